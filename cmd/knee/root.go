@@ -1,0 +1,127 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// Exit codes are part of the CLI contract (DESIGN.md).
+const (
+	exitOK      = 0
+	exitRuntime = 1
+	exitUsage   = 2
+	exitRefused = 3
+)
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+// usageError marks a bad flag or argument (exit 2) that is not about a file.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
+
+// refusedError carries exit code 3 after the command printed its refusal.
+type refusedError struct{ msg string }
+
+func (e *refusedError) Error() string { return e.msg }
+
+// commands lists the constructors of the subcommands; each command file
+// appends its own in init so that files stay independent.
+var commands []func(*rootOptions) *cobra.Command
+
+// rootOptions holds the flags every command shares.
+type rootOptions struct {
+	Output string
+	stdout io.Writer
+	stderr io.Writer
+}
+
+func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
+	o := &rootOptions{stdout: stdout, stderr: stderr}
+	root := &cobra.Command{
+		Use:   "knee",
+		Short: "Find the concurrency knee of an LLM serving stack and turn a sweep into floors",
+		Long: `knee sweeps concurrency per GPU against an inference endpoint (or reads the results
+you already have), locates the knee — where throughput stops growing and TTFT p99
+explodes — and turns the sweep into per-accelerator settings and regression floors.
+It refuses to propose floors measured past the knee, and says why.
+
+The flow:
+
+  sweep ──► find ──► baseline ──► render (tables, JSON/YAML, overlay patch, plots)
+    ▲
+  import (inference-perf reports and logs, AIPerf exports, CSV/markdown tables)
+
+Every analysis command (import, find, baseline, plot, compare) accepts the same inputs:
+a sweep JSON or results folder written by knee, an inference-perf report folder, stage
+file or pod log, an AIPerf profile_export_aiperf.json or log, or a CSV/markdown table.
+
+Exit codes: 0 ok, 1 runtime failure, 2 bad input or usage, 3 baseline refused.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.PersistentFlags().StringVarP(&o.Output, "output", "o", "", "output format: table|markdown|json|yaml (each command says which it supports)")
+	for _, mk := range commands {
+		root.AddCommand(mk(o))
+	}
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &usageError{err.Error()} })
+	return root
+}
+
+func execute(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	root := newRootCmd(stdout, stderr)
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return exitOK
+	}
+	fmt.Fprintln(stderr, "knee:", err)
+	return exitCode(err)
+}
+
+func exitCode(err error) int {
+	var in *sweep.InputError
+	var us *usageError
+	var rf *refusedError
+	switch {
+	case errors.As(err, &rf):
+		return exitRefused
+	case errors.As(err, &in), errors.As(err, &us):
+		return exitUsage
+	}
+	// cobra's own argument errors ("unknown command", "accepts 1 arg") are usage.
+	if isCobraUsage(err) {
+		return exitUsage
+	}
+	return exitRuntime
+}
+
+// checkOutput validates -o against the formats a command supports and
+// returns the chosen one (def when unset).
+func (o *rootOptions) checkOutput(def string, allowed ...string) (string, error) {
+	if o.Output == "" {
+		return def, nil
+	}
+	for _, a := range allowed {
+		if o.Output == a {
+			return a, nil
+		}
+	}
+	return "", usagef("-o %s is not supported here; use one of %v", o.Output, allowed)
+}

@@ -1,0 +1,29 @@
+package main
+
+import (
+	"fmt"
+	"runtime"
+	"runtime/debug"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+func init() { commands = append(commands, newVersionCmd) }
+
+func newVersionCmd(o *rootOptions) *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print knee's version, the Go version and the sweep schema version",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			v := version
+			if bi, ok := debug.ReadBuildInfo(); ok && v == "dev" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+				v = bi.Main.Version
+			}
+			fmt.Fprintf(o.stdout, "knee %s (%s, sweep schema v%d)\n", v, runtime.Version(), sweep.SchemaVersion)
+			return nil
+		},
+	}
+}

@@ -1,0 +1,124 @@
+// Package sweep holds knee's one data model: a Sweep is an ordered set of
+// measured Points, one per concurrency level (and repeat). Every reader
+// normalises into it, every runner writes it, and every analysis reads it.
+//
+// Units are fixed here and nowhere else: concurrency per GPU and total,
+// output tokens per second for the whole node and per GPU, latencies in
+// milliseconds. Readers convert on read, never later.
+package sweep
+
+// SchemaVersion is the version of the JSON encoding of Sweep. Fields may be
+// added within a version; none is renamed or changes meaning.
+const SchemaVersion = 1
+
+// Sweep is one measured ladder of concurrency levels on one node.
+type Sweep struct {
+	Version int `json:"version"`
+	// Accelerator is the aicr short name (h100, gb300, rtx-pro-6000 ...).
+	Accelerator string `json:"accelerator,omitempty"`
+	// GPUs is the GPU count of the node under test; 0 means unknown, and
+	// then no per-GPU value is computed (we never guess it).
+	GPUs           int    `json:"gpus"`
+	Leaf           string `json:"leaf,omitempty"`
+	Model          string `json:"model,omitempty"`
+	Harness        string `json:"harness,omitempty"`
+	HarnessVersion string `json:"harness_version,omitempty"`
+	// Sources are the files the points were read from, in input order.
+	Sources []string `json:"sources,omitempty"`
+	// Notes carry caveats a reader must see (e.g. "points at 64/GPU are simulated").
+	Notes  []string `json:"notes,omitempty"`
+	Points []Point  `json:"points"`
+}
+
+// Point is one measurement at one concurrency level (one repeat of it).
+type Point struct {
+	// PerGPU is Concurrency / GPUs; absent when the GPU count is unknown.
+	PerGPU *float64 `json:"per_gpu,omitempty"`
+	// Concurrency is the total number of requests kept in flight (configured).
+	// Fractional only when Derived.
+	Concurrency float64 `json:"concurrency"`
+	// Repeat numbers measurements of the same level, from 0, in input order.
+	Repeat int `json:"repeat"`
+	// Derived marks a concurrency computed by Little's law (achieved request
+	// rate × mean request latency) for rate-based loads that configure none.
+	Derived bool `json:"derived"`
+	// RequestedRate is the configured request rate of a rate-based stage (req/s).
+	RequestedRate *float64 `json:"requested_rate,omitempty"`
+	// AchievedConcurrency is the in-flight count the load generator actually
+	// sustained, when the harness reports it.
+	AchievedConcurrency *float64 `json:"achieved_concurrency,omitempty"`
+
+	// Requests counts successful requests; nil when the source does not say
+	// (a pasted table), which is different from zero.
+	Requests *int `json:"requests,omitempty"`
+	// Failures counts failed requests; nil when unknown.
+	Failures *int `json:"failures,omitempty"`
+	// FailureLabels counts failures by cause (http_503, timeout, ...).
+	FailureLabels map[string]int `json:"failure_labels,omitempty"`
+
+	// ThroughputTokS is output tokens per second for the whole node.
+	ThroughputTokS float64 `json:"throughput_tok_s"`
+	// ThroughputPerGPU is ThroughputTokS / GPUs; absent when GPUs is unknown.
+	ThroughputPerGPU *float64 `json:"throughput_per_gpu,omitempty"`
+	// RequestRate is successful requests per second (whole node).
+	RequestRate *float64 `json:"request_rate,omitempty"`
+
+	TTFT Dist `json:"ttft_ms"`
+	ITL  Dist `json:"itl_ms"`
+	E2E  Dist `json:"e2e_ms"`
+
+	InputTokensMean  *float64 `json:"input_tokens_mean,omitempty"`
+	OutputTokensMean *float64 `json:"output_tokens_mean,omitempty"`
+	DurationS        *float64 `json:"duration_s,omitempty"`
+
+	// ClientCPU is the load generator's own CPU use as a fraction of the
+	// cores it had (1.0 = all of them busy), when the harness measures it.
+	ClientCPU *float64 `json:"client_cpu,omitempty"`
+	// ClientBound is set by a harness that knows the load generator, not the
+	// server, was the bottleneck at this level.
+	ClientBound bool `json:"client_bound,omitempty"`
+	// Cancelled marks a run the harness reports as interrupted: partial numbers.
+	Cancelled bool `json:"cancelled,omitempty"`
+	// Simulated marks a point that was not measured on real hardware.
+	Simulated bool `json:"simulated,omitempty"`
+	// Note is free text carried from the source (e.g. "CUDA 13 image").
+	Note string `json:"note,omitempty"`
+	// Source names the file (and line or stage) and harness version the point came from.
+	Source string `json:"source"`
+}
+
+// Dist is a latency distribution in milliseconds. Every statistic is
+// optional: a pasted table may give only p99.
+type Dist struct {
+	Mean *float64 `json:"mean,omitempty"`
+	Min  *float64 `json:"min,omitempty"`
+	Max  *float64 `json:"max,omitempty"`
+	P50  *float64 `json:"p50,omitempty"`
+	P90  *float64 `json:"p90,omitempty"`
+	P95  *float64 `json:"p95,omitempty"`
+	P99  *float64 `json:"p99,omitempty"`
+	// Assumed is set when a source column named no statistic and the value
+	// was read as the mean ("mean"); analysis says when it falls back to it.
+	Assumed string `json:"assumed,omitempty"`
+}
+
+// F returns a pointer to v; a convenience for optional fields.
+func F(v float64) *float64 { return &v }
+
+// I returns a pointer to v; a convenience for optional fields.
+func I(v int) *int { return &v }
+
+// Empty reports whether no statistic is known.
+func (d Dist) Empty() bool {
+	return d.Mean == nil && d.Min == nil && d.Max == nil && d.P50 == nil &&
+		d.P90 == nil && d.P95 == nil && d.P99 == nil
+}
+
+// Level is the x-axis value analysis uses: per GPU when the GPU count is
+// known, otherwise total concurrency.
+func (p Point) Level() float64 {
+	if p.PerGPU != nil {
+		return *p.PerGPU
+	}
+	return p.Concurrency
+}

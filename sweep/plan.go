@@ -1,0 +1,102 @@
+package sweep
+
+import (
+	"context"
+	"fmt"
+)
+
+// Plan is a ladder of concurrency levels to run against one endpoint. It is
+// stored in a results folder so that --resume can refuse a folder made by a
+// different plan.
+type Plan struct {
+	// ID names the sweep; Kubernetes objects carry it as a label.
+	ID          string `json:"id"`
+	PerGPU      []int  `json:"per_gpu"`
+	GPUs        int    `json:"gpus"`
+	Accelerator string `json:"accelerator,omitempty"`
+	Leaf        string `json:"leaf,omitempty"`
+	Model       string `json:"model"`
+	Endpoint    string `json:"endpoint"`
+	// API is "chat" (/v1/chat/completions) or "completion" (/v1/completions).
+	API          string `json:"api"`
+	InputTokens  int    `json:"input_tokens"`
+	OutputTokens int    `json:"output_tokens"`
+	// MinRequests and RequestsPerConcurrency size each level:
+	// requests = max(MinRequests, RequestsPerConcurrency × concurrency), the aicr rule.
+	MinRequests            int    `json:"min_requests"`
+	RequestsPerConcurrency int    `json:"requests_per_concurrency"`
+	Harness                string `json:"harness"`
+	Runner                 string `json:"runner"`
+}
+
+// Level is one rung of the ladder as a harness runs it.
+type Level struct {
+	Index       int `json:"index"`
+	PerGPU      int `json:"per_gpu"`
+	Concurrency int `json:"concurrency"`
+	Requests    int `json:"requests"`
+	// Warmup requests are sent first and discarded (= concurrency, as aicr does).
+	Warmup int `json:"warmup"`
+}
+
+// Levels expands the plan into its rungs, in ladder order.
+func (p Plan) Levels() []Level {
+	out := make([]Level, 0, len(p.PerGPU))
+	for i, pg := range p.PerGPU {
+		c := pg * p.GPUs
+		n := p.RequestsPerConcurrency * c
+		if n < p.MinRequests {
+			n = p.MinRequests
+		}
+		out = append(out, Level{Index: i, PerGPU: pg, Concurrency: c, Requests: n, Warmup: c})
+	}
+	return out
+}
+
+// LevelResult is what running one level produced: the normalised points
+// (usually one) and the harness's raw output, kept verbatim by the store
+// under the given file names.
+type LevelResult struct {
+	Points         []Point           `json:"points"`
+	Raw            map[string][]byte `json:"-"`
+	Harness        string            `json:"harness"`
+	HarnessVersion string            `json:"harness_version,omitempty"`
+}
+
+// Executor runs one level of a plan: a harness (built-in, inference-perf,
+// AIPerf) through a runner (local process, Kubernetes Job). It must honour
+// ctx: on cancellation it stops, cleans up what it created, and returns
+// ctx.Err().
+type Executor interface {
+	RunLevel(ctx context.Context, plan Plan, lvl Level) (*LevelResult, error)
+}
+
+// Validate checks a plan before anything runs; errors name the flag.
+func (p Plan) Validate() error {
+	if len(p.PerGPU) == 0 {
+		return Inputf("plan", "--per-gpu", 0, "no levels to run")
+	}
+	for _, pg := range p.PerGPU {
+		if pg <= 0 {
+			return Inputf("plan", "--per-gpu", 0, "level %d is not a positive integer", pg)
+		}
+	}
+	if p.GPUs <= 0 {
+		return Inputf("plan", "--gpus", 0, "GPU count must be positive, got %d", p.GPUs)
+	}
+	if p.API != "chat" && p.API != "completion" {
+		return Inputf("plan", "--api", 0, "must be chat or completion, got %q", p.API)
+	}
+	if p.InputTokens <= 0 || p.OutputTokens <= 0 {
+		return Inputf("plan", "--input-tokens/--output-tokens", 0, "must be positive")
+	}
+	if p.MinRequests < 0 || p.RequestsPerConcurrency < 0 {
+		return Inputf("plan", "--min-requests/--requests-per-concurrency", 0, "must not be negative")
+	}
+	return nil
+}
+
+// String is a one-line description for logs.
+func (l Level) String() string {
+	return fmt.Sprintf("level %d: %d/GPU (%d in flight, %d requests)", l.Index, l.PerGPU, l.Concurrency, l.Requests)
+}

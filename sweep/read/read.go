@@ -1,0 +1,225 @@
+// Package read turns the results people have — knee sweep JSON and results
+// folders, inference-perf reports and logs, AIPerf exports and logs, CSV and
+// markdown tables — into one sweep.Sweep. The format is detected; Options.Format
+// forces it.
+package read
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// Meta is what the user states about inputs that do not carry it
+// (--gpus --accelerator --leaf --model). Zero values mean "not given".
+type Meta struct {
+	GPUs        int
+	Accelerator string
+	Leaf        string
+	Model       string
+}
+
+// Options controls reading.
+type Options struct {
+	// Format forces a reader: "" (detect), "sweep", "inference-perf",
+	// "aiperf", "csv", "markdown".
+	Format string
+	Meta   Meta
+}
+
+// Load reads every input and merges them into one sweep.
+func Load(paths []string, opts Options) (*sweep.Sweep, error) {
+	if len(paths) == 0 {
+		return nil, sweep.Inputf("(no input)", "", 0, "give at least one input file or folder")
+	}
+	var parts []*sweep.Sweep
+	for _, p := range paths {
+		s, err := File(p, opts)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, s)
+	}
+	return Merge(parts, opts.Meta)
+}
+
+// File reads one input (a file or a folder) into a sweep, applying Meta.
+func File(path string, opts Options) (*sweep.Sweep, error) {
+	if _, err := os.Stat(path); err != nil {
+		return nil, sweep.Inputf(path, "", 0, "cannot read: %v", unwrapPathErr(err))
+	}
+	s, err := readSweepJSON(path)
+	if err != nil {
+		return nil, err
+	}
+	return Merge([]*sweep.Sweep{s}, opts.Meta)
+}
+
+func readSweepJSON(path string) (*sweep.Sweep, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, sweep.Inputf(path, "", 0, "cannot read: %v", unwrapPathErr(err))
+	}
+	var s sweep.Sweep
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, sweep.Inputf(path, "", 0, "not a knee sweep JSON: %v", err)
+	}
+	if s.Version != sweep.SchemaVersion {
+		return nil, sweep.Inputf(path, "version", 0, "sweep schema version %d is not supported (want %d)", s.Version, sweep.SchemaVersion)
+	}
+	for i := range s.Points {
+		if s.Points[i].Source == "" {
+			s.Points[i].Source = path
+		}
+	}
+	if len(s.Sources) == 0 {
+		s.Sources = []string{path}
+	}
+	return &s, nil
+}
+
+// Merge combines sweeps into one: metadata must agree (or be stated by the
+// user, which wins over nothing but conflicts with a different stored value),
+// points are sorted by concurrency, and repeats of one level are numbered in
+// input order — never averaged away.
+func Merge(parts []*sweep.Sweep, meta Meta) (*sweep.Sweep, error) {
+	out := &sweep.Sweep{Version: sweep.SchemaVersion, GPUs: meta.GPUs, Accelerator: meta.Accelerator, Leaf: meta.Leaf, Model: meta.Model}
+	if out.Accelerator == "" && out.Leaf != "" {
+		out.Accelerator = AcceleratorFromLeaf(out.Leaf)
+	}
+	for _, s := range parts {
+		src := strings.Join(s.Sources, ",")
+		if err := mergeInt(&out.GPUs, s.GPUs, meta.GPUs != 0, src, "gpus"); err != nil {
+			return nil, err
+		}
+		for _, f := range []struct {
+			dst  *string
+			v    string
+			name string
+			set  bool
+		}{
+			{&out.Accelerator, s.Accelerator, "accelerator", meta.Accelerator != ""},
+			{&out.Leaf, s.Leaf, "leaf", meta.Leaf != ""},
+			{&out.Model, s.Model, "model", meta.Model != ""},
+			{&out.Harness, s.Harness, "harness", false},
+			{&out.HarnessVersion, s.HarnessVersion, "harness_version", false},
+		} {
+			if err := mergeString(f.dst, f.v, f.set, src, f.name); err != nil {
+				return nil, err
+			}
+		}
+		out.Sources = append(out.Sources, s.Sources...)
+		out.Notes = appendUnique(out.Notes, s.Notes...)
+		out.Points = append(out.Points, s.Points...)
+	}
+	if out.Accelerator == "" && out.Leaf != "" {
+		out.Accelerator = AcceleratorFromLeaf(out.Leaf)
+	}
+	finalize(out)
+	return out, nil
+}
+
+// mergeInt keeps the first known value; a different known value is a conflict.
+// A value stated by the user (userSet) overrides a stored one only when the
+// stored one is unknown: contradicting a file is an error, not a silent fix.
+func mergeInt(dst *int, v int, userSet bool, src, field string) error {
+	switch {
+	case v == 0 || v == *dst:
+		return nil
+	case *dst == 0:
+		*dst = v
+		return nil
+	case userSet:
+		return sweep.Inputf(src, field, 0, "input says %d but --%s says %d", v, field, *dst)
+	default:
+		return sweep.Inputf(src, field, 0, "conflicting values across inputs: %d and %d", *dst, v)
+	}
+}
+
+func mergeString(dst *string, v string, userSet bool, src, field string) error {
+	switch {
+	case v == "" || v == *dst:
+		return nil
+	case *dst == "":
+		*dst = v
+		return nil
+	case userSet:
+		return sweep.Inputf(src, field, 0, "input says %q but --%s says %q", v, field, *dst)
+	case field == "harness_version" || field == "harness":
+		// Mixed harnesses are legitimate (a table plus an export); keep both names.
+		if !strings.Contains(*dst, v) {
+			*dst = *dst + "+" + v
+		}
+		return nil
+	default:
+		return sweep.Inputf(src, field, 0, "conflicting values across inputs: %q and %q", *dst, v)
+	}
+}
+
+// finalize computes per-GPU values from the GPU count, sorts points by
+// concurrency (stable, so input order decides repeat numbers) and numbers
+// repeats of each level.
+func finalize(s *sweep.Sweep) {
+	for i := range s.Points {
+		p := &s.Points[i]
+		if s.GPUs > 0 {
+			if p.PerGPU == nil {
+				p.PerGPU = sweep.F(p.Concurrency / float64(s.GPUs))
+			}
+			if p.ThroughputPerGPU == nil {
+				p.ThroughputPerGPU = sweep.F(p.ThroughputTokS / float64(s.GPUs))
+			}
+		}
+	}
+	sort.SliceStable(s.Points, func(i, j int) bool { return s.Points[i].Concurrency < s.Points[j].Concurrency })
+	seen := map[float64]int{}
+	for i := range s.Points {
+		c := s.Points[i].Concurrency
+		s.Points[i].Repeat = seen[c]
+		seen[c]++
+	}
+	if s.Points == nil {
+		s.Points = []sweep.Point{}
+	}
+}
+
+// AcceleratorFromLeaf takes the accelerator from an aicr leaf name
+// (<accel>-<service>-<os>-<intent>-<platform>), e.g.
+// gb300-eks-ubuntu-inference-dynamo → gb300, rtx-pro-6000-eks-… → rtx-pro-6000.
+func AcceleratorFromLeaf(leaf string) string {
+	l := strings.ToLower(leaf)
+	if strings.HasPrefix(l, "rtx-pro-6000") {
+		return "rtx-pro-6000"
+	}
+	if i := strings.IndexByte(l, '-'); i > 0 {
+		return l[:i]
+	}
+	return l
+}
+
+func appendUnique(dst []string, vs ...string) []string {
+	for _, v := range vs {
+		found := false
+		for _, d := range dst {
+			if d == v {
+				found = true
+				break
+			}
+		}
+		if !found {
+			dst = append(dst, v)
+		}
+	}
+	return dst
+}
+
+func unwrapPathErr(err error) error {
+	if pe, ok := err.(*os.PathError); ok {
+		return fmt.Errorf("%s", pe.Err)
+	}
+	return err
+}
