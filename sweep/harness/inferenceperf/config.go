@@ -1,0 +1,196 @@
+// Package inferenceperf drives kubernetes-sigs/inference-perf as a harness:
+// it writes the YAML config for a ladder of concurrency levels and turns the
+// tool's console log (the `=== START_STAGE_i ===` blocks) back into points.
+//
+// The config shape follows FORMATS.md §1 and the tool's own examples
+// (workload-catalog configs use `load.type: concurrent`): one stage per
+// level, `{concurrency_level: TOTAL, num_requests: N}`, preceded by a
+// warm-up stage that Parse discards, because inference-perf has no warm-up
+// phase of its own.
+package inferenceperf
+
+import (
+	"fmt"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// Harness is the name recorded in sweeps and results folders.
+const Harness = "inference-perf"
+
+// Options are the knobs of the config that a plan does not carry.
+type Options struct {
+	// Tokenizer is `tokenizer.pretrained_model_name_or_path`; the random data
+	// generator needs one. Default: the plan's model.
+	Tokenizer string
+	// NumWorkers is `load.num_workers`. The tool defaults to the node's CPU
+	// count, which inside a container is the host's: always set it. Default 4.
+	NumWorkers int
+	// RequestTimeout is `load.request_timeout`. Without it inference-perf
+	// hangs forever on a stalled server. Default 300 s.
+	RequestTimeout time.Duration
+	// StoragePath is `storage.local_storage.path`, where the stage reports go.
+	// Default "report".
+	StoragePath string
+	// BaseSeed is `load.base_seed` so that prompts repeat across runs. Default 42.
+	BaseSeed int
+}
+
+func (o Options) withDefaults(plan sweep.Plan) Options {
+	if o.Tokenizer == "" {
+		o.Tokenizer = plan.Model
+	}
+	if o.NumWorkers <= 0 {
+		o.NumWorkers = 4
+	}
+	if o.RequestTimeout <= 0 {
+		o.RequestTimeout = 300 * time.Second
+	}
+	if o.StoragePath == "" {
+		o.StoragePath = "report"
+	}
+	if o.BaseSeed == 0 {
+		o.BaseSeed = 42
+	}
+	return o
+}
+
+// The structs below fix the key order of the YAML so configs diff cleanly.
+type config struct {
+	Load      load      `yaml:"load"`
+	API       api       `yaml:"api"`
+	Server    server    `yaml:"server"`
+	Tokenizer tokenizer `yaml:"tokenizer"`
+	Data      data      `yaml:"data"`
+	Report    report    `yaml:"report"`
+	Storage   storage   `yaml:"storage"`
+}
+
+type load struct {
+	Type           string  `yaml:"type"`
+	Stages         []stage `yaml:"stages"`
+	NumWorkers     int     `yaml:"num_workers"`
+	RequestTimeout float64 `yaml:"request_timeout"`
+	BaseSeed       int     `yaml:"base_seed"`
+}
+
+type stage struct {
+	ConcurrencyLevel int `yaml:"concurrency_level"`
+	NumRequests      int `yaml:"num_requests"`
+}
+
+type api struct {
+	Type      string `yaml:"type"`
+	Streaming bool   `yaml:"streaming"`
+}
+
+type server struct {
+	Type      string `yaml:"type"`
+	ModelName string `yaml:"model_name"`
+	BaseURL   string `yaml:"base_url"`
+	IgnoreEOS bool   `yaml:"ignore_eos"`
+}
+
+type tokenizer struct {
+	PretrainedModelNameOrPath string `yaml:"pretrained_model_name_or_path"`
+}
+
+type data struct {
+	Type               string       `yaml:"type"`
+	InputDistribution  distribution `yaml:"input_distribution"`
+	OutputDistribution distribution `yaml:"output_distribution"`
+}
+
+// distribution states a fixed length twice over: `type: fixed` for versions
+// that know it, and min = max = mean with std_dev 0 for those that sample a
+// clipped normal whatever the type says.
+type distribution struct {
+	Type   string `yaml:"type"`
+	Mean   int    `yaml:"mean"`
+	Min    int    `yaml:"min"`
+	Max    int    `yaml:"max"`
+	StdDev int    `yaml:"std_dev"`
+}
+
+type report struct {
+	RequestLifecycle lifecycle `yaml:"request_lifecycle"`
+}
+
+type lifecycle struct {
+	Summary    bool `yaml:"summary"`
+	PerStage   bool `yaml:"per_stage"`
+	PerRequest bool `yaml:"per_request"`
+}
+
+type storage struct {
+	LocalStorage localStorage `yaml:"local_storage"`
+}
+
+type localStorage struct {
+	Path string `yaml:"path"`
+}
+
+// WarmupStage is the index of the discarded warm-up stage in every config
+// Config writes; level i of the config is stage i+1.
+const WarmupStage = 0
+
+// Config writes an inference-perf config that runs the given levels of the
+// plan in order, after a warm-up stage at the first level's concurrency with
+// that level's warm-up request count (aicr warms up with C requests).
+func Config(plan sweep.Plan, levels []sweep.Level, opts Options) ([]byte, error) {
+	if len(levels) == 0 {
+		return nil, sweep.Inputf("plan", "--per-gpu", 0, "no levels to run")
+	}
+	if plan.Endpoint == "" {
+		return nil, sweep.Inputf("plan", "--endpoint", 0, "inference-perf needs the server's base URL")
+	}
+	if plan.Model == "" {
+		return nil, sweep.Inputf("plan", "--model", 0, "inference-perf needs the served model name (its random data generator loads that tokenizer)")
+	}
+	// FORMATS.md §1: the random/synthetic generators support only the
+	// completion API; a chat config would be rejected by the tool at start.
+	if plan.API != "completion" {
+		return nil, sweep.Inputf("plan", "--api", 0, "inference-perf's random data generator supports only --api completion (got %q); use --api completion or --harness aiperf", plan.API)
+	}
+	opts = opts.withDefaults(plan)
+	warm := levels[0].Warmup
+	if warm <= 0 {
+		warm = levels[0].Concurrency
+	}
+	stages := []stage{{ConcurrencyLevel: levels[0].Concurrency, NumRequests: warm}}
+	for _, l := range levels {
+		if l.Concurrency <= 0 || l.Requests <= 0 {
+			return nil, sweep.Inputf("plan", "--per-gpu", 0, "%v: concurrency and requests must be positive", l)
+		}
+		stages = append(stages, stage{ConcurrencyLevel: l.Concurrency, NumRequests: l.Requests})
+	}
+	fixed := func(n int) distribution { return distribution{Type: "fixed", Mean: n, Min: n, Max: n} }
+	c := config{
+		Load: load{
+			Type:           "concurrent",
+			Stages:         stages,
+			NumWorkers:     opts.NumWorkers,
+			RequestTimeout: opts.RequestTimeout.Seconds(),
+			BaseSeed:       opts.BaseSeed,
+		},
+		API:       api{Type: plan.API, Streaming: true},
+		Server:    server{Type: "vllm", ModelName: plan.Model, BaseURL: plan.Endpoint, IgnoreEOS: true},
+		Tokenizer: tokenizer{PretrainedModelNameOrPath: opts.Tokenizer},
+		Data: data{
+			Type:               "random",
+			InputDistribution:  fixed(plan.InputTokens),
+			OutputDistribution: fixed(plan.OutputTokens),
+		},
+		Report:  report{RequestLifecycle: lifecycle{Summary: true, PerStage: true}},
+		Storage: storage{LocalStorage: localStorage{Path: opts.StoragePath}},
+	}
+	b, err := yaml.Marshal(&c)
+	if err != nil {
+		return nil, fmt.Errorf("inference-perf config: %w", err)
+	}
+	header := fmt.Sprintf("# inference-perf config written by knee for sweep %q.\n# Stage %d is a warm-up and is discarded; stage i+1 is level i.\n", plan.ID, WarmupStage)
+	return append([]byte(header), b...), nil
+}
