@@ -1,0 +1,451 @@
+// Package store is knee's results folder: everything a sweep measured,
+// written as soon as it is measured, so that Ctrl-C, a crash or a failing
+// level never loses a finished level and `--resume` can continue.
+//
+//	DIR/plan.json                 the Plan (what --resume must match)
+//	DIR/sweep.json                the normalised sweep (same JSON as `knee import -o json`)
+//	DIR/events.log                append-only: created/started/finished/failed/stopped lines
+//	DIR/levels/NNN-PERGPU/        one folder per level: the harness's raw output kept
+//	                              verbatim, and point.json (written last: its presence
+//	                              with status "ok" is what marks the level done)
+//
+// Every file is replaced atomically (temp file, fsync, rename).
+package store
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// File and folder names of a results folder.
+const (
+	PlanFile   = "plan.json"
+	SweepFile  = "sweep.json"
+	EventsFile = "events.log"
+	LevelsDir  = "levels"
+	PointFile  = "point.json"
+	lockFile   = ".lock"
+)
+
+// Level statuses in point.json. Only StatusOK marks a level done.
+const (
+	StatusOK          = "ok"
+	StatusFailed      = "failed"
+	StatusInterrupted = "interrupted"
+)
+
+// LevelRecord is point.json: what one attempt at a level produced.
+type LevelRecord struct {
+	Level          sweep.Level   `json:"level"`
+	Status         string        `json:"status"`
+	Error          string        `json:"error,omitempty"`
+	Harness        string        `json:"harness,omitempty"`
+	HarnessVersion string        `json:"harness_version,omitempty"`
+	Points         []sweep.Point `json:"points"`
+	// Raw lists the files kept verbatim beside point.json.
+	Raw        []string  `json:"raw,omitempty"`
+	StartedAt  time.Time `json:"started_at"`
+	FinishedAt time.Time `json:"finished_at"`
+}
+
+// Store is an open results folder. One process writes it at a time (an
+// advisory lock, released by the kernel if the process dies).
+type Store struct {
+	dir    string
+	plan   sweep.Plan
+	lock   *os.File
+	done   map[int]*LevelRecord // levels with status ok, by index
+	failed map[int]*LevelRecord // latest non-ok attempt, by index
+}
+
+// IsResultsDir reports whether dir is a knee results folder.
+func IsResultsDir(dir string) bool {
+	for _, f := range []string{PlanFile, SweepFile} {
+		if st, err := os.Stat(filepath.Join(dir, f)); err != nil || !st.Mode().IsRegular() {
+			return false
+		}
+	}
+	return true
+}
+
+// Load reads the normalised sweep of a results folder.
+func Load(dir string) (*sweep.Sweep, error) {
+	if !IsResultsDir(dir) {
+		return nil, sweep.Inputf(dir, "", 0, "not a knee results folder (needs %s and %s)", PlanFile, SweepFile)
+	}
+	path := filepath.Join(dir, SweepFile)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, sweep.Inputf(path, "", 0, "cannot read: %v", err)
+	}
+	var s sweep.Sweep
+	if err := json.Unmarshal(b, &s); err != nil {
+		return nil, sweep.Inputf(path, "", 0, "not a knee sweep JSON: %v", err)
+	}
+	if s.Version != sweep.SchemaVersion {
+		return nil, sweep.Inputf(path, "version", 0, "sweep schema version %d is not supported (want %d)", s.Version, sweep.SchemaVersion)
+	}
+	if s.Points == nil {
+		s.Points = []sweep.Point{}
+	}
+	return &s, nil
+}
+
+// ReadPlan reads the plan a results folder was made with.
+func ReadPlan(dir string) (sweep.Plan, error) {
+	path := filepath.Join(dir, PlanFile)
+	var p sweep.Plan
+	b, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return p, sweep.Inputf(dir, "--resume", 0, "not a knee results folder (no %s)", PlanFile)
+		}
+		return p, sweep.Inputf(path, "", 0, "cannot read: %v", err)
+	}
+	if err := json.Unmarshal(b, &p); err != nil {
+		return p, sweep.Inputf(path, "", 0, "not a knee plan: %v", err)
+	}
+	return p, nil
+}
+
+// Create makes a new results folder for plan. The folder may exist but must
+// be empty: an existing sweep is continued with Open (--resume), never
+// overwritten.
+func Create(dir string, plan sweep.Plan) (*Store, error) {
+	if IsResultsDir(dir) {
+		return nil, sweep.Inputf(dir, "--out", 0, "already holds a knee sweep; continue it with --resume %s, or choose another folder", dir)
+	}
+	if ents, err := os.ReadDir(dir); err == nil && len(ents) > 0 {
+		return nil, sweep.Inputf(dir, "--out", 0, "folder is not empty; give a new or empty folder")
+	}
+	if err := os.MkdirAll(filepath.Join(dir, LevelsDir), 0o755); err != nil {
+		return nil, fmt.Errorf("results folder: %w", err)
+	}
+	s := &Store{dir: dir, plan: plan, done: map[int]*LevelRecord{}, failed: map[int]*LevelRecord{}}
+	if err := s.acquire(); err != nil {
+		return nil, err
+	}
+	b, err := json.MarshalIndent(plan, "", "  ")
+	if err != nil {
+		s.Close()
+		return nil, err
+	}
+	if err := writeAtomic(filepath.Join(dir, PlanFile), append(b, '\n')); err != nil {
+		s.Close()
+		return nil, err
+	}
+	if err := s.writeSweep(); err != nil {
+		s.Close()
+		return nil, err
+	}
+	if err := s.Event("created", "plan %s: %s harness, %s runner, %v per GPU × %d GPUs, endpoint %s",
+		plan.ID, plan.Harness, plan.Runner, plan.PerGPU, plan.GPUs, plan.Endpoint); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Open continues the results folder dir. plan must be the folder's own plan
+// (DiffPlan finds none of the fields that change what is measured differing);
+// otherwise it is an InputError naming the first field that differs.
+func Open(dir string, plan sweep.Plan) (*Store, error) {
+	stored, err := ReadPlan(dir)
+	if err != nil {
+		return nil, err
+	}
+	if field, was, now := DiffPlan(stored, plan); field != "" {
+		return nil, sweep.Inputf(filepath.Join(dir, PlanFile), field, 0,
+			"this folder was made by another plan: %s is %s there but %s now; resume with the same settings or start a new --out folder", field, was, now)
+	}
+	s := &Store{dir: dir, plan: stored, done: map[int]*LevelRecord{}, failed: map[int]*LevelRecord{}}
+	if err := s.acquire(); err != nil {
+		return nil, err
+	}
+	if err := s.scan(); err != nil {
+		s.Close()
+		return nil, err
+	}
+	if err := s.writeSweep(); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// DiffPlan returns the first field (by its JSON name) whose value differs
+// between two plans, with both values, or "" when they measure the same
+// thing. The ID and anything not set in now (zero) are not compared, so a
+// resume may omit what it does not restate.
+func DiffPlan(stored, now sweep.Plan) (field, was, is string) {
+	type f struct {
+		name     string
+		was, now any
+		unset    bool
+	}
+	for _, c := range []f{
+		{"per_gpu", stored.PerGPU, now.PerGPU, len(now.PerGPU) == 0},
+		{"gpus", stored.GPUs, now.GPUs, now.GPUs == 0},
+		{"endpoint", stored.Endpoint, now.Endpoint, now.Endpoint == ""},
+		{"model", stored.Model, now.Model, now.Model == ""},
+		{"api", stored.API, now.API, now.API == ""},
+		{"input_tokens", stored.InputTokens, now.InputTokens, now.InputTokens == 0},
+		{"output_tokens", stored.OutputTokens, now.OutputTokens, now.OutputTokens == 0},
+		{"min_requests", stored.MinRequests, now.MinRequests, now.MinRequests == 0},
+		{"requests_per_concurrency", stored.RequestsPerConcurrency, now.RequestsPerConcurrency, now.RequestsPerConcurrency == 0},
+		{"harness", stored.Harness, now.Harness, now.Harness == ""},
+		{"runner", stored.Runner, now.Runner, now.Runner == ""},
+		{"accelerator", stored.Accelerator, now.Accelerator, now.Accelerator == ""},
+		{"leaf", stored.Leaf, now.Leaf, now.Leaf == ""},
+	} {
+		if c.unset {
+			continue
+		}
+		a, b := fmt.Sprint(c.was), fmt.Sprint(c.now)
+		if a != b {
+			return c.name, a, b
+		}
+	}
+	return "", "", ""
+}
+
+func (s *Store) acquire() error {
+	f, err := os.OpenFile(filepath.Join(s.dir, lockFile), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return fmt.Errorf("results folder: %w", err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		return sweep.Inputf(s.dir, "--out", 0, "another knee sweep is writing this folder right now")
+	}
+	s.lock = f
+	return nil
+}
+
+// Close releases the folder.
+func (s *Store) Close() {
+	if s.lock != nil {
+		_ = s.lock.Close()
+		s.lock = nil
+	}
+}
+
+// Dir is the folder.
+func (s *Store) Dir() string { return s.dir }
+
+// Plan is the folder's plan (on resume: the stored one, with its ID).
+func (s *Store) Plan() sweep.Plan { return s.plan }
+
+// Done reports whether level index i has been measured successfully.
+func (s *Store) Done(i int) bool { return s.done[i] != nil }
+
+// Failed returns the latest unsuccessful attempt at level i, or nil.
+func (s *Store) Failed(i int) *LevelRecord { return s.failed[i] }
+
+// LevelDir is the folder name of a level relative to the results folder.
+func LevelDir(l sweep.Level) string {
+	return filepath.Join(LevelsDir, fmt.Sprintf("%03d-%d", l.Index, l.PerGPU))
+}
+
+// scan reads every level folder's point.json back (resume).
+func (s *Store) scan() error {
+	levels := s.plan.Levels()
+	for _, l := range levels {
+		path := filepath.Join(s.dir, LevelDir(l), PointFile)
+		b, err := os.ReadFile(path)
+		if errors.Is(err, os.ErrNotExist) {
+			continue // never run, or stopped before it finished: run it again
+		}
+		if err != nil {
+			return sweep.Inputf(path, "", 0, "cannot read: %v", err)
+		}
+		var rec LevelRecord
+		if err := json.Unmarshal(b, &rec); err != nil {
+			return sweep.Inputf(path, "", 0, "not a knee level record: %v", err)
+		}
+		if rec.Level != l {
+			return sweep.Inputf(path, "level", 0, "records %v but the plan's level %d is %v", rec.Level, l.Index, l)
+		}
+		if rec.Status == StatusOK {
+			s.done[l.Index] = &rec
+		} else {
+			s.failed[l.Index] = &rec
+		}
+	}
+	return nil
+}
+
+// SaveLevel stores one attempt at a level: the raw files verbatim, then
+// point.json, then the updated sweep.json. A folder left by an earlier
+// attempt at the same level is kept, renamed to NNN-PERGPU.attempt-K.
+func (s *Store) SaveLevel(rec LevelRecord, raw map[string][]byte) error {
+	rel := LevelDir(rec.Level)
+	dir := filepath.Join(s.dir, rel)
+	if _, err := os.Stat(dir); err == nil {
+		if err := moveAside(dir); err != nil {
+			return err
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	names := make([]string, 0, len(raw))
+	for name := range raw {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	rec.Raw = rec.Raw[:0]
+	for _, name := range names {
+		// Raw names come from the harness; keep them inside the level folder.
+		if !filepath.IsLocal(name) || name == PointFile {
+			return fmt.Errorf("level %d: raw output name %q is not a plain relative file name", rec.Level.Index, name)
+		}
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return err
+		}
+		if err := writeAtomic(p, raw[name]); err != nil {
+			return err
+		}
+		rec.Raw = append(rec.Raw, filepath.ToSlash(name))
+	}
+	for i := range rec.Points {
+		s.normalise(&rec.Points[i], rec.Level, rel)
+	}
+	b, err := json.MarshalIndent(rec, "", "  ")
+	if err != nil {
+		return fmt.Errorf("level %d: %w", rec.Level.Index, err)
+	}
+	if err := writeAtomic(filepath.Join(dir, PointFile), append(b, '\n')); err != nil {
+		return err
+	}
+	r := rec
+	if rec.Status == StatusOK {
+		s.done[rec.Level.Index] = &r
+		delete(s.failed, rec.Level.Index)
+	} else {
+		s.failed[rec.Level.Index] = &r
+	}
+	return s.writeSweep()
+}
+
+func moveAside(dir string) error {
+	for k := 1; ; k++ {
+		to := fmt.Sprintf("%s.attempt-%d", dir, k)
+		if _, err := os.Stat(to); errors.Is(err, os.ErrNotExist) {
+			return os.Rename(dir, to)
+		}
+	}
+}
+
+// normalise fills what the plan knows and a harness may not (per-GPU values,
+// the configured concurrency) and makes the source name the level folder.
+func (s *Store) normalise(p *sweep.Point, l sweep.Level, rel string) {
+	if p.Concurrency == 0 {
+		p.Concurrency = float64(l.Concurrency)
+	}
+	if s.plan.GPUs > 0 {
+		if p.PerGPU == nil {
+			p.PerGPU = sweep.F(p.Concurrency / float64(s.plan.GPUs))
+		}
+		if p.ThroughputPerGPU == nil {
+			p.ThroughputPerGPU = sweep.F(p.ThroughputTokS / float64(s.plan.GPUs))
+		}
+	}
+	rel = filepath.ToSlash(rel)
+	switch {
+	case p.Source == "":
+		p.Source = rel
+	case !strings.HasPrefix(p.Source, rel):
+		p.Source = rel + ": " + p.Source
+	}
+}
+
+// Sweep is the normalised sweep of every level measured so far.
+func (s *Store) Sweep() *sweep.Sweep {
+	out := &sweep.Sweep{
+		Version: sweep.SchemaVersion, Accelerator: s.plan.Accelerator, GPUs: s.plan.GPUs,
+		Leaf: s.plan.Leaf, Model: s.plan.Model, Harness: s.plan.Harness, Points: []sweep.Point{},
+	}
+	idx := make([]int, 0, len(s.done))
+	for i := range s.done {
+		idx = append(idx, i)
+	}
+	sort.Ints(idx)
+	simulated := false
+	for _, i := range idx {
+		rec := s.done[i]
+		if rec.HarnessVersion != "" && !slices.Contains(strings.Split(out.HarnessVersion, "+"), rec.HarnessVersion) {
+			if out.HarnessVersion != "" {
+				out.HarnessVersion += "+"
+			}
+			out.HarnessVersion += rec.HarnessVersion
+		}
+		out.Sources = append(out.Sources, filepath.ToSlash(LevelDir(rec.Level)))
+		for _, p := range rec.Points {
+			simulated = simulated || p.Simulated
+			out.Points = append(out.Points, p)
+		}
+	}
+	if simulated {
+		out.Notes = append(out.Notes, "points marked simulated were measured against a simulated server, not real hardware")
+	}
+	fidx := make([]int, 0, len(s.failed))
+	for i := range s.failed {
+		if s.done[i] == nil {
+			fidx = append(fidx, i)
+		}
+	}
+	sort.Ints(fidx)
+	for _, i := range fidx {
+		rec := s.failed[i]
+		out.Notes = append(out.Notes, fmt.Sprintf("level %d (%d/GPU) %s without a usable measurement: %s (see %s)",
+			i, rec.Level.PerGPU, rec.Status, rec.Error, filepath.ToSlash(LevelDir(rec.Level))))
+	}
+	sort.SliceStable(out.Points, func(a, b int) bool { return out.Points[a].Concurrency < out.Points[b].Concurrency })
+	seen := map[float64]int{}
+	for i := range out.Points {
+		c := out.Points[i].Concurrency
+		out.Points[i].Repeat = seen[c]
+		seen[c]++
+	}
+	return out
+}
+
+func (s *Store) writeSweep() error {
+	b, err := json.MarshalIndent(s.Sweep(), "", "  ")
+	if err != nil {
+		return fmt.Errorf("sweep.json: %w", err)
+	}
+	return writeAtomic(filepath.Join(s.dir, SweepFile), append(b, '\n'))
+}
+
+// Event appends one line to events.log and syncs it, so the log says what
+// happened up to the moment the process stopped.
+func (s *Store) Event(kind, format string, args ...any) error {
+	f, err := os.OpenFile(filepath.Join(s.dir, EventsFile), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return err
+	}
+	msg := strings.ReplaceAll(fmt.Sprintf(format, args...), "\n", " ")
+	line := fmt.Sprintf("%s %s %s\n", time.Now().UTC().Format(time.RFC3339), kind, msg)
+	if _, err := f.WriteString(line); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
