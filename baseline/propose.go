@@ -1,0 +1,396 @@
+package baseline
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/sweep"
+)
+
+// Propose turns a sweep and its knee analysis into constraints and floors
+// under policy p, or into a refusal. A refusal is a Recommendation with
+// Status "refused" and a nil error: it is an answer, not a failure. Errors
+// are bad input: a policy value that makes no sense (*PolicyError) or an
+// --at level that was not measured (*sweep.InputError naming the levels).
+func Propose(s *sweep.Sweep, r *knee.Result, p Policy) (*Recommendation, error) {
+	if s == nil || r == nil {
+		return nil, errors.New("baseline: Propose needs a sweep and its analysis")
+	}
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	rec := &Recommendation{
+		Status:      StatusProposed,
+		Leaf:        s.Leaf,
+		Accelerator: s.Accelerator,
+		GPUs:        s.GPUs,
+		Model:       s.Model,
+		Constraints: []Constraint{},
+		Derivation:  []Derivation{},
+		Warnings:    []string{},
+		Refusals:    []Refusal{},
+		Knee:        r.Knee,
+		Points:      r.Points,
+		Policy:      p,
+	}
+	if rec.Accelerator == "" {
+		rec.Accelerator = r.Sweep.Accelerator
+	}
+	if rec.Points == nil {
+		rec.Points = []knee.PointResult{}
+	}
+
+	pt, why, err := chooseLevel(s, r, p)
+	if err != nil {
+		return nil, err
+	}
+	if pt == nil {
+		// Nothing to choose: every level's blocking reasons are the refusal.
+		rec.Status = StatusRefused
+		rec.Refusals = noRecommendationRefusals(r)
+		return rec, nil
+	}
+	rec.AtPerGPU = sweep.F(pt.PerGPU)
+	m, samples := measure(s, *pt)
+	rec.Measured = m
+
+	if refusals := levelRefusals(r, *pt, p); len(refusals) > 0 {
+		rec.Status = StatusRefused
+		rec.Refusals = refusals
+		return rec, nil
+	}
+	if pt.Verdict == knee.VerdictUnverified {
+		rec.Unverified = true
+		rec.Warnings = append(rec.Warnings, fmt.Sprintf(
+			"UNVERIFIED: %s/GPU was accepted with --accept-unverified although nothing measured below it shows it is still on the scaling part of the curve; %s",
+			level(pt.PerGPU), nextRun(r, *pt, knee.ReasonUnverified)))
+	}
+	if pt.Verdict == knee.VerdictAtKnee {
+		rec.Warnings = append(rec.Warnings, fmt.Sprintf(
+			"%s/GPU is at the knee: a small change in the stack can push it past; a level below the knee (%s) would leave headroom",
+			level(pt.PerGPU), belowHint(r, pt.PerGPU)))
+	}
+	for _, rs := range pt.Reasons {
+		if isCaution(rs) {
+			rec.Warnings = append(rec.Warnings, fmt.Sprintf("%s/GPU: %s", level(pt.PerGPU), cautionText(rs)))
+		}
+	}
+	rec.Warnings = append(rec.Warnings, simulatedWarnings(s, pt.PerGPU)...)
+
+	if err := propose(rec, *pt, why, samples, p); err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+// chooseLevel picks the level floors are set from and says why. A nil point
+// with a nil error means the analysis recommends nothing and offers no
+// candidate.
+func chooseLevel(s *sweep.Sweep, r *knee.Result, p Policy) (*knee.PointResult, string, error) {
+	if p.At > 0 {
+		for i := range r.Points {
+			if sameLevel(r.Points[i].PerGPU, p.At) {
+				return &r.Points[i], fmt.Sprintf("%s/GPU was chosen with --at", level(p.At)), nil
+			}
+		}
+		levels := make([]string, 0, len(r.Points))
+		for _, pt := range r.Points {
+			levels = append(levels, level(pt.PerGPU))
+		}
+		return nil, "", sweep.Inputf(strings.Join(s.Sources, ","), "--at", 0,
+			"no level %s/GPU was measured; measured levels (per GPU): %s", level(p.At), orNone(strings.Join(levels, ", ")))
+	}
+	pick := func(v *float64) *knee.PointResult {
+		if v == nil {
+			return nil
+		}
+		for i := range r.Points {
+			if sameLevel(r.Points[i].PerGPU, *v) {
+				return &r.Points[i]
+			}
+		}
+		return nil
+	}
+	if pt := pick(r.RecommendedPerGPU); pt != nil {
+		return pt, fmt.Sprintf("%s/GPU is the highest level the knee analysis verified as below the knee and valid (%s)",
+			level(pt.PerGPU), kneeSummary(r.Knee)), nil
+	}
+	if pt := pick(r.CandidatePerGPU); pt != nil {
+		return pt, fmt.Sprintf("%s/GPU is the knee analysis' candidate: below the knee as far as measured, but unverified (%s)",
+			level(pt.PerGPU), kneeSummary(r.Knee)), nil
+	}
+	return nil, "", nil
+}
+
+// levelRefusals lists why pt cannot carry a floor: every reason the analysis
+// gave for a past_knee or invalid verdict, or "unverified" unless accepted.
+func levelRefusals(r *knee.Result, pt knee.PointResult, p Policy) []Refusal {
+	blocked := pt.Verdict == knee.VerdictPastKnee || pt.Verdict == knee.VerdictInvalid ||
+		(pt.Verdict == knee.VerdictUnverified && !p.AcceptUnverified)
+	if !blocked {
+		return nil
+	}
+	reasons := pt.Reasons
+	if len(reasons) == 0 {
+		// A verdict with no reasons still has to be explained.
+		reasons = []knee.Reason{knee.Reason(pt.Verdict)}
+	}
+	var out []Refusal
+	for _, rs := range reasons {
+		out = append(out, Refusal{
+			PerGPU:  sweep.F(pt.PerGPU),
+			Reason:  rs,
+			Detail:  reasonDetail(r, pt, rs),
+			NextRun: nextRun(r, pt, rs),
+		})
+	}
+	return out
+}
+
+// noRecommendationRefusals explains a sweep with no usable level: one entry
+// for the sweep, then every level's own blocking reasons.
+func noRecommendationRefusals(r *knee.Result) []Refusal {
+	out := []Refusal{{
+		Reason:  ReasonNoRecommendation,
+		Detail:  fmt.Sprintf("the knee analysis verified no level as below the knee and valid (%s)", kneeSummary(r.Knee)),
+		NextRun: sweepNextRun(r),
+	}}
+	for _, pt := range r.Points {
+		if pt.Verdict == knee.VerdictSubKnee || pt.Verdict == knee.VerdictAtKnee {
+			continue
+		}
+		for _, rs := range pt.Reasons {
+			if isCaution(rs) {
+				continue
+			}
+			out = append(out, Refusal{PerGPU: sweep.F(pt.PerGPU), Reason: rs, Detail: reasonDetail(r, pt, rs), NextRun: nextRun(r, pt, rs)})
+		}
+	}
+	return out
+}
+
+// measure collects what was measured at pt's level. With repeats, the
+// throughput is their mean and the TTFT p99 their median; samples are the
+// per-repeat values for the noise checks.
+func measure(s *sweep.Sweep, pt knee.PointResult) (*Measured, levelSamples) {
+	var smp levelSamples
+	for _, sp := range s.Points {
+		if !sameLevel(sp.Level(), pt.PerGPU) {
+			continue
+		}
+		smp.throughput = append(smp.throughput, sp.ThroughputTokS)
+		if sp.TTFT.P99 != nil {
+			smp.ttftP99 = append(smp.ttftP99, *sp.TTFT.P99)
+		}
+	}
+	m := &Measured{ThroughputTokS: pt.ThroughputTokS, Repeats: len(smp.throughput)}
+	if len(smp.throughput) == 0 {
+		// The analysis knows the level but the sweep does not (hand-built
+		// results): trust the analysis' numbers as a single run.
+		m.Repeats = 1
+		smp.throughput = []float64{pt.ThroughputTokS}
+		if pt.TTFTP99Ms > 0 {
+			smp.ttftP99 = []float64{pt.TTFTP99Ms}
+		}
+	}
+	if st, ok := lowerBound(smp.throughput, 0.95); ok {
+		m.ThroughputTokS = st.mean
+		m.ThroughputSD = sweep.F(st.sd)
+		m.ThroughputMin = sweep.F(st.min)
+	} else {
+		m.ThroughputTokS = smp.throughput[0]
+	}
+	if len(smp.ttftP99) > 0 {
+		m.TTFTP99Ms = sweep.F(median(smp.ttftP99))
+	}
+	if s.GPUs > 0 {
+		m.ThroughputPerGPU = sweep.F(m.ThroughputTokS / float64(s.GPUs))
+	}
+	return m, smp
+}
+
+type levelSamples struct {
+	throughput []float64
+	ttftP99    []float64
+}
+
+// propose fills the constraints, floors, derivations and noise warnings.
+func propose(rec *Recommendation, pt knee.PointResult, why string, smp levelSamples, p Policy) error {
+	m := rec.Measured
+	conc := int(math.Floor(pt.PerGPU))
+	if conc < 1 {
+		conc = 1
+	}
+	concHow := why
+	if float64(conc) != pt.PerGPU {
+		rec.Warnings = append(rec.Warnings, fmt.Sprintf(
+			"%s/GPU is not a whole number (a derived concurrency); aicr takes a bare integer, so the setting is %d", level(pt.PerGPU), conc))
+		concHow += fmt.Sprintf("; rounded down to the whole number %d aicr accepts", conc)
+	}
+
+	// Throughput floor: from the mean of one run, or from the lower end of
+	// the confidence interval of the mean when the level was repeated.
+	base := m.ThroughputTokS
+	var baseHow string
+	if st, ok := lowerBound(smp.throughput, p.Confidence); ok {
+		m.ThroughputLowerCI = sweep.F(st.lower)
+		base = st.lower
+		baseHow = fmt.Sprintf("mean of %d repeats %s tok/s (sd %s); lower end of its %s confidence interval = %s − %.3f × %s / √%d = %s tok/s (Student t, %d degrees of freedom)",
+			st.n, num(st.mean), num(st.sd), pct(p.Confidence), num(st.mean), st.t, num(st.sd), st.n, num(st.lower), st.n-1)
+		if base <= 0 {
+			rec.Status = StatusRefused
+			rec.Refusals = append(rec.Refusals, Refusal{
+				PerGPU:  sweep.F(pt.PerGPU),
+				Reason:  ReasonNoisy,
+				Detail:  fmt.Sprintf("the repeats spread so widely that the lower end of the %s confidence interval of the mean is %s tok/s: no positive floor follows", pct(p.Confidence), num(st.lower)),
+				NextRun: fmt.Sprintf("find out why runs at %s/GPU differ (stalls, noisy neighbours) and repeat the level at least 5 times", level(pt.PerGPU)),
+			})
+			rec.Constraints = []Constraint{}
+			return nil
+		}
+	} else {
+		baseHow = fmt.Sprintf("measured %s tok/s (one run)", num(base))
+		rec.Notes = append(rec.Notes, fmt.Sprintf(
+			"%s/GPU was measured once, so run-to-run noise is unknown; repeat it (3 or more runs) to base the floor on a confidence bound", level(pt.PerGPU)))
+	}
+	raw := base * (1 - p.Headroom)
+	floor := RoundDownSig(raw, p.SigFigs)
+	tputHow := fmt.Sprintf("%s; × (1 − %s headroom) = %s, rounded down to %d significant figures → %s",
+		baseHow, plain(p.Headroom), num(raw), p.SigFigs, plain(floor))
+	if floor <= 0 {
+		return fmt.Errorf("baseline: throughput floor came out as %v from %v tok/s", floor, base)
+	}
+	floors := &Floors{ConcurrencyPerGPU: conc, ThroughputTokS: floor}
+
+	// Per-GPU floor (aicr#1254): from the same unrounded value, so it is not
+	// a rounding of a rounding.
+	var perGPUHow string
+	if rec.GPUs > 0 {
+		rawPer := raw / float64(rec.GPUs)
+		pf := RoundDownSig(rawPer, p.SigFigs)
+		floors.ThroughputPerGPU = sweep.F(pf)
+		perGPUHow = fmt.Sprintf("%s / %d GPUs = %s, rounded down to %d significant figures → %s tok/s per GPU (for nodes of another size, aicr#1254)",
+			num(raw), rec.GPUs, num(rawPer), p.SigFigs, plain(pf))
+	}
+
+	// TTFT ceiling: the catalog value unless this stack's healthy p99 is
+	// already close to it.
+	var ceilRaw float64
+	var ttftHow string
+	if m.TTFTP99Ms != nil {
+		scaled := *m.TTFTP99Ms * p.TTFTMultiplier
+		ceilRaw = math.Max(p.TTFTCeilingMs, scaled)
+		measured := fmt.Sprintf("measured p99 %s ms", num(*m.TTFTP99Ms))
+		if m.Repeats > 1 {
+			measured = fmt.Sprintf("median p99 of %d repeats %s ms", len(smp.ttftP99), num(*m.TTFTP99Ms))
+		}
+		ttftHow = fmt.Sprintf("max(catalog ceiling %s ms, %s × %s = %s ms) = %s ms, rounded up to %d significant figures → %s",
+			num(p.TTFTCeilingMs), measured, plain(p.TTFTMultiplier), num(scaled), num(ceilRaw), p.SigFigs, plain(RoundUpSig(ceilRaw, p.SigFigs)))
+	} else {
+		ceilRaw = p.TTFTCeilingMs
+		ttftHow = fmt.Sprintf("no TTFT p99 was measured at this level, so the catalog ceiling %s ms, rounded up to %d significant figures → %s",
+			num(p.TTFTCeilingMs), p.SigFigs, plain(RoundUpSig(ceilRaw, p.SigFigs)))
+		rec.Warnings = append(rec.Warnings, "no TTFT p99 was measured at the chosen level: the TTFT ceiling is the catalog value, unchecked against this stack")
+	}
+	ceil := RoundUpSig(ceilRaw, p.SigFigs)
+	floors.TTFTP99Ms = ceil
+
+	rec.Floors = floors
+	rec.Constraints = []Constraint{
+		{Name: ConstraintConcurrency, Value: fmt.Sprintf("%d", conc)},
+		{Name: ConstraintThroughput, Value: ">= " + plain(floor)},
+		{Name: ConstraintTTFTP99, Value: "<= " + plain(ceil)},
+	}
+	rec.Derivation = []Derivation{
+		{Name: ConstraintConcurrency, Value: rec.Constraints[0].Value, How: concHow},
+		{Name: ConstraintThroughput, Value: rec.Constraints[1].Value, How: tputHow},
+	}
+	if floors.ThroughputPerGPU != nil {
+		rec.Derivation = append(rec.Derivation, Derivation{Name: "throughput per GPU", Value: ">= " + plain(*floors.ThroughputPerGPU), How: perGPUHow})
+	}
+	rec.Derivation = append(rec.Derivation, Derivation{Name: ConstraintTTFTP99, Value: rec.Constraints[2].Value, How: ttftHow})
+	rec.Warnings = append(rec.Warnings, noiseWarnings(floor, ceil, smp)...)
+	return nil
+}
+
+// noiseWarnings says when a gate sits inside the run-to-run noise the
+// repeats showed: a floor above the slowest repeat, within two standard
+// deviations of the mean, or a ceiling that some repeats would exceed. The
+// evaluator fails throughput below 0.9 × floor and TTFT above 1.1 × ceiling.
+func noiseWarnings(floor, ceil float64, smp levelSamples) []string {
+	var out []string
+	if st, ok := lowerBound(smp.throughput, 0.95); ok {
+		failing := 0
+		for _, v := range smp.throughput {
+			if v < 0.9*floor {
+				failing++
+			}
+		}
+		if floor > st.min {
+			out = append(out, fmt.Sprintf(
+				"NOISE: the throughput floor %s is above the slowest of %d repeats (%s tok/s); %d of %d repeats would fail the gate (below 0.9 × floor = %s)",
+				plain(floor), st.n, num(st.min), failing, st.n, num(0.9*floor)))
+		}
+		if st.mean-floor < 2*st.sd {
+			out = append(out, fmt.Sprintf(
+				"NOISE: the throughput floor %s sits within two standard deviations of the mean (mean %s − floor = %s < 2 × sd = %s): run-to-run noise alone can fail the gate",
+				plain(floor), num(st.mean), num(st.mean-floor), num(2*st.sd)))
+		}
+	}
+	if len(smp.ttftP99) > 1 {
+		over := 0
+		for _, v := range smp.ttftP99 {
+			if v > 1.1*ceil {
+				over++
+			}
+		}
+		if over > 0 {
+			out = append(out, fmt.Sprintf(
+				"NOISE: %d of %d repeats had TTFT p99 above 1.1 × the ceiling (%s ms) and would fail the gate",
+				over, len(smp.ttftP99), num(1.1*ceil)))
+		}
+	}
+	return out
+}
+
+// simulatedWarnings flags a choice that rests on simulated points: the
+// chosen level itself, or the levels below it that verify it.
+func simulatedWarnings(s *sweep.Sweep, at float64) []string {
+	var at_, below []string
+	seen := map[string]bool{}
+	for _, sp := range s.Points {
+		if !sp.Simulated {
+			continue
+		}
+		l := level(sp.Level())
+		if seen[l] {
+			continue
+		}
+		seen[l] = true
+		switch {
+		case sameLevel(sp.Level(), at):
+			at_ = append(at_, l)
+		case sp.Level() < at:
+			below = append(below, l)
+		}
+	}
+	var out []string
+	if len(at_) > 0 {
+		out = append(out, fmt.Sprintf("SIMULATED: the numbers at %s/GPU were not measured on real hardware; do not merge floors from them", level(at)))
+	}
+	if len(below) > 0 {
+		out = append(out, fmt.Sprintf("SIMULATED: %s/GPU is verified as below the knee only by simulated points at %s/GPU; measure those levels on the real node before merging",
+			level(at), strings.Join(below, ", ")))
+	}
+	return out
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}

@@ -1,0 +1,107 @@
+package baseline
+
+import "github.com/kneetool/knee/knee"
+
+// Status is the outcome of a baseline.
+type Status string
+
+const (
+	StatusProposed Status = "proposed"
+	StatusRefused  Status = "refused"
+)
+
+// The aicr constraint names knee proposes (FORMATS.md §2).
+const (
+	ConstraintConcurrency = "inference-concurrency-per-gpu"
+	ConstraintThroughput  = "inference-throughput"
+	ConstraintTTFTP99     = "inference-ttft-p99"
+)
+
+// ReasonNoRecommendation is the refusal reason when the analysis verified no
+// level and none was chosen; ReasonNoisy when the repeats at the chosen level
+// spread so far that the confidence bound leaves no positive floor.
+const (
+	ReasonNoRecommendation knee.Reason = "no_recommendation"
+	ReasonNoisy            knee.Reason = "noisy"
+)
+
+// Constraint is one entry of an overlay's constraints list, values exactly as
+// the overlay writes them (">= 63000").
+type Constraint struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// Derivation says in one sentence how a proposed value was obtained.
+type Derivation struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+	How   string `json:"how"`
+}
+
+// Floors are the proposed numbers, for tools that do not want to parse
+// ">= 63000". ThroughputPerGPU is the per-GPU floor (aicr#1254: node sizes
+// differ); it is absent when the GPU count is unknown.
+type Floors struct {
+	ConcurrencyPerGPU int      `json:"concurrency_per_gpu"`
+	ThroughputTokS    float64  `json:"throughput_tok_s"`
+	ThroughputPerGPU  *float64 `json:"throughput_per_gpu,omitempty"`
+	TTFTP99Ms         float64  `json:"ttft_p99_ms"`
+}
+
+// Measured is what was measured at the chosen level. With repeats the
+// throughput is their mean and the TTFT p99 their median (TTFT p99 is the
+// noisy signal; one stalled run should not set the ceiling).
+type Measured struct {
+	ThroughputTokS   float64  `json:"throughput_tok_s"`
+	ThroughputPerGPU *float64 `json:"throughput_per_gpu,omitempty"`
+	TTFTP99Ms        *float64 `json:"ttft_p99_ms"`
+	Repeats          int      `json:"repeats"`
+	// Set only with two or more repeats.
+	ThroughputSD      *float64 `json:"throughput_sd,omitempty"`
+	ThroughputMin     *float64 `json:"throughput_min,omitempty"`
+	ThroughputLowerCI *float64 `json:"throughput_lower_ci,omitempty"`
+}
+
+// Refusal is one reason the chosen level cannot carry a floor, with the run
+// that would fix it. PerGPU is null when the reason concerns the whole sweep.
+type Refusal struct {
+	PerGPU  *float64    `json:"per_gpu"`
+	Reason  knee.Reason `json:"reason"`
+	Detail  string      `json:"detail"`
+	NextRun string      `json:"next_run"`
+}
+
+// Recommendation is the whole baseline: its JSON encoding is DESIGN.md's
+// `knee baseline -o json` contract (add fields, never rename).
+type Recommendation struct {
+	Status      Status   `json:"status"`
+	Leaf        string   `json:"leaf"`
+	Accelerator string   `json:"accelerator"`
+	GPUs        int      `json:"gpus"`
+	Model       string   `json:"model,omitempty"`
+	AtPerGPU    *float64 `json:"at_per_gpu"`
+	// Unverified marks a proposal from a level accepted with --accept-unverified.
+	Unverified  bool         `json:"unverified"`
+	Constraints []Constraint `json:"constraints"`
+	Floors      *Floors      `json:"floors,omitempty"`
+	Measured    *Measured    `json:"measured"`
+	Derivation  []Derivation `json:"derivation"`
+	Warnings    []string     `json:"warnings"`
+	Notes       []string     `json:"notes,omitempty"`
+	Refusals    []Refusal    `json:"refusals"`
+	Knee        knee.Knee    `json:"knee"`
+	// Points is the analysed sweep, for the measurement table.
+	Points []knee.PointResult `json:"points"`
+	Policy Policy             `json:"policy"`
+}
+
+// Constraint returns the proposed value of the named constraint ("" if none).
+func (r *Recommendation) Constraint(name string) string {
+	for _, c := range r.Constraints {
+		if c.Name == name {
+			return c.Value
+		}
+	}
+	return ""
+}
