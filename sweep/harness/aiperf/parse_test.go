@@ -1,0 +1,57 @@
+package aiperf
+
+import (
+	"errors"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/sweep"
+)
+
+func c128() (sweep.Plan, sweep.Level) {
+	p := sweep.Plan{PerGPU: []int{128}, GPUs: 1, Model: "sim-llm", Endpoint: "http://127.0.0.1:18001", API: "chat",
+		InputTokens: 128, OutputTokens: 128, MinRequests: 1000, RequestsPerConcurrency: 8}
+	return p, p.Levels()[0]
+}
+
+// The real AIPerf 0.1.1 export at 128 in flight, and the aicr-style pod log
+// built from it, give the same point: output_token_throughput.avg and
+// time_to_first_token.p99 as recorded.
+func TestParseReadsTheRecordedExportAndSentinelLog(t *testing.T) {
+	p, lvl := c128()
+	export, err := os.ReadFile(fixtures.Path("aiperf/simserver-v0.1.1-db4f639-chat-c128/profile_export_aiperf.json"))
+	require.NoError(t, err)
+	pt, err := Parse(export, "profile_export_aiperf.json", p, lvl)
+	require.NoError(t, err)
+	require.Equal(t, 128.0, pt.Concurrency)
+	require.Equal(t, 128.0, *pt.PerGPU)
+	require.InDelta(t, 4143.55, pt.ThroughputTokS, 0.01)
+	require.InDelta(t, 1764.3386978799995, *pt.TTFT.P99, 1e-9)
+	require.Equal(t, 1024, *pt.Requests)
+	require.False(t, pt.Cancelled)
+
+	log, err := os.ReadFile(fixtures.Path("aiperf/aicr-sentinel-log-c128/pod.log"))
+	require.NoError(t, err)
+	fromLog, err := Parse(log, "pod.log", p, lvl)
+	require.NoError(t, err)
+	require.Equal(t, pt.ThroughputTokS, fromLog.ThroughputTokS)
+	require.Equal(t, *pt.TTFT.P99, *fromLog.TTFT.P99)
+}
+
+func TestParseRefusesAnExportOfAnotherLevel(t *testing.T) {
+	p, _ := c128()
+	p.PerGPU = []int{64}
+	export, err := os.ReadFile(fixtures.Path("aiperf/simserver-v0.1.1-db4f639-chat-c128/profile_export_aiperf.json"))
+	require.NoError(t, err)
+	_, err = Parse(export, "e.json", p, p.Levels()[0])
+	var in *sweep.InputError
+	require.True(t, errors.As(err, &in), "%v", err)
+	require.Equal(t, "input_config.loadgen.concurrency", in.Field)
+
+	_, err = Parse([]byte("{not json"), "bad.json", p, p.Levels()[0])
+	require.True(t, errors.As(err, &in), "%v", err)
+	require.Equal(t, "bad.json", in.File)
+}

@@ -1,0 +1,88 @@
+package inferenceperf
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/harness/internal/tmpread"
+	"github.com/kneetool/knee/sweep/read"
+)
+
+// Parse reads the points of a run of a config written by Config for the
+// same levels from the tool's console log (or a pod log): the
+// `=== START_STAGE_i ===` blocks, read by sweep/read. The warm-up stage is
+// dropped, stage i+1 becomes level i, and each stage's concurrency must be
+// the level's — a log from another config is an InputError, not a sweep.
+func Parse(log []byte, source string, plan sweep.Plan, levels []sweep.Level) ([]sweep.Point, error) {
+	s, err := tmpread.Sweep(log, "inference-perf.log", "inference-perf")
+	if err != nil {
+		return nil, renameSource(err, source)
+	}
+	return levelPoints(s, source, plan, levels)
+}
+
+// ParseFile is Parse for a log, stage file set or report folder on disk.
+func ParseFile(path string, plan sweep.Plan, levels []sweep.Level) ([]sweep.Point, error) {
+	s, err := read.File(path, read.Options{Format: "inference-perf"})
+	if err != nil {
+		return nil, err
+	}
+	return levelPoints(s, path, plan, levels)
+}
+
+func levelPoints(s *sweep.Sweep, source string, plan sweep.Plan, levels []sweep.Level) ([]sweep.Point, error) {
+	for i := 1; i < len(levels); i++ {
+		if levels[i].Concurrency <= levels[i-1].Concurrency {
+			return nil, sweep.Inputf("plan", "--per-gpu", 0, "levels must increase to be matched to stages")
+		}
+	}
+	// sweep/read orders points by concurrency, stably. A config from Config
+	// runs its warm-up at the lowest concurrency first, then the levels in
+	// increasing order, so stage order and point order are the same.
+	want := len(levels) + 1
+	if len(s.Points) != want {
+		return nil, sweep.Inputf(source, "=== START_STAGE_i ===", 0,
+			"found %d stage results, want %d (a warm-up stage and %d level(s)); the run ended early or the log is from another config", len(s.Points), want, len(levels))
+	}
+	pts := s.Points[1:]
+	out := make([]sweep.Point, len(levels))
+	for i, l := range levels {
+		p := pts[i]
+		if p.Derived || p.Concurrency != float64(l.Concurrency) {
+			return nil, sweep.Inputf(source, fmt.Sprintf("stage %d: load_summary.concurrency", i+1), 0,
+				"is %g but %v runs %d in flight; the log is from another config", p.Concurrency, l, l.Concurrency)
+		}
+		p.Repeat = 0
+		p.PerGPU = sweep.F(float64(l.PerGPU))
+		if plan.GPUs > 0 {
+			p.ThroughputPerGPU = sweep.F(p.ThroughputTokS / float64(plan.GPUs))
+		}
+		p.Source = fmt.Sprintf("%s stage %d (%s)", filepath.Base(source), i+1, versionOr(s.HarnessVersion))
+		out[i] = p
+	}
+	return out, nil
+}
+
+func versionOr(v string) string {
+	if v == "" {
+		return Harness
+	}
+	if strings.HasPrefix(v, Harness) {
+		return v
+	}
+	return Harness + " " + v
+}
+
+// renameSource makes an InputError about the temp file name the caller's source.
+func renameSource(err error, source string) error {
+	var in *sweep.InputError
+	if errors.As(err, &in) {
+		c := *in
+		c.File = source
+		return &c
+	}
+	return err
+}

@@ -1,0 +1,111 @@
+package inferenceperf
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/sweep"
+)
+
+const recorded = "inference-perf/simserver-v0.6.1-concurrent-sweep/"
+
+// stageJSON reads the numbers Parse must reproduce straight from the
+// recorded stage report file (seconds in the file, ms in knee).
+func stageJSON(t *testing.T, dir string, i int) (tok, ttftP99ms float64, count int) {
+	t.Helper()
+	b, err := os.ReadFile(fixtures.Path(dir + "stage_" + string(rune('0'+i)) + "_lifecycle_metrics.json"))
+	require.NoError(t, err)
+	var st struct {
+		Successes struct {
+			Count   int `json:"count"`
+			Latency struct {
+				TTFT struct {
+					P99 float64 `json:"p99"`
+				} `json:"time_to_first_token"`
+			} `json:"latency"`
+			Throughput struct {
+				Out float64 `json:"output_tokens_per_sec"`
+			} `json:"throughput"`
+		} `json:"successes"`
+	}
+	require.NoError(t, json.Unmarshal(b, &st))
+	return st.Successes.Throughput.Out, st.Successes.Latency.TTFT.P99 * 1000, st.Successes.Count
+}
+
+func ladder(perGPU ...int) sweep.Plan {
+	return sweep.Plan{PerGPU: perGPU, GPUs: 1, Model: "sim-llm", Endpoint: "http://127.0.0.1:18000", API: "completion",
+		InputTokens: 128, OutputTokens: 128, MinRequests: 1, RequestsPerConcurrency: 4, Harness: Harness}
+}
+
+// The recorded v0.6.1 run (real tool output) has stages at 4/16/64/128/256
+// in flight; read as a knee config, stage 0 (4) is the warm-up and the
+// other four are levels 16..256 per GPU on one GPU.
+func TestParseMapsStagesToLevelsAndDropsTheWarmup(t *testing.T) {
+	log, err := os.ReadFile(fixtures.Path(recorded + "stdout.log"))
+	require.NoError(t, err)
+	p := ladder(16, 64, 128, 256)
+	pts, err := Parse(log, "pod/knee-level-0.log", p, p.Levels())
+	require.NoError(t, err)
+	require.Len(t, pts, 4)
+	for i, pt := range pts {
+		tok, ttft, n := stageJSON(t, recorded, i+1)
+		require.Equal(t, float64(p.PerGPU[i]), pt.Concurrency)
+		require.Equal(t, float64(p.PerGPU[i]), *pt.PerGPU)
+		require.InDelta(t, tok, pt.ThroughputTokS, 1e-9)
+		require.InDelta(t, tok, *pt.ThroughputPerGPU, 1e-9)
+		require.InDelta(t, ttft, *pt.TTFT.P99, 1e-6)
+		require.Equal(t, n, *pt.Requests)
+		require.Equal(t, 0, pt.Repeat)
+		require.Contains(t, pt.Source, "knee-level-0.log stage ")
+	}
+	// Same from the file on disk.
+	fromFile, err := ParseFile(fixtures.Path(recorded+"stdout.log"), p, p.Levels())
+	require.NoError(t, err)
+	require.Equal(t, pts[3].ThroughputTokS, fromFile[3].ThroughputTokS)
+}
+
+func TestParseRefusesALogFromAnotherConfig(t *testing.T) {
+	log, err := os.ReadFile(fixtures.Path(recorded + "stdout.log"))
+	require.NoError(t, err)
+
+	p := ladder(16, 64, 128, 512)
+	_, err = Parse(log, "x.log", p, p.Levels())
+	var in *sweep.InputError
+	require.True(t, errors.As(err, &in), "%v", err)
+	require.Equal(t, "stage 4: load_summary.concurrency", in.Field)
+	require.Equal(t, "x.log", in.File)
+
+	p = ladder(16, 64)
+	_, err = Parse(log, "x.log", p, p.Levels())
+	require.ErrorContains(t, err, "found 5 stage results, want 3")
+
+	_, err = Parse([]byte("no stages here\n"), "empty.log", p, p.Levels())
+	require.True(t, errors.As(err, &in), "%v", err)
+	require.Equal(t, "empty.log", in.File)
+}
+
+// Real v0.6.1 run against a server answering ~5% with HTTP 503 (stages at
+// 8/32/128 in flight): failures are counted by label, not hidden.
+func TestParseKeepsFailuresOfARealRun(t *testing.T) {
+	const dir = "inference-perf/simserver-v0.6.1-concurrent-failures-5pct/"
+	log, err := os.ReadFile(fixtures.Path(dir + "stdout.log"))
+	require.NoError(t, err)
+	p := ladder(32, 128)
+	pts, err := Parse(log, "stdout.log", p, p.Levels())
+	require.NoError(t, err)
+	require.Len(t, pts, 2)
+	for _, pt := range pts {
+		require.NotNil(t, pt.Failures)
+		require.Greater(t, *pt.Failures, 0)
+		total := 0
+		for _, n := range pt.FailureLabels {
+			total += n
+		}
+		require.Equal(t, *pt.Failures, total)
+	}
+}

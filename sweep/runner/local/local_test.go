@@ -1,0 +1,203 @@
+package local
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"gopkg.in/yaml.v3"
+
+	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/run"
+	"github.com/kneetool/knee/sweep/store"
+)
+
+// Neither inference-perf nor AIPerf can be installed here (no PyPI). These
+// tests run a stand-in executable (testdata/standin, built below) that
+// REPLAYS REAL RECORDED OUTPUT of those tools from fixtures/: the runner
+// under test starts a real process, writes a real config, and reads the
+// real tool's output back. The stand-in measures nothing.
+var standinDir string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "knee-standin-")
+	if err != nil {
+		panic(err)
+	}
+	build := exec.Command("go", "build", "-o", filepath.Join(dir, "inference-perf"), "./testdata/standin")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building the stand-in harness:", err)
+		os.Exit(1)
+	}
+	if err := os.Link(filepath.Join(dir, "inference-perf"), filepath.Join(dir, "aiperf")); err != nil {
+		panic(err)
+	}
+	standinDir = dir
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+const recordedIP = "inference-perf/simserver-v0.6.1-concurrent-sweep/"
+
+func ipPlan(perGPU ...int) sweep.Plan {
+	return sweep.Plan{ID: "knee-local-test", PerGPU: perGPU, GPUs: 1, Model: "sim-llm", Endpoint: "http://127.0.0.1:18000",
+		API: "completion", InputTokens: 128, OutputTokens: 128, MinRequests: 32, RequestsPerConcurrency: 4,
+		Harness: "inference-perf", Runner: "local"}
+}
+
+func newExec(t *testing.T, harness string) *Executor {
+	t.Helper()
+	e, err := New(Options{Harness: harness, Bin: filepath.Join(standinDir, DefaultBin(harness)), WorkDir: t.TempDir(), KillGrace: 2 * time.Second})
+	require.NoError(t, err)
+	return e
+}
+
+func recordedStage(t *testing.T, i int) (tok, ttftMs float64) {
+	b, err := os.ReadFile(fixtures.Path(fmt.Sprintf("%sstage_%d_lifecycle_metrics.json", recordedIP, i)))
+	require.NoError(t, err)
+	var st struct {
+		Successes struct {
+			Latency struct {
+				TTFT struct{ P99 float64 } `json:"time_to_first_token"`
+			} `json:"latency"`
+			Throughput struct {
+				Out float64 `json:"output_tokens_per_sec"`
+			} `json:"throughput"`
+		} `json:"successes"`
+	}
+	require.NoError(t, json.Unmarshal(b, &st))
+	return st.Successes.Throughput.Out, st.Successes.Latency.TTFT.P99 * 1000
+}
+
+func TestLocalInferencePerfSweepRunsOneProcessPerLevel(t *testing.T) {
+	t.Setenv("KNEE_REPLAY", fixtures.Path(recordedIP+"stdout.log"))
+	p := ipPlan(16, 64, 128, 256)
+	dir := filepath.Join(t.TempDir(), "out")
+	st, err := store.Create(dir, p)
+	require.NoError(t, err)
+	defer st.Close()
+	out, err := run.Run(context.Background(), newExec(t, "inference-perf"), st, run.Options{})
+	require.NoError(t, err)
+	require.Equal(t, []int{0, 1, 2, 3}, out.Measured)
+	require.Len(t, out.Sweep.Points, 4)
+	for i, pt := range out.Sweep.Points {
+		tok, ttft := recordedStage(t, i+1) // recorded stages 1..4 ran 16..256 in flight
+		require.Equal(t, float64(p.PerGPU[i]), pt.Concurrency)
+		require.InDelta(t, tok, pt.ThroughputTokS, 1e-9)
+		require.InDelta(t, ttft, *pt.TTFT.P99, 1e-6)
+	}
+
+	// Each level folder keeps the config it ran (warm-up + that level), the
+	// tool's output and its report files.
+	lvl := filepath.Join(dir, "levels", "002-128")
+	cfg, err := os.ReadFile(filepath.Join(lvl, "config.yaml"))
+	require.NoError(t, err)
+	var c struct {
+		Load struct {
+			Stages []map[string]int `yaml:"stages"`
+		} `yaml:"load"`
+	}
+	require.NoError(t, yaml.Unmarshal(cfg, &c))
+	require.Equal(t, []map[string]int{{"concurrency_level": 128, "num_requests": 128}, {"concurrency_level": 128, "num_requests": 512}}, c.Load.Stages)
+	log, err := os.ReadFile(filepath.Join(lvl, "stdout.log"))
+	require.NoError(t, err)
+	require.Contains(t, string(log), "=== START_STAGE_1 ===")
+	require.FileExists(t, filepath.Join(lvl, "report", "stage_1_lifecycle_metrics.json"))
+}
+
+func TestLocalAIPerfSweepUsesAicrArgumentsPerLevel(t *testing.T) {
+	t.Setenv("KNEE_REPLAY", fixtures.Path("aiperf"))
+	p := sweep.Plan{ID: "knee-aiperf-test", PerGPU: []int{32, 128, 256}, GPUs: 1, Model: "sim-llm", Endpoint: "http://127.0.0.1:18001",
+		API: "chat", InputTokens: 128, OutputTokens: 128, MinRequests: 1000, RequestsPerConcurrency: 8, Harness: "aiperf", Runner: "local"}
+	dir := t.TempDir()
+	st, err := store.Create(dir, p)
+	require.NoError(t, err)
+	defer st.Close()
+	out, err := run.Run(context.Background(), newExec(t, "aiperf"), st, run.Options{})
+	require.NoError(t, err)
+	require.Len(t, out.Sweep.Points, 3)
+	require.InDelta(t, 4143.55, out.Sweep.Points[1].ThroughputTokS, 0.01) // recorded c128 export
+	require.InDelta(t, 1764.3386978799995, *out.Sweep.Points[1].TTFT.P99, 1e-9)
+	cmd, err := os.ReadFile(filepath.Join(dir, "levels", "001-128", "command.txt"))
+	require.NoError(t, err)
+	require.True(t, strings.HasPrefix(string(cmd), "aiperf profile --model sim-llm --url http://127.0.0.1:18001 --endpoint-type chat --streaming --concurrency 128 --request-count 1024 --warmup-request-count 128 "))
+	require.FileExists(t, filepath.Join(dir, "levels", "001-128", "artifacts", "profile_export_aiperf.json"))
+}
+
+func TestMissingHarnessIsAUsageErrorWithAHint(t *testing.T) {
+	_, err := New(Options{Harness: "inference-perf", Bin: filepath.Join(t.TempDir(), "inference-perf")})
+	var in *sweep.InputError
+	require.True(t, errors.As(err, &in))
+	require.Equal(t, "--harness-bin", in.Field)
+	require.Contains(t, err.Error(), "--harness builtin")
+
+	t.Setenv("PATH", t.TempDir())
+	_, err = New(Options{Harness: "aiperf"})
+	require.True(t, errors.As(err, &in))
+	require.Contains(t, err.Error(), "aiperf not found")
+
+	_, err = New(Options{Harness: "builtin"})
+	require.True(t, errors.As(err, &in))
+	require.Equal(t, "--harness", in.Field)
+}
+
+func TestHarnessCrashFailsTheLevelAndKeepsItsOutput(t *testing.T) {
+	t.Setenv("KNEE_STANDIN_EXIT", "3")
+	p := ipPlan(16)
+	res, err := newExec(t, "inference-perf").RunLevel(context.Background(), p, p.Levels()[0])
+	require.ErrorContains(t, err, "inference-perf failed: exit status 3")
+	require.ErrorContains(t, err, "connection refused")
+	require.Contains(t, string(res.Raw["stdout.log"]), "simulated harness crash")
+	require.Contains(t, string(res.Raw["config.yaml"]), "concurrency_level: 16")
+}
+
+// inference-perf exits 0 when every request failed. The stage JSON here is
+// CONSTRUCTED (not recorded): the shape v0.6.1 prints for such a stage —
+// no successes, every request a failure with its label.
+func TestExitZeroWithEveryRequestFailedIsAFailedLevel(t *testing.T) {
+	stage := `{"load_summary": {"count": 64, "concurrency": 16, "requested_rate": 64.0, "achieved_rate": 50.0},
+ "successes": {"count": 0, "latency": {"request_latency": null, "time_to_first_token": null, "time_per_output_token": null, "inter_token_latency": null, "normalized_time_per_output_token": null},
+   "throughput": {"input_tokens_per_sec": 0.0, "output_tokens_per_sec": 0.0, "total_tokens_per_sec": 0.0, "requests_per_sec": 0.0}},
+ "failures": {"count": 64, "request_latency": null, "by_label": {"http_503": {"count": 64, "messages": ["503 Service Unavailable"]}}}}
+`
+	f := filepath.Join(t.TempDir(), "stage.json")
+	require.NoError(t, os.WriteFile(f, []byte(stage), 0o644))
+	t.Setenv("KNEE_STANDIN_STAGE_FILE", f)
+	t.Setenv("KNEE_REPLAY", fixtures.Path(recordedIP+"stdout.log"))
+
+	p := ipPlan(16, 64)
+	dir := t.TempDir()
+	st, err := store.Create(dir, p)
+	require.NoError(t, err)
+	defer st.Close()
+	out, err := run.Run(context.Background(), newExec(t, "inference-perf"), st, run.Options{})
+	var le *run.LevelError
+	require.ErrorAs(t, err, &le)
+	require.Equal(t, 0, le.Level.Index)
+	require.Equal(t, []int{0}, out.Failed)
+	require.Empty(t, out.Sweep.Points)
+	require.FileExists(t, filepath.Join(dir, "levels", "000-16", "stdout.log"))
+}
+
+func TestCancelStopsTheHarnessProcess(t *testing.T) {
+	t.Setenv("KNEE_STANDIN_HANG", "1")
+	p := ipPlan(16)
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() { time.Sleep(300 * time.Millisecond); cancel() }()
+	start := time.Now()
+	res, err := newExec(t, "inference-perf").RunLevel(ctx, p, p.Levels()[0])
+	require.ErrorIs(t, err, context.Canceled)
+	require.Less(t, time.Since(start), 5*time.Second)
+	require.Contains(t, string(res.Raw["stdout.log"]), "standin: terminated", "SIGTERM reached the tool")
+}
