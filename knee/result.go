@@ -41,7 +41,16 @@ const (
 	ReasonHighVariance           Reason = "high_variance"
 	ReasonUnverified             Reason = "unverified"
 	ReasonClientBound            Reason = "client_bound"
+	// ReasonCancelled marks a run the harness reports as interrupted: its
+	// numbers are partial, so the level is invalid.
+	ReasonCancelled Reason = "cancelled"
 )
+
+// IsCaution reports whether a reason is a caution: reported on the level
+// and weighed by baseline, but not by itself a verdict.
+func (r Reason) IsCaution() bool {
+	return r == ReasonInsufficientSamples || r == ReasonHighVariance || r == ReasonNonMonotonic
+}
 
 // SweepInfo identifies the analysed sweep in outputs.
 type SweepInfo struct {
@@ -74,6 +83,91 @@ type PointResult struct {
 	TTFTP99Ms        float64  `json:"ttft_p99_ms"`
 	Verdict          Verdict  `json:"verdict"`
 	Reasons          []Reason `json:"reasons"`
+
+	// Repeats is the number of measurements combined into this level:
+	// throughput is their mean, TTFT the median of their statistic.
+	Repeats int `json:"repeats"`
+	// ThroughputCV is the repeats' coefficient of variation (null with one).
+	ThroughputCV *float64 `json:"throughput_cv,omitempty"`
+	// OutlierRepeats lists repeat numbers whose throughput or TTFT lies
+	// beyond --outlier-z robust deviations (median/MAD) from the level's median.
+	OutlierRepeats []int `json:"outlier_repeats,omitempty"`
+	// TTFTStat is the statistic the analysis compared (p99, else p50, else mean).
+	TTFTStat string `json:"ttft_stat,omitempty"`
+	// TTFTMs is the combined value of TTFTStat (null when unknown).
+	TTFTMs *float64 `json:"ttft_ms,omitempty"`
+	// GainRatio is the measured marginal gain into this level, ΔX/ΔN from
+	// the level below, over the low-load gain X/N of the lowest level.
+	GainRatio *float64 `json:"gain_ratio,omitempty"`
+	// LittleRiseMs is Little's-law prediction of the TTFT rise from the level
+	// below past saturation: 1000 · ΔN_total / request rate.
+	LittleRiseMs *float64 `json:"little_rise_ms,omitempty"`
+	// RequestRate is successful requests/s for the node (measured or derived).
+	RequestRate *float64 `json:"request_rate,omitempty"`
+	// ErrorRate is the failed share of requests, when known.
+	ErrorRate *float64 `json:"error_rate,omitempty"`
+	Simulated bool     `json:"simulated,omitempty"`
+	// Details has one sentence per reason, in the order of Reasons.
+	Details []string `json:"details,omitempty"`
+}
+
+// ModelFit is one throughput model fitted to the sweep.
+type ModelFit struct {
+	Name    string             `json:"name"`
+	Formula string             `json:"formula"`
+	Params  map[string]float64 `json:"params"`
+	// AICc is the small-sample information criterion (lower is better).
+	AICc float64 `json:"aicc"`
+	// R2 is the coefficient of determination on the throughput scale.
+	R2 *float64 `json:"r2,omitempty"`
+	// KneePerGPU is the knee this model implies (null: beyond 4× the range).
+	KneePerGPU *float64 `json:"knee_per_gpu,omitempty"`
+	Chosen     bool     `json:"chosen"`
+}
+
+// FitSummary reports the curve fits behind a fitted knee.
+type FitSummary struct {
+	Chosen string     `json:"chosen"`
+	Models []ModelFit `json:"models"`
+	// Resamples is the number of bootstrap fits behind the interval.
+	Resamples int `json:"resamples"`
+
+	curve  curveModel
+	p      []float64
+	sN, sX float64
+}
+
+// Throughput evaluates the chosen fitted curve at concurrency n (analysis
+// units), in node tok/s. ok is false when there is no fitted curve (a
+// result decoded from JSON, or a bracketed knee).
+func (f *FitSummary) Throughput(n float64) (float64, bool) {
+	if f == nil || f.p == nil {
+		return 0, false
+	}
+	return f.curve.eval(f.p, n/f.sN) * f.sX, true
+}
+
+// TTFTSummary reports what TTFT says about the knee.
+type TTFTSummary struct {
+	Stat string `json:"stat"`
+	// OnsetPerGPU is the first level whose TTFT exceeds --ttft-rise × the
+	// lowest TTFT below it: the measured onset of queueing.
+	OnsetPerGPU *float64 `json:"onset_per_gpu,omitempty"`
+	// HingePerGPU is the corner of the fitted flat-then-rising hinge
+	// T(N) = T0 + s·max(0, N − N_h), fitted when enough levels are known.
+	HingePerGPU *float64 `json:"hinge_per_gpu,omitempty"`
+	// HingeP50PerGPU is the same hinge fitted to TTFT p50, when known.
+	HingeP50PerGPU *float64 `json:"hinge_p50_per_gpu,omitempty"`
+
+	hinge *hingeFit
+}
+
+// TTFT evaluates the fitted TTFT hinge at n (analysis units), in ms.
+func (t *TTFTSummary) TTFT(n float64) (float64, bool) {
+	if t == nil || t.hinge == nil {
+		return 0, false
+	}
+	return t.hinge.eval(n), true
 }
 
 // Result is the whole analysis of one sweep. Its JSON encoding is the
@@ -87,4 +181,19 @@ type Result struct {
 	// problem were "unverified" (baseline --accept-unverified uses it).
 	CandidatePerGPU *float64      `json:"candidate_per_gpu"`
 	Points          []PointResult `json:"points"`
+
+	// Unit is "per_gpu", or "total" when the GPU count is unknown and every
+	// per-GPU field holds total concurrency.
+	Unit string `json:"unit"`
+	// RecommendationReason says why RecommendedPerGPU is what it is.
+	RecommendationReason string `json:"recommendation_reason"`
+	// Fit is present when the knee was fitted (enough levels).
+	Fit  *FitSummary  `json:"fit,omitempty"`
+	TTFT *TTFTSummary `json:"ttft,omitempty"`
+	// Hints say, one sentence per problem, what to run next.
+	Hints []string `json:"hints"`
+	// Notes are caveats about the data (simulated levels, TTFT statistic used).
+	Notes []string `json:"notes,omitempty"`
+	// Thresholds are the options the verdicts were decided with.
+	Thresholds Options `json:"thresholds"`
 }

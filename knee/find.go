@@ -1,0 +1,249 @@
+package knee
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// Find analyses a sweep: it combines repeats into levels, judges each
+// level's validity, locates the knee (fitted with gonum when there are at
+// least Options.MinFitLevels valid levels, otherwise bracketed between
+// measured levels), reconciles it with the TTFT hinge and Little's law, and
+// gives every level a verdict.
+//
+// The knee, in the analysis unit N (requests in flight per GPU; total when
+// the GPU count is unknown) and node output throughput X(N):
+//
+//	knee = min { N > 0 : dX/dN(N) ≤ f · dX/dN(0) }      f = --gain-fraction (0.5)
+//
+// With a fitted model X(N) the derivative is the model's. With measured
+// levels N_1 < … < N_m only, dX/dN(0) is the origin secant X_1/N_1 (no
+// requests, no tokens) and dX/dN on (N_{i−1}, N_i] is the segment gain
+// (X_i − X_{i−1})/(N_i − N_{i−1}); the knee lies in the first segment whose
+// gain is below f · X_1/N_1. The TTFT hinge and cliffs only ever move the
+// knee down: a level whose TTFT rose --ttft-rise× above the lowest TTFT
+// below it is at the knee at best, a cliff is past it.
+//
+// Unusable input (no points, negative or non-finite numbers) is a
+// *sweep.InputError; a sweep that cannot conclude is a Status.
+func Find(s *sweep.Sweep, opts Options) (*Result, error) {
+	if err := opts.Validate(); err != nil {
+		return nil, err
+	}
+	if err := checkSweep(s); err != nil {
+		return nil, err
+	}
+	a := newAnalysis(s, opts)
+	a.judgeValidity()
+	a.locate()
+	a.verdicts()
+	a.recommend()
+	a.hints()
+	return a.res, nil
+}
+
+// checkSweep rejects what no analysis can use, naming the file and field.
+func checkSweep(s *sweep.Sweep) error {
+	if s == nil {
+		return sweep.Inputf("(sweep)", "points", 0, "no sweep to analyse")
+	}
+	file := func(p sweep.Point) string {
+		if p.Source != "" {
+			return p.Source
+		}
+		if len(s.Sources) > 0 {
+			return strings.Join(s.Sources, ",")
+		}
+		return "(sweep)"
+	}
+	if len(s.Points) == 0 {
+		src := "(sweep)"
+		if len(s.Sources) > 0 {
+			src = strings.Join(s.Sources, ",")
+		}
+		return sweep.Inputf(src, "points", 0, "no measured points to analyse")
+	}
+	if s.GPUs < 0 {
+		return sweep.Inputf(file(s.Points[0]), "gpus", 0, "GPU count must not be negative, got %d", s.GPUs)
+	}
+	for i, p := range s.Points {
+		f := fmt.Sprintf("points[%d].", i)
+		if !finite(p.Concurrency) || p.Concurrency <= 0 {
+			return sweep.Inputf(file(p), f+"concurrency", 0, "must be a positive number, got %g", p.Concurrency)
+		}
+		if p.PerGPU != nil && (!finite(*p.PerGPU) || *p.PerGPU <= 0) {
+			return sweep.Inputf(file(p), f+"per_gpu", 0, "must be a positive number, got %g", *p.PerGPU)
+		}
+		if !finite(p.ThroughputTokS) || p.ThroughputTokS < 0 {
+			return sweep.Inputf(file(p), f+"throughput_tok_s", 0, "must be a non-negative number, got %g", p.ThroughputTokS)
+		}
+		for name, d := range map[string]sweep.Dist{"ttft_ms": p.TTFT, "e2e_ms": p.E2E} {
+			for stat, v := range map[string]*float64{"mean": d.Mean, "p50": d.P50, "p99": d.P99} {
+				if v != nil && (!finite(*v) || *v < 0) {
+					return sweep.Inputf(file(p), f+name+"."+stat, 0, "must be a non-negative number, got %g", *v)
+				}
+			}
+		}
+		for name, v := range map[string]*float64{"request_rate": p.RequestRate, "achieved_concurrency": p.AchievedConcurrency,
+			"output_tokens_mean": p.OutputTokensMean, "client_cpu": p.ClientCPU} {
+			if v != nil && (!finite(*v) || *v < 0) {
+				return sweep.Inputf(file(p), f+name, 0, "must be a non-negative number, got %g", *v)
+			}
+		}
+		if p.Requests != nil && *p.Requests < 0 {
+			return sweep.Inputf(file(p), f+"requests", 0, "must not be negative, got %d", *p.Requests)
+		}
+		if p.Failures != nil && *p.Failures < 0 {
+			return sweep.Inputf(file(p), f+"failures", 0, "must not be negative, got %d", *p.Failures)
+		}
+	}
+	return nil
+}
+
+// levelEval is the analysis state of one level.
+type levelEval struct {
+	*level
+	reasons   []Reason
+	details   []string
+	invalid   bool
+	dip       bool    // non_monotonic: fell and recovered
+	cliff     bool    // throughput drop or TTFT beyond Little's law
+	gainRatio float64 // NaN for the lowest analysed level
+	little    float64 // Little's-law TTFT rise from the level below, NaN unknown
+	verdict   Verdict
+}
+
+func (e *levelEval) add(r Reason, detail string) {
+	for _, have := range e.reasons {
+		if have == r {
+			return
+		}
+	}
+	e.reasons = append(e.reasons, r)
+	e.details = append(e.details, detail)
+}
+
+type analysis struct {
+	s      *sweep.Sweep
+	opts   Options
+	res    *Result
+	stat   ttftStat
+	perGPU bool
+	levels []*levelEval
+	used   []*levelEval // valid levels with throughput, ascending
+
+	// Located knee, in analysis units. Levels ≤ subUpTo are below the knee,
+	// levels ≥ pastFrom past it, levels between at it.
+	subUpTo, pastFrom float64
+	onset, cliffX     float64 // NaN when none
+	onsetRatio        float64 // TTFT at the onset over the lowest TTFT below it
+	disagree          bool
+	littleUnknown     bool
+}
+
+func newAnalysis(s *sweep.Sweep, opts Options) *analysis {
+	a := &analysis{s: s, opts: opts, onset: math.NaN(), cliffX: math.NaN(), subUpTo: math.Inf(-1), pastFrom: math.Inf(1)}
+	a.perGPU = true
+	for _, p := range s.Points {
+		if p.PerGPU == nil {
+			a.perGPU = false
+		}
+	}
+	pts := s.Points
+	if !a.perGPU {
+		// Mixed or unknown GPU counts: analyse total concurrency for all.
+		pts = make([]sweep.Point, len(s.Points))
+		copy(pts, s.Points)
+		for i := range pts {
+			pts[i].PerGPU = nil
+		}
+	}
+	a.stat = chooseTTFTStat(pts)
+	for _, l := range buildLevels(pts, s.GPUs, a.stat, opts) {
+		a.levels = append(a.levels, &levelEval{level: l, gainRatio: math.NaN(), little: math.NaN()})
+	}
+	unit := "per_gpu"
+	if !a.perGPU {
+		unit = "total"
+	}
+	a.res = &Result{
+		Sweep:      SweepInfo{Accelerator: s.Accelerator, GPUs: s.GPUs, Leaf: s.Leaf, Model: s.Model},
+		Unit:       unit,
+		Hints:      []string{},
+		Thresholds: opts,
+	}
+	return a
+}
+
+// unitName is how levels are written in sentences: "128/GPU" or "512 in flight".
+func (a *analysis) unitName(x float64) string {
+	if a.perGPU {
+		return fmt.Sprintf("%s/GPU", num(x))
+	}
+	return fmt.Sprintf("%s in flight", num(x))
+}
+
+func num(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return fmt.Sprintf("%d", int64(v))
+	}
+	if math.Abs(v) >= 10 {
+		return fmt.Sprintf("%.0f", v)
+	}
+	return fmt.Sprintf("%.3g", v)
+}
+
+// judgeValidity gives each level its invalid reasons and cautions.
+func (a *analysis) judgeValidity() {
+	o := a.opts
+	for _, l := range a.levels {
+		if l.cancelled {
+			l.invalid = true
+			l.add(ReasonCancelled, "the harness reports the run as interrupted: its numbers are partial")
+		}
+		if l.thr <= 0 {
+			l.invalid = true
+			l.add(ReasonErrorsPresent, "no output tokens were measured at this level")
+		}
+		if l.errKnown && l.errRate > o.MaxErrorRate {
+			l.invalid = true
+			l.add(ReasonErrorsPresent, fmt.Sprintf("%.1f%% of requests failed (limit %.1f%%)", 100*l.errRate, 100*o.MaxErrorRate))
+		}
+		if finite(l.achieved) && l.achieved < o.MinAchieved {
+			l.invalid = true
+			l.add(ReasonConcurrencyNotAchieved, fmt.Sprintf("the load generator sustained %.0f%% of the configured concurrency (need %.0f%%)", 100*l.achieved, 100*o.MinAchieved))
+		}
+		if l.clientBound || (finite(l.clientCPU) && l.clientCPU >= o.ClientCPUMax) {
+			l.invalid = true
+			d := "the harness reports the load generator, not the server, as the bottleneck"
+			if !l.clientBound {
+				d = fmt.Sprintf("the load generator used %.0f%% of its CPU (limit %.0f%%): it, not the server, may have saturated", 100*l.clientCPU, 100*o.ClientCPUMax)
+			}
+			l.add(ReasonClientBound, d)
+		}
+		if a.stat == statP99 && l.requestsMin != nil && *l.requestsMin < o.MinSamplesP99 {
+			l.add(ReasonInsufficientSamples, fmt.Sprintf("%d successful requests are too few for a p99 (need %d)", *l.requestsMin, o.MinSamplesP99))
+		}
+		if len(l.thrRepeats) > 1 && l.cv > o.MaxCV {
+			d := fmt.Sprintf("throughput of %d repeats varies by CV %.0f%% (limit %.0f%%)", len(l.thrRepeats), 100*l.cv, 100*o.MaxCV)
+			if len(l.outliers) > 0 {
+				d += fmt.Sprintf("; outlier repeats %s", joinInts(l.outliers))
+			}
+			l.add(ReasonHighVariance, d)
+		}
+		if !l.invalid {
+			a.used = append(a.used, l)
+		}
+	}
+}
+
+func joinInts(v []int) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, ", ")
+}

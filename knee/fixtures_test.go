@@ -1,0 +1,113 @@
+package knee_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/read"
+)
+
+func load(t testing.TB, files ...string) *sweep.Sweep {
+	t.Helper()
+	var ps []string
+	for _, f := range files {
+		ps = append(ps, fixtures.Path(f))
+	}
+	s, err := read.Load(ps, read.Options{})
+	require.NoError(t, err)
+	return s
+}
+
+func find(t testing.TB, s *sweep.Sweep) *knee.Result {
+	t.Helper()
+	r, err := knee.Find(s, knee.DefaultOptions())
+	require.NoError(t, err)
+	return r
+}
+
+func point(t testing.TB, r *knee.Result, perGPU float64) knee.PointResult {
+	t.Helper()
+	for _, p := range r.Points {
+		if p.PerGPU == perGPU {
+			return p
+		}
+	}
+	require.Failf(t, "no level", "%v/GPU not in result", perGPU)
+	return knee.PointResult{}
+}
+
+// The real GB300 pair (aicr #2385): 256/GPU collapsed, and nothing below
+// 128/GPU was measured, so 128 is only a candidate.
+func TestFindGB300RealPairIs256CliffAnd128Unverified(t *testing.T) {
+	r := find(t, load(t, "aicr/gb300-eks.csv"))
+
+	p256 := point(t, r, 256)
+	require.Equal(t, knee.VerdictPastKnee, p256.Verdict)
+	require.Equal(t, []knee.Reason{knee.ReasonPastKnee, knee.ReasonCliff}, p256.Reasons)
+	require.InDelta(t, 20769, p256.ThroughputTokS, 0.5)
+
+	p128 := point(t, r, 128)
+	require.Equal(t, knee.VerdictUnverified, p128.Verdict)
+	require.Equal(t, []knee.Reason{knee.ReasonUnverified}, p128.Reasons)
+
+	require.Nil(t, r.RecommendedPerGPU)
+	require.NotNil(t, r.CandidatePerGPU)
+	require.Equal(t, 128.0, *r.CandidatePerGPU)
+	require.Contains(t, r.RecommendationReason, "128/GPU is unverified")
+	require.Contains(t, r.Hints, "add 64/GPU to confirm 128 is below the knee")
+
+	require.Equal(t, knee.StatusBracketed, r.Knee.Status)
+	require.Nil(t, r.Knee.LowPerGPU, "the knee may lie below 128: nothing lower was measured")
+	require.Equal(t, 256.0, *r.Knee.HighPerGPU)
+}
+
+// With a SIMULATED 64/GPU level scaling nearly linearly into 128, 128 is
+// verified sub-knee and the knee is bracketed between 128 and 256.
+func TestFindGB300WithSimulated64Recommends128(t *testing.T) {
+	r := find(t, load(t, "aicr/gb300-eks.csv", "aicr/gb300-eks-simulated-64.csv"))
+
+	require.Equal(t, knee.VerdictSubKnee, point(t, r, 128).Verdict)
+	require.Empty(t, point(t, r, 128).Reasons)
+	require.InDelta(t, 0.931, *point(t, r, 128).GainRatio, 0.001)
+	require.Equal(t, knee.VerdictUnverified, point(t, r, 64).Verdict)
+	require.True(t, point(t, r, 64).Simulated)
+	require.Equal(t, knee.VerdictPastKnee, point(t, r, 256).Verdict)
+	require.Contains(t, point(t, r, 256).Reasons, knee.ReasonCliff)
+
+	require.Equal(t, 128.0, *r.RecommendedPerGPU)
+	require.Equal(t, 128.0, *r.CandidatePerGPU)
+	require.Equal(t, knee.StatusBracketed, r.Knee.Status)
+	require.Equal(t, 128.0, *r.Knee.LowPerGPU)
+	require.Equal(t, 256.0, *r.Knee.HighPerGPU)
+	require.InDelta(t, 181.02, *r.Knee.PerGPU, 0.01) // √(128·256)
+	require.Contains(t, r.Hints, "add 160 and 192/GPU to narrow the knee between 128 and 256")
+	require.Contains(t, r.Notes, "SIMULATED, not measured: 64/GPU")
+}
+
+func TestFindGB200SinglePointIsInsufficient(t *testing.T) {
+	r := find(t, load(t, "aicr/gb200-eks.csv"))
+	require.Equal(t, knee.StatusInsufficientPoints, r.Knee.Status)
+	require.Nil(t, r.RecommendedPerGPU)
+	require.Nil(t, r.Knee.PerGPU)
+	require.Len(t, r.Points, 1)
+	require.Equal(t, knee.VerdictUnverified, r.Points[0].Verdict)
+}
+
+// The 15 real EKS H100 repeats at 256/GPU: throughput CV 19% → high_variance,
+// and the stalled runs (84,049/4,155 ms, 48,920/30,743 ms, 92,590/4,844 ms)
+// are the outliers.
+func TestFindEKSH100RepeatsHighVarianceWithStallsAsOutliers(t *testing.T) {
+	r := find(t, load(t, "aicr/h100-eks-repeats-256.csv"))
+	require.Len(t, r.Points, 1)
+	p := r.Points[0]
+	require.Equal(t, 15, p.Repeats)
+	require.Contains(t, p.Reasons, knee.ReasonHighVariance)
+	require.InDelta(t, 0.1925, *p.ThroughputCV, 0.0005)
+	require.InDelta(t, 107973.6, p.ThroughputTokS, 0.1) // mean of the 15
+	require.Equal(t, 939.0, p.TTFTP99Ms)                // median of the 15 p99s
+	require.Equal(t, []int{1, 9, 14}, p.OutlierRepeats)
+}

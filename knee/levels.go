@@ -1,0 +1,297 @@
+package knee
+
+import (
+	"math"
+	"sort"
+
+	"gonum.org/v1/gonum/stat"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// level is one concurrency level with its repeats combined. Throughput is
+// the mean of the repeats (the quantity a floor gates on is a mean over a
+// run, so the mean over runs is its natural estimate); TTFT is the median of
+// the repeats' statistic, because a p99 from one stalled run (the EKS H100
+// repeats: 603 ms … 30,743 ms) would otherwise decide the level alone.
+type level struct {
+	x           float64 // analysis x: per GPU when GPUs are known, else total
+	concurrency float64 // total configured concurrency (mean over repeats)
+	points      []sweep.Point
+
+	thr        float64   // node output tok/s, mean of repeats
+	thrRepeats []float64 // per repeat, input order
+	cv         float64   // throughput coefficient of variation (0 with one repeat)
+	outliers   []int     // repeat numbers flagged by the robust z rule
+
+	ttft    float64 // combined TTFT of the chosen statistic; NaN when unknown
+	ttftP50 float64 // NaN when unknown
+	ttftP99 float64 // NaN when unknown
+
+	reqRate    float64 // successful req/s (whole node), NaN when unknown
+	reqRateHow string  // where reqRate came from
+
+	requestsMin *int // fewest successful requests of any repeat, nil when unknown
+	errRate     float64
+	errKnown    bool
+	achieved    float64 // achieved/configured, NaN when unknown
+	clientBound bool
+	clientCPU   float64 // NaN when unknown
+	cancelled   bool
+	simulated   bool
+}
+
+// ttftStat is the TTFT statistic the analysis compares across levels.
+type ttftStat string
+
+const (
+	statP99  ttftStat = "p99"
+	statP50  ttftStat = "p50"
+	statMean ttftStat = "mean"
+	statNone ttftStat = ""
+)
+
+func ttftValue(d sweep.Dist, st ttftStat) (float64, bool) {
+	var v *float64
+	switch st {
+	case statP99:
+		v = d.P99
+	case statP50:
+		v = d.P50
+	case statMean:
+		v = d.Mean
+	}
+	if v == nil || math.IsNaN(*v) || math.IsInf(*v, 0) {
+		return math.NaN(), false
+	}
+	return *v, true
+}
+
+// chooseTTFTStat picks one statistic for the whole sweep, the best that
+// every point with any TTFT has: comparing one level's p99 with another's
+// mean would invent a hinge.
+func chooseTTFTStat(pts []sweep.Point) ttftStat {
+	for _, st := range []ttftStat{statP99, statP50, statMean} {
+		ok, any := true, false
+		for _, p := range pts {
+			if p.TTFT.Empty() {
+				continue
+			}
+			any = true
+			if _, has := ttftValue(p.TTFT, st); !has {
+				ok = false
+				break
+			}
+		}
+		if !any {
+			return statNone
+		}
+		if ok {
+			return st
+		}
+	}
+	return statNone
+}
+
+// buildLevels groups points by analysis x (sorted ascending, whatever the
+// input order) and combines repeats.
+func buildLevels(pts []sweep.Point, gpus int, st ttftStat, opts Options) []*level {
+	byX := map[float64]*level{}
+	var xs []float64
+	for _, p := range pts {
+		x := p.Level()
+		l, ok := byX[x]
+		if !ok {
+			l = &level{x: x}
+			byX[x] = l
+			xs = append(xs, x)
+		}
+		l.points = append(l.points, p)
+	}
+	sort.Float64s(xs)
+	out := make([]*level, 0, len(xs))
+	for _, x := range xs {
+		l := byX[x]
+		combine(l, gpus, st, opts)
+		out = append(out, l)
+	}
+	return out
+}
+
+func combine(l *level, gpus int, st ttftStat, opts Options) {
+	var conc, ttfts, p50s, p99s, rates []float64
+	var achieved, cpus []float64
+	var req, fail int
+	reqKnownAll, failKnownAny := true, false
+	l.ttft, l.ttftP50, l.ttftP99, l.reqRate, l.achieved, l.clientCPU = math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()
+	for _, p := range l.points {
+		conc = append(conc, p.Concurrency)
+		if p.Cancelled {
+			l.cancelled = true
+		}
+		if p.Simulated {
+			l.simulated = true
+		}
+		if p.ClientBound {
+			l.clientBound = true
+		}
+		if p.ClientCPU != nil && finite(*p.ClientCPU) {
+			cpus = append(cpus, *p.ClientCPU)
+		}
+		if p.AchievedConcurrency != nil && finite(*p.AchievedConcurrency) && p.Concurrency > 0 {
+			achieved = append(achieved, *p.AchievedConcurrency/p.Concurrency)
+		}
+		l.thrRepeats = append(l.thrRepeats, p.ThroughputTokS)
+		if v, ok := ttftValue(p.TTFT, st); ok {
+			ttfts = append(ttfts, v)
+		}
+		if v, ok := ttftValue(p.TTFT, statP50); ok {
+			p50s = append(p50s, v)
+		}
+		if v, ok := ttftValue(p.TTFT, statP99); ok {
+			p99s = append(p99s, v)
+		}
+		if r, _ := requestRate(p, gpus, opts); finite(r) {
+			rates = append(rates, r)
+		}
+		if p.Requests != nil {
+			if l.requestsMin == nil || *p.Requests < *l.requestsMin {
+				l.requestsMin = sweep.I(*p.Requests)
+			}
+			req += *p.Requests
+		} else {
+			reqKnownAll = false
+		}
+		if p.Failures != nil {
+			failKnownAny = true
+			fail += *p.Failures
+		}
+	}
+	l.concurrency = stat.Mean(conc, nil)
+	l.thr = stat.Mean(l.thrRepeats, nil)
+	if len(l.thrRepeats) > 1 && l.thr > 0 {
+		l.cv = stat.StdDev(l.thrRepeats, nil) / l.thr
+	}
+	if len(ttfts) > 0 {
+		l.ttft = median(ttfts)
+	}
+	if len(p50s) > 0 {
+		l.ttftP50 = median(p50s)
+	}
+	if len(p99s) > 0 {
+		l.ttftP99 = median(p99s)
+	}
+	if len(rates) > 0 {
+		l.reqRate = stat.Mean(rates, nil)
+		_, l.reqRateHow = requestRate(l.points[0], gpus, opts)
+	}
+	if len(achieved) > 0 {
+		l.achieved = stat.Mean(achieved, nil)
+	}
+	if len(cpus) > 0 {
+		l.clientCPU = maxOf(cpus)
+	}
+	if failKnownAny {
+		l.errKnown = true
+		if total := req + fail; total > 0 && reqKnownAll {
+			l.errRate = float64(fail) / float64(total)
+		} else if fail > 0 {
+			// Failures without a success count: all we know is that some failed.
+			l.errRate = 1
+			if reqKnownAll && req > 0 {
+				l.errRate = float64(fail) / float64(req+fail)
+			}
+		}
+	}
+	l.outliers = outlierRepeats(l.points, st, opts.OutlierZ)
+}
+
+// requestRate estimates successful requests per second for the whole node,
+// in order of directness: the harness's own rate; output throughput ÷ mean
+// output tokens (measured, else assumed by --output-tokens); Little's law
+// N / mean request latency for a closed loop.
+func requestRate(p sweep.Point, gpus int, opts Options) (float64, string) {
+	if p.RequestRate != nil && finite(*p.RequestRate) && *p.RequestRate > 0 {
+		return *p.RequestRate, "measured request rate"
+	}
+	if p.OutputTokensMean != nil && finite(*p.OutputTokensMean) && *p.OutputTokensMean > 0 && p.ThroughputTokS > 0 {
+		return p.ThroughputTokS / *p.OutputTokensMean, "throughput ÷ measured mean output tokens"
+	}
+	if opts.OutputTokens > 0 && p.ThroughputTokS > 0 {
+		return p.ThroughputTokS / opts.OutputTokens, "throughput ÷ assumed output tokens (--output-tokens)"
+	}
+	if p.E2E.Mean != nil && finite(*p.E2E.Mean) && *p.E2E.Mean > 0 && p.Concurrency > 0 {
+		return p.Concurrency / (*p.E2E.Mean / 1000), "concurrency ÷ mean request latency (Little's law)"
+	}
+	return math.NaN(), ""
+}
+
+// outlierRepeats lists the repeats whose throughput or TTFT lies beyond z
+// robust standard deviations (1.4826·MAD) from the level's median. With
+// fewer than 3 repeats there is no robust centre, so none is listed.
+func outlierRepeats(pts []sweep.Point, st ttftStat, z float64) []int {
+	if len(pts) < 3 {
+		return nil
+	}
+	thr := make([]float64, len(pts))
+	var tt []float64
+	for i, p := range pts {
+		thr[i] = p.ThroughputTokS
+		if v, ok := ttftValue(p.TTFT, st); ok {
+			tt = append(tt, v)
+		}
+	}
+	flag := robustOutliers(thr, z)
+	if len(tt) == len(pts) {
+		for i, f := range robustOutliers(tt, z) {
+			flag[i] = flag[i] || f
+		}
+	}
+	var out []int
+	for i, f := range flag {
+		if f {
+			out = append(out, pts[i].Repeat)
+		}
+	}
+	return out
+}
+
+func robustOutliers(v []float64, z float64) []bool {
+	out := make([]bool, len(v))
+	m := median(v)
+	dev := make([]float64, len(v))
+	for i, x := range v {
+		dev[i] = math.Abs(x - m)
+	}
+	mad := 1.4826 * median(dev)
+	if mad == 0 {
+		return out
+	}
+	for i, d := range dev {
+		out[i] = d/mad > z
+	}
+	return out
+}
+
+func median(v []float64) float64 {
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	n := len(s)
+	if n == 0 {
+		return math.NaN()
+	}
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+func maxOf(v []float64) float64 {
+	m := math.Inf(-1)
+	for _, x := range v {
+		m = math.Max(m, x)
+	}
+	return m
+}
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }

@@ -1,0 +1,159 @@
+package knee
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/kneetool/knee/sweep"
+
+	"github.com/spf13/pflag"
+)
+
+// Options holds every threshold the analysis uses. Each is a flag of
+// `knee find` and `knee baseline` (BindFlags) so that a reviewer can see and
+// change what decided a verdict.
+type Options struct {
+	// GainFraction is f in the knee definition: the knee is the lowest
+	// concurrency where the marginal throughput gain dX/dN falls below
+	// f × the low-load gain dX/dN(0). 0.5 means "one more request in flight
+	// now buys less than half the throughput a request bought at light
+	// load": past that point added concurrency mostly adds queueing. For a
+	// sharp roofline every f in (0,1) gives the roofline corner.
+	GainFraction float64 `json:"gain_fraction"`
+	// CliffDrop flags a level whose throughput is more than this fraction
+	// below the best lower level (and does not recover) as a cliff.
+	CliffDrop float64 `json:"cliff_drop"`
+	// LittleFactor flags a TTFT rise between adjacent levels steeper than
+	// this many times Little's-law prediction (ΔN / request rate) as a cliff.
+	LittleFactor float64 `json:"little_factor"`
+	// TTFTRise is the factor by which TTFT must exceed the lowest TTFT of
+	// the lower levels to count as the onset of queueing (the TTFT hinge),
+	// and the minimum rise for a Little's-law cliff.
+	TTFTRise float64 `json:"ttft_rise"`
+	// MaxErrorRate is the failed share of requests above which a level is
+	// invalid (errors_present).
+	MaxErrorRate float64 `json:"max_error_rate"`
+	// MinAchieved is the least achieved/configured concurrency a valid
+	// level may have (concurrency_not_achieved).
+	MinAchieved float64 `json:"min_achieved"`
+	// MinSamplesP99 is the number of successful requests a p99 needs:
+	// 459, the MLPerf early-stopping bound. Fewer is a caution.
+	MinSamplesP99 int `json:"min_samples_p99"`
+	// MaxCV is the largest coefficient of variation of repeats' throughput
+	// before a level is flagged high_variance (a caution).
+	MaxCV float64 `json:"max_cv"`
+	// Noise is the relative throughput change treated as noise when looking
+	// for a dip that recovers (non_monotonic).
+	Noise float64 `json:"noise"`
+	// ClientCPUMax marks a level client_bound when the load generator used at
+	// least this share of its CPU.
+	ClientCPUMax float64 `json:"client_cpu_max"`
+	// TrustedPerGPU: a lowest level at or below this many requests per GPU is
+	// verified without a lower level, because a GPU serving that few
+	// requests cannot be saturated.
+	TrustedPerGPU float64 `json:"trusted_per_gpu"`
+	// OutputTokens is the mean output length to assume for Little's law when
+	// the data gives neither a request rate nor an output length (0: unknown).
+	OutputTokens float64 `json:"output_tokens"`
+	// MinFitLevels is the number of distinct valid levels from which the
+	// knee is fitted (curve models + bootstrap) instead of bracketed.
+	MinFitLevels int `json:"min_fit_levels"`
+	// Bootstrap is the number of bootstrap resamples for the interval.
+	Bootstrap int `json:"bootstrap"`
+	// Confidence is the coverage of the bootstrap interval.
+	Confidence float64 `json:"confidence"`
+	// Seed makes the bootstrap deterministic.
+	Seed uint64 `json:"seed"`
+	// OutlierZ is the robust z-score (|x − median| / (1.4826·MAD)) beyond
+	// which a repeat is listed as an outlier (Iglewicz–Hoaglin use 3.5).
+	OutlierZ float64 `json:"outlier_z"`
+}
+
+// DefaultOptions are the documented defaults.
+func DefaultOptions() Options {
+	return Options{
+		GainFraction:  0.5,
+		CliffDrop:     0.30,
+		LittleFactor:  3,
+		TTFTRise:      3,
+		MaxErrorRate:  0.01,
+		MinAchieved:   0.90,
+		MinSamplesP99: 459,
+		MaxCV:         0.10,
+		Noise:         0.05,
+		ClientCPUMax:  0.90,
+		TrustedPerGPU: 1,
+		MinFitLevels:  5,
+		Bootstrap:     200,
+		Confidence:    0.90,
+		Seed:          1,
+		OutlierZ:      3.5,
+	}
+}
+
+// BindFlags registers every threshold on fs, with o's current values as
+// defaults. `knee find` and `knee baseline` share these flags.
+func (o *Options) BindFlags(fs *pflag.FlagSet) {
+	fs.Float64Var(&o.GainFraction, "gain-fraction", o.GainFraction, "knee: lowest concurrency where marginal throughput gain falls below this fraction of the low-load gain")
+	fs.Float64Var(&o.CliffDrop, "cliff-drop", o.CliffDrop, "cliff when throughput falls more than this fraction below the best lower level")
+	fs.Float64Var(&o.LittleFactor, "little-factor", o.LittleFactor, "cliff when TTFT rises more than this many times Little's-law prediction between adjacent levels")
+	fs.Float64Var(&o.TTFTRise, "ttft-rise", o.TTFTRise, "TTFT hinge: a level whose TTFT exceeds this factor × the lowest TTFT below it")
+	fs.Float64Var(&o.MaxErrorRate, "max-error-rate", o.MaxErrorRate, "invalid (errors_present) above this share of failed requests")
+	fs.Float64Var(&o.MinAchieved, "min-achieved", o.MinAchieved, "invalid (concurrency_not_achieved) when achieved/configured concurrency is below this")
+	fs.IntVar(&o.MinSamplesP99, "min-samples", o.MinSamplesP99, "caution (insufficient_samples) when a level has fewer successful requests than this for its p99")
+	fs.Float64Var(&o.MaxCV, "max-cv", o.MaxCV, "caution (high_variance) when repeats' throughput coefficient of variation exceeds this")
+	fs.Float64Var(&o.Noise, "noise", o.Noise, "relative throughput change treated as noise (non_monotonic dips must exceed it)")
+	fs.Float64Var(&o.ClientCPUMax, "client-cpu-max", o.ClientCPUMax, "invalid (client_bound) when the load generator used at least this share of its CPU")
+	fs.Float64Var(&o.TrustedPerGPU, "trusted-per-gpu", o.TrustedPerGPU, "a lowest level at or below this per-GPU concurrency counts as verified sub-knee")
+	fs.Float64Var(&o.OutputTokens, "output-tokens", o.OutputTokens, "mean output tokens per request to assume for Little's law when inputs do not say (0: unknown)")
+	fs.IntVar(&o.MinFitLevels, "min-fit-levels", o.MinFitLevels, "fit curve models and bootstrap the knee from this many valid levels (fewer: bracket between levels)")
+	fs.IntVar(&o.Bootstrap, "bootstrap", o.Bootstrap, "bootstrap resamples for the knee interval")
+	fs.Float64Var(&o.Confidence, "confidence", o.Confidence, "coverage of the bootstrap knee interval")
+	fs.Uint64Var(&o.Seed, "seed", o.Seed, "seed of the bootstrap (results are deterministic for a seed)")
+	fs.Float64Var(&o.OutlierZ, "outlier-z", o.OutlierZ, "robust z-score beyond which a repeat is listed as an outlier")
+}
+
+// Validate checks that every threshold is usable; errors name the flag.
+func (o Options) Validate() error {
+	check := []struct {
+		flag   string
+		v      float64
+		lo, hi float64
+		loOpen bool
+	}{
+		{"--gain-fraction", o.GainFraction, 0, 1, true},
+		{"--cliff-drop", o.CliffDrop, 0, 1, true},
+		{"--little-factor", o.LittleFactor, 1, math.Inf(1), false},
+		{"--ttft-rise", o.TTFTRise, 1, math.Inf(1), true},
+		{"--max-error-rate", o.MaxErrorRate, 0, 1, false},
+		{"--min-achieved", o.MinAchieved, 0, 1, false},
+		{"--min-samples", float64(o.MinSamplesP99), 0, math.Inf(1), false},
+		{"--max-cv", o.MaxCV, 0, math.Inf(1), true},
+		{"--noise", o.Noise, 0, 1, false},
+		{"--client-cpu-max", o.ClientCPUMax, 0, math.Inf(1), true},
+		{"--trusted-per-gpu", o.TrustedPerGPU, 0, math.Inf(1), false},
+		{"--output-tokens", o.OutputTokens, 0, math.Inf(1), false},
+		{"--min-fit-levels", float64(o.MinFitLevels), 5, math.Inf(1), false},
+		{"--bootstrap", float64(o.Bootstrap), 0, 100000, false},
+		{"--confidence", o.Confidence, 0, 1, true},
+		{"--outlier-z", o.OutlierZ, 0, math.Inf(1), true},
+	}
+	for _, c := range check {
+		bad := math.IsNaN(c.v) || c.v > c.hi || c.v < c.lo || (c.loOpen && c.v == c.lo)
+		if c.hi == 1 && c.v == 1 && (c.flag == "--gain-fraction" || c.flag == "--cliff-drop" || c.flag == "--confidence") {
+			bad = true
+		}
+		if bad {
+			op := ">="
+			if c.loOpen {
+				op = ">"
+			}
+			hi := ""
+			if !math.IsInf(c.hi, 1) {
+				hi = fmt.Sprintf(" and <= %g", c.hi)
+			}
+			return sweep.Inputf("flags", c.flag, 0, "must be %s %g%s, got %g", op, c.lo, hi, c.v)
+		}
+	}
+	return nil
+}

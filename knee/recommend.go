@@ -1,0 +1,151 @@
+package knee
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// recommend picks the largest level that is verified sub-knee and valid
+// (cautions allowed: baseline weighs them), and the candidate: that level,
+// or when there is none, the level whose only problem is "unverified".
+func (a *analysis) recommend() {
+	r := a.res
+	for _, l := range a.levels {
+		if l.verdict == VerdictSubKnee {
+			r.RecommendedPerGPU = ptr(l.x)
+		}
+	}
+	if r.RecommendedPerGPU != nil {
+		r.CandidatePerGPU = ptr(*r.RecommendedPerGPU)
+		r.RecommendationReason = fmt.Sprintf("%s is the largest valid level verified below the knee", a.unitName(*r.RecommendedPerGPU))
+		return
+	}
+	for _, l := range a.levels {
+		if l.verdict == VerdictUnverified {
+			r.CandidatePerGPU = ptr(l.x)
+		}
+	}
+	var why []string
+	for _, l := range a.levels {
+		var rs []string
+		for _, rr := range l.reasons {
+			if !rr.IsCaution() {
+				rs = append(rs, string(rr))
+			}
+		}
+		switch l.verdict {
+		case VerdictUnverified:
+			why = append(why, fmt.Sprintf("%s is unverified (nothing lower measured)", a.unitName(l.x)))
+		case VerdictAtKnee:
+			why = append(why, fmt.Sprintf("%s is at the knee", a.unitName(l.x)))
+		default:
+			why = append(why, fmt.Sprintf("%s is %s (%s)", a.unitName(l.x), l.verdict, strings.Join(rs, ", ")))
+		}
+	}
+	r.RecommendationReason = "no level is verified below the knee and valid: " + strings.Join(why, "; ")
+	if r.CandidatePerGPU != nil {
+		r.RecommendationReason += fmt.Sprintf("; candidate %s if unverified is accepted", a.unitName(*r.CandidatePerGPU))
+	}
+}
+
+// hints say, one sentence per problem, what to run next.
+func (a *analysis) hints() {
+	r := a.res
+	add := func(f string, args ...any) { r.Hints = append(r.Hints, fmt.Sprintf(f, args...)) }
+	u := a.used
+	k := r.Knee
+	if len(u) > 1 && !a.lowestTrusted() {
+		for _, l := range a.levels {
+			if l.verdict == VerdictUnverified {
+				add("add %s to confirm %s is below the knee", a.unitName(niceLevel(l.x/2)), num(l.x))
+			}
+		}
+	}
+	switch k.Status {
+	case StatusInsufficientPoints:
+		switch len(u) {
+		case 0:
+			add("measure at least two valid levels: no level here has valid throughput")
+		case 1:
+			add("add %s and %s: one valid level cannot show a knee", a.unitName(niceLevel(u[0].x/2)), a.unitName(niceLevel(u[0].x*2)))
+		}
+	case StatusNotReached:
+		top := u[len(u)-1].x
+		add("add %s: throughput still scales at %s, so the knee is higher", a.unitName(niceLevel(top*2)), num(top))
+	case StatusBelowRange:
+		add("add %s and %s: the system is already saturated at %s", a.unitName(niceLevel(u[0].x/4)), a.unitName(niceLevel(u[0].x/2)), num(u[0].x))
+	case StatusBracketed, StatusDisagreement, StatusLocated:
+		lo, hi := u[0].x, math.NaN()
+		if k.LowPerGPU != nil {
+			lo = *k.LowPerGPU
+		}
+		if k.HighPerGPU != nil {
+			hi = *k.HighPerGPU
+		}
+		if finite(hi) && hi/lo > 1.3 && k.Status != StatusLocated {
+			a1, a2 := niceLevel(lo+(hi-lo)/4), niceLevel(lo+(hi-lo)/2)
+			if a1 != a2 && a1 > lo && a2 < hi {
+				add("add %s and %s to narrow the knee between %s and %s", num(a1), a.unitName(a2), num(lo), num(hi))
+			} else if a2 > lo && a2 < hi {
+				add("add %s to narrow the knee between %s and %s", a.unitName(a2), num(lo), num(hi))
+			}
+		}
+		if k.Status == StatusDisagreement {
+			add("repeat %s: its TTFT rose while throughput kept scaling; if it repeats, check the frontend and the load generator", a.unitName(a.onset))
+		}
+	}
+	for _, l := range a.levels {
+		for _, rr := range l.reasons {
+			switch rr {
+			case ReasonHighVariance:
+				s := fmt.Sprintf("repeat %s more times or find why runs differ: throughput CV %.0f%%", a.unitName(l.x), 100*l.cv)
+				if len(l.outliers) > 0 {
+					s += fmt.Sprintf(", outlier repeats %s (stalls?)", joinInts(l.outliers))
+				}
+				add("%s", s)
+			case ReasonInsufficientSamples:
+				add("rerun %s with at least %d requests so its p99 is meaningful", a.unitName(l.x), a.opts.MinSamplesP99)
+			case ReasonErrorsPresent:
+				add("find why requests failed at %s and rerun it", a.unitName(l.x))
+			case ReasonConcurrencyNotAchieved:
+				add("rerun %s with a load generator that sustains the configured concurrency (more workers)", a.unitName(l.x))
+			case ReasonClientBound:
+				add("rerun %s with more load-generator CPU or more client pods: the client, not the server, saturated", a.unitName(l.x))
+			case ReasonCancelled:
+				add("rerun %s to completion: the run was interrupted", a.unitName(l.x))
+			case ReasonNonMonotonic:
+				add("repeat %s: its throughput dipped and recovered above it", a.unitName(l.x))
+			}
+		}
+	}
+	if a.littleUnknown && len(u) >= 2 {
+		r.Notes = append(r.Notes, "Little's-law TTFT check skipped where the request rate is unknown (no request rate, output length or mean latency in the inputs; --output-tokens assumes an output length)")
+	}
+	var sim []string
+	for _, l := range a.levels {
+		if l.simulated {
+			sim = append(sim, a.unitName(l.x))
+		}
+	}
+	if len(sim) > 0 {
+		r.Notes = append(r.Notes, fmt.Sprintf("SIMULATED, not measured: %s", strings.Join(sim, ", ")))
+	}
+	if len(a.used) >= 2 && len(a.used) < a.opts.MinFitLevels {
+		r.Notes = append(r.Notes, fmt.Sprintf("%d valid levels: the knee is bracketed between measured levels (curves are fitted from %d)", len(a.used), a.opts.MinFitLevels))
+	}
+}
+
+// niceLevel rounds a suggested level to a value people run: an integer,
+// a multiple of 8 from 64 up, a power-of-two fraction below 1.
+func niceLevel(v float64) float64 {
+	switch {
+	case v >= 64:
+		return math.Round(v/8) * 8
+	case v >= 1:
+		return math.Round(v)
+	case v > 0:
+		return math.Pow(2, math.Round(math.Log2(v)))
+	}
+	return 1
+}

@@ -1,0 +1,106 @@
+package knee
+
+import (
+	"fmt"
+	"math"
+)
+
+// verdicts places every level relative to the knee: at or below subUpTo it
+// is below the knee, at or above pastFrom past it, between at it. Invalid
+// levels stay invalid (with past_knee added when they lie past it, so a
+// refusal can say both). The lowest valid level is unverified: nothing
+// measured below it shows the system still scaling there (unless it is at
+// most --trusted-per-gpu, too few requests to saturate a GPU).
+func (a *analysis) verdicts() {
+	lowest := math.NaN()
+	if len(a.used) > 0 {
+		lowest = a.used[0].x
+	}
+	for _, l := range a.levels {
+		past := l.x >= a.pastFrom
+		switch {
+		case l.invalid:
+			l.verdict = VerdictInvalid
+			if past {
+				l.add(ReasonPastKnee, fmt.Sprintf("at or above %s, past the knee", a.unitName(a.pastFrom)))
+			}
+		case past:
+			l.verdict = VerdictPastKnee
+			l.addFirst(ReasonPastKnee, a.pastDetail(l))
+		case l.x > a.subUpTo:
+			l.verdict = VerdictAtKnee
+		case l.x == lowest && !a.lowestTrusted():
+			l.verdict = VerdictUnverified
+			l.addFirst(ReasonUnverified, fmt.Sprintf("nothing below %s was measured, so nothing shows the system still scaling there", a.unitName(l.x)))
+		default:
+			l.verdict = VerdictSubKnee
+		}
+		a.res.Points = append(a.res.Points, a.pointResult(l))
+	}
+}
+
+func (e *levelEval) addFirst(r Reason, detail string) {
+	for _, have := range e.reasons {
+		if have == r {
+			return
+		}
+	}
+	e.reasons = append([]Reason{r}, e.reasons...)
+	e.details = append([]string{detail}, e.details...)
+}
+
+func (a *analysis) pastDetail(l *levelEval) string {
+	if l.cliff {
+		return "past the knee, at a cliff"
+	}
+	if finite(l.gainRatio) {
+		return fmt.Sprintf("past the knee: the marginal gain into this level is %.0f%% of the low-load gain (knee below %.0f%%)",
+			100*l.gainRatio, 100*a.opts.GainFraction)
+	}
+	return fmt.Sprintf("past the knee, which lies below %s", a.unitName(a.pastFrom))
+}
+
+func (a *analysis) pointResult(l *levelEval) PointResult {
+	p := PointResult{
+		PerGPU:         l.x,
+		Concurrency:    l.concurrency,
+		ThroughputTokS: l.thr,
+		Verdict:        l.verdict,
+		Reasons:        append([]Reason{}, l.reasons...),
+		Details:        l.details,
+		Repeats:        len(l.points),
+		OutlierRepeats: l.outliers,
+		TTFTStat:       string(a.stat),
+		Simulated:      l.simulated,
+	}
+	if a.perGPU && a.s.GPUs > 0 {
+		p.ThroughputPerGPU = l.thr / float64(a.s.GPUs)
+	} else if a.perGPU && l.concurrency > 0 {
+		p.ThroughputPerGPU = l.thr * l.x / l.concurrency
+	}
+	if finite(l.ttftP50) {
+		p.TTFTP50Ms = l.ttftP50
+	}
+	if finite(l.ttftP99) {
+		p.TTFTP99Ms = l.ttftP99
+	}
+	if finite(l.ttft) {
+		p.TTFTMs = ptr(l.ttft)
+	}
+	if len(l.points) > 1 {
+		p.ThroughputCV = ptr(round6(l.cv))
+	}
+	if finite(l.gainRatio) {
+		p.GainRatio = ptr(round6(l.gainRatio))
+	}
+	if finite(l.little) {
+		p.LittleRiseMs = ptr(round6(l.little))
+	}
+	if finite(l.reqRate) {
+		p.RequestRate = ptr(round6(l.reqRate))
+	}
+	if l.errKnown {
+		p.ErrorRate = ptr(round6(l.errRate))
+	}
+	return p
+}
