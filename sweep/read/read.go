@@ -5,7 +5,6 @@
 package read
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"sort"
@@ -47,26 +46,36 @@ func Load(paths []string, opts Options) (*sweep.Sweep, error) {
 	return Merge(parts, opts.Meta)
 }
 
-// File reads one input (a file or a folder) into a sweep, applying Meta.
+// File reads one input (a file or a folder) into a sweep, applying Meta,
+// and checks it (sweep.Validate) so every format is held to the same rules.
 func File(path string, opts Options) (*sweep.Sweep, error) {
-	if _, err := os.Stat(path); err != nil {
+	st, err := os.Stat(path)
+	if err != nil {
 		return nil, sweep.Inputf(path, "", 0, "cannot read: %v", unwrapPathErr(err))
 	}
-	s, err := readSweepJSON(path)
+	var s *sweep.Sweep
+	if st.IsDir() {
+		s, err = readDir(path, opts.Format)
+	} else {
+		s, err = readFile(path, opts)
+	}
 	if err != nil {
 		return nil, err
 	}
-	return Merge([]*sweep.Sweep{s}, opts.Meta)
+	out, err := Merge([]*sweep.Sweep{s}, opts.Meta)
+	if err != nil {
+		return nil, err
+	}
+	if err := out.Validate(path); err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
-func readSweepJSON(path string) (*sweep.Sweep, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, sweep.Inputf(path, "", 0, "cannot read: %v", unwrapPathErr(err))
-	}
+func readSweepJSON(path string, data []byte) (*sweep.Sweep, error) {
 	var s sweep.Sweep
-	if err := json.Unmarshal(b, &s); err != nil {
-		return nil, sweep.Inputf(path, "", 0, "not a knee sweep JSON: %v", err)
+	if err := decodeJSON(path, 0, data, &s); err != nil {
+		return nil, err
 	}
 	if s.Version != sweep.SchemaVersion {
 		return nil, sweep.Inputf(path, "version", 0, "sweep schema version %d is not supported (want %d)", s.Version, sweep.SchemaVersion)
@@ -164,6 +173,7 @@ func mergeString(dst *string, v string, userSet bool, src, field string) error {
 // concurrency (stable, so input order decides repeat numbers) and numbers
 // repeats of each level.
 func finalize(s *sweep.Sweep) {
+	noteSimulated(s)
 	for i := range s.Points {
 		p := &s.Points[i]
 		if s.GPUs > 0 {
@@ -222,4 +232,36 @@ func unwrapPathErr(err error) error {
 		return fmt.Errorf("%s", pe.Err)
 	}
 	return err
+}
+
+// simulatedNote starts the sweep note naming simulated levels; finalize
+// rewrites it each time so merged inputs carry one up-to-date note.
+const simulatedNote = "simulated, not measured: "
+
+// noteSimulated adds a sweep note naming the levels that are simulated, so
+// no table or floor built from this sweep can pass them off as measurements.
+func noteSimulated(s *sweep.Sweep) {
+	kept := s.Notes[:0:0]
+	for _, n := range s.Notes {
+		if !strings.HasPrefix(n, simulatedNote) {
+			kept = append(kept, n)
+		}
+	}
+	s.Notes = kept
+	var levels []string
+	for _, p := range s.Points {
+		if !p.Simulated {
+			continue
+		}
+		var l string
+		if s.GPUs > 0 {
+			l = fmt.Sprintf("%g/GPU", p.Concurrency/float64(s.GPUs))
+		} else {
+			l = fmt.Sprintf("concurrency %g", p.Concurrency)
+		}
+		levels = appendUnique(levels, l+" ("+p.Source+")")
+	}
+	if len(levels) > 0 {
+		s.Notes = append(s.Notes, simulatedNote+strings.Join(levels, ", "))
+	}
 }

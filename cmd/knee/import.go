@@ -1,0 +1,252 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"sigs.k8s.io/yaml"
+
+	"github.com/kneetool/knee/internal/table"
+	"github.com/kneetool/knee/sweep"
+)
+
+func init() { commands = append(commands, newImportCmd) }
+
+// importOptions is `knee import`: read inputs, merge them into one sweep, print it.
+type importOptions struct {
+	root   *rootOptions
+	inputs inputFlags
+	args   []string
+	output string
+}
+
+func newImportCmd(root *rootOptions) *cobra.Command {
+	o := &importOptions{root: root}
+	cmd := &cobra.Command{
+		Use:   "import INPUT...",
+		Short: "Read benchmark results (inference-perf, AIPerf, CSV/markdown tables) into one sweep",
+		Long: `Read existing results and normalise them into one sweep: points sorted by
+concurrency, latencies in ms, throughput in output tok/s for the node and per GPU.
+Repeats of one level are numbered, never averaged.
+
+INPUT may be a knee sweep JSON or results folder, an inference-perf report folder,
+stage_<i>_lifecycle_metrics.json or pod log (=== START_STAGE_i === blocks), an AIPerf
+profile_export_aiperf.json, a folder holding exports, or a log with the
+===AIPERF-RESULT=== sentinels, or a CSV/markdown table with a header row. The format is
+detected; --format forces it. Rate-based inference-perf stages get their concurrency
+from Little's law (marked ~ in tables, "derived" in JSON).
+
+-o json (or yaml) prints the sweep every other knee command accepts as input.`,
+		Example: `  knee import fixtures/aicr/gb300-eks.csv --gpus 4
+  knee import fixtures/inference-perf/kubecon-na-2025-vllm -o json > kubecon.json
+  knee import run-128.json run-256.json --leaf gb300-eks-ubuntu-inference-dynamo -o markdown`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.Complete(args); err != nil {
+				return err
+			}
+			if err := o.Validate(); err != nil {
+				return err
+			}
+			return o.Run()
+		},
+	}
+	o.inputs.bind(cmd)
+	return cmd
+}
+
+func (o *importOptions) Complete(args []string) error {
+	o.args = args
+	out, err := o.root.checkOutput("table", "table", "markdown", "json", "yaml")
+	o.output = out
+	return err
+}
+
+func (o *importOptions) Validate() error {
+	if len(o.args) == 0 {
+		return usagef("knee import needs at least one INPUT (a results file, folder or log)")
+	}
+	return nil
+}
+
+func (o *importOptions) Run() error {
+	s, err := o.inputs.load(o.args)
+	if err != nil {
+		return err
+	}
+	if s.GPUs == 0 {
+		fmt.Fprintln(o.root.stderr, "knee: per-GPU values not computed: pass --gpus N")
+	}
+	return writeSweep(o.root.stdout, o.output, s)
+}
+
+// writeSweep prints a sweep as JSON, YAML, or a table with its metadata.
+func writeSweep(w io.Writer, format string, s *sweep.Sweep) error {
+	switch format {
+	case "json", "yaml":
+		b, err := json.MarshalIndent(s, "", "  ")
+		if err != nil {
+			return err
+		}
+		if format == "yaml" {
+			if b, err = yaml.JSONToYAML(b); err != nil {
+				return err
+			}
+			_, err = w.Write(b)
+			return err
+		}
+		_, err = fmt.Fprintf(w, "%s\n", b)
+		return err
+	}
+	md := format == "markdown"
+	if line := sweepSummary(s, md); line != "" {
+		fmt.Fprintf(w, "%s\n\n", line)
+	}
+	header := []string{"per GPU", "concurrency", "repeat", "requests", "failures", "tok/s", "tok/s/GPU", "TTFT p50 ms", "TTFT p99 ms", "ITL p50 ms", "source", "note"}
+	align := []byte("rrrrrrrrrrll")
+	rows := make([][]string, 0, len(s.Points))
+	for _, p := range s.Points {
+		conc := groupNum(p.Concurrency, -1)
+		if p.Derived {
+			conc = "~" + groupNum(p.Concurrency, 2)
+		}
+		rows = append(rows, []string{
+			optNum(p.PerGPU), conc, strconv.Itoa(p.Repeat), optInt(p.Requests), optInt(p.Failures),
+			groupNum(p.ThroughputTokS, 0), optNum(p.ThroughputPerGPU),
+			optNum(p.TTFT.P50), optNum(p.TTFT.P99), optNum(p.ITL.P50), p.Source, pointFlags(p),
+		})
+	}
+	f := table.Text
+	if md {
+		f = table.Markdown
+	}
+	if err := table.Write(w, f, header, rows, align); err != nil {
+		return err
+	}
+	for _, n := range s.Notes {
+		if md {
+			fmt.Fprintf(w, "\n> **Note:** %s\n", n)
+		} else {
+			fmt.Fprintf(w, "note: %s\n", n)
+		}
+	}
+	return nil
+}
+
+// sweepSummary is the line above the table: what was measured, where.
+func sweepSummary(s *sweep.Sweep, md bool) string {
+	code := func(v string) string {
+		if md {
+			return "`" + v + "`"
+		}
+		return v
+	}
+	var parts []string
+	if s.Accelerator != "" {
+		parts = append(parts, s.Accelerator)
+	}
+	if s.GPUs > 0 {
+		parts = append(parts, fmt.Sprintf("%d GPU%s", s.GPUs, map[bool]string{true: "", false: "s"}[s.GPUs == 1]))
+	} else {
+		parts = append(parts, "GPU count unknown")
+	}
+	if s.Leaf != "" {
+		parts = append(parts, "leaf "+code(s.Leaf))
+	}
+	if s.Model != "" {
+		parts = append(parts, "model "+code(s.Model))
+	}
+	if s.Harness != "" {
+		h := s.Harness
+		if s.HarnessVersion != "" {
+			h += " " + s.HarnessVersion
+		}
+		parts = append(parts, "harness "+h)
+	}
+	parts = append(parts, fmt.Sprintf("%d points", len(s.Points)))
+	return strings.Join(parts, " · ")
+}
+
+// pointFlags names what a reader must not miss about a point.
+func pointFlags(p sweep.Point) string {
+	var f []string
+	if p.Simulated {
+		f = append(f, "SIMULATED")
+	}
+	if p.Cancelled {
+		f = append(f, "cancelled: partial numbers")
+	}
+	if p.ClientBound {
+		f = append(f, "client-bound")
+	}
+	if p.TTFT.Assumed != "" {
+		f = append(f, "TTFT "+p.TTFT.Assumed+" only")
+	}
+	if len(p.FailureLabels) > 0 {
+		labels := make([]string, 0, len(p.FailureLabels))
+		for l, n := range p.FailureLabels {
+			labels = append(labels, fmt.Sprintf("%s ×%d", l, n))
+		}
+		sort.Strings(labels)
+		f = append(f, strings.Join(labels, ", "))
+	}
+	if p.Note != "" {
+		f = append(f, p.Note)
+	}
+	return strings.Join(f, "; ")
+}
+
+func optNum(v *float64) string {
+	if v == nil {
+		return "—"
+	}
+	return groupNum(*v, -1)
+}
+
+func optInt(v *int) string {
+	if v == nil {
+		return "—"
+	}
+	return groupNum(float64(*v), 0)
+}
+
+// groupNum formats a number with thousands separators (84,788). decimals < 0
+// picks them by size: whole numbers above 100, one decimal above 10, two below.
+func groupNum(v float64, decimals int) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return "—"
+	}
+	if decimals < 0 {
+		switch a := math.Abs(v); {
+		case a >= 100 || a == math.Trunc(a):
+			decimals = 0
+		case a >= 10:
+			decimals = 1
+		default:
+			decimals = 2
+		}
+	}
+	s := strconv.FormatFloat(math.Abs(v), 'f', decimals, 64)
+	intPart, frac, _ := strings.Cut(s, ".")
+	var b strings.Builder
+	if v < 0 {
+		b.WriteByte('-')
+	}
+	for i, c := range intPart {
+		if i > 0 && (len(intPart)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if frac != "" {
+		b.WriteByte('.')
+		b.WriteString(frac)
+	}
+	return b.String()
+}

@@ -1,0 +1,59 @@
+package read
+
+import (
+	"bytes"
+	"encoding/csv"
+	"errors"
+	"io"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// readCSV reads a CSV (or tab-separated) table with a header row. Lines
+// starting with # are comments (provenance notes in fixtures).
+func readCSV(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
+	r := csv.NewReader(bytes.NewReader(data))
+	r.Comment = '#'
+	r.FieldsPerRecord = -1
+	r.TrimLeadingSpace = true
+	if first, _, _ := bytes.Cut(data, []byte("\n")); !bytes.ContainsRune(first, ',') && bytes.ContainsRune(first, '\t') {
+		r.Comma = '\t'
+	}
+	g := grid{file: path}
+	for {
+		rec, err := r.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				return nil, sweep.Inputf(path, "", pe.Line, "malformed CSV: %v", pe.Err)
+			}
+			return nil, sweep.Inputf(path, "", 0, "malformed CSV: %v", err)
+		}
+		line, _ := r.FieldPos(0)
+		if g.header == nil {
+			g.header, g.headerLine = rec, line
+			continue
+		}
+		if allBlank(rec) {
+			continue
+		}
+		g.rows = append(g.rows, rec)
+		g.lines = append(g.lines, line)
+	}
+	if g.header == nil {
+		return nil, sweep.Inputf(path, "", 0, "empty CSV: no header row")
+	}
+	return tableToSweep(g, meta)
+}
+
+func allBlank(rec []string) bool {
+	for _, c := range rec {
+		if stripMarkup(c) != "" {
+			return false
+		}
+	}
+	return true
+}

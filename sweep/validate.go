@@ -1,0 +1,146 @@
+package sweep
+
+import (
+	"fmt"
+	"math"
+)
+
+// Validate is the one sanity check every reader applies, so that a bad number
+// is refused the same way whatever format it came in: non-finite or negative
+// values, percentiles out of order, missing throughput or TTFT, per-GPU
+// values that contradict the GPU count. The error is an *InputError naming
+// the file (the point's own source when it has one: that carries the line or
+// stage) and the field.
+func (s *Sweep) Validate(file string) error {
+	if s.GPUs < 0 {
+		return Inputf(file, "gpus", 0, "must not be negative, got %d", s.GPUs)
+	}
+	for i := range s.Points {
+		if err := s.validatePoint(file, i); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Sweep) validatePoint(file string, i int) error {
+	p := &s.Points[i]
+	src := file
+	if p.Source != "" {
+		src = p.Source
+	}
+	bad := func(field, format string, args ...any) error {
+		return Inputf(src, field, 0, format, args...)
+	}
+	if !finite(p.Concurrency) || p.Concurrency <= 0 {
+		return bad("concurrency", "must be a positive number, got %v", p.Concurrency)
+	}
+	if !finite(p.ThroughputTokS) || p.ThroughputTokS < 0 {
+		return bad("throughput_tok_s", "must be a non-negative number, got %v", p.ThroughputTokS)
+	}
+	for _, f := range []struct {
+		name string
+		v    *float64
+	}{
+		{"per_gpu", p.PerGPU}, {"throughput_per_gpu", p.ThroughputPerGPU},
+		{"requested_rate", p.RequestedRate}, {"achieved_concurrency", p.AchievedConcurrency},
+		{"request_rate", p.RequestRate}, {"input_tokens_mean", p.InputTokensMean},
+		{"output_tokens_mean", p.OutputTokensMean}, {"duration_s", p.DurationS},
+		{"client_cpu", p.ClientCPU},
+	} {
+		if f.v != nil && (!finite(*f.v) || *f.v < 0) {
+			return bad(f.name, "must be a non-negative number, got %v", *f.v)
+		}
+	}
+	if p.PerGPU != nil && *p.PerGPU <= 0 {
+		return bad("per_gpu", "must be positive, got %v", *p.PerGPU)
+	}
+	if p.Requests != nil && *p.Requests < 0 {
+		return bad("requests", "must not be negative, got %d", *p.Requests)
+	}
+	if p.Failures != nil && *p.Failures < 0 {
+		return bad("failures", "must not be negative, got %d", *p.Failures)
+	}
+	for label, n := range p.FailureLabels {
+		if n < 0 {
+			return bad("failure_labels."+label, "must not be negative, got %d", n)
+		}
+	}
+	for _, d := range []struct {
+		name string
+		d    Dist
+	}{{"ttft_ms", p.TTFT}, {"itl_ms", p.ITL}, {"e2e_ms", p.E2E}} {
+		if err := d.d.check(); err != nil {
+			return bad(d.name, "%v", err)
+		}
+	}
+	// A level where every request failed has no latency to report; anything
+	// else without TTFT cannot be placed on the latency side of the knee.
+	allFailed := p.Requests != nil && *p.Requests == 0
+	if p.TTFT.Empty() && !allFailed {
+		return bad("ttft_ms", "missing: no TTFT statistic (was the run streaming?)")
+	}
+	if s.GPUs > 0 && p.PerGPU != nil {
+		if want := p.Concurrency / float64(s.GPUs); !near(*p.PerGPU, want) {
+			return bad("per_gpu", "%v per GPU × %d GPUs is not the total concurrency %v: conflicting GPU counts", *p.PerGPU, s.GPUs, p.Concurrency)
+		}
+	}
+	if s.GPUs > 0 && p.ThroughputPerGPU != nil {
+		if want := p.ThroughputTokS / float64(s.GPUs); !near(*p.ThroughputPerGPU, want) {
+			return bad("throughput_per_gpu", "%v per GPU × %d GPUs is not the node throughput %v: conflicting GPU counts", *p.ThroughputPerGPU, s.GPUs, p.ThroughputTokS)
+		}
+	}
+	return nil
+}
+
+// check refuses non-finite or negative statistics and percentiles out of
+// order (min ≤ p50 ≤ p90 ≤ p95 ≤ p99 ≤ max, mean within [min, max]).
+func (d Dist) check() error {
+	named := []struct {
+		name string
+		v    *float64
+	}{{"min", d.Min}, {"p50", d.P50}, {"p90", d.P90}, {"p95", d.P95}, {"p99", d.P99}, {"max", d.Max}}
+	for _, n := range append(named, struct {
+		name string
+		v    *float64
+	}{"mean", d.Mean}) {
+		if n.v != nil && (!finite(*n.v) || *n.v < 0) {
+			return fmt.Errorf("%s must be a non-negative number, got %v", n.name, *n.v)
+		}
+	}
+	// Compare each known statistic with the previous known one.
+	prev := -1
+	for i, n := range named {
+		if n.v == nil {
+			continue
+		}
+		if prev >= 0 && below(*n.v, *named[prev].v) {
+			return fmt.Errorf("percentiles out of order: %s (%v) is below %s (%v)", n.name, *n.v, named[prev].name, *named[prev].v)
+		}
+		prev = i
+	}
+	if d.Mean != nil {
+		if d.Min != nil && below(*d.Mean, *d.Min) {
+			return fmt.Errorf("mean (%v) is below min (%v)", *d.Mean, *d.Min)
+		}
+		if d.Max != nil && below(*d.Max, *d.Mean) {
+			return fmt.Errorf("mean (%v) is above max (%v)", *d.Mean, *d.Max)
+		}
+	}
+	return nil
+}
+
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// near tolerates the rounding of values copied from tables (84,788 / 4 is
+// written 21,197) and floating-point noise in harness percentiles.
+func near(a, b float64) bool {
+	d := math.Abs(a - b)
+	return d <= 0.5 || d <= 1e-6*math.Max(math.Abs(a), math.Abs(b))
+}
+
+// below reports a < b beyond floating-point noise (harnesses compute
+// percentiles by interpolation, which can differ in the last bits).
+func below(a, b float64) bool {
+	return a < b && b-a > 1e-9*math.Max(math.Abs(a), math.Abs(b))
+}
