@@ -158,8 +158,12 @@ func recordedStages(path string) (map[int]string, error) {
 func aiperf(args []string) error {
 	c := flag(args, "--concurrency")
 	dir := flag(args, "--output-artifact-dir")
-	runs, err := filepath.Glob(filepath.Join(os.Getenv("KNEE_REPLAY"), "*-c"+c))
-	if err != nil || len(runs) != 1 {
+	// Recorded run folders (those holding an export) end in -c<concurrency>.
+	runs, _ := filepath.Glob(filepath.Join(os.Getenv("KNEE_REPLAY"), "*-c"+c, "profile_export_aiperf.json"))
+	for i := range runs {
+		runs[i] = filepath.Dir(runs[i])
+	}
+	if len(runs) != 1 {
 		return fmt.Errorf("no recorded AIPerf run at concurrency %s", c)
 	}
 	log, err := os.ReadFile(filepath.Join(runs[0], "stdout.log"))
