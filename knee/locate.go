@@ -163,7 +163,7 @@ func (a *analysis) findCliffs() {
 		if !l.dip && l.thr < (1-a.opts.CliffDrop)*best {
 			l.cliff = true
 			l.add(ReasonCliff, fmt.Sprintf("throughput fell %.0f%% below the best lower level (%s → %s tok/s)",
-				100*(1-l.thr/best), num(best), num(l.thr)))
+				100*(1-l.thr/best), thousands(best), thousands(l.thr)))
 		}
 		best = math.Max(best, l.thr)
 		rate := math.Min(l.reqRate, p.reqRate)

@@ -1,0 +1,186 @@
+package knee
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"github.com/kneetool/knee/internal/table"
+)
+
+// Render writes a result for people: "table" for a terminal, "markdown"
+// to paste into an issue or PR. The points table first (what was measured
+// and what each level is), then the knee, the recommendation and what to
+// run next.
+func Render(w io.Writer, r *Result, format string) error {
+	f := table.Format(format)
+	if f != table.Markdown && f != table.Text {
+		return fmt.Errorf("knee: unknown render format %q (table or markdown)", format)
+	}
+	if r == nil {
+		return fmt.Errorf("knee: nothing to render")
+	}
+	ew := &errWriter{w: w}
+	if title := titleOf(r); title != "" {
+		if f == table.Markdown {
+			ew.printf("### %s\n\n", title)
+		} else {
+			ew.printf("%s\n\n", title)
+		}
+	}
+	unit := "per GPU"
+	if r.Unit == "total" {
+		unit = "in flight"
+	}
+	header := []string{unit, "in flight", "tok/s", "tok/s/GPU", "TTFT p50 ms", "TTFT p99 ms", "repeats", "verdict", "reasons"}
+	if r.Unit == "total" {
+		header = []string{"in flight", "tok/s", "TTFT p50 ms", "TTFT p99 ms", "repeats", "verdict", "reasons"}
+	}
+	var rows [][]string
+	for _, p := range r.Points {
+		reasons := make([]string, len(p.Reasons))
+		for i, x := range p.Reasons {
+			reasons[i] = string(x)
+		}
+		rs := strings.Join(reasons, ", ")
+		if rs == "" {
+			rs = "–"
+		}
+		level := num(p.PerGPU)
+		if p.Simulated {
+			level += " (simulated)"
+		}
+		rep := fmt.Sprint(p.Repeats)
+		if p.ThroughputCV != nil {
+			rep += fmt.Sprintf(" (CV %.0f%%)", 100**p.ThroughputCV)
+		}
+		if r.Unit == "total" {
+			rows = append(rows, []string{level, thousands(p.ThroughputTokS), ms(p.TTFTP50Ms), ms(p.TTFTP99Ms), rep, string(p.Verdict), rs})
+			continue
+		}
+		rows = append(rows, []string{level, num(p.Concurrency), thousands(p.ThroughputTokS), thousands(p.ThroughputPerGPU),
+			ms(p.TTFTP50Ms), ms(p.TTFTP99Ms), rep, string(p.Verdict), rs})
+	}
+	align := []byte("rrrrrrrll")
+	if r.Unit == "total" {
+		align = []byte("rrrrrll")
+	}
+	if ew.err == nil {
+		ew.err = table.Write(w, f, header, rows, align)
+	}
+	bullet := "- "
+	if f == table.Text {
+		bullet = "  "
+	}
+	ew.printf("\n")
+	ew.printf("%sknee: %s, %s", bullet, r.Knee.Status, kneeRange(r))
+	if r.Knee.Method != "" {
+		ew.printf(" [%s]", r.Knee.Method)
+	}
+	if r.Knee.Detail != "" {
+		ew.printf(": %s", r.Knee.Detail)
+	}
+	ew.printf("\n")
+	if r.RecommendedPerGPU != nil {
+		ew.printf("%srecommended: %s/GPU — %s\n", bullet, num(*r.RecommendedPerGPU), r.RecommendationReason)
+	} else {
+		ew.printf("%srecommended: none — %s\n", bullet, r.RecommendationReason)
+	}
+	if r.Fit != nil {
+		for _, m := range r.Fit.Models {
+			if !m.Chosen {
+				continue
+			}
+			r2 := "n/a"
+			if m.R2 != nil {
+				r2 = fmt.Sprintf("%.3f", *m.R2)
+			}
+			ew.printf("%sfit: %s, %s (R² %s, AICc %.1f of %d models)\n", bullet, m.Name, m.Formula, r2, m.AICc, len(r.Fit.Models))
+		}
+	}
+	for _, p := range r.Points {
+		for i, d := range p.Details {
+			ew.printf("%s%s/GPU %s: %s\n", bullet, num(p.PerGPU), p.Reasons[i], d)
+		}
+	}
+	for _, n := range r.Notes {
+		ew.printf("%snote: %s\n", bullet, n)
+	}
+	for _, h := range r.Hints {
+		ew.printf("%snext: %s\n", bullet, h)
+	}
+	return ew.err
+}
+
+func titleOf(r *Result) string {
+	var parts []string
+	for _, s := range []string{r.Sweep.Accelerator, r.Sweep.Model, r.Sweep.Leaf} {
+		if s != "" {
+			parts = append(parts, s)
+		}
+	}
+	if r.Sweep.GPUs > 0 {
+		parts = append(parts, fmt.Sprintf("%d GPUs", r.Sweep.GPUs))
+	}
+	return strings.Join(parts, " · ")
+}
+
+func kneeRange(r *Result) string {
+	k := r.Knee
+	u := "/GPU"
+	if r.Unit == "total" {
+		u = " in flight"
+	}
+	switch {
+	case k.PerGPU != nil && k.LowPerGPU != nil && k.HighPerGPU != nil:
+		return fmt.Sprintf("≈ %s%s (%s–%s)", num(*k.PerGPU), u, num(*k.LowPerGPU), num(*k.HighPerGPU))
+	case k.LowPerGPU != nil && k.HighPerGPU != nil:
+		return fmt.Sprintf("%s–%s%s", num(*k.LowPerGPU), num(*k.HighPerGPU), u)
+	case k.HighPerGPU != nil:
+		return fmt.Sprintf("≤ %s%s", num(*k.HighPerGPU), u)
+	case k.LowPerGPU != nil:
+		return fmt.Sprintf("> %s%s", num(*k.LowPerGPU), u)
+	}
+	return "unknown"
+}
+
+func thousands(v float64) string {
+	if !finite(v) {
+		return "–"
+	}
+	n := int64(math.Round(v))
+	s := fmt.Sprint(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+func ms(v float64) string {
+	if v == 0 || !finite(v) {
+		return "–"
+	}
+	return thousands(v)
+}
+
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) printf(format string, args ...any) {
+	if e.err != nil {
+		return
+	}
+	_, e.err = fmt.Fprintf(e.w, format, args...)
+}
