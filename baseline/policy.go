@@ -48,7 +48,7 @@ func (p *Policy) BindFlags(fs *pflag.FlagSet) {
 	fs.Float64Var(&p.TTFTCeilingMs, "ttft-ceiling-ms", p.TTFTCeilingMs, "catalog TTFT p99 ceiling in ms; the proposed ceiling is never below it")
 	fs.Float64Var(&p.TTFTMultiplier, "ttft-multiplier", p.TTFTMultiplier, "TTFT ceiling = max(catalog ceiling, measured p99 × this)")
 	fs.IntVar(&p.SigFigs, "sig-figs", p.SigFigs, "significant figures floors are rounded to (throughput down, TTFT up)")
-	fs.Float64Var(&p.Confidence, "confidence", p.Confidence, "confidence level of the interval whose lower end throughput floors start from when a level has repeats")
+	fs.Float64Var(&p.Confidence, "floor-confidence", p.Confidence, "confidence level of the interval whose lower end throughput floors start from when a level has repeats")
 	fs.BoolVar(&p.AcceptUnverified, "accept-unverified", p.AcceptUnverified, "allow a level whose only problem is that nothing below it was measured; the result is marked unverified")
 }
 
@@ -70,7 +70,7 @@ func (p Policy) Validate() error {
 	case p.SigFigs < 1 || p.SigFigs > 6:
 		return bad("sig-figs", "must be between 1 and 6, got %d", p.SigFigs)
 	case !(p.Confidence > 0 && p.Confidence < 1):
-		return bad("confidence", "must be in (0, 1), got %v", p.Confidence)
+		return bad("floor-confidence", "must be in (0, 1), got %v", p.Confidence)
 	}
 	return nil
 }

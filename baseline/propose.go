@@ -42,6 +42,11 @@ func Propose(s *sweep.Sweep, r *knee.Result, p Policy) (*Recommendation, error) 
 	if rec.Points == nil {
 		rec.Points = []knee.PointResult{}
 	}
+	for _, sp := range s.Points {
+		if sp.Simulated && !containsLevel(rec.SimulatedPerGPU, sp.Level()) {
+			rec.SimulatedPerGPU = append(rec.SimulatedPerGPU, sp.Level())
+		}
+	}
 
 	pt, why, err := chooseLevel(s, r, p)
 	if err != nil {
@@ -393,4 +398,13 @@ func orNone(s string) string {
 		return "none"
 	}
 	return s
+}
+
+func containsLevel(ls []float64, v float64) bool {
+	for _, l := range ls {
+		if sameLevel(l, v) {
+			return true
+		}
+	}
+	return false
 }

@@ -31,7 +31,10 @@ func cautionText(r knee.Reason) string {
 }
 
 // kneeSummary is the knee in a few words, for derivations and refusals.
-func kneeSummary(k knee.Knee) string {
+func kneeSummary(k knee.Knee) string { return "knee " + kneeShort(k) }
+
+// kneeShort is kneeSummary without the leading "knee".
+func kneeShort(k knee.Knee) string {
 	f := func(p *float64) string {
 		if p == nil {
 			return "?"
@@ -40,17 +43,23 @@ func kneeSummary(k knee.Knee) string {
 	}
 	switch k.Status {
 	case knee.StatusLocated:
-		return fmt.Sprintf("knee located at %s/GPU, interval %s–%s", f(k.PerGPU), f(k.LowPerGPU), f(k.HighPerGPU))
+		return fmt.Sprintf("located at %s/GPU, interval %s–%s", f(k.PerGPU), f(k.LowPerGPU), f(k.HighPerGPU))
 	case knee.StatusBracketed:
-		return fmt.Sprintf("knee bracketed between %s and %s/GPU", f(k.LowPerGPU), f(k.HighPerGPU))
+		switch {
+		case k.LowPerGPU == nil && k.HighPerGPU != nil:
+			return fmt.Sprintf("below %s/GPU (nothing measured lower bounds it)", f(k.HighPerGPU))
+		case k.HighPerGPU == nil && k.LowPerGPU != nil:
+			return fmt.Sprintf("above %s/GPU", f(k.LowPerGPU))
+		}
+		return fmt.Sprintf("bracketed between %s and %s/GPU", f(k.LowPerGPU), f(k.HighPerGPU))
 	case knee.StatusNotReached:
-		return fmt.Sprintf("knee not reached by %s/GPU", f(k.LowPerGPU))
+		return fmt.Sprintf("not reached by %s/GPU", f(k.LowPerGPU))
 	case knee.StatusBelowRange:
-		return fmt.Sprintf("knee below the lowest level, %s/GPU", f(k.HighPerGPU))
+		return fmt.Sprintf("below the lowest level, %s/GPU", f(k.HighPerGPU))
 	case "":
-		return "knee status unknown"
+		return "status unknown"
 	}
-	return "knee " + string(k.Status)
+	return string(k.Status)
 }
 
 // levels returns the measured per-GPU levels in ascending order.

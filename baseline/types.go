@@ -66,10 +66,10 @@ type Measured struct {
 // Refusal is one reason the chosen level cannot carry a floor, with the run
 // that would fix it. PerGPU is null when the reason concerns the whole sweep.
 type Refusal struct {
-	PerGPU  *float64    `json:"per_gpu"`
-	Reason  knee.Reason `json:"reason"`
-	Detail  string      `json:"detail"`
-	NextRun string      `json:"next_run"`
+	PerGPU  *float64    `json:"per_gpu" yaml:"per_gpu"`
+	Reason  knee.Reason `json:"reason" yaml:"reason"`
+	Detail  string      `json:"detail" yaml:"detail"`
+	NextRun string      `json:"next_run" yaml:"next_run"`
 }
 
 // Recommendation is the whole baseline: its JSON encoding is DESIGN.md's
@@ -93,7 +93,11 @@ type Recommendation struct {
 	Knee        knee.Knee    `json:"knee"`
 	// Points is the analysed sweep, for the measurement table.
 	Points []knee.PointResult `json:"points"`
-	Policy Policy             `json:"policy"`
+	// SimulatedPerGPU lists levels whose numbers were simulated, not measured.
+	SimulatedPerGPU []float64 `json:"simulated_per_gpu,omitempty"`
+	Policy          Policy    `json:"policy"`
+	// Overlay compares an overlay file with the proposal (--overlay).
+	Overlay *OverlayReport `json:"overlay,omitempty"`
 }
 
 // Constraint returns the proposed value of the named constraint ("" if none).

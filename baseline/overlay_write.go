@@ -1,0 +1,192 @@
+package baseline
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// WriteOverlay patches the overlay file in place with rec and reports
+// whether the file changed. The patched bytes are checked before anything is
+// written — they must parse as an overlay, carry exactly the proposed
+// values, and differ from the original only in those constraints (and the
+// blocks added to hold them) — and then written through a temporary file and
+// a rename, so the file is either the old one or the new one, never partial.
+func WriteOverlay(o *Overlay, rec *Recommendation) (bool, error) {
+	patched, err := o.Patch(rec)
+	if err != nil {
+		return false, err
+	}
+	if err := o.verify(patched, rec); err != nil {
+		return false, err
+	}
+	if bytes.Equal(patched, o.src) {
+		return false, nil
+	}
+	// Someone (an editor, another knee) may have changed the file since it
+	// was read; writing now would silently drop their change.
+	now, err := os.ReadFile(o.Path)
+	if err != nil {
+		return false, fmt.Errorf("overlay %s: %w", o.Path, err)
+	}
+	if !bytes.Equal(now, o.src) {
+		return false, fmt.Errorf("overlay %s changed while knee was working; run again", o.Path)
+	}
+	if err := writeAtomic(o.Path, patched); err != nil {
+		return false, err
+	}
+	return true, nil
+}
+
+// verify checks patched against the original: the semantic tree of the
+// original with exactly rec's changes applied must equal the patched tree.
+func (o *Overlay) verify(patched []byte, rec *Recommendation) error {
+	po, err := ParseOverlay(o.Path, patched)
+	if err != nil {
+		return fmt.Errorf("overlay %s: knee's edit does not parse (%v); file left untouched", o.Path, err)
+	}
+	for _, c := range rec.Constraints {
+		if v, ok := po.Current(c.Name); !ok || v != c.Value {
+			return fmt.Errorf("overlay %s: knee's edit did not set %s to %q; file left untouched", o.Path, c.Name, c.Value)
+		}
+	}
+	var before, after any
+	if err := yaml.Unmarshal(o.src, &before); err != nil {
+		return sweep.Inputf(o.Path, "", 0, "not YAML: %v", err)
+	}
+	if err := yaml.Unmarshal(patched, &after); err != nil {
+		return fmt.Errorf("overlay %s: knee's edit does not parse (%v); file left untouched", o.Path, err)
+	}
+	if err := expectChange(before, rec); err != nil {
+		return fmt.Errorf("overlay %s: %v; file left untouched", o.Path, err)
+	}
+	if !reflect.DeepEqual(before, after) {
+		return fmt.Errorf("overlay %s: knee's edit would change more than the performance constraints; file left untouched", o.Path)
+	}
+	return nil
+}
+
+// expectChange applies rec to a decoded overlay the way Patch applies it to
+// the bytes: the reference the patched file is compared with.
+func expectChange(tree any, rec *Recommendation) error {
+	spec, ok := mget(tree, "spec")
+	if !ok {
+		return fmt.Errorf("no spec")
+	}
+	validation := mgetOrCreate(spec, "validation")
+	performance := mgetOrCreate(validation, "performance")
+	if validation == nil || performance == nil {
+		return fmt.Errorf("validation or performance is not a mapping")
+	}
+	checks, _ := mget(performance, "checks")
+	cl, _ := checks.([]any)
+	has := false
+	for _, c := range cl {
+		if c == checkInferencePerf {
+			has = true
+		}
+	}
+	if !has {
+		mset(performance, "checks", append(cl, checkInferencePerf))
+	}
+	cons, _ := mget(performance, "constraints")
+	list, _ := cons.([]any)
+	for _, c := range rec.Constraints {
+		found := false
+		for _, it := range list {
+			if n, ok := mget(it, "name"); ok && n == c.Name {
+				mset(it, "value", c.Value)
+				found = true
+			}
+		}
+		if !found {
+			list = append(list, map[string]any{"name": c.Name, "value": c.Value})
+		}
+	}
+	mset(performance, "constraints", list)
+	return nil
+}
+
+func mget(m any, k string) (any, bool) {
+	switch t := m.(type) {
+	case map[string]any:
+		v, ok := t[k]
+		return v, ok
+	case map[any]any:
+		v, ok := t[k]
+		return v, ok
+	}
+	return nil, false
+}
+
+func mset(m any, k string, v any) {
+	switch t := m.(type) {
+	case map[string]any:
+		t[k] = v
+	case map[any]any:
+		t[k] = v
+	}
+}
+
+func mgetOrCreate(m any, k string) any {
+	if m == nil {
+		return nil
+	}
+	if v, ok := mget(m, k); ok {
+		switch v.(type) {
+		case map[string]any, map[any]any:
+			return v
+		}
+		return nil
+	}
+	n := map[string]any{}
+	mset(m, k, n)
+	return n
+}
+
+// writeAtomic replaces path with data via a temporary file in the same
+// folder and a rename, keeping the file's permissions (and writing through
+// a symlink to its target rather than replacing the link).
+func writeAtomic(path string, data []byte) (err error) {
+	if real, e := filepath.EvalSymlinks(path); e == nil {
+		path = real
+	}
+	mode := os.FileMode(0o644)
+	if fi, e := os.Stat(path); e == nil {
+		mode = fi.Mode().Perm()
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".knee-*")
+	if err != nil {
+		return fmt.Errorf("overlay %s: %w", path, err)
+	}
+	tmp := f.Name()
+	defer func() {
+		if err != nil {
+			os.Remove(tmp)
+		}
+	}()
+	if _, err = f.Write(data); err != nil {
+		f.Close()
+		return fmt.Errorf("overlay %s: %w", path, err)
+	}
+	if err = f.Sync(); err != nil {
+		f.Close()
+		return fmt.Errorf("overlay %s: %w", path, err)
+	}
+	if err = f.Close(); err != nil {
+		return fmt.Errorf("overlay %s: %w", path, err)
+	}
+	if err = os.Chmod(tmp, mode); err != nil {
+		return fmt.Errorf("overlay %s: %w", path, err)
+	}
+	if err = os.Rename(tmp, path); err != nil {
+		return fmt.Errorf("overlay %s: %w", path, err)
+	}
+	return nil
+}

@@ -1,0 +1,352 @@
+package baseline
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/kneetool/knee/internal/table"
+	"github.com/kneetool/knee/knee"
+)
+
+// Render writes rec as "markdown" (a block for a PR description), "yaml"
+// (the overlay's constraints list under a comment block with the
+// measurements) or "json" (DESIGN.md's contract).
+func Render(w io.Writer, rec *Recommendation, format string) error {
+	switch format {
+	case "json":
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		// ">= 63000" should read as itself, not as \u003e= 63000.
+		enc.SetEscapeHTML(false)
+		return enc.Encode(rec)
+	case "yaml":
+		return renderYAML(w, rec)
+	case "markdown":
+		return renderMarkdown(w, rec)
+	}
+	return fmt.Errorf("baseline: unknown output format %q", format)
+}
+
+// title names the sweep: leaf, accelerator, GPUs, model — whatever is known.
+func title(rec *Recommendation) string {
+	var parts []string
+	for _, s := range []string{rec.Leaf, rec.Accelerator} {
+		if s != "" {
+			parts = append(parts, s)
+		}
+	}
+	if rec.GPUs > 0 {
+		parts = append(parts, fmt.Sprintf("%d GPUs", rec.GPUs))
+	}
+	if rec.Model != "" {
+		parts = append(parts, rec.Model)
+	}
+	if len(parts) == 0 {
+		return "sweep"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// measurementRows is the sweep table: one row per level, verdict and the
+// reasons beyond the verdict itself, simulated levels labelled.
+func measurementRows(rec *Recommendation) ([]string, [][]string, []byte) {
+	header := []string{"per GPU", "concurrency", "tok/s", "tok/s per GPU", "TTFT p50 ms", "TTFT p99 ms", "verdict"}
+	var rows [][]string
+	for _, p := range rec.Points {
+		l := level(p.PerGPU)
+		if containsLevel(rec.SimulatedPerGPU, p.PerGPU) {
+			l += " (simulated)"
+		}
+		if rec.AtPerGPU != nil && sameLevel(*rec.AtPerGPU, p.PerGPU) {
+			l += " ◀"
+		}
+		rows = append(rows, []string{l, num(p.Concurrency), num(p.ThroughputTokS), perGPUCell(rec, p),
+			msCell(p.TTFTP50Ms), msCell(p.TTFTP99Ms), verdictCell(p)})
+	}
+	return header, rows, []byte("rrrrrrl")
+}
+
+func perGPUCell(rec *Recommendation, p knee.PointResult) string {
+	if rec.GPUs <= 0 {
+		return "–"
+	}
+	return num(p.ThroughputPerGPU)
+}
+
+// msCell writes a latency; the analysis reports 0 for "not measured".
+func msCell(v float64) string {
+	if v <= 0 {
+		return "–"
+	}
+	return num(v)
+}
+
+func verdictCell(p knee.PointResult) string {
+	var extra []string
+	for _, r := range p.Reasons {
+		if string(r) != string(p.Verdict) {
+			extra = append(extra, string(r))
+		}
+	}
+	if len(extra) == 0 {
+		return string(p.Verdict)
+	}
+	return string(p.Verdict) + " (" + strings.Join(extra, ", ") + ")"
+}
+
+func renderMarkdown(w io.Writer, rec *Recommendation) error {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "### knee baseline: %s\n\n", title(rec))
+	switch {
+	case rec.Status == StatusRefused && rec.AtPerGPU != nil:
+		fmt.Fprintf(&b, "**Refused**: no floor can be set from %s/GPU.\n\n", level(*rec.AtPerGPU))
+	case rec.Status == StatusRefused:
+		b.WriteString("**Refused**: no level of this sweep can carry a floor.\n\n")
+	case rec.Unverified:
+		fmt.Fprintf(&b, "**Proposed (UNVERIFIED)** floors from %s/GPU.\n\n", level(*rec.AtPerGPU))
+	default:
+		fmt.Fprintf(&b, "**Proposed** floors from %s/GPU.\n\n", level(*rec.AtPerGPU))
+	}
+	h, rows, al := measurementRows(rec)
+	if err := table.Write(&b, table.Markdown, h, rows, al); err != nil {
+		return err
+	}
+	fmt.Fprintf(&b, "\nKnee: %s", kneeShort(rec.Knee))
+	if rec.Knee.Method != "" {
+		fmt.Fprintf(&b, " (%s)", rec.Knee.Method)
+	}
+	b.WriteString(".")
+	if rec.Knee.Detail != "" {
+		b.WriteString(" " + rec.Knee.Detail)
+	}
+	b.WriteString("\n")
+	if rec.Measured != nil && rec.AtPerGPU != nil {
+		fmt.Fprintf(&b, "\nMeasured at %s/GPU: %s tok/s", level(*rec.AtPerGPU), num(rec.Measured.ThroughputTokS))
+		if rec.Measured.Repeats > 1 {
+			fmt.Fprintf(&b, " (mean of %d repeats)", rec.Measured.Repeats)
+		}
+		if rec.Measured.TTFTP99Ms != nil {
+			fmt.Fprintf(&b, ", TTFT p99 %s ms", num(*rec.Measured.TTFTP99Ms))
+			if rec.Measured.Repeats > 1 {
+				b.WriteString(" (median of the repeats)")
+			}
+		}
+		b.WriteString(".\n")
+	}
+	if rec.Status == StatusProposed {
+		b.WriteString("\n")
+		var drows [][]string
+		for _, d := range rec.Derivation {
+			drows = append(drows, []string{"`" + d.Name + "`", "`" + d.Value + "`", d.How})
+		}
+		if err := table.Write(&b, table.Markdown, []string{"constraint", "value", "how it was derived"}, drows, nil); err != nil {
+			return err
+		}
+	} else {
+		b.WriteString("\n")
+		var rrows [][]string
+		for _, r := range rec.Refusals {
+			at := "sweep"
+			if r.PerGPU != nil {
+				at = level(*r.PerGPU)
+			}
+			rrows = append(rrows, []string{at, "`" + string(r.Reason) + "`", r.Detail, r.NextRun})
+		}
+		if err := table.Write(&b, table.Markdown, []string{"per GPU", "reason", "detail", "next run"}, rrows, nil); err != nil {
+			return err
+		}
+	}
+	if len(rec.Warnings) > 0 {
+		b.WriteString("\nWarnings:\n\n")
+		for _, x := range rec.Warnings {
+			b.WriteString("- " + x + "\n")
+		}
+	}
+	if len(rec.Notes) > 0 {
+		b.WriteString("\nNotes:\n\n")
+		for _, x := range rec.Notes {
+			b.WriteString("- " + x + "\n")
+		}
+	}
+	fmt.Fprintf(&b, "\nPolicy: %s.\n", policySummary(rec.Policy))
+	if rec.Overlay != nil {
+		if err := overlayMarkdown(&b, rec.Overlay); err != nil {
+			return err
+		}
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+func overlayMarkdown(b *bytes.Buffer, rep *OverlayReport) error {
+	fmt.Fprintf(b, "\n#### Overlay `%s`\n\n", rep.Path)
+	var rows [][]string
+	for _, r := range rep.Rows {
+		rows = append(rows, []string{"`" + r.Name + "`", codeOrDash(r.Current), codeOrDash(r.Proposed), r.Note})
+	}
+	if err := table.Write(b, table.Markdown, []string{"constraint", "current", "proposed", "current value against the sweep"}, rows, nil); err != nil {
+		return err
+	}
+	for _, x := range rep.Warnings {
+		b.WriteString("\n- " + x)
+	}
+	if len(rep.Warnings) > 0 {
+		b.WriteString("\n")
+	}
+	if rep.Written {
+		fmt.Fprintf(b, "\nWrote %s.\n", rep.Path)
+	}
+	return nil
+}
+
+func codeOrDash(s string) string {
+	if s == "" {
+		return "–"
+	}
+	return "`" + s + "`"
+}
+
+func policySummary(p Policy) string {
+	return fmt.Sprintf("headroom %s, TTFT ceiling max(%s ms, p99 × %s), %d significant figures, repeats: lower end of the %s confidence interval",
+		plain(p.Headroom), plain(p.TTFTCeilingMs), plain(p.TTFTMultiplier), p.SigFigs, pct(p.Confidence))
+}
+
+// CommentLines is the measurement comment block an overlay carries above
+// its constraints (and `-o yaml` prints): the sweep table as aligned text,
+// the knee, how each value was derived, and the warnings. Lines carry no
+// "# " prefix and no trailing spaces.
+func CommentLines(rec *Recommendation) []string {
+	var out []string
+	out = append(out, "Measured with knee: "+title(rec)+".")
+	var tb bytes.Buffer
+	h, rows, al := measurementRows(rec)
+	if err := table.Write(&tb, table.Text, h, rows, al); err == nil {
+		for _, l := range strings.Split(strings.TrimRight(tb.String(), "\n"), "\n") {
+			out = append(out, "  "+strings.TrimRight(l, " "))
+		}
+	}
+	out = append(out, kneeSentence(rec))
+	for _, d := range rec.Derivation {
+		out = append(out, wrap(d.Name+" "+d.Value+": "+d.How, 96, "  ")...)
+	}
+	for _, r := range rec.Refusals {
+		at := "the sweep"
+		if r.PerGPU != nil {
+			at = level(*r.PerGPU) + "/GPU"
+		}
+		out = append(out, wrap(fmt.Sprintf("REFUSED %s (%s): %s. Next run: %s", at, r.Reason, r.Detail, r.NextRun), 96, "  ")...)
+	}
+	for _, x := range rec.Warnings {
+		out = append(out, wrap(x, 96, "  ")...)
+	}
+	out = append(out, wrap("Policy: "+policySummary(rec.Policy)+".", 96, "  ")...)
+	return out
+}
+
+func kneeSentence(rec *Recommendation) string {
+	s := "Knee: " + kneeShort(rec.Knee)
+	if rec.Knee.Method != "" {
+		s += " (" + rec.Knee.Method + ")"
+	}
+	return s + "."
+}
+
+// wrap breaks s into lines of at most width runes at spaces; continuation
+// lines get indent.
+func wrap(s string, width int, indent string) []string {
+	words := strings.Fields(s)
+	var out []string
+	var cur strings.Builder
+	for _, w := range words {
+		if cur.Len() > 0 && len([]rune(cur.String()))+1+len([]rune(w)) > width {
+			out = append(out, cur.String())
+			cur.Reset()
+			cur.WriteString(indent)
+		}
+		if cur.Len() > 0 && cur.String() != indent {
+			cur.WriteByte(' ')
+		}
+		cur.WriteString(w)
+	}
+	if cur.Len() > 0 {
+		out = append(out, cur.String())
+	}
+	return out
+}
+
+// renderYAML writes the constraints list exactly as an overlay carries it
+// (values double-quoted), under the measurement comment block. A refusal is
+// written as YAML too, with status and reasons, so a script reading -o yaml
+// never mistakes it for constraints.
+func renderYAML(w io.Writer, rec *Recommendation) error {
+	var b bytes.Buffer
+	for _, l := range CommentLines(rec) {
+		b.WriteString(commentLine("", l))
+	}
+	if rep := rec.Overlay; rep != nil {
+		b.WriteString(commentLine("", "Overlay "+rep.Path+":"))
+		for _, r := range rep.Rows {
+			line := fmt.Sprintf("%s: %s → %s", r.Name, orDash(r.Current), orDash(r.Proposed))
+			if r.Note != "" {
+				line += " (" + r.Note + ")"
+			}
+			for _, l := range wrap(line, 96, "    ") {
+				b.WriteString(commentLine("", "  "+l))
+			}
+		}
+		for _, x := range rep.Warnings {
+			for _, l := range wrap(x, 96, "    ") {
+				b.WriteString(commentLine("", "  "+l))
+			}
+		}
+		if rep.Written {
+			b.WriteString(commentLine("", "  written"))
+		}
+	}
+	if rec.Status == StatusProposed {
+		b.WriteString("constraints:\n")
+		for _, c := range rec.Constraints {
+			fmt.Fprintf(&b, "  - name: %s\n    value: %s\n", c.Name, quote(c.Value))
+		}
+	} else {
+		doc := struct {
+			Status   Status    `yaml:"status"`
+			Refusals []Refusal `yaml:"refusals"`
+		}{rec.Status, rec.Refusals}
+		enc := yaml.NewEncoder(&b)
+		enc.SetIndent(2)
+		if err := enc.Encode(doc); err != nil {
+			return err
+		}
+		if err := enc.Close(); err != nil {
+			return err
+		}
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// commentLine is one YAML comment line at indent ("#" alone for an empty line).
+func commentLine(indent, text string) string {
+	if text == "" {
+		return indent + "#\n"
+	}
+	return indent + "# " + text + "\n"
+}
+
+// quote double-quotes an overlay value the way aicr overlays write them.
+func quote(v string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v) + `"`
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "–"
+	}
+	return s
+}

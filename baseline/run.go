@@ -1,0 +1,61 @@
+package baseline
+
+import (
+	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/sweep"
+)
+
+// Request is one `knee baseline`: analysis thresholds, floor policy, and an
+// optional overlay to compare with and (Write) patch.
+type Request struct {
+	Knee    knee.Options
+	Policy  Policy
+	Overlay string
+	Write   bool
+}
+
+// Run analyses s, proposes floors or refuses, and compares the result with
+// the overlay, writing it when asked and only for a proposal. The overlay is
+// read before anything else so that a bad file is reported (exit 2) even
+// when the sweep would be refused. A refusal is a Recommendation with
+// Status refused and a nil error.
+func Run(s *sweep.Sweep, req Request) (*Recommendation, error) {
+	if req.Write && req.Overlay == "" {
+		return nil, &PolicyError{Flag: "write", Msg: "needs --overlay FILE (the overlay to edit)"}
+	}
+	if err := req.Policy.Validate(); err != nil {
+		return nil, err
+	}
+	var ov *Overlay
+	if req.Overlay != "" {
+		var err error
+		if ov, err = ReadOverlay(req.Overlay); err != nil {
+			return nil, err
+		}
+	}
+	r, err := knee.Find(s, req.Knee)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := Propose(s, r, req.Policy)
+	if err != nil {
+		return nil, err
+	}
+	if ov == nil {
+		return rec, nil
+	}
+	rec.Overlay = ov.Report(rec)
+	if !req.Write {
+		return rec, nil
+	}
+	if rec.Status != StatusProposed {
+		rec.Overlay.Warnings = append(rec.Overlay.Warnings, "refused: the overlay was not written")
+		return rec, nil
+	}
+	written, err := WriteOverlay(ov, rec)
+	if err != nil {
+		return rec, err
+	}
+	rec.Overlay.Written = written
+	return rec, nil
+}

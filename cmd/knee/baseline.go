@@ -1,0 +1,105 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kneetool/knee/baseline"
+	"github.com/kneetool/knee/knee"
+)
+
+func init() { commands = append(commands, newBaselineCmd) }
+
+// baselineOptions is `knee baseline`: inputs, analysis thresholds, floor
+// policy and the overlay to compare with or write.
+type baselineOptions struct {
+	root    *rootOptions
+	inputs  inputFlags
+	knee    knee.Options
+	policy  baseline.Policy
+	overlay string
+	write   bool
+	format  string
+}
+
+func newBaselineCmd(root *rootOptions) *cobra.Command {
+	o := &baselineOptions{root: root, knee: knee.DefaultOptions(), policy: baseline.DefaultPolicy()}
+	cmd := &cobra.Command{
+		Use:   "baseline INPUT…",
+		Short: "Propose concurrency and regression floors from a sweep, or refuse with reasons (exit 3)",
+		Long: `baseline picks the level the knee analysis recommends (or --at PER_GPU) and proposes the
+aicr constraints inference-concurrency-per-gpu, inference-throughput ">= N" (whole node,
+output tok/s) and inference-ttft-p99 "<= N" (ms), plus a per-GPU throughput floor.
+
+Policy: throughput floor = measured × (1 − headroom), rounded down to --sig-figs significant
+figures; with repeats of the level, measured is the lower end of the --floor-confidence
+interval of the mean (Student t). TTFT ceiling = max(--ttft-ceiling-ms, measured p99 ×
+--ttft-multiplier), rounded up. Every number says how it was derived.
+
+It refuses (exit 3, every reason listed with the next run that fixes it) when the level is
+past the knee, invalid, unverified (unless --accept-unverified), or nothing is recommended.
+
+--overlay FILE compares an aicr overlay's current values with the proposal and the
+measurements; --write edits it in place: only the three constraints and the knee comment
+block change, every other byte stays. A refusal never touches the file.`,
+		Example: `  knee baseline fixtures/aicr/gb300-eks.csv fixtures/aicr/gb300-eks-simulated-64.csv
+  knee baseline gb300.csv --at 256 -o json
+  knee baseline gb300.csv --overlay recipes/overlays/gb300-eks-ubuntu-inference-dynamo.yaml --write`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.complete(); err != nil {
+				return err
+			}
+			return o.run(args)
+		},
+	}
+	o.inputs.bind(cmd)
+	o.knee.BindFlags(cmd.Flags())
+	o.policy.BindFlags(cmd.Flags())
+	cmd.Flags().StringVar(&o.overlay, "overlay", "", "aicr overlay (recipes/overlays/<leaf>.yaml) to compare with the proposal")
+	cmd.Flags().BoolVar(&o.write, "write", false, "edit --overlay in place with the proposed constraints (never on a refusal)")
+	return cmd
+}
+
+func (o *baselineOptions) complete() error {
+	f, err := o.root.checkOutput("markdown", "markdown", "yaml", "json")
+	o.format = f
+	return err
+}
+
+func (o *baselineOptions) run(args []string) error {
+	s, err := o.inputs.load(args)
+	if err != nil {
+		return err
+	}
+	rec, err := baseline.Run(s, baseline.Request{Knee: o.knee, Policy: o.policy, Overlay: o.overlay, Write: o.write})
+	var pe *baseline.PolicyError
+	if errors.As(err, &pe) {
+		return usagef("%s", pe.Error())
+	}
+	if err != nil {
+		return err
+	}
+	if err := baseline.Render(o.root.stdout, rec, o.format); err != nil {
+		return err
+	}
+	if rec.Status == baseline.StatusRefused {
+		return &refusedError{msg: refusalSummary(rec)}
+	}
+	return nil
+}
+
+// refusalSummary is the one line printed to stderr with exit code 3.
+func refusalSummary(rec *baseline.Recommendation) string {
+	var rs []string
+	for _, r := range rec.Refusals {
+		rs = append(rs, string(r.Reason))
+	}
+	at := "the sweep"
+	if rec.AtPerGPU != nil {
+		at = fmt.Sprintf("%g/GPU", *rec.AtPerGPU)
+	}
+	return fmt.Sprintf("baseline refused at %s: %v", at, rs)
+}
