@@ -1,0 +1,267 @@
+// Package builtin is knee's own load generator: a closed-loop client for
+// OpenAI-compatible streaming endpoints, written so that it is not the
+// bottleneck at thousands of concurrent streams (a saturated client looks
+// exactly like a server knee). It implements sweep.Executor.
+package builtin
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"runtime"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// Name and Version identify the harness in results.
+const (
+	Name    = "builtin"
+	Version = "1.0.0"
+)
+
+// ErrUnreachable is returned (wrapped) by RunLevel when no request of the
+// level could even connect: there is nothing to measure, and the engine
+// should stop rather than record a level of connection failures. A level
+// whose requests connected but all failed (HTTP 503, broken streams, ...)
+// is not an error: it returns a point with Requests 0 and the failures.
+var ErrUnreachable = errors.New("endpoint unreachable")
+
+// Options tune the executor; the zero value works.
+type Options struct {
+	// Progress receives live progress (nil = quiet): a progress bar when it
+	// is a terminal, plain lines otherwise.
+	Progress io.Writer
+	// ProgressInterval is the period of plain progress lines (default 2 s).
+	ProgressInterval time.Duration
+	// Timeout bounds each request from send to the end of its stream
+	// (default 120 s). A stalled stream fails as "timeout" after it.
+	Timeout time.Duration
+	// ConnectTimeout bounds each TCP connect (default 5 s).
+	ConnectTimeout time.Duration
+	// JSONL adds one JSON line per request as Raw["requests.jsonl"].
+	JSONL bool
+	// Seed makes prompts (and their lengths) reproducible.
+	Seed int64
+	// InputSpread > 0 draws each prompt length uniformly from
+	// InputTokens × [1−s, 1+s]; 0 sends exactly InputTokens words.
+	InputSpread float64
+	// Model overrides plan.Model in the request body when set.
+	Model string
+}
+
+// Executor runs levels with the built-in client.
+type Executor struct {
+	opts Options
+}
+
+var _ sweep.Executor = (*Executor)(nil)
+
+// New returns an executor with opts (defaults filled in).
+func New(opts Options) *Executor {
+	if opts.Timeout <= 0 {
+		opts.Timeout = 120 * time.Second
+	}
+	if opts.ConnectTimeout <= 0 {
+		opts.ConnectTimeout = 5 * time.Second
+	}
+	if opts.ProgressInterval <= 0 {
+		opts.ProgressInterval = 2 * time.Second
+	}
+	return &Executor{opts: opts}
+}
+
+// EndpointURL is the URL requests go to: plan.Endpoint may be a base URL
+// (http://host:port), one ending in /v1, or the full completion path.
+func EndpointURL(endpoint, api string) (string, error) {
+	u, err := url.Parse(strings.TrimSpace(endpoint))
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", sweep.Inputf("plan", "--endpoint", 0, "%q is not an http(s) URL", endpoint)
+	}
+	path := strings.TrimRight(u.Path, "/")
+	suffix := "/completions"
+	if api == "chat" {
+		suffix = "/chat/completions"
+	}
+	switch {
+	case strings.HasSuffix(path, "/completions"):
+	case strings.HasSuffix(path, "/v1"):
+		path += suffix
+	default:
+		path += "/v1" + suffix
+	}
+	u.Path = path
+	return u.String(), nil
+}
+
+// RunLevel runs lvl.Warmup discarded requests and then lvl.Requests
+// measured ones, keeping lvl.Concurrency in flight (each worker sends its
+// next request as soon as the previous one ended). It returns one point.
+//
+// Errors: a plan it cannot run (bad endpoint, API) is a *sweep.InputError;
+// a level where nothing could connect wraps ErrUnreachable; cancellation of
+// ctx returns ctx.Err() within about a second (in-flight requests are
+// aborted). Everything else — HTTP errors, timeouts, broken streams — is
+// counted in the point's failures.
+func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Level) (*sweep.LevelResult, error) {
+	target, err := EndpointURL(plan.Endpoint, plan.API)
+	if err != nil {
+		return nil, err
+	}
+	if plan.API != "chat" && plan.API != "completion" {
+		return nil, sweep.Inputf("plan", "--api", 0, "must be chat or completion, got %q", plan.API)
+	}
+	if lvl.Concurrency <= 0 || lvl.Requests < 0 || lvl.Warmup < 0 {
+		return nil, sweep.Inputf("plan", "--per-gpu", 0, "%s: concurrency must be positive", lvl)
+	}
+	model := plan.Model
+	if e.opts.Model != "" {
+		model = e.opts.Model
+	}
+	total := lvl.Warmup + lvl.Requests
+	bodies, err := buildBodies(plan.API, model, plan.InputTokens, plan.OutputTokens, e.opts.InputSpread, e.opts.Seed+int64(lvl.Index), min(total, 256))
+	if err != nil {
+		return nil, err
+	}
+
+	tr := newTransport(lvl.Concurrency, e.opts.ConnectTimeout)
+	defer tr.CloseIdleConnections()
+	st := &streamer{client: &http.Client{Transport: tr}, url: target, timeout: e.opts.Timeout}
+
+	run := &levelRun{total: total, warmup: lvl.Warmup, concurrency: lvl.Concurrency}
+	prog := startProgress(e.opts.Progress, e.opts.ProgressInterval, lvl, run)
+
+	cpu0 := processCPU()
+	levelStart := time.Now()
+	workers := min(lvl.Concurrency, max(total, 1))
+	results := make([][]outcome, workers)
+	gaps := make([][]float64, workers)
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			results[w], gaps[w] = run.worker(ctx, st, levelStart, bodies)
+		}(w)
+	}
+	wg.Wait()
+	wall := time.Since(levelStart)
+	cpu := (processCPU() - cpu0).Seconds() / (wall.Seconds() * float64(runtime.GOMAXPROCS(0)))
+	prog.stop()
+
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	all := merge(results)
+	if run.responded.Load() == 0 && len(all) > 0 {
+		return nil, fmt.Errorf("%w: %s: no request could connect (%d failed: %s)",
+			ErrUnreachable, target, len(all), firstLabels(all))
+	}
+	m := measure(all, gaps, lvl)
+	return e.result(plan, lvl, target, m, cpu, wall, all)
+}
+
+// levelRun is the state the workers of one level share.
+type levelRun struct {
+	total, warmup, concurrency int
+	next                       atomic.Int64
+	done                       atomic.Int64 // measured requests finished
+	okTokens                   atomic.Int64 // output tokens of measured successes
+	failed                     atomic.Int64
+	responded                  atomic.Int64 // requests that got an HTTP response
+	connFails                  atomic.Int64
+	abort                      atomic.Bool
+	ttfts                      ttftRing
+}
+
+func (r *levelRun) worker(ctx context.Context, st *streamer, levelStart time.Time, bodies []body) ([]outcome, []float64) {
+	var (
+		mine    []outcome
+		allGaps []float64
+		gaps    = make([]float64, 0, 256)
+	)
+	for ctx.Err() == nil && !r.abort.Load() {
+		i := int(r.next.Add(1) - 1)
+		if i >= r.total {
+			break
+		}
+		b := bodies[i%len(bodies)]
+		o := st.do(ctx, levelStart, b.json, b.inputTokens, &gaps)
+		o.index = i
+		mine = append(mine, o)
+		if o.connected {
+			r.responded.Add(1)
+		} else if isConnectFailure(o.label) {
+			// Nothing connects: stop after one round of attempts rather
+			// than hammering a dead port for every request of the level.
+			if r.connFails.Add(1) >= int64(min(r.concurrency, 64)) && r.responded.Load() == 0 {
+				r.abort.Store(true)
+			}
+		}
+		if i < r.warmup {
+			continue
+		}
+		r.done.Add(1)
+		if o.label == "" {
+			r.okTokens.Add(int64(o.outputTokens))
+			r.ttfts.add(o.ttft)
+			allGaps = append(allGaps, gaps...)
+		} else {
+			r.failed.Add(1)
+		}
+	}
+	return mine, allGaps
+}
+
+func merge(parts [][]outcome) []outcome {
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	all := make([]outcome, 0, n)
+	for _, p := range parts {
+		all = append(all, p...)
+	}
+	return all
+}
+
+func firstLabels(all []outcome) string {
+	counts := map[string]int{}
+	for _, o := range all {
+		counts[o.label]++
+	}
+	var parts []string
+	for l, n := range counts {
+		parts = append(parts, fmt.Sprintf("%s×%d", l, n))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// newTransport is an HTTP/1.1 transport for c long-lived streams to one
+// host: no connection cap, an idle pool as large as the level so that each
+// worker keeps its connection, no HTTP/2 (one stream per connection is
+// what real clients at this scale do, and h2 flow control would serialise
+// streams on one socket).
+func newTransport(c int, connectTimeout time.Duration) *http.Transport {
+	return &http.Transport{
+		Proxy:               nil,
+		DialContext:         (&net.Dialer{Timeout: connectTimeout, KeepAlive: 30 * time.Second}).DialContext,
+		MaxIdleConns:        0,
+		MaxIdleConnsPerHost: c + 16,
+		MaxConnsPerHost:     0,
+		IdleConnTimeout:     90 * time.Second,
+		DisableCompression:  true,
+		ForceAttemptHTTP2:   false,
+		TLSNextProto:        map[string]func(string, *tls.Conn) http.RoundTripper{},
+		ReadBufferSize:      16 << 10,
+		WriteBufferSize:     8 << 10,
+	}
+}

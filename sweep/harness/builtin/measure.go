@@ -1,0 +1,107 @@
+package builtin
+
+import (
+	"slices"
+	"time"
+
+	"gonum.org/v1/gonum/stat"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// measurement is one level reduced to numbers.
+type measurement struct {
+	successes, failures int
+	labels              map[string]int
+	// window is the measured interval: from the first measured request's
+	// send to the last measured request's end. Throughput is over it.
+	windowStart, windowEnd time.Duration
+	outputTokens           int64
+	inputTokens            int64
+	ttft, itl, e2e         []float64 // ms, successes only
+	// achieved is the time-averaged in-flight count over the steady part
+	// of the window (see inFlight).
+	achieved    float64
+	hasAchieved bool
+}
+
+func (m *measurement) windowS() float64 { return (m.windowEnd - m.windowStart).Seconds() }
+
+func measure(all []outcome, gaps [][]float64, lvl sweep.Level) *measurement {
+	m := &measurement{labels: map[string]int{}, windowStart: -1}
+	var lastSend time.Duration
+	for _, o := range all {
+		lastSend = max(lastSend, o.start)
+		if o.index < lvl.Warmup {
+			continue
+		}
+		if m.windowStart < 0 || o.start < m.windowStart {
+			m.windowStart = o.start
+		}
+		m.windowEnd = max(m.windowEnd, o.end)
+		if o.label != "" {
+			m.failures++
+			m.labels[o.label]++
+			continue
+		}
+		m.successes++
+		m.outputTokens += int64(o.outputTokens)
+		m.inputTokens += int64(o.inputTokens)
+		m.ttft = append(m.ttft, ms(o.ttft))
+		m.e2e = append(m.e2e, ms(o.end-o.start))
+	}
+	if m.windowStart < 0 {
+		m.windowStart = 0
+	}
+	for _, g := range gaps {
+		m.itl = append(m.itl, g...)
+	}
+	m.achieved, m.hasAchieved = inFlight(all, m.windowStart, lastSend, m.windowEnd)
+	return m
+}
+
+// inFlight is the time-averaged number of requests in flight (warm-up ones
+// included: they load the server too) over [from, lastSend] — the part of
+// the window in which a closed-loop client should hold exactly C in flight;
+// after the last send the count must fall as the level drains, which says
+// nothing about the client. When that span is too short to mean anything
+// (every measured request went out at once), it uses the whole window.
+func inFlight(all []outcome, from, lastSend, end time.Duration) (float64, bool) {
+	to := lastSend
+	if to-from < (end-from)/10 {
+		to = end
+	}
+	if to <= from {
+		return 0, false
+	}
+	var sum time.Duration
+	for _, o := range all {
+		s, e := max(o.start, from), min(o.end, to)
+		if e > s {
+			sum += e - s
+		}
+	}
+	return sum.Seconds() / (to - from).Seconds(), true
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+// dist summarises latencies in ms with gonum's empirical quantiles; an
+// empty sample gives an empty Dist (unknown), never NaN.
+func dist(x []float64) sweep.Dist {
+	if len(x) == 0 {
+		return sweep.Dist{}
+	}
+	s := slices.Clone(x)
+	slices.Sort(s)
+	q := func(p float64) *float64 { return sweep.F(stat.Quantile(p, stat.Empirical, s, nil)) }
+	return sweep.Dist{
+		Mean: sweep.F(stat.Mean(s, nil)),
+		Min:  sweep.F(s[0]),
+		Max:  sweep.F(s[len(s)-1]),
+		P50:  q(0.50),
+		P90:  q(0.90),
+		P95:  q(0.95),
+		P99:  q(0.99),
+	}
+}

@@ -1,0 +1,130 @@
+package builtin
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// ttftRing keeps the last ttftRingSize TTFTs (lock-free) so that progress
+// can show a recent median without the workers sharing a lock.
+const ttftRingSize = 1024
+
+type ttftRing struct {
+	n    atomic.Int64
+	vals [ttftRingSize]atomic.Int64 // nanoseconds
+}
+
+func (r *ttftRing) add(d time.Duration) {
+	i := r.n.Add(1) - 1
+	r.vals[i%ttftRingSize].Store(int64(d))
+}
+
+// median is the median of the recent TTFTs in ms (NaN when none yet).
+func (r *ttftRing) median() float64 {
+	n := min(r.n.Load(), ttftRingSize)
+	if n == 0 {
+		return math.NaN()
+	}
+	v := make([]int64, n)
+	for i := range v {
+		v[i] = r.vals[i].Load()
+	}
+	slices.Sort(v)
+	return ms(time.Duration(v[n/2]))
+}
+
+// progress reports a level as it runs: a progress bar on a terminal, a
+// plain line per interval otherwise (logs, CI).
+type progress struct {
+	stop func()
+}
+
+func startProgress(w io.Writer, interval time.Duration, lvl sweep.Level, run *levelRun) progress {
+	if w == nil {
+		return progress{stop: func() {}}
+	}
+	measured := int64(lvl.Requests)
+	start := time.Now()
+	var (
+		lastTok  int64
+		lastTime = start
+	)
+	// rate is tok/s since the previous report, so it tracks the level live.
+	rate := func(now time.Time) float64 {
+		tok := run.okTokens.Load()
+		dt := now.Sub(lastTime).Seconds()
+		r := 0.0
+		if dt > 0 {
+			r = float64(tok-lastTok) / dt
+		}
+		lastTok, lastTime = tok, now
+		return r
+	}
+	describe := func(now time.Time) string {
+		ttft := "-"
+		if m := run.ttfts.median(); !math.IsNaN(m) {
+			ttft = fmt.Sprintf("%.0f ms", m)
+		}
+		return fmt.Sprintf("%d/GPU (%d in flight): %.0f tok/s, TTFT p50 %s, %d failed",
+			lvl.PerGPU, lvl.Concurrency, rate(now), ttft, run.failed.Load())
+	}
+
+	var bar *progressbar.ProgressBar
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		bar = progressbar.NewOptions64(measured,
+			progressbar.OptionSetWriter(w),
+			progressbar.OptionSetDescription(fmt.Sprintf("%d/GPU", lvl.PerGPU)),
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetElapsedTime(true),
+			progressbar.OptionShowDescriptionAtLineEnd(),
+			progressbar.OptionThrottle(200*time.Millisecond),
+			progressbar.OptionSetWidth(30),
+		)
+		interval = time.Second
+	}
+
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		t := time.NewTicker(interval)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case now := <-t.C:
+				if bar != nil {
+					bar.Describe(describe(now))
+					_ = bar.Set64(run.done.Load())
+				} else {
+					fmt.Fprintf(w, "level %d: %d/%d requests, %s\n", lvl.Index, run.done.Load(), measured, describe(now))
+				}
+			}
+		}
+	}()
+	return progress{stop: func() {
+		close(done)
+		wg.Wait()
+		if bar != nil {
+			_ = bar.Set64(run.done.Load())
+			_ = bar.Finish()
+			fmt.Fprintln(w)
+		}
+		elapsed := time.Since(start)
+		fmt.Fprintf(w, "level %d: %d/GPU done in %.1fs: %d requests, %d failed\n",
+			lvl.Index, lvl.PerGPU, elapsed.Seconds(), run.done.Load()-run.failed.Load(), run.failed.Load())
+	}}
+}

@@ -1,0 +1,149 @@
+package builtin
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"runtime"
+	"slices"
+	"time"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// Client-bound rule. A closed-loop client sends the next request the moment
+// one ends, and a request counts as in flight from its send — however long
+// the server queues it — so the server cannot push the in-flight count below
+// C: a shortfall is the client's own turnaround. And a client using (nearly)
+// every core cannot tell its slowness from the server's. Either one makes
+// the level client-bound.
+const (
+	clientCPUBound      = 0.90 // process CPU / (wall × GOMAXPROCS)
+	achievedBoundFactor = 0.90 // achieved in-flight / configured
+)
+
+// Summary is the harness's own record of a level, kept verbatim as
+// Raw["summary.json"].
+type Summary struct {
+	Harness           string         `json:"harness"`
+	Version           string         `json:"version"`
+	URL               string         `json:"url"`
+	API               string         `json:"api"`
+	Model             string         `json:"model"`
+	Level             sweep.Level    `json:"level"`
+	InputTokens       int            `json:"input_tokens"`
+	OutputTokens      int            `json:"output_tokens"`
+	TimeoutS          float64        `json:"timeout_s"`
+	Successes         int            `json:"successes"`
+	Failures          int            `json:"failures"`
+	FailureLabels     map[string]int `json:"failure_labels,omitempty"`
+	WindowS           float64        `json:"window_s"`
+	WallS             float64        `json:"wall_s"`
+	TotalOutputTokens int64          `json:"output_tokens_total"`
+	ThroughputTokS    float64        `json:"throughput_tok_s"`
+	RequestRate       float64        `json:"request_rate"`
+	TTFT              sweep.Dist     `json:"ttft_ms"`
+	ITL               sweep.Dist     `json:"itl_ms"`
+	E2E               sweep.Dist     `json:"e2e_ms"`
+	Achieved          *float64       `json:"achieved_concurrency,omitempty"`
+	ClientCPU         float64        `json:"client_cpu"`
+	GOMAXPROCS        int            `json:"gomaxprocs"`
+	ClientBound       bool           `json:"client_bound"`
+	ClientBoundWhy    []string       `json:"client_bound_reasons,omitempty"`
+	StartedAt         time.Time      `json:"started_at"`
+}
+
+func (e *Executor) result(plan sweep.Plan, lvl sweep.Level, target string, m *measurement, cpu float64, wall time.Duration, all []outcome) (*sweep.LevelResult, error) {
+	gpus := max(plan.GPUs, 1)
+	window := m.windowS()
+	var tput, rate float64
+	if window > 0 {
+		tput = float64(m.outputTokens) / window
+		rate = float64(m.successes) / window
+	}
+	p := sweep.Point{
+		PerGPU:           sweep.F(float64(lvl.PerGPU)),
+		Concurrency:      float64(lvl.Concurrency),
+		Requests:         sweep.I(m.successes),
+		Failures:         sweep.I(m.failures),
+		ThroughputTokS:   tput,
+		ThroughputPerGPU: sweep.F(tput / float64(gpus)),
+		RequestRate:      sweep.F(rate),
+		TTFT:             dist(m.ttft),
+		ITL:              dist(m.itl),
+		E2E:              dist(m.e2e),
+		DurationS:        sweep.F(window),
+		ClientCPU:        sweep.F(cpu),
+		Source:           fmt.Sprintf("%s harness %s, level %d (%d/GPU)", Name, Version, lvl.Index, lvl.PerGPU),
+	}
+	if plan.GPUs <= 0 {
+		p.PerGPU, p.ThroughputPerGPU = nil, nil
+	}
+	if len(m.labels) > 0 {
+		p.FailureLabels = m.labels
+	}
+	if m.successes > 0 {
+		p.InputTokensMean = sweep.F(float64(m.inputTokens) / float64(m.successes))
+		p.OutputTokensMean = sweep.F(float64(m.outputTokens) / float64(m.successes))
+	}
+	var why []string
+	if m.hasAchieved {
+		p.AchievedConcurrency = sweep.F(m.achieved)
+		if m.successes > 0 && m.achieved < achievedBoundFactor*float64(lvl.Concurrency) {
+			why = append(why, fmt.Sprintf("achieved %.0f in flight of %d configured", m.achieved, lvl.Concurrency))
+		}
+	}
+	if cpu >= clientCPUBound {
+		why = append(why, fmt.Sprintf("client process used %.0f%% of %d cores", 100*cpu, runtime.GOMAXPROCS(0)))
+	}
+	p.ClientBound = len(why) > 0
+
+	sum := Summary{
+		Harness: Name, Version: Version, URL: target, API: plan.API, Model: plan.Model, Level: lvl,
+		InputTokens: plan.InputTokens, OutputTokens: plan.OutputTokens, TimeoutS: e.opts.Timeout.Seconds(),
+		Successes: m.successes, Failures: m.failures, FailureLabels: p.FailureLabels,
+		WindowS: window, WallS: wall.Seconds(), TotalOutputTokens: m.outputTokens,
+		ThroughputTokS: tput, RequestRate: rate, TTFT: p.TTFT, ITL: p.ITL, E2E: p.E2E,
+		Achieved: p.AchievedConcurrency, ClientCPU: cpu, GOMAXPROCS: runtime.GOMAXPROCS(0),
+		ClientBound: p.ClientBound, ClientBoundWhy: why, StartedAt: time.Now().Add(-wall).UTC(),
+	}
+	raw := map[string][]byte{}
+	b, err := json.MarshalIndent(sum, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	raw["summary.json"] = append(b, '\n')
+	if e.opts.JSONL {
+		raw["requests.jsonl"] = requestLines(all, lvl.Warmup)
+	}
+	return &sweep.LevelResult{Points: []sweep.Point{p}, Raw: raw, Harness: Name, HarnessVersion: Version}, nil
+}
+
+// requestLine is one request in requests.jsonl; times in ms from the start
+// of the level.
+type requestLine struct {
+	Index        int      `json:"index"`
+	Warmup       bool     `json:"warmup"`
+	StartMS      float64  `json:"start_ms"`
+	E2EMS        float64  `json:"e2e_ms"`
+	TTFTMS       *float64 `json:"ttft_ms"`
+	InputTokens  int      `json:"input_tokens"`
+	OutputTokens int      `json:"output_tokens"`
+	Error        string   `json:"error,omitempty"`
+}
+
+func requestLines(all []outcome, warmup int) []byte {
+	all = slices.Clone(all)
+	slices.SortFunc(all, func(a, b outcome) int { return a.index - b.index })
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	for _, o := range all {
+		l := requestLine{Index: o.index, Warmup: o.index < warmup, StartMS: ms(o.start), E2EMS: ms(o.end - o.start),
+			InputTokens: o.inputTokens, OutputTokens: o.outputTokens, Error: o.label}
+		if o.ttft >= 0 {
+			l.TTFTMS = sweep.F(ms(o.ttft))
+		}
+		_ = enc.Encode(l)
+	}
+	return buf.Bytes()
+}

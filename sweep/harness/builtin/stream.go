@@ -1,0 +1,302 @@
+package builtin
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// outcome is what one request produced. Times are offsets from the start of
+// the level, so that the level can compute its window and in-flight count.
+type outcome struct {
+	index        int
+	start, end   time.Duration
+	ttft         time.Duration // -1: no content arrived
+	outputTokens int
+	inputTokens  int
+	label        string // "" = success, else the failure label
+	connected    bool   // an HTTP response (any status) arrived
+}
+
+// streamer sends requests and reads their SSE streams. It decodes only the
+// few fields it needs, by scanning bytes: a JSON decoder per chunk would
+// make the client, not the server, the bottleneck at thousands of streams.
+type streamer struct {
+	client  *http.Client
+	url     string
+	timeout time.Duration
+	readers sync.Pool
+}
+
+func (s *streamer) reader(r io.Reader) *bufio.Reader {
+	if br, ok := s.readers.Get().(*bufio.Reader); ok {
+		br.Reset(r)
+		return br
+	}
+	return bufio.NewReaderSize(r, 4<<10)
+}
+
+// do sends one request and reads it to the end. gaps receives the
+// inter-token gaps in ms (reset first); the caller keeps them only for a
+// measured success.
+func (s *streamer) do(ctx context.Context, levelStart time.Time, body []byte, inputTokens int, gaps *[]float64) outcome {
+	o := outcome{ttft: -1, inputTokens: inputTokens}
+	*gaps = (*gaps)[:0]
+	rctx, cancel := context.WithTimeout(ctx, s.timeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(rctx, http.MethodPost, s.url, bytes.NewReader(body))
+	if err != nil {
+		o.label = "bad_request"
+		return o
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "text/event-stream")
+	start := time.Now()
+	o.start = start.Sub(levelStart)
+
+	resp, err := s.client.Do(req)
+	if err != nil {
+		o.label = classify(ctx, rctx, err, false)
+		o.end = time.Since(levelStart)
+		return o
+	}
+	o.connected = true
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+		o.label = "http_" + strconv.Itoa(resp.StatusCode)
+		o.end = time.Since(levelStart)
+		return o
+	}
+	if ct := resp.Header.Get("Content-Type"); !strings.HasPrefix(ct, "text/event-stream") {
+		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<20))
+		o.label = "not_sse"
+		o.end = time.Since(levelStart)
+		return o
+	}
+
+	br := s.reader(resp.Body)
+	defer s.readers.Put(br)
+	var (
+		chunks, usage, prompt = 0, -1, -1
+		last                  time.Time
+		long                  []byte
+		done                  bool
+	)
+	for !done {
+		line, err := br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			// A line longer than the buffer: collect it whole.
+			long = append(long[:0], line...)
+			for err == bufio.ErrBufferFull {
+				line, err = br.ReadSlice('\n')
+				long = append(long, line...)
+			}
+			line = long
+		}
+		if err != nil && (err != io.EOF || len(line) == 0) {
+			o.label = classify(ctx, rctx, err, true)
+			break
+		}
+		payload, ok := dataPayload(line)
+		if !ok {
+			if err == io.EOF {
+				o.label = "broken_stream"
+				break
+			}
+			continue
+		}
+		if string(payload) == "[DONE]" {
+			done = true
+			break
+		}
+		if isErrorEvent(payload) {
+			o.label = "stream_error"
+			break
+		}
+		if hasContent(payload) {
+			now := time.Now()
+			if chunks == 0 {
+				o.ttft = now.Sub(start)
+			} else {
+				*gaps = append(*gaps, float64(now.Sub(last))/float64(time.Millisecond))
+			}
+			last = now
+			chunks++
+		}
+		if u, p, ok := usageTokens(payload); ok {
+			usage, prompt = u, p
+		}
+		if err == io.EOF {
+			o.label = "broken_stream"
+			break
+		}
+	}
+	if done {
+		// Read the end of the chunked body so the connection is reused.
+		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	}
+	o.end = time.Since(levelStart)
+	if o.label != "" {
+		return o
+	}
+	o.outputTokens = chunks
+	if usage >= 0 {
+		o.outputTokens = usage
+	}
+	if prompt >= 0 {
+		o.inputTokens = prompt
+	}
+	if o.outputTokens == 0 || chunks == 0 {
+		o.label = "no_tokens"
+	}
+	return o
+}
+
+// classify turns a transport error into a failure label. The level context
+// being done means the caller stopped us ("cancelled"); our own deadline
+// means "timeout".
+func classify(level, req context.Context, err error, midStream bool) string {
+	switch {
+	case level.Err() != nil:
+		return "cancelled"
+	case errors.Is(req.Err(), context.DeadlineExceeded), errors.Is(err, context.DeadlineExceeded):
+		return "timeout"
+	case errors.Is(err, syscall.ECONNREFUSED):
+		return "connection_refused"
+	case errors.Is(err, syscall.ECONNRESET), errors.Is(err, syscall.EPIPE):
+		return "connection_reset"
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "broken_stream"
+	case errors.Is(err, io.EOF):
+		if midStream {
+			return "broken_stream"
+		}
+		return "connection_reset"
+	}
+	var ne net.Error
+	if errors.As(err, &ne) && ne.Timeout() {
+		return "timeout"
+	}
+	var oe *net.OpError
+	if errors.As(err, &oe) && oe.Op == "dial" {
+		return "connect_error"
+	}
+	var de *net.DNSError
+	if errors.As(err, &de) {
+		return "connect_error"
+	}
+	if midStream {
+		return "broken_stream"
+	}
+	return "error"
+}
+
+// isConnectFailure reports labels that mean no connection was made.
+func isConnectFailure(label string) bool {
+	return label == "connection_refused" || label == "connect_error"
+}
+
+// dataPayload returns the payload of an SSE "data:" line, trimmed.
+func dataPayload(line []byte) ([]byte, bool) {
+	line = bytes.TrimRight(line, "\r\n")
+	if !bytes.HasPrefix(line, []byte("data:")) {
+		return nil, false
+	}
+	return bytes.TrimLeft(line[5:], " "), true
+}
+
+func isErrorEvent(p []byte) bool {
+	return bytes.HasPrefix(p, []byte(`{"error"`)) || bytes.Contains(p, []byte(`"object":"error"`))
+}
+
+var contentKeys = [][]byte{[]byte(`"content"`), []byte(`"text"`), []byte(`"reasoning_content"`)}
+
+// hasContent reports whether a chunk carries a non-empty token: a content,
+// text or reasoning_content key whose value is a non-empty string. The chat
+// role chunk ("content":"") and the usage chunk do not count.
+func hasContent(p []byte) bool {
+	for _, key := range contentKeys {
+		rest := p
+		for {
+			i := bytes.Index(rest, key)
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(key):]
+			v := skipColon(rest)
+			if len(v) >= 2 && v[0] == '"' && v[1] != '"' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// skipColon skips optional spaces, one colon and spaces; it returns the
+// input unchanged (no colon) when the key was not a key.
+func skipColon(b []byte) []byte {
+	i := 0
+	for i < len(b) && b[i] == ' ' {
+		i++
+	}
+	if i >= len(b) || b[i] != ':' {
+		return nil
+	}
+	i++
+	for i < len(b) && b[i] == ' ' {
+		i++
+	}
+	return b[i:]
+}
+
+var (
+	usageKey      = []byte(`"usage"`)
+	completionKey = []byte(`"completion_tokens"`)
+	promptKey     = []byte(`"prompt_tokens"`)
+)
+
+// usageTokens reads usage.completion_tokens and usage.prompt_tokens from a
+// chunk that has a non-null usage object.
+func usageTokens(p []byte) (completion, prompt int, ok bool) {
+	i := bytes.Index(p, usageKey)
+	if i < 0 {
+		return 0, 0, false
+	}
+	u := skipColon(p[i+len(usageKey):])
+	if len(u) == 0 || u[0] != '{' {
+		return 0, 0, false
+	}
+	completion, ok = intAfter(u, completionKey)
+	if !ok {
+		return 0, 0, false
+	}
+	prompt, pok := intAfter(u, promptKey)
+	if !pok {
+		prompt = -1
+	}
+	return completion, prompt, true
+}
+
+func intAfter(b, key []byte) (int, bool) {
+	i := bytes.Index(b, key)
+	if i < 0 {
+		return 0, false
+	}
+	v := skipColon(b[i+len(key):])
+	n, j := 0, 0
+	for j < len(v) && v[j] >= '0' && v[j] <= '9' && j < 12 {
+		n = n*10 + int(v[j]-'0')
+		j++
+	}
+	return n, j > 0
+}
