@@ -1,0 +1,60 @@
+package sweep
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func okPoint() Point {
+	return Point{Concurrency: 512, ThroughputTokS: 84788, TTFT: Dist{P50: F(310), P99: F(677)}, Source: "gb300.csv:2"}
+}
+
+func TestValidateAcceptsAGoodSweep(t *testing.T) {
+	s := &Sweep{Version: 1, GPUs: 4, Points: []Point{okPoint()}}
+	s.Points[0].PerGPU = F(128)
+	s.Points[0].ThroughputPerGPU = F(21197)
+	require.NoError(t, s.Validate("gb300.csv"))
+}
+
+// A level where every request failed has no TTFT and is still a measurement.
+func TestValidateAllowsMissingTTFTWhenEveryRequestFailed(t *testing.T) {
+	p := okPoint()
+	p.TTFT, p.Requests, p.Failures, p.ThroughputTokS = Dist{}, I(0), I(64), 0
+	require.NoError(t, (&Sweep{Version: 1, Points: []Point{p}}).Validate("x"))
+}
+
+func TestValidateRefuses(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		gpus  int
+		edit  func(p *Point)
+		field string
+		msg   string
+	}{
+		{"NaN throughput", 0, func(p *Point) { p.ThroughputTokS = math.NaN() }, "throughput_tok_s", "non-negative"},
+		{"Inf concurrency", 0, func(p *Point) { p.Concurrency = math.Inf(1) }, "concurrency", "positive"},
+		{"zero concurrency", 0, func(p *Point) { p.Concurrency = 0 }, "concurrency", "positive"},
+		{"negative failures", 0, func(p *Point) { p.Failures = I(-1) }, "failures", "negative"},
+		{"p99 below p50", 0, func(p *Point) { p.TTFT.P99 = F(300) }, "ttft_ms", "p99 (300) is below p50 (310)"},
+		{"max below p99", 0, func(p *Point) { p.E2E = Dist{P99: F(10), Max: F(9)} }, "e2e_ms", "max (9) is below p99 (10)"},
+		{"mean above max", 0, func(p *Point) { p.ITL = Dist{Mean: F(10), Max: F(9)} }, "itl_ms", "mean (10) is above max (9)"},
+		{"negative latency", 0, func(p *Point) { p.ITL = Dist{P50: F(-1)} }, "itl_ms", "p50 must be a non-negative"},
+		{"missing TTFT", 0, func(p *Point) { p.TTFT = Dist{} }, "ttft_ms", "missing"},
+		{"per_gpu contradicts gpus", 4, func(p *Point) { p.PerGPU = F(256) }, "per_gpu", "conflicting GPU counts"},
+		{"per-GPU throughput contradicts gpus", 4, func(p *Point) { p.ThroughputPerGPU = F(10000) }, "throughput_per_gpu", "conflicting GPU counts"},
+		{"negative failure label", 0, func(p *Point) { p.FailureLabels = map[string]int{"503": -2} }, "failure_labels.503", "negative"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := okPoint()
+			tc.edit(&p)
+			err := (&Sweep{Version: 1, GPUs: tc.gpus, Points: []Point{p}}).Validate("gb300.csv")
+			var ie *InputError
+			require.ErrorAs(t, err, &ie)
+			require.Equal(t, "gb300.csv:2", ie.File, "the point's own source names the line")
+			require.Equal(t, tc.field, ie.Field)
+			require.Contains(t, err.Error(), tc.msg)
+		})
+	}
+}
