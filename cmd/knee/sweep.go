@@ -1,0 +1,296 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kneetool/knee/internal/table"
+	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/harness/aiperf"
+	"github.com/kneetool/knee/sweep/harness/builtin"
+	"github.com/kneetool/knee/sweep/harness/inferenceperf"
+	"github.com/kneetool/knee/sweep/run"
+	"github.com/kneetool/knee/sweep/runner/local"
+	"github.com/kneetool/knee/sweep/store"
+)
+
+func init() { commands = append(commands, newSweepCmd) }
+
+// The Kubernetes runner lives in sweep_kube.go (its own file, its own
+// owner): it registers its flags and builds its executor through these
+// hooks. kubeExecutor may fill what it discovers (GPUs, accelerator,
+// endpoint) into the plan before the plan is checked and stored.
+var (
+	kubeBindFlags func(c *cobra.Command)
+	kubeExecutor  func(ctx context.Context, c *cobra.Command, plan *sweep.Plan, progress io.Writer) (sweep.Executor, error)
+)
+
+type sweepOptions struct {
+	root *rootOptions
+
+	Runner, Harness, HarnessBin string
+	Endpoint, Model, API        string
+	PerGPU, Ladder              string
+	GPUs                        int
+	Accelerator, Leaf           string
+	InputTokens, OutputTokens   int
+	MinRequests, PerConcurrency int
+	Out, Resume                 string
+	StopPastKnee, KeepGoing     bool
+	Timeout                     time.Duration
+	Workers                     int
+	Seed                        int64
+	JSONL                       bool
+
+	plan   sweep.Plan
+	format string
+}
+
+func newSweepCmd(root *rootOptions) *cobra.Command {
+	o := &sweepOptions{root: root}
+	c := &cobra.Command{
+		Use:   "sweep --endpoint URL (--per-gpu 64,128,256 | --ladder 16:1024:x2) --gpus N [--out DIR | --resume DIR]",
+		Short: "Run a concurrency ladder against an endpoint into a resumable results folder",
+		Long: `sweep climbs a ladder of concurrency levels per GPU against an OpenAI-compatible
+endpoint, one level at a time, and stores each level in the results folder (--out) the
+moment it finishes: the plan, the harness's raw output kept verbatim, the normalised
+points and sweep.json, which every analysis command accepts (knee find DIR).
+
+Requests per level are max(--min-requests, --requests-per-concurrency × concurrency)
+after a warm-up of one request per in-flight slot (the aicr rule). With
+--stop-past-knee (default) the climb ends once a level is clearly past the knee, so no
+GPU time is spent at 512/GPU after 256/GPU collapsed. Ctrl-C stops cleanly: finished
+levels are kept and --resume DIR continues.
+
+Harnesses: builtin (Go, no Python needed), inference-perf and aiperf (run as local
+processes when installed; --harness-bin PATH). Runners: local, kube.`,
+		Example: `  knee sweep --endpoint http://127.0.0.1:8000 --model Qwen/Qwen3-8B --gpus 4 --per-gpu 64,128,256,512 --out gb300-run
+  knee sweep --resume gb300-run
+  knee find gb300-run`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := o.complete(cmd); err != nil {
+				return err
+			}
+			return o.run(cmd)
+		},
+	}
+	fl := c.Flags()
+	fl.StringVar(&o.Runner, "runner", "local", "where the load generator runs: local|kube")
+	fl.StringVar(&o.Harness, "harness", "builtin", "load generator: builtin|inference-perf|aiperf")
+	fl.StringVar(&o.HarnessBin, "harness-bin", "", "path of the inference-perf or aiperf executable (default: found on PATH)")
+	fl.StringVar(&o.Endpoint, "endpoint", "", "base URL of the OpenAI-compatible server, e.g. http://127.0.0.1:8000")
+	fl.StringVar(&o.Model, "model", "", "model name to send (and record), e.g. Qwen/Qwen3-8B")
+	fl.StringVar(&o.API, "api", "chat", "chat (/v1/chat/completions) or completion (/v1/completions)")
+	fl.StringVar(&o.PerGPU, "per-gpu", "", "ladder of concurrent requests per GPU, e.g. 64,128,256")
+	fl.StringVar(&o.Ladder, "ladder", "", "ladder as START:END:xK or START:END:+N, e.g. 16:1024:x2")
+	fl.IntVar(&o.GPUs, "gpus", 0, "GPUs behind the endpoint (total concurrency = per GPU × GPUs)")
+	fl.StringVar(&o.Accelerator, "accelerator", "", "accelerator short name to record (h100, gb300 …)")
+	fl.StringVar(&o.Leaf, "leaf", "", "aicr leaf to record, e.g. gb300-eks-ubuntu-inference-dynamo")
+	fl.IntVar(&o.InputTokens, "input-tokens", 128, "prompt length in tokens")
+	fl.IntVar(&o.OutputTokens, "output-tokens", 128, "output length in tokens (ignore_eos)")
+	fl.IntVar(&o.MinRequests, "min-requests", 1000, "least measured requests per level")
+	fl.IntVar(&o.PerConcurrency, "requests-per-concurrency", 8, "measured requests per in-flight slot")
+	fl.StringVar(&o.Out, "out", "", "new results folder (default ./<sweep id>)")
+	fl.StringVar(&o.Resume, "resume", "", "continue the stopped sweep in this results folder")
+	fl.BoolVar(&o.StopPastKnee, "stop-past-knee", true, "stop climbing once a level is clearly past the knee")
+	fl.BoolVar(&o.KeepGoing, "keep-going", false, "continue with the next level after a failed one")
+	fl.DurationVar(&o.Timeout, "request-timeout", 120*time.Second, "per-request timeout (builtin; inference-perf's load.request_timeout)")
+	fl.IntVar(&o.Workers, "workers", 4, "inference-perf load.num_workers")
+	fl.Int64Var(&o.Seed, "seed", 1, "seed for prompts (builtin)")
+	fl.BoolVar(&o.JSONL, "requests-jsonl", false, "keep one JSON line per request in each level folder (builtin)")
+	if kubeBindFlags != nil {
+		kubeBindFlags(c)
+	}
+	return c
+}
+
+// complete builds the plan from the flags; on --resume the stored plan
+// supplies every flag not given, and store.Open refuses a flag that
+// contradicts it.
+func (o *sweepOptions) complete(c *cobra.Command) error {
+	var err error
+	if o.format, err = o.root.checkOutput("table", "table", "markdown", "json"); err != nil {
+		return err
+	}
+	fl := c.Flags()
+	var p sweep.Plan
+	if o.Resume != "" {
+		if o.Out != "" {
+			return usagef("--out and --resume exclude each other: --resume continues the folder it names")
+		}
+		if p, err = store.ReadPlan(o.Resume); err != nil {
+			return err
+		}
+	}
+	set := func(name string) bool { return o.Resume == "" || fl.Changed(name) }
+	switch {
+	case fl.Changed("per-gpu") && fl.Changed("ladder"):
+		return usagef("give --per-gpu or --ladder, not both")
+	case fl.Changed("per-gpu"):
+		if p.PerGPU, err = sweep.ParsePerGPU(o.PerGPU); err != nil {
+			return err
+		}
+	case fl.Changed("ladder"):
+		if p.PerGPU, err = sweep.ParseLadder(o.Ladder); err != nil {
+			return err
+		}
+	case o.Resume == "":
+		return usagef("give the ladder: --per-gpu 64,128,256 or --ladder 16:1024:x2")
+	}
+	for _, f := range []struct {
+		name string
+		dst  *string
+		v    string
+	}{
+		{"runner", &p.Runner, o.Runner}, {"harness", &p.Harness, o.Harness}, {"endpoint", &p.Endpoint, o.Endpoint},
+		{"model", &p.Model, o.Model}, {"api", &p.API, o.API}, {"accelerator", &p.Accelerator, o.Accelerator}, {"leaf", &p.Leaf, o.Leaf},
+	} {
+		if set(f.name) {
+			*f.dst = f.v
+		}
+	}
+	for _, f := range []struct {
+		name string
+		dst  *int
+		v    int
+	}{
+		{"gpus", &p.GPUs, o.GPUs}, {"input-tokens", &p.InputTokens, o.InputTokens}, {"output-tokens", &p.OutputTokens, o.OutputTokens},
+		{"min-requests", &p.MinRequests, o.MinRequests}, {"requests-per-concurrency", &p.RequestsPerConcurrency, o.PerConcurrency},
+	} {
+		if set(f.name) {
+			*f.dst = f.v
+		}
+	}
+	switch p.Harness {
+	case builtin.Name, inferenceperf.Harness, aiperf.Harness:
+	default:
+		return sweep.Inputf("flag", "--harness", 0, "must be builtin, inference-perf or aiperf, got %q", p.Harness)
+	}
+	if p.Runner != "local" && p.Runner != "kube" {
+		return sweep.Inputf("flag", "--runner", 0, "must be local or kube, got %q", p.Runner)
+	}
+	if p.ID == "" {
+		p.ID = sweep.NewPlanID(time.Now())
+	}
+	o.plan = p
+	return nil
+}
+
+func (o *sweepOptions) executor(ctx context.Context, c *cobra.Command) (sweep.Executor, error) {
+	stderr := o.root.stderr
+	if o.plan.Runner == "kube" {
+		if kubeExecutor == nil {
+			return nil, usagef("--runner kube is not available in this build of knee")
+		}
+		return kubeExecutor(ctx, c, &o.plan, stderr)
+	}
+	if o.plan.Endpoint == "" {
+		return nil, sweep.Inputf("flag", "--endpoint", 0, "give the server's URL, e.g. --endpoint http://127.0.0.1:8000")
+	}
+	if o.plan.Harness == builtin.Name {
+		if _, err := builtin.EndpointURL(o.plan.Endpoint, o.plan.API); err != nil {
+			return nil, err
+		}
+		return builtin.New(builtin.Options{Progress: stderr, Timeout: o.Timeout, Seed: o.Seed, JSONL: o.JSONL}), nil
+	}
+	return local.New(local.Options{
+		Harness: o.plan.Harness, Bin: o.HarnessBin, Output: nil,
+		InferencePerf: inferenceperf.Options{NumWorkers: o.Workers, RequestTimeout: o.Timeout},
+	})
+}
+
+func (o *sweepOptions) run(c *cobra.Command) error {
+	ctx := c.Context()
+	exec, err := o.executor(ctx, c)
+	if err != nil {
+		return err
+	}
+	if err := o.plan.Validate(); err != nil {
+		return err
+	}
+	var st *store.Store
+	if o.Resume != "" {
+		st, err = store.Open(o.Resume, o.plan)
+	} else {
+		out := o.Out
+		if out == "" {
+			out = o.plan.ID
+		}
+		st, err = store.Create(out, o.plan)
+	}
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	opts := run.Options{KeepGoing: o.KeepGoing, Log: o.root.stderr}
+	if o.StopPastKnee {
+		opts.StopRule = knee.PastKneeRule(knee.DefaultOptions())
+	}
+	outcome, runErr := run.Run(ctx, exec, st, opts)
+	return o.report(st, outcome, runErr)
+}
+
+// report prints the sweep so far, where it is, and how to continue.
+func (o *sweepOptions) report(st *store.Store, out *run.Outcome, runErr error) error {
+	w := o.root.stdout
+	if out != nil && out.Sweep != nil && len(out.Sweep.Points) > 0 {
+		if o.format == "json" {
+			enc := json.NewEncoder(w)
+			enc.SetIndent("", "  ")
+			if err := enc.Encode(out.Sweep); err != nil {
+				return err
+			}
+		} else if err := renderSweepSummary(w, out.Sweep, o.format, o.root.stderr); err != nil {
+			return err
+		}
+	}
+	dir, _ := filepath.Abs(st.Dir())
+	fmt.Fprintf(o.root.stderr, "results: %s (analyse with: knee find %s)\n", dir, st.Dir())
+	if out != nil && out.PastKnee {
+		fmt.Fprintf(o.root.stderr, "stopped past the knee: %s\n", out.StoppedEarly)
+	}
+	if runErr == nil {
+		return nil
+	}
+	if errors.Is(runErr, context.Canceled) || errors.Is(runErr, context.DeadlineExceeded) {
+		return fmt.Errorf("%w; every finished level is kept; continue with: knee sweep --resume %s", runErr, st.Dir())
+	}
+	return fmt.Errorf("%w; finished levels are kept in %s; continue with: knee sweep --resume %s", runErr, st.Dir(), st.Dir())
+}
+
+// renderSweepSummary prints what knee find says about the sweep; when the
+// analysis cannot run on it (too few levels), the measured levels as they are.
+func renderSweepSummary(w io.Writer, s *sweep.Sweep, format string, errw io.Writer) error {
+	if r, err := knee.Find(s, knee.DefaultOptions()); err == nil {
+		return knee.Render(w, r, format)
+	} else {
+		fmt.Fprintf(errw, "knee find: %v\n", err)
+	}
+	num := func(v *float64, f string) string {
+		if v == nil {
+			return "–"
+		}
+		return fmt.Sprintf(f, *v)
+	}
+	ints := func(v *int) string {
+		if v == nil {
+			return "–"
+		}
+		return fmt.Sprint(*v)
+	}
+	var rows [][]string
+	for _, p := range s.Points {
+		rows = append(rows, []string{num(p.PerGPU, "%g"), fmt.Sprintf("%g", p.Concurrency), ints(p.Requests), ints(p.Failures),
+			fmt.Sprintf("%.0f", p.ThroughputTokS), num(p.ThroughputPerGPU, "%.0f"), num(p.TTFT.P50, "%.0f"), num(p.TTFT.P99, "%.0f")})
+	}
+	return table.Write(w, table.Format(format), []string{"per GPU", "concurrency", "requests", "failures", "tok/s", "tok/s/GPU", "TTFT p50 ms", "TTFT p99 ms"}, rows, []byte("rrrrrrrr"))
+}

@@ -1,0 +1,208 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/fixtures/simserver"
+	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/store"
+)
+
+// smallServer is a real simulated server on 127.0.0.1, small enough that a
+// level takes well under a second: 1 GPU, batch 8.
+func smallServer(t *testing.T, faults ...simserver.Fault) string {
+	t.Helper()
+	srv := simserver.New(simserver.Config{GPUs: 1, BatchPerGPU: 8, StepBase: 2 * time.Millisecond, StepPerSeq: 100 * time.Microsecond,
+		PrefillPerToken: 10 * time.Microsecond, Seed: 1, Faults: faults})
+	url, err := srv.Start()
+	require.NoError(t, err)
+	t.Cleanup(func() { srv.Close() })
+	return url
+}
+
+func sweepArgs(url, dir string, extra ...string) []string {
+	return append([]string{"sweep", "--endpoint", url, "--model", "sim", "--gpus", "1", "--per-gpu", "2,4,8",
+		"--min-requests", "24", "--requests-per-concurrency", "2", "--input-tokens", "16", "--output-tokens", "8",
+		"--request-timeout", "10s", "--out", dir}, extra...)
+}
+
+func runKnee(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = execute(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestSweepCommandWritesAResultsFolderThatAnalysisReads(t *testing.T) {
+	url := smallServer(t)
+	dir := filepath.Join(t.TempDir(), "run")
+	code, out, errs := runKnee(t, sweepArgs(url, dir, "--stop-past-knee=false")...)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "tok/s")
+	require.Contains(t, errs, "results: ")
+
+	s, err := store.Load(dir)
+	require.NoError(t, err)
+	require.Equal(t, "builtin", s.Harness)
+	require.Equal(t, 1, s.GPUs)
+	require.Len(t, s.Points, 3)
+	for i, pg := range []float64{2, 4, 8} {
+		p := s.Points[i]
+		require.Equal(t, pg, *p.PerGPU)
+		require.Equal(t, 24, *p.Requests, "max(24, 2×%g)", pg)
+		require.Equal(t, 0, *p.Failures)
+		require.Greater(t, p.ThroughputTokS, 0.0)
+		require.FileExists(t, filepath.Join(dir, store.LevelDir(sweepLevel(i, int(pg))), "summary.json"))
+	}
+
+	// Every analysis command accepts the folder.
+	code, out, errs = runKnee(t, "import", dir, "-o", "json")
+	require.Equal(t, 0, code, errs)
+	var imported struct {
+		Points []json.RawMessage `json:"points"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &imported))
+	require.Len(t, imported.Points, 3)
+}
+
+func TestSweepResumeRefusesAFolderFromAnotherPlan(t *testing.T) {
+	url := smallServer(t)
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, errs := runKnee(t, sweepArgs(url, dir, "--per-gpu", "2")...)
+	require.Equal(t, 0, code, errs)
+
+	code, _, errs = runKnee(t, "sweep", "--resume", dir, "--per-gpu", "2,4")
+	require.Equal(t, 2, code)
+	require.Contains(t, errs, "per_gpu: this folder was made by another plan: per_gpu is [2] there but [2 4] now")
+
+	code, _, errs = runKnee(t, "sweep", "--resume", dir, "--output-tokens", "64")
+	require.Equal(t, 2, code)
+	require.Contains(t, errs, "output_tokens")
+
+	// Restating nothing resumes: all levels are done, nothing runs.
+	code, _, errs = runKnee(t, "sweep", "--resume", dir)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, errs, "1 of 1 levels already measured")
+
+	code, _, errs = runKnee(t, sweepArgs(url, dir)...)
+	require.Equal(t, 2, code)
+	require.Contains(t, errs, "already holds a knee sweep; continue it with --resume")
+}
+
+func TestSweepCtrlCThenResumeMeasuresEveryLevelOnce(t *testing.T) {
+	url := smallServer(t)
+	dir := filepath.Join(t.TempDir(), "run")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() { // Ctrl-C as soon as the first level is on disk
+		for ctx.Err() == nil {
+			if s, err := store.Load(dir); err == nil && len(s.Points) >= 1 {
+				cancel()
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}()
+	var out, errb bytes.Buffer
+	root := newRootCmd(&out, &errb)
+	root.SetArgs(sweepArgs(url, dir, "--stop-past-knee=false"))
+	err := root.ExecuteContext(ctx)
+	require.ErrorIs(t, err, context.Canceled)
+	require.Contains(t, err.Error(), "continue with: knee sweep --resume "+dir)
+	s, lerr := store.Load(dir)
+	require.NoError(t, lerr)
+	kept := len(s.Points)
+	require.GreaterOrEqual(t, kept, 1)
+	require.Less(t, kept, 3)
+
+	code, _, errs := runKnee(t, "sweep", "--resume", dir, "--stop-past-knee=false")
+	require.Equal(t, 0, code, errs)
+	s, lerr = store.Load(dir)
+	require.NoError(t, lerr)
+	require.Len(t, s.Points, 3)
+	var levels []float64
+	for _, p := range s.Points {
+		levels = append(levels, *p.PerGPU)
+		require.Equal(t, 0, p.Repeat, "no level measured twice")
+	}
+	require.Equal(t, []float64{2, 4, 8}, levels)
+	ev, rerr := os.ReadFile(filepath.Join(dir, store.EventsFile))
+	require.NoError(t, rerr)
+	require.Contains(t, string(ev), "stopped interrupted")
+	require.Contains(t, string(ev), "resumed")
+}
+
+func TestSweepUnreachableEndpointFailsTheLevelWithAClearMessage(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	url := "http://" + l.Addr().String()
+	require.NoError(t, l.Close()) // nothing listens there now
+
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, errs := runKnee(t, sweepArgs(url, dir)...)
+	require.Equal(t, 1, code)
+	require.Contains(t, errs, "level 0: 2/GPU (2 in flight, 24 requests) failed")
+	require.Contains(t, errs, "--resume "+dir)
+	b, err := os.ReadFile(filepath.Join(dir, "levels", "000-2", store.PointFile))
+	require.NoError(t, err)
+	var rec store.LevelRecord
+	require.NoError(t, json.Unmarshal(b, &rec))
+	require.Equal(t, store.StatusFailed, rec.Status)
+
+	dir2 := filepath.Join(t.TempDir(), "run2")
+	code, _, errs = runKnee(t, sweepArgs(url, dir2, "--keep-going")...)
+	require.Equal(t, 1, code)
+	require.Contains(t, errs, "some levels failed")
+	for _, d := range []string{"000-2", "001-4", "002-8"} {
+		require.FileExists(t, filepath.Join(dir2, "levels", d, store.PointFile), "--keep-going attempts every level")
+	}
+}
+
+func TestSweepRecords503BurstsAsFailuresByLabel(t *testing.T) {
+	url := smallServer(t, simserver.Fault{Kind: simserver.FaultStatus, Status: 503, Every: 10, Burst: 2})
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, errs := runKnee(t, sweepArgs(url, dir, "--per-gpu", "2,4")...)
+	require.Equal(t, 0, code, errs)
+	s, err := store.Load(dir)
+	require.NoError(t, err)
+	require.Len(t, s.Points, 2)
+	for _, p := range s.Points {
+		require.Greater(t, p.FailureLabels["http_503"], 0)
+		require.Equal(t, *p.Failures, p.FailureLabels["http_503"])
+	}
+}
+
+func TestSweepFlagErrorsExitTwo(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sweep", "--endpoint", "http://127.0.0.1:1", "--gpus", "1"}, "give the ladder"},
+		{[]string{"sweep", "--endpoint", "http://127.0.0.1:1", "--gpus", "1", "--per-gpu", "128,64"}, "levels must increase"},
+		{[]string{"sweep", "--endpoint", "http://127.0.0.1:1", "--gpus", "1", "--ladder", "16:8:x2"}, "--ladder"},
+		{[]string{"sweep", "--endpoint", "http://127.0.0.1:1", "--gpus", "1", "--per-gpu", "8", "--ladder", "8:16:x2"}, "not both"},
+		{[]string{"sweep", "--endpoint", "http://127.0.0.1:1", "--per-gpu", "8"}, "--gpus"},
+		{[]string{"sweep", "--gpus", "1", "--per-gpu", "8"}, "--endpoint"},
+		{[]string{"sweep", "--endpoint", "ftp://x", "--gpus", "1", "--per-gpu", "8"}, "--endpoint"},
+		{[]string{"sweep", "--endpoint", "http://127.0.0.1:1", "--gpus", "1", "--per-gpu", "8", "--harness", "locust"}, "--harness"},
+		{[]string{"sweep", "--endpoint", "http://127.0.0.1:1", "--gpus", "1", "--per-gpu", "8", "--harness", "inference-perf",
+			"--api", "completion", "--model", "m", "--harness-bin", "/nonexistent/inference-perf"}, "--harness builtin"},
+		{[]string{"sweep", "--resume", "/nonexistent/folder"}, "not a knee results folder"},
+		{[]string{"sweep", "--endpoint", "http://127.0.0.1:1", "--gpus", "1", "--per-gpu", "8", "-o", "yaml"}, "-o yaml"},
+	} {
+		code, _, errs := runKnee(t, tc.args...)
+		require.Equal(t, 2, code, "%v: %s", tc.args, errs)
+		require.Contains(t, errs, tc.want, tc.args)
+	}
+}
+
+func sweepLevel(i, perGPU int) sweep.Level { return sweep.Level{Index: i, PerGPU: perGPU} }
