@@ -106,14 +106,15 @@ func checkSweep(s *sweep.Sweep) error {
 // levelEval is the analysis state of one level.
 type levelEval struct {
 	*level
-	reasons   []Reason
-	details   []string
-	invalid   bool
-	dip       bool    // non_monotonic: fell and recovered
-	cliff     bool    // throughput drop or TTFT beyond Little's law
-	gainRatio float64 // NaN for the lowest analysed level
-	little    float64 // Little's-law TTFT rise from the level below, NaN unknown
-	verdict   Verdict
+	reasons    []Reason
+	details    []string
+	invalid    bool
+	dip        bool    // non_monotonic: fell and recovered
+	cliff      bool    // throughput drop or TTFT beyond Little's law
+	rateBehind bool    // rate-based stage that served less than it was offered
+	gainRatio  float64 // NaN for the lowest analysed level
+	little     float64 // Little's-law TTFT rise from the level below, NaN unknown
+	verdict    Verdict
 }
 
 func (e *levelEval) add(r Reason, detail string) {
@@ -141,6 +142,7 @@ type analysis struct {
 	onset, cliffX     float64 // NaN when none
 	onsetRatio        float64 // TTFT at the onset over the lowest TTFT below it
 	disagree          bool
+	rateVerified      bool // rate-based: the lowest stage kept up, so it is verified
 	littleUnknown     bool
 }
 

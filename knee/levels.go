@@ -30,6 +30,10 @@ type level struct {
 
 	reqRate    float64 // successful req/s (whole node), NaN when unknown
 	reqRateHow string  // where reqRate came from
+	// follow is achieved ÷ requested request rate for a rate-based stage
+	// (mean over repeats); NaN when the load was not rate-based.
+	follow    float64
+	requested float64 // requested req/s, NaN when not rate-based
 
 	requestsMin *int // fewest successful requests of any repeat, nil when unknown
 	errRate     float64
@@ -120,10 +124,11 @@ func buildLevels(pts []sweep.Point, gpus int, st ttftStat, opts Options) []*leve
 
 func combine(l *level, gpus int, st ttftStat, opts Options) {
 	var conc, ttfts, p50s, p99s, rates []float64
-	var achieved, cpus []float64
+	var achieved, cpus, follows, requested []float64
 	var req, fail int
 	reqKnownAll, failKnownAny := true, false
 	l.ttft, l.ttftP50, l.ttftP99, l.reqRate, l.achieved, l.clientCPU = math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()
+	l.follow, l.requested = math.NaN(), math.NaN()
 	for _, p := range l.points {
 		conc = append(conc, p.Concurrency)
 		if p.Cancelled {
@@ -150,6 +155,10 @@ func combine(l *level, gpus int, st ttftStat, opts Options) {
 		}
 		if v, ok := ttftValue(p.TTFT, statP99); ok {
 			p99s = append(p99s, v)
+		}
+		if p.RequestedRate != nil && *p.RequestedRate > 0 && p.RequestRate != nil && finite(*p.RequestRate) {
+			follows = append(follows, *p.RequestRate / *p.RequestedRate)
+			requested = append(requested, *p.RequestedRate)
 		}
 		if r, _ := requestRate(p, gpus, opts); finite(r) {
 			rates = append(rates, r)
@@ -184,6 +193,9 @@ func combine(l *level, gpus int, st ttftStat, opts Options) {
 	if len(rates) > 0 {
 		l.reqRate = stat.Mean(rates, nil)
 		_, l.reqRateHow = requestRate(l.points[0], gpus, opts)
+	}
+	if len(follows) == len(l.points) {
+		l.follow, l.requested = stat.Mean(follows, nil), stat.Mean(requested, nil)
 	}
 	if len(achieved) > 0 {
 		l.achieved = stat.Mean(achieved, nil)

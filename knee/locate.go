@@ -42,6 +42,18 @@ func (a *analysis) locate() {
 			}
 		}
 	}
+	if lo, hi, ok := a.bracketByRate(); ok {
+		// An open-loop stage that serves the rate it was offered is not
+		// saturated, one that falls behind is: direct evidence, which wins
+		// over curve shape (in-flight counts there are derived, not set).
+		if !(est >= lo && est <= hi) {
+			est = math.NaN()
+		}
+		thrLo, thrHi, status, method = lo, hi, StatusBracketed, "rate following (achieved vs requested request rate)"
+		if math.IsInf(hi, 1) {
+			status = StatusNotReached
+		}
+	}
 	a.ttftSummary()
 
 	// Reconcile: cliffs and the TTFT onset only move the knee down.
@@ -61,6 +73,13 @@ func (a *analysis) locate() {
 			if l.x > a.onset && l.x <= thrLo && !l.dip && l.gainRatio >= a.opts.GainFraction && l.x != a.cliffX {
 				a.disagree = true
 			}
+		}
+	}
+	if x, ok := a.boundByShortLevels(); ok && x < high {
+		high = x
+		a.pastFrom = math.Min(a.pastFrom, x)
+		if status == StatusNotReached {
+			status = StatusBracketed
 		}
 	}
 	low := a.subUpTo
@@ -98,6 +117,43 @@ func (a *analysis) locate() {
 	k.Detail = a.kneeDetail()
 }
 
+// boundByShortLevels uses levels that are invalid only because the load
+// generator fell short of the configured concurrency as upper-bound
+// evidence: if even the concurrency it did sustain bought (almost) no
+// throughput over the highest valid level below, the knee lies below the
+// level. Such a level can never show a level is sub-knee.
+func (a *analysis) boundByShortLevels() (float64, bool) {
+	var top *levelEval
+	for _, l := range a.used {
+		if !l.dip {
+			top = l
+		}
+	}
+	if top == nil {
+		return 0, false
+	}
+	g0 := a.used[0].thr / a.used[0].x
+	for _, l := range a.levels {
+		if !l.invalid || l.x <= top.x || !finite(l.achieved) || l.thr <= 0 {
+			continue
+		}
+		onlyShort := true
+		for _, r := range l.reasons {
+			if r != ReasonConcurrencyNotAchieved && !r.IsCaution() {
+				onlyShort = false
+			}
+		}
+		sustained := l.x * l.achieved
+		if !onlyShort {
+			continue
+		}
+		if l.thr <= top.thr || (sustained > top.x && (l.thr-top.thr)/(sustained-top.x)/g0 < a.opts.GainFraction) {
+			return l.x, true
+		}
+	}
+	return 0, false
+}
+
 // levelBelow is the largest used level strictly below x (−Inf if none).
 func (a *analysis) levelBelow(x float64) float64 {
 	out := math.Inf(-1)
@@ -110,7 +166,34 @@ func (a *analysis) levelBelow(x float64) float64 {
 }
 
 func (a *analysis) lowestTrusted() bool {
-	return a.perGPU && len(a.used) > 0 && a.used[0].x <= a.opts.TrustedPerGPU
+	return (a.perGPU && len(a.used) > 0 && a.used[0].x <= a.opts.TrustedPerGPU) || a.rateVerified
+}
+
+// bracketByRate applies to rate-based (open-loop) sweeps, where every used
+// level knows its requested and achieved request rate: the knee lies
+// between the last stage that served at least MinAchieved of its requested
+// rate and the first that did not.
+func (a *analysis) bracketByRate() (lo, hi float64, ok bool) {
+	for _, l := range a.used {
+		if !finite(l.follow) {
+			return 0, 0, false
+		}
+	}
+	lo, hi = math.Inf(-1), math.Inf(1)
+	for _, l := range a.used {
+		if l.follow < a.opts.MinAchieved {
+			hi = l.x
+			break
+		}
+		lo = l.x
+	}
+	a.rateVerified = lo >= a.used[0].x
+	for _, l := range a.used {
+		if l.follow < a.opts.MinAchieved {
+			l.rateBehind = true
+		}
+	}
+	return lo, hi, true
 }
 
 // markDips flags levels whose throughput fell beyond noise below a lower
@@ -186,18 +269,28 @@ func (a *analysis) findCliffs() {
 	}
 }
 
-// findOnset is the first level whose TTFT is TTFTRise× the lowest below it.
+// findOnset is the first level whose TTFT is TTFTRise× the lowest below
+// it and, where Little's law can be computed, whose rise from the level
+// below is at least 1/LittleFactor of the prediction (queueing, not just
+// busier batches: 40 → 182 ms for 52 more requests at 61 req/s is batching,
+// 182 → 3,204 ms for 315 more at 91 req/s is a queue).
 func (a *analysis) findOnset() {
 	low := math.Inf(1)
+	var prev *levelEval
 	for _, l := range a.used {
 		if !finite(l.ttft) {
 			continue
 		}
-		if l.ttft >= a.opts.TTFTRise*low && low > 0 {
+		queued := true
+		if prev != nil && finite(l.little) && l.little > 0 {
+			queued = l.ttft-prev.ttft >= l.little/a.opts.LittleFactor
+		}
+		if low > 0 && l.ttft >= a.opts.TTFTRise*low && queued {
 			a.onset, a.onsetRatio = l.x, l.ttft/low
 			return
 		}
 		low = math.Min(low, l.ttft)
+		prev = l
 	}
 }
 

@@ -15,10 +15,13 @@ import (
 type Options struct {
 	// GainFraction is f in the knee definition: the knee is the lowest
 	// concurrency where the marginal throughput gain dX/dN falls below
-	// f × the low-load gain dX/dN(0). 0.5 means "one more request in flight
-	// now buys less than half the throughput a request bought at light
-	// load": past that point added concurrency mostly adds queueing. For a
-	// sharp roofline every f in (0,1) gives the roofline corner.
+	// f × the low-load gain dX/dN(0). The default 1/4 makes the knee the
+	// classical saturation point for every curve shape: for a sharp roofline
+	// any f gives the corner, and for smooth (Amdahl) saturation
+	// X = λN/(1+σN) the gain is λ/(1+σN)², which falls to λ/4 exactly at
+	// N* = 1/σ, where the low-load line λN meets the ceiling λ/σ (Kleinrock's
+	// N*). Below it, more requests in flight still buy throughput; above it
+	// they mostly buy queueing.
 	GainFraction float64 `json:"gain_fraction"`
 	// CliffDrop flags a level whose throughput is more than this fraction
 	// below the best lower level (and does not recover) as a cliff.
@@ -28,7 +31,10 @@ type Options struct {
 	LittleFactor float64 `json:"little_factor"`
 	// TTFTRise is the factor by which TTFT must exceed the lowest TTFT of
 	// the lower levels to count as the onset of queueing (the TTFT hinge),
-	// and the minimum rise for a Little's-law cliff.
+	// and the minimum rise for a Little's-law cliff. Where the request rate
+	// is known, the onset also needs the rise from the level below to be at
+	// least 1/LittleFactor of Little's-law prediction: a rise far below it
+	// means the added requests were batched, not queued.
 	TTFTRise float64 `json:"ttft_rise"`
 	// MaxErrorRate is the failed share of requests above which a level is
 	// invalid (errors_present).
@@ -72,7 +78,7 @@ type Options struct {
 // DefaultOptions are the documented defaults.
 func DefaultOptions() Options {
 	return Options{
-		GainFraction:  0.5,
+		GainFraction:  0.25,
 		CliffDrop:     0.30,
 		LittleFactor:  3,
 		TTFTRise:      3,

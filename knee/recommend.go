@@ -83,7 +83,9 @@ func (a *analysis) hints() {
 		if k.HighPerGPU != nil {
 			hi = *k.HighPerGPU
 		}
-		if finite(hi) && hi/lo > 1.3 && k.Status != StatusLocated {
+		if rlo, rhi, ok := a.rateBracket(); ok {
+			add("add rate stages between %s and %s req/s to narrow the knee (the server kept up at the first, not at the second)", num(rlo), num(rhi))
+		} else if finite(hi) && hi/lo > 1.3 && k.Status != StatusLocated {
 			a1, a2 := niceLevel(lo+(hi-lo)/4), niceLevel(lo+(hi-lo)/2)
 			if a1 != a2 && a1 > lo && a2 < hi {
 				add("add %s and %s to narrow the knee between %s and %s", num(a1), a.unitName(a2), num(lo), num(hi))
@@ -148,4 +150,20 @@ func niceLevel(v float64) float64 {
 		return math.Pow(2, math.Round(math.Log2(v)))
 	}
 	return 1
+}
+
+// rateBracket gives the requested rates either side of a rate-based knee.
+func (a *analysis) rateBracket() (lo, hi float64, ok bool) {
+	if !strings.HasPrefix(a.res.Knee.Method, "rate following") {
+		return 0, 0, false
+	}
+	lo, hi = math.NaN(), math.NaN()
+	for _, l := range a.used {
+		if l.rateBehind {
+			hi = l.requested
+			break
+		}
+		lo = l.requested
+	}
+	return lo, hi, finite(lo) && finite(hi)
 }

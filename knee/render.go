@@ -82,8 +82,12 @@ func Render(w io.Writer, r *Result, format string) error {
 		ew.printf(": %s", r.Knee.Detail)
 	}
 	ew.printf("\n")
+	u := "/GPU"
+	if r.Unit == "total" {
+		u = " in flight"
+	}
 	if r.RecommendedPerGPU != nil {
-		ew.printf("%srecommended: %s/GPU — %s\n", bullet, num(*r.RecommendedPerGPU), r.RecommendationReason)
+		ew.printf("%srecommended: %s%s — %s\n", bullet, num(*r.RecommendedPerGPU), u, r.RecommendationReason)
 	} else {
 		ew.printf("%srecommended: none — %s\n", bullet, r.RecommendationReason)
 	}
@@ -101,7 +105,7 @@ func Render(w io.Writer, r *Result, format string) error {
 	}
 	for _, p := range r.Points {
 		for i, d := range p.Details {
-			ew.printf("%s%s/GPU %s: %s\n", bullet, num(p.PerGPU), p.Reasons[i], d)
+			ew.printf("%s%s%s %s: %s\n", bullet, num(p.PerGPU), u, p.Reasons[i], d)
 		}
 	}
 	for _, n := range r.Notes {

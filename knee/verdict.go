@@ -53,6 +53,13 @@ func (a *analysis) pastDetail(l *levelEval) string {
 	if l.cliff {
 		return "past the knee, at a cliff"
 	}
+	if l.rateBehind {
+		return fmt.Sprintf("past the knee: served %.0f%% of the requested %s req/s (the server no longer keeps up; need %.0f%%)",
+			100*l.follow, num(l.requested), 100*a.opts.MinAchieved)
+	}
+	if a.res.Knee.Method != "" && a.res.Knee.Method != "bracketing levels" && a.res.Knee.HighPerGPU != nil {
+		return fmt.Sprintf("past the knee, which lies below %s (%s)", a.unitName(*a.res.Knee.HighPerGPU), a.res.Knee.Method)
+	}
 	if finite(l.gainRatio) {
 		return fmt.Sprintf("past the knee: the marginal gain into this level is %.0f%% of the low-load gain (knee below %.0f%%)",
 			100*l.gainRatio, 100*a.opts.GainFraction)

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"encoding/json"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kneetool/knee/knee"
+)
+
+func init() { commands = append(commands, newFindCmd) }
+
+// findOptions is `knee find`: locate the knee of a sweep and judge each level.
+type findOptions struct {
+	root     *rootOptions
+	inputs   inputFlags
+	analysis knee.Options
+	args     []string
+	output   string
+}
+
+func newFindCmd(root *rootOptions) *cobra.Command {
+	o := &findOptions{root: root, analysis: knee.DefaultOptions()}
+	cmd := &cobra.Command{
+		Use:   "find INPUT...",
+		Short: "Locate the concurrency knee and give every measured level a verdict",
+		Long: `Locate the knee of a sweep: the concurrency per GPU where throughput stops growing
+and TTFT starts to climb. Every level gets a verdict (sub_knee, at_knee, past_knee,
+unverified, invalid) with reasons; the knee gets an interval and a status (located,
+bracketed, not_reached, below_range, insufficient_points, disagreement).
+
+The knee is the lowest concurrency N where the marginal throughput gain dX/dN falls
+below --gain-fraction (0.5) of the low-load gain. From --min-fit-levels (5) valid
+levels it is fitted (linear, Amdahl, roofline and Universal Scalability Law curves,
+chosen by AICc) with a seeded bootstrap interval; with fewer it is bracketed between
+the measured levels where the measured gain first falls that low. A cliff (throughput
+more than --cliff-drop below the best lower level, or TTFT rising more than
+--little-factor times Little's-law prediction) is past the knee; a TTFT rise of
+--ttft-rise times is at the knee at best.
+
+recommended_per_gpu is the largest valid level verified below the knee; the lowest
+level is unverified because nothing below it shows the system still scaling.
+The command exits 0 even when nothing can be recommended (baseline refuses).`,
+		Example: `  knee find fixtures/aicr/gb300-eks.csv
+  knee find gb300.md --gpus 4 -o json
+  knee find results/ --gain-fraction 0.4 -o markdown`,
+		Args: cobra.ArbitraryArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := o.Complete(args); err != nil {
+				return err
+			}
+			if err := o.Validate(); err != nil {
+				return err
+			}
+			return o.Run()
+		},
+	}
+	o.inputs.bind(cmd)
+	o.analysis.BindFlags(cmd.Flags())
+	return cmd
+}
+
+func (o *findOptions) Complete(args []string) error {
+	o.args = args
+	out, err := o.root.checkOutput("table", "table", "markdown", "json")
+	o.output = out
+	return err
+}
+
+func (o *findOptions) Validate() error {
+	if len(o.args) == 0 {
+		return usagef("knee find needs at least one INPUT (a results file, folder or log)")
+	}
+	return o.analysis.Validate()
+}
+
+func (o *findOptions) Run() error {
+	s, err := o.inputs.load(o.args)
+	if err != nil {
+		return err
+	}
+	r, err := knee.Find(s, o.analysis)
+	if err != nil {
+		return err
+	}
+	if o.output == "json" {
+		enc := json.NewEncoder(o.root.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(r)
+	}
+	return knee.Render(o.root.stdout, r, o.output)
+}
