@@ -1,0 +1,546 @@
+// Package plot draws a sweep and its knee analysis with gonum.org/v1/plot:
+// throughput (top) and TTFT (bottom, log scale) against concurrency per GPU
+// on a log2 axis, every measured level marked by its verdict, the fitted
+// curves, the knee band, the recommended level and optional floors. It is
+// meant to be read by someone who reads no numbers: green is safe, orange
+// is the knee, red is past it.
+package plot
+
+import (
+	"fmt"
+	"image/color"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+
+	gplot "gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgsvg"
+
+	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/sweep"
+)
+
+// Options are optional additions to the chart.
+type Options struct {
+	// ThroughputFloor draws the proposed floor (node tok/s), when set.
+	ThroughputFloor *float64
+	// TTFTCeiling draws the proposed TTFT p99 ceiling (ms), when set.
+	TTFTCeiling *float64
+	// Width and Height of the image; zero means 22 cm × 20 cm.
+	Width, Height vg.Length
+}
+
+// verdictStyle is how each verdict looks, chosen to survive greyscale
+// printing too (distinct shapes, not only colours).
+var verdictStyle = map[knee.Verdict]struct {
+	color color.RGBA
+	shape draw.GlyphDrawer
+	label string
+}{
+	knee.VerdictSubKnee:    {color.RGBA{R: 0x1a, G: 0x98, B: 0x50, A: 0xff}, draw.CircleGlyph{}, "below the knee (sub_knee)"},
+	knee.VerdictUnverified: {color.RGBA{R: 0x2b, G: 0x6c, B: 0xb0, A: 0xff}, draw.RingGlyph{}, "unverified (nothing lower measured)"},
+	knee.VerdictAtKnee:     {color.RGBA{R: 0xf0, G: 0x8c, B: 0x00, A: 0xff}, draw.TriangleGlyph{}, "at the knee (at_knee)"},
+	knee.VerdictPastKnee:   {color.RGBA{R: 0xd7, G: 0x19, B: 0x1c, A: 0xff}, draw.BoxGlyph{}, "past the knee (past_knee)"},
+	knee.VerdictInvalid:    {color.RGBA{R: 0x44, G: 0x44, B: 0x44, A: 0xff}, draw.CrossGlyph{}, "invalid measurement"},
+}
+
+var verdictOrder = []knee.Verdict{knee.VerdictSubKnee, knee.VerdictUnverified, knee.VerdictAtKnee, knee.VerdictPastKnee, knee.VerdictInvalid}
+
+var (
+	kneeBand    = color.NRGBA{R: 0xf0, G: 0x8c, B: 0x00, A: 0x50}
+	pastBand    = color.NRGBA{R: 0xd7, G: 0x19, B: 0x1c, A: 0x1c}
+	recommendC  = color.RGBA{R: 0x1a, G: 0x98, B: 0x50, A: 0xff}
+	curveColor  = color.RGBA{R: 0x55, G: 0x55, B: 0x55, A: 0xff}
+	repeatColor = color.RGBA{R: 0x99, G: 0x99, B: 0x99, A: 0xb0}
+	floorColor  = color.RGBA{R: 0x7b, G: 0x32, B: 0x94, A: 0xff}
+)
+
+// Write renders the chart to path; the extension picks the format
+// (.png or .svg).
+func Write(path string, s *sweep.Sweep, r *knee.Result, opts Options) error {
+	ext := strings.ToLower(filepath.Ext(path))
+	if ext != ".png" && ext != ".svg" {
+		return sweep.Inputf(path, "-o", 0, "the chart format comes from the extension: use .png or .svg")
+	}
+	if r == nil || len(r.Points) == 0 {
+		return fmt.Errorf("plot: nothing to draw")
+	}
+	top, bottom, err := panels(s, r, opts)
+	if err != nil {
+		return err
+	}
+	w, h := opts.Width, opts.Height
+	if w == 0 {
+		w = 22 * vg.Centimeter
+	}
+	if h == 0 {
+		h = 20 * vg.Centimeter
+	}
+	var canvas vg.CanvasWriterTo
+	switch ext {
+	case ".png":
+		canvas = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(144), vgimg.UseBackgroundColor(color.White))}
+	case ".svg":
+		canvas = vgsvg.New(w, h)
+	}
+	dc := draw.New(canvas)
+	tiles := draw.Tiles{Rows: 2, Cols: 1, PadTop: vg.Millimeter * 2, PadBottom: vg.Millimeter * 2,
+		PadLeft: vg.Millimeter * 2, PadRight: vg.Millimeter * 4, PadY: vg.Millimeter * 4}
+	cs := gplot.Align([][]*gplot.Plot{{top}, {bottom}}, tiles, dc)
+	top.Draw(cs[0][0])
+	bottom.Draw(cs[1][0])
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if _, err := canvas.WriteTo(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// xRange is the x axis: the measured levels and the knee, with a margin.
+func xRange(r *knee.Result) (float64, float64) {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, p := range r.Points {
+		lo, hi = math.Min(lo, p.PerGPU), math.Max(hi, p.PerGPU)
+	}
+	for _, v := range []*float64{r.Knee.LowPerGPU, r.Knee.HighPerGPU} {
+		if v != nil && *v > 0 {
+			lo, hi = math.Min(lo, *v), math.Max(hi, *v)
+		}
+	}
+	return lo / 1.5, hi * 1.5
+}
+
+func panels(s *sweep.Sweep, r *knee.Result, opts Options) (*gplot.Plot, *gplot.Plot, error) {
+	xmin, xmax := xRange(r)
+	xlabel := "requests in flight per GPU (log2 scale)"
+	if r.Unit == "total" {
+		xlabel = "requests in flight, whole node (log2 scale)"
+	}
+	stat := "p99"
+	if r.TTFT != nil && r.TTFT.Stat != "" {
+		stat = r.TTFT.Stat
+	}
+
+	top := gplot.New()
+	top.Title.Text = title(r)
+	top.Title.TextStyle.Font.Size = vg.Points(12)
+	top.Y.Label.Text = "throughput, output tok/s (node)"
+	top.X.Label.Text = xlabel
+	bottom := gplot.New()
+	bottom.Title.Text = fmt.Sprintf("time to first token %s, ms (log scale) — rising steeply = requests queue", stat)
+	bottom.Title.TextStyle.Font.Size = vg.Points(10)
+	bottom.Y.Label.Text = "TTFT " + stat + " ms"
+	bottom.X.Label.Text = xlabel
+	for _, p := range []*gplot.Plot{top, bottom} {
+		p.X.Scale = gplot.LogScale{}
+		p.X.Tick.Marker = log2Ticks{}
+		p.X.Min, p.X.Max = xmin, xmax
+		p.Add(plotter.NewGrid())
+	}
+	bottom.Y.Scale = gplot.LogScale{}
+	bottom.Y.Tick.Marker = gplot.LogTicks{Prec: -1}
+
+	// y ranges first: bands and lines span them.
+	tmax := 0.0
+	for _, p := range r.Points {
+		tmax = math.Max(tmax, p.ThroughputTokS)
+	}
+	for _, pt := range s.Points {
+		tmax = math.Max(tmax, pt.ThroughputTokS)
+	}
+	if opts.ThroughputFloor != nil {
+		tmax = math.Max(tmax, *opts.ThroughputFloor)
+	}
+	if tmax <= 0 {
+		tmax = 1
+	}
+	top.Y.Min, top.Y.Max = 0, tmax*1.15
+	lmin, lmax := math.Inf(1), math.Inf(-1)
+	for _, p := range r.Points {
+		if p.TTFTMs != nil && *p.TTFTMs > 0 {
+			lmin, lmax = math.Min(lmin, *p.TTFTMs), math.Max(lmax, *p.TTFTMs)
+		}
+	}
+	if opts.TTFTCeiling != nil && *opts.TTFTCeiling > 0 {
+		lmin, lmax = math.Min(lmin, *opts.TTFTCeiling), math.Max(lmax, *opts.TTFTCeiling)
+	}
+	if math.IsInf(lmin, 1) {
+		lmin, lmax = 1, 10
+	}
+	bottom.Y.Min, bottom.Y.Max = lmin/2, lmax*2
+
+	if err := addKnee(top, r, xmin, xmax, true); err != nil {
+		return nil, nil, err
+	}
+	if err := addKnee(bottom, r, xmin, xmax, false); err != nil {
+		return nil, nil, err
+	}
+	if err := addCurves(top, bottom, r, xmin, xmax); err != nil {
+		return nil, nil, err
+	}
+	if err := addRepeats(top, bottom, s, r); err != nil {
+		return nil, nil, err
+	}
+	if err := addFloors(top, bottom, opts, xmin, xmax); err != nil {
+		return nil, nil, err
+	}
+	if err := addPoints(top, bottom, r); err != nil {
+		return nil, nil, err
+	}
+	top.Legend.Top = true
+	top.Legend.Left = true
+	top.Legend.TextStyle.Font.Size = vg.Points(8)
+	top.Legend.Padding = vg.Millimeter * 0.6
+	return top, bottom, nil
+}
+
+func title(r *knee.Result) string {
+	var parts []string
+	for _, v := range []string{r.Sweep.Accelerator, r.Sweep.Model, r.Sweep.Leaf} {
+		if v != "" {
+			parts = append(parts, v)
+		}
+	}
+	if r.Sweep.GPUs > 0 {
+		parts = append(parts, fmt.Sprintf("%d GPUs", r.Sweep.GPUs))
+	}
+	head := strings.Join(parts, " · ")
+	k := r.Knee
+	u := "/GPU"
+	if r.Unit == "total" {
+		u = " in flight"
+	}
+	var kn string
+	switch {
+	case k.LowPerGPU != nil && k.HighPerGPU != nil:
+		kn = fmt.Sprintf("knee %s: %s–%s%s", k.Status, num(*k.LowPerGPU), num(*k.HighPerGPU), u)
+	case k.HighPerGPU != nil:
+		kn = fmt.Sprintf("knee %s: at or below %s%s", k.Status, num(*k.HighPerGPU), u)
+	case k.LowPerGPU != nil:
+		kn = fmt.Sprintf("knee %s: above %s%s", k.Status, num(*k.LowPerGPU), u)
+	default:
+		kn = fmt.Sprintf("knee %s", k.Status)
+	}
+	rec := "no recommended level"
+	if r.RecommendedPerGPU != nil {
+		rec = fmt.Sprintf("recommended %s%s", num(*r.RecommendedPerGPU), u)
+	} else if r.CandidatePerGPU != nil {
+		rec = fmt.Sprintf("no recommended level (candidate %s%s, unverified)", num(*r.CandidatePerGPU), u)
+	}
+	if head == "" {
+		return kn + " · " + rec
+	}
+	return head + "\n" + kn + " · " + rec
+}
+
+// addKnee shades the knee interval and marks the recommended level.
+func addKnee(p *gplot.Plot, r *knee.Result, xmin, xmax float64, legend bool) error {
+	k := r.Knee
+	if k.LowPerGPU != nil || k.HighPerGPU != nil {
+		lo, hi := xmin, xmax
+		if k.LowPerGPU != nil {
+			lo = *k.LowPerGPU
+		}
+		if k.HighPerGPU != nil {
+			hi = *k.HighPerGPU
+		}
+		band, err := box(lo, hi, p.Y.Min, p.Y.Max, kneeBand)
+		if err != nil {
+			return err
+		}
+		p.Add(band)
+		if legend {
+			p.Legend.Add("the knee lies in here", band)
+		}
+		if k.HighPerGPU != nil {
+			past, err := box(hi, xmax, p.Y.Min, p.Y.Max, pastBand)
+			if err != nil {
+				return err
+			}
+			p.Add(past)
+			if legend {
+				p.Legend.Add("past the knee", past)
+			}
+		}
+	}
+	if r.RecommendedPerGPU != nil {
+		l, err := vline(*r.RecommendedPerGPU, p.Y.Min, p.Y.Max)
+		if err != nil {
+			return err
+		}
+		l.LineStyle.Color = recommendC
+		l.LineStyle.Width = vg.Points(1.5)
+		l.LineStyle.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
+		p.Add(l)
+		if legend {
+			p.Legend.Add(fmt.Sprintf("recommended level (%s)", num(*r.RecommendedPerGPU)), l)
+		}
+	}
+	return nil
+}
+
+func box(x0, x1, y0, y1 float64, c color.Color) (*plotter.Polygon, error) {
+	b, err := plotter.NewPolygon(plotter.XYs{{X: x0, Y: y0}, {X: x1, Y: y0}, {X: x1, Y: y1}, {X: x0, Y: y1}})
+	if err != nil {
+		return nil, err
+	}
+	b.Color = c
+	b.LineStyle.Width = 0
+	b.LineStyle.Color = color.Transparent
+	return b, nil
+}
+
+func vline(x, y0, y1 float64) (*plotter.Line, error) {
+	return plotter.NewLine(plotter.XYs{{X: x, Y: y0}, {X: x, Y: y1}})
+}
+
+// addCurves draws the fitted throughput curve and TTFT hinge, or, when
+// nothing was fitted, thin lines joining the valid measured levels.
+func addCurves(top, bottom *gplot.Plot, r *knee.Result, xmin, xmax float64) error {
+	var thr, ttft plotter.XYs
+	fitted := false
+	if _, ok := r.Fit.Throughput(1); ok {
+		fitted = true
+		for i := 0; i <= 200; i++ {
+			x := xmin * math.Pow(xmax/xmin, float64(i)/200)
+			if y, _ := r.Fit.Throughput(x); y >= 0 && !math.IsNaN(y) {
+				thr = append(thr, plotter.XY{X: x, Y: math.Min(y, top.Y.Max)})
+			}
+		}
+	}
+	hinge := false
+	if _, ok := r.TTFT.TTFT(1); ok {
+		hinge = true
+		for i := 0; i <= 200; i++ {
+			x := xmin * math.Pow(xmax/xmin, float64(i)/200)
+			if y, _ := r.TTFT.TTFT(x); y > 0 {
+				ttft = append(ttft, plotter.XY{X: x, Y: math.Max(math.Min(y, bottom.Y.Max), bottom.Y.Min)})
+			}
+		}
+	}
+	for _, p := range r.Points {
+		if p.Verdict == knee.VerdictInvalid {
+			continue
+		}
+		if !fitted {
+			thr = append(thr, plotter.XY{X: p.PerGPU, Y: p.ThroughputTokS})
+		}
+		if !hinge && p.TTFTMs != nil && *p.TTFTMs > 0 {
+			ttft = append(ttft, plotter.XY{X: p.PerGPU, Y: *p.TTFTMs})
+		}
+	}
+	if len(thr) > 1 {
+		l, err := plotter.NewLine(thr)
+		if err != nil {
+			return err
+		}
+		l.LineStyle.Color = curveColor
+		l.LineStyle.Width = vg.Points(1.2)
+		if fitted {
+			top.Legend.Add(fmt.Sprintf("fitted curve (%s)", r.Fit.Chosen), l)
+		} else {
+			l.LineStyle.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
+			top.Legend.Add("measured levels joined (too few to fit)", l)
+		}
+		top.Add(l)
+	}
+	if len(ttft) > 1 {
+		l, err := plotter.NewLine(ttft)
+		if err != nil {
+			return err
+		}
+		l.LineStyle.Color = curveColor
+		l.LineStyle.Width = vg.Points(1.2)
+		if !hinge {
+			l.LineStyle.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
+		}
+		bottom.Add(l)
+	}
+	return nil
+}
+
+// addRepeats draws individual repeats as small grey dots behind the level
+// marks, so a noisy level (one stalled run) is visible as such.
+func addRepeats(top, bottom *gplot.Plot, s *sweep.Sweep, r *knee.Result) error {
+	if s == nil {
+		return nil
+	}
+	count := map[float64]int{}
+	for _, pt := range s.Points {
+		count[xOf(pt, r)]++
+	}
+	var thr, ttft plotter.XYs
+	stat := ""
+	if r.TTFT != nil {
+		stat = r.TTFT.Stat
+	}
+	for _, pt := range s.Points {
+		x := xOf(pt, r)
+		if count[x] < 2 {
+			continue
+		}
+		thr = append(thr, plotter.XY{X: x, Y: pt.ThroughputTokS})
+		if v := ttftOf(pt.TTFT, stat); v > 0 {
+			ttft = append(ttft, plotter.XY{X: x, Y: v})
+		}
+	}
+	for _, d := range []struct {
+		p   *gplot.Plot
+		xys plotter.XYs
+	}{{top, thr}, {bottom, ttft}} {
+		if len(d.xys) == 0 {
+			continue
+		}
+		sc, err := plotter.NewScatter(d.xys)
+		if err != nil {
+			return err
+		}
+		sc.GlyphStyle = draw.GlyphStyle{Color: repeatColor, Radius: vg.Points(2), Shape: draw.CircleGlyph{}}
+		d.p.Add(sc)
+		if d.p == top {
+			top.Legend.Add("single repeat", sc)
+		}
+	}
+	return nil
+}
+
+func xOf(pt sweep.Point, r *knee.Result) float64 {
+	if r.Unit == "total" {
+		return pt.Concurrency
+	}
+	return pt.Level()
+}
+
+func ttftOf(d sweep.Dist, stat string) float64 {
+	var v *float64
+	switch stat {
+	case "p99":
+		v = d.P99
+	case "p50":
+		v = d.P50
+	case "mean":
+		v = d.Mean
+	}
+	if v == nil {
+		return 0
+	}
+	return *v
+}
+
+func addFloors(top, bottom *gplot.Plot, opts Options, xmin, xmax float64) error {
+	for _, f := range []struct {
+		p     *gplot.Plot
+		v     *float64
+		label string
+	}{{top, opts.ThroughputFloor, "throughput floor"}, {bottom, opts.TTFTCeiling, "TTFT ceiling"}} {
+		if f.v == nil {
+			continue
+		}
+		l, err := plotter.NewLine(plotter.XYs{{X: xmin, Y: *f.v}, {X: xmax, Y: *f.v}})
+		if err != nil {
+			return err
+		}
+		l.LineStyle.Color = floorColor
+		l.LineStyle.Width = vg.Points(1.2)
+		l.LineStyle.Dashes = []vg.Length{vg.Points(8), vg.Points(3), vg.Points(2), vg.Points(3)}
+		f.p.Add(l)
+		top.Legend.Add(fmt.Sprintf("%s (%s)", f.label, num(*f.v)), l)
+	}
+	return nil
+}
+
+// addPoints marks every level by its verdict and labels it with its level.
+func addPoints(top, bottom *gplot.Plot, r *knee.Result) error {
+	for _, v := range verdictOrder {
+		st := verdictStyle[v]
+		var thr, ttft plotter.XYs
+		var thrLabels, ttftLabels []string
+		for _, p := range r.Points {
+			if p.Verdict != v {
+				continue
+			}
+			lab := num(p.PerGPU)
+			if p.Simulated {
+				lab += " (simulated)"
+			}
+			thr = append(thr, plotter.XY{X: p.PerGPU, Y: p.ThroughputTokS})
+			thrLabels = append(thrLabels, lab)
+			if p.TTFTMs != nil && *p.TTFTMs > 0 {
+				ttft = append(ttft, plotter.XY{X: p.PerGPU, Y: *p.TTFTMs})
+				ttftLabels = append(ttftLabels, lab)
+			}
+		}
+		if len(thr) == 0 {
+			continue
+		}
+		for _, d := range []struct {
+			p      *gplot.Plot
+			xys    plotter.XYs
+			labels []string
+		}{{top, thr, thrLabels}, {bottom, ttft, ttftLabels}} {
+			if len(d.xys) == 0 {
+				continue
+			}
+			sc, err := plotter.NewScatter(d.xys)
+			if err != nil {
+				return err
+			}
+			sc.GlyphStyle = draw.GlyphStyle{Color: st.color, Radius: vg.Points(5), Shape: st.shape}
+			d.p.Add(sc)
+			if d.p == top {
+				top.Legend.Add(st.label, sc)
+			}
+			labels, err := plotter.NewLabels(plotter.XYLabels{XYs: d.xys, Labels: d.labels})
+			if err != nil {
+				return err
+			}
+			for i := range labels.TextStyle {
+				labels.TextStyle[i].Font.Size = vg.Points(8)
+				labels.TextStyle[i].Color = st.color
+			}
+			labels.Offset = vg.Point{X: vg.Points(7), Y: vg.Points(-3)}
+			d.p.Add(labels)
+		}
+	}
+	return nil
+}
+
+// log2Ticks labels powers of two (every other one when the range is wide).
+type log2Ticks struct{}
+
+func (log2Ticks) Ticks(min, max float64) []gplot.Tick {
+	lo, hi := math.Floor(math.Log2(min)), math.Ceil(math.Log2(max))
+	step := 1.0
+	if hi-lo > 10 {
+		step = 2
+	}
+	var out []gplot.Tick
+	for e := lo; e <= hi; e++ {
+		v := math.Pow(2, e)
+		t := gplot.Tick{Value: v}
+		if math.Mod(e-lo, step) == 0 {
+			t.Label = num(v)
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+func num(v float64) string {
+	switch {
+	case v == math.Trunc(v) && math.Abs(v) < 1e15:
+		return fmt.Sprintf("%d", int64(v))
+	case math.Abs(v) >= 10:
+		return fmt.Sprintf("%.0f", v)
+	}
+	return fmt.Sprintf("%.2g", v)
+}
