@@ -1,0 +1,266 @@
+package kube
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/client-go/kubernetes"
+	sigyaml "sigs.k8s.io/yaml"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// Executor runs each level of a plan as one Kubernetes Job. One Job per
+// level (not one Job for the ladder) is what lets the engine stop past the
+// knee and resume a half-done sweep.
+type Executor struct {
+	Client  kubernetes.Interface
+	Harness Harness
+	Job     JobOptions
+	// Keep leaves each level's Job and ConfigMap in the cluster (debugging).
+	Keep bool
+	// PendingTimeout fails a level whose pod stays unschedulable this long.
+	PendingTimeout time.Duration
+	// Progress receives one line per state change and a heartbeat (stderr).
+	Progress io.Writer
+	// Timing, when set, is told how long each phase of a level took; the
+	// overhead benchmark and tests read it.
+	Timing func(LevelTiming)
+}
+
+// LevelTiming splits one level's wall time. Overhead is everything but the
+// harness's own run (pod start to pod end): what knee and the control plane
+// add per level.
+type LevelTiming struct {
+	Level    int
+	Created  time.Duration // objects created
+	Finished time.Duration // pod succeeded, as seen by the watch
+	Parsed   time.Duration // log read and parsed
+	Cleaned  time.Duration // Job (with its pod) and ConfigMap gone
+	// Harness is the time the load-generator container ran, from its status.
+	Harness time.Duration
+}
+
+// Overhead is the level's wall time minus the harness's own run time.
+func (t LevelTiming) Overhead() time.Duration { return t.Cleaned - t.Harness }
+
+var _ sweep.Executor = (*Executor)(nil)
+
+// logHeadLines is how much of a log a failure message quotes.
+const logHeadLines = 8
+
+// RunLevel creates the level's objects, waits for its pod, reads and parses
+// its log and deletes what it created — also when it fails or ctx ends.
+func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Level) (res *sweep.LevelResult, err error) {
+	start := time.Now()
+	var tm LevelTiming
+	tm.Level = lvl.Index
+	o := e.Job.WithDefaults(e.Harness.Name())
+	ns := o.Namespace
+	name := LevelName(plan.ID, lvl)
+	lbl := LevelLabels(plan.ID, lvl)
+	label := fmt.Sprintf("level %d (%d/GPU)", lvl.Index, lvl.PerGPU)
+
+	spec, err := e.Harness.Pod(plan, lvl)
+	if err != nil {
+		return nil, err
+	}
+	cm := BuildConfigMap(name, lbl, o, spec)
+	job := BuildJob(name, lbl, o, spec)
+
+	w, err := startWatch(ctx, e.Client, ns, labels.SelectorFromSet(labels.Set{LabelSweepID: lbl[LabelSweepID], LabelLevel: lbl[LabelLevel]}).String())
+	if err != nil {
+		return nil, err
+	}
+	defer w.close()
+
+	// A Job left by an interrupted run (--keep, or knee killed) would make
+	// Create fail; a resumed level starts clean instead.
+	if _, getErr := w.jobs.Jobs(ns).Get(name); getErr == nil {
+		e.progressf("%s: deleting Job %s left by an earlier run\n", label, name)
+		if err := e.delete(ns, name, cm != nil, w); err != nil {
+			return nil, err
+		}
+	}
+
+	created := false
+	defer func() {
+		if !created || e.Keep {
+			return
+		}
+		// Cleanup must run even when ctx is cancelled (Ctrl-C).
+		if cerr := e.delete(ns, name, cm != nil, w); cerr != nil {
+			if err == nil {
+				res, err = nil, cerr
+			} else {
+				err = fmt.Errorf("%w (and cleanup failed: %v)", err, cerr)
+			}
+		}
+		tm.Cleaned = time.Since(start)
+		if err == nil && e.Timing != nil {
+			e.Timing(tm)
+		}
+	}()
+
+	if cm != nil {
+		if _, err := e.Client.CoreV1().ConfigMaps(ns).Create(ctx, cm, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
+			return nil, fmt.Errorf("%s: create ConfigMap %s/%s: %w", label, ns, name, err)
+		}
+		created = true
+	}
+	if _, err := e.Client.BatchV1().Jobs(ns).Create(ctx, job, metav1.CreateOptions{}); err != nil {
+		return nil, fmt.Errorf("%s: create Job %s/%s: %w", label, ns, name, err)
+	}
+	created = true
+	tm.Created = time.Since(start)
+	e.progressf("%s: Job %s/%s created (%d in flight, %d requests)\n", label, ns, name, lvl.Concurrency, lvl.Requests)
+
+	out := w.wait(ctx, ns, name, waitRules{PendingGrace: e.pendingTimeout(), Deadline: o.Deadline, Progress: e.Progress, Label: label})
+	if out.err != nil {
+		if errors.Is(out.err, context.Canceled) || errors.Is(out.err, context.DeadlineExceeded) {
+			return nil, out.err
+		}
+		msg := fmt.Sprintf("%s: %v", label, out.err)
+		if out.pod != "" {
+			if head := e.logHead(ns, out.pod); head != "" {
+				msg += "\nfirst lines of the log of pod " + out.pod + ":\n" + head
+			}
+		}
+		return nil, errors.New(msg)
+	}
+	tm.Finished = time.Since(start)
+	if p, _ := w.pods.Pods(ns).Get(out.pod); p != nil {
+		tm.Harness = containerRunTime(p)
+	}
+
+	log, err := e.readLog(ctx, ns, out.pod)
+	if err != nil {
+		return nil, fmt.Errorf("%s: read log of pod %s: %w", label, out.pod, err)
+	}
+	res, err = e.Harness.Parse(log, "pod/"+ns+"/"+out.pod, plan, lvl)
+	if err != nil {
+		return nil, fmt.Errorf("%s: pod %s: %w\nfirst lines of its log:\n%s", label, out.pod, err, head(log, logHeadLines))
+	}
+	if res.Raw == nil {
+		res.Raw = map[string][]byte{}
+	}
+	res.Raw["pod.log"] = log
+	if b, err := sigyaml.Marshal(job); err == nil {
+		// The Job as submitted: image, resources and placement are part of
+		// the measurement. It holds a Secret's name at most, never a value.
+		res.Raw["job.yaml"] = b
+	}
+	tm.Parsed = time.Since(start)
+	return res, nil
+}
+
+func (e *Executor) pendingTimeout() time.Duration {
+	if e.PendingTimeout > 0 {
+		return e.PendingTimeout
+	}
+	return 5 * time.Minute
+}
+
+func (e *Executor) progressf(format string, args ...any) {
+	if e.Progress != nil {
+		fmt.Fprintf(e.Progress, format, args...)
+	}
+}
+
+// delete removes the level's Job (foreground: its pod goes first) and
+// ConfigMap and waits until the Job is gone, so the next level never runs
+// beside a terminating load generator.
+func (e *Executor) delete(ns, name string, hasConfigMap bool, w *levelWatch) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	fg := metav1.DeletePropagationForeground
+	var errs []error
+	if err := e.Client.BatchV1().Jobs(ns).Delete(ctx, name, metav1.DeleteOptions{PropagationPolicy: &fg}); err != nil && !apierrors.IsNotFound(err) {
+		errs = append(errs, fmt.Errorf("delete Job %s/%s: %w", ns, name, err))
+	}
+	if hasConfigMap {
+		if err := e.Client.CoreV1().ConfigMaps(ns).Delete(ctx, name, metav1.DeleteOptions{}); err != nil && !apierrors.IsNotFound(err) {
+			errs = append(errs, fmt.Errorf("delete ConfigMap %s/%s: %w", ns, name, err))
+		}
+	}
+	if len(errs) == 0 && !w.waitGone(ns, name, 60*time.Second) {
+		errs = append(errs, fmt.Errorf("Job %s/%s still exists 60s after deletion", ns, name))
+	}
+	return errors.Join(errs...)
+}
+
+// readLog returns the load-generator container's whole log.
+func (e *Executor) readLog(ctx context.Context, ns, pod string) ([]byte, error) {
+	return e.Client.CoreV1().Pods(ns).GetLogs(pod, &corev1.PodLogOptions{Container: containerName}).DoRaw(ctx)
+}
+
+// logHead is the first lines of a pod's log for an error message; "" when
+// the log cannot be read (the container never started).
+func (e *Executor) logHead(ns, pod string) string {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	b, err := e.readLog(ctx, ns, pod)
+	if err != nil || len(bytes.TrimSpace(b)) == 0 {
+		return ""
+	}
+	return head(b, logHeadLines)
+}
+
+func head(b []byte, n int) string {
+	var lines []string
+	sc := bufio.NewScanner(bytes.NewReader(b))
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	for sc.Scan() && len(lines) < n {
+		line := sc.Text()
+		if len(line) > 200 {
+			line = line[:200] + "…"
+		}
+		lines = append(lines, "  "+line)
+	}
+	if len(lines) == 0 {
+		return "  (empty log)"
+	}
+	return strings.Join(lines, "\n")
+}
+
+// containerRunTime is how long the load-generator container ran.
+func containerRunTime(p *corev1.Pod) time.Duration {
+	for _, cs := range p.Status.ContainerStatuses {
+		if t := cs.State.Terminated; t != nil && !t.StartedAt.IsZero() && !t.FinishedAt.IsZero() {
+			return t.FinishedAt.Sub(t.StartedAt.Time)
+		}
+	}
+	return 0
+}
+
+// JobsLeft lists the Jobs and ConfigMaps of a sweep still in the namespace;
+// a finished sweep (without --keep) leaves none.
+func JobsLeft(ctx context.Context, cs kubernetes.Interface, ns, sweepID string) ([]string, error) {
+	sel := labels.SelectorFromSet(labels.Set{LabelManagedBy: ManagedBy, LabelSweepID: labelValue(sweepID)}).String()
+	var left []string
+	jobs, err := cs.BatchV1().Jobs(ns).List(ctx, metav1.ListOptions{LabelSelector: sel})
+	if err != nil {
+		return nil, err
+	}
+	for _, j := range jobs.Items {
+		left = append(left, "job/"+j.Name)
+	}
+	cms, err := cs.CoreV1().ConfigMaps(ns).List(ctx, metav1.ListOptions{LabelSelector: sel})
+	if err != nil {
+		return nil, err
+	}
+	for _, c := range cms.Items {
+		left = append(left, "configmap/"+c.Name)
+	}
+	return left, nil
+}
