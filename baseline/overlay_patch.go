@@ -105,6 +105,11 @@ func (p *patcher) plan(rec *Recommendation) error {
 			at := o.lineBegin(o.mustOffset(o.constraintsKey))
 			p.add(at, at, comment)
 		}
+		if o.checks == nil {
+			ind := o.performance.Content[0].Column - 1
+			at := p.endOf(o.performance)
+			p.add(at, at, p.lead(at)+checksBlock(ind, unit, p.nl))
+		}
 		if err := p.ensureCheck(unit); err != nil {
 			return err
 		}
@@ -127,9 +132,9 @@ func (p *patcher) plan(rec *Recommendation) error {
 		}
 	default:
 		// Build the missing blocks from the outermost one that is absent.
-		parent, depth, name := o.validation, 2, "performance"
+		parent, name := o.validation, "performance"
 		if parent == nil {
-			parent, depth, name = o.spec, 1, "validation"
+			parent, name = o.spec, "validation"
 		}
 		ind := parent.Content[0].Column - 1
 		text := spaces(ind) + name + ":" + p.nl
@@ -138,7 +143,6 @@ func (p *patcher) plan(rec *Recommendation) error {
 			text += spaces(inner) + "performance:" + p.nl
 			inner += unit
 		}
-		_ = depth
 		text += checksBlock(inner, unit, p.nl)
 		if !commentInPlace {
 			text += reindent(comment, inner)

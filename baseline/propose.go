@@ -62,9 +62,17 @@ func Propose(s *sweep.Sweep, r *knee.Result, p Policy) (*Recommendation, error) 
 	m, samples := measure(s, *pt)
 	rec.Measured = m
 
+	cautions := func() {
+		for _, rs := range pt.Reasons {
+			if isCaution(rs) {
+				rec.Warnings = append(rec.Warnings, fmt.Sprintf("%s/GPU: %s", level(pt.PerGPU), cautionText(rs)))
+			}
+		}
+	}
 	if refusals := levelRefusals(r, *pt, p); len(refusals) > 0 {
 		rec.Status = StatusRefused
 		rec.Refusals = refusals
+		cautions()
 		return rec, nil
 	}
 	if pt.Verdict == knee.VerdictUnverified {
@@ -78,11 +86,7 @@ func Propose(s *sweep.Sweep, r *knee.Result, p Policy) (*Recommendation, error) 
 			"%s/GPU is at the knee: a small change in the stack can push it past; a level below the knee (%s) would leave headroom",
 			level(pt.PerGPU), belowHint(r, pt.PerGPU)))
 	}
-	for _, rs := range pt.Reasons {
-		if isCaution(rs) {
-			rec.Warnings = append(rec.Warnings, fmt.Sprintf("%s/GPU: %s", level(pt.PerGPU), cautionText(rs)))
-		}
-	}
+	cautions()
 	rec.Warnings = append(rec.Warnings, simulatedWarnings(s, pt.PerGPU)...)
 
 	if err := propose(rec, *pt, why, samples, p); err != nil {
@@ -138,9 +142,16 @@ func levelRefusals(r *knee.Result, pt knee.PointResult, p Policy) []Refusal {
 	if !blocked {
 		return nil
 	}
-	reasons := pt.Reasons
+	// Cautions are reported as warnings, not refusals: they do not decide a
+	// verdict, and --accept-unverified must not be read as overriding them.
+	var reasons []knee.Reason
+	for _, rs := range pt.Reasons {
+		if !isCaution(rs) {
+			reasons = append(reasons, rs)
+		}
+	}
 	if len(reasons) == 0 {
-		// A verdict with no reasons still has to be explained.
+		// A verdict with no blocking reason still has to be explained.
 		reasons = []knee.Reason{knee.Reason(pt.Verdict)}
 	}
 	var out []Refusal

@@ -51,11 +51,18 @@ func kneeShort(k knee.Knee) string {
 		case k.HighPerGPU == nil && k.LowPerGPU != nil:
 			return fmt.Sprintf("above %s/GPU", f(k.LowPerGPU))
 		}
+		if k.PerGPU != nil {
+			return fmt.Sprintf("bracketed between %s and %s/GPU (estimate %s)", f(k.LowPerGPU), f(k.HighPerGPU), f(k.PerGPU))
+		}
 		return fmt.Sprintf("bracketed between %s and %s/GPU", f(k.LowPerGPU), f(k.HighPerGPU))
 	case knee.StatusNotReached:
 		return fmt.Sprintf("not reached by %s/GPU", f(k.LowPerGPU))
 	case knee.StatusBelowRange:
 		return fmt.Sprintf("below the lowest level, %s/GPU", f(k.HighPerGPU))
+	case knee.StatusInsufficientPoints:
+		return "not located (too few valid levels)"
+	case knee.StatusDisagreement:
+		return "uncertain (throughput and TTFT disagree)"
 	case "":
 		return "status unknown"
 	}

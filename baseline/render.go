@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
@@ -116,15 +118,7 @@ func renderMarkdown(w io.Writer, rec *Recommendation) error {
 	if err := table.Write(&b, table.Markdown, h, rows, al); err != nil {
 		return err
 	}
-	fmt.Fprintf(&b, "\nKnee: %s", kneeShort(rec.Knee))
-	if rec.Knee.Method != "" {
-		fmt.Fprintf(&b, " (%s)", rec.Knee.Method)
-	}
-	b.WriteString(".")
-	if rec.Knee.Detail != "" {
-		b.WriteString(" " + rec.Knee.Detail)
-	}
-	b.WriteString("\n")
+	b.WriteString("\n" + kneeSentence(rec) + "\n")
 	if rec.Measured != nil && rec.AtPerGPU != nil {
 		fmt.Fprintf(&b, "\nMeasured at %s/GPU: %s tok/s", level(*rec.AtPerGPU), num(rec.Measured.ThroughputTokS))
 		if rec.Measured.Repeats > 1 {
@@ -230,7 +224,7 @@ func CommentLines(rec *Recommendation) []string {
 			out = append(out, "  "+strings.TrimRight(l, " "))
 		}
 	}
-	out = append(out, kneeSentence(rec))
+	out = append(out, wrap(kneeSentence(rec), 96, "  ")...)
 	for _, d := range rec.Derivation {
 		out = append(out, wrap(d.Name+" "+d.Value+": "+d.How, 96, "  ")...)
 	}
@@ -250,10 +244,15 @@ func CommentLines(rec *Recommendation) []string {
 
 func kneeSentence(rec *Recommendation) string {
 	s := "Knee: " + kneeShort(rec.Knee)
-	if rec.Knee.Method != "" {
-		s += " (" + rec.Knee.Method + ")"
+	if m := rec.Knee.Method; m != "" && m != "none" {
+		s += " (" + m + ")"
 	}
-	return s + "."
+	s += "."
+	if d := strings.TrimSuffix(rec.Knee.Detail, "."); d != "" {
+		r, n := utf8.DecodeRuneInString(d)
+		s += " " + string(unicode.ToUpper(r)) + d[n:] + "."
+	}
+	return s
 }
 
 // wrap breaks s into lines of at most width runes at spaces; continuation

@@ -1,0 +1,66 @@
+package baseline
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/kneetool/knee/fixtures"
+)
+
+// FuzzOverlayPatch feeds arbitrary bytes to the overlay reader and writer.
+// Whatever comes in: no panic; a file that is refused stays byte for byte
+// what it was; a file that is written parses as an overlay carrying the
+// proposed values, with no temporary file left behind.
+func FuzzOverlayPatch(f *testing.F) {
+	for _, rel := range []string{gb300Overlay, gb300OverlayNoPerf} {
+		b, err := os.ReadFile(fixtures.Path(rel))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte("spec:\n  validation:\n    performance:\n      constraints:\n      - name: inference-throughput\n        value: '>= 1'\n"))
+	f.Add([]byte("spec:\n  a: 1\n# knee:begin\n# knee:end\n"))
+	f.Add([]byte("kind: RecipeMetadata\nspec: {validation: {performance: {}}}\n"))
+	f.Add([]byte("spec:\n  validation:\n    performance:\n      checks: [x]\n      constraints:\n        - name: inference-ttft-p99\n          value: |\n            <= 1\n"))
+	rec, err := Propose(gb300Sweep(true), gb300Result(true), DefaultPolicy())
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "overlay.yaml")
+		if err := os.WriteFile(path, src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		o, err := ReadOverlay(path)
+		if err != nil {
+			return
+		}
+		written, err := WriteOverlay(o, rec)
+		got, rerr := os.ReadFile(path)
+		if rerr != nil {
+			t.Fatal(rerr)
+		}
+		if err != nil || !written {
+			if !bytes.Equal(got, src) {
+				t.Fatalf("file changed although nothing was written (err %v)", err)
+			}
+		} else {
+			o2, err := ParseOverlay(path, got)
+			if err != nil {
+				t.Fatalf("written file does not parse: %v\n%s", err, got)
+			}
+			for _, c := range rec.Constraints {
+				if v, _ := o2.Current(c.Name); v != c.Value {
+					t.Fatalf("%s = %q after write, want %q", c.Name, v, c.Value)
+				}
+			}
+		}
+		if es, _ := os.ReadDir(dir); len(es) != 1 {
+			t.Fatalf("%d files in the folder, want only the overlay", len(es))
+		}
+	})
+}
