@@ -46,3 +46,6 @@ func level(v float64) string { return plain(math.Round(v*100) / 100) }
 func pct(v float64) string { return strconv.FormatFloat(math.Round(v*100), 'f', 0, 64) + "%" }
 
 func sameLevel(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(a)) }
+
+// tok writes a throughput for a table: whole tokens per second.
+func tok(v float64) string { return num(math.Round(v)) }

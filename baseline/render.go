@@ -67,7 +67,7 @@ func measurementRows(rec *Recommendation) ([]string, [][]string, []byte) {
 		if rec.AtPerGPU != nil && sameLevel(*rec.AtPerGPU, p.PerGPU) {
 			l += " ◀"
 		}
-		rows = append(rows, []string{l, num(p.Concurrency), num(p.ThroughputTokS), perGPUCell(rec, p),
+		rows = append(rows, []string{l, num(p.Concurrency), tok(p.ThroughputTokS), perGPUCell(rec, p),
 			msCell(p.TTFTP50Ms), msCell(p.TTFTP99Ms), verdictCell(p)})
 	}
 	return header, rows, []byte("rrrrrrl")
@@ -77,7 +77,7 @@ func perGPUCell(rec *Recommendation, p knee.PointResult) string {
 	if rec.GPUs <= 0 {
 		return "–"
 	}
-	return num(p.ThroughputPerGPU)
+	return tok(p.ThroughputPerGPU)
 }
 
 // msCell writes a latency; the analysis reports 0 for "not measured".

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/kneetool/knee/baseline"
+	"github.com/kneetool/knee/knee"
+)
+
+func init() { commands = append(commands, newCompareCmd) }
+
+// compareOptions is `knee compare`: every input is its own sweep.
+type compareOptions struct {
+	root   *rootOptions
+	inputs inputFlags
+	knee   knee.Options
+}
+
+func newCompareCmd(root *rootOptions) *cobra.Command {
+	o := &compareOptions{root: root, knee: knee.DefaultOptions()}
+	cmd := &cobra.Command{
+		Use:   "compare INPUT…",
+		Short: "One row per sweep: recommended level, tok/s per node and per GPU, TTFT p99, knee",
+		Long: `compare analyses every input as its own sweep (a file or results folder each) and lines
+them up: accelerator, leaf, GPUs, the recommended level (or the candidate, marked
+unverified), throughput there for the node and per GPU, TTFT p99, and the knee.
+Metadata flags (--gpus --accelerator --leaf --model) apply to every input.`,
+		Example: `  knee compare fixtures/aicr/gb300-eks.csv fixtures/aicr/gb200-eks.csv fixtures/aicr/h100-eks.csv -o markdown`,
+		Args:    cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			format, err := root.checkOutput("table", "table", "markdown", "json")
+			if err != nil {
+				return err
+			}
+			sweeps, err := o.inputs.loadEach(args)
+			if err != nil {
+				return err
+			}
+			c, err := baseline.Compare(sweeps, o.knee)
+			if err != nil {
+				return err
+			}
+			return baseline.RenderComparison(root.stdout, c, format)
+		},
+	}
+	o.inputs.bind(cmd)
+	o.knee.BindFlags(cmd.Flags())
+	return cmd
+}
