@@ -1,0 +1,142 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kneetool/knee/baseline"
+	"github.com/kneetool/knee/fixtures/simserver"
+	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/harness/builtin"
+	"github.com/kneetool/knee/sweep/run"
+	"github.com/kneetool/knee/sweep/store"
+)
+
+func init() { commands = append(commands, newDemoCmd) }
+
+type demoOptions struct {
+	root         *rootOptions
+	Out, Plot    string
+	StopPastKnee bool
+	TimeScale    float64
+}
+
+func newDemoCmd(root *rootOptions) *cobra.Command {
+	o := &demoOptions{root: root}
+	c := &cobra.Command{
+		Use:   "demo",
+		Short: "The whole flow on a built-in simulated GB300-like server: sweep, find, baseline, plot",
+		Long: `demo starts a simulated OpenAI-compatible server in-process (4 "GPUs", GB300-like:
+throughput grows to a knee between 128 and 256 requests per GPU, then collapses, as the
+Dynamo frontend did on GB300 in aicr #2385), sweeps it with the built-in harness into a
+results folder, and prints what knee find and knee baseline say, as markdown, and writes
+the plot. No GPU, no cluster, no Python. Every point is marked simulated.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context()) },
+	}
+	c.Flags().StringVar(&o.Out, "out", "", "results folder (default: a new temp folder, kept)")
+	c.Flags().Float64Var(&o.TimeScale, "time-scale", 0, "slow the simulated server's clock by this factor (default: the preset's); raise it when the machine is busy, so CPU contention does not distort the simulation")
+	c.Flags().BoolVar(&o.StopPastKnee, "stop-past-knee", true, "stop the climb once a level is clearly past the knee")
+	return c
+}
+
+// simulatedExec marks every point it returns as simulated, so that no
+// analysis downstream mistakes the demo for a measurement.
+type simulatedExec struct {
+	sweep.Executor
+	note string
+}
+
+func (e simulatedExec) RunLevel(ctx context.Context, p sweep.Plan, l sweep.Level) (*sweep.LevelResult, error) {
+	res, err := e.Executor.RunLevel(ctx, p, l)
+	if res != nil {
+		for i := range res.Points {
+			res.Points[i].Simulated = true
+			res.Points[i].Note = e.note
+		}
+	}
+	return res, err
+}
+
+func (o *demoOptions) run(ctx context.Context) error {
+	if _, err := o.root.checkOutput("markdown", "markdown"); err != nil {
+		return err
+	}
+	w, errw := o.root.stdout, o.root.stderr
+	cfg := simserver.GB300Like()
+	if o.TimeScale < 0 {
+		return usagef("--time-scale must be positive, got %g", o.TimeScale)
+	}
+	if o.TimeScale > 0 {
+		cfg.TimeScale = o.TimeScale
+	}
+	srv := simserver.New(cfg)
+	url, err := srv.Start()
+	if err != nil {
+		return fmt.Errorf("starting the simulated server: %w", err)
+	}
+	defer srv.Close()
+
+	plan := simserver.DemoPlan(url)
+	plan.ID = sweep.NewPlanID(time.Now())
+	dir := o.Out
+	if dir == "" {
+		if dir, err = os.MkdirTemp("", "knee-demo-"); err != nil {
+			return err
+		}
+	}
+	st, err := store.Create(dir, plan)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	fmt.Fprintf(errw, "knee demo: simulated GB300-like server at %s (%d GPUs, true knee %.0f/GPU); sweeping %v per GPU\n",
+		url, cfg.GPUs, cfg.TrueKneeFor(plan.InputTokens, plan.OutputTokens), plan.PerGPU)
+
+	exec := simulatedExec{builtin.New(builtin.Options{Progress: errw, Seed: 1}), "simulated server (simserver.GB300Like)"}
+	ropts := run.Options{Log: errw}
+	kopts := knee.DefaultOptions()
+	if o.StopPastKnee {
+		ropts.StopRule = knee.PastKneeRule(kopts)
+	}
+	out, err := run.Run(ctx, exec, st, ropts)
+	if err != nil {
+		return fmt.Errorf("demo sweep: %w (partial results in %s)", err, dir)
+	}
+	res, err := knee.Find(out.Sweep, kopts)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "# knee demo (simulated GB300-like server, %d GPUs)\n\n", cfg.GPUs)
+	if out.PastKnee {
+		fmt.Fprintf(w, "The sweep stopped early: %s.\n\n", out.StoppedEarly)
+	}
+	fmt.Fprintln(w, "## knee find")
+	fmt.Fprintln(w)
+	if err := knee.Render(w, res, "markdown"); err != nil {
+		return err
+	}
+	rec, err := baseline.Propose(out.Sweep, res, baseline.DefaultPolicy())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "## knee baseline")
+	fmt.Fprintln(w)
+	if err := baseline.Render(w, rec, "markdown"); err != nil {
+		return err
+	}
+	abs, _ := filepath.Abs(dir)
+	fmt.Fprintf(w, "\nResults folder: `%s` (try `knee find %s`).", abs, abs)
+	if o.Plot != "" {
+		fmt.Fprintf(w, " Plot: `%s`.", o.Plot)
+	}
+	fmt.Fprintln(w)
+	return nil
+}

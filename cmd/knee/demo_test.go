@@ -1,0 +1,79 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/sweep/store"
+)
+
+// The demo is the whole flow on the simulated GB300-like server (4 GPUs,
+// true knee 160/GPU, throughput collapsing past it): the sweep must stop
+// after 256/GPU collapses, find must call 256 past the knee and recommend
+// 128, and baseline must propose 128. Every point is simulated.
+func TestDemoStopsPastTheKneeAndProposes128(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "demo")
+	code, out, errs := runKnee(t, "demo", "--out", dir)
+	require.Equal(t, 0, code, errs)
+	s, err := store.Load(dir)
+	require.NoError(t, err)
+	var levels []float64
+	for _, p := range s.Points {
+		levels = append(levels, *p.PerGPU)
+		require.True(t, p.Simulated)
+	}
+	require.Contains(t, out, "## knee find")
+	require.Contains(t, out, "## knee baseline")
+	require.Contains(t, out, "SIMULATED")
+	if l := loadPerCPU(); l > 2 {
+		// The simulated server and the client share this process; when the
+		// machine runs several times more threads than it has cores, their
+		// clocks stretch and the simulation no longer follows its model, so
+		// the knee it shows cannot be judged. Say so rather than pass or fail.
+		t.Skipf("machine too busy to judge the simulation (load %.1f per CPU); output was:\n%s", l, out)
+	}
+
+	// 256/GPU collapses; on a quiet machine the climb stops there, on a
+	// loaded one (the client shares 2 cores with the server) the drop at 256
+	// can be milder and the rule waits for 512 to confirm. Either way the
+	// sweep ends past the knee and says so.
+	require.GreaterOrEqual(t, len(levels), 3, "%s", errs)
+	require.Equal(t, []float64{64, 128, 256, 512}[:len(levels)], levels)
+	require.Regexp(t, `(stopped: past the knee after level 2: 256/GPU|the top level is past the knee)`, errs)
+
+	r, err := knee.Find(s, knee.DefaultOptions())
+	require.NoError(t, err)
+	require.NotNil(t, r.RecommendedPerGPU, "%s", out)
+	require.Equal(t, 128.0, *r.RecommendedPerGPU, "%s", out)
+	for _, p := range r.Points[2:] {
+		require.Equal(t, knee.Verdict("past_knee"), p.Verdict, "%s", out)
+	}
+	require.NotNil(t, r.Knee.LowPerGPU)
+	require.Equal(t, 128.0, *r.Knee.LowPerGPU)
+
+	require.Contains(t, out, "| `inference-concurrency-per-gpu` | `128`")
+}
+
+// loadPerCPU is the 1-minute load average per CPU (0 when unknown).
+func loadPerCPU() float64 {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b))
+	if len(f) == 0 {
+		return 0
+	}
+	v, err := strconv.ParseFloat(f[0], 64)
+	if err != nil {
+		return 0
+	}
+	return v / float64(runtime.NumCPU())
+}
