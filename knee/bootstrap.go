@@ -24,6 +24,9 @@ func bootstrapKnee(best fitted, u []*levelEval, d fitData, opts Options, uMax fl
 			repeats = false
 		}
 	}
+	// Residuals of a fit with p parameters to n points understate the noise
+	// by (n−p)/n; scale them back (the usual residual-bootstrap correction).
+	inflate := math.Sqrt(float64(len(d.u)) / math.Max(float64(len(d.u)-best.model.nParams), 1))
 	fittedY := make([]float64, len(d.u))
 	resid := make([]float64, len(d.u))
 	var meanR float64
@@ -40,13 +43,18 @@ func bootstrapKnee(best fitted, u []*levelEval, d fitData, opts Options, uMax fl
 	for b := 0; b < opts.Bootstrap; b++ {
 		for i, l := range u {
 			if repeats {
+				// Resampling n repeats shrinks their variance by (n−1)/n;
+				// scale the deviation back so the interval is not too
+				// narrow for the usual 2–5 repeats.
+				k := float64(len(l.thrRepeats))
 				var s float64
 				for range l.thrRepeats {
 					s += l.thrRepeats[rng.IntN(len(l.thrRepeats))]
 				}
-				y[i] = s / float64(len(l.thrRepeats)) / d.sX
+				m := s / k
+				y[i] = (l.thr + math.Sqrt(k/(k-1))*(m-l.thr)) / d.sX
 			} else {
-				y[i] = fittedY[i] * math.Exp(resid[rng.IntN(len(resid))])
+				y[i] = fittedY[i] * math.Exp(inflate*resid[rng.IntN(len(resid))])
 			}
 			if !(y[i] > 0) {
 				y[i] = math.SmallestNonzeroFloat64

@@ -75,9 +75,9 @@ func (a *analysis) locate() {
 			}
 		}
 	}
-	if x, ok := a.boundByShortLevels(); ok && x < high {
-		high = x
-		a.pastFrom = math.Min(a.pastFrom, x)
+	if x, ok := a.boundByShortLevels(); ok && x < a.pastFrom {
+		high = math.Min(high, x)
+		a.pastFrom = x
 		if status == StatusNotReached {
 			status = StatusBracketed
 		}
@@ -269,46 +269,61 @@ func (a *analysis) findCliffs() {
 	}
 }
 
-// findOnset is the first level whose TTFT is TTFTRise× the lowest below
-// it and, where Little's law can be computed, whose rise from the level
-// below is at least 1/LittleFactor of the prediction (queueing, not just
-// busier batches: 40 → 182 ms for 52 more requests at 61 req/s is batching,
-// 182 → 3,204 ms for 315 more at 91 req/s is a queue).
+// findOnset is the first level whose TTFT is TTFTRise× the lowest TTFT
+// below it: the onset of queueing. In a rate-based sweep a stage that
+// served the rate it was offered did not queue, whatever its TTFT did.
 func (a *analysis) findOnset() {
 	low := math.Inf(1)
-	var prev *levelEval
 	for _, l := range a.used {
 		if !finite(l.ttft) {
 			continue
 		}
-		queued := true
-		if prev != nil && finite(l.little) && l.little > 0 {
-			queued = l.ttft-prev.ttft >= l.little/a.opts.LittleFactor
-		}
-		if low > 0 && l.ttft >= a.opts.TTFTRise*low && queued {
+		keptUp := finite(l.follow) && l.follow >= a.opts.MinAchieved
+		if low > 0 && l.ttft >= a.opts.TTFTRise*low && !keptUp {
 			a.onset, a.onsetRatio = l.x, l.ttft/low
 			return
 		}
 		low = math.Min(low, l.ttft)
-		prev = l
 	}
 }
 
-// bracketByGains is the knee from measured levels alone: the first
-// segment whose gain is below f × the origin secant.
+// bracketByGains is the knee from measured levels alone. By the mean
+// value theorem the gain of a segment is the slope somewhere inside it,
+// and a saturating curve's slope only falls, so:
+//   - the first segment whose gain is below f·g0 ends past the knee (hi);
+//   - a level is verified below the knee when every segment up to it
+//     gained at least verifyFraction·g0 (about 2f: on a doubling ladder
+//     under Amdahl saturation that keeps its upper end at or below the knee);
+//   - levels between are at the knee.
 func (a *analysis) bracketByGains() (lo, hi float64, st Status, est float64) {
+	vf := verifyFraction(a.opts.GainFraction)
 	var prev *levelEval
+	verified := true
 	for _, l := range a.used {
 		if l.dip {
 			continue
 		}
-		if prev != nil && l.gainRatio < a.opts.GainFraction {
-			return prev.x, l.x, StatusBracketed, math.NaN()
+		if prev == nil {
+			lo = l.x
+			prev = l
+			continue
+		}
+		if l.gainRatio < a.opts.GainFraction {
+			return lo, l.x, StatusBracketed, math.NaN()
+		}
+		if verified && l.gainRatio >= vf {
+			lo = l.x
+		} else {
+			verified = false
 		}
 		prev = l
 	}
-	return prev.x, math.Inf(1), StatusNotReached, math.NaN()
+	return lo, math.Inf(1), StatusNotReached, math.NaN()
 }
+
+// verifyFraction is the segment gain (over g0) that verifies a level below
+// the knee: 2f, capped halfway between f and 1.
+func verifyFraction(f float64) float64 { return math.Min(2*f, (1+f)/2) }
 
 // fitKnee fits every supported model, keeps the lowest AICc, solves the
 // knee on it and bootstraps the interval.
@@ -372,6 +387,22 @@ func (a *analysis) fitKnee() (lo, hi float64, st Status, est float64, ok bool) {
 	for i, l := range u {
 		xs[i] = l.x
 	}
+	// The bootstrap sees noise, not the choice of model: widen the interval
+	// to the knee of every model as well supported as the chosen one
+	// (ΔAICc ≤ 2, Burnham & Anderson), and never resolve the knee finer
+	// than a quarter of the local ladder step (log scale), because between
+	// levels the curve is an interpolation however well it fits.
+	if finite(est) {
+		for _, f := range all {
+			if f.aicc-best.aicc <= 2 {
+				if kn := kneeOf(f.model, f.p, a.opts.GainFraction, uMax) * d.sN; finite(kn) {
+					ciLo, ciHi = math.Min(ciLo, kn), math.Max(ciHi, kn)
+				}
+			}
+		}
+		step := localStep(xs, est)
+		ciLo, ciHi = math.Min(ciLo, est/math.Pow(step, 0.25)), math.Max(ciHi, est*math.Pow(step, 0.25))
+	}
 	switch {
 	case !finite(est) || est > xs[len(xs)-1]:
 		return math.Min(ciLo, xs[len(xs)-1]), math.Inf(1), StatusNotReached, est, true
@@ -398,6 +429,18 @@ func (a *analysis) fitKnee() (lo, hi float64, st Status, est float64, ok bool) {
 		}
 	}
 	return lo, hi, StatusBracketed, est, true
+}
+
+// localStep is the ratio between the measured levels around x.
+func localStep(xs []float64, x float64) float64 {
+	i := sort.SearchFloat64s(xs, x)
+	switch {
+	case i <= 0:
+		return xs[1] / xs[0]
+	case i >= len(xs):
+		return xs[len(xs)-1] / xs[len(xs)-2]
+	}
+	return xs[i] / xs[i-1]
 }
 
 // ttftSummary fills Result.TTFT: the statistic, the onset and the hinge fits.

@@ -31,10 +31,8 @@ type Options struct {
 	LittleFactor float64 `json:"little_factor"`
 	// TTFTRise is the factor by which TTFT must exceed the lowest TTFT of
 	// the lower levels to count as the onset of queueing (the TTFT hinge),
-	// and the minimum rise for a Little's-law cliff. Where the request rate
-	// is known, the onset also needs the rise from the level below to be at
-	// least 1/LittleFactor of Little's-law prediction: a rise far below it
-	// means the added requests were batched, not queued.
+	// and the minimum rise for a Little's-law cliff. (A rate-based stage
+	// that served the rate it was offered is never an onset: it did not queue.)
 	TTFTRise float64 `json:"ttft_rise"`
 	// MaxErrorRate is the failed share of requests above which a level is
 	// invalid (errors_present).
@@ -91,7 +89,7 @@ func DefaultOptions() Options {
 		TrustedPerGPU: 1,
 		MinFitLevels:  5,
 		Bootstrap:     200,
-		Confidence:    0.90,
+		Confidence:    0.95,
 		Seed:          1,
 		OutlierZ:      3.5,
 	}

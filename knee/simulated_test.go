@@ -1,0 +1,133 @@
+package knee_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/sweep"
+)
+
+// SIMULATED sweeps from known throughput models. Each states its true knee
+// under the package's definition (dX/dN falls to 1/4 of dX/dN(0)):
+//
+//	roofline:  X = min(150·N, 15000) per GPU          knee = 100 (the corner)
+//	amdahl:    X = 150·N / (1 + N/80)                 knee = 80  (1/σ exactly, for f = 1/4)
+//	usl:       X = 150·N / (1 + 0.002(N−1) + 4e-5·N(N−1))  knee solved numerically below
+//
+// TTFT follows Little's law: flat (40 ms, +20% up to the knee) below the
+// knee, then one service time (1/request rate, 128 output tokens) per extra
+// request in flight.
+type simModel struct {
+	name string
+	thr  func(n float64) float64 // output tok/s per GPU
+	knee float64
+}
+
+const simOutputTokens = 128
+
+func simModels() []simModel {
+	usl := func(n float64) float64 { return 150 * n / (1 + 0.002*(n-1) + 4e-5*n*(n-1)) }
+	return []simModel{
+		{"roofline", func(n float64) float64 { return math.Min(150*n, 15000) }, 100},
+		{"amdahl", func(n float64) float64 { return 150 * n / (1 + n/80) }, 80},
+		{"usl", usl, trueKnee(usl, 0.25)},
+	}
+}
+
+// trueKnee solves X'(N) = f·X'(0) by bisection on central differences: an
+// independent check on the package's fitted solution.
+func trueKnee(x func(float64) float64, f float64) float64 {
+	d := func(n float64) float64 { h := 1e-4 * math.Max(n, 1); return (x(n+h) - x(n-h)) / (2 * h) }
+	target := f * (x(1e-6) / 1e-6)
+	lo, hi := 1e-3, 1e5
+	for i := 0; i < 200; i++ {
+		mid := math.Sqrt(lo * hi)
+		if d(mid) > target {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
+
+// simSweep measures m at `levels` levels spaced geometrically from knee/6
+// to knee·5, rounded to whole requests per GPU, on 8 GPUs; noise is the
+// ± relative spread of each repeat (seeded, uniform).
+func simSweep(m simModel, levels, repeats int, noise float64, seed uint64) *sweep.Sweep {
+	const gpus = 8
+	rng := rand.New(rand.NewPCG(seed, 7))
+	s := &sweep.Sweep{Version: sweep.SchemaVersion, Accelerator: "sim", GPUs: gpus, Model: "simulated-" + m.name,
+		Notes: []string{"SIMULATED from a known model"}}
+	lo, hi := m.knee/6, m.knee*5
+	for i := 0; i < levels; i++ {
+		n := math.Round(lo * math.Pow(hi/lo, float64(i)/float64(levels-1)))
+		n = math.Max(n, 1)
+		x := m.thr(n)
+		queue := 1000 * math.Max(0, n-m.knee) / (x / simOutputTokens)
+		ttft := 40*(1+0.2*math.Min(n/m.knee, 1)) + queue
+		for r := 0; r < repeats; r++ {
+			jt, jl := 1.0, 1.0
+			if noise > 0 {
+				jt, jl = 1+noise*(2*rng.Float64()-1), 1+noise*(2*rng.Float64()-1)
+			}
+			s.Points = append(s.Points, sweep.Point{
+				PerGPU: sweep.F(n), Concurrency: n * gpus, Repeat: r,
+				ThroughputTokS: x * gpus * jt, ThroughputPerGPU: sweep.F(x * jt),
+				TTFT:             sweep.Dist{P50: sweep.F(ttft * jl * 0.7), P99: sweep.F(ttft * jl)},
+				OutputTokensMean: sweep.F(simOutputTokens),
+				Requests:         sweep.I(1000), Failures: sweep.I(0),
+				Simulated: true, Source: "simulated:" + m.name,
+			})
+		}
+	}
+	return s
+}
+
+func requireKneeCovered(t *testing.T, r *knee.Result, trueKnee float64) {
+	t.Helper()
+	if r.Knee.LowPerGPU != nil {
+		require.LessOrEqual(t, *r.Knee.LowPerGPU, trueKnee, "knee %+v", r.Knee)
+	}
+	if r.Knee.HighPerGPU != nil {
+		require.GreaterOrEqual(t, *r.Knee.HighPerGPU, trueKnee, "knee %+v", r.Knee)
+	}
+	if r.RecommendedPerGPU != nil {
+		require.LessOrEqual(t, *r.RecommendedPerGPU, trueKnee, "recommended above the true knee")
+	}
+}
+
+func TestFindSimulatedKnownModelsCoverTrueKnee(t *testing.T) {
+	for _, m := range simModels() {
+		for _, levels := range []int{3, 5, 8, 16} {
+			t.Run(fmt.Sprintf("%s/%d-levels", m.name, levels), func(t *testing.T) {
+				r := find(t, simSweep(m, levels, 1, 0, 1))
+				requireKneeCovered(t, r, m.knee)
+				require.Contains(t, []knee.Status{knee.StatusLocated, knee.StatusBracketed}, r.Knee.Status)
+				require.NotNil(t, r.Knee.HighPerGPU)
+				if levels >= 5 {
+					require.NotNil(t, r.RecommendedPerGPU, "a sweep from knee/6 to 5·knee must recommend a level")
+					require.NotNil(t, r.Fit)
+				}
+			})
+		}
+	}
+}
+
+func TestFindSimulatedNoisySweepsCoverTrueKnee(t *testing.T) {
+	for _, m := range simModels() {
+		for _, levels := range []int{3, 5, 8, 16} {
+			for seed := uint64(1); seed <= 5; seed++ {
+				t.Run(fmt.Sprintf("%s/%d-levels/seed-%d", m.name, levels, seed), func(t *testing.T) {
+					r := find(t, simSweep(m, levels, 3, 0.10, seed))
+					requireKneeCovered(t, r, m.knee)
+				})
+			}
+		}
+	}
+}
