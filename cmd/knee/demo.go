@@ -12,6 +12,7 @@ import (
 	"github.com/kneetool/knee/baseline"
 	"github.com/kneetool/knee/fixtures/simserver"
 	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/knee/plot"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/harness/builtin"
 	"github.com/kneetool/knee/sweep/run"
@@ -41,6 +42,7 @@ the plot. No GPU, no cluster, no Python. Every point is marked simulated.`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context()) },
 	}
 	c.Flags().StringVar(&o.Out, "out", "", "results folder (default: a new temp folder, kept)")
+	c.Flags().StringVar(&o.Plot, "plot", "knee-demo.png", "write the chart here (.png or .svg); empty for none")
 	c.Flags().Float64Var(&o.TimeScale, "time-scale", 0, "slow the simulated server's clock by this factor (default: the preset's); raise it when the machine is busy, so CPU contention does not distort the simulation")
 	c.Flags().BoolVar(&o.StopPastKnee, "stop-past-knee", true, "stop the climb once a level is clearly past the knee")
 	return c
@@ -131,6 +133,16 @@ func (o *demoOptions) run(ctx context.Context) error {
 	fmt.Fprintln(w)
 	if err := baseline.Render(w, rec, "markdown"); err != nil {
 		return err
+	}
+	if o.Plot != "" {
+		var popts plot.Options
+		if rec.Floors != nil {
+			popts.ThroughputFloor = &rec.Floors.ThroughputTokS
+			popts.TTFTCeiling = &rec.Floors.TTFTP99Ms
+		}
+		if err := plot.Write(o.Plot, out.Sweep, res, popts); err != nil {
+			return err
+		}
 	}
 	abs, _ := filepath.Abs(dir)
 	fmt.Fprintf(w, "\nResults folder: `%s` (try `knee find %s`).", abs, abs)

@@ -20,8 +20,13 @@ import (
 // 128, and baseline must propose 128. Every point is simulated.
 func TestDemoStopsPastTheKneeAndProposes128(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "demo")
-	code, out, errs := runKnee(t, "demo", "--out", dir)
+	png := filepath.Join(t.TempDir(), "demo.png")
+	code, out, errs := runKnee(t, "demo", "--out", dir, "--plot", png)
 	require.Equal(t, 0, code, errs)
+	img, err := os.ReadFile(png)
+	require.NoError(t, err)
+	require.Equal(t, "\x89PNG", string(img[:4]))
+	require.Contains(t, out, "Plot: `"+png+"`")
 	s, err := store.Load(dir)
 	require.NoError(t, err)
 	var levels []float64
