@@ -1,6 +1,10 @@
 package builtin
 
 import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -14,4 +18,27 @@ func processCPU() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// runDelay is the total time this process's threads spent runnable but
+// waiting for a CPU (the second field of /proc/self/task/*/schedstat). A
+// client starved by other processes uses little CPU yet cannot keep up; its
+// CPU share alone would call it healthy. Zero where schedstat is missing.
+func runDelay() time.Duration {
+	files, _ := filepath.Glob("/proc/self/task/*/schedstat")
+	var total int64
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		fields := strings.Fields(string(b))
+		if len(fields) < 2 {
+			continue
+		}
+		if v, err := strconv.ParseInt(fields[1], 10, 64); err == nil {
+			total += v
+		}
+	}
+	return time.Duration(total)
 }

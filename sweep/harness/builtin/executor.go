@@ -132,29 +132,32 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 		return nil, err
 	}
 
-	tr := newTransport(lvl.Concurrency, e.opts.ConnectTimeout)
+	run := &levelRun{total: total, warmup: lvl.Warmup, concurrency: lvl.Concurrency}
+	tr := newTransport(lvl.Concurrency, e.opts.ConnectTimeout, &run.dials)
 	defer tr.CloseIdleConnections()
 	st := &streamer{client: &http.Client{Transport: tr}, url: target, timeout: e.opts.Timeout}
 
-	run := &levelRun{total: total, warmup: lvl.Warmup, concurrency: lvl.Concurrency}
 	prog := startProgress(e.opts.Progress, e.opts.ProgressInterval, lvl, run)
 
-	cpu0 := processCPU()
+	cpu0, delay0 := processCPU(), runDelay()
 	levelStart := time.Now()
 	workers := min(lvl.Concurrency, max(total, 1))
 	results := make([][]outcome, workers)
-	gaps := make([][]float64, workers)
 	var wg sync.WaitGroup
 	for w := 0; w < workers; w++ {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
-			results[w], gaps[w] = run.worker(ctx, st, levelStart, bodies)
+			results[w] = run.worker(ctx, st, levelStart, bodies)
 		}(w)
 	}
 	wg.Wait()
 	wall := time.Since(levelStart)
-	cpu := (processCPU() - cpu0).Seconds() / (wall.Seconds() * float64(runtime.GOMAXPROCS(0)))
+	capacity := wall.Seconds() * float64(runtime.GOMAXPROCS(0))
+	cpu := (processCPU() - cpu0).Seconds() / capacity
+	// Threads exit and take their schedstat with them, so the difference
+	// can come out negative; it is a lower bound either way.
+	starved := max(0, (runDelay()-delay0).Seconds()/capacity)
 	prog.stop()
 
 	if err := ctx.Err(); err != nil {
@@ -165,8 +168,9 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 		return nil, fmt.Errorf("%w: %s: no request could connect (%d failed: %s)",
 			ErrUnreachable, target, len(all), firstLabels(all))
 	}
-	m := measure(all, gaps, lvl)
-	return e.result(plan, lvl, target, m, cpu, wall, all)
+	m := measure(all, lvl)
+	m.connections = run.dials.Load()
+	return e.result(plan, lvl, target, m, clientLoad{cpu: cpu, starved: starved}, wall, all)
 }
 
 // levelRun is the state the workers of one level share.
@@ -178,15 +182,19 @@ type levelRun struct {
 	failed                     atomic.Int64
 	responded                  atomic.Int64 // requests that got an HTTP response
 	connFails                  atomic.Int64
+	dials                      atomic.Int64 // TCP connects attempted
 	abort                      atomic.Bool
 	ttfts                      ttftRing
 }
 
-func (r *levelRun) worker(ctx context.Context, st *streamer, levelStart time.Time, bodies []body) ([]outcome, []float64) {
+// worker sends requests until the level's count is claimed. The ITL gaps of
+// its successes live in one growing buffer; each outcome keeps a slice of it.
+func (r *levelRun) worker(ctx context.Context, st *streamer, levelStart time.Time, bodies []body) []outcome {
 	var (
 		mine    []outcome
 		allGaps []float64
 		gaps    = make([]float64, 0, 256)
+		first   = true
 	)
 	for ctx.Err() == nil && !r.abort.Load() {
 		i := int(r.next.Add(1) - 1)
@@ -195,7 +203,8 @@ func (r *levelRun) worker(ctx context.Context, st *streamer, levelStart time.Tim
 		}
 		b := bodies[i%len(bodies)]
 		o := st.do(ctx, levelStart, b.json, b.inputTokens, &gaps)
-		o.index = i
+		o.index, o.first = i, first
+		first = false
 		mine = append(mine, o)
 		if o.connected {
 			r.responded.Add(1)
@@ -206,6 +215,11 @@ func (r *levelRun) worker(ctx context.Context, st *streamer, levelStart time.Tim
 				r.abort.Store(true)
 			}
 		}
+		if o.label == "" {
+			lo := len(allGaps)
+			allGaps = append(allGaps, gaps...)
+			mine[len(mine)-1].gaps = allGaps[lo:len(allGaps):len(allGaps)]
+		}
 		if i < r.warmup {
 			continue
 		}
@@ -213,12 +227,11 @@ func (r *levelRun) worker(ctx context.Context, st *streamer, levelStart time.Tim
 		if o.label == "" {
 			r.okTokens.Add(int64(o.outputTokens))
 			r.ttfts.add(o.ttft)
-			allGaps = append(allGaps, gaps...)
 		} else {
 			r.failed.Add(1)
 		}
 	}
-	return mine, allGaps
+	return mine
 }
 
 func merge(parts [][]outcome) []outcome {
@@ -250,10 +263,16 @@ func firstLabels(all []outcome) string {
 // worker keeps its connection, no HTTP/2 (one stream per connection is
 // what real clients at this scale do, and h2 flow control would serialise
 // streams on one socket).
-func newTransport(c int, connectTimeout time.Duration) *http.Transport {
+func newTransport(c int, connectTimeout time.Duration, dials *atomic.Int64) *http.Transport {
+	d := &net.Dialer{Timeout: connectTimeout, KeepAlive: 30 * time.Second}
 	return &http.Transport{
-		Proxy:               nil,
-		DialContext:         (&net.Dialer{Timeout: connectTimeout, KeepAlive: 30 * time.Second}).DialContext,
+		Proxy: nil,
+		// Counting connects shows connection churn: a level should open
+		// about C connections and reuse them.
+		DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+			dials.Add(1)
+			return d.DialContext(ctx, network, addr)
+		},
 		MaxIdleConns:        0,
 		MaxIdleConnsPerHost: c + 16,
 		MaxConnsPerHost:     0,

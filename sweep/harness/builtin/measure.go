@@ -12,6 +12,8 @@ import (
 // measurement is one level reduced to numbers.
 type measurement struct {
 	successes, failures int
+	discarded           int   // warm-up and ramp requests
+	connections         int64 // TCP connects the level made
 	labels              map[string]int
 	// window is the measured interval: from the first measured request's
 	// send to the last measured request's end. Throughput is over it.
@@ -27,12 +29,41 @@ type measurement struct {
 
 func (m *measurement) windowS() float64 { return (m.windowEnd - m.windowStart).Seconds() }
 
-func measure(all []outcome, gaps [][]float64, lvl sweep.Level) *measurement {
+// isMeasured says whether a request counts: it is past the warm-up count,
+// and it was sent after the ramp — once every worker's first request was
+// answered (or failed), so the server held the whole level. On a slow ramp
+// (thousands of connects on a busy host) the first warm-ups can finish
+// before the last ones even arrive; requests sent then saw a lighter load
+// than the level's and are discarded as warm-up too.
+func isMeasured(o outcome, warmup int, rampDone time.Duration) bool {
+	return o.index >= warmup && o.start >= rampDone
+}
+
+// rampDone is when the last worker's first request got its response
+// headers (or ended, if it got none).
+func rampDone(all []outcome) time.Duration {
+	var t time.Duration
+	for _, o := range all {
+		if !o.first {
+			continue
+		}
+		at := o.end
+		if o.headers >= 0 {
+			at = o.headers
+		}
+		t = max(t, at)
+	}
+	return t
+}
+
+func measure(all []outcome, lvl sweep.Level) *measurement {
 	m := &measurement{labels: map[string]int{}, windowStart: -1}
+	ramp := rampDone(all)
 	var lastSend time.Duration
 	for _, o := range all {
 		lastSend = max(lastSend, o.start)
-		if o.index < lvl.Warmup {
+		if !isMeasured(o, lvl.Warmup, ramp) {
+			m.discarded++
 			continue
 		}
 		if m.windowStart < 0 || o.start < m.windowStart {
@@ -49,19 +80,18 @@ func measure(all []outcome, gaps [][]float64, lvl sweep.Level) *measurement {
 		m.inputTokens += int64(o.inputTokens)
 		m.ttft = append(m.ttft, ms(o.ttft))
 		m.e2e = append(m.e2e, ms(o.end-o.start))
+		m.itl = append(m.itl, o.gaps...)
 	}
 	if m.windowStart < 0 {
 		m.windowStart = 0
-	}
-	for _, g := range gaps {
-		m.itl = append(m.itl, g...)
 	}
 	m.achieved, m.hasAchieved = inFlight(all, m.windowStart, lastSend, m.windowEnd)
 	return m
 }
 
-// inFlight is the time-averaged number of requests in flight (warm-up ones
-// included: they load the server too) over [from, lastSend] — the part of
+// inFlight is the time-averaged number of requests in flight — from the
+// moment each was written to the socket to its end, warm-up ones included
+// (they load the server too) — over [from, lastSend] — the part of
 // the window in which a closed-loop client should hold exactly C in flight;
 // after the last send the count must fall as the level drains, which says
 // nothing about the client. When that span is too short to mean anything
@@ -76,7 +106,10 @@ func inFlight(all []outcome, from, lastSend, end time.Duration) (float64, bool) 
 	}
 	var sum time.Duration
 	for _, o := range all {
-		s, e := max(o.start, from), min(o.end, to)
+		if o.sent < 0 {
+			continue
+		}
+		s, e := max(o.sent, from), min(o.end, to)
 		if e > s {
 			sum += e - s
 		}

@@ -17,10 +17,19 @@ import (
 // C: a shortfall is the client's own turnaround. And a client using (nearly)
 // every core cannot tell its slowness from the server's. Either one makes
 // the level client-bound.
+// A process whose threads wait for a CPU (other processes hold the cores)
+// longer than half the capacity it could use is starved: it may use little
+// CPU and still fall behind.
 const (
 	clientCPUBound      = 0.90 // process CPU / (wall × GOMAXPROCS)
+	clientStarvedBound  = 0.50 // run-queue wait / (wall × GOMAXPROCS)
 	achievedBoundFactor = 0.90 // achieved in-flight / configured
 )
+
+// clientLoad is what the client process's own resources looked like.
+type clientLoad struct {
+	cpu, starved float64
+}
 
 // Summary is the harness's own record of a level, kept verbatim as
 // Raw["summary.json"].
@@ -37,6 +46,8 @@ type Summary struct {
 	Successes         int            `json:"successes"`
 	Failures          int            `json:"failures"`
 	FailureLabels     map[string]int `json:"failure_labels,omitempty"`
+	Discarded         int            `json:"discarded_warmup"`
+	Connections       int64          `json:"connections_opened"`
 	WindowS           float64        `json:"window_s"`
 	WallS             float64        `json:"wall_s"`
 	TotalOutputTokens int64          `json:"output_tokens_total"`
@@ -47,13 +58,14 @@ type Summary struct {
 	E2E               sweep.Dist     `json:"e2e_ms"`
 	Achieved          *float64       `json:"achieved_concurrency,omitempty"`
 	ClientCPU         float64        `json:"client_cpu"`
+	ClientStarved     float64        `json:"client_run_queue_wait"`
 	GOMAXPROCS        int            `json:"gomaxprocs"`
 	ClientBound       bool           `json:"client_bound"`
 	ClientBoundWhy    []string       `json:"client_bound_reasons,omitempty"`
 	StartedAt         time.Time      `json:"started_at"`
 }
 
-func (e *Executor) result(plan sweep.Plan, lvl sweep.Level, target string, m *measurement, cpu float64, wall time.Duration, all []outcome) (*sweep.LevelResult, error) {
+func (e *Executor) result(plan sweep.Plan, lvl sweep.Level, target string, m *measurement, load clientLoad, wall time.Duration, all []outcome) (*sweep.LevelResult, error) {
 	gpus := max(plan.GPUs, 1)
 	window := m.windowS()
 	var tput, rate float64
@@ -73,7 +85,7 @@ func (e *Executor) result(plan sweep.Plan, lvl sweep.Level, target string, m *me
 		ITL:              dist(m.itl),
 		E2E:              dist(m.e2e),
 		DurationS:        sweep.F(window),
-		ClientCPU:        sweep.F(cpu),
+		ClientCPU:        sweep.F(load.cpu),
 		Source:           fmt.Sprintf("%s harness %s, level %d (%d/GPU)", Name, Version, lvl.Index, lvl.PerGPU),
 	}
 	if plan.GPUs <= 0 {
@@ -93,8 +105,11 @@ func (e *Executor) result(plan sweep.Plan, lvl sweep.Level, target string, m *me
 			why = append(why, fmt.Sprintf("achieved %.0f in flight of %d configured", m.achieved, lvl.Concurrency))
 		}
 	}
-	if cpu >= clientCPUBound {
-		why = append(why, fmt.Sprintf("client process used %.0f%% of %d cores", 100*cpu, runtime.GOMAXPROCS(0)))
+	if load.cpu >= clientCPUBound {
+		why = append(why, fmt.Sprintf("client process used %.0f%% of %d cores", 100*load.cpu, runtime.GOMAXPROCS(0)))
+	}
+	if load.starved >= clientStarvedBound {
+		why = append(why, fmt.Sprintf("client threads waited for a CPU %.0f%% of the time (other processes hold the cores)", 100*load.starved))
 	}
 	p.ClientBound = len(why) > 0
 
@@ -102,9 +117,9 @@ func (e *Executor) result(plan sweep.Plan, lvl sweep.Level, target string, m *me
 		Harness: Name, Version: Version, URL: target, API: plan.API, Model: plan.Model, Level: lvl,
 		InputTokens: plan.InputTokens, OutputTokens: plan.OutputTokens, TimeoutS: e.opts.Timeout.Seconds(),
 		Successes: m.successes, Failures: m.failures, FailureLabels: p.FailureLabels,
-		WindowS: window, WallS: wall.Seconds(), TotalOutputTokens: m.outputTokens,
+		Discarded: m.discarded, Connections: m.connections, WindowS: window, WallS: wall.Seconds(), TotalOutputTokens: m.outputTokens,
 		ThroughputTokS: tput, RequestRate: rate, TTFT: p.TTFT, ITL: p.ITL, E2E: p.E2E,
-		Achieved: p.AchievedConcurrency, ClientCPU: cpu, GOMAXPROCS: runtime.GOMAXPROCS(0),
+		Achieved: p.AchievedConcurrency, ClientCPU: load.cpu, ClientStarved: load.starved, GOMAXPROCS: runtime.GOMAXPROCS(0),
 		ClientBound: p.ClientBound, ClientBoundWhy: why, StartedAt: time.Now().Add(-wall).UTC(),
 	}
 	raw := map[string][]byte{}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptrace"
 	"strconv"
 	"strings"
 	"sync"
@@ -20,11 +21,15 @@ import (
 type outcome struct {
 	index        int
 	start, end   time.Duration
+	sent         time.Duration // offset at which the request was written to the socket (-1: never)
+	headers      time.Duration // offset at which the response headers arrived (-1: none)
 	ttft         time.Duration // -1: no content arrived
 	outputTokens int
 	inputTokens  int
-	label        string // "" = success, else the failure label
-	connected    bool   // an HTTP response (any status) arrived
+	label        string    // "" = success, else the failure label
+	connected    bool      // an HTTP response (any status) arrived
+	first        bool      // the first request its worker sent
+	gaps         []float64 // inter-token gaps in ms (successes only)
 }
 
 // streamer sends requests and reads their SSE streams. It decodes only the
@@ -49,11 +54,16 @@ func (s *streamer) reader(r io.Reader) *bufio.Reader {
 // inter-token gaps in ms (reset first); the caller keeps them only for a
 // measured success.
 func (s *streamer) do(ctx context.Context, levelStart time.Time, body []byte, inputTokens int, gaps *[]float64) outcome {
-	o := outcome{ttft: -1, inputTokens: inputTokens}
+	o := outcome{ttft: -1, sent: -1, headers: -1, inputTokens: inputTokens}
 	*gaps = (*gaps)[:0]
 	rctx, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
-	req, err := http.NewRequestWithContext(rctx, http.MethodPost, s.url, bytes.NewReader(body))
+	// In flight counts from the moment the request is on the wire: a client
+	// too slow even to write it has not loaded the server.
+	trace := &httptrace.ClientTrace{WroteRequest: func(httptrace.WroteRequestInfo) {
+		o.sent = time.Since(levelStart)
+	}}
+	req, err := http.NewRequestWithContext(httptrace.WithClientTrace(rctx, trace), http.MethodPost, s.url, bytes.NewReader(body))
 	if err != nil {
 		o.label = "bad_request"
 		return o
@@ -70,6 +80,7 @@ func (s *streamer) do(ctx context.Context, levelStart time.Time, body []byte, in
 		return o
 	}
 	o.connected = true
+	o.headers = time.Since(levelStart)
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
@@ -86,61 +97,16 @@ func (s *streamer) do(ctx context.Context, levelStart time.Time, body []byte, in
 
 	br := s.reader(resp.Body)
 	defer s.readers.Put(br)
-	var (
-		chunks, usage, prompt = 0, -1, -1
-		last                  time.Time
-		long                  []byte
-		done                  bool
-	)
-	for !done {
-		line, err := br.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			// A line longer than the buffer: collect it whole.
-			long = append(long[:0], line...)
-			for err == bufio.ErrBufferFull {
-				line, err = br.ReadSlice('\n')
-				long = append(long, line...)
-			}
-			line = long
-		}
-		if err != nil && (err != io.EOF || len(line) == 0) {
-			o.label = classify(ctx, rctx, err, true)
-			break
-		}
-		payload, ok := dataPayload(line)
-		if !ok {
-			if err == io.EOF {
-				o.label = "broken_stream"
-				break
-			}
-			continue
-		}
-		if string(payload) == "[DONE]" {
-			done = true
-			break
-		}
-		if isErrorEvent(payload) {
-			o.label = "stream_error"
-			break
-		}
-		if hasContent(payload) {
-			now := time.Now()
-			if chunks == 0 {
-				o.ttft = now.Sub(start)
-			} else {
-				*gaps = append(*gaps, float64(now.Sub(last))/float64(time.Millisecond))
-			}
-			last = now
-			chunks++
-		}
-		if u, p, ok := usageTokens(payload); ok {
-			usage, prompt = u, p
-		}
-		if err == io.EOF {
-			o.label = "broken_stream"
-			break
-		}
+	sr, err := readSSE(br, start, gaps)
+	switch {
+	case err != nil:
+		o.label = classify(ctx, rctx, err, true)
+	case sr.label != "":
+		o.label = sr.label
 	}
+	o.ttft = sr.ttft
+	done := sr.done
+	chunks, usage, prompt := sr.chunks, sr.usage, sr.prompt
 	if done {
 		// Read the end of the chunked body so the connection is reused.
 		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
@@ -160,6 +126,83 @@ func (s *streamer) do(ctx context.Context, levelStart time.Time, body []byte, in
 		o.label = "no_tokens"
 	}
 	return o
+}
+
+// maxLine bounds one SSE line; a server sending more without a newline is
+// broken, and the client must not buffer it without limit.
+const maxLine = 4 << 20
+
+// sseResult is what reading one event stream found.
+type sseResult struct {
+	chunks        int           // events that carried a content token
+	usage, prompt int           // usage.completion_tokens / prompt_tokens (-1: not sent)
+	ttft          time.Duration // first content event after start (-1: none)
+	done          bool          // "data: [DONE]" arrived
+	label         string        // a failure the stream itself showed
+}
+
+// readSSE reads an OpenAI event stream until "data: [DONE]", an error
+// event, or the end of the body. It returns a read error (to be classified
+// by the caller) or a result whose label names a failure in the stream:
+// "broken_stream" (ended without [DONE]), "stream_error" (an error event).
+// gaps receives inter-token gaps in ms.
+func readSSE(br *bufio.Reader, start time.Time, gaps *[]float64) (sseResult, error) {
+	r := sseResult{usage: -1, prompt: -1, ttft: -1}
+	var (
+		last time.Time
+		long []byte
+	)
+	for {
+		line, err := br.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			// A line longer than the buffer: collect it whole, up to maxLine.
+			long = append(long[:0], line...)
+			for err == bufio.ErrBufferFull && len(long) <= maxLine {
+				line, err = br.ReadSlice('\n')
+				long = append(long, line...)
+			}
+			if len(long) > maxLine {
+				r.label = "broken_stream"
+				return r, nil
+			}
+			line = long
+		}
+		if err != nil && (err != io.EOF || len(line) == 0) {
+			if err == io.EOF {
+				r.label = "broken_stream"
+				return r, nil
+			}
+			return r, err
+		}
+		payload, ok := dataPayload(line)
+		switch {
+		case !ok:
+		case string(payload) == "[DONE]":
+			r.done = true
+			return r, nil
+		case isErrorEvent(payload):
+			r.label = "stream_error"
+			return r, nil
+		default:
+			if hasContent(payload) {
+				now := time.Now()
+				if r.chunks == 0 {
+					r.ttft = now.Sub(start)
+				} else {
+					*gaps = append(*gaps, float64(now.Sub(last))/float64(time.Millisecond))
+				}
+				last = now
+				r.chunks++
+			}
+			if u, p, ok := usageTokens(payload); ok {
+				r.usage, r.prompt = u, p
+			}
+		}
+		if err == io.EOF {
+			r.label = "broken_stream"
+			return r, nil
+		}
+	}
 }
 
 // classify turns a transport error into a failure label. The level context
