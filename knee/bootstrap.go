@@ -80,7 +80,7 @@ func bootstrapKnee(best fitted, u []*levelEval, d fitData, opts Options, uMax fl
 
 // refit fits the chosen model once more from its best coordinates.
 func refit(best fitted, d fitData) []float64 {
-	f := fitModel(best.model, d, [][]float64{best.x})
+	f := fitModelWith(best.model, d, [][]float64{best.x}, refineSearch)
 	if !f.ok {
 		return nil
 	}

@@ -28,6 +28,10 @@ type fitted struct {
 // fit relative: the low levels, which fix the low-load slope the knee is
 // measured against, weigh as much as the high ones.
 func objective(m curveModel, d fitData) func(x []float64) float64 {
+	logY := make([]float64, len(d.y))
+	for i, y := range d.y {
+		logY[i] = math.Log(y)
+	}
 	return func(x []float64) float64 {
 		for _, v := range x {
 			if math.Abs(v) > 60 {
@@ -41,7 +45,7 @@ func objective(m curveModel, d fitData) func(x []float64) float64 {
 			if !(f > 0) || math.IsInf(f, 0) {
 				return 1e12
 			}
-			r := math.Log(d.y[i]) - math.Log(f)
+			r := logY[i] - math.Log(f)
 			s += r * r
 		}
 		return s
@@ -52,13 +56,33 @@ func objective(m curveModel, d fitData) func(x []float64) float64 {
 // start and keeps the best. Nelder–Mead needs no gradient, and the models'
 // kinks (sharp rooflines) make gradients unreliable anyway.
 func fitModel(m curveModel, d fitData, starts [][]float64) fitted {
+	return fitModelWith(m, d, starts, fullSearch)
+}
+
+// searchEffort bounds one Nelder–Mead run.
+type searchEffort struct {
+	evals      int
+	iterations int
+	relative   float64
+	simplex    float64
+}
+
+var (
+	// fullSearch is for the fits that are reported.
+	fullSearch = searchEffort{evals: 2000, iterations: 60, relative: 1e-10, simplex: 0.05}
+	// refineSearch is for bootstrap refits, which start at the optimum of
+	// nearby data and only need to follow it.
+	refineSearch = searchEffort{evals: 600, iterations: 25, relative: 1e-7, simplex: 0.02}
+)
+
+func fitModelWith(m curveModel, d fitData, starts [][]float64, e searchEffort) fitted {
 	best := fitted{model: m, rss: math.Inf(1)}
 	obj := objective(m, d)
 	for _, x0 := range starts {
 		res, err := optimize.Minimize(optimize.Problem{Func: obj}, x0, &optimize.Settings{
-			FuncEvaluations: 2000,
-			Converger:       &optimize.FunctionConverge{Absolute: 1e-12, Relative: 1e-10, Iterations: 60},
-		}, &optimize.NelderMead{})
+			FuncEvaluations: e.evals,
+			Converger:       &optimize.FunctionConverge{Absolute: 1e-12, Relative: e.relative, Iterations: e.iterations},
+		}, &optimize.NelderMead{SimplexSize: e.simplex})
 		if res == nil || (err != nil && res.F >= 1e12) {
 			continue
 		}
