@@ -125,6 +125,12 @@ func writeSweep(w io.Writer, format string, s *sweep.Sweep) error {
 	f := table.Text
 	if md {
 		f = table.Markdown
+		// A pipe inside a cell (a note, a path) would split the row on GitHub.
+		for _, r := range rows {
+			for i := range r {
+				r[i] = strings.ReplaceAll(r[i], "|", `\|`)
+			}
+		}
 	}
 	if err := table.Write(w, f, header, rows, align); err != nil {
 		return err
