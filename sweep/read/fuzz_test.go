@@ -1,6 +1,7 @@
 package read
 
 import (
+	"bytes"
 	"errors"
 	"math"
 	"os"
@@ -57,7 +58,17 @@ func FuzzInferencePerfStage(f *testing.F) {
 }
 
 func FuzzInferencePerfLog(f *testing.F) {
-	seed(f, "inference-perf/simserver-main-7de5ef2-concurrent-failures-5pct/stdout.log")
+	// One real stage block (not the whole 100 kB log, which slows mutation).
+	b, err := os.ReadFile(fixtures.Path("inference-perf/simserver-main-7de5ef2-concurrent-failures-5pct/stdout.log"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	start := bytes.Index(b, []byte("=== START_STAGE_0 ==="))
+	end := bytes.Index(b, []byte("=== END_STAGE_0 ==="))
+	if start < 0 || end < start {
+		f.Fatal("fixture log lost its stage block")
+	}
+	f.Add(b[start : end+len("=== END_STAGE_0 ===\n")])
 	f.Add([]byte("x === START_STAGE_0 ===\nx {}\nx === END_STAGE_0 ===\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		s, err := readInferencePerfLog("pod.log", b)
