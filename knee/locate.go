@@ -34,7 +34,7 @@ func (a *analysis) locate() {
 
 	thrLo, thrHi, status, est := a.bracketByGains()
 	method := "bracketing levels"
-	if len(u) >= a.opts.MinFitLevels {
+	if len(a.fitLevels()) >= a.opts.MinFitLevels {
 		if lo, hi, st, e, ok := a.fitKnee(); ok {
 			thrLo, thrHi, status, est, method = lo, hi, st, e, "fit"
 			if a.opts.Bootstrap > 0 && a.res.Fit.Resamples > 0 {
@@ -328,7 +328,7 @@ func verifyFraction(f float64) float64 { return math.Min(2*f, (1+f)/2) }
 // fitKnee fits every supported model, keeps the lowest AICc, solves the
 // knee on it and bootstraps the interval.
 func (a *analysis) fitKnee() (lo, hi float64, st Status, est float64, ok bool) {
-	u := a.used
+	u := a.fitLevels()
 	d := fitData{sN: u[len(u)-1].x}
 	for _, l := range u {
 		d.sX = math.Max(d.sX, l.thr)
@@ -429,6 +429,21 @@ func (a *analysis) fitKnee() (lo, hi float64, st Status, est float64, ok bool) {
 		}
 	}
 	return lo, hi, StatusBracketed, est, true
+}
+
+// fitLevels are the levels the curve models describe: the valid levels up
+// to the first cliff. A cliff is a failure mode past the knee (queue
+// collapse, KV-cache thrash), not part of the scaling curve; fitting it
+// would let one collapsed run far past the knee drag the knee down.
+func (a *analysis) fitLevels() []*levelEval {
+	var out []*levelEval
+	for _, l := range a.used {
+		if l.cliff {
+			break
+		}
+		out = append(out, l)
+	}
+	return out
 }
 
 // localStep is the ratio between the measured levels around x.
