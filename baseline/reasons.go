@@ -52,7 +52,7 @@ func kneeShort(k knee.Knee) string {
 			return fmt.Sprintf("above %s/GPU", f(k.LowPerGPU))
 		}
 		if k.PerGPU != nil {
-			return fmt.Sprintf("bracketed between %s and %s/GPU (estimate %s)", f(k.LowPerGPU), f(k.HighPerGPU), f(k.PerGPU))
+			return fmt.Sprintf("bracketed between %s and %s/GPU, estimate ≈%s", f(k.LowPerGPU), f(k.HighPerGPU), num(math.Round(*k.PerGPU)))
 		}
 		return fmt.Sprintf("bracketed between %s and %s/GPU", f(k.LowPerGPU), f(k.HighPerGPU))
 	case knee.StatusNotReached:

@@ -244,7 +244,9 @@ func CommentLines(rec *Recommendation) []string {
 
 func kneeSentence(rec *Recommendation) string {
 	s := "Knee: " + kneeShort(rec.Knee)
-	if m := rec.Knee.Method; m != "" && m != "none" {
+	// The method adds something only for a fitted knee; a bracket says how
+	// it was found by itself.
+	if m := rec.Knee.Method; m != "" && rec.Knee.Status == knee.StatusLocated {
 		s += " (" + m + ")"
 	}
 	s += "."

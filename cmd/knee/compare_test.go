@@ -1,0 +1,99 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/fixtures"
+)
+
+func runCompareCLI(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := execute(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+var compareInputs = []string{
+	fixtures.Path("aicr/gb300-eks.csv"),
+	fixtures.Path("aicr/gb200-eks.csv"),
+	fixtures.Path("aicr/h100-eks.csv"),
+}
+
+// GB300 vs GB200 vs H100 (published aicr numbers): per-GPU throughput puts
+// the 4-GPU and 8-GPU nodes side by side.
+func TestCompareGB300GB200H100JSON(t *testing.T) {
+	code, out, errs := runCompareCLI(t, append([]string{"compare", "-o", "json"}, compareInputs...)...)
+	require.Equal(t, 0, code, errs)
+	var c struct {
+		Rows []struct {
+			Accelerator      string   `json:"accelerator"`
+			Leaf             string   `json:"leaf"`
+			GPUs             int      `json:"gpus"`
+			PerGPU           *float64 `json:"per_gpu"`
+			Unverified       bool     `json:"unverified"`
+			ThroughputTokS   *float64 `json:"throughput_tok_s"`
+			ThroughputPerGPU *float64 `json:"throughput_per_gpu"`
+			TTFTP99Ms        *float64 `json:"ttft_p99_ms"`
+			Knee             struct {
+				Status     string   `json:"status"`
+				HighPerGPU *float64 `json:"high_per_gpu"`
+			} `json:"knee"`
+			Sources []string `json:"sources"`
+		} `json:"rows"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &c))
+	require.Len(t, c.Rows, 3)
+	want := []struct {
+		accel      string
+		gpus       int
+		per, tok   float64
+		tokPerGPU  float64
+		ttft       float64
+		kneeStatus string
+	}{
+		{"gb300", 4, 128, 84788, 21197, 677, "bracketed"},
+		{"gb200", 4, 256, 65952, 16488, 1240, "insufficient_points"},
+		{"h100", 8, 256, 108790, 13598.75, 688, "insufficient_points"},
+	}
+	for i, w := range want {
+		r := c.Rows[i]
+		require.Equal(t, w.accel, r.Accelerator)
+		require.Equal(t, w.gpus, r.GPUs)
+		require.Equal(t, w.per, *r.PerGPU)
+		require.True(t, r.Unverified, "%s: nothing below the level was measured", w.accel)
+		require.Equal(t, w.tok, *r.ThroughputTokS)
+		require.Equal(t, w.tokPerGPU, *r.ThroughputPerGPU)
+		require.Equal(t, w.ttft, *r.TTFTP99Ms)
+		require.Equal(t, w.kneeStatus, r.Knee.Status)
+		require.Equal(t, []string{compareInputs[i]}, r.Sources)
+	}
+	require.Equal(t, 256.0, *c.Rows[0].Knee.HighPerGPU)
+}
+
+func TestCompareMarkdownOneRowPerAccelerator(t *testing.T) {
+	code, out, errs := runCompareCLI(t, append([]string{"compare", "-o", "markdown"}, compareInputs...)...)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "| accelerator | leaf                              | GPUs |          per GPU |   tok/s | tok/s per GPU | TTFT p99 ms | knee ")
+	require.Contains(t, out, "| gb300       | gb300-eks-ubuntu-inference-dynamo |    4 | 128 (unverified) |  84,788 |        21,197 |         677 |")
+	require.Contains(t, out, "| h100        | h100-eks-ubuntu-inference-dynamo  |    8 | 256 (unverified) | 108,790 |        13,599 |         688 |")
+	require.Contains(t, out, "1. gb300-eks-ubuntu-inference-dynamo: measure 64/GPU (half of 128)")
+}
+
+func TestCompareDefaultsToTextTableAndRejectsYAML(t *testing.T) {
+	code, out, errs := runCompareCLI(t, append([]string{"compare"}, compareInputs...)...)
+	require.Equal(t, 0, code, errs)
+	require.NotContains(t, out, "|")
+	require.Contains(t, out, "gb200")
+
+	code, _, errs = runCompareCLI(t, "compare", "-o", "yaml", compareInputs[0])
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, "-o yaml is not supported here")
+
+	code, _, errs = runCompareCLI(t, "compare", fixtures.Path("aicr/does-not-exist.csv"))
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, "does-not-exist.csv")
+}
