@@ -280,3 +280,42 @@ func TestOverlayReportWarnsAboutMissingBlockAndOtherModel(t *testing.T) {
 	rec.Model = "meta-llama/Llama-3.1-8B"
 	require.Contains(t, o.Report(rec).Warnings, "the overlay gates model Qwen/Qwen3-8B but the sweep measured meta-llama/Llama-3.1-8B: floors do not carry over between models")
 }
+
+func TestPatchKneeMarkersAreRefreshedWhereTheyAreAndMustBalance(t *testing.T) {
+	rec := gb300Proposal(t)
+	base := "spec:\n  validation:\n    performance:\n      checks:\n        - inference-perf\n      constraints:\n        - name: inference-throughput\n          value: \">= 1\"\n"
+	// Markers moved by a human to the top of the file: refreshed there.
+	src := "# knee:begin\n# stale table\n# knee:end\n" + base
+	o, err := ParseOverlay("o.yaml", []byte(src))
+	require.NoError(t, err)
+	out, err := o.Patch(rec)
+	require.NoError(t, err)
+	require.NoError(t, o.verify(out, rec))
+	require.True(t, strings.HasPrefix(string(out), commentBlockAt(rec, "")+"spec:\n"))
+	require.NotContains(t, string(out), "stale table")
+	require.Equal(t, 1, strings.Count(string(out), "# knee:begin"))
+
+	for name, bad := range map[string]string{
+		"begin only": "# knee:begin\n" + base,
+		"end first":  "# knee:end\n# knee:begin\n" + base,
+		"two begins": "# knee:begin\n# knee:end\n# knee:begin\n# knee:end\n" + base,
+	} {
+		o, err := ParseOverlay("o.yaml", []byte(bad))
+		require.NoError(t, err, name)
+		_, err = o.Patch(rec)
+		var in *sweep.InputError
+		require.True(t, errors.As(err, &in), name)
+		require.Contains(t, in.Msg, "marker", name)
+	}
+}
+
+func TestPatchRefusesARefusal(t *testing.T) {
+	p := DefaultPolicy()
+	p.At = 256
+	rec, err := Propose(gb300Sweep(true), gb300Result(true), p)
+	require.NoError(t, err)
+	o, err := ReadOverlay(fixtures.Path(gb300Overlay))
+	require.NoError(t, err)
+	_, err = o.Patch(rec)
+	require.EqualError(t, err, "baseline: only a proposal can be written to an overlay")
+}

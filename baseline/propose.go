@@ -22,6 +22,12 @@ func Propose(s *sweep.Sweep, r *knee.Result, p Policy) (*Recommendation, error) 
 	if err := p.Validate(); err != nil {
 		return nil, err
 	}
+	if s.GPUs <= 0 {
+		// Without the GPU count every level is total concurrency, and a
+		// per-GPU setting derived from it would be off by the node size.
+		return nil, sweep.Inputf(orNone(strings.Join(s.Sources, ",")), "gpus", 0,
+			"the GPU count of the node is unknown, so no per-GPU concurrency or floor can be proposed; give --gpus N")
+	}
 	rec := &Recommendation{
 		Status:      StatusProposed,
 		Leaf:        s.Leaf,
@@ -276,8 +282,16 @@ func propose(rec *Recommendation, pt knee.PointResult, why string, smp levelSamp
 	floor := RoundDownSig(raw, p.SigFigs)
 	tputHow := fmt.Sprintf("%s; × (1 − %s headroom) = %s, rounded down to %d significant figures → %s",
 		baseHow, plain(p.Headroom), num(raw), p.SigFigs, plain(floor))
-	if floor <= 0 {
-		return fmt.Errorf("baseline: throughput floor came out as %v from %v tok/s", floor, base)
+	if !(floor > 0) {
+		rec.Status = StatusRefused
+		rec.Refusals = append(rec.Refusals, Refusal{
+			PerGPU:  sweep.F(pt.PerGPU),
+			Reason:  knee.Reason(knee.VerdictInvalid),
+			Detail:  fmt.Sprintf("the measured throughput at %s/GPU is %s tok/s: no positive floor follows", level(pt.PerGPU), num(base)),
+			NextRun: fmt.Sprintf("re-run %s/GPU and check that the server returns output tokens", level(pt.PerGPU)),
+		})
+		rec.Constraints = []Constraint{}
+		return nil
 	}
 	floors := &Floors{ConcurrencyPerGPU: conc, ThroughputTokS: floor}
 

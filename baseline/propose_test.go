@@ -190,3 +190,25 @@ func TestNum(t *testing.T) {
 	require.Equal(t, "-1,000", num(-1000))
 	require.Equal(t, "n/a", num(math.NaN()))
 }
+
+func TestProposeWithoutGPUCountIsInputErrorOnGPUs(t *testing.T) {
+	s := gb300Sweep(true)
+	s.GPUs = 0
+	_, err := Propose(s, gb300Result(true), DefaultPolicy())
+	var in *sweep.InputError
+	require.True(t, errors.As(err, &in))
+	require.Equal(t, "gpus", in.Field)
+	require.Contains(t, in.Msg, "give --gpus N")
+}
+
+func TestProposeZeroThroughputRefusesInsteadOfAZeroFloor(t *testing.T) {
+	s := gb300Sweep(true)
+	s.Points[1].ThroughputTokS = 0
+	r := gb300Result(true)
+	r.Points[1].ThroughputTokS = 0
+	rec, err := Propose(s, r, DefaultPolicy())
+	require.NoError(t, err)
+	require.Equal(t, StatusRefused, rec.Status)
+	require.Equal(t, []knee.Reason{"invalid"}, reasonsOf(rec.Refusals))
+	require.Empty(t, rec.Constraints)
+}
