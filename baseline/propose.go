@@ -218,7 +218,7 @@ func measure(s *sweep.Sweep, pt knee.PointResult) (*Measured, levelSamples) {
 			smp.ttftP99 = []float64{pt.TTFTP99Ms}
 		}
 	}
-	if st, ok := lowerBound(smp.throughput, 0.95); ok {
+	if st, ok := spread(smp.throughput); ok {
 		m.ThroughputTokS = st.mean
 		m.ThroughputSD = sweep.F(st.sd)
 		m.ThroughputMin = sweep.F(st.min)
@@ -352,7 +352,7 @@ func propose(rec *Recommendation, pt knee.PointResult, why string, smp levelSamp
 // evaluator fails throughput below 0.9 × floor and TTFT above 1.1 × ceiling.
 func noiseWarnings(floor, ceil float64, smp levelSamples) []string {
 	var out []string
-	if st, ok := lowerBound(smp.throughput, 0.95); ok {
+	if st, ok := spread(smp.throughput); ok {
 		failing := 0
 		for _, v := range smp.throughput {
 			if v < 0.9*floor {

@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -23,18 +24,25 @@ type repeatStats struct {
 // rather than the mean so that one lucky run cannot raise the gate; with
 // a single value there is no spread to speak of and ok is false.
 func lowerBound(xs []float64, confidence float64) (repeatStats, bool) {
+	st, ok := spread(xs)
+	if !ok {
+		return st, false
+	}
+	st.t = distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(st.n - 1)}.Quantile(1 - (1-confidence)/2)
+	st.lower = st.mean - st.t*st.sd/math.Sqrt(float64(st.n))
+	st.confidence = confidence
+	return st, true
+}
+
+// spread is the mean, sample standard deviation and minimum of two or more
+// values (ok is false for fewer).
+func spread(xs []float64) (repeatStats, bool) {
 	n := len(xs)
 	if n < 2 {
 		return repeatStats{}, false
 	}
 	mean, sd := stat.MeanStdDev(xs, nil)
-	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 1)}.Quantile(1 - (1-confidence)/2)
-	sorted := append([]float64(nil), xs...)
-	sort.Float64s(sorted)
-	return repeatStats{
-		n: n, mean: mean, sd: sd, min: sorted[0], t: t,
-		lower: mean - t*sd/math.Sqrt(float64(n)), confidence: confidence,
-	}, true
+	return repeatStats{n: n, mean: mean, sd: sd, min: floats.Min(xs)}, true
 }
 
 // median of xs (xs non-empty); TTFT p99 across repeats is summarised by it
