@@ -30,12 +30,16 @@ type measurement struct {
 func (m *measurement) windowS() float64 { return (m.windowEnd - m.windowStart).Seconds() }
 
 // isMeasured says whether a request counts: it is past the warm-up count,
-// and it was sent after the ramp — once every worker's first request was
-// answered (or failed), so the server held the whole level. On a slow ramp
-// (thousands of connects on a busy host) the first warm-ups can finish
-// before the last ones even arrive; requests sent then saw a lighter load
-// than the level's and are discarded as warm-up too.
+// and — when the level has a warm-up at all — it was sent after the ramp:
+// once every worker's first request was answered (or failed), so the server
+// held the whole level. On a slow ramp (thousands of connects on a busy
+// host) the first warm-ups can finish before the last ones even arrive;
+// requests sent then saw a lighter load than the level's and are discarded
+// as warm-up too. A level without warm-up measures every request.
 func isMeasured(o outcome, warmup int, rampDone time.Duration) bool {
+	if warmup == 0 {
+		return true
+	}
 	return o.index >= warmup && o.start >= rampDone
 }
 
