@@ -69,28 +69,35 @@ func checkSweep(s *sweep.Sweep) error {
 	if s.GPUs < 0 {
 		return sweep.Inputf(file(s.Points[0]), "gpus", 0, "GPU count must not be negative, got %d", s.GPUs)
 	}
+	// Bounds far beyond any real node keep sums and ratios finite.
+	const (
+		maxConcurrency = 1e9
+		maxValue       = 1e12
+	)
+	type field struct {
+		name string
+		v    *float64
+	}
 	for i, p := range s.Points {
 		f := fmt.Sprintf("points[%d].", i)
-		if !finite(p.Concurrency) || p.Concurrency <= 0 {
-			return sweep.Inputf(file(p), f+"concurrency", 0, "must be a positive number, got %g", p.Concurrency)
+		if !finite(p.Concurrency) || p.Concurrency <= 0 || p.Concurrency > maxConcurrency {
+			return sweep.Inputf(file(p), f+"concurrency", 0, "must be a positive number up to %g, got %g", maxConcurrency, p.Concurrency)
 		}
-		if p.PerGPU != nil && (!finite(*p.PerGPU) || *p.PerGPU <= 0) {
-			return sweep.Inputf(file(p), f+"per_gpu", 0, "must be a positive number, got %g", *p.PerGPU)
+		if p.PerGPU != nil && (!finite(*p.PerGPU) || *p.PerGPU <= 0 || *p.PerGPU > maxConcurrency) {
+			return sweep.Inputf(file(p), f+"per_gpu", 0, "must be a positive number up to %g, got %g", maxConcurrency, *p.PerGPU)
 		}
-		if !finite(p.ThroughputTokS) || p.ThroughputTokS < 0 {
-			return sweep.Inputf(file(p), f+"throughput_tok_s", 0, "must be a non-negative number, got %g", p.ThroughputTokS)
+		if !finite(p.ThroughputTokS) || p.ThroughputTokS < 0 || p.ThroughputTokS > maxValue {
+			return sweep.Inputf(file(p), f+"throughput_tok_s", 0, "must be a non-negative number up to %g, got %g", maxValue, p.ThroughputTokS)
 		}
-		for name, d := range map[string]sweep.Dist{"ttft_ms": p.TTFT, "e2e_ms": p.E2E} {
-			for stat, v := range map[string]*float64{"mean": d.Mean, "p50": d.P50, "p99": d.P99} {
-				if v != nil && (!finite(*v) || *v < 0) {
-					return sweep.Inputf(file(p), f+name+"."+stat, 0, "must be a non-negative number, got %g", *v)
-				}
-			}
+		fields := []field{
+			{"ttft_ms.mean", p.TTFT.Mean}, {"ttft_ms.p50", p.TTFT.P50}, {"ttft_ms.p99", p.TTFT.P99},
+			{"e2e_ms.mean", p.E2E.Mean}, {"e2e_ms.p50", p.E2E.P50}, {"e2e_ms.p99", p.E2E.P99},
+			{"request_rate", p.RequestRate}, {"requested_rate", p.RequestedRate}, {"achieved_concurrency", p.AchievedConcurrency},
+			{"output_tokens_mean", p.OutputTokensMean}, {"client_cpu", p.ClientCPU},
 		}
-		for name, v := range map[string]*float64{"request_rate": p.RequestRate, "achieved_concurrency": p.AchievedConcurrency,
-			"output_tokens_mean": p.OutputTokensMean, "client_cpu": p.ClientCPU} {
-			if v != nil && (!finite(*v) || *v < 0) {
-				return sweep.Inputf(file(p), f+name, 0, "must be a non-negative number, got %g", *v)
+		for _, fl := range fields {
+			if fl.v != nil && (!finite(*fl.v) || *fl.v < 0 || *fl.v > maxValue) {
+				return sweep.Inputf(file(p), f+fl.name, 0, "must be a non-negative number up to %g, got %g", maxValue, *fl.v)
 			}
 		}
 		if p.Requests != nil && *p.Requests < 0 {

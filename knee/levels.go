@@ -179,7 +179,12 @@ func combine(l *level, gpus int, st ttftStat, opts Options) {
 	l.concurrency = stat.Mean(conc, nil)
 	l.thr = stat.Mean(l.thrRepeats, nil)
 	if len(l.thrRepeats) > 1 && l.thr > 0 {
-		l.cv = stat.StdDev(l.thrRepeats, nil) / l.thr
+		// Relative to the mean first, so that huge values cannot overflow.
+		rel := make([]float64, len(l.thrRepeats))
+		for i, v := range l.thrRepeats {
+			rel[i] = v / l.thr
+		}
+		l.cv = stat.StdDev(rel, nil)
 	}
 	if len(ttfts) > 0 {
 		l.ttft = median(ttfts)
