@@ -89,7 +89,7 @@ processes when installed; --harness-bin PATH). Runners: local, kube.`,
 	fl.StringVar(&o.HarnessBin, "harness-bin", "", "path of the inference-perf or aiperf executable (default: found on PATH)")
 	fl.StringVar(&o.Endpoint, "endpoint", "", "base URL of the OpenAI-compatible server, e.g. http://127.0.0.1:8000")
 	fl.StringVar(&o.Model, "model", "", "model name to send (and record), e.g. Qwen/Qwen3-8B")
-	fl.StringVar(&o.API, "api", "chat", "chat (/v1/chat/completions) or completion (/v1/completions)")
+	fl.StringVar(&o.API, "api", "chat", "chat (/v1/chat/completions) or completion (/v1/completions); inference-perf defaults to completion")
 	fl.StringVar(&o.PerGPU, "per-gpu", "", "ladder of concurrent requests per GPU, e.g. 64,128,256")
 	fl.StringVar(&o.Ladder, "ladder", "", "ladder as START:END:xK or START:END:+N, e.g. 16:1024:x2")
 	fl.IntVar(&o.GPUs, "gpus", 0, "GPUs behind the endpoint (total concurrency = per GPU × GPUs)")
@@ -170,6 +170,11 @@ func (o *sweepOptions) complete(c *cobra.Command) error {
 			*f.dst = f.v
 		}
 	}
+	// inference-perf's random data generator speaks only the completion
+	// API: make that the default for it rather than fail on the default.
+	if p.Harness == inferenceperf.Harness && !fl.Changed("api") && o.Resume == "" {
+		p.API = "completion"
+	}
 	switch p.Harness {
 	case builtin.Name, inferenceperf.Harness, aiperf.Harness:
 	default:
@@ -203,7 +208,7 @@ func (o *sweepOptions) executor(ctx context.Context, c *cobra.Command) (sweep.Ex
 		return builtin.New(builtin.Options{Progress: stderr, Timeout: o.Timeout, Seed: o.Seed, JSONL: o.JSONL}), nil
 	}
 	return local.New(local.Options{
-		Harness: o.plan.Harness, Bin: o.HarnessBin, Output: nil,
+		Harness: o.plan.Harness, Bin: o.HarnessBin, Output: stderr,
 		InferencePerf: inferenceperf.Options{NumWorkers: o.Workers, RequestTimeout: o.Timeout},
 	})
 }
