@@ -22,6 +22,15 @@ func load(t testing.TB, files ...string) *sweep.Sweep {
 	return s
 }
 
+func loadWith(t testing.TB, gpus int, files ...string) (*sweep.Sweep, error) {
+	t.Helper()
+	var ps []string
+	for _, f := range files {
+		ps = append(ps, fixtures.Path(f))
+	}
+	return read.Load(ps, read.Options{Meta: read.Meta{GPUs: gpus}})
+}
+
 func find(t testing.TB, s *sweep.Sweep) *knee.Result {
 	t.Helper()
 	r, err := knee.Find(s, knee.DefaultOptions())
