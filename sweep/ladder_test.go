@@ -83,3 +83,24 @@ func FuzzParseLadder(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParsePerGPU(f *testing.F) {
+	for _, s := range []string{"64,128,256", "1", " 8 , 16", "128,64", "9223372036854775807"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		levels, err := ParsePerGPU(spec)
+		if err != nil {
+			var in *InputError
+			require.True(t, errors.As(err, &in))
+			return
+		}
+		require.NotEmpty(t, levels)
+		for i := range levels {
+			require.Positive(t, levels[i])
+			if i > 0 {
+				require.Greater(t, levels[i], levels[i-1])
+			}
+		}
+	})
+}

@@ -55,3 +55,21 @@ func TestParseRefusesAnExportOfAnotherLevel(t *testing.T) {
 	require.True(t, errors.As(err, &in), "%v", err)
 	require.Equal(t, "bad.json", in.File)
 }
+
+// FuzzParse: any export or log gives the level's point or an InputError.
+func FuzzParse(f *testing.F) {
+	export, _ := os.ReadFile(fixtures.Path("aiperf/simserver-v0.1.1-db4f639-chat-c128/profile_export_aiperf.json"))
+	f.Add(export)
+	f.Add([]byte("===AIPERF-RESULT===\n{}\n===AIPERF-RESULT===\n"))
+	f.Add([]byte(`{"input_config": {"loadgen": {"concurrency": 128}}, "output_token_throughput": {"unit": "tokens/sec", "avg": 1}}`))
+	p, lvl := c128()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		pt, err := Parse(data, "fuzz.json", p, lvl)
+		if err != nil {
+			var in *sweep.InputError
+			require.True(t, errors.As(err, &in), "%v", err)
+			return
+		}
+		require.Equal(t, 128.0, pt.Concurrency)
+	})
+}

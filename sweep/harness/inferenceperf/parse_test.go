@@ -109,3 +109,23 @@ func TestParseKeepsFailuresOfARealRun(t *testing.T) {
 		require.Equal(t, *pt.Failures, total)
 	}
 }
+
+// FuzzParse: any log gives points for exactly the plan's levels or an
+// InputError — never a panic, never a point at another concurrency.
+func FuzzParse(f *testing.F) {
+	log, _ := os.ReadFile(fixtures.Path(recorded + "stdout.log"))
+	f.Add(log)
+	f.Add([]byte("=== START_STAGE_0 ===\n{}\n=== END_STAGE_0 ===\n"))
+	f.Add([]byte("=== START_STAGE_0 ===\n{\"load_summary\": {\"concurrency\": 16}}\n=== END_STAGE_0 ===\n=== START_STAGE_1 ===\n{\"load_summary\": {\"concurrency\": 16}, \"successes\": {\"count\": 1}}\n=== END_STAGE_1 ===\n"))
+	p := ladder(16)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		pts, err := Parse(data, "fuzz.log", p, p.Levels())
+		if err != nil {
+			var in *sweep.InputError
+			require.True(t, errors.As(err, &in), "%v", err)
+			return
+		}
+		require.Len(t, pts, 1)
+		require.Equal(t, 16.0, pts[0].Concurrency)
+	})
+}
