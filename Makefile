@@ -34,3 +34,19 @@ fuzz:
 	    echo "== $$pkg $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$pkg; \
 	  done; \
 	done
+
+# Integration tests of `knee sweep --runner kube` on a real control plane
+# (kube-apiserver, controller-manager, scheduler, etcd, kwok). The script builds
+# the binaries once (~9 min cold on 2 cores) and caches them outside the repo
+# (KNEE_TESTBED_CACHE, default ~/.cache/knee-testbed); the tests start and stop them.
+# KNEE_SKIP_INTEGRATION=1 skips only when the binaries are not built yet.
+testbed:
+	@hack/testbed/build.sh
+
+test-integration:
+	@if [ "$$KNEE_SKIP_INTEGRATION" = 1 ] && ! hack/testbed/build.sh --check >/dev/null 2>&1; then \
+	  echo "test-integration: SKIPPED: KNEE_SKIP_INTEGRATION=1 and the control plane is not built (make testbed)"; exit 0; fi; \
+	dir=$$(hack/testbed/build.sh) && KNEE_TESTBED_DIR=$$dir $(GO) test -tags integration -count=1 -timeout 30m ./test/integration/...
+
+bench-integration:
+	@dir=$$(hack/testbed/build.sh) && KNEE_TESTBED_DIR=$$dir $(GO) test -tags integration -run '^$$' -bench KubeLevelOverhead -benchtime 20x ./test/integration/

@@ -7,6 +7,7 @@
 # Cached by version OUTSIDE the repo, so only the first run on a machine pays the ~9 min cold build:
 #   ${KNEE_TESTBED_CACHE:-$HOME/.cache/knee-testbed}/<k8s version>/
 # The folder is complete only when its .done stamp exists (a killed build is redone).
+# Usage: build.sh [--check]   (prints the folder; --check builds nothing)
 set -euo pipefail
 
 K8S_VERSION=${K8S_VERSION:-v1.37.2}
@@ -20,6 +21,11 @@ STAMP="$DEST/.done-etcd-$ETCD_VERSION-kwok-$KWOK_VERSION"
 if [[ -f "$STAMP" ]]; then
   echo "$DEST"
   exit 0
+fi
+# --check: only say whether the binaries are built (exit 1 when not).
+if [[ "${1:-}" == "--check" ]]; then
+  echo "testbed: not built in $DEST" >&2
+  exit 1
 fi
 
 log() { echo "testbed: $*" >&2; }

@@ -1,0 +1,160 @@
+//go:build integration
+
+package integration
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	corev1 "k8s.io/api/core/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/kube"
+	"github.com/kneetool/knee/test/integration/testbed"
+)
+
+func aiperfPlan(id string, perGPU ...int) sweep.Plan {
+	return sweep.Plan{ID: id, PerGPU: perGPU, GPUs: 4, Model: "sim-llm", Endpoint: "http://sim:8000", API: "chat",
+		InputTokens: 128, OutputTokens: 128, MinRequests: 1000, RequestsPerConcurrency: 8, Harness: "aiperf", Runner: "kube"}
+}
+
+func (e *env) executor(jo kube.JobOptions) *kube.Executor {
+	jo.Namespace = e.ns
+	return &kube.Executor{Client: e.sa, Harness: kube.AIPerf{}, Job: jo, PendingTimeout: 3 * time.Second}
+}
+
+// kwok's chaos stage fails the load generator with exit code 1: the level
+// fails at once, naming the pod, its exit code and the first lines of its
+// log, and its Job is gone.
+func TestKubeLevelFailingJob(t *testing.T) {
+	out, err := os.ReadFile(filepath.Join(aiperfRun(32), "stdout.log"))
+	require.NoError(t, err)
+	e := newEnv(t, map[int][]byte{0: out})
+	ex := e.executor(kube.JobOptions{PodLabels: map[string]string{testbed.FailLabel: "true"}})
+	plan := aiperfPlan("fail", 8)
+	start := time.Now()
+	_, err = ex.RunLevel(context.Background(), plan, plan.Levels()[0])
+	require.Error(t, err)
+	require.Less(t, time.Since(start), 30*time.Second)
+	require.Regexp(t, `level 0 \(8/GPU\): pod knee-fail-l0-8-[a-z0-9]{5} failed: container loadgen exited with code 1 \(containerFailed\): container failed`, err.Error())
+	first := string(bytes.SplitN(out, []byte("\n"), 2)[0])
+	require.Contains(t, err.Error(), "first lines of the log of pod knee-fail-l0-8-")
+	require.Contains(t, err.Error(), first)
+	require.Empty(t, e.leftovers(t))
+}
+
+// A load generator that asks for more GPUs than any node has stays
+// Pending: the level fails after --pending-timeout with the scheduler's
+// reason, and is cleaned up.
+func TestKubeLevelUnschedulableTimesOut(t *testing.T) {
+	e := newEnv(t, nil)
+	ex := e.executor(kube.JobOptions{LoadgenGPUs: 16})
+	plan := aiperfPlan("pending", 8)
+	_, err := ex.RunLevel(context.Background(), plan, plan.Levels()[0])
+	require.Error(t, err)
+	require.Regexp(t, `level 0 \(8/GPU\): pod knee-pending-l0-8-[a-z0-9]{5} could not be scheduled for 3s \(--pending-timeout\): .*Insufficient nvidia.com/gpu`, err.Error())
+	require.Empty(t, e.leftovers(t))
+}
+
+// A log without a result block, and a result block that is not JSON, fail
+// the level with the pod name and the first lines of the log.
+func TestKubeLevelBadHarnessLog(t *testing.T) {
+	noResult, err := os.ReadFile(filepath.Join(aiperfRun(32), "stdout.log"))
+	require.NoError(t, err)
+	notJSON := append(append([]byte{}, noResult...), []byte("===AIPERF-RESULT===\n{\"output_token_throughput\": {\"avg\": 12\n===AIPERF-RESULT===\n")...)
+	e := newEnv(t, map[int][]byte{0: noResult, 1: notJSON})
+	ex := e.executor(kube.JobOptions{})
+	plan := aiperfPlan("badlog", 8, 32)
+	first := string(bytes.SplitN(noResult, []byte("\n"), 2)[0])
+
+	_, err = ex.RunLevel(context.Background(), plan, plan.Levels()[0])
+	require.Error(t, err)
+	require.Regexp(t, `level 0 \(8/GPU\): pod knee-badlog-l0-8-[a-z0-9]{5}: pod/`+e.ns+`/knee-badlog-l0-8-[a-z0-9]{5}: ===AIPERF-RESULT===: the log has no AIPerf result block`, err.Error())
+	require.Contains(t, err.Error(), first)
+
+	_, err = ex.RunLevel(context.Background(), plan, plan.Levels()[1])
+	require.Error(t, err)
+	require.Regexp(t, `level 1 \(32/GPU\): pod knee-badlog-l1-32-[a-z0-9]{5}: `, err.Error())
+	require.Contains(t, err.Error(), first)
+	require.Empty(t, e.leftovers(t))
+}
+
+// Automatic node choice takes the node with the most free GPUs: the 8-GPU
+// H100 node while it is idle, the 4-GPU GB300 node once a running pod holds
+// 6 of the H100's GPUs. GPU count and accelerator come from the node.
+func TestKubeAutoNodeChoice(t *testing.T) {
+	e := newEnv(t, nil)
+	ctx := context.Background()
+	tg, err := kube.Discover(ctx, e.sa, kube.DiscoverOptions{})
+	require.NoError(t, err)
+	require.Equal(t, kube.Target{Node: "h100-0", GPUs: 8, FreeGPUs: 8, Product: "NVIDIA-H100-80GB-HBM3", Accelerator: "h100"}, *tg)
+
+	gpus := corev1.ResourceList{"nvidia.com/gpu": resource.MustParse("6")}
+	_, err = cluster.AdminCS.CoreV1().Pods(e.ns).Create(ctx, &corev1.Pod{
+		ObjectMeta: metav1.ObjectMeta{Name: "vllm-worker"},
+		Spec: corev1.PodSpec{
+			NodeSelector: map[string]string{corev1.LabelHostname: "h100-0"},
+			Containers:   []corev1.Container{{Name: "vllm", Image: "vllm/vllm-openai:v0.11.0", Resources: corev1.ResourceRequirements{Requests: gpus, Limits: gpus}}},
+		},
+	}, metav1.CreateOptions{})
+	require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		p, err := cluster.AdminCS.CoreV1().Pods(e.ns).Get(ctx, "vllm-worker", metav1.GetOptions{})
+		return err == nil && p.Status.Phase == corev1.PodRunning
+	}, 30*time.Second, 100*time.Millisecond)
+
+	tg, err = kube.Discover(ctx, e.sa, kube.DiscoverOptions{})
+	require.NoError(t, err)
+	require.Equal(t, kube.Target{Node: "gb300-0", GPUs: 4, FreeGPUs: 4, Product: "NVIDIA-GB300", Accelerator: "gb300"}, *tg)
+
+	tg, err = kube.Discover(ctx, e.sa, kube.DiscoverOptions{Node: "h100-0"})
+	require.NoError(t, err)
+	require.Equal(t, 2, tg.FreeGPUs)
+	require.Equal(t, 8, tg.GPUs)
+
+	tg, err = kube.Discover(ctx, e.sa, kube.DiscoverOptions{GPUs: 2, Accelerator: "gb300-nvl"})
+	require.NoError(t, err)
+	require.Equal(t, "gb300-0", tg.Node)
+	require.Equal(t, 2, tg.GPUs, "--gpus overrides the node")
+	require.Equal(t, "gb300-nvl", tg.Accelerator, "--accelerator overrides the label")
+
+	require.NoError(t, cluster.AdminCS.CoreV1().Pods(e.ns).Delete(ctx, "vllm-worker", metav1.DeleteOptions{GracePeriodSeconds: new(int64)}))
+	require.Eventually(t, func() bool {
+		tg, err := kube.Discover(ctx, e.sa, kube.DiscoverOptions{})
+		return err == nil && tg.Node == "h100-0"
+	}, 30*time.Second, 100*time.Millisecond)
+}
+
+// BenchmarkKubeLevelOverhead measures what knee and the control plane add
+// per level: create the Job, watch it to completion, read and parse the
+// log, delete the Job (foreground) — with the harness's own run time
+// (zero under kwok) subtracted.
+//
+//	go test -tags integration -run '^$' -bench KubeLevelOverhead -benchtime 20x ./test/integration/
+func BenchmarkKubeLevelOverhead(b *testing.B) {
+	e := newEnv(b, map[int][]byte{0: aiperfPodLog(b, 32)})
+	var total, maxO time.Duration
+	ex := e.executor(kube.JobOptions{})
+	ex.Timing = func(tm kube.LevelTiming) {
+		total += tm.Overhead()
+		if tm.Overhead() > maxO {
+			maxO = tm.Overhead()
+		}
+	}
+	plan := aiperfPlan("bench", 8)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := ex.RunLevel(context.Background(), plan, plan.Levels()[0]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "overhead-ms/level")
+	b.ReportMetric(float64(maxO.Milliseconds()), "max-overhead-ms")
+}
