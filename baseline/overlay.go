@@ -82,6 +82,12 @@ func ParseOverlay(path string, src []byte) (*Overlay, error) {
 		}
 		return nil, sweep.Inputf(path, "", extra.Line, "not an aicr overlay: more than one YAML document")
 	}
+	// The node decoder accepts duplicate mapping keys; the decoder aicr's
+	// tooling uses does not. Decoding once more into a value finds them.
+	var whole any
+	if err := yaml.Unmarshal(src, &whole); err != nil {
+		return nil, sweep.Inputf(path, "", 0, "not YAML: %v", err)
+	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil, sweep.Inputf(path, "", 1, "not an aicr overlay: the top level is not a mapping")
 	}

@@ -64,3 +64,38 @@ func FuzzOverlayPatch(f *testing.F) {
 		}
 	})
 }
+
+// FuzzOverlaySplice is FuzzOverlayPatch without the file system (no fsync
+// per input, so it explores far more inputs): whenever Patch plans an edit,
+// the spliced bytes must pass verification — the original tree with exactly
+// the proposed changes. A failure here is a patcher bug that WriteOverlay
+// would have caught and refused to write.
+func FuzzOverlaySplice(f *testing.F) {
+	for _, rel := range []string{gb300Overlay, gb300OverlayNoPerf} {
+		b, err := os.ReadFile(fixtures.Path(rel))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte("spec:\n  validation:\n    performance:\n      constraints:\n      - name: inference-throughput\n        value: '>= 1'\n"))
+	f.Add([]byte("spec:\n   validation:\n      performance:\n         constraints:\n         -  name: inference-model\n            value: m # c\n"))
+	f.Add([]byte("spec:\n  x: 1\n  validation:\n    conformance:\n      checks:\n      - a\n"))
+	rec, err := Propose(gb300Sweep(true), gb300Result(true), DefaultPolicy())
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, src []byte) {
+		o, err := ParseOverlay("overlay.yaml", src)
+		if err != nil {
+			return
+		}
+		out, err := o.Patch(rec)
+		if err != nil {
+			return
+		}
+		if err := o.verify(out, rec); err != nil {
+			t.Fatalf("patch does not verify: %v\n--- in\n%s\n--- out\n%s", err, src, out)
+		}
+	})
+}
