@@ -1,0 +1,201 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"net"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/kneetool/knee/fixtures/simserver"
+)
+
+func init() { commands = append(commands, newSimserverCmd) }
+
+type simserverOptions struct {
+	root   *rootOptions
+	Addr   string
+	Preset string
+	Faults []string
+	cfg    simserver.Config
+	set    func(name string) bool
+}
+
+func newSimserverCmd(root *rootOptions) *cobra.Command {
+	o := &simserverOptions{root: root}
+	c := &cobra.Command{
+		Use:   "simserver",
+		Short: "Serve the simulated OpenAI-compatible LLM server on 127.0.0.1 (for trying knee sweep)",
+		Long: `simserver serves the simulated LLM server that knee demo and knee's tests use, so that
+knee sweep --endpoint can be pointed at it. It speaks /v1/completions and
+/v1/chat/completions (SSE streaming with usage, or JSON), /v1/models and /health.
+
+It is a queueing model, not a GPU: every number it produces follows from its flags,
+and a sweep of it must be labelled simulated. The gb300 preset has 4 "GPUs" and its
+true knee at 160 requests per GPU (throughput collapses past it); flags override the
+preset. It prints its true knee and runs until interrupted.
+
+Faults (--fault, repeatable) take the form KIND:SELECT[:AFTER_TOKENS], where KIND is
+429, 503 (or any 4xx/5xx), stall, abort, end_early or non_sse, and SELECT is
+every=N[/burst=L] (L consecutive requests out of every N) or rate=R (probability):
+  --fault 429:every=100/burst=20 --fault stall:rate=0.01:5`,
+		Example: `  knee simserver --addr 127.0.0.1:8000 &
+  knee sweep --runner local --harness builtin --endpoint http://127.0.0.1:8000 \
+    --gpus 4 --per-gpu 64,128,256 --output-tokens 16 --out /tmp/sim-sweep`,
+		Args: cobra.NoArgs,
+		PreRunE: func(cmd *cobra.Command, _ []string) error {
+			o.set = func(name string) bool { return cmd.Flags().Changed(name) }
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context()) },
+	}
+	f := c.Flags()
+	f.StringVar(&o.Addr, "addr", "127.0.0.1:8000", "listen address (loopback only)")
+	f.StringVar(&o.Preset, "preset", "gb300", "starting configuration: gb300 (GB300Like) or none")
+	f.IntVar(&o.cfg.GPUs, "gpus", 0, "simulated GPUs (engines)")
+	f.IntVar(&o.cfg.BatchPerGPU, "batch-per-gpu", 0, "sequences an engine decodes at once; more queue")
+	f.DurationVar(&o.cfg.StepBase, "step-base", 0, "decode step time at batch 0")
+	f.DurationVar(&o.cfg.StepPerSeq, "step-per-seq", 0, "decode step time added per sequence in the batch")
+	f.DurationVar(&o.cfg.PrefillPerToken, "prefill-per-token", 0, "prefill time per prompt token")
+	f.IntVar(&o.cfg.ThrashAbovePerGPU, "thrash-above", 0, "open requests per GPU above which the front-end slows every step")
+	f.Float64Var(&o.cfg.ThrashFactor, "thrash-factor", 0, "front-end slowdown per unit of overload (≥ 1 makes throughput fall)")
+	f.Float64Var(&o.cfg.ThrashMax, "thrash-max", 0, "cap on the front-end slowdown (0 = none)")
+	f.Float64Var(&o.cfg.Jitter, "jitter", 0, "relative jitter of each step, in [0, 1)")
+	f.Int64Var(&o.cfg.Seed, "seed", 0, "seed for jitter, EOS lengths and random faults")
+	f.Float64Var(&o.cfg.TimeScale, "time-scale", 0, "multiply every model time by this")
+	f.BoolVar(&o.cfg.ZeroServiceTime, "zero-service-time", false, "answer at once with all tokens (benchmark clients)")
+	f.StringVar(&o.cfg.Model, "model", "", "model id to list in /v1/models")
+	f.StringArrayVar(&o.Faults, "fault", nil, "inject a fault: KIND:every=N[/burst=L][:AFTER] or KIND:rate=R[:AFTER] (repeatable)")
+	return c
+}
+
+// config merges the flags that were set over the preset.
+func (o *simserverOptions) config() (simserver.Config, error) {
+	var cfg simserver.Config
+	switch o.Preset {
+	case "gb300":
+		cfg = simserver.GB300Like()
+	case "none", "":
+	default:
+		return cfg, usagef("--preset: unknown preset %q (gb300 or none)", o.Preset)
+	}
+	set := o.set
+	if set == nil {
+		set = func(string) bool { return false }
+	}
+	f := o.cfg
+	for name, apply := range map[string]func(){
+		"gpus":              func() { cfg.GPUs = f.GPUs },
+		"batch-per-gpu":     func() { cfg.BatchPerGPU = f.BatchPerGPU },
+		"step-base":         func() { cfg.StepBase = f.StepBase },
+		"step-per-seq":      func() { cfg.StepPerSeq = f.StepPerSeq },
+		"prefill-per-token": func() { cfg.PrefillPerToken = f.PrefillPerToken },
+		"thrash-above":      func() { cfg.ThrashAbovePerGPU = f.ThrashAbovePerGPU },
+		"thrash-factor":     func() { cfg.ThrashFactor = f.ThrashFactor },
+		"thrash-max":        func() { cfg.ThrashMax = f.ThrashMax },
+		"jitter":            func() { cfg.Jitter = f.Jitter },
+		"seed":              func() { cfg.Seed = f.Seed },
+		"time-scale":        func() { cfg.TimeScale = f.TimeScale },
+		"zero-service-time": func() { cfg.ZeroServiceTime = f.ZeroServiceTime },
+		"model":             func() { cfg.Model = f.Model },
+	} {
+		if set(name) {
+			apply()
+		}
+	}
+	for _, spec := range o.Faults {
+		ft, err := parseFault(spec)
+		if err != nil {
+			return cfg, err
+		}
+		cfg.Faults = append(cfg.Faults, ft)
+	}
+	host, _, err := net.SplitHostPort(o.Addr)
+	if err != nil {
+		return cfg, usagef("--addr %q: %v", o.Addr, err)
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return cfg, usagef("--addr %q: the simulated server listens on loopback only (127.0.0.1)", o.Addr)
+	}
+	cfg.Addr = o.Addr
+	if err := cfg.Validate(); err != nil {
+		return cfg, usagef("%v", err)
+	}
+	return cfg, nil
+}
+
+// parseFault reads KIND:every=N[/burst=L][:AFTER] or KIND:rate=R[:AFTER].
+func parseFault(spec string) (simserver.Fault, error) {
+	bad := func(format string, args ...any) (simserver.Fault, error) {
+		return simserver.Fault{}, usagef("--fault %q: "+format, append([]any{spec}, args...)...)
+	}
+	parts := strings.Split(spec, ":")
+	if len(parts) < 2 || len(parts) > 3 {
+		return bad("want KIND:every=N[/burst=L][:AFTER_TOKENS] or KIND:rate=R[:AFTER_TOKENS]")
+	}
+	var ft simserver.Fault
+	if code, err := strconv.Atoi(parts[0]); err == nil {
+		ft.Kind, ft.Status = simserver.FaultStatus, code
+	} else {
+		ft.Kind = simserver.FaultKind(parts[0])
+	}
+	for _, kv := range strings.Split(parts[1], "/") {
+		k, v, ok := strings.Cut(kv, "=")
+		if !ok {
+			return bad("%q is not key=value", kv)
+		}
+		var err error
+		switch k {
+		case "every":
+			ft.Every, err = strconv.Atoi(v)
+		case "burst":
+			ft.Burst, err = strconv.Atoi(v)
+		case "rate":
+			ft.Rate, err = strconv.ParseFloat(v, 64)
+		default:
+			return bad("unknown selector %q (every, burst, rate)", k)
+		}
+		if err != nil {
+			return bad("%s: %v", k, err)
+		}
+	}
+	if len(parts) == 3 {
+		n, err := strconv.Atoi(parts[2])
+		if err != nil {
+			return bad("AFTER_TOKENS: %v", err)
+		}
+		ft.AfterTokens = n
+	}
+	if err := (simserver.Config{ZeroServiceTime: true, Faults: []simserver.Fault{ft}}).Validate(); err != nil {
+		return bad("%v", err)
+	}
+	return ft, nil
+}
+
+func (o *simserverOptions) run(ctx context.Context) error {
+	if _, err := o.root.checkOutput("text", "text"); err != nil {
+		return err
+	}
+	cfg, err := o.config()
+	if err != nil {
+		return err
+	}
+	srv := simserver.New(cfg)
+	url, err := srv.Start()
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	if cfg.ZeroServiceTime {
+		fmt.Fprintf(o.root.stdout, "simulated server at %s (zero service time: no knee)\n", url)
+	} else {
+		fmt.Fprintf(o.root.stdout, "simulated server at %s: %d GPUs, true knee %.0f requests per GPU (128/128 tokens); Ctrl-C stops it\n",
+			url, cfg.GPUs, cfg.TrueKnee())
+	}
+	<-ctx.Done()
+	st := srv.Stats()
+	fmt.Fprintf(o.root.stderr, "simserver: %d requests, %d completed, %d tokens\n", st.Requests, st.Completed, st.Tokens)
+	return nil
+}
