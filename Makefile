@@ -50,3 +50,5 @@ test-integration:
 
 bench-integration:
 	@dir=$$(hack/testbed/build.sh) && KNEE_TESTBED_DIR=$$dir $(GO) test -tags integration -run '^$$' -bench KubeLevelOverhead -benchtime 20x ./test/integration/
+
+.PHONY: testbed bench-integration

@@ -50,7 +50,7 @@ func run(m *testing.M) int {
 		}
 		dir = filepath.Join(root, "v1.37.2")
 	}
-	if _, err := os.Stat(filepath.Join(dir, "bin", "kube-apiserver")); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, "bin", "kwok")); err != nil {
 		if os.Getenv("KNEE_SKIP_INTEGRATION") == "1" {
 			fmt.Println("SKIP: control-plane binaries not built in", dir, "and KNEE_SKIP_INTEGRATION=1 (build them with hack/testbed/build.sh)")
 			return 0

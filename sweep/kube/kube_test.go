@@ -1,0 +1,91 @@
+package kube
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	corev1 "k8s.io/api/core/v1"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+func TestAcceleratorFromProduct(t *testing.T) {
+	for product, want := range map[string]string{
+		"NVIDIA-GB300":                                 "gb300",
+		"NVIDIA-GB200":                                 "gb200",
+		"NVIDIA-H100-80GB-HBM3":                        "h100",
+		"NVIDIA-H200":                                  "h200",
+		"NVIDIA-B200":                                  "b200",
+		"NVIDIA-RTX-PRO-6000-Blackwell-Server-Edition": "rtx-pro-6000",
+		"NVIDIA-A100-SXM4-80GB":                        "a100",
+		"NVIDIA-A10G":                                  "a10g",
+		"Tesla-T4":                                     "t4",
+		"NVIDIA-L40S":                                  "l40s",
+		"NVIDIA-VR200-NVL144":                          "vr200",
+		"":                                             "",
+	} {
+		require.Equal(t, want, AcceleratorFromProduct(product), product)
+	}
+}
+
+func TestLevelNameAndLabelsAreValid(t *testing.T) {
+	lvl := sweep.Level{Index: 3, PerGPU: 256}
+	require.Equal(t, "knee-20261130t0500-gb300-l3-256", LevelName("20261130T0500_GB300", lvl))
+	long := LevelName(strings.Repeat("x", 80), lvl)
+	require.LessOrEqual(t, len(long), 52, "Job names leave room for the pod suffix")
+	l := LevelLabels("run/1 of:gb300", lvl)
+	require.Equal(t, map[string]string{LabelManagedBy: "knee", LabelSweepID: "run-1-of-gb300", LabelLevel: "3", LabelPerGPU: "256"}, l)
+}
+
+func TestBuildJobIsOneBoundedPodOnTheLoadgenNode(t *testing.T) {
+	o := JobOptions{Namespace: "perf", HFTokenSecret: "hf", Deadline: 30 * time.Minute, TTL: 10 * time.Minute,
+		Tolerations: []corev1.Toleration{{Key: "dedicated", Operator: corev1.TolerationOpExists}}}.WithDefaults("inference-perf")
+	spec := PodSpec{Command: []string{"inference-perf"}, Args: []string{"--config_file", "/etc/knee/config.yaml"}, Files: map[string]string{"config.yaml": "load: {}"}}
+	lbl := LevelLabels("s1", sweep.Level{Index: 0, PerGPU: 64})
+	j := BuildJob("knee-s1-l0-64", lbl, o, spec)
+	require.Equal(t, int32(0), *j.Spec.BackoffLimit)
+	require.Equal(t, int64(1800), *j.Spec.ActiveDeadlineSeconds)
+	require.Equal(t, int32(600), *j.Spec.TTLSecondsAfterFinished)
+	ps := j.Spec.Template.Spec
+	require.Equal(t, corev1.RestartPolicyNever, ps.RestartPolicy)
+	require.False(t, *ps.AutomountServiceAccountToken)
+	require.Equal(t, map[string]string{"kubernetes.io/arch": "amd64"}, ps.NodeSelector)
+	require.Equal(t, "dedicated", ps.Tolerations[0].Key)
+	c := ps.Containers[0]
+	require.Equal(t, DefaultInferencePerfImage, c.Image)
+	require.Equal(t, "4", c.Resources.Requests.Cpu().String())
+	require.Equal(t, c.Resources.Requests, c.Resources.Limits)
+	require.Equal(t, "HF_TOKEN", c.Env[0].Name)
+	require.Equal(t, "hf", c.Env[0].ValueFrom.SecretKeyRef.Name)
+	require.Empty(t, c.Env[0].Value, "the token never appears in the spec")
+	require.Equal(t, "knee-s1-l0-64", ps.Volumes[1].ConfigMap.Name)
+	require.Equal(t, "0", j.Spec.Template.Labels[LabelLevel])
+	cm := BuildConfigMap("knee-s1-l0-64", lbl, o, spec)
+	require.Equal(t, "load: {}", cm.Data["config.yaml"])
+	require.Nil(t, BuildConfigMap("x", lbl, o, PodSpec{}))
+}
+
+func TestAIPerfPodPrintsTheExportBetweenSentinels(t *testing.T) {
+	plan := sweep.Plan{ID: "s", Model: "Qwen/Qwen3-8B", Endpoint: "http://dynamo.perf.svc.cluster.local:8000", API: "chat",
+		GPUs: 4, PerGPU: []int{128}, InputTokens: 128, OutputTokens: 128, MinRequests: 1000, RequestsPerConcurrency: 8}
+	spec, err := AIPerf{}.Pod(plan, plan.Levels()[0])
+	require.NoError(t, err)
+	require.Equal(t, []string{"sh", "-c"}, spec.Command[:2])
+	script := spec.Command[2]
+	require.Contains(t, script, "pip install --quiet --no-cache-dir aiperf==0.13.0")
+	require.Contains(t, script, "aiperf profile --model Qwen/Qwen3-8B --url http://dynamo.perf.svc.cluster.local:8000 --endpoint-type chat --streaming --concurrency 512 --request-count 4096 --warmup-request-count 512")
+	require.True(t, strings.HasSuffix(script, "echo ===AIPERF-RESULT===\ncat /tmp/aiperf/profile_export_aiperf.json\necho\necho ===AIPERF-RESULT==="))
+	require.Equal(t, `'it'\''s; rm -rf /'`, shellQuote("it's; rm -rf /"))
+}
+
+func TestInferencePerfPodMountsItsConfig(t *testing.T) {
+	plan := sweep.Plan{ID: "s", Model: "Qwen/Qwen3-8B", Endpoint: "http://x:8000", API: "completion",
+		GPUs: 4, PerGPU: []int{64}, InputTokens: 128, OutputTokens: 128, MinRequests: 100, RequestsPerConcurrency: 8}
+	spec, err := InferencePerf{}.Pod(plan, plan.Levels()[0])
+	require.NoError(t, err)
+	require.Equal(t, []string{"--config_file", "/etc/knee/config.yaml"}, spec.Args)
+	require.Contains(t, spec.Files["config.yaml"], "concurrency_level: 256")
+	require.Contains(t, spec.Files["config.yaml"], "num_requests: 2048")
+}
