@@ -223,7 +223,8 @@ func (o *Overlay) mustOffset(n *yaml.Node) int {
 // the block runs until the first non-blank line indented less than its
 // items (or, for a sequence, a line at the dash column that is not an item).
 // Comment lines count as content only when indented like the block, so a
-// comment that heads the next key stays with that key.
+// comment that heads the next key stays with that key; less indented
+// comments are stepped over.
 func (p *patcher) endOf(n *yaml.Node) int {
 	o := p.o
 	k := n.Column - 1
@@ -240,6 +241,11 @@ func (p *patcher) endOf(n *yaml.Node) int {
 			continue
 		}
 		ind := len(text) - len(trimmed)
+		if ind < k && strings.HasPrefix(body, "#") {
+			// A comment may sit at any indentation, even between a key and
+			// its value; it neither ends the block nor belongs to it.
+			continue
+		}
 		if ind < k {
 			break
 		}
