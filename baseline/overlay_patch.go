@@ -21,10 +21,14 @@ const (
 // checkInferencePerf is the check that runs the performance gate.
 const checkInferencePerf = "inference-perf"
 
-// edit replaces src[start:end] with text.
+// edit replaces src[start:end] with text. Insertions at the same offset
+// are applied deepest first (depth = indentation of the inserted text): an
+// item appended to an inner list must stay right after that list, before a
+// sibling block appended to the enclosing mapping.
 type edit struct {
 	start, end int
 	text       string
+	depth      int
 }
 
 // Patch returns the overlay's bytes with rec's three constraints set under
@@ -52,7 +56,10 @@ type patcher struct {
 	edits []edit
 }
 
-func (p *patcher) add(start, end int, text string) { p.edits = append(p.edits, edit{start, end, text}) }
+func (p *patcher) add(start, end int, text string) {
+	depth := len(text) - len(strings.TrimLeft(text, " "))
+	p.edits = append(p.edits, edit{start, end, text, depth})
+}
 
 func (p *patcher) plan(rec *Recommendation) error {
 	o := p.o
@@ -99,7 +106,7 @@ func (p *patcher) plan(rec *Recommendation) error {
 		if len(missing) > 0 {
 			dash, key := o.itemIndent(o.constraints)
 			at := p.endOf(o.constraints)
-			p.add(at, at, p.lead(at)+items(dash, key, missing, p.nl))
+			p.add(at, at, items(dash, key, missing, p.nl))
 		}
 		if !commentInPlace {
 			at := o.lineBegin(o.mustOffset(o.constraintsKey))
@@ -108,7 +115,7 @@ func (p *patcher) plan(rec *Recommendation) error {
 		if o.checks == nil {
 			ind := o.performance.Content[0].Column - 1
 			at := p.endOf(o.performance)
-			p.add(at, at, p.lead(at)+checksBlock(ind, unit, p.nl))
+			p.add(at, at, checksBlock(ind, unit, p.nl))
 		}
 		if err := p.ensureCheck(unit); err != nil {
 			return err
@@ -124,7 +131,7 @@ func (p *patcher) plan(rec *Recommendation) error {
 			text += comment
 		}
 		text += spaces(ind) + "constraints:" + p.nl + items(ind+unit, ind+unit+2, rec.Constraints, p.nl)
-		p.add(at, at, p.lead(at)+text)
+		p.add(at, at, text)
 		if o.checks != nil {
 			if err := p.ensureCheck(unit); err != nil {
 				return err
@@ -149,7 +156,7 @@ func (p *patcher) plan(rec *Recommendation) error {
 		}
 		text += spaces(inner) + "constraints:" + p.nl + items(inner+unit, inner+unit+2, rec.Constraints, p.nl)
 		at := p.endOf(parent)
-		p.add(at, at, p.lead(at)+text)
+		p.add(at, at, text)
 	}
 	return nil
 }
@@ -167,17 +174,8 @@ func (p *patcher) ensureCheck(unit int) error {
 	}
 	dash := o.checks.Column - 1
 	at := p.endOf(o.checks)
-	p.add(at, at, p.lead(at)+spaces(dash)+"- "+checkInferencePerf+p.nl)
+	p.add(at, at, spaces(dash)+"- "+checkInferencePerf+p.nl)
 	return nil
-}
-
-// lead is the newline needed before text inserted at the very end of a file
-// whose last line has none.
-func (p *patcher) lead(at int) string {
-	if at == len(p.o.src) && at > 0 && p.o.src[at-1] != '\n' {
-		return p.nl
-	}
-	return ""
 }
 
 func (o *Overlay) entry(name string) *overlayEntry {
@@ -418,7 +416,22 @@ func (p *patcher) commentBlock(rec *Recommendation) (string, bool, error) {
 // offsets stay valid. Overlapping edits mean the plan is wrong: refuse.
 func (p *patcher) apply() ([]byte, error) {
 	es := append([]edit(nil), p.edits...)
-	sort.SliceStable(es, func(i, j int) bool { return es[i].start < es[j].start })
+	sort.SliceStable(es, func(i, j int) bool {
+		if es[i].start != es[j].start {
+			return es[i].start < es[j].start
+		}
+		return es[i].depth > es[j].depth
+	})
+	// Text appended to a last line without a newline needs one first, once.
+	src := p.o.src
+	if n := len(src); n > 0 && src[n-1] != '\n' {
+		for i := range es {
+			if es[i].start == n && es[i].end == n {
+				es[i].text = p.nl + es[i].text
+				break
+			}
+		}
+	}
 	for i := 1; i < len(es); i++ {
 		if es[i].start < es[i-1].end {
 			return nil, sweep.Inputf(p.o.Path, "", 0, "the knee comment markers overlap the constraints; move them above the constraints key")
