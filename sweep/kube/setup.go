@@ -3,6 +3,7 @@ package kube
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/tools/clientcmd"
@@ -68,7 +69,10 @@ func ConfigError(err error) error {
 	if err == nil {
 		return nil
 	}
-	if clientcmd.IsConfigurationInvalid(err) || clientcmd.IsEmptyConfig(err) {
+	// clientcmd reports a missing context, cluster or user as a plain error.
+	msg := err.Error()
+	missing := strings.Contains(msg, "does not exist") && (strings.HasPrefix(msg, "context ") || strings.HasPrefix(msg, "cluster ") || strings.HasPrefix(msg, "auth info "))
+	if missing || clientcmd.IsConfigurationInvalid(err) || clientcmd.IsEmptyConfig(err) || clientcmd.IsContextNotFound(err) {
 		return sweep.Inputf("kubeconfig", "--context/--kubeconfig", 0, "%v", err)
 	}
 	return err
