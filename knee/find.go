@@ -10,22 +10,38 @@ import (
 
 // Find analyses a sweep: it combines repeats into levels, judges each
 // level's validity, locates the knee (fitted with gonum when there are at
-// least Options.MinFitLevels valid levels, otherwise bracketed between
-// measured levels), reconciles it with the TTFT hinge and Little's law, and
-// gives every level a verdict.
+// least Options.MinFitLevels valid levels before any cliff, otherwise
+// bracketed between measured levels), reconciles it with the TTFT onset
+// and Little's law, and gives every level a verdict.
 //
 // The knee, in the analysis unit N (requests in flight per GPU; total when
 // the GPU count is unknown) and node output throughput X(N):
 //
-//	knee = min { N > 0 : dX/dN(N) ≤ f · dX/dN(0) }      f = --gain-fraction (0.5)
+//	knee = min { N > 0 : dX/dN(N) ≤ f · dX/dN(0) }      f = --gain-fraction (1/4)
 //
-// With a fitted model X(N) the derivative is the model's. With measured
-// levels N_1 < … < N_m only, dX/dN(0) is the origin secant X_1/N_1 (no
-// requests, no tokens) and dX/dN on (N_{i−1}, N_i] is the segment gain
-// (X_i − X_{i−1})/(N_i − N_{i−1}); the knee lies in the first segment whose
-// gain is below f · X_1/N_1. The TTFT hinge and cliffs only ever move the
-// knee down: a level whose TTFT rose --ttft-rise× above the lowest TTFT
-// below it is at the knee at best, a cliff is past it.
+// f = 1/4 puts the knee at the classical saturation point N* = X_max/λ for
+// both a sharp roofline and smooth Amdahl saturation X = λN/(1+σN).
+//
+//   - Fitted (≥ 5 levels): dX/dN is the derivative of the model with the
+//     lowest AICc among linear, Amdahl, roofline (k = 8 and fitted k),
+//     USL and USL-κ; the interval is the seeded bootstrap percentile
+//     interval (--confidence), widened to the knees of models within
+//     ΔAICc ≤ 2 and to at least a quarter ladder step. Levels below it are
+//     sub_knee, inside it at_knee, above it past_knee.
+//   - Bracketed (< 5 levels): dX/dN(0) is the origin secant X_1/N_1 and
+//     dX/dN on (N_{i−1}, N_i] the segment gain (X_i − X_{i−1})/(N_i − N_{i−1}).
+//     The first segment whose gain is below f·X_1/N_1 ends past the knee; a
+//     level is verified below it while every segment up to it gained at
+//     least 2f·X_1/N_1; levels between are at the knee.
+//   - Rate-based sweeps (every level knows requested and achieved request
+//     rate): the knee lies between the last stage that served ≥
+//     --min-achieved of its requested rate and the first that did not.
+//
+// Cliffs and the TTFT onset only move the knee down: a cliff (throughput
+// more than --cliff-drop below the best lower level, or a TTFT rise both
+// --ttft-rise× and more than --little-factor × Little's-law prediction
+// 1000·ΔN/request-rate ms) is past the knee; a level whose TTFT exceeds
+// --ttft-rise × the lowest TTFT below it is at the knee at best.
 //
 // Unusable input (no points, negative or non-finite numbers) is a
 // *sweep.InputError; a sweep that cannot conclude is a Status.

@@ -200,6 +200,7 @@ func panels(s *sweep.Sweep, r *knee.Result, opts Options) (*gplot.Plot, *gplot.P
 	top.Legend.Left = true
 	top.Legend.TextStyle.Font.Size = vg.Points(8)
 	top.Legend.Padding = vg.Millimeter * 0.6
+	top.Add(legendBackdrop{}) // last: over the data, under the legend
 	return top, bottom, nil
 }
 
@@ -512,6 +513,24 @@ func addPoints(top, bottom *gplot.Plot, r *knee.Result) error {
 		}
 	}
 	return nil
+}
+
+// legendBackdrop fills the legend's area with near-opaque white so its
+// swatches read true over the shaded bands. The legend is drawn on the
+// unpadded data area, hence the shift by the axis padding (top-left legend).
+type legendBackdrop struct{}
+
+func (legendBackdrop) Plot(c draw.Canvas, p *gplot.Plot) {
+	// Only the size of Legend.Rectangle is used: gonum v0.17 places it on
+	// the opposite side for Left legends.
+	size := p.Legend.Rectangle(c).Size()
+	m := vg.Points(2)
+	minX := c.Min.X - p.X.Padding
+	maxY := c.Max.Y + p.Y.Padding
+	descent := p.Legend.TextStyle.FontExtents().Descent
+	r := vg.Rectangle{Min: vg.Point{X: minX, Y: maxY - size.Y - descent - 2*m}, Max: vg.Point{X: minX + size.X + 3*m, Y: maxY - vg.Points(0.5)}}
+	c.SetColor(color.NRGBA{R: 0xff, G: 0xff, B: 0xff, A: 0xe6})
+	c.Fill(r.Path())
 }
 
 // log2Ticks labels powers of two (every other one when the range is wide).

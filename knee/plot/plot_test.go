@@ -1,0 +1,75 @@
+package plot_test
+
+import (
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/knee/plot"
+	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/read"
+)
+
+func gb300(t *testing.T) (*sweep.Sweep, *knee.Result) {
+	s, err := read.Load([]string{fixtures.Path("aicr/gb300-eks.csv"), fixtures.Path("aicr/gb300-eks-simulated-64.csv")}, read.Options{})
+	require.NoError(t, err)
+	r, err := knee.Find(s, knee.DefaultOptions())
+	require.NoError(t, err)
+	return s, r
+}
+
+func TestWriteSVGWithFloorsNamesEverything(t *testing.T) {
+	s, r := gb300(t)
+	path := filepath.Join(t.TempDir(), "gb300.svg")
+	require.NoError(t, plot.Write(path, s, r, plot.Options{ThroughputFloor: sweep.F(60000), TTFTCeiling: sweep.F(2000)}))
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	svg := string(b)
+	for _, want := range []string{
+		"gb300 · Qwen/Qwen3-8B · gb300-eks-ubuntu-inference-dynamo · 4 GPUs",
+		"knee bracketed: 128–256/GPU · recommended 128/GPU",
+		"throughput floor (60000)", "TTFT ceiling (2000)",
+		"below the knee (sub_knee)", "unverified (nothing lower measured)", "past the knee (past_knee)",
+		"64 (simulated)", "the knee lies in here", "recommended level (128)",
+	} {
+		require.Contains(t, svg, want)
+	}
+}
+
+func TestWritePNGDecodesAndRejectsOtherExtensions(t *testing.T) {
+	s, r := gb300(t)
+	path := filepath.Join(t.TempDir(), "gb300.png")
+	require.NoError(t, plot.Write(path, s, r, plot.Options{}))
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	defer f.Close()
+	_, err = png.Decode(f)
+	require.NoError(t, err)
+
+	err = plot.Write(filepath.Join(t.TempDir(), "x.pdf"), s, r, plot.Options{})
+	var in *sweep.InputError
+	require.ErrorAs(t, err, &in)
+	require.True(t, strings.Contains(err.Error(), ".png or .svg"))
+}
+
+// Levels without TTFT and a GPU count of zero (total concurrency) still draw.
+func TestWriteWithoutTTFTOrGPUs(t *testing.T) {
+	s := &sweep.Sweep{Version: 1, Points: []sweep.Point{
+		{Concurrency: 16, ThroughputTokS: 1000, Source: "t"}, {Concurrency: 64, ThroughputTokS: 3500, Source: "t"},
+		{Concurrency: 256, ThroughputTokS: 3600, Source: "t"},
+	}}
+	r, err := knee.Find(s, knee.DefaultOptions())
+	require.NoError(t, err)
+	require.Equal(t, "total", r.Unit)
+	path := filepath.Join(t.TempDir(), "t.svg")
+	require.NoError(t, plot.Write(path, s, r, plot.Options{}))
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Contains(t, string(b), "requests in flight, whole node (log2 scale)")
+}
