@@ -13,11 +13,11 @@ import (
 
 func TestAcceleratorFromProduct(t *testing.T) {
 	for product, want := range map[string]string{
-		"NVIDIA-GB300":                                 "gb300",
-		"NVIDIA-GB200":                                 "gb200",
-		"NVIDIA-H100-80GB-HBM3":                        "h100",
-		"NVIDIA-H200":                                  "h200",
-		"NVIDIA-B200":                                  "b200",
+		"NVIDIA-GB300":          "gb300",
+		"NVIDIA-GB200":          "gb200",
+		"NVIDIA-H100-80GB-HBM3": "h100",
+		"NVIDIA-H200":           "h200",
+		"NVIDIA-B200":           "b200",
 		"NVIDIA-RTX-PRO-6000-Blackwell-Server-Edition": "rtx-pro-6000",
 		"NVIDIA-A100-SXM4-80GB":                        "a100",
 		"NVIDIA-A10G":                                  "a10g",
