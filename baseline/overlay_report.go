@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"gopkg.in/yaml.v3"
 )
 
 // OverlayReport compares an overlay's current performance constraints with
@@ -41,6 +43,11 @@ func (o *Overlay) Report(rec *Recommendation) *OverlayReport {
 	rep := &OverlayReport{Path: o.Path, Rows: []OverlayRow{}, Warnings: []string{}}
 	if !o.HasPerformance() {
 		rep.Warnings = append(rep.Warnings, "the overlay has no spec.validation.performance block; --write adds it with checks: [inference-perf]")
+	}
+	if _, meta := lookup(o.root, "metadata"); meta != nil && rec.Leaf != "" {
+		if _, name := lookup(meta, "name"); name != nil && name.Kind == yaml.ScalarNode && name.Value != "" && name.Value != rec.Leaf {
+			rep.Warnings = append(rep.Warnings, fmt.Sprintf("the overlay is for leaf %s but the sweep was measured on %s", name.Value, rec.Leaf))
+		}
 	}
 	if m, ok := o.Current("inference-model"); ok && rec.Model != "" && m != rec.Model {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("the overlay gates model %s but the sweep measured %s: floors do not carry over between models", m, rec.Model))

@@ -278,7 +278,11 @@ func TestOverlayReportWarnsAboutMissingBlockAndOtherModel(t *testing.T) {
 	o, err = ReadOverlay(fixtures.Path(gb300Overlay))
 	require.NoError(t, err)
 	rec.Model = "meta-llama/Llama-3.1-8B"
-	require.Contains(t, o.Report(rec).Warnings, "the overlay gates model Qwen/Qwen3-8B but the sweep measured meta-llama/Llama-3.1-8B: floors do not carry over between models")
+	rec.Leaf = "gb300-gke-cos-inference-dynamo"
+	require.Equal(t, []string{
+		"the overlay is for leaf gb300-eks-ubuntu-inference-dynamo but the sweep was measured on gb300-gke-cos-inference-dynamo",
+		"the overlay gates model Qwen/Qwen3-8B but the sweep measured meta-llama/Llama-3.1-8B: floors do not carry over between models",
+	}, o.Report(rec).Warnings)
 }
 
 func TestPatchKneeMarkersAreRefreshedWhereTheyAreAndMustBalance(t *testing.T) {

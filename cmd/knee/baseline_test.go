@@ -368,3 +368,23 @@ func TestBaselineOverlayJSONCarriesTheComparison(t *testing.T) {
 	got, _ := os.ReadFile(path)
 	require.Equal(t, orig, got, "without --write the file is only read")
 }
+
+func TestBaselineRefusalAsYAMLIsValidYAMLWithStatusAndReasons(t *testing.T) {
+	code, out, _ := runBaselineCLI(t, "baseline", gb300Real, "-o", "yaml")
+	require.Equal(t, exitRefused, code)
+	var doc struct {
+		Status   string `yaml:"status"`
+		Refusals []struct {
+			PerGPU  float64 `yaml:"per_gpu"`
+			Reason  string  `yaml:"reason"`
+			NextRun string  `yaml:"next_run"`
+		} `yaml:"refusals"`
+	}
+	require.NoError(t, yaml.Unmarshal([]byte(out), &doc), out)
+	require.Equal(t, "refused", doc.Status)
+	require.Len(t, doc.Refusals, 1)
+	require.Equal(t, 128.0, doc.Refusals[0].PerGPU)
+	require.Equal(t, "unverified", doc.Refusals[0].Reason)
+	require.Contains(t, doc.Refusals[0].NextRun, "measure 64/GPU")
+	require.NotContains(t, out, "\nconstraints:")
+}
