@@ -120,44 +120,45 @@ func (o *Options) BindFlags(fs *pflag.FlagSet) {
 // Validate checks that every threshold is usable; errors name the flag.
 func (o Options) Validate() error {
 	check := []struct {
-		flag   string
-		v      float64
-		lo, hi float64
-		loOpen bool
+		flag           string
+		v              float64
+		lo, hi         float64
+		loOpen, hiOpen bool
 	}{
-		{"--gain-fraction", o.GainFraction, 0, 1, true},
-		{"--cliff-drop", o.CliffDrop, 0, 1, true},
-		{"--little-factor", o.LittleFactor, 1, math.Inf(1), false},
-		{"--ttft-rise", o.TTFTRise, 1, math.Inf(1), true},
-		{"--max-error-rate", o.MaxErrorRate, 0, 1, false},
-		{"--min-achieved", o.MinAchieved, 0, 1, false},
-		{"--min-samples", float64(o.MinSamplesP99), 0, math.Inf(1), false},
-		{"--max-cv", o.MaxCV, 0, math.Inf(1), true},
-		{"--noise", o.Noise, 0, 1, false},
-		{"--client-cpu-max", o.ClientCPUMax, 0, math.Inf(1), true},
-		{"--trusted-per-gpu", o.TrustedPerGPU, 0, math.Inf(1), false},
-		{"--output-tokens", o.OutputTokens, 0, math.Inf(1), false},
-		{"--min-fit-levels", float64(o.MinFitLevels), 5, math.Inf(1), false},
-		{"--bootstrap", float64(o.Bootstrap), 0, 100000, false},
-		{"--confidence", o.Confidence, 0, 1, true},
-		{"--outlier-z", o.OutlierZ, 0, math.Inf(1), true},
+		{"--gain-fraction", o.GainFraction, 0, 1, true, true},
+		{"--cliff-drop", o.CliffDrop, 0, 1, true, true},
+		{"--little-factor", o.LittleFactor, 1, math.Inf(1), false, false},
+		{"--ttft-rise", o.TTFTRise, 1, math.Inf(1), true, false},
+		{"--max-error-rate", o.MaxErrorRate, 0, 1, false, false},
+		{"--min-achieved", o.MinAchieved, 0, 1, false, false},
+		{"--min-samples", float64(o.MinSamplesP99), 0, math.Inf(1), false, false},
+		{"--max-cv", o.MaxCV, 0, math.Inf(1), true, false},
+		{"--noise", o.Noise, 0, 1, false, true},
+		{"--client-cpu-max", o.ClientCPUMax, 0, math.Inf(1), true, false},
+		{"--trusted-per-gpu", o.TrustedPerGPU, 0, math.Inf(1), false, false},
+		{"--output-tokens", o.OutputTokens, 0, math.Inf(1), false, false},
+		{"--min-fit-levels", float64(o.MinFitLevels), 5, math.Inf(1), false, false},
+		{"--bootstrap", float64(o.Bootstrap), 0, 100000, false, false},
+		{"--confidence", o.Confidence, 0, 1, true, true},
+		{"--outlier-z", o.OutlierZ, 0, math.Inf(1), true, false},
 	}
 	for _, c := range check {
-		bad := math.IsNaN(c.v) || c.v > c.hi || c.v < c.lo || (c.loOpen && c.v == c.lo)
-		if c.hi == 1 && c.v == 1 && (c.flag == "--gain-fraction" || c.flag == "--cliff-drop" || c.flag == "--confidence") {
-			bad = true
+		bad := math.IsNaN(c.v) || c.v < c.lo || c.v > c.hi || (c.loOpen && c.v == c.lo) || (c.hiOpen && c.v == c.hi)
+		if !bad {
+			continue
 		}
-		if bad {
-			op := ">="
-			if c.loOpen {
-				op = ">"
-			}
-			hi := ""
-			if !math.IsInf(c.hi, 1) {
-				hi = fmt.Sprintf(" and <= %g", c.hi)
-			}
-			return sweep.Inputf("flags", c.flag, 0, "must be %s %g%s, got %g", op, c.lo, hi, c.v)
+		lo, hi := ">=", ""
+		if c.loOpen {
+			lo = ">"
 		}
+		if !math.IsInf(c.hi, 1) {
+			op := "<="
+			if c.hiOpen {
+				op = "<"
+			}
+			hi = fmt.Sprintf(" and %s %g", op, c.hi)
+		}
+		return sweep.Inputf("flags", c.flag, 0, "must be %s %g%s, got %g", lo, c.lo, hi, c.v)
 	}
 	return nil
 }
