@@ -101,18 +101,23 @@ func (a *analysis) locate() {
 	}
 	k.Status, k.Method = status, method
 	if finite(low) && !(low == u[0].x && !a.lowestTrusted()) {
-		k.LowPerGPU = ptr(low)
+		k.LowPerGPU = ptr(round6(low))
 	}
 	if finite(high) {
-		k.HighPerGPU = ptr(high)
+		k.HighPerGPU = ptr(round6(high))
 	}
 	switch {
-	case finite(est) && k.LowPerGPU != nil && k.HighPerGPU != nil:
-		k.PerGPU = ptr(math.Min(math.Max(est, low), high))
+	case finite(est):
+		v := est
+		if k.LowPerGPU != nil {
+			v = math.Max(v, *k.LowPerGPU)
+		}
+		if k.HighPerGPU != nil {
+			v = math.Min(v, *k.HighPerGPU)
+		}
+		k.PerGPU = ptr(round6(v))
 	case k.LowPerGPU != nil && k.HighPerGPU != nil:
 		k.PerGPU = ptr(round6(math.Sqrt(low * high))) // log2 midpoint of a doubling ladder
-	case finite(est) && status == StatusBelowRange && k.HighPerGPU != nil:
-		k.PerGPU = ptr(math.Min(est, high))
 	}
 	k.Detail = a.kneeDetail()
 }

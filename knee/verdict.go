@@ -58,13 +58,13 @@ func (a *analysis) pastDetail(l *levelEval) string {
 			100*l.follow, num(l.requested), 100*a.opts.MinAchieved)
 	}
 	if a.res.Knee.Method != "" && a.res.Knee.Method != "bracketing levels" && a.res.Knee.HighPerGPU != nil {
-		return fmt.Sprintf("past the knee, which lies below %s (%s)", a.unitName(*a.res.Knee.HighPerGPU), a.res.Knee.Method)
+		return fmt.Sprintf("past the knee, which is at or below %s (%s)", a.unitName(*a.res.Knee.HighPerGPU), a.res.Knee.Method)
 	}
 	if finite(l.gainRatio) {
 		return fmt.Sprintf("past the knee: the marginal gain into this level is %.0f%% of the low-load gain (knee below %.0f%%)",
 			100*l.gainRatio, 100*a.opts.GainFraction)
 	}
-	return fmt.Sprintf("past the knee, which lies below %s", a.unitName(a.pastFrom))
+	return fmt.Sprintf("past the knee, which is at or below %s", a.unitName(a.pastFrom))
 }
 
 func (a *analysis) pointResult(l *levelEval) PointResult {
