@@ -61,6 +61,9 @@ func BenchmarkHarnessStreams(b *testing.B) {
 				cpu += *p.ClientCPU
 				runq += sum.ClientStarved
 				failures += float64(*p.Failures)
+				if len(p.FailureLabels) > 0 {
+					b.Logf("failures: %v", p.FailureLabels)
+				}
 			}
 			n := float64(b.N)
 			b.ReportMetric(achieved/n, "streams")

@@ -14,6 +14,7 @@ type measurement struct {
 	successes, failures int
 	discarded           int   // warm-up and ramp requests
 	connections         int64 // TCP connects the level made
+	rampKept            bool  // the ramp was too long to exclude (see measure)
 	labels              map[string]int
 	// window is the measured interval: from the first measured request's
 	// send to the last measured request's end. Throughput is over it.
@@ -63,6 +64,21 @@ func rampDone(all []outcome) time.Duration {
 func measure(all []outcome, lvl sweep.Level) *measurement {
 	m := &measurement{labels: map[string]int{}, windowStart: -1}
 	ramp := rampDone(all)
+	if lvl.Warmup > 0 {
+		// Never let the ramp eat the level: when excluding it would leave
+		// fewer than half the requested measurements (a level of few
+		// requests per slot on a slow ramp), measure after the warm-up
+		// count alone and say so.
+		kept := 0
+		for _, o := range all {
+			if isMeasured(o, lvl.Warmup, ramp) {
+				kept++
+			}
+		}
+		if 2*kept < lvl.Requests {
+			ramp, m.rampKept = 0, true
+		}
+	}
 	var lastSend time.Duration
 	for _, o := range all {
 		lastSend = max(lastSend, o.start)

@@ -48,6 +48,7 @@ type Summary struct {
 	FailureLabels     map[string]int `json:"failure_labels,omitempty"`
 	Discarded         int            `json:"discarded_warmup"`
 	Connections       int64          `json:"connections_opened"`
+	RampIncluded      bool           `json:"ramp_included,omitempty"`
 	WindowS           float64        `json:"window_s"`
 	WallS             float64        `json:"wall_s"`
 	TotalOutputTokens int64          `json:"output_tokens_total"`
@@ -117,7 +118,7 @@ func (e *Executor) result(plan sweep.Plan, lvl sweep.Level, target string, m *me
 		Harness: Name, Version: Version, URL: target, API: plan.API, Model: plan.Model, Level: lvl,
 		InputTokens: plan.InputTokens, OutputTokens: plan.OutputTokens, TimeoutS: e.opts.Timeout.Seconds(),
 		Successes: m.successes, Failures: m.failures, FailureLabels: p.FailureLabels,
-		Discarded: m.discarded, Connections: m.connections, WindowS: window, WallS: wall.Seconds(), TotalOutputTokens: m.outputTokens,
+		Discarded: m.discarded, Connections: m.connections, RampIncluded: m.rampKept, WindowS: window, WallS: wall.Seconds(), TotalOutputTokens: m.outputTokens,
 		ThroughputTokS: tput, RequestRate: rate, TTFT: p.TTFT, ITL: p.ITL, E2E: p.E2E,
 		Achieved: p.AchievedConcurrency, ClientCPU: load.cpu, ClientStarved: load.starved, GOMAXPROCS: runtime.GOMAXPROCS(0),
 		ClientBound: p.ClientBound, ClientBoundWhy: why, StartedAt: time.Now().Add(-wall).UTC(),
