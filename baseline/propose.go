@@ -75,7 +75,16 @@ func Propose(s *sweep.Sweep, r *knee.Result, p Policy) (*Recommendation, error) 
 			}
 		}
 	}
-	if refusals := levelRefusals(r, *pt, p); len(refusals) > 0 {
+	refusals := levelRefusals(r, *pt, p)
+	if containsLevel(rec.SimulatedPerGPU, pt.PerGPU) {
+		refusals = append(refusals, Refusal{
+			PerGPU:  sweep.F(pt.PerGPU),
+			Reason:  ReasonSimulated,
+			Detail:  fmt.Sprintf("the numbers at %s/GPU were simulated, not measured: a floor from them would gate real nodes on invented data", level(pt.PerGPU)),
+			NextRun: fmt.Sprintf("measure %s/GPU on the real node (knee sweep --per-gpu %s)", level(pt.PerGPU), level(pt.PerGPU)),
+		})
+	}
+	if len(refusals) > 0 {
 		rec.Status = StatusRefused
 		rec.Refusals = refusals
 		cautions()
@@ -386,10 +395,10 @@ func noiseWarnings(floor, ceil float64, smp levelSamples) []string {
 	return out
 }
 
-// simulatedWarnings flags a choice that rests on simulated points: the
-// chosen level itself, or the levels below it that verify it.
+// simulatedWarnings flags a choice that rests on simulated points below it
+// (a simulated chosen level is refused outright).
 func simulatedWarnings(s *sweep.Sweep, at float64) []string {
-	var at_, below []string
+	var below []string
 	seen := map[string]bool{}
 	for _, sp := range s.Points {
 		if !sp.Simulated {
@@ -400,17 +409,11 @@ func simulatedWarnings(s *sweep.Sweep, at float64) []string {
 			continue
 		}
 		seen[l] = true
-		switch {
-		case sameLevel(sp.Level(), at):
-			at_ = append(at_, l)
-		case sp.Level() < at:
+		if sp.Level() < at && !sameLevel(sp.Level(), at) {
 			below = append(below, l)
 		}
 	}
 	var out []string
-	if len(at_) > 0 {
-		out = append(out, fmt.Sprintf("SIMULATED: the numbers at %s/GPU were not measured on real hardware; do not merge floors from them", level(at)))
-	}
 	if len(below) > 0 {
 		out = append(out, fmt.Sprintf("SIMULATED: %s/GPU is verified as below the knee only by simulated points at %s/GPU; measure those levels on the real node before merging",
 			level(at), strings.Join(below, ", ")))

@@ -212,3 +212,16 @@ func TestProposeZeroThroughputRefusesInsteadOfAZeroFloor(t *testing.T) {
 	require.Equal(t, []knee.Reason{"invalid"}, reasonsOf(rec.Refusals))
 	require.Empty(t, rec.Constraints)
 }
+
+func TestProposeRefusesASimulatedLevelEvenWhenAccepted(t *testing.T) {
+	p := DefaultPolicy()
+	p.At = 64
+	p.AcceptUnverified = true
+	r := gb300Result(true)
+	r.Points[0] = presult(64, 4, 43900, 310, 452, knee.VerdictUnverified, knee.ReasonUnverified)
+	rec, err := Propose(gb300Sweep(true), r, p)
+	require.NoError(t, err)
+	require.Equal(t, StatusRefused, rec.Status)
+	require.Equal(t, []knee.Reason{ReasonSimulated}, reasonsOf(rec.Refusals))
+	require.Equal(t, "measure 64/GPU on the real node (knee sweep --per-gpu 64)", rec.Refusals[0].NextRun)
+}

@@ -23,6 +23,9 @@ const (
 const (
 	ReasonNoRecommendation knee.Reason = "no_recommendation"
 	ReasonNoisy            knee.Reason = "noisy"
+	// ReasonSimulated: the chosen level's numbers were simulated; a floor
+	// must come from a measurement on the real node.
+	ReasonSimulated knee.Reason = "simulated"
 )
 
 // Constraint is one entry of an overlay's constraints list, values exactly as
