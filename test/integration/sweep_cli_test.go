@@ -19,6 +19,7 @@ import (
 
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/kube"
+	"github.com/kneetool/knee/sweep/store"
 )
 
 // readSweep reads a results folder's sweep.json.
@@ -55,10 +56,10 @@ func TestKubeSweepInferencePerfFindBaseline(t *testing.T) {
 		require.InDelta(t, ttft, *p.TTFT.P99, 1e-6, "level %d", i)
 		require.Equal(t, []float64{4, 16, 32}[i], *p.PerGPU)
 		require.Equal(t, []float64{16, 64, 128}[i], p.Concurrency)
-		require.Contains(t, p.Source, "pod/"+e.ns+"/knee-")
+		require.Regexp(t, `^knee-[a-z0-9-]+-l[0-2]-[0-9]+-[a-z0-9]{5} stage 1`, p.Source)
 	}
 	// The raw pod log is kept verbatim in the level's folder.
-	logs, _ := filepath.Glob(filepath.Join(out, "*", "pod.log"))
+	logs, _ := filepath.Glob(filepath.Join(out, store.LevelsDir, "*", "pod.log"))
 	require.Len(t, logs, 3)
 	raw, err := os.ReadFile(logs[0])
 	require.NoError(t, err)
