@@ -117,7 +117,7 @@ func chooseLevel(s *sweep.Sweep, r *knee.Result, p Policy) (*knee.PointResult, s
 	if p.At > 0 {
 		for i := range r.Points {
 			if sameLevel(r.Points[i].PerGPU, p.At) {
-				return &r.Points[i], fmt.Sprintf("%s/GPU was chosen with --at", level(p.At)), nil
+				return &r.Points[i], fmt.Sprintf("%s/GPU was chosen with --at (verdict %s; %s)", level(p.At), r.Points[i].Verdict, kneeSummary(r.Knee)), nil
 			}
 		}
 		levels := make([]string, 0, len(r.Points))
