@@ -207,9 +207,18 @@ func (o *sweepOptions) executor(ctx context.Context, c *cobra.Command) (sweep.Ex
 		}
 		return builtin.New(builtin.Options{Progress: stderr, Timeout: o.Timeout, Seed: o.Seed, JSONL: o.JSONL}), nil
 	}
+	// Refuse what the harness cannot run before a results folder exists.
+	ipOpts := inferenceperf.Options{NumWorkers: o.Workers, RequestTimeout: o.Timeout}
+	if o.plan.Harness == inferenceperf.Harness {
+		if _, err := inferenceperf.Config(o.plan, o.plan.Levels(), ipOpts); err != nil {
+			return nil, err
+		}
+	} else if err := aiperf.Check(o.plan); err != nil {
+		return nil, err
+	}
 	return local.New(local.Options{
 		Harness: o.plan.Harness, Bin: o.HarnessBin, Output: stderr,
-		InferencePerf: inferenceperf.Options{NumWorkers: o.Workers, RequestTimeout: o.Timeout},
+		InferencePerf: ipOpts,
 	})
 }
 

@@ -206,3 +206,17 @@ func TestSweepFlagErrorsExitTwo(t *testing.T) {
 }
 
 func sweepLevel(i, perGPU int) sweep.Level { return sweep.Level{Index: i, PerGPU: perGPU} }
+
+func TestSweepRefusesAnUnrunnableHarnessPlanBeforeCreatingAFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, errs := runKnee(t, "sweep", "--harness", "inference-perf", "--api", "chat", "--endpoint", "http://127.0.0.1:1",
+		"--model", "m", "--gpus", "1", "--per-gpu", "8", "--out", dir)
+	require.Equal(t, 2, code)
+	require.Contains(t, errs, "--api")
+	require.NoDirExists(t, dir)
+
+	code, _, errs = runKnee(t, "sweep", "--harness", "aiperf", "--endpoint", "http://127.0.0.1:1", "--gpus", "1", "--per-gpu", "8", "--out", dir)
+	require.Equal(t, 2, code)
+	require.Contains(t, errs, "--model")
+	require.NoDirExists(t, dir)
+}

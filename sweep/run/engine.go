@@ -155,7 +155,10 @@ func Run(ctx context.Context, exec sweep.Executor, st *store.Store, opts Options
 			if err := event("failed", "%v: %v (raw output in %s)", l, runErr, store.LevelDir(l)); err != nil {
 				return finish(err)
 			}
-			if !opts.KeepGoing {
+			// A plan the harness cannot run fails every level alike: stop
+			// even with KeepGoing, and let the InputError reach the CLI (exit 2).
+			var in *sweep.InputError
+			if !opts.KeepGoing || errors.As(runErr, &in) {
 				out.StoppedEarly = lerr.Error()
 				_ = event("stopped", "%v failed; finished levels are kept; fix the cause and continue with --resume %s (or pass --keep-going)", l, st.Dir())
 				return finish(lerr)

@@ -221,3 +221,15 @@ func TestFailedLevelStopsTheSweepUnlessKeepGoing(t *testing.T) {
 	require.Equal(t, []float64{60000, 84788, 20769, 15000}, tokens(out.Sweep))
 	require.DirExists(t, filepath.Join(dir, "levels", "001-128.attempt-1"))
 }
+
+func TestAPlanTheHarnessCannotRunStopsEvenWithKeepGoing(t *testing.T) {
+	st, _ := create(t)
+	bad := sweep.Inputf("plan", "--api", 0, "inference-perf supports only --api completion")
+	ex := &scripted{tok: gb300ish, fail: map[int]error{64: bad}}
+	out, err := Run(context.Background(), ex, st, Options{KeepGoing: true})
+	var in *sweep.InputError
+	require.ErrorAs(t, err, &in)
+	require.Equal(t, "--api", in.Field)
+	require.Equal(t, []int{64}, ex.ran)
+	require.Equal(t, []int{0}, out.Failed)
+}
