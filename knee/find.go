@@ -179,12 +179,17 @@ func newAnalysis(s *sweep.Sweep, opts Options) *analysis {
 	}
 	pts := s.Points
 	if !a.perGPU {
-		// Mixed or unknown GPU counts: analyse total concurrency for all.
+		// Some points lack per-GPU values: derive them from the GPU count
+		// when it is known, else analyse total concurrency for all.
 		pts = make([]sweep.Point, len(s.Points))
 		copy(pts, s.Points)
 		for i := range pts {
 			pts[i].PerGPU = nil
+			if s.GPUs > 0 {
+				pts[i].PerGPU = sweep.F(pts[i].Concurrency / float64(s.GPUs))
+			}
 		}
+		a.perGPU = s.GPUs > 0
 	}
 	a.stat = chooseTTFTStat(pts)
 	for _, l := range buildLevels(pts, s.GPUs, a.stat, opts) {

@@ -415,8 +415,11 @@ func addRepeats(top, bottom *gplot.Plot, s *sweep.Sweep, r *knee.Result) error {
 }
 
 func xOf(pt sweep.Point, r *knee.Result) float64 {
-	if r.Unit == "total" {
+	switch {
+	case r.Unit == "total":
 		return pt.Concurrency
+	case pt.PerGPU == nil && r.Sweep.GPUs > 0:
+		return pt.Concurrency / float64(r.Sweep.GPUs)
 	}
 	return pt.Level()
 }
