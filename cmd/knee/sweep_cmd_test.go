@@ -220,3 +220,32 @@ func TestSweepRefusesAnUnrunnableHarnessPlanBeforeCreatingAFolder(t *testing.T) 
 	require.Contains(t, errs, "--model")
 	require.NoDirExists(t, dir)
 }
+
+func TestSweepStalledStreamsFailByTimeoutAndTheSweepGoesOn(t *testing.T) {
+	url := smallServer(t, simserver.Fault{Kind: simserver.FaultStall, Every: 8, Burst: 1, AfterTokens: 2})
+	dir := filepath.Join(t.TempDir(), "run")
+	start := time.Now()
+	code, _, errs := runKnee(t, sweepArgs(url, dir, "--per-gpu", "2,4", "--request-timeout", "1s")...)
+	require.Equal(t, 0, code, errs)
+	require.Less(t, time.Since(start), 30*time.Second, "stalls end at the request timeout")
+	s, err := store.Load(dir)
+	require.NoError(t, err)
+	require.Len(t, s.Points, 2)
+	for _, p := range s.Points {
+		require.Greater(t, p.FailureLabels["timeout"], 0, "%v", p.FailureLabels)
+		require.Greater(t, *p.Requests, 0)
+	}
+}
+
+func TestSweepWrongPathFailsEveryRequestAndStopsWithTheLabel(t *testing.T) {
+	url := smallServer(t)
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, errs := runKnee(t, sweepArgs(url+"/wrong/v1/completions", dir, "--api", "completion")...)
+	require.Equal(t, 1, code)
+	require.Regexp(t, `level 0: 2/GPU \(2 in flight, 24 requests\) failed: every request failed \((\d+) failures: http_404×(\d+)\)`, errs)
+	s, err := store.Load(dir)
+	require.NoError(t, err)
+	require.Empty(t, s.Points)
+	require.Len(t, s.Notes, 1)
+	require.Contains(t, s.Notes[0], "http_404")
+}
