@@ -140,9 +140,12 @@ type levelEval struct {
 	verdict    Verdict
 }
 
+// add records a reason with its sentence; a second finding for the same
+// reason (a cliff seen in throughput and in TTFT) extends the sentence.
 func (e *levelEval) add(r Reason, detail string) {
-	for _, have := range e.reasons {
+	for i, have := range e.reasons {
 		if have == r {
+			e.details[i] += "; " + detail
 			return
 		}
 	}

@@ -120,3 +120,19 @@ func TestFindEKSH100RepeatsHighVarianceWithStallsAsOutliers(t *testing.T) {
 	require.Equal(t, 939.0, p.TTFTP99Ms)                // median of the 15 p99s
 	require.Equal(t, []int{1, 9, 14}, p.OutlierRepeats)
 }
+
+// With aicr's 128 output tokens assumed, Little's law predicts a TTFT rise
+// of 1000 · 512 / (20,769/128) ≈ 3,155 ms from 128 to 256/GPU; the measured
+// 32,643 ms is 10× that: a cliff in TTFT as well as in throughput.
+func TestFindGB300LittlesLawWithAssumedOutputTokens(t *testing.T) {
+	o := knee.DefaultOptions()
+	o.OutputTokens = 128
+	r, err := knee.Find(load(t, "aicr/gb300-eks.csv"), o)
+	require.NoError(t, err)
+	p := point(t, r, 256)
+	require.InDelta(t, 3155.4, *p.LittleRiseMs, 0.5)
+	require.Equal(t, []knee.Reason{knee.ReasonPastKnee, knee.ReasonCliff}, p.Reasons)
+	require.Equal(t, "throughput fell 76% below the best lower level (84,788 → 20,769 tok/s); "+
+		"TTFT p99 rose 32,643 ms (677 → 33,320 ms), 10× Little's-law prediction of 3,155 ms for 512 more requests at 162 req/s", p.Details[1])
+	require.NotContains(t, r.Notes, "Little's-law TTFT check skipped where the request rate is unknown (no request rate, output length or mean latency in the inputs; --output-tokens assumes an output length)")
+}

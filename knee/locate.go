@@ -263,7 +263,7 @@ func (a *analysis) findCliffs() {
 		if finite(l.ttft) && finite(p.ttft) && l.ttft-p.ttft > a.opts.LittleFactor*l.little && l.ttft >= a.opts.TTFTRise*p.ttft {
 			l.cliff = true
 			l.add(ReasonCliff, fmt.Sprintf("TTFT %s rose %s ms (%s → %s ms), %.0f× Little's-law prediction of %s ms for %s more requests at %s req/s",
-				a.stat, num(l.ttft-p.ttft), num(p.ttft), num(l.ttft), (l.ttft-p.ttft)/l.little, num(l.little), num(l.concurrency-p.concurrency), num(rate)))
+				a.stat, thousands(l.ttft-p.ttft), thousands(p.ttft), thousands(l.ttft), (l.ttft-p.ttft)/l.little, thousands(l.little), num(l.concurrency-p.concurrency), num(rate)))
 		}
 	}
 	for _, l := range u {
