@@ -60,14 +60,22 @@ func trueKnee(x func(float64) float64, f float64) float64 {
 // to knee·5, rounded to whole requests per GPU, on 8 GPUs; noise is the
 // ± relative spread of each repeat (seeded, uniform).
 func simSweep(m simModel, levels, repeats int, noise float64, seed uint64) *sweep.Sweep {
+	lo, hi := m.knee/6, m.knee*5
+	var ns []float64
+	for i := 0; i < levels; i++ {
+		n := math.Round(lo * math.Pow(hi/lo, float64(i)/float64(levels-1)))
+		ns = append(ns, math.Max(n, 1))
+	}
+	return simSweepAt(m, ns, repeats, noise, seed)
+}
+
+// simSweepAt measures m at the given per-GPU levels.
+func simSweepAt(m simModel, ns []float64, repeats int, noise float64, seed uint64) *sweep.Sweep {
 	const gpus = 8
 	rng := rand.New(rand.NewPCG(seed, 7))
 	s := &sweep.Sweep{Version: sweep.SchemaVersion, Accelerator: "sim", GPUs: gpus, Model: "simulated-" + m.name,
 		Notes: []string{"SIMULATED from a known model"}}
-	lo, hi := m.knee/6, m.knee*5
-	for i := 0; i < levels; i++ {
-		n := math.Round(lo * math.Pow(hi/lo, float64(i)/float64(levels-1)))
-		n = math.Max(n, 1)
+	for _, n := range ns {
 		x := m.thr(n)
 		queue := 1000 * math.Max(0, n-m.knee) / (x / simOutputTokens)
 		ttft := 40*(1+0.2*math.Min(n/m.knee, 1)) + queue
@@ -132,4 +140,44 @@ func TestFindSimulatedNoisySweepsCoverTrueKnee(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Linear scaling throughout: the knee is above the sweep, in both regimes.
+func TestFindSimulatedStillScalingIsNotReached(t *testing.T) {
+	linear := simModel{"linear", func(n float64) float64 { return 150 * n }, math.Inf(1)}
+	for _, ns := range [][]float64{{8, 16, 32}, {4, 8, 16, 32, 64, 128}} {
+		r := find(t, simSweepAt(linear, ns, 1, 0, 1))
+		top := ns[len(ns)-1]
+		require.Equal(t, knee.StatusNotReached, r.Knee.Status, "levels %v", ns)
+		require.Nil(t, r.Knee.HighPerGPU)
+		require.Equal(t, top, *r.RecommendedPerGPU)
+		require.Contains(t, r.Hints, fmt.Sprintf("add %v/GPU: throughput still scales at %v, so the knee is higher", 2*top, top))
+	}
+}
+
+// Amdahl saturation with its knee at 10/GPU, swept from 64 to 512: the
+// fit puts the knee below the lowest level and nothing is recommended.
+func TestFindSimulatedSaturatedFromTheStartIsBelowRange(t *testing.T) {
+	early := simModel{"early", func(n float64) float64 { return 150 * n / (1 + n/10) }, 10}
+	r := find(t, simSweepAt(early, []float64{64, 90, 128, 181, 256, 362, 512}, 1, 0, 1))
+	require.Equal(t, knee.StatusBelowRange, r.Knee.Status)
+	require.Nil(t, r.Knee.LowPerGPU)
+	require.Nil(t, r.RecommendedPerGPU)
+	require.Nil(t, r.CandidatePerGPU)
+	require.Contains(t, r.Hints, "add 16/GPU and 32/GPU: the system is already saturated at 64")
+}
+
+// TTFT explodes at 32/GPU while throughput keeps doubling up to 128/GPU:
+// the signals disagree, and nothing from 32 up is called sub-knee.
+func TestFindTTFTRiseWhileThroughputScalesIsDisagreement(t *testing.T) {
+	r := find(t, sw(pt(16, 9600, 40), pt(32, 19200, 200), pt(64, 38400, 210), pt(128, 76800, 220)))
+	require.Equal(t, knee.StatusDisagreement, r.Knee.Status)
+	require.Equal(t, knee.VerdictUnverified, r.Points[0].Verdict)
+	for _, p := range r.Points[1:] {
+		require.Equal(t, knee.VerdictAtKnee, p.Verdict)
+	}
+	require.Nil(t, r.RecommendedPerGPU)
+	require.Equal(t, 16.0, *r.CandidatePerGPU)
+	require.Contains(t, r.Knee.Detail, "TTFT p99 rose 5.0× at 32/GPU while throughput kept scaling above it")
+	require.Contains(t, r.Hints, "repeat 32/GPU: its TTFT rose while throughput kept scaling; if it repeats, check the frontend and the load generator")
 }
