@@ -119,6 +119,12 @@ func (o *demoOptions) run(ctx context.Context) error {
 	if out.PastKnee {
 		fmt.Fprintf(w, "The sweep stopped early: %s.\n\n", out.StoppedEarly)
 	}
+	for _, p := range out.Sweep.Points {
+		if p.ClientBound {
+			fmt.Fprintf(w, "> The load generator, not the simulated server, limited some levels (client_bound): this machine is too busy for the simulation's clock. Rerun with a slower clock, e.g. `knee demo --time-scale %g`.\n\n", 3*cfg.TimeScale)
+			break
+		}
+	}
 	fmt.Fprintln(w, "## knee find")
 	fmt.Fprintln(w)
 	if err := knee.Render(w, res, "markdown"); err != nil {
