@@ -42,3 +42,13 @@ func runDelay() time.Duration {
 	}
 	return time.Duration(total)
 }
+
+// openFileLimit is the soft limit on open files (Go raises it to the hard
+// limit at start-up); 0 when unknown.
+func openFileLimit() uint64 {
+	var r syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_NOFILE, &r); err != nil {
+		return 0
+	}
+	return r.Cur
+}

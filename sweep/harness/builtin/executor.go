@@ -1,7 +1,3 @@
-// Package builtin is knee's own load generator: a closed-loop client for
-// OpenAI-compatible streaming endpoints, written so that it is not the
-// bottleneck at thousands of concurrent streams (a saturated client looks
-// exactly like a server knee). It implements sweep.Executor.
 package builtin
 
 import (
@@ -121,6 +117,10 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 	}
 	if lvl.Concurrency <= 0 || lvl.Requests < 0 || lvl.Warmup < 0 {
 		return nil, sweep.Inputf("plan", "--per-gpu", 0, "%s: concurrency must be positive", lvl)
+	}
+	if lim := openFileLimit(); lim > 0 && uint64(lvl.Concurrency)+256 > lim {
+		return nil, fmt.Errorf("%s needs at least %d open files (one socket per stream) but the limit is %d: raise it (ulimit -n)",
+			lvl, lvl.Concurrency+256, lim)
 	}
 	model := plan.Model
 	if e.opts.Model != "" {

@@ -93,7 +93,9 @@ func TestHarnessMeasuresWhatTheModelPredicts(t *testing.T) {
 	require.GreaterOrEqual(t, *pt.TTFT.P50, ms(ttft)-2)
 	require.LessOrEqual(t, *pt.TTFT.P50, ms(ttft)+40)
 	require.InDelta(t, ms(cfg.ModelStep(8)), *pt.ITL.Mean, 0.3*ms(cfg.ModelStep(8)))
-	require.GreaterOrEqual(t, *pt.E2E.P50, ms(24*cfg.ModelStep(8))-2)
+	// The first token comes at the first step after arrival, which can be
+	// almost at once; 23 more steps follow, so no request is shorter.
+	require.GreaterOrEqual(t, *pt.E2E.Min, ms(23*cfg.ModelStep(8))-1)
 	require.LessOrEqual(t, *pt.TTFT.P50, *pt.TTFT.P90)
 	require.LessOrEqual(t, *pt.TTFT.P90, *pt.TTFT.P99)
 	require.LessOrEqual(t, *pt.TTFT.P99, *pt.TTFT.Max)
