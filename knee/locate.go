@@ -91,14 +91,10 @@ func (a *analysis) locate() {
 		status = StatusNotReached
 	case status == StatusNotReached:
 		status = StatusBracketed // the TTFT onset or a cliff bounds it after all
-	case math.IsInf(low, -1) || low < u[0].x:
-		if status != StatusLocated {
-			status = StatusBelowRange
-		}
 	}
-	if status == StatusBelowRange && method == "bracketing levels" {
-		status = StatusBracketed
-	}
+	// below_range comes only from a fit whose knee lies below the lowest
+	// level: measured gains alone cannot tell "saturated at the lowest
+	// level" from "knee just above it" (that level is unverified instead).
 	k.Status, k.Method = status, method
 	if finite(low) && !(low == u[0].x && !a.lowestTrusted()) {
 		k.LowPerGPU = ptr(round6(low))
@@ -219,7 +215,7 @@ func (a *analysis) markDips() {
 			if l.thr >= best*(1-noise) && l.thr > u[i].thr*(1+noise) {
 				u[i].dip = true
 				u[i].add(ReasonNonMonotonic, fmt.Sprintf("throughput fell to %s tok/s below %s tok/s at a lower level and recovered at %s",
-					num(u[i].thr), num(best), a.unitName(l.x)))
+					thousands(u[i].thr), thousands(best), a.unitName(l.x)))
 				break
 			}
 		}
