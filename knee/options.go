@@ -38,7 +38,8 @@ type Options struct {
 	// invalid (errors_present).
 	MaxErrorRate float64 `json:"max_error_rate"`
 	// MinAchieved is the least achieved/configured concurrency a valid
-	// level may have (concurrency_not_achieved).
+	// level may have (concurrency_not_achieved), and the least share of its
+	// requested rate a rate-based stage must serve to count as keeping up.
 	MinAchieved float64 `json:"min_achieved"`
 	// MinSamplesP99 is the number of successful requests a p99 needs:
 	// 459, the MLPerf early-stopping bound. Fewer is a caution.
@@ -103,7 +104,7 @@ func (o *Options) BindFlags(fs *pflag.FlagSet) {
 	fs.Float64Var(&o.LittleFactor, "little-factor", o.LittleFactor, "cliff when TTFT rises more than this many times Little's-law prediction between adjacent levels")
 	fs.Float64Var(&o.TTFTRise, "ttft-rise", o.TTFTRise, "TTFT hinge: a level whose TTFT exceeds this factor × the lowest TTFT below it")
 	fs.Float64Var(&o.MaxErrorRate, "max-error-rate", o.MaxErrorRate, "invalid (errors_present) above this share of failed requests")
-	fs.Float64Var(&o.MinAchieved, "min-achieved", o.MinAchieved, "invalid (concurrency_not_achieved) when achieved/configured concurrency is below this")
+	fs.Float64Var(&o.MinAchieved, "min-achieved", o.MinAchieved, "invalid (concurrency_not_achieved) when achieved/configured concurrency is below this; a rate-based stage serving less than this share of its requested rate is past the knee")
 	fs.IntVar(&o.MinSamplesP99, "min-samples", o.MinSamplesP99, "caution (insufficient_samples) when a level has fewer successful requests than this for its p99")
 	fs.Float64Var(&o.MaxCV, "max-cv", o.MaxCV, "caution (high_variance) when repeats' throughput coefficient of variation exceeds this")
 	fs.Float64Var(&o.Noise, "noise", o.Noise, "relative throughput change treated as noise (non_monotonic dips must exceed it)")

@@ -30,13 +30,17 @@ unverified, invalid) with reasons; the knee gets an interval and a status (locat
 bracketed, not_reached, below_range, insufficient_points, disagreement).
 
 The knee is the lowest concurrency N where the marginal throughput gain dX/dN falls
-below --gain-fraction (0.5) of the low-load gain. From --min-fit-levels (5) valid
-levels it is fitted (linear, Amdahl, roofline and Universal Scalability Law curves,
-chosen by AICc) with a seeded bootstrap interval; with fewer it is bracketed between
-the measured levels where the measured gain first falls that low. A cliff (throughput
-more than --cliff-drop below the best lower level, or TTFT rising more than
---little-factor times Little's-law prediction) is past the knee; a TTFT rise of
---ttft-rise times is at the knee at best.
+below --gain-fraction (1/4) of the low-load gain: for a sharp roofline that is its
+corner, for smooth (Amdahl) saturation the point N* where the low-load line meets the
+ceiling. From --min-fit-levels (5) valid levels it is fitted (linear, Amdahl, roofline
+and Universal Scalability Law curves, chosen by AICc) with a seeded bootstrap interval;
+with fewer it is bracketed between measured levels: the first segment whose measured
+gain is below 1/4 of the origin secant X_1/N_1 is past the knee, levels reached with
+gains of at least 1/2 of it are below it. For rate-based sweeps the knee lies where
+the achieved request rate stops following the requested one. A cliff (throughput more
+than --cliff-drop below the best lower level, or TTFT rising more than --little-factor
+times Little's-law prediction) is past the knee; a TTFT rise of --ttft-rise times is
+at the knee at best.
 
 recommended_per_gpu is the largest valid level verified below the knee; the lowest
 level is unverified because nothing below it shows the system still scaling.
