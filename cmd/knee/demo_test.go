@@ -21,7 +21,7 @@ import (
 func TestDemoStopsPastTheKneeAndProposes128(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "demo")
 	png := filepath.Join(t.TempDir(), "demo.png")
-	code, out, errs := runKnee(t, "demo", "--out", dir, "--plot", png)
+	code, out, errs := sweepCLI(t, "demo", "--out", dir, "--plot", png)
 	require.Equal(t, 0, code, errs)
 	img, err := os.ReadFile(png)
 	require.NoError(t, err)

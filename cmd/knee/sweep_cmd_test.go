@@ -17,9 +17,9 @@ import (
 	"github.com/kneetool/knee/sweep/store"
 )
 
-// smallServer is a real simulated server on 127.0.0.1, small enough that a
+// sweepTestServer is a real simulated server on 127.0.0.1, small enough that a
 // level takes well under a second: 1 GPU, batch 8.
-func smallServer(t *testing.T, faults ...simserver.Fault) string {
+func sweepTestServer(t *testing.T, faults ...simserver.Fault) string {
 	t.Helper()
 	srv := simserver.New(simserver.Config{GPUs: 1, BatchPerGPU: 8, StepBase: 2 * time.Millisecond, StepPerSeq: 100 * time.Microsecond,
 		PrefillPerToken: 10 * time.Microsecond, Seed: 1, Faults: faults})
@@ -29,13 +29,13 @@ func smallServer(t *testing.T, faults ...simserver.Fault) string {
 	return url
 }
 
-func sweepArgs(url, dir string, extra ...string) []string {
+func sweepTestArgs(url, dir string, extra ...string) []string {
 	return append([]string{"sweep", "--endpoint", url, "--model", "sim", "--gpus", "1", "--per-gpu", "2,4,8",
 		"--min-requests", "24", "--requests-per-concurrency", "2", "--input-tokens", "16", "--output-tokens", "8",
 		"--request-timeout", "10s", "--out", dir}, extra...)
 }
 
-func runKnee(t *testing.T, args ...string) (code int, stdout, stderr string) {
+func sweepCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer
 	code = execute(args, &out, &errb)
@@ -43,9 +43,9 @@ func runKnee(t *testing.T, args ...string) (code int, stdout, stderr string) {
 }
 
 func TestSweepCommandWritesAResultsFolderThatAnalysisReads(t *testing.T) {
-	url := smallServer(t)
+	url := sweepTestServer(t)
 	dir := filepath.Join(t.TempDir(), "run")
-	code, out, errs := runKnee(t, sweepArgs(url, dir, "--stop-past-knee=false")...)
+	code, out, errs := sweepCLI(t, sweepTestArgs(url, dir, "--stop-past-knee=false")...)
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, "tok/s")
 	require.Contains(t, errs, "results: ")
@@ -65,7 +65,7 @@ func TestSweepCommandWritesAResultsFolderThatAnalysisReads(t *testing.T) {
 	}
 
 	// Every analysis command accepts the folder.
-	code, out, errs = runKnee(t, "import", dir, "-o", "json")
+	code, out, errs = sweepCLI(t, "import", dir, "-o", "json")
 	require.Equal(t, 0, code, errs)
 	var imported struct {
 		Points []json.RawMessage `json:"points"`
@@ -75,31 +75,31 @@ func TestSweepCommandWritesAResultsFolderThatAnalysisReads(t *testing.T) {
 }
 
 func TestSweepResumeRefusesAFolderFromAnotherPlan(t *testing.T) {
-	url := smallServer(t)
+	url := sweepTestServer(t)
 	dir := filepath.Join(t.TempDir(), "run")
-	code, _, errs := runKnee(t, sweepArgs(url, dir, "--per-gpu", "2")...)
+	code, _, errs := sweepCLI(t, sweepTestArgs(url, dir, "--per-gpu", "2")...)
 	require.Equal(t, 0, code, errs)
 
-	code, _, errs = runKnee(t, "sweep", "--resume", dir, "--per-gpu", "2,4")
+	code, _, errs = sweepCLI(t, "sweep", "--resume", dir, "--per-gpu", "2,4")
 	require.Equal(t, 2, code)
 	require.Contains(t, errs, "per_gpu: this folder was made by another plan: per_gpu is [2] there but [2 4] now")
 
-	code, _, errs = runKnee(t, "sweep", "--resume", dir, "--output-tokens", "64")
+	code, _, errs = sweepCLI(t, "sweep", "--resume", dir, "--output-tokens", "64")
 	require.Equal(t, 2, code)
 	require.Contains(t, errs, "output_tokens")
 
 	// Restating nothing resumes: all levels are done, nothing runs.
-	code, _, errs = runKnee(t, "sweep", "--resume", dir)
+	code, _, errs = sweepCLI(t, "sweep", "--resume", dir)
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, errs, "1 of 1 levels already measured")
 
-	code, _, errs = runKnee(t, sweepArgs(url, dir)...)
+	code, _, errs = sweepCLI(t, sweepTestArgs(url, dir)...)
 	require.Equal(t, 2, code)
 	require.Contains(t, errs, "already holds a knee sweep; continue it with --resume")
 }
 
 func TestSweepCtrlCThenResumeMeasuresEveryLevelOnce(t *testing.T) {
-	url := smallServer(t)
+	url := sweepTestServer(t)
 	dir := filepath.Join(t.TempDir(), "run")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -114,7 +114,7 @@ func TestSweepCtrlCThenResumeMeasuresEveryLevelOnce(t *testing.T) {
 	}()
 	var out, errb bytes.Buffer
 	root := newRootCmd(&out, &errb)
-	root.SetArgs(sweepArgs(url, dir, "--stop-past-knee=false"))
+	root.SetArgs(sweepTestArgs(url, dir, "--stop-past-knee=false"))
 	err := root.ExecuteContext(ctx)
 	require.ErrorIs(t, err, context.Canceled)
 	require.Contains(t, err.Error(), "continue with: knee sweep --resume "+dir)
@@ -124,7 +124,7 @@ func TestSweepCtrlCThenResumeMeasuresEveryLevelOnce(t *testing.T) {
 	require.GreaterOrEqual(t, kept, 1)
 	require.Less(t, kept, 3)
 
-	code, _, errs := runKnee(t, "sweep", "--resume", dir, "--stop-past-knee=false")
+	code, _, errs := sweepCLI(t, "sweep", "--resume", dir, "--stop-past-knee=false")
 	require.Equal(t, 0, code, errs)
 	s, lerr = store.Load(dir)
 	require.NoError(t, lerr)
@@ -148,7 +148,7 @@ func TestSweepUnreachableEndpointFailsTheLevelWithAClearMessage(t *testing.T) {
 	require.NoError(t, l.Close()) // nothing listens there now
 
 	dir := filepath.Join(t.TempDir(), "run")
-	code, _, errs := runKnee(t, sweepArgs(url, dir)...)
+	code, _, errs := sweepCLI(t, sweepTestArgs(url, dir)...)
 	require.Equal(t, 1, code)
 	require.Contains(t, errs, "level 0: 2/GPU (2 in flight, 24 requests) failed")
 	require.Contains(t, errs, "--resume "+dir)
@@ -159,7 +159,7 @@ func TestSweepUnreachableEndpointFailsTheLevelWithAClearMessage(t *testing.T) {
 	require.Equal(t, store.StatusFailed, rec.Status)
 
 	dir2 := filepath.Join(t.TempDir(), "run2")
-	code, _, errs = runKnee(t, sweepArgs(url, dir2, "--keep-going")...)
+	code, _, errs = sweepCLI(t, sweepTestArgs(url, dir2, "--keep-going")...)
 	require.Equal(t, 1, code)
 	require.Contains(t, errs, "some levels failed")
 	for _, d := range []string{"000-2", "001-4", "002-8"} {
@@ -168,9 +168,9 @@ func TestSweepUnreachableEndpointFailsTheLevelWithAClearMessage(t *testing.T) {
 }
 
 func TestSweepRecords503BurstsAsFailuresByLabel(t *testing.T) {
-	url := smallServer(t, simserver.Fault{Kind: simserver.FaultStatus, Status: 503, Every: 10, Burst: 2})
+	url := sweepTestServer(t, simserver.Fault{Kind: simserver.FaultStatus, Status: 503, Every: 10, Burst: 2})
 	dir := filepath.Join(t.TempDir(), "run")
-	code, _, errs := runKnee(t, sweepArgs(url, dir, "--per-gpu", "2,4")...)
+	code, _, errs := sweepCLI(t, sweepTestArgs(url, dir, "--per-gpu", "2,4")...)
 	require.Equal(t, 0, code, errs)
 	s, err := store.Load(dir)
 	require.NoError(t, err)
@@ -199,7 +199,7 @@ func TestSweepFlagErrorsExitTwo(t *testing.T) {
 		{[]string{"sweep", "--resume", "/nonexistent/folder"}, "not a knee results folder"},
 		{[]string{"sweep", "--endpoint", "http://127.0.0.1:1", "--gpus", "1", "--per-gpu", "8", "-o", "yaml"}, "-o yaml"},
 	} {
-		code, _, errs := runKnee(t, tc.args...)
+		code, _, errs := sweepCLI(t, tc.args...)
 		require.Equal(t, 2, code, "%v: %s", tc.args, errs)
 		require.Contains(t, errs, tc.want, tc.args)
 	}
@@ -209,23 +209,23 @@ func sweepLevel(i, perGPU int) sweep.Level { return sweep.Level{Index: i, PerGPU
 
 func TestSweepRefusesAnUnrunnableHarnessPlanBeforeCreatingAFolder(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "run")
-	code, _, errs := runKnee(t, "sweep", "--harness", "inference-perf", "--api", "chat", "--endpoint", "http://127.0.0.1:1",
+	code, _, errs := sweepCLI(t, "sweep", "--harness", "inference-perf", "--api", "chat", "--endpoint", "http://127.0.0.1:1",
 		"--model", "m", "--gpus", "1", "--per-gpu", "8", "--out", dir)
 	require.Equal(t, 2, code)
 	require.Contains(t, errs, "--api")
 	require.NoDirExists(t, dir)
 
-	code, _, errs = runKnee(t, "sweep", "--harness", "aiperf", "--endpoint", "http://127.0.0.1:1", "--gpus", "1", "--per-gpu", "8", "--out", dir)
+	code, _, errs = sweepCLI(t, "sweep", "--harness", "aiperf", "--endpoint", "http://127.0.0.1:1", "--gpus", "1", "--per-gpu", "8", "--out", dir)
 	require.Equal(t, 2, code)
 	require.Contains(t, errs, "--model")
 	require.NoDirExists(t, dir)
 }
 
 func TestSweepStalledStreamsFailByTimeoutAndTheSweepGoesOn(t *testing.T) {
-	url := smallServer(t, simserver.Fault{Kind: simserver.FaultStall, Every: 8, Burst: 1, AfterTokens: 2})
+	url := sweepTestServer(t, simserver.Fault{Kind: simserver.FaultStall, Every: 8, Burst: 1, AfterTokens: 2})
 	dir := filepath.Join(t.TempDir(), "run")
 	start := time.Now()
-	code, _, errs := runKnee(t, sweepArgs(url, dir, "--per-gpu", "2,4", "--request-timeout", "1s")...)
+	code, _, errs := sweepCLI(t, sweepTestArgs(url, dir, "--per-gpu", "2,4", "--request-timeout", "1s")...)
 	require.Equal(t, 0, code, errs)
 	require.Less(t, time.Since(start), 30*time.Second, "stalls end at the request timeout")
 	s, err := store.Load(dir)
@@ -238,9 +238,9 @@ func TestSweepStalledStreamsFailByTimeoutAndTheSweepGoesOn(t *testing.T) {
 }
 
 func TestSweepWrongPathFailsEveryRequestAndStopsWithTheLabel(t *testing.T) {
-	url := smallServer(t)
+	url := sweepTestServer(t)
 	dir := filepath.Join(t.TempDir(), "run")
-	code, _, errs := runKnee(t, sweepArgs(url+"/wrong/v1/completions", dir, "--api", "completion")...)
+	code, _, errs := sweepCLI(t, sweepTestArgs(url+"/wrong/v1/completions", dir, "--api", "completion")...)
 	require.Equal(t, 1, code)
 	require.Regexp(t, `level 0: 2/GPU \(2 in flight, 24 requests\) failed: every request failed \((\d+) failures: http_404×(\d+)\)`, errs)
 	s, err := store.Load(dir)

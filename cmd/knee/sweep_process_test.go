@@ -37,10 +37,10 @@ func TestSweepSIGINTKeepsFinishedLevelsAndResumeCompletesTheLadder(t *testing.T)
 	if args := os.Getenv(childArgs); args != "" {
 		os.Exit(execute(strings.Split(args, "\x1f"), os.Stdout, os.Stderr))
 	}
-	url := smallServer(t)
+	url := sweepTestServer(t)
 	dir := filepath.Join(t.TempDir(), "run")
 	var errb bytes.Buffer
-	args := sweepArgs(url, dir, "--stop-past-knee=false", "--per-gpu", "2,4,8,16", "--min-requests", "200")
+	args := sweepTestArgs(url, dir, "--stop-past-knee=false", "--per-gpu", "2,4,8,16", "--min-requests", "200")
 	cmd := exec.Command(os.Args[0], "-test.run=^TestSweepSIGINTKeepsFinishedLevelsAndResumeCompletesTheLadder$")
 	cmd.Env = append(os.Environ(), childArgs+"="+strings.Join(args, "\x1f"))
 	cmd.Stderr = &errb
@@ -72,7 +72,7 @@ func TestSweepSIGINTKeepsFinishedLevelsAndResumeCompletesTheLadder(t *testing.T)
 	kept := len(s.Points)
 	require.GreaterOrEqual(t, kept, 1)
 
-	code, _, errs := runKnee(t, "sweep", "--resume", dir)
+	code, _, errs := sweepCLI(t, "sweep", "--resume", dir)
 	require.Equal(t, 0, code, errs)
 	s, err = store.Load(dir)
 	require.NoError(t, err)
@@ -91,7 +91,7 @@ func TestSweepWithInferencePerfStandInThroughTheCLI(t *testing.T) {
 	standin := standinHarness(t)
 	t.Setenv("KNEE_REPLAY", fixtures.Path("inference-perf/simserver-v0.6.1-concurrent-sweep/stdout.log"))
 	dir := filepath.Join(t.TempDir(), "run")
-	code, out, errs := runKnee(t, "sweep", "--harness", "inference-perf", "--harness-bin", standin, "--endpoint", "http://127.0.0.1:18000",
+	code, out, errs := sweepCLI(t, "sweep", "--harness", "inference-perf", "--harness-bin", standin, "--endpoint", "http://127.0.0.1:18000",
 		"--model", "sim-llm", "--gpus", "1", "--per-gpu", "16,64,128,256", "--min-requests", "32", "--requests-per-concurrency", "4",
 		"--stop-past-knee=false", "--out", dir, "-o", "json")
 	require.Equal(t, 0, code, errs)
