@@ -58,6 +58,9 @@ func modelCfg() simserver.Config {
 // delay (tens of ms on a busy host), never early by more than a millisecond
 // or two of timer slack.
 func TestHarnessMeasuresWhatTheModelPredicts(t *testing.T) {
+	if raceEnabled {
+		t.Skip("compares timings with the model: meaningless under the race detector")
+	}
 	cfg := modelCfg()
 	srv, url := serve(t, cfg)
 	p := plan(url, "completion", 2, 32, 24)
@@ -128,6 +131,9 @@ func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond)
 // Past the batch capacity requests queue: throughput is the plateau the
 // model gives for the full batch and TTFT grows by about one whole cycle.
 func TestHarnessSeesQueueingPastCapacity(t *testing.T) {
+	if raceEnabled {
+		t.Skip("compares timings with the model: meaningless under the race detector")
+	}
 	cfg := modelCfg()
 	srv, url := serve(t, cfg)
 	p := plan(url, "completion", 2, 32, 24)
