@@ -21,10 +21,10 @@ func faulty(faults ...simserver.Fault) simserver.Config {
 
 // runFaulty runs 40 requests, 4 in flight, no warm-up (so the server's
 // arrival numbers 1…40 are exactly the measured requests and a fault's
-// selection gives exact counts), with a 400 ms per-request timeout.
-func runFaulty(t *testing.T, url string) (sweep.Point, time.Duration) {
+// selection gives exact counts), with the given per-request timeout.
+func runFaulty(t *testing.T, url string, timeout time.Duration) (sweep.Point, time.Duration) {
 	t.Helper()
-	ex := builtin.New(builtin.Options{Timeout: 400 * time.Millisecond})
+	ex := builtin.New(builtin.Options{Timeout: timeout})
 	t0 := time.Now()
 	res, err := ex.RunLevel(context.Background(), plan(url, "completion", 1, 8, 8), level(4, 1, 40, 0))
 	require.NoError(t, err)
@@ -47,7 +47,13 @@ func TestFaultsAreCountedByLabelAndNeverHang(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			srv, url := serve(t, faulty(c.fault))
-			p, took := runFaulty(t, url)
+			// Only a stalled stream should ever meet the timeout; the others
+			// get a generous one so a slow host cannot add timeouts.
+			timeout := 10 * time.Second
+			if c.fault.Kind == simserver.FaultStall {
+				timeout = 400 * time.Millisecond
+			}
+			p, took := runFaulty(t, url, timeout)
 			require.Equal(t, c.failed, *p.Failures)
 			require.Equal(t, map[string]int{c.label: c.failed}, p.FailureLabels)
 			require.Equal(t, 40-c.failed, *p.Requests)
@@ -62,7 +68,7 @@ func TestFaultsAreCountedByLabelAndNeverHang(t *testing.T) {
 
 func TestRandomFaultRateMatchesServerCount(t *testing.T) {
 	srv, url := serve(t, faulty(simserver.Fault{Kind: simserver.FaultStatus, Status: 503, Rate: 0.3}))
-	p, _ := runFaulty(t, url)
+	p, _ := runFaulty(t, url, 10*time.Second)
 	n := int(srv.Stats().Faulted[simserver.FaultStatus])
 	require.Greater(t, n, 0)
 	require.Equal(t, n, p.FailureLabels["http_503"])
@@ -78,7 +84,7 @@ func TestEveryRequestFailingGivesAPointWithZeroRequests(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			_, base := serve(t, faulty(simserver.Fault{Kind: simserver.FaultStatus, Status: 503, Every: 1}))
-			p, _ := runFaulty(t, url(base))
+			p, _ := runFaulty(t, url(base), 10*time.Second)
 			require.Equal(t, 0, *p.Requests)
 			require.Equal(t, 40, *p.Failures)
 			require.Len(t, p.FailureLabels, 1)
