@@ -178,7 +178,7 @@ type levelRun struct {
 	total, warmup, concurrency int
 	next                       atomic.Int64
 	done                       atomic.Int64 // measured requests finished
-	okTokens                   atomic.Int64 // output tokens of measured successes
+	liveTokens                 atomic.Int64 // output tokens of all successes so far (progress only)
 	failed                     atomic.Int64
 	responded                  atomic.Int64 // requests that got an HTTP response
 	connFails                  atomic.Int64
@@ -219,15 +219,16 @@ func (r *levelRun) worker(ctx context.Context, st *streamer, levelStart time.Tim
 			lo := len(allGaps)
 			allGaps = append(allGaps, gaps...)
 			mine[len(mine)-1].gaps = allGaps[lo:len(allGaps):len(allGaps)]
+			// Live progress shows the server's pace from the first
+			// request on, warm-up included.
+			r.liveTokens.Add(int64(o.outputTokens))
+			r.ttfts.add(o.ttft)
 		}
 		if i < r.warmup {
 			continue
 		}
 		r.done.Add(1)
-		if o.label == "" {
-			r.okTokens.Add(int64(o.outputTokens))
-			r.ttfts.add(o.ttft)
-		} else {
+		if o.label != "" {
 			r.failed.Add(1)
 		}
 	}

@@ -62,7 +62,7 @@ func startProgress(w io.Writer, interval time.Duration, lvl sweep.Level, run *le
 	)
 	// rate is tok/s since the previous report, so it tracks the level live.
 	rate := func(now time.Time) float64 {
-		tok := run.okTokens.Load()
+		tok := run.liveTokens.Load()
 		dt := now.Sub(lastTime).Seconds()
 		r := 0.0
 		if dt > 0 {
