@@ -476,6 +476,11 @@ func addPoints(top, bottom *gplot.Plot, r *knee.Result) error {
 			if p.Simulated {
 				lab += " (simulated)"
 			}
+			// Levels closer than 15% on the log axis would print their
+			// labels over each other: label the first of such a cluster.
+			if n := len(thr); n > 0 && p.PerGPU < thr[n-1].X*1.15 {
+				lab = ""
+			}
 			thr = append(thr, plotter.XY{X: p.PerGPU, Y: p.ThroughputTokS})
 			thrLabels = append(thrLabels, lab)
 			if p.TTFTMs != nil && *p.TTFTMs > 0 {
