@@ -339,7 +339,13 @@ func (a *analysis) fitKnee() (lo, hi float64, st Status, est float64, ok bool) {
 		d.y = append(d.y, l.thr/d.sX)
 	}
 	const uMax = 4 // knees beyond 4× the highest level are "not reached"
-	sum := &FitSummary{sN: d.sN, sX: d.sX}
+	sum := &FitSummary{sN: d.sN, sX: d.sX, Units: "N: requests in flight, whole node; X: output tok/s, whole node"}
+	// Parameters are reported per GPU, the unit people compare accelerators in.
+	xPerUnit := 1.0
+	if a.perGPU && a.s.GPUs > 0 {
+		xPerUnit = float64(a.s.GPUs)
+		sum.Units = "N: requests in flight per GPU; X: output tok/s per GPU"
+	}
 	var best *fitted
 	var all []fitted
 	for _, m := range modelsFor(len(u)) {
@@ -359,7 +365,7 @@ func (a *analysis) fitKnee() (lo, hi float64, st Status, est float64, ok bool) {
 		return 0, 0, "", 0, false
 	}
 	for _, f := range all {
-		mf := ModelFit{Name: f.model.name, Formula: f.model.formula, Params: f.model.describe(f.p, d.sN, d.sX),
+		mf := ModelFit{Name: f.model.name, Formula: f.model.formula, Params: roundParams(f.model.describe(f.p, d.sN, d.sX/xPerUnit)),
 			AICc: round6(f.aicc), Chosen: f.model.name == best.model.name}
 		if finite(f.r2) {
 			mf.R2 = ptr(round6(f.r2))
@@ -445,6 +451,13 @@ func (a *analysis) fitLevels() []*levelEval {
 		out = append(out, l)
 	}
 	return out
+}
+
+func roundParams(m map[string]float64) map[string]float64 {
+	for k, v := range m {
+		m[k] = round6(v)
+	}
+	return m
 }
 
 // localStep is the ratio between the measured levels around x.

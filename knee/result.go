@@ -129,6 +129,8 @@ type ModelFit struct {
 type FitSummary struct {
 	Chosen string     `json:"chosen"`
 	Models []ModelFit `json:"models"`
+	// Units says what N and X mean in the models' parameters.
+	Units string `json:"units"`
 	// Resamples is the number of bootstrap fits behind the interval.
 	Resamples int `json:"resamples"`
 

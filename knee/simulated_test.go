@@ -181,3 +181,23 @@ func TestFindTTFTRiseWhileThroughputScalesIsDisagreement(t *testing.T) {
 	require.Contains(t, r.Knee.Detail, "TTFT p99 rose 5.0× at 32/GPU while throughput kept scaling above it")
 	require.Contains(t, r.Hints, "repeat 32/GPU: its TTFT rose while throughput kept scaling; if it repeats, check the frontend and the load generator")
 }
+
+// Eight noise-free levels of Amdahl saturation: the fitted knee is
+// located within one ladder step, by the model that generated the data.
+func TestFindSimulatedAmdahlEightLevelsIsLocated(t *testing.T) {
+	r := find(t, simSweep(simModels()[1], 8, 3, 0, 1))
+	require.Equal(t, knee.StatusLocated, r.Knee.Status)
+	require.Equal(t, "amdahl", r.Fit.Chosen)
+	require.InDelta(t, 80, *r.Knee.PerGPU, 0.5)
+	require.GreaterOrEqual(t, *r.Knee.LowPerGPU, 57.0)
+	require.LessOrEqual(t, *r.Knee.HighPerGPU, 93.0)
+	require.Equal(t, 57.0, *r.RecommendedPerGPU)
+	var chosen knee.ModelFit
+	for _, m := range r.Fit.Models {
+		if m.Chosen {
+			chosen = m
+		}
+	}
+	require.InDelta(t, 150, chosen.Params["lambda"], 0.5) // per GPU: the sweep is per GPU, throughput node-wide ÷ 8
+	require.InDelta(t, 1.0, *chosen.R2, 1e-6)
+}
