@@ -104,6 +104,9 @@ type PointResult struct {
 	LittleRiseMs *float64 `json:"little_rise_ms,omitempty"`
 	// RequestRate is successful requests/s for the node (measured or derived).
 	RequestRate *float64 `json:"request_rate,omitempty"`
+	// RequestRateFrom says how RequestRate was obtained (measured, from
+	// throughput and output length, or by Little's law from latency).
+	RequestRateFrom string `json:"request_rate_from,omitempty"`
 	// ErrorRate is the failed share of requests, when known.
 	ErrorRate *float64 `json:"error_rate,omitempty"`
 	Simulated bool     `json:"simulated,omitempty"`

@@ -105,6 +105,7 @@ func (a *analysis) pointResult(l *levelEval) PointResult {
 	}
 	if finite(l.reqRate) {
 		p.RequestRate = ptr(round6(l.reqRate))
+		p.RequestRateFrom = l.reqRateHow
 	}
 	if l.errKnown {
 		p.ErrorRate = ptr(round6(l.errRate))
