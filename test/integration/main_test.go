@@ -88,6 +88,10 @@ func run(m *testing.M) int {
 			return 1
 		}
 	}
+	if err := cluster.WaitLogServer(ctx, "cpu-0"); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
 	fmt.Fprintf(os.Stderr, "control plane up with %d kwok nodes in %s (%s)\n", len(nodes), time.Since(start).Round(time.Millisecond), cluster.Dir)
 	return m.Run()
 }

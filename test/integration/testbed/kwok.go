@@ -267,3 +267,50 @@ func (r *LogRouter) Close() {
 		_ = r.dc.Resource(clusterLogsGVR).Delete(context.Background(), n, metav1.DeleteOptions{})
 	}
 }
+
+// WaitLogServer blocks until kwok serves pods/log for a probe pod on node:
+// kwok loads log rules through its own informers a few seconds after it
+// starts, and a test that reads a log before that would see "no logs found".
+func (c *Cluster) WaitLogServer(ctx context.Context, node string) error {
+	ns := "kwok-probe"
+	cs := c.AdminCS
+	if _, err := cs.CoreV1().Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: ns}}, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
+		return err
+	}
+	f := filepath.Join(c.Dir, "probe.log")
+	if err := CRILog(f, []byte("probe")); err != nil {
+		return err
+	}
+	pod := &corev1.Pod{
+		ObjectMeta: metav1.ObjectMeta{Name: "probe", Labels: map[string]string{"knee.dev/level": "probe"}},
+		Spec:       corev1.PodSpec{NodeName: node, Containers: []corev1.Container{{Name: "probe", Image: "probe"}}},
+	}
+	var err error
+	if pod, err = cs.CoreV1().Pods(ns).Create(ctx, pod, metav1.CreateOptions{}); err != nil {
+		return err
+	}
+	r, err := c.RouteLogs(ctx, ns, nil)
+	if err != nil {
+		return err
+	}
+	r.files["probe"] = f
+	if err := r.route(ctx, pod); err != nil {
+		return err
+	}
+	defer func() {
+		r.Close()
+		zero := int64(0)
+		_ = cs.CoreV1().Namespaces().Delete(context.Background(), ns, metav1.DeleteOptions{GracePeriodSeconds: &zero})
+	}()
+	deadline := time.Now().Add(60 * time.Second)
+	var last error
+	for time.Now().Before(deadline) {
+		b, err := cs.CoreV1().Pods(ns).GetLogs("probe", &corev1.PodLogOptions{}).DoRaw(ctx)
+		if err == nil && strings.TrimSpace(string(b)) == "probe" {
+			return nil
+		}
+		last = err
+		time.Sleep(200 * time.Millisecond)
+	}
+	return fmt.Errorf("kwok serves no pod logs after 60s: %v\n%s", last, c.LogTail("kwok", 10))
+}
