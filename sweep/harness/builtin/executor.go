@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -164,7 +165,7 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 		return nil, err
 	}
 	all := merge(results)
-	if run.responded.Load() == 0 && len(all) > 0 {
+	if len(all) > 0 && allConnectFailures(all) {
 		return nil, fmt.Errorf("%w: %s: no request could connect (%d failed: %s)",
 			ErrUnreachable, target, len(all), firstLabels(all))
 	}
@@ -247,6 +248,18 @@ func merge(parts [][]outcome) []outcome {
 	return all
 }
 
+// allConnectFailures reports a level in which no request even connected.
+// A server that accepts and then never answers is not unreachable: its
+// requests time out and are counted as failures of a measured level.
+func allConnectFailures(all []outcome) bool {
+	for _, o := range all {
+		if o.connected || !isConnectFailure(o.label) {
+			return false
+		}
+	}
+	return true
+}
+
 func firstLabels(all []outcome) string {
 	counts := map[string]int{}
 	for _, o := range all {
@@ -256,6 +269,7 @@ func firstLabels(all []outcome) string {
 	for l, n := range counts {
 		parts = append(parts, fmt.Sprintf("%s×%d", l, n))
 	}
+	slices.Sort(parts)
 	return strings.Join(parts, ", ")
 }
 

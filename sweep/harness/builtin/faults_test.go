@@ -139,3 +139,35 @@ func TestBadPlanIsInputError(t *testing.T) {
 	_, err = ex.RunLevel(context.Background(), plan("http://127.0.0.1:1", "chat", 1, 8, 8), level(0, 1, 1, 0))
 	require.ErrorAs(t, err, &ie)
 }
+
+// A server that accepts connections and never answers is reachable: its
+// requests time out, and the level is a point of timeouts, not an error.
+func TestSilentServerTimesOutWithoutHanging(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	held := make(chan net.Conn, 64)
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				close(held)
+				return
+			}
+			held <- c // kept open, never read or answered
+		}
+	}()
+	t.Cleanup(func() {
+		ln.Close()
+		for c := range held {
+			c.Close()
+		}
+	})
+	t0 := time.Now()
+	ex := builtin.New(builtin.Options{Timeout: 300 * time.Millisecond})
+	res, err := ex.RunLevel(context.Background(), plan("http://"+ln.Addr().String(), "chat", 1, 8, 8), level(4, 1, 8, 0))
+	require.NoError(t, err)
+	p := res.Points[0]
+	require.Equal(t, 0, *p.Requests)
+	require.Equal(t, map[string]int{"timeout": 8}, p.FailureLabels)
+	require.Less(t, time.Since(t0), 3*time.Second, "two rounds of 300 ms timeouts")
+}
