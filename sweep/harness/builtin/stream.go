@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -53,16 +54,20 @@ func (s *streamer) reader(r io.Reader) *bufio.Reader {
 // do sends one request and reads it to the end. gaps receives the
 // inter-token gaps in ms (reset first); the caller keeps them only for a
 // measured success.
-func (s *streamer) do(ctx context.Context, levelStart time.Time, body []byte, inputTokens int, gaps *[]float64) outcome {
-	o := outcome{ttft: -1, sent: -1, headers: -1, inputTokens: inputTokens}
+func (s *streamer) do(ctx context.Context, levelStart time.Time, body []byte, inputTokens int, gaps *[]float64) (o outcome) {
+	o = outcome{ttft: -1, sent: -1, headers: -1, inputTokens: inputTokens}
 	*gaps = (*gaps)[:0]
 	rctx, cancel := context.WithTimeout(ctx, s.timeout)
 	defer cancel()
 	// In flight counts from the moment the request is on the wire: a client
-	// too slow even to write it has not loaded the server.
+	// too slow even to write it has not loaded the server. The transport's
+	// writer goroutine reports it, hence the atomic.
+	var sent atomic.Int64
+	sent.Store(-1)
 	trace := &httptrace.ClientTrace{WroteRequest: func(httptrace.WroteRequestInfo) {
-		o.sent = time.Since(levelStart)
+		sent.Store(int64(time.Since(levelStart)))
 	}}
+	defer func() { o.sent = time.Duration(sent.Load()) }()
 	req, err := http.NewRequestWithContext(httptrace.WithClientTrace(rctx, trace), http.MethodPost, s.url, bytes.NewReader(body))
 	if err != nil {
 		o.label = "bad_request"
