@@ -102,7 +102,11 @@ func LevelName(sweepID string, lvl sweep.Level) string {
 	if len(id) > 36 {
 		id = strings.Trim(id[:36], "-")
 	}
-	return fmt.Sprintf("knee-%s-l%d-%d", id, lvl.Index, lvl.PerGPU)
+	// knee's own sweep ids already start with "knee-".
+	if !strings.HasPrefix(id, "knee-") {
+		id = "knee-" + id
+	}
+	return fmt.Sprintf("%s-l%d-%d", id, lvl.Index, lvl.PerGPU)
 }
 
 // LevelLabels are on the Job, its pods and the ConfigMap. Label values

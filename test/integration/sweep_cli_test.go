@@ -56,7 +56,7 @@ func TestKubeSweepInferencePerfFindBaseline(t *testing.T) {
 		require.InDelta(t, ttft, *p.TTFT.P99, 1e-6, "level %d", i)
 		require.Equal(t, []float64{4, 16, 32}[i], *p.PerGPU)
 		require.Equal(t, []float64{16, 64, 128}[i], p.Concurrency)
-		require.Regexp(t, `^knee-[a-z0-9-]+-l[0-2]-[0-9]+-[a-z0-9]{5} stage 1`, p.Source)
+		require.Regexp(t, `: knee-[a-z0-9-]+-l[0-2]-[0-9]+-[a-z0-9]{5} stage 1 \(inference-perf\)$`, p.Source)
 	}
 	// The raw pod log is kept verbatim in the level's folder.
 	logs, _ := filepath.Glob(filepath.Join(out, store.LevelsDir, "*", "pod.log"))
@@ -78,8 +78,9 @@ func TestKubeSweepInferencePerfFindBaseline(t *testing.T) {
 		} `json:"knee"`
 		Recommended *float64 `json:"recommended_per_gpu"`
 		Points      []struct {
-			PerGPU  float64 `json:"per_gpu"`
-			Verdict string  `json:"verdict"`
+			PerGPU  float64  `json:"per_gpu"`
+			Verdict string   `json:"verdict"`
+			Reasons []string `json:"reasons"`
 		} `json:"points"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(stdout), &f), stdout)
@@ -87,31 +88,59 @@ func TestKubeSweepInferencePerfFindBaseline(t *testing.T) {
 	require.Equal(t, 4, f.Sweep.GPUs)
 	require.Len(t, f.Points, 3)
 	t.Logf("find: knee %s, recommended %v, verdicts %+v", f.Knee.Status, f.Recommended, f.Points)
-	require.Equal(t, "past_knee", f.Points[2].Verdict, "128 in flight is past the simulated server's 64-sequence batch")
+	// The recorded stages: 16 in flight scales, 64 is at the simulated
+	// server's 64-sequence batch, 128 is past it (and inference-perf with 2
+	// workers did not reach 128 in flight).
+	require.Equal(t, "bracketed", f.Knee.Status)
+	require.Equal(t, []string{"unverified", "at_knee", "invalid"}, []string{f.Points[0].Verdict, f.Points[1].Verdict, f.Points[2].Verdict})
+	require.Contains(t, f.Points[2].Reasons, "past_knee")
 
+	// baseline refuses the lowest level (nothing below it was measured)...
 	stdout, stderr, code = e.knee(t, "baseline", out, "-o", "json")
-	t.Logf("baseline exit %d: %s %s", code, stdout, stderr)
+	require.Equal(t, 3, code, stderr)
 	var bl struct {
-		Status      string `json:"status"`
-		Accelerator string `json:"accelerator"`
-		Refusals    []struct {
+		Status      string   `json:"status"`
+		Accelerator string   `json:"accelerator"`
+		GPUs        int      `json:"gpus"`
+		AtPerGPU    *float64 `json:"at_per_gpu"`
+		Constraints []struct {
+			Name  string `json:"name"`
+			Value string `json:"value"`
+		} `json:"constraints"`
+		Measured struct {
+			ThroughputTokS float64 `json:"throughput_tok_s"`
+			TTFTP99        float64 `json:"ttft_p99_ms"`
+		} `json:"measured"`
+		Refusals []struct {
 			PerGPU float64 `json:"per_gpu"`
 			Reason string  `json:"reason"`
 		} `json:"refusals"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(stdout), &bl), stdout)
+	require.Equal(t, "refused", bl.Status)
 	require.Equal(t, "gb300", bl.Accelerator)
-	if code == 0 {
-		require.Equal(t, "proposed", bl.Status)
-	} else {
-		require.Equal(t, 3, code, stderr)
-		require.Equal(t, "refused", bl.Status)
+	require.Len(t, bl.Refusals, 1)
+	require.Equal(t, 4.0, bl.Refusals[0].PerGPU)
+	require.Equal(t, "unverified", bl.Refusals[0].Reason)
+
+	// ...and proposes floors from it when told to accept that.
+	stdout, stderr, code = e.knee(t, "baseline", out, "--accept-unverified", "-o", "json")
+	require.Equal(t, 0, code, stderr)
+	require.NoError(t, json.Unmarshal([]byte(stdout), &bl), stdout)
+	t.Logf("baseline --accept-unverified: %+v", bl)
+	require.Equal(t, "proposed", bl.Status)
+	require.Equal(t, 4, bl.GPUs)
+	require.Equal(t, 4.0, *bl.AtPerGPU)
+	tok, ttft := ipStage(t, 1)
+	require.InDelta(t, tok, bl.Measured.ThroughputTokS, 1e-6)
+	require.InDelta(t, ttft, bl.Measured.TTFTP99, 1e-6)
+	names := map[string]string{}
+	for _, c := range bl.Constraints {
+		names[c.Name] = c.Value
 	}
-	refused := map[float64]string{}
-	for _, r := range bl.Refusals {
-		refused[r.PerGPU] = r.Reason
-	}
-	require.Equal(t, "past_knee", refused[32], "a floor is never taken from the past-knee level")
+	require.Equal(t, "4", names["inference-concurrency-per-gpu"])
+	require.Regexp(t, `^>= [0-9]+$`, names["inference-throughput"])
+	require.Regexp(t, `^<= [0-9]+$`, names["inference-ttft-p99"])
 }
 
 // The climb stops once two levels are past the knee: the 4th level of the

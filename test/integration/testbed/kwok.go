@@ -281,20 +281,16 @@ func (c *Cluster) WaitLogServer(ctx context.Context, node string) error {
 	if err := CRILog(f, []byte("probe")); err != nil {
 		return err
 	}
-	pod := &corev1.Pod{
-		ObjectMeta: metav1.ObjectMeta{Name: "probe", Labels: map[string]string{"knee.dev/level": "probe"}},
-		Spec:       corev1.PodSpec{NodeName: node, Containers: []corev1.Container{{Name: "probe", Image: "probe"}}},
-	}
-	var err error
-	if pod, err = cs.CoreV1().Pods(ns).Create(ctx, pod, metav1.CreateOptions{}); err != nil {
-		return err
-	}
-	r, err := c.RouteLogs(ctx, ns, nil)
+	r, err := c.RouteLogs(ctx, ns, map[int]string{999: f})
 	if err != nil {
 		return err
 	}
-	r.files["probe"] = f
-	if err := r.route(ctx, pod); err != nil {
+	pod := &corev1.Pod{
+		ObjectMeta: metav1.ObjectMeta{Name: "probe", Labels: map[string]string{"knee.dev/level": "999"}},
+		Spec:       corev1.PodSpec{NodeName: node, Containers: []corev1.Container{{Name: "probe", Image: "probe"}}},
+	}
+	if _, err := cs.CoreV1().Pods(ns).Create(ctx, pod, metav1.CreateOptions{}); err != nil {
+		r.Close()
 		return err
 	}
 	defer func() {
