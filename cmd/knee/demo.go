@@ -121,7 +121,7 @@ func (o *demoOptions) run(ctx context.Context) error {
 	}
 	for _, p := range out.Sweep.Points {
 		if p.ClientBound {
-			fmt.Fprintf(w, "> The load generator, not the simulated server, limited some levels (client_bound): this machine is too busy for the simulation's clock. Rerun with a slower clock, e.g. `knee demo --time-scale %g`.\n\n", 3*cfg.TimeScale)
+			fmt.Fprintf(w, "> The load generator, not the simulated server, limited some levels (client_bound): the machine is busy (other processes held the CPUs) or too small for the simulation's clock. Rerun when it is idle, or with a slower clock, e.g. `knee demo --time-scale %g`.\n\n", 3*cfg.TimeScale)
 			break
 		}
 	}
