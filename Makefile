@@ -19,10 +19,11 @@ fmt-check:
 test-unit:
 	$(GO) test -count=1 ./...
 
-test: fmt-check vet test-unit
+test: fmt-check vet test-unit test-integration
 
+# The whole flow on the embedded simulated server: sweep → find → baseline → plot (knee-demo.png).
 demo: build
-	$(BIN) import fixtures/aicr/gb300-eks.csv --gpus 4 -o markdown
+	$(BIN) demo
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...
