@@ -82,7 +82,7 @@ func run(m *testing.M) int {
 		return 1
 	}
 	defer cluster.Stop()
-	for _, n := range nodes {
+	for _, n := range append(nodes, manualNode) {
 		if err := cluster.AddNode(ctx, n); err != nil {
 			fmt.Fprintln(os.Stderr, "add node:", err)
 			return 1

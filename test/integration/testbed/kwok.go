@@ -108,6 +108,9 @@ type Node struct {
 	Product string // nvidia.com/gpu.product, e.g. NVIDIA-GB300
 	Arch    string // kubernetes.io/arch
 	CPU     string
+	// Unmanaged nodes are not kwok's: no kubelet reports on them, so the
+	// test sets their pods' status itself.
+	Unmanaged bool
 }
 
 // AddNode creates a kwok-managed node with the given GPUs and labels and
@@ -135,8 +138,16 @@ func (c *Cluster) AddNode(ctx context.Context, n Node) error {
 		ObjectMeta: metav1.ObjectMeta{Name: n.Name, Labels: labels, Annotations: map[string]string{FakeNodeAnnotation: "fake"}},
 		Status:     corev1.NodeStatus{Capacity: res, Allocatable: res},
 	}
+	if n.Unmanaged {
+		// Tainted from the start so that only pods meant for it land there.
+		node.Annotations = nil
+		node.Spec.Taints = []corev1.Taint{{Key: "knee.dev/unmanaged", Value: "true", Effect: corev1.TaintEffectNoSchedule}}
+	}
 	if _, err := c.AdminCS.CoreV1().Nodes().Create(ctx, node, metav1.CreateOptions{}); err != nil {
 		return err
+	}
+	if n.Unmanaged {
+		return nil
 	}
 	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
