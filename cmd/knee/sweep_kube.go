@@ -66,6 +66,14 @@ func bindKubeFlags(c *cobra.Command) {
 
 func newKubeExecutor(ctx context.Context, c *cobra.Command, plan *sweep.Plan, progress io.Writer) (sweep.Executor, error) {
 	o := kubeFlags
+	fl := c.Flags()
+	// Flags first: a wrong harness is bad input even without a cluster.
+	workers, _ := fl.GetInt("workers")
+	timeout, _ := fl.GetDuration("request-timeout")
+	h, err := kube.HarnessFor(plan.Harness, inferenceperf.Options{NumWorkers: workers, RequestTimeout: timeout})
+	if err != nil {
+		return nil, err
+	}
 	rc, err := o.config.ToRESTConfig()
 	if err != nil {
 		return nil, kube.ConfigError(err)
@@ -78,7 +86,6 @@ func newKubeExecutor(ctx context.Context, c *cobra.Command, plan *sweep.Plan, pr
 	if err != nil {
 		return nil, err
 	}
-	fl := c.Flags()
 	endpoint := plan.Endpoint
 	if o.Service != "" {
 		if fl.Changed("endpoint") {
@@ -96,12 +103,6 @@ func newKubeExecutor(ctx context.Context, c *cobra.Command, plan *sweep.Plan, pr
 	prep.Apply(plan)
 	fmt.Fprintf(progress, "target: %s\n", prep)
 
-	workers, _ := fl.GetInt("workers")
-	timeout, _ := fl.GetDuration("request-timeout")
-	h, err := kube.HarnessFor(plan.Harness, inferenceperf.Options{NumWorkers: workers, RequestTimeout: timeout})
-	if err != nil {
-		return nil, err
-	}
 	jo, err := o.jobOptions(ns, plan.Harness, workers)
 	if err != nil {
 		return nil, err

@@ -168,3 +168,49 @@ func BenchmarkKubeLevelOverhead(b *testing.B) {
 	b.ReportMetric(ms(sum.Overhead()), "overhead-ms/level")
 	b.ReportMetric(float64(maxO.Microseconds())/1000, "max-overhead-ms")
 }
+
+// --keep leaves the level's Job and ConfigMap, labelled for the sweep and
+// level, with the bounds knee sets (no retry, a deadline, a TTL).
+func TestKubeLevelKeepLeavesLabelledObjects(t *testing.T) {
+	e := newEnv(t, map[int][]byte{0: ipPodLog(t, 2)})
+	ex := e.executor(kube.JobOptions{Deadline: 20 * time.Minute, TTL: 5 * time.Minute})
+	ex.Harness, ex.Keep = kube.InferencePerf{}, true
+	plan := aiperfPlan("keep", 16)
+	plan.Harness, plan.API, plan.MinRequests = "inference-perf", "completion", 100
+	res, err := ex.RunLevel(context.Background(), plan, plan.Levels()[0])
+	require.NoError(t, err)
+	tok, _ := ipStage(t, 2)
+	require.InDelta(t, tok, res.Points[0].ThroughputTokS, 1e-6)
+	require.Contains(t, string(res.Raw["job.yaml"]), "image: "+kube.DefaultInferencePerfImage)
+
+	ctx := context.Background()
+	want := map[string]string{kube.LabelManagedBy: "knee", kube.LabelSweepID: "keep", kube.LabelLevel: "0", kube.LabelPerGPU: "16"}
+	j, err := cluster.AdminCS.BatchV1().Jobs(e.ns).Get(ctx, "knee-keep-l0-16", metav1.GetOptions{})
+	require.NoError(t, err)
+	require.Equal(t, want, j.Labels)
+	require.Equal(t, int32(0), *j.Spec.BackoffLimit)
+	require.Equal(t, int64(1200), *j.Spec.ActiveDeadlineSeconds)
+	require.Equal(t, int32(300), *j.Spec.TTLSecondsAfterFinished)
+	require.Equal(t, "4", j.Spec.Template.Spec.Containers[0].Resources.Requests.Cpu().String())
+	cm, err := cluster.AdminCS.CoreV1().ConfigMaps(e.ns).Get(ctx, "knee-keep-l0-16", metav1.GetOptions{})
+	require.NoError(t, err)
+	require.Equal(t, want, cm.Labels)
+	require.Contains(t, cm.Data["config.yaml"], "concurrency_level: 64")
+	require.ElementsMatch(t, []string{"job/knee-keep-l0-16", "configmap/knee-keep-l0-16"}, filterPods(e.leftovers(t)))
+
+	// Running the level again replaces what the first run kept.
+	ex.Keep = false
+	_, err = ex.RunLevel(ctx, plan, plan.Levels()[0])
+	require.NoError(t, err)
+	require.Empty(t, e.leftovers(t))
+}
+
+func filterPods(names []string) []string {
+	var out []string
+	for _, n := range names {
+		if len(n) < 4 || n[:4] != "pod/" {
+			out = append(out, n)
+		}
+	}
+	return out
+}
