@@ -150,6 +150,9 @@ func (o *demoOptions) run(ctx context.Context) error {
 			return err
 		}
 	}
+	if rec.Status == baseline.StatusRefused && onlySimulated(rec.Refusals) && rec.AtPerGPU != nil {
+		fmt.Fprintf(w, "\nThe refusal is the point of the demo's last step: these numbers are simulated, and knee never writes floors from simulated numbers. On a real sweep with this shape it would derive them from %g/GPU.\n", *rec.AtPerGPU)
+	}
 	abs, _ := filepath.Abs(dir)
 	fmt.Fprintf(w, "\nResults folder: `%s` (try `knee find %s`).", abs, abs)
 	if o.Plot != "" {
@@ -157,4 +160,13 @@ func (o *demoOptions) run(ctx context.Context) error {
 	}
 	fmt.Fprintln(w)
 	return nil
+}
+
+func onlySimulated(rs []baseline.Refusal) bool {
+	for _, r := range rs {
+		if r.Reason != baseline.ReasonSimulated {
+			return false
+		}
+	}
+	return len(rs) > 0
 }

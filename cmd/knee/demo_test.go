@@ -12,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kneetool/knee/baseline"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep/store"
 )
@@ -19,8 +20,8 @@ import (
 // The demo is the whole flow on the simulated GB300-like server (4 GPUs,
 // true knee 160/GPU, throughput collapsing past it): the sweep must stop
 // after 256/GPU collapses, find must call 256 past the knee and recommend
-// 128, and baseline must propose 128. Every point is simulated.
-func TestDemoStopsPastTheKneeAndProposes128(t *testing.T) {
+// 128, and baseline must settle on 128. Every point is simulated.
+func TestDemoStopsPastTheKneeAndSettlesOn128(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "demo")
 	png := filepath.Join(t.TempDir(), "demo.png")
 	code, out, errs := sweepCLI(t, "demo", "--out", dir, "--plot", png)
@@ -66,7 +67,19 @@ func TestDemoStopsPastTheKneeAndProposes128(t *testing.T) {
 	require.NotNil(t, r.Knee.LowPerGPU)
 	require.Equal(t, 128.0, *r.Knee.LowPerGPU)
 
-	require.Contains(t, out, "| `inference-concurrency-per-gpu` | `128`")
+	// baseline settles on 128/GPU and, because every point is simulated,
+	// refuses to turn it into floors (reason "simulated") — the demo shows
+	// the whole flow without ever producing a floor from invented numbers.
+	rec, err := baseline.Propose(s, r, baseline.DefaultPolicy())
+	require.NoError(t, err)
+	require.NotNil(t, rec.AtPerGPU)
+	require.Equal(t, 128.0, *rec.AtPerGPU)
+	require.NotEmpty(t, rec.Refusals)
+	for _, rf := range rec.Refusals {
+		require.Equal(t, baseline.ReasonSimulated, rf.Reason, "%s", out)
+	}
+	require.Contains(t, out, "128 (simulated) ◀")
+	require.Contains(t, out, "| `simulated` |")
 }
 
 // loadPerCPU is the 1-minute load average per CPU (0 when unknown).
