@@ -151,7 +151,7 @@ func (o *demoOptions) run(ctx context.Context) error {
 		}
 	}
 	if rec.Status == baseline.StatusRefused && onlySimulated(rec.Refusals) && rec.AtPerGPU != nil {
-		fmt.Fprintf(w, "\nThe refusal is the point of the demo's last step: these numbers are simulated, and knee never writes floors from simulated numbers. On a real sweep with this shape it would derive them from %g/GPU.\n", *rec.AtPerGPU)
+		fmt.Fprintf(w, "\nknee baseline refused because these numbers are simulated: knee never writes floors from simulated numbers. On a real sweep of this shape it would derive them from %g/GPU.\n", *rec.AtPerGPU)
 	}
 	abs, _ := filepath.Abs(dir)
 	fmt.Fprintf(w, "\nResults folder: `%s` (try `knee find %s`).", abs, abs)
