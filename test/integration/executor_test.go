@@ -214,3 +214,23 @@ func filterPods(names []string) []string {
 	}
 	return out
 }
+
+// The Hugging Face token reaches the pod only as a Secret reference: the
+// value is in no result file knee keeps.
+func TestKubeLevelHFTokenIsOnlyReferenced(t *testing.T) {
+	e := newEnv(t, map[int][]byte{0: aiperfPodLog(t, 32)})
+	const token = "hf_kneeTestTokenValue0123456789"
+	_, err := cluster.AdminCS.CoreV1().Secrets(e.ns).Create(context.Background(), &corev1.Secret{
+		ObjectMeta: metav1.ObjectMeta{Name: "hf"}, StringData: map[string]string{"token": token},
+	}, metav1.CreateOptions{})
+	require.NoError(t, err)
+	ex := e.executor(kube.JobOptions{HFTokenSecret: "hf", HFTokenKey: "token"})
+	plan := aiperfPlan("hf", 8)
+	res, err := ex.RunLevel(context.Background(), plan, plan.Levels()[0])
+	require.NoError(t, err)
+	require.Len(t, res.Points, 1)
+	for name, b := range res.Raw {
+		require.NotContains(t, string(b), token, name)
+	}
+	require.Contains(t, string(res.Raw["job.yaml"]), "secretKeyRef:\n              key: token\n              name: hf")
+}

@@ -264,3 +264,27 @@ func TestServiceAccountIsLeastPrivilege(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, left)
 }
+
+// A level whose pod log holds no result fails the sweep with the pod's name
+// and the first lines of its log; the level before it stays in the results
+// folder, and the next one is not started.
+func TestKubeSweepFailedLevelKeepsCompletedLevels(t *testing.T) {
+	noResult, err := os.ReadFile(filepath.Join(aiperfRun(128), "stdout.log"))
+	require.NoError(t, err)
+	e := newEnv(t, map[int][]byte{0: aiperfPodLog(t, 32), 1: noResult, 2: aiperfPodLog(t, 256)})
+	out := filepath.Join(t.TempDir(), "run")
+	_, stderr, code := e.knee(t, "sweep", "--runner", "kube", "--harness", "aiperf", "--node", "gb300-0", "--service", "sim",
+		"--model", "sim-llm", "--per-gpu", "8,32,64", "--out", out)
+	require.NotEqual(t, 0, code, stderr)
+	require.Regexp(t, `level 1 \(32/GPU\): pod knee-[a-z0-9-]+-l1-32-[a-z0-9]{5}: `, stderr)
+	require.Contains(t, stderr, "the log has no AIPerf result block")
+	first := strings.SplitN(string(noResult), "\n", 2)[0]
+	require.Contains(t, stderr, first)
+	require.Contains(t, stderr, "--resume "+out)
+	s := readSweep(t, out)
+	require.Len(t, s.Points, 1)
+	tok, _ := aiperfExport(t, 32)
+	require.InDelta(t, tok, s.Points[0].ThroughputTokS, 1e-6)
+	require.Equal(t, []string{"0", "1"}, e.router.Levels())
+	require.Empty(t, e.leftovers(t))
+}
