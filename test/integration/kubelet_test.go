@@ -4,6 +4,7 @@ package integration
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -67,27 +68,35 @@ func playKubelet(t *testing.T, ns string, status func(*corev1.Pod)) {
 	}()
 }
 
-// An image that cannot be pulled fails the level at once (not after the
-// deadline), with the kubelet's reason and message.
-func TestKubeLevelImagePullBackOffFailsFast(t *testing.T) {
-	e := newEnv(t, nil)
-	playKubelet(t, e.ns, func(p *corev1.Pod) {
-		p.Status.Phase = corev1.PodPending
-		p.Status.ContainerStatuses = []corev1.ContainerStatus{{
-			Name: "loadgen", Image: p.Spec.Containers[0].Image,
-			State: corev1.ContainerState{Waiting: &corev1.ContainerStateWaiting{
-				Reason: "ImagePullBackOff", Message: `Back-off pulling image "python:3.12-slim"`,
-			}},
-		}}
-	})
-	ex := e.executor(onManualNode(kube.JobOptions{}))
-	plan := aiperfPlan("pull", 8)
-	start := time.Now()
-	_, err := ex.RunLevel(context.Background(), plan, plan.Levels()[0])
-	require.Error(t, err)
-	require.Less(t, time.Since(start), 30*time.Second)
-	require.Regexp(t, `level 0 \(8/GPU\): pod knee-pull-l0-8-[a-z0-9]{5}: the image cannot be pulled: ImagePullBackOff: Back-off pulling image "python:3.12-slim"`, err.Error())
-	require.Empty(t, e.leftovers(t))
+// Container states that never recover fail the level at once (not after
+// the deadline), with the kubelet's reason and message.
+func TestKubeLevelFailsFastOnStuckContainers(t *testing.T) {
+	for i, tc := range []struct{ reason, message, want string }{
+		{"ImagePullBackOff", `Back-off pulling image "python:3.12-slim"`, "the image cannot be pulled"},
+		{"ErrImagePull", `failed to pull and unpack image "quay.io/inference-perf/inference-perf:v0.6.1": 403 Forbidden`, "the image cannot be pulled"},
+		{"CreateContainerConfigError", `secret "hf" not found`, "the container cannot be configured (a missing Secret or ConfigMap?)"},
+		{"CrashLoopBackOff", "back-off 10s restarting failed container=loadgen", "the container keeps crashing"},
+	} {
+		t.Run(tc.reason, func(t *testing.T) {
+			e := newEnv(t, nil)
+			playKubelet(t, e.ns, func(p *corev1.Pod) {
+				p.Status.Phase = corev1.PodPending
+				p.Status.ContainerStatuses = []corev1.ContainerStatus{{
+					Name: "loadgen", Image: p.Spec.Containers[0].Image,
+					State: corev1.ContainerState{Waiting: &corev1.ContainerStateWaiting{Reason: tc.reason, Message: tc.message}},
+				}}
+			})
+			ex := e.executor(onManualNode(kube.JobOptions{}))
+			plan := aiperfPlan(fmt.Sprintf("stuck%d", i), 8)
+			start := time.Now()
+			_, err := ex.RunLevel(context.Background(), plan, plan.Levels()[0])
+			require.Error(t, err)
+			require.Less(t, time.Since(start), 30*time.Second)
+			require.Regexp(t, fmt.Sprintf(`level 0 \(8/GPU\): pod knee-stuck%d-l0-8-[a-z0-9]{5}: `, i), err.Error())
+			require.Contains(t, err.Error(), tc.want+": "+tc.reason+": "+tc.message)
+			require.Empty(t, e.leftovers(t))
+		})
+	}
 }
 
 // A load generator that runs past the Job's activeDeadlineSeconds is ended
