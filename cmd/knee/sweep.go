@@ -269,9 +269,6 @@ func (o *sweepOptions) report(st *store.Store, out *run.Outcome, runErr error) e
 	}
 	dir, _ := filepath.Abs(st.Dir())
 	fmt.Fprintf(o.root.stderr, "results: %s (analyse with: knee find %s)\n", dir, st.Dir())
-	if out != nil && out.PastKnee {
-		fmt.Fprintf(o.root.stderr, "stopped past the knee: %s\n", out.StoppedEarly)
-	}
 	if runErr == nil {
 		return nil
 	}
