@@ -125,6 +125,9 @@ func Create(dir string, plan sweep.Plan) (*Store, error) {
 	if IsResultsDir(dir) {
 		return nil, sweep.Inputf(dir, "--out", 0, "already holds a knee sweep; continue it with --resume %s, or choose another folder", dir)
 	}
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		return nil, sweep.Inputf(dir, "--out", 0, "is a file, not a folder")
+	}
 	if ents, err := os.ReadDir(dir); err == nil && len(ents) > 0 {
 		return nil, sweep.Inputf(dir, "--out", 0, "folder is not empty; give a new or empty folder")
 	}

@@ -178,6 +178,10 @@ func TestCreateRefusesAnExistingSweepAndOneWriterAtATime(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(other, "notes.txt"), []byte("x"), 0o644))
 	_, err = Create(other, plan())
 	require.ErrorContains(t, err, "not empty")
+	_, err = Create(filepath.Join(other, "notes.txt"), plan())
+	var in *sweep.InputError
+	require.ErrorAs(t, err, &in)
+	require.Equal(t, "--out", in.Field)
 }
 
 func TestLoadRejectsABrokenSweepJSON(t *testing.T) {
