@@ -34,6 +34,10 @@ type Policy struct {
 	// (nothing measured below it shows it is still on the scaling part of the
 	// curve); the result is marked unverified.
 	AcceptUnverified bool `json:"accept_unverified"`
+	// AllowSimulated lets a level whose numbers were simulated carry floors.
+	// Only for demonstrations and tests: the result is marked simulated and
+	// every output says it must not gate real nodes.
+	AllowSimulated bool `json:"allow_simulated,omitempty"`
 }
 
 // DefaultPolicy is the published policy.
@@ -50,6 +54,7 @@ func (p *Policy) BindFlags(fs *pflag.FlagSet) {
 	fs.IntVar(&p.SigFigs, "sig-figs", p.SigFigs, "significant figures floors are rounded to (throughput down, TTFT up)")
 	fs.Float64Var(&p.Confidence, "floor-confidence", p.Confidence, "confidence level of the interval whose lower end throughput floors start from when a level has repeats")
 	fs.BoolVar(&p.AcceptUnverified, "accept-unverified", p.AcceptUnverified, "allow a level whose only problem is that nothing below it was measured; the result is marked unverified")
+	fs.BoolVar(&p.AllowSimulated, "allow-simulated", p.AllowSimulated, "for demonstrations only: derive floors from simulated numbers; the result is marked SIMULATED and must not be committed to an overlay")
 }
 
 // Validate names the first flag whose value makes no sense. The returned

@@ -76,7 +76,8 @@ func Propose(s *sweep.Sweep, r *knee.Result, p Policy) (*Recommendation, error) 
 		}
 	}
 	refusals := levelRefusals(r, *pt, p)
-	if containsLevel(rec.SimulatedPerGPU, pt.PerGPU) {
+	simulatedLevel := containsLevel(rec.SimulatedPerGPU, pt.PerGPU)
+	if simulatedLevel && !p.AllowSimulated {
 		refusals = append(refusals, Refusal{
 			PerGPU:  sweep.F(pt.PerGPU),
 			Reason:  ReasonSimulated,
@@ -90,6 +91,12 @@ func Propose(s *sweep.Sweep, r *knee.Result, p Policy) (*Recommendation, error) 
 		cautions()
 		return rec, nil
 	}
+	if simulatedLevel {
+		rec.Simulated = true
+		rec.Warnings = append(rec.Warnings, fmt.Sprintf(
+			"SIMULATED: the numbers at %s/GPU were simulated, not measured (--allow-simulated): these floors show the method and must not gate real nodes",
+			level(pt.PerGPU)))
+	}
 	if pt.Verdict == knee.VerdictUnverified {
 		rec.Unverified = true
 		rec.Warnings = append(rec.Warnings, fmt.Sprintf(
@@ -102,7 +109,9 @@ func Propose(s *sweep.Sweep, r *knee.Result, p Policy) (*Recommendation, error) 
 			level(pt.PerGPU), belowHint(r, pt.PerGPU)))
 	}
 	cautions()
-	rec.Warnings = append(rec.Warnings, simulatedWarnings(s, pt.PerGPU)...)
+	if !simulatedLevel { // a simulated chosen level already says so, once
+		rec.Warnings = append(rec.Warnings, simulatedWarnings(s, pt.PerGPU)...)
+	}
 
 	if err := propose(rec, *pt, why, samples, p); err != nil {
 		return nil, err

@@ -109,6 +109,8 @@ func renderMarkdown(w io.Writer, rec *Recommendation) error {
 		fmt.Fprintf(&b, "**Refused**: no floor can be set from %s/GPU.\n\n", level(*rec.AtPerGPU))
 	case rec.Status == StatusRefused:
 		b.WriteString("**Refused**: no level of this sweep can carry a floor.\n\n")
+	case rec.Simulated:
+		fmt.Fprintf(&b, "**Proposed from SIMULATED numbers** (a demonstration: never commit these) floors from %s/GPU.\n\n", level(*rec.AtPerGPU))
 	case rec.Unverified:
 		fmt.Fprintf(&b, "**Proposed (UNVERIFIED)** floors from %s/GPU.\n\n", level(*rec.AtPerGPU))
 	default:

@@ -23,6 +23,11 @@ func Run(s *sweep.Sweep, req Request) (*Recommendation, error) {
 	if req.Write && req.Overlay == "" {
 		return nil, &PolicyError{Flag: "write", Msg: "needs --overlay FILE (the overlay to edit)"}
 	}
+	if req.Write && req.Policy.AllowSimulated {
+		// Floors from simulated numbers exist to show the method; an overlay
+		// gates real nodes, so the two never meet.
+		return nil, &PolicyError{Flag: "allow-simulated", Msg: "cannot be combined with --write: floors from simulated numbers must not be written to an overlay"}
+	}
 	if err := req.Policy.Validate(); err != nil {
 		return nil, err
 	}

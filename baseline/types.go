@@ -85,7 +85,9 @@ type Recommendation struct {
 	Model       string   `json:"model,omitempty"`
 	AtPerGPU    *float64 `json:"at_per_gpu"`
 	// Unverified marks a proposal from a level accepted with --accept-unverified.
-	Unverified  bool         `json:"unverified"`
+	Unverified bool `json:"unverified"`
+	// Simulated marks floors derived from simulated numbers (--allow-simulated).
+	Simulated   bool         `json:"simulated,omitempty"`
 	Constraints []Constraint `json:"constraints"`
 	Floors      *Floors      `json:"floors,omitempty"`
 	Measured    *Measured    `json:"measured"`

@@ -67,9 +67,9 @@ func TestDemoStopsPastTheKneeAndSettlesOn128(t *testing.T) {
 	require.NotNil(t, r.Knee.LowPerGPU)
 	require.Equal(t, 128.0, *r.Knee.LowPerGPU)
 
-	// baseline settles on 128/GPU and, because every point is simulated,
-	// refuses to turn it into floors (reason "simulated") — the demo shows
-	// the whole flow without ever producing a floor from invented numbers.
+	// baseline settles on 128/GPU. Every point is simulated, so by default
+	// it refuses (reason "simulated"); the demo passes --allow-simulated and
+	// shows floors marked SIMULATED.
 	rec, err := baseline.Propose(s, r, baseline.DefaultPolicy())
 	require.NoError(t, err)
 	require.NotNil(t, rec.AtPerGPU)
@@ -79,7 +79,9 @@ func TestDemoStopsPastTheKneeAndSettlesOn128(t *testing.T) {
 		require.Equal(t, baseline.ReasonSimulated, rf.Reason, "%s", out)
 	}
 	require.Contains(t, out, "128 (simulated) ◀")
-	require.Contains(t, out, "| `simulated` |")
+	require.Contains(t, out, "**Proposed from SIMULATED numbers**")
+	require.Contains(t, out, "| `inference-concurrency-per-gpu` | `128`")
+	require.Regexp(t, "\\| `inference-throughput` +\\| `>= [0-9]+`", out)
 }
 
 // loadPerCPU is the 1-minute load average per CPU (0 when unknown).
