@@ -107,6 +107,11 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 			}
 		}
 		tm.Cleaned = time.Since(start)
+		if err != nil {
+			// Say so: after Ctrl-C or a failure the user wants to know
+			// nothing of the level is left running.
+			e.progressf("%s: deleted Job %s/%s (and its pod) after: %v\n", label, ns, name, firstLine(err))
+		}
 		if err == nil && e.Timing != nil {
 			e.Timing(tm)
 		}
@@ -193,7 +198,7 @@ func (e *Executor) delete(ns, name string, hasConfigMap bool, w *levelWatch) err
 			errs = append(errs, fmt.Errorf("delete ConfigMap %s/%s: %w", ns, name, err))
 		}
 	}
-	if len(errs) == 0 && !w.waitGone(ns, name, 60*time.Second) {
+	if len(errs) == 0 && !w.waitGone(e.Client, ns, name, 60*time.Second) {
 		errs = append(errs, fmt.Errorf("Job %s/%s still exists 60s after deletion", ns, name))
 	}
 	return errors.Join(errs...)
@@ -231,6 +236,11 @@ func head(b []byte, n int) string {
 		return "  (empty log)"
 	}
 	return strings.Join(lines, "\n")
+}
+
+func firstLine(err error) string {
+	s, _, _ := strings.Cut(err.Error(), "\n")
+	return s
 }
 
 // containerRunTime is how long the load-generator container ran.

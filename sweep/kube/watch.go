@@ -10,6 +10,7 @@ import (
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/client-go/informers"
 	"k8s.io/client-go/kubernetes"
@@ -226,18 +227,24 @@ func podFailure(p *corev1.Pod) string {
 	return strings.Join(parts, "; ")
 }
 
-// waitGone blocks until the Job has left the cache (deleted, including its
-// pods under foreground propagation) or the timeout passes.
-func (w *levelWatch) waitGone(namespace, job string, timeout time.Duration) bool {
-	deadline := time.After(timeout)
-	tick := time.NewTicker(200 * time.Millisecond)
+// waitGone blocks until the API server no longer has the Job (deleted,
+// with its pods, under foreground propagation) or the timeout passes. It
+// asks the server, not the cache: a Job deleted right after its creation
+// may never have reached the cache, which would then wrongly say "gone".
+// Watch events wake it early; the ticker bounds the wait between checks.
+func (w *levelWatch) waitGone(cs kubernetes.Interface, namespace, job string, timeout time.Duration) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	tick := time.NewTicker(100 * time.Millisecond)
 	defer tick.Stop()
+	opts := metav1.ListOptions{FieldSelector: fields.OneTermEqualSelector("metadata.name", job).String()}
 	for {
-		if _, err := w.jobs.Jobs(namespace).Get(job); err != nil {
+		l, err := cs.BatchV1().Jobs(namespace).List(ctx, opts)
+		if err == nil && len(l.Items) == 0 {
 			return true
 		}
 		select {
-		case <-deadline:
+		case <-ctx.Done():
 			return false
 		case <-w.changed:
 		case <-tick.C:

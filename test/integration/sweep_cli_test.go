@@ -230,7 +230,9 @@ func TestKubeSweepInterruptResume(t *testing.T) {
 	var ee *exec.ExitError
 	require.ErrorAs(t, err, &ee, strings.Join(seen, "\n"))
 	require.Equal(t, 1, ee.ExitCode(), strings.Join(seen, "\n"))
+	t.Logf("interrupted run:\n%s", strings.Join(seen, "\n"))
 	require.Contains(t, strings.Join(seen, "\n"), "--resume")
+	require.Regexp(t, `level 1 \(32/GPU\): deleted Job knee-it-[0-9]+/knee-[a-z0-9-]+-l1-32 \(and its pod\) after: context canceled`, strings.Join(seen, "\n"))
 	require.Empty(t, e.leftovers(t), "Ctrl-C cleans up the level in flight")
 	require.Len(t, readSweep(t, out).Points, 1)
 
