@@ -85,6 +85,13 @@ func readFile(path string, opts Options) (*sweep.Sweep, error) {
 	if err != nil {
 		return nil, sweep.Inputf(path, "", 0, "cannot read: %v", unwrapPathErr(err))
 	}
+	return readData(path, data, opts)
+}
+
+// readData parses one input's contents; path names it in messages and
+// sources (and gives detection its .csv/.md hint).
+func readData(path string, data []byte, opts Options) (*sweep.Sweep, error) {
+	var err error
 	format := opts.Format
 	if format == "" {
 		if format, err = Detect(path, data); err != nil {

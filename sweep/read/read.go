@@ -72,6 +72,28 @@ func File(path string, opts Options) (*sweep.Sweep, error) {
 	return out, nil
 }
 
+// Data reads one input held in memory — a pod log or an export a harness
+// produced — exactly as File reads a file: name is what messages and point
+// sources call it. It lets runners parse output without a temp file and
+// without a second parser.
+func Data(name string, data []byte, opts Options) (*sweep.Sweep, error) {
+	if len(data) > maxInput {
+		return nil, sweep.Inputf(name, "", 0, "is %d bytes; knee reads result files and logs up to %d bytes", len(data), maxInput)
+	}
+	s, err := readData(name, data, opts)
+	if err != nil {
+		return nil, err
+	}
+	out, err := Merge([]*sweep.Sweep{s}, opts.Meta)
+	if err != nil {
+		return nil, err
+	}
+	if err := out.Validate(name); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 func readSweepJSON(path string, data []byte) (*sweep.Sweep, error) {
 	var s sweep.Sweep
 	if err := decodeJSON(path, 0, data, &s); err != nil {

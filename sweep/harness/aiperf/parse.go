@@ -1,13 +1,11 @@
 package aiperf
 
 import (
-	"bytes"
-	"errors"
 	"fmt"
 	"path/filepath"
 
 	"github.com/kneetool/knee/sweep"
-	"github.com/kneetool/knee/sweep/harness/internal/tmpread"
+	"github.com/kneetool/knee/sweep/read"
 )
 
 // Parse reads one level's result from AIPerf output — the export
@@ -15,18 +13,8 @@ import (
 // through sweep/read's AIPerf reader, and checks it measured the level's
 // concurrency.
 func Parse(data []byte, source string, plan sweep.Plan, lvl sweep.Level) (sweep.Point, error) {
-	name := ExportFile
-	if t := bytes.TrimSpace(data); len(t) == 0 || t[0] != '{' {
-		name = "aiperf.log"
-	}
-	s, err := tmpread.Sweep(data, name, "aiperf")
+	s, err := read.Data(source, data, read.Options{Format: read.FormatAIPerf})
 	if err != nil {
-		var in *sweep.InputError
-		if errors.As(err, &in) {
-			c := *in
-			c.File = source
-			return sweep.Point{}, &c
-		}
 		return sweep.Point{}, err
 	}
 	if len(s.Points) != 1 {

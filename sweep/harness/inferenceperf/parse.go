@@ -1,13 +1,11 @@
 package inferenceperf
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
 
 	"github.com/kneetool/knee/sweep"
-	"github.com/kneetool/knee/sweep/harness/internal/tmpread"
 	"github.com/kneetool/knee/sweep/read"
 )
 
@@ -17,9 +15,9 @@ import (
 // dropped, stage i+1 becomes level i, and each stage's concurrency must be
 // the level's — a log from another config is an InputError, not a sweep.
 func Parse(log []byte, source string, plan sweep.Plan, levels []sweep.Level) ([]sweep.Point, error) {
-	s, err := tmpread.Sweep(log, "inference-perf.log", "inference-perf")
+	s, err := read.Data(source, log, read.Options{Format: read.FormatInferencePerf})
 	if err != nil {
-		return nil, renameSource(err, source)
+		return nil, err
 	}
 	return levelPoints(s, source, plan, levels)
 }
@@ -74,15 +72,4 @@ func versionOr(v string) string {
 		return v
 	}
 	return Harness + " " + v
-}
-
-// renameSource makes an InputError about the temp file name the caller's source.
-func renameSource(err error, source string) error {
-	var in *sweep.InputError
-	if errors.As(err, &in) {
-		c := *in
-		c.File = source
-		return &c
-	}
-	return err
 }
