@@ -208,6 +208,7 @@ func TestJSONLAndProgressAndRandomPromptLengths(t *testing.T) {
 	require.Greater(t, len(lengths), 5, "prompt lengths are drawn, not fixed")
 	require.Contains(t, prog.String(), "level 0: 4/GPU done in")
 	require.Contains(t, prog.String(), "40 requests, 0 failed")
+	require.Contains(t, prog.String(), "tok/s so far", "the live rate is cumulative over the level")
 
 	sum := summary(t, res)
 	require.Equal(t, "completion", sum.API)

@@ -44,6 +44,20 @@ func (r *ttftRing) median() float64 {
 	return ms(time.Duration(v[n/2]))
 }
 
+// liveRate is the output rate of the level so far: every token since the
+// level started over the time since it started. Tokens are counted when a
+// request ends, so a rate over the last interval alone swings between a
+// burst and 0 whenever fewer requests end than there are intervals (8 in
+// flight with one-second requests, ticked every half second, read 256, 0,
+// 256, 0 tok/s); the cumulative rate settles on the level's pace instead.
+// Before the first request ends there is no rate to show, not a rate of 0.
+func liveRate(tokens int64, elapsed time.Duration) string {
+	if tokens <= 0 || elapsed <= 0 {
+		return "- tok/s so far"
+	}
+	return fmt.Sprintf("%.0f tok/s so far", float64(tokens)/elapsed.Seconds())
+}
+
 // progress reports a level as it runs: a progress bar on a terminal, a
 // plain line per interval otherwise (logs, CI).
 type progress struct {
@@ -56,28 +70,13 @@ func startProgress(w io.Writer, interval time.Duration, lvl sweep.Level, run *le
 	}
 	measured := int64(lvl.Requests)
 	start := time.Now()
-	var (
-		lastTok  int64
-		lastTime = start
-	)
-	// rate is tok/s since the previous report, so it tracks the level live.
-	rate := func(now time.Time) float64 {
-		tok := run.liveTokens.Load()
-		dt := now.Sub(lastTime).Seconds()
-		r := 0.0
-		if dt > 0 {
-			r = float64(tok-lastTok) / dt
-		}
-		lastTok, lastTime = tok, now
-		return r
-	}
 	describe := func(now time.Time) string {
 		ttft := "-"
 		if m := run.ttfts.median(); !math.IsNaN(m) {
 			ttft = fmt.Sprintf("%.0f ms", m)
 		}
-		return fmt.Sprintf("%d/GPU (%d in flight): %.0f tok/s, TTFT p50 %s, %d failed",
-			lvl.PerGPU, lvl.Concurrency, rate(now), ttft, run.failed.Load())
+		return fmt.Sprintf("%d/GPU (%d in flight): %s, TTFT p50 %s, %d failed",
+			lvl.PerGPU, lvl.Concurrency, liveRate(run.liveTokens.Load(), now.Sub(start)), ttft, run.failed.Load())
 	}
 
 	var bar *progressbar.ProgressBar
