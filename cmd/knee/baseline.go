@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -101,5 +102,5 @@ func refusalSummary(rec *baseline.Recommendation) string {
 	if rec.AtPerGPU != nil {
 		at = fmt.Sprintf("%g/GPU", *rec.AtPerGPU)
 	}
-	return fmt.Sprintf("baseline refused at %s: %v", at, rs)
+	return fmt.Sprintf("baseline refused at %s: %s", at, strings.Join(rs, ", "))
 }

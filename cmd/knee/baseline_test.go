@@ -102,7 +102,7 @@ func TestBaselineGB300WithSimulated64Proposes128(t *testing.T) {
 func TestBaselineGB300At256RefusesPastKneeAndCliffExit3(t *testing.T) {
 	code, out, errs := runBaselineCLI(t, "baseline", gb300Real, gb300Sim64, "--at", "256", "-o", "json")
 	require.Equal(t, exitRefused, code, errs)
-	require.Contains(t, errs, "baseline refused at 256/GPU: [past_knee cliff]")
+	require.Contains(t, errs, "baseline refused at 256/GPU: past_knee, cliff\n")
 	b := decodeBaseline(t, out)
 	require.Equal(t, "refused", b.Status)
 	require.Empty(t, b.Constraints)

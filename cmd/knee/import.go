@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -90,18 +91,24 @@ func (o *importOptions) Run() error {
 func writeSweep(w io.Writer, format string, s *sweep.Sweep) error {
 	switch format {
 	case "json", "yaml":
-		b, err := json.MarshalIndent(s, "", "  ")
-		if err != nil {
+		// Notes quote floors (">= 60000"): keep them readable, as baseline
+		// and compare do, instead of HTML-escaping them to \u003e=.
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(s); err != nil {
 			return err
 		}
 		if format == "yaml" {
-			if b, err = yaml.JSONToYAML(b); err != nil {
+			b, err := yaml.JSONToYAML(buf.Bytes())
+			if err != nil {
 				return err
 			}
 			_, err = w.Write(b)
 			return err
 		}
-		_, err = fmt.Fprintf(w, "%s\n", b)
+		_, err := w.Write(buf.Bytes())
 		return err
 	}
 	md := format == "markdown"
@@ -158,7 +165,7 @@ func sweepSummary(s *sweep.Sweep, md bool) string {
 		parts = append(parts, s.Accelerator)
 	}
 	if s.GPUs > 0 {
-		parts = append(parts, fmt.Sprintf("%d GPU%s", s.GPUs, map[bool]string{true: "", false: "s"}[s.GPUs == 1]))
+		parts = append(parts, plural(s.GPUs, "GPU"))
 	} else {
 		parts = append(parts, "GPU count unknown")
 	}
@@ -175,8 +182,16 @@ func sweepSummary(s *sweep.Sweep, md bool) string {
 		}
 		parts = append(parts, "harness "+h)
 	}
-	parts = append(parts, fmt.Sprintf("%d points", len(s.Points)))
+	parts = append(parts, plural(len(s.Points), "point"))
 	return strings.Join(parts, " · ")
+}
+
+// plural writes a count with its noun: "1 point", "3 points".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }
 
 // pointFlags names what a reader must not miss about a point.

@@ -133,7 +133,7 @@ func TestImportBadInputExitsTwo(t *testing.T) {
 		{"gpus conflict", []string{"import", fixtures.Path("aicr/gb300-eks.csv"), "--gpus", "8"}, []string{"gb300-eks.csv", "gpus", "--gpus says 8"}},
 		{"malformed JSON", []string{"import", write("b.json", "{\"successes\": [}")}, []string{"b.json:1", "malformed JSON"}},
 		{"non-numeric", []string{"import", write("c.md", "| concurrency | tok/s | TTFT p99 |\n|--|--|--|\n| 4 | lots | 3 |\n")}, []string{"c.md:3", "tok/s", `"lots" is not a number`}},
-		{"bad output", []string{"import", fixtures.Path("aicr/h100-eks.csv"), "-o", "png"}, []string{"-o png"}},
+		{"bad output", []string{"import", fixtures.Path("aicr/h100-eks.csv"), "-o", "png"}, []string{"-o png", "use one of: table, markdown, json, yaml"}},
 		{"bad format", []string{"import", fixtures.Path("aicr/h100-eks.csv"), "--format", "xls"}, []string{"--format", "xls"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -145,4 +145,17 @@ func TestImportBadInputExitsTwo(t *testing.T) {
 			}
 		})
 	}
+}
+
+// One level is "1 point", and the notes that quote a floor keep ">=" as it
+// is in the CSV rather than the HTML escape \u003e=.
+func TestImportSingularAndUnescapedJSON(t *testing.T) {
+	code, out, errs := runImport(t, "import", fixtures.Path("aicr/h100-eks.csv"))
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "h100 · 8 GPUs · leaf h100-eks-ubuntu-inference-dynamo · model Qwen/Qwen3-8B · 1 point\n")
+
+	code, out, errs = runImport(t, "import", fixtures.Path("aicr/gb300-eks.csv"), "-o", "json")
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, `"note": "sub-knee; floor set to >= 60000"`)
+	require.NotContains(t, out, `\u003e`)
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -123,5 +124,5 @@ func (o *rootOptions) checkOutput(def string, allowed ...string) (string, error)
 			return a, nil
 		}
 	}
-	return "", usagef("-o %s is not supported here; use one of %v", o.Output, allowed)
+	return "", usagef("-o %s is not supported here; use one of: %s", o.Output, strings.Join(allowed, ", "))
 }
