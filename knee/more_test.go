@@ -72,7 +72,7 @@ func TestRenderGB300MarkdownAndTable(t *testing.T) {
 	var md strings.Builder
 	require.NoError(t, knee.Render(&md, r, "markdown"))
 	require.Contains(t, md.String(), "### gb300 · Qwen/Qwen3-8B · gb300-eks-ubuntu-inference-dynamo · 4 GPUs")
-	require.Contains(t, md.String(), "|     256 |      1024 | 20,769 |     5,192 |           – |      33,320 |       1 | past_knee  | past_knee, cliff |")
+	require.Contains(t, md.String(), "|     256 |     1,024 | 20,769 |     5,192 |           – |      33,320 |       1 | past_knee  | past_knee, cliff |")
 	require.Contains(t, md.String(), "- recommended: none — no level is verified below the knee and valid: 128/GPU is unverified")
 	require.Contains(t, md.String(), "- next: add 64/GPU to confirm 128 is below the knee")
 	var txt strings.Builder
@@ -111,4 +111,21 @@ func TestFindIsDeterministic(t *testing.T) {
 	require.Equal(t, *a.Knee.LowPerGPU, *b.Knee.LowPerGPU)
 	require.Equal(t, *a.Knee.HighPerGPU, *b.Knee.HighPerGPU)
 	require.Equal(t, a.Fit.Resamples, b.Fit.Resamples)
+}
+
+// A single level has no knee bound: the line says the status and why, not
+// "unknown [none]"; a one-GPU node is "1 GPU"; in-flight counts carry
+// thousands separators like every other number in the table.
+func TestRenderInsufficientPointsOneGPUAndThousands(t *testing.T) {
+	var txt strings.Builder
+	require.NoError(t, knee.Render(&txt, find(t, load(t, "aicr/gb200-eks.csv")), "table"))
+	require.Contains(t, txt.String(), "  knee: insufficient_points: one valid level (256/GPU): a knee needs at least two\n")
+	require.NotContains(t, txt.String(), "unknown")
+	require.NotContains(t, txt.String(), "[none]")
+	require.Contains(t, txt.String(), "     256      1,024  65,952")
+
+	s := load(t, "testbed/h200-cbserve-0.6b")
+	var md strings.Builder
+	require.NoError(t, knee.Render(&md, find(t, s), "markdown"))
+	require.True(t, strings.HasPrefix(md.String(), "### h200 · Qwen/Qwen3-0.6B-random · 1 GPU\n"), md.String())
 }

@@ -47,7 +47,7 @@ func Render(w io.Writer, r *Result, format string) error {
 		if rs == "" {
 			rs = "–"
 		}
-		level := num(p.PerGPU)
+		level := count(p.PerGPU)
 		if p.Simulated {
 			level += " (simulated)"
 		}
@@ -59,7 +59,7 @@ func Render(w io.Writer, r *Result, format string) error {
 			rows = append(rows, []string{level, thousands(p.ThroughputTokS), ms(p.TTFTP50Ms), ms(p.TTFTP99Ms), rep, string(p.Verdict), rs})
 			continue
 		}
-		rows = append(rows, []string{level, num(p.Concurrency), thousands(p.ThroughputTokS), thousands(p.ThroughputPerGPU),
+		rows = append(rows, []string{level, count(p.Concurrency), thousands(p.ThroughputTokS), thousands(p.ThroughputPerGPU),
 			ms(p.TTFTP50Ms), ms(p.TTFTP99Ms), rep, string(p.Verdict), rs})
 	}
 	align := []byte("rrrrrrrll")
@@ -74,8 +74,13 @@ func Render(w io.Writer, r *Result, format string) error {
 		bullet = "  "
 	}
 	ew.printf("\n")
-	ew.printf("%sknee: %s, %s", bullet, r.Knee.Status, kneeRange(r))
-	if r.Knee.Method != "" {
+	// Without any bound ("insufficient_points") the status and the detail
+	// say it all; "unknown [none]" only repeated it in code words.
+	ew.printf("%sknee: %s", bullet, r.Knee.Status)
+	if kr := kneeRange(r); kr != "" {
+		ew.printf(", %s", kr)
+	}
+	if r.Knee.Method != "" && r.Knee.Method != "none" {
 		ew.printf(" [%s]", r.Knee.Method)
 	}
 	if r.Knee.Detail != "" {
@@ -124,7 +129,10 @@ func titleOf(r *Result) string {
 			parts = append(parts, s)
 		}
 	}
-	if r.Sweep.GPUs > 0 {
+	switch {
+	case r.Sweep.GPUs == 1:
+		parts = append(parts, "1 GPU")
+	case r.Sweep.GPUs > 1:
 		parts = append(parts, fmt.Sprintf("%d GPUs", r.Sweep.GPUs))
 	}
 	return strings.Join(parts, " · ")
@@ -146,7 +154,16 @@ func kneeRange(r *Result) string {
 	case k.LowPerGPU != nil:
 		return fmt.Sprintf("> %s%s", num(*k.LowPerGPU), u)
 	}
-	return "unknown"
+	return ""
+}
+
+// count writes a level or an in-flight count as the other columns write
+// numbers: 1,024 rather than 1024; fractions (derived levels) as num does.
+func count(v float64) string {
+	if finite(v) && math.Abs(v) >= 1000 {
+		return thousands(v)
+	}
+	return num(v)
 }
 
 func thousands(v float64) string {
