@@ -31,6 +31,9 @@ type CompareRow struct {
 	TTFTP99Ms        *float64     `json:"ttft_p99_ms"`
 	Knee             knee.Knee    `json:"knee"`
 	Simulated        bool         `json:"simulated,omitempty"`
+	// Unit is the analysis's: "per_gpu", or "total" when the GPU count is
+	// unknown and levels are requests in flight on the whole node.
+	Unit string `json:"unit"`
 	Note             string       `json:"note,omitempty"`
 }
 
@@ -53,7 +56,7 @@ func Compare(sweeps []*sweep.Sweep, opts knee.Options) (*Comparison, error) {
 }
 
 func compareRow(s *sweep.Sweep, r *knee.Result) CompareRow {
-	row := CompareRow{Accelerator: s.Accelerator, Leaf: s.Leaf, GPUs: s.GPUs, Model: s.Model, Sources: s.Sources, Knee: r.Knee}
+	row := CompareRow{Accelerator: s.Accelerator, Leaf: s.Leaf, GPUs: s.GPUs, Model: s.Model, Sources: s.Sources, Knee: r.Knee, Unit: r.Unit}
 	if row.Sources == nil {
 		row.Sources = []string{}
 	}
@@ -82,6 +85,11 @@ func compareRow(s *sweep.Sweep, r *knee.Result) CompareRow {
 		row.Simulated = p.Simulated
 		if row.Unverified {
 			row.Note = nextRun(r, p, knee.ReasonUnverified)
+			// nextRun speaks of per-GPU levels and knee sweep --per-gpu;
+			// without a GPU count knee's own hint has the right unit.
+			if r.Unit == "total" && len(r.Hints) > 0 {
+				row.Note = r.Hints[0]
+			}
 		}
 	}
 	return row
@@ -103,9 +111,18 @@ func RenderComparison(w io.Writer, c *Comparison, format string) error {
 	var rows [][]string
 	var notes []string
 	for i, r := range c.Rows {
+		// Without a GPU count the levels are requests in flight on the
+		// whole node; say so in the cell and in the knee column.
+		unit := "/GPU"
+		if r.Unit == "total" {
+			unit = " in flight"
+		}
 		per := "–"
 		if r.PerGPU != nil {
 			per = level(*r.PerGPU)
+			if r.Unit == "total" {
+				per += unit
+			}
 			if r.Unverified {
 				per += " (unverified)"
 			}
@@ -118,7 +135,7 @@ func RenderComparison(w io.Writer, c *Comparison, format string) error {
 			gpus = fmt.Sprint(r.GPUs)
 		}
 		rows = append(rows, []string{orDash(r.Accelerator), orDash(r.Leaf), gpus, per,
-			optTok(r.ThroughputTokS), optTok(r.ThroughputPerGPU), optNum(r.TTFTP99Ms), kneeShort(r.Knee)})
+			optTok(r.ThroughputTokS), optTok(r.ThroughputPerGPU), optLatency(r.TTFTP99Ms), kneeShortIn(r.Knee, unit)})
 		if r.Note != "" {
 			notes = append(notes, fmt.Sprintf("%d. %s: %s", i+1, rowName(r), r.Note))
 		}
@@ -135,19 +152,25 @@ func RenderComparison(w io.Writer, c *Comparison, format string) error {
 }
 
 func rowName(r CompareRow) string {
-	for _, s := range []string{r.Leaf, r.Accelerator} {
+	for _, s := range []string{r.Leaf, r.Accelerator, r.Model} {
 		if s != "" {
 			return s
 		}
 	}
-	return strings.Join(r.Sources, ",")
+	switch len(r.Sources) {
+	case 0:
+		return "sweep"
+	case 1:
+		return r.Sources[0]
+	}
+	return fmt.Sprintf("%s (+%d more)", r.Sources[0], len(r.Sources)-1)
 }
 
-func optNum(v *float64) string {
+func optLatency(v *float64) string {
 	if v == nil {
 		return "–"
 	}
-	return num(*v)
+	return latency(*v)
 }
 
 func optTok(v *float64) string {

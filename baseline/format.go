@@ -47,5 +47,22 @@ func pct(v float64) string { return strconv.FormatFloat(math.Round(v*100), 'f', 
 
 func sameLevel(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(a)) }
 
+// gpus writes a GPU count with its noun: "1 GPU", "4 GPUs".
+func gpus(n int) string {
+	if n == 1 {
+		return "1 GPU"
+	}
+	return strconv.Itoa(n) + " GPUs"
+}
+
+// latency writes a latency for a table or sentence in whole ms, as find
+// does (298, not 298.25); below 10 ms the fraction still matters.
+func latency(v float64) string {
+	if math.Abs(v) >= 10 {
+		return num(math.Round(v))
+	}
+	return num(v)
+}
+
 // tok writes a throughput for a table: whole tokens per second.
 func tok(v float64) string { return num(math.Round(v)) }

@@ -320,8 +320,8 @@ func propose(rec *Recommendation, pt knee.PointResult, why string, smp levelSamp
 		rawPer := raw / float64(rec.GPUs)
 		pf := RoundDownSig(rawPer, p.SigFigs)
 		floors.ThroughputPerGPU = sweep.F(pf)
-		perGPUHow = fmt.Sprintf("%s / %d GPUs = %s, rounded down to %d significant figures → %s tok/s per GPU (for nodes of another size, aicr#1254)",
-			num(raw), rec.GPUs, num(rawPer), p.SigFigs, plain(pf))
+		perGPUHow = fmt.Sprintf("%s / %s = %s, rounded down to %d significant figures → %s tok/s per GPU (for nodes of another size, aicr#1254)",
+			num(raw), gpus(rec.GPUs), num(rawPer), p.SigFigs, plain(pf))
 	}
 
 	// TTFT ceiling: the catalog value unless this stack's healthy p99 is

@@ -43,7 +43,7 @@ func title(rec *Recommendation) string {
 		}
 	}
 	if rec.GPUs > 0 {
-		parts = append(parts, fmt.Sprintf("%d GPUs", rec.GPUs))
+		parts = append(parts, gpus(rec.GPUs))
 	}
 	if rec.Model != "" {
 		parts = append(parts, rec.Model)
@@ -85,7 +85,7 @@ func msCell(v float64) string {
 	if v <= 0 {
 		return "–"
 	}
-	return num(v)
+	return latency(v)
 }
 
 func verdictCell(p knee.PointResult) string {

@@ -388,3 +388,15 @@ func TestBaselineRefusalAsYAMLIsValidYAMLWithStatusAndReasons(t *testing.T) {
 	require.Contains(t, doc.Refusals[0].NextRun, "measure 64/GPU")
 	require.NotContains(t, out, "\nconstraints:")
 }
+
+// The real H200 run (one GPU): "1 GPU" in the title and the per-GPU
+// derivation, latencies in whole ms in the table as find prints them.
+func TestBaselineH200OneGPUWordingAndWholeMs(t *testing.T) {
+	code, out, errs := runBaselineCLI(t, "baseline", fixtures.Path("testbed/h200-cbserve-0.6b"))
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "### knee baseline: h200, 1 GPU, Qwen/Qwen3-0.6B-random\n")
+	require.Contains(t, out, "|    64 ◀ |          64 |   716 |           716 |         270 |         298 | sub_knee (insufficient_samples)   |")
+	require.Contains(t, out, "537.21 / 1 GPU = 537.21, rounded down")
+	require.Contains(t, out, "Knee: bracketed between 64 and 256/GPU, estimate ≈134.")
+	require.NotContains(t, out, "GPUs")
+}
