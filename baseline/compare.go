@@ -34,7 +34,7 @@ type CompareRow struct {
 	// Unit is the analysis's: "per_gpu", or "total" when the GPU count is
 	// unknown and levels are requests in flight on the whole node.
 	Unit string `json:"unit"`
-	Note             string       `json:"note,omitempty"`
+	Note string `json:"note,omitempty"`
 }
 
 // Comparison is `knee compare`: one row per input sweep, in input order.
