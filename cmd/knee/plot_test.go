@@ -35,7 +35,7 @@ func TestPlotKubeconWritesSVGWithVerdictLegend(t *testing.T) {
 	svg := string(b)
 	require.True(t, strings.HasPrefix(strings.TrimSpace(svg), "<?xml"))
 	for _, want := range []string{"below the knee (sub_knee)", "past the knee (past_knee)", "fitted curve (usl)", "recommended level (94)",
-		"knee bracketed: 94–409 in flight"} {
+		"knee bracketed: ≈ 196 in flight (94–409)"} {
 		require.Contains(t, svg, want)
 	}
 }
@@ -47,4 +47,20 @@ func TestPlotNeedsPNGOrSVGOutput(t *testing.T) {
 	code, _, errOut = runFindCLI(t, "plot", fixtures.Path("aicr/gb300-eks.csv"), "-o", filepath.Join(t.TempDir(), "x.jpg"))
 	require.Equal(t, 2, code)
 	require.Contains(t, errOut, ".png or .svg")
+}
+
+// The chart's title carries the same knee as knee find and baseline print
+// for the real H200 run (≈ 134/GPU between 64 and 256), and "1 GPU".
+func TestPlotH200TitleMatchesFind(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "h200.svg")
+	code, _, errOut := runFindCLI(t, "plot", fixtures.Path("testbed/h200-cbserve-0.6b"), "-o", out)
+	require.Equal(t, 0, code, errOut)
+	b, err := os.ReadFile(out)
+	require.NoError(t, err)
+	require.Contains(t, string(b), "h200 · Qwen/Qwen3-0.6B-random · 1 GPU<")
+	require.Contains(t, string(b), "knee bracketed: ≈ 134/GPU (64–256) · recommended 64/GPU")
+
+	code, find, errOut := runFindCLI(t, "find", fixtures.Path("testbed/h200-cbserve-0.6b"))
+	require.Equal(t, 0, code, errOut)
+	require.Contains(t, find, "knee: bracketed, ≈ 134/GPU (64–256)")
 }

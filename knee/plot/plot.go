@@ -211,7 +211,10 @@ func title(r *knee.Result) string {
 			parts = append(parts, v)
 		}
 	}
-	if r.Sweep.GPUs > 0 {
+	switch {
+	case r.Sweep.GPUs == 1:
+		parts = append(parts, "1 GPU")
+	case r.Sweep.GPUs > 1:
 		parts = append(parts, fmt.Sprintf("%d GPUs", r.Sweep.GPUs))
 	}
 	head := strings.Join(parts, " · ")
@@ -222,6 +225,10 @@ func title(r *knee.Result) string {
 	}
 	var kn string
 	switch {
+	// The estimate as knee find and baseline print it, so that the chart
+	// pasted next to their tables shows the same knee.
+	case k.PerGPU != nil && k.LowPerGPU != nil && k.HighPerGPU != nil:
+		kn = fmt.Sprintf("knee %s: ≈ %s%s (%s–%s)", k.Status, num(*k.PerGPU), u, num(*k.LowPerGPU), num(*k.HighPerGPU))
 	case k.LowPerGPU != nil && k.HighPerGPU != nil:
 		kn = fmt.Sprintf("knee %s: %s–%s%s", k.Status, num(*k.LowPerGPU), num(*k.HighPerGPU), u)
 	case k.HighPerGPU != nil:

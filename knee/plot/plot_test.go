@@ -33,7 +33,7 @@ func TestWriteSVGWithFloorsNamesEverything(t *testing.T) {
 	svg := string(b)
 	for _, want := range []string{
 		"gb300 · Qwen/Qwen3-8B · gb300-eks-ubuntu-inference-dynamo · 4 GPUs",
-		"knee bracketed: 128–256/GPU · recommended 128/GPU",
+		"knee bracketed: ≈ 181/GPU (128–256) · recommended 128/GPU",
 		"throughput floor (60000)", "TTFT ceiling (2000)",
 		"below the knee (sub_knee)", "unverified (nothing lower measured)", "past the knee (past_knee)",
 		"64 (simulated)", "the knee lies in here", "recommended level (128)",
