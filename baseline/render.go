@@ -122,12 +122,12 @@ func renderMarkdown(w io.Writer, rec *Recommendation) error {
 	}
 	b.WriteString("\n" + kneeSentence(rec) + "\n")
 	if rec.Measured != nil && rec.AtPerGPU != nil {
-		fmt.Fprintf(&b, "\nMeasured at %s/GPU: %s tok/s", level(*rec.AtPerGPU), num(rec.Measured.ThroughputTokS))
+		fmt.Fprintf(&b, "\nMeasured at %s/GPU: %s tok/s", level(*rec.AtPerGPU), tok(rec.Measured.ThroughputTokS))
 		if rec.Measured.Repeats > 1 {
 			fmt.Fprintf(&b, " (mean of %d repeats)", rec.Measured.Repeats)
 		}
 		if rec.Measured.TTFTP99Ms != nil {
-			fmt.Fprintf(&b, ", TTFT p99 %s ms", num(*rec.Measured.TTFTP99Ms))
+			fmt.Fprintf(&b, ", TTFT p99 %s ms", latency(*rec.Measured.TTFTP99Ms))
 			if rec.Measured.Repeats > 1 {
 				b.WriteString(" (median of the repeats)")
 			}

@@ -90,3 +90,13 @@ func NewPlanID(now time.Time) string {
 	_, _ = rand.Read(b[:])
 	return "knee-" + now.UTC().Format("20060102-150405") + "-" + hex.EncodeToString(b[:])
 }
+
+// FormatLadder writes levels the way --per-gpu takes them ("64,128,256"),
+// so a log line can be pasted back into a command; %v would print [64 128 256].
+func FormatLadder(levels []int) string {
+	parts := make([]string, len(levels))
+	for i, l := range levels {
+		parts[i] = strconv.Itoa(l)
+	}
+	return strings.Join(parts, ",")
+}

@@ -104,3 +104,12 @@ func FuzzParsePerGPU(f *testing.F) {
 		}
 	})
 }
+
+func TestFormatLadderIsWhatPerGPUTakes(t *testing.T) {
+	require.Equal(t, "64,128,256", FormatLadder([]int{64, 128, 256}))
+	require.Equal(t, "8", FormatLadder([]int{8}))
+	require.Equal(t, "", FormatLadder(nil))
+	l, err := ParseLadder("16:64:x2")
+	require.NoError(t, err)
+	require.Equal(t, "16,32,64", FormatLadder(l))
+}

@@ -397,6 +397,7 @@ func TestBaselineH200OneGPUWordingAndWholeMs(t *testing.T) {
 	require.Contains(t, out, "### knee baseline: h200, 1 GPU, Qwen/Qwen3-0.6B-random\n")
 	require.Contains(t, out, "|    64 ◀ |          64 |   716 |           716 |         270 |         298 | sub_knee (insufficient_samples)   |")
 	require.Contains(t, out, "537.21 / 1 GPU = 537.21, rounded down")
+	require.Contains(t, out, "Measured at 64/GPU: 716 tok/s, TTFT p99 298 ms.", "as in the table above it")
 	require.Contains(t, out, "Knee: bracketed between 64 and 256/GPU, estimate ≈134.")
 	require.NotContains(t, out, "GPUs")
 }

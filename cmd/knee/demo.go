@@ -98,8 +98,8 @@ func (o *demoOptions) run(ctx context.Context) error {
 		return err
 	}
 	defer st.Close()
-	fmt.Fprintf(errw, "knee demo: simulated GB300-like server at %s (%d GPUs, true knee %.0f/GPU); sweeping %v per GPU\n",
-		url, cfg.GPUs, cfg.TrueKneeFor(plan.InputTokens, plan.OutputTokens), plan.PerGPU)
+	fmt.Fprintf(errw, "knee demo: simulated GB300-like server at %s (%d GPUs, true knee %.0f/GPU); sweeping %s per GPU\n",
+		url, cfg.GPUs, cfg.TrueKneeFor(plan.InputTokens, plan.OutputTokens), sweep.FormatLadder(plan.PerGPU))
 
 	exec := simulatedExec{builtin.New(builtin.Options{Progress: errw, Seed: 1}), "simulated server (simserver.GB300Like)"}
 	ropts := run.Options{Log: errw}

@@ -30,6 +30,7 @@ func TestDemoStopsPastTheKneeAndSettlesOn128(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "\x89PNG", string(img[:4]))
 	require.Contains(t, out, "Plot: `"+png+"`")
+	require.Contains(t, errs, "; sweeping 64,128,256,512 per GPU\n", "the ladder as --per-gpu takes it, not a Go slice")
 	s, err := store.Load(dir)
 	require.NoError(t, err)
 	var levels []float64

@@ -151,8 +151,8 @@ func Create(dir string, plan sweep.Plan) (*Store, error) {
 		s.Close()
 		return nil, err
 	}
-	if err := s.Event("created", "plan %s: %s harness, %s runner, %v per GPU × %d GPUs, endpoint %s",
-		plan.ID, plan.Harness, plan.Runner, plan.PerGPU, plan.GPUs, plan.Endpoint); err != nil {
+	if err := s.Event("created", "plan %s: %s harness, %s runner, %s per GPU × %d GPUs, endpoint %s",
+		plan.ID, plan.Harness, plan.Runner, sweep.FormatLadder(plan.PerGPU), plan.GPUs, plan.Endpoint); err != nil {
 		s.Close()
 		return nil, err
 	}

@@ -44,7 +44,7 @@ func TestCreateWritesAnEmptyResultsFolder(t *testing.T) {
 	require.Equal(t, plan(), p)
 	ev, err := os.ReadFile(filepath.Join(dir, EventsFile))
 	require.NoError(t, err)
-	require.Contains(t, string(ev), " created plan knee-test: builtin harness, local runner, [64 128 256] per GPU × 4 GPUs")
+	require.Contains(t, string(ev), " created plan knee-test: builtin harness, local runner, 64,128,256 per GPU × 4 GPUs")
 	require.False(t, IsResultsDir(t.TempDir()))
 }
 
