@@ -263,7 +263,7 @@ func (a *analysis) judgeValidity() {
 		if len(l.thrRepeats) > 1 && l.cv > o.MaxCV {
 			d := fmt.Sprintf("throughput of %d repeats varies by CV %.0f%% (limit %.0f%%)", len(l.thrRepeats), 100*l.cv, 100*o.MaxCV)
 			if len(l.outliers) > 0 {
-				d += fmt.Sprintf("; outlier repeats %s", joinInts(l.outliers))
+				d += fmt.Sprintf("; outlier repeats %s", l.outlierNames())
 			}
 			l.add(ReasonHighVariance, d)
 		}
@@ -271,6 +271,33 @@ func (a *analysis) judgeValidity() {
 			a.used = append(a.used, l)
 		}
 	}
+}
+
+// outlierNames lists the outlier repeats by number and says where each was
+// read: repeat numbers count from 0 (the sweep JSON's "repeat"), while a
+// results table may number its runs from 1 ("repeat 2 of 15" is repeat 1),
+// so the source line is what a reader can look up without ambiguity.
+func (l *level) outlierNames() string {
+	ids := joinInts(l.outliers)
+	var file string
+	var lines []string
+	for _, r := range l.outliers {
+		for _, p := range l.points {
+			if p.Repeat != r {
+				continue
+			}
+			i := strings.LastIndex(p.Source, ":")
+			if i < 0 || (file != "" && p.Source[:i] != file) {
+				return ids
+			}
+			file = p.Source[:i]
+			lines = append(lines, p.Source[i+1:])
+		}
+	}
+	if len(lines) != len(l.outliers) {
+		return ids
+	}
+	return fmt.Sprintf("%s (%s lines %s)", ids, file, strings.Join(lines, ", "))
 }
 
 func joinInts(v []int) string {

@@ -119,6 +119,11 @@ func TestFindEKSH100RepeatsHighVarianceWithStallsAsOutliers(t *testing.T) {
 	require.InDelta(t, 107973.6, p.ThroughputTokS, 0.1) // mean of the 15
 	require.Equal(t, 939.0, p.TTFTP99Ms)                // median of the 15 p99s
 	require.Equal(t, []int{1, 9, 14}, p.OutlierRepeats)
+	// Repeat numbers count from 0 but the CSV's notes count from 1 ("repeat
+	// 2 of 15" is repeat 1): the text names the lines, so nobody looks up
+	// the wrong runs.
+	require.Contains(t, p.Details, "throughput of 15 repeats varies by CV 19% (limit 10%); outlier repeats 1, 9, 14 ("+
+		fixtures.Path("aicr/h100-eks-repeats-256.csv")+" lines 3, 11, 16)")
 }
 
 // With aicr's 128 output tokens assumed, Little's law predicts a TTFT rise

@@ -103,7 +103,7 @@ func (a *analysis) hints() {
 			case ReasonHighVariance:
 				s := fmt.Sprintf("repeat %s more times or find why runs differ: throughput CV %.0f%%", a.unitName(l.x), 100*l.cv)
 				if len(l.outliers) > 0 {
-					s += fmt.Sprintf(", outlier repeats %s (stalls?)", joinInts(l.outliers))
+					s += fmt.Sprintf(", outlier repeats %s (stalls?)", l.outlierNames())
 				}
 				add("%s", s)
 			case ReasonInsufficientSamples:
