@@ -3,9 +3,9 @@ package read
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/kneetool/knee/sweep"
@@ -161,14 +161,21 @@ func detectJSON(path, base string, data []byte) (string, error) {
 	case has("output_token_throughput") || has("time_to_first_token") || has("input_config") || has("request_throughput"):
 		return FormatAIPerf, nil
 	}
+	// Sorted so that the message is the same on every run (map order is
+	// random), and listed as words, not a Go slice.
 	keys := make([]string, 0, len(top))
 	for k := range top {
 		keys = append(keys, k)
 	}
+	sort.Strings(keys)
 	if len(keys) > 6 {
 		keys = append(keys[:6], "…")
 	}
-	return "", sweep.Inputf(path, "", 0, "JSON is none of: knee sweep (version, points), inference-perf stage (load_summary, successes), AIPerf export (output_token_throughput, time_to_first_token); its keys: %s", fmt.Sprint(keys))
+	listed := strings.Join(keys, ", ")
+	if listed == "" {
+		listed = "none (an empty object)"
+	}
+	return "", sweep.Inputf(path, "", 0, "JSON is none of: knee sweep (version, points), inference-perf stage (load_summary, successes), AIPerf export (output_token_throughput, time_to_first_token); its keys: %s", listed)
 }
 
 // looksDelimited reports whether the first non-comment line looks like a

@@ -219,6 +219,8 @@ func TestBadInputsNameFileAndField(t *testing.T) {
 		{"inference-perf missing throughput", "m.json", `{"load_summary": {"concurrency": 4}, "successes": {"count": 3}}`, Meta{}, "successes.throughput.output_tokens_per_sec", 0, "missing"},
 		{"none of the formats", "n.txt", "hello world\n", Meta{}, "", 0, "none of the formats"},
 		{"unknown JSON", "o.json", `{"hello": 1}`, Meta{}, "", 0, "none of"},
+		{"unknown JSON keys sorted, not a Go slice", "o2.json", `{"zeta": 1, "alpha": 2, "mid": 3}`, Meta{}, "", 0, "its keys: alpha, mid, zeta"},
+		{"empty JSON object", "o3.json", `{}`, Meta{}, "", 0, "its keys: none (an empty object)"},
 		{"empty", "p.csv", "", Meta{}, "", 0, "empty"},
 		{"sweep JSON bad version", "q.json", `{"version": 9, "points": []}`, Meta{}, "version", 0, "not supported"},
 		{"sweep JSON NaN", "r.json", `{"version": 1, "points": [{"concurrency": 4, "throughput_tok_s": NaN, "ttft_ms": {"p99": 3}}]}`, Meta{}, "points.throughput_tok_s", 0, "not a finite number"},
