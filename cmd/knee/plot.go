@@ -32,7 +32,8 @@ per GPU on a log2 axis. Every measured level is marked by its verdict (green cir
 the knee, blue ring unverified, orange triangle at the knee, red square past it, grey
 cross invalid), with the fitted curves, the knee interval shaded and the recommended
 level as a dashed green line. Repeats show as small grey dots. The title names the
-accelerator, model and leaf.
+accelerator, model, leaf and GPU count, then the knee and the recommended level as knee
+find reports them. Without a GPU count the axis is requests in flight on the node.
 
 -o names the output file; its extension (.png or .svg) picks the format. The analysis
 flags are those of knee find.`,
