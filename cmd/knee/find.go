@@ -1,8 +1,6 @@
 package main
 
 import (
-	"encoding/json"
-
 	"github.com/spf13/cobra"
 
 	"github.com/kneetool/knee/knee"
@@ -49,15 +47,7 @@ The command exits 0 even when nothing can be recommended (baseline refuses).`,
   knee find gb300.md --gpus 4 -o json
   knee find results/ --gain-fraction 0.4 -o markdown`,
 		Args: cobra.ArbitraryArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := o.Complete(args); err != nil {
-				return err
-			}
-			if err := o.Validate(); err != nil {
-				return err
-			}
-			return o.Run()
-		},
+		RunE: completeValidateRun(o),
 	}
 	o.inputs.bind(cmd)
 	o.analysis.BindFlags(cmd.Flags())
@@ -73,7 +63,7 @@ func (o *findOptions) Complete(args []string) error {
 
 func (o *findOptions) Validate() error {
 	if len(o.args) == 0 {
-		return usagef("knee find needs at least one INPUT (a results file, folder or log)")
+		return needInputs("find")
 	}
 	return o.analysis.Validate()
 }
@@ -88,9 +78,7 @@ func (o *findOptions) Run() error {
 		return err
 	}
 	if o.output == "json" {
-		enc := json.NewEncoder(o.root.stdout)
-		enc.SetIndent("", "  ")
-		return enc.Encode(r)
+		return writeJSON(o.root.stdout, r)
 	}
 	return knee.Render(o.root.stdout, r, o.output)
 }

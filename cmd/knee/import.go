@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -48,15 +47,7 @@ from Little's law (marked ~ in tables, "derived" in JSON).
   knee import fixtures/inference-perf/kubecon-na-2025-vllm -o json > kubecon.json
   knee import run-128.json run-256.json --leaf gb300-eks-ubuntu-inference-dynamo -o markdown`,
 		Args: cobra.ArbitraryArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := o.Complete(args); err != nil {
-				return err
-			}
-			if err := o.Validate(); err != nil {
-				return err
-			}
-			return o.Run()
-		},
+		RunE: completeValidateRun(o),
 	}
 	o.inputs.bind(cmd)
 	return cmd
@@ -71,7 +62,7 @@ func (o *importOptions) Complete(args []string) error {
 
 func (o *importOptions) Validate() error {
 	if len(o.args) == 0 {
-		return usagef("knee import needs at least one INPUT (a results file, folder or log)")
+		return needInputs("import")
 	}
 	return nil
 }
@@ -91,13 +82,8 @@ func (o *importOptions) Run() error {
 func writeSweep(w io.Writer, format string, s *sweep.Sweep) error {
 	switch format {
 	case "json", "yaml":
-		// Notes quote floors (">= 60000"): keep them readable, as baseline
-		// and compare do, instead of HTML-escaping them to \u003e=.
 		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(s); err != nil {
+		if err := writeJSON(&buf, s); err != nil {
 			return err
 		}
 		if format == "yaml" {

@@ -40,15 +40,7 @@ flags are those of knee find.`,
 		Example: `  knee plot fixtures/aicr/gb300-eks.csv -o gb300.png
   knee plot results/ -o sweep.svg`,
 		Args: cobra.ArbitraryArgs,
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := o.Complete(args); err != nil {
-				return err
-			}
-			if err := o.Validate(); err != nil {
-				return err
-			}
-			return o.Run()
-		},
+		RunE: completeValidateRun(o),
 	}
 	o.inputs.bind(cmd)
 	o.analysis.BindFlags(cmd.Flags())
@@ -63,7 +55,7 @@ func (o *plotOptions) Complete(args []string) error {
 
 func (o *plotOptions) Validate() error {
 	if len(o.args) == 0 {
-		return usagef("knee plot needs at least one INPUT (a results file, folder or log)")
+		return needInputs("plot")
 	}
 	if o.path == "" {
 		return usagef("knee plot needs -o FILE.png or -o FILE.svg")

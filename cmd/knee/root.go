@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -111,6 +112,42 @@ func exitCode(err error) int {
 		return exitUsage
 	}
 	return exitRuntime
+}
+
+// optionsCommand is the kubectl shape of a command: Complete fills the
+// options from the arguments, Validate rejects bad usage (exit 2) before
+// anything is read, Run does the work.
+type optionsCommand interface {
+	Complete(args []string) error
+	Validate() error
+	Run() error
+}
+
+// completeValidateRun is the RunE of an optionsCommand.
+func completeValidateRun(o optionsCommand) func(*cobra.Command, []string) error {
+	return func(_ *cobra.Command, args []string) error {
+		if err := o.Complete(args); err != nil {
+			return err
+		}
+		if err := o.Validate(); err != nil {
+			return err
+		}
+		return o.Run()
+	}
+}
+
+// needInputs is the usage error of an analysis command run without INPUT.
+func needInputs(command string) error {
+	return usagef("knee %s needs at least one INPUT (a results file, folder or log)", command)
+}
+
+// writeJSON writes v indented, as every -o json does. Floors and notes
+// quote ">= 63000": they stay readable instead of HTML-escaped (\u003e=).
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
 }
 
 // checkOutput validates -o against the formats a command supports and

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"runtime"
 	"runtime/debug"
@@ -30,9 +29,7 @@ func newVersionCmd(o *rootOptions) *cobra.Command {
 				v = bi.Main.Version
 			}
 			if format == "json" {
-				enc := json.NewEncoder(o.stdout)
-				enc.SetIndent("", "  ")
-				return enc.Encode(map[string]any{"version": v, "go": runtime.Version(), "sweep_schema": sweep.SchemaVersion})
+				return writeJSON(o.stdout, map[string]any{"version": v, "go": runtime.Version(), "sweep_schema": sweep.SchemaVersion})
 			}
 			fmt.Fprintf(o.stdout, "knee %s (%s, sweep schema v%d)\n", v, runtime.Version(), sweep.SchemaVersion)
 			return nil
