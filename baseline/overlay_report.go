@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/kneetool/knee/sweep/read"
 )
 
 // OverlayReport compares an overlay's current performance constraints with
@@ -44,9 +46,18 @@ func (o *Overlay) Report(rec *Recommendation) *OverlayReport {
 	if !o.HasPerformance() {
 		rep.Warnings = append(rep.Warnings, "the overlay has no spec.validation.performance block; --write adds it with checks: [inference-perf]")
 	}
-	if _, meta := lookup(o.root, "metadata"); meta != nil && rec.Leaf != "" {
-		if _, name := lookup(meta, "name"); name != nil && name.Kind == yaml.ScalarNode && name.Value != "" && name.Value != rec.Leaf {
-			rep.Warnings = append(rep.Warnings, fmt.Sprintf("the overlay is for leaf %s but the sweep was measured on %s", name.Value, rec.Leaf))
+	if _, meta := lookup(o.root, "metadata"); meta != nil {
+		if _, name := lookup(meta, "name"); name != nil && name.Kind == yaml.ScalarNode && name.Value != "" {
+			switch {
+			case rec.Leaf != "" && name.Value != rec.Leaf:
+				rep.Warnings = append(rep.Warnings, fmt.Sprintf("the overlay is for leaf %s but the sweep was measured on %s", name.Value, rec.Leaf))
+			// A sweep without a leaf still names its accelerator (a
+			// results folder from knee sweep): H200 numbers must not
+			// silently become a GB300 overlay's floors.
+			case rec.Leaf == "" && rec.Accelerator != "" && read.AcceleratorFromLeaf(name.Value) != rec.Accelerator:
+				rep.Warnings = append(rep.Warnings, fmt.Sprintf("the overlay is for leaf %s (%s) but the sweep was measured on %s: floors do not carry over between accelerators",
+					name.Value, read.AcceleratorFromLeaf(name.Value), rec.Accelerator))
+			}
 		}
 	}
 	if m, ok := o.Current("inference-model"); ok && rec.Model != "" && m != rec.Model {
@@ -114,9 +125,9 @@ func (o *Overlay) Report(rec *Recommendation) *OverlayReport {
 				for _, a := range ats {
 					if a.tokS < gate {
 						row.CurrentFails = true
-						notes = append(notes, fmt.Sprintf("at %s the measured %s tok/s would FAIL it (below 0.9 × %s = %s)", a.label, num(a.tokS), num(floor), num(gate)))
+						notes = append(notes, fmt.Sprintf("at %s the measured %s tok/s would FAIL it (below 0.9 × %s = %s)", a.label, tok(a.tokS), num(floor), num(gate)))
 					} else {
-						notes = append(notes, fmt.Sprintf("at %s the floor is %s of the measured %s tok/s", a.label, pct(floor/a.tokS), num(a.tokS)))
+						notes = append(notes, fmt.Sprintf("at %s the floor is %s of the measured %s tok/s", a.label, pct(floor/a.tokS), tok(a.tokS)))
 					}
 				}
 			}
@@ -133,9 +144,9 @@ func (o *Overlay) Report(rec *Recommendation) *OverlayReport {
 					}
 					if a.ttftP99 > gate {
 						row.CurrentFails = true
-						notes = append(notes, fmt.Sprintf("at %s the measured p99 %s ms would FAIL it (above 1.1 × %s = %s ms)", a.label, num(a.ttftP99), num(ceil), num(gate)))
+						notes = append(notes, fmt.Sprintf("at %s the measured p99 %s ms would FAIL it (above 1.1 × %s = %s ms)", a.label, latency(a.ttftP99), num(ceil), num(gate)))
 					} else {
-						notes = append(notes, fmt.Sprintf("at %s the measured p99 %s ms is %s of it", a.label, num(a.ttftP99), pct(a.ttftP99/ceil)))
+						notes = append(notes, fmt.Sprintf("at %s the measured p99 %s ms is %s of it", a.label, latency(a.ttftP99), pct(a.ttftP99/ceil)))
 					}
 				}
 			}

@@ -283,6 +283,15 @@ func TestOverlayReportWarnsAboutMissingBlockAndOtherModel(t *testing.T) {
 		"the overlay is for leaf gb300-eks-ubuntu-inference-dynamo but the sweep was measured on gb300-gke-cos-inference-dynamo",
 		"the overlay gates model Qwen/Qwen3-8B but the sweep measured meta-llama/Llama-3.1-8B: floors do not carry over between models",
 	}, o.Report(rec).Warnings)
+
+	// A knee sweep results folder has no leaf, only its accelerator: the
+	// real H200 run against the GB300 overlay is called out too.
+	rec.Leaf, rec.Accelerator, rec.Model = "", "h200", "Qwen/Qwen3-8B"
+	require.Equal(t, []string{
+		"the overlay is for leaf gb300-eks-ubuntu-inference-dynamo (gb300) but the sweep was measured on h200: floors do not carry over between accelerators",
+	}, o.Report(rec).Warnings)
+	rec.Accelerator = "gb300"
+	require.Empty(t, o.Report(rec).Warnings)
 }
 
 func TestPatchKneeMarkersAreRefreshedWhereTheyAreAndMustBalance(t *testing.T) {
