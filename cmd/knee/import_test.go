@@ -159,3 +159,22 @@ func TestImportSingularAndUnescapedJSON(t *testing.T) {
 	require.Contains(t, out, `"note": "sub-knee; floor set to >= 60000"`)
 	require.NotContains(t, out, `\u003e`)
 }
+
+// --accelerator takes aicr's lower-case short names; H100 is h100, and a
+// negative --gpus is bad usage for every analysis command.
+func TestImportAcceleratorFlagIsLowerCasedAndNegativeGPUsIsUsage(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "run.csv")
+	require.NoError(t, os.WriteFile(p, []byte("concurrency,tok/s,TTFT p99 ms\n128,100,20\n"), 0o644))
+	code, out, errs := runImport(t, "import", p, "--accelerator", "H100", "-o", "json")
+	require.Equal(t, 0, code, errs)
+	var s sweep.Sweep
+	require.NoError(t, json.Unmarshal([]byte(out), &s))
+	require.Equal(t, "h100", s.Accelerator)
+
+	for _, cmd := range []string{"import", "find", "baseline", "compare"} {
+		code, _, errs = runImport(t, cmd, p, "--gpus", "-1")
+		require.Equal(t, exitUsage, code, cmd)
+		require.Contains(t, errs, "--gpus must be positive, got -1", cmd)
+	}
+}

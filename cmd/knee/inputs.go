@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strings"
+
 	"github.com/spf13/cobra"
 
 	"github.com/kneetool/knee/sweep"
@@ -23,24 +25,36 @@ func (f *inputFlags) bind(c *cobra.Command) {
 	fl.StringVar(&f.Meta.Model, "model", "", "model served, e.g. Qwen/Qwen3-8B")
 }
 
-func (f *inputFlags) options() read.Options { return read.Options{Format: f.Format, Meta: f.Meta} }
+// options checks the flags and returns them as read options. aicr's
+// accelerator names are lower case: --accelerator H100 is h100, so that it
+// matches leaf names and other sweeps in compare.
+func (f *inputFlags) options() (read.Options, error) {
+	if f.Meta.GPUs < 0 {
+		return read.Options{}, usagef("--gpus must be positive, got %d", f.Meta.GPUs)
+	}
+	meta := f.Meta
+	meta.Accelerator = strings.ToLower(strings.TrimSpace(meta.Accelerator))
+	return read.Options{Format: f.Format, Meta: meta}, nil
+}
 
 // load merges all inputs into one sweep.
 func (f *inputFlags) load(args []string) (*sweep.Sweep, error) {
-	if f.Meta.GPUs < 0 {
-		return nil, usagef("--gpus must be positive, got %d", f.Meta.GPUs)
+	opts, err := f.options()
+	if err != nil {
+		return nil, err
 	}
-	return read.Load(args, f.options())
+	return read.Load(args, opts)
 }
 
 // loadEach reads every input as its own sweep (compare).
 func (f *inputFlags) loadEach(args []string) ([]*sweep.Sweep, error) {
-	if f.Meta.GPUs < 0 {
-		return nil, usagef("--gpus must be positive, got %d", f.Meta.GPUs)
+	opts, err := f.options()
+	if err != nil {
+		return nil, err
 	}
 	var out []*sweep.Sweep
 	for _, a := range args {
-		s, err := read.File(a, f.options())
+		s, err := read.File(a, opts)
 		if err != nil {
 			return nil, err
 		}
