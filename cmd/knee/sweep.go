@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -71,7 +70,11 @@ GPU time is spent at 512/GPU after 256/GPU collapsed. Ctrl-C stops cleanly: fini
 levels are kept and --resume DIR continues.
 
 Harnesses: builtin (Go, no Python needed), inference-perf and aiperf (run as local
-processes when installed; --harness-bin PATH). Runners: local, kube.`,
+processes when installed; --harness-bin PATH). Runners: local, kube.
+
+At the end it prints what knee find says of the levels so far (-o table or markdown),
+or with -o json the sweep itself, as knee import -o json and sweep.json write it.
+Progress goes to stderr.`,
 		Example: `  knee sweep --endpoint http://127.0.0.1:8000 --model Qwen/Qwen3-8B --gpus 4 --per-gpu 64,128,256,512 --out gb300-run
   knee sweep --resume gb300-run
   knee find gb300-run`,
@@ -258,9 +261,7 @@ func (o *sweepOptions) report(st *store.Store, out *run.Outcome, runErr error) e
 	w := o.root.stdout
 	if out != nil && out.Sweep != nil && len(out.Sweep.Points) > 0 {
 		if o.format == "json" {
-			enc := json.NewEncoder(w)
-			enc.SetIndent("", "  ")
-			if err := enc.Encode(out.Sweep); err != nil {
+			if err := writeJSON(w, out.Sweep); err != nil {
 				return err
 			}
 		} else if err := renderSweepSummary(w, out.Sweep, o.format, o.root.stderr); err != nil {

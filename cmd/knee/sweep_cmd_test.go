@@ -49,6 +49,8 @@ func TestSweepCommandWritesAResultsFolderThatAnalysisReads(t *testing.T) {
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, "tok/s")
 	require.Contains(t, errs, "results: ")
+	require.Contains(t, errs, "finished: the sweep: 3 level(s) measured, 0 already done\n")
+	require.NotContains(t, errs, "finished: sweep finished", "the event kind is not repeated in its message")
 
 	s, err := store.Load(dir)
 	require.NoError(t, err)
@@ -82,7 +84,7 @@ func TestSweepResumeRefusesAFolderFromAnotherPlan(t *testing.T) {
 
 	code, _, errs = sweepCLI(t, "sweep", "--resume", dir, "--per-gpu", "2,4")
 	require.Equal(t, 2, code)
-	require.Contains(t, errs, "per_gpu: this folder was made by another plan: per_gpu is [2] there but [2 4] now")
+	require.Contains(t, errs, "per_gpu: this folder was made by another plan: per_gpu is 2 there but 2,4 now")
 
 	code, _, errs = sweepCLI(t, "sweep", "--resume", dir, "--output-tokens", "64")
 	require.Equal(t, 2, code)

@@ -179,14 +179,14 @@ func Run(ctx context.Context, exec sweep.Executor, st *store.Store, opts Options
 			if l.Index < len(levels)-1 {
 				return finish(event("stopped", "past the knee after %v: %s; levels above it were not run (--stop-past-knee=false runs them)", l, why))
 			}
-			return finish(event("finished", "sweep finished; the top level is past the knee: %s", why))
+			return finish(event("finished", "the sweep; the top level is past the knee: %s", why))
 		}
 	}
 	if len(failures) > 0 {
-		_ = event("finished", "sweep finished with %d failed level(s)", len(failures))
+		_ = event("finished", "the sweep, with %d failed level(s)", len(failures))
 		return finish(fmt.Errorf("%w: %w", ErrFailedLevels, errors.Join(failures...)))
 	}
-	return finish(event("finished", "sweep finished: %d level(s) measured, %d already done", len(out.Measured), len(out.Skipped)))
+	return finish(event("finished", "the sweep: %d level(s) measured, %d already done", len(out.Measured), len(out.Skipped)))
 }
 
 func checkStop(rule StopRule, st *store.Store) (bool, string) {

@@ -197,7 +197,8 @@ func DiffPlan(stored, now sweep.Plan) (field, was, is string) {
 		unset    bool
 	}
 	for _, c := range []f{
-		{"per_gpu", stored.PerGPU, now.PerGPU, len(now.PerGPU) == 0},
+		// As --per-gpu takes it (64,128), not as a Go slice ([64 128]).
+		{"per_gpu", sweep.FormatLadder(stored.PerGPU), sweep.FormatLadder(now.PerGPU), len(now.PerGPU) == 0},
 		{"gpus", stored.GPUs, now.GPUs, now.GPUs == 0},
 		{"endpoint", stored.Endpoint, now.Endpoint, now.Endpoint == ""},
 		{"model", stored.Model, now.Model, now.Model == ""},
