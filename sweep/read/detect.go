@@ -3,6 +3,7 @@ package read
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -49,7 +50,13 @@ func readDir(dir, format string) (*sweep.Sweep, error) {
 	case len(findAIPerfExports(dir)) > 0:
 		return readAIPerfDir(dir)
 	}
-	return nil, sweep.Inputf(dir, "", 0, "folder holds no results knee reads: no sweep.json + plan.json (knee results folder), no stage_<i>_lifecycle_metrics.json (inference-perf report), no %s (AIPerf)", apExportName)
+	// A folder is not searched for logs (an inference-perf report folder
+	// keeps its pod log beside the stage files it repeats): name the log.
+	hint := ""
+	if logs, _ := filepath.Glob(filepath.Join(dir, "*.log")); len(logs) > 0 {
+		hint = fmt.Sprintf("; a log is read when named as the INPUT itself, e.g. %s", logs[0])
+	}
+	return nil, sweep.Inputf(dir, "", 0, "folder holds no results knee reads: no sweep.json + plan.json (knee results folder), no stage_<i>_lifecycle_metrics.json (inference-perf report), no %s (AIPerf)%s", apExportName, hint)
 }
 
 func hasStageFiles(dir string) bool {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kneetool/knee/fixtures"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/store"
 )
@@ -40,4 +41,23 @@ func TestResultsFolderIsDetected(t *testing.T) {
 	var ie *sweep.InputError
 	require.ErrorAs(t, err, &ie)
 	require.Equal(t, "gpus", ie.Field)
+}
+
+// The aicr validator's AIPerf pod log sits in a folder of its own; the
+// folder is not searched for logs, so the error says which file to name.
+func TestFolderWithOnlyALogNamesTheLog(t *testing.T) {
+	dir := fixtures.Path("aiperf/aicr-sentinel-log-c128")
+	_, err := Load([]string{dir}, Options{})
+	var ie *sweep.InputError
+	require.ErrorAs(t, err, &ie)
+	require.Contains(t, err.Error(), "folder holds no results knee reads")
+	require.Contains(t, err.Error(), "; a log is read when named as the INPUT itself, e.g. "+filepath.Join(dir, "pod.log"))
+
+	s, err := Load([]string{filepath.Join(dir, "pod.log")}, Options{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 1)
+
+	_, err = Load([]string{t.TempDir()}, Options{})
+	require.ErrorAs(t, err, &ie)
+	require.NotContains(t, err.Error(), "a log is read")
 }
