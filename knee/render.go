@@ -22,7 +22,7 @@ func Render(w io.Writer, r *Result, format string) error {
 		return fmt.Errorf("knee: nothing to render")
 	}
 	ew := &errWriter{w: w}
-	if title := titleOf(r); title != "" {
+	if title := Title(r); title != "" {
 		if f == table.Markdown {
 			ew.printf("### %s\n\n", title)
 		} else {
@@ -122,7 +122,9 @@ func Render(w io.Writer, r *Result, format string) error {
 	return ew.err
 }
 
-func titleOf(r *Result) string {
+// Title names the sweep of a result — accelerator, model, leaf and GPU
+// count, whatever is known — for the heading of a table or a chart.
+func Title(r *Result) string {
 	var parts []string
 	for _, s := range []string{r.Sweep.Accelerator, r.Sweep.Model, r.Sweep.Leaf} {
 		if s != "" {

@@ -205,19 +205,7 @@ func panels(s *sweep.Sweep, r *knee.Result, opts Options) (*gplot.Plot, *gplot.P
 }
 
 func title(r *knee.Result) string {
-	var parts []string
-	for _, v := range []string{r.Sweep.Accelerator, r.Sweep.Model, r.Sweep.Leaf} {
-		if v != "" {
-			parts = append(parts, v)
-		}
-	}
-	switch {
-	case r.Sweep.GPUs == 1:
-		parts = append(parts, "1 GPU")
-	case r.Sweep.GPUs > 1:
-		parts = append(parts, fmt.Sprintf("%d GPUs", r.Sweep.GPUs))
-	}
-	head := strings.Join(parts, " · ")
+	head := knee.Title(r)
 	k := r.Knee
 	u := "/GPU"
 	if r.Unit == "total" {
