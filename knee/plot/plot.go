@@ -133,6 +133,9 @@ func panels(s *sweep.Sweep, r *knee.Result, opts Options) (*gplot.Plot, *gplot.P
 	top := gplot.New()
 	top.Title.Text = title(r)
 	top.Title.TextStyle.Font.Size = vg.Points(12)
+	// Room under the two-line title: without it the descenders of its
+	// second line touch the top of the plot area.
+	top.Title.Padding = vg.Points(6)
 	top.Y.Label.Text = "throughput, output tok/s (node)"
 	top.X.Label.Text = xlabel
 	bottom := gplot.New()
@@ -211,20 +214,23 @@ func title(r *knee.Result) string {
 	if r.Unit == "total" {
 		u = " in flight"
 	}
+	// "not_reached" reads as words in a title; the underscore also sinks
+	// into the plot area below the title's second line.
+	status := strings.ReplaceAll(string(k.Status), "_", " ")
 	var kn string
 	switch {
 	// The estimate as knee find and baseline print it, so that the chart
 	// pasted next to their tables shows the same knee.
 	case k.PerGPU != nil && k.LowPerGPU != nil && k.HighPerGPU != nil:
-		kn = fmt.Sprintf("knee %s: ≈ %s%s (%s–%s)", k.Status, num(*k.PerGPU), u, num(*k.LowPerGPU), num(*k.HighPerGPU))
+		kn = fmt.Sprintf("knee %s: ≈ %s%s (%s–%s)", status, num(*k.PerGPU), u, num(*k.LowPerGPU), num(*k.HighPerGPU))
 	case k.LowPerGPU != nil && k.HighPerGPU != nil:
-		kn = fmt.Sprintf("knee %s: %s–%s%s", k.Status, num(*k.LowPerGPU), num(*k.HighPerGPU), u)
+		kn = fmt.Sprintf("knee %s: %s–%s%s", status, num(*k.LowPerGPU), num(*k.HighPerGPU), u)
 	case k.HighPerGPU != nil:
-		kn = fmt.Sprintf("knee %s: at or below %s%s", k.Status, num(*k.HighPerGPU), u)
+		kn = fmt.Sprintf("knee %s: at or below %s%s", status, num(*k.HighPerGPU), u)
 	case k.LowPerGPU != nil:
-		kn = fmt.Sprintf("knee %s: above %s%s", k.Status, num(*k.LowPerGPU), u)
+		kn = fmt.Sprintf("knee %s: above %s%s", status, num(*k.LowPerGPU), u)
 	default:
-		kn = fmt.Sprintf("knee %s", k.Status)
+		kn = fmt.Sprintf("knee %s", status)
 	}
 	rec := "no recommended level"
 	if r.RecommendedPerGPU != nil {

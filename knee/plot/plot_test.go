@@ -73,3 +73,18 @@ func TestWriteWithoutTTFTOrGPUs(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, string(b), "requests in flight, whole node (log2 scale)")
 }
+
+// One published H100 level: the title says the status in words (no
+// underscore dropping into the plot) and names the unverified candidate.
+func TestWriteSingleLevelTitleInWords(t *testing.T) {
+	s, err := read.Load([]string{fixtures.Path("aicr/h100-eks.csv")}, read.Options{})
+	require.NoError(t, err)
+	r, err := knee.Find(s, knee.DefaultOptions())
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "h100.svg")
+	require.NoError(t, plot.Write(path, s, r, plot.Options{}))
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Contains(t, string(b), "knee insufficient points · no recommended level (candidate 256/GPU, unverified)")
+	require.NotContains(t, string(b), "insufficient_points")
+}
