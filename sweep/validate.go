@@ -25,14 +25,23 @@ func (s *Sweep) Validate(file string) error {
 
 func (s *Sweep) validatePoint(file string, i int) error {
 	p := &s.Points[i]
-	src := file
+	src, prefix := file, fmt.Sprintf("points[%d].", i)
 	if p.Source != "" {
-		src = p.Source
+		// The source names the line or stage; the field alone is enough.
+		src, prefix = p.Source, ""
 	}
 	bad := func(field, format string, args ...any) error {
-		return Inputf(src, field, 0, format, args...)
+		return Inputf(src, prefix+field, 0, format, args...)
 	}
-	if !finite(p.Concurrency) || p.Concurrency <= 0 {
+	// per_gpu first: a point with per_gpu -5 and no concurrency is about
+	// its per_gpu, not a concurrency "of 0" it never stated.
+	if p.PerGPU != nil && (!finite(*p.PerGPU) || *p.PerGPU <= 0) {
+		return bad("per_gpu", "must be a positive number, got %v", *p.PerGPU)
+	}
+	if p.Concurrency == 0 {
+		return bad("concurrency", "missing or 0: every point needs a positive total concurrency")
+	}
+	if !finite(p.Concurrency) || p.Concurrency < 0 {
 		return bad("concurrency", "must be a positive number, got %v", p.Concurrency)
 	}
 	if !finite(p.ThroughputTokS) || p.ThroughputTokS < 0 {
@@ -51,9 +60,6 @@ func (s *Sweep) validatePoint(file string, i int) error {
 		if f.v != nil && (!finite(*f.v) || *f.v < 0) {
 			return bad(f.name, "must be a non-negative number, got %v", *f.v)
 		}
-	}
-	if p.PerGPU != nil && *p.PerGPU <= 0 {
-		return bad("per_gpu", "must be positive, got %v", *p.PerGPU)
 	}
 	if p.Requests != nil && *p.Requests < 0 {
 		return bad("requests", "must not be negative, got %d", *p.Requests)

@@ -58,3 +58,23 @@ func TestValidateRefuses(t *testing.T) {
 		})
 	}
 }
+
+// A point of a hand-written sweep JSON has no source line: the field says
+// which point, and per_gpu -5 without a concurrency is reported as the bad
+// per_gpu it is, not as "concurrency: got 0".
+func TestValidateNamesThePointWithoutASource(t *testing.T) {
+	p := okPoint()
+	p.Source = ""
+	bad := Point{PerGPU: F(-5)}
+	err := (&Sweep{Version: 1, Points: []Point{p, bad}}).Validate("run.json")
+	var ie *InputError
+	require.ErrorAs(t, err, &ie)
+	require.Equal(t, "run.json", ie.File)
+	require.Equal(t, "points[1].per_gpu", ie.Field)
+	require.Contains(t, err.Error(), "got -5")
+
+	err = (&Sweep{Version: 1, Points: []Point{p, {ThroughputTokS: 5, TTFT: Dist{P99: F(3)}}}}).Validate("run.json")
+	require.ErrorAs(t, err, &ie)
+	require.Equal(t, "points[1].concurrency", ie.Field)
+	require.Contains(t, err.Error(), "missing or 0")
+}
