@@ -86,6 +86,14 @@ func (o *simserverOptions) config() (simserver.Config, error) {
 		set = func(string) bool { return false }
 	}
 	f := o.cfg
+	// The library reads 0 as "default" and ignores negatives; a flag the
+	// user set must mean what it says (--gpus -2 served "-2 GPUs").
+	if set("gpus") && f.GPUs <= 0 {
+		return cfg, usagef("--gpus must be positive, got %d", f.GPUs)
+	}
+	if set("time-scale") && !(f.TimeScale > 0) {
+		return cfg, usagef("--time-scale must be positive, got %g", f.TimeScale)
+	}
 	for name, apply := range map[string]func(){
 		"gpus":              func() { cfg.GPUs = f.GPUs },
 		"batch-per-gpu":     func() { cfg.BatchPerGPU = f.BatchPerGPU },

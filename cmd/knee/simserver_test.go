@@ -91,6 +91,9 @@ func TestSimserverFlagsOverrideThePresetAndBadInputIsUsage(t *testing.T) {
 		{"simserver", "--addr", "0.0.0.0:8000"},
 		{"simserver", "--preset", "h100"},
 		{"simserver", "--jitter", "2"},
+		{"simserver", "--gpus", "-2"},
+		{"simserver", "--gpus", "0"},
+		{"simserver", "--time-scale", "-1"},
 	} {
 		var out, errb bytes.Buffer
 		require.Equal(t, exitUsage, execute(args, &out, &errb), "%v: %s", args, errb.String())
