@@ -14,21 +14,12 @@ import (
 // what it was; a file that is written parses as an overlay carrying the
 // proposed values, with no temporary file left behind.
 func FuzzOverlayPatch(f *testing.F) {
-	for _, rel := range []string{gb300Overlay, gb300OverlayNoPerf} {
-		b, err := os.ReadFile(fixtures.Path(rel))
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-	}
+	addOverlayFixtures(f)
 	f.Add([]byte("spec:\n  validation:\n    performance:\n      constraints:\n      - name: inference-throughput\n        value: '>= 1'\n"))
 	f.Add([]byte("spec:\n  a: 1\n# knee:begin\n# knee:end\n"))
 	f.Add([]byte("kind: RecipeMetadata\nspec: {validation: {performance: {}}}\n"))
 	f.Add([]byte("spec:\n  validation:\n    performance:\n      checks: [x]\n      constraints:\n        - name: inference-ttft-p99\n          value: |\n            <= 1\n"))
-	rec, err := Propose(gb300Sweep(true), gb300Result(true), DefaultPolicy())
-	if err != nil {
-		f.Fatal(err)
-	}
+	rec := fuzzProposal(f)
 	f.Fuzz(func(t *testing.T, src []byte) {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "overlay.yaml")
@@ -71,20 +62,11 @@ func FuzzOverlayPatch(f *testing.F) {
 // the proposed changes. A failure here is a patcher bug that WriteOverlay
 // would have caught and refused to write.
 func FuzzOverlaySplice(f *testing.F) {
-	for _, rel := range []string{gb300Overlay, gb300OverlayNoPerf} {
-		b, err := os.ReadFile(fixtures.Path(rel))
-		if err != nil {
-			f.Fatal(err)
-		}
-		f.Add(b)
-	}
+	addOverlayFixtures(f)
 	f.Add([]byte("spec:\n  validation:\n    performance:\n      constraints:\n      - name: inference-throughput\n        value: '>= 1'\n"))
 	f.Add([]byte("spec:\n   validation:\n      performance:\n         constraints:\n         -  name: inference-model\n            value: m # c\n"))
 	f.Add([]byte("spec:\n  x: 1\n  validation:\n    conformance:\n      checks:\n      - a\n"))
-	rec, err := Propose(gb300Sweep(true), gb300Result(true), DefaultPolicy())
-	if err != nil {
-		f.Fatal(err)
-	}
+	rec := fuzzProposal(f)
 	f.Fuzz(func(t *testing.T, src []byte) {
 		o, err := ParseOverlay("overlay.yaml", src)
 		if err != nil {
@@ -98,4 +80,24 @@ func FuzzOverlaySplice(f *testing.F) {
 			t.Fatalf("patch does not verify: %v\n--- in\n%s\n--- out\n%s", err, src, out)
 		}
 	})
+}
+
+// addOverlayFixtures seeds a fuzz target with the two real GB300 overlays.
+func addOverlayFixtures(f *testing.F) {
+	for _, rel := range []string{gb300Overlay, gb300OverlayNoPerf} {
+		b, err := os.ReadFile(fixtures.Path(rel))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+}
+
+// fuzzProposal is the GB300 proposal every fuzzed overlay is patched with.
+func fuzzProposal(f *testing.F) *Recommendation {
+	rec, err := Propose(gb300Sweep(true), gb300Result(true), DefaultPolicy())
+	if err != nil {
+		f.Fatal(err)
+	}
+	return rec
 }
