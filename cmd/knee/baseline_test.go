@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -14,13 +13,6 @@ import (
 
 	"github.com/kneetool/knee/fixtures"
 )
-
-func runBaselineCLI(t *testing.T, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code := execute(args, &out, &errb)
-	return code, out.String(), errb.String()
-}
 
 // baselineJSON is the `knee baseline -o json` contract of DESIGN.md plus
 // the fields the tests read.
@@ -81,7 +73,7 @@ var (
 )
 
 func TestBaselineGB300WithSimulated64Proposes128(t *testing.T) {
-	code, out, errs := runBaselineCLI(t, "baseline", gb300Real, gb300Sim64, "--gpus", "4", "-o", "json")
+	code, out, errs := runKneeCLI(t, "baseline", gb300Real, gb300Sim64, "--gpus", "4", "-o", "json")
 	require.Equal(t, 0, code, errs)
 	b := decodeBaseline(t, out)
 	require.Equal(t, "proposed", b.Status)
@@ -100,7 +92,7 @@ func TestBaselineGB300WithSimulated64Proposes128(t *testing.T) {
 }
 
 func TestBaselineGB300At256RefusesPastKneeAndCliffExit3(t *testing.T) {
-	code, out, errs := runBaselineCLI(t, "baseline", gb300Real, gb300Sim64, "--at", "256", "-o", "json")
+	code, out, errs := runKneeCLI(t, "baseline", gb300Real, gb300Sim64, "--at", "256", "-o", "json")
 	require.Equal(t, exitRefused, code, errs)
 	require.Contains(t, errs, "baseline refused at 256/GPU: past_knee, cliff\n")
 	b := decodeBaseline(t, out)
@@ -118,7 +110,7 @@ func TestBaselineGB300At256RefusesPastKneeAndCliffExit3(t *testing.T) {
 }
 
 func TestBaselineGB300RefusalIsPrintedInMarkdownToo(t *testing.T) {
-	code, out, _ := runBaselineCLI(t, "baseline", gb300Real, gb300Sim64, "--at", "256")
+	code, out, _ := runKneeCLI(t, "baseline", gb300Real, gb300Sim64, "--at", "256")
 	require.Equal(t, exitRefused, code)
 	require.Contains(t, out, "**Refused**: no floor can be set from 256/GPU.")
 	require.Contains(t, out, "| 256     | `past_knee` |")
@@ -126,7 +118,7 @@ func TestBaselineGB300RefusalIsPrintedInMarkdownToo(t *testing.T) {
 }
 
 func TestBaselineRealGB300PairRefusedUnverifiedThenAccepted(t *testing.T) {
-	code, out, errs := runBaselineCLI(t, "baseline", gb300Real, "-o", "json")
+	code, out, errs := runKneeCLI(t, "baseline", gb300Real, "-o", "json")
 	require.Equal(t, exitRefused, code, errs)
 	b := decodeBaseline(t, out)
 	require.Equal(t, "refused", b.Status)
@@ -135,7 +127,7 @@ func TestBaselineRealGB300PairRefusedUnverifiedThenAccepted(t *testing.T) {
 	require.Equal(t, 128.0, *b.Refusals[0].PerGPU)
 	require.Contains(t, b.Refusals[0].NextRun, "measure 64/GPU")
 
-	code, out, errs = runBaselineCLI(t, "baseline", gb300Real, "--accept-unverified", "-o", "json")
+	code, out, errs = runKneeCLI(t, "baseline", gb300Real, "--accept-unverified", "-o", "json")
 	require.Equal(t, 0, code, errs)
 	b = decodeBaseline(t, out)
 	require.Equal(t, "proposed", b.Status)
@@ -149,7 +141,7 @@ func TestBaselineRealGB300PairRefusedUnverifiedThenAccepted(t *testing.T) {
 // high_variance; accepted, the floor starts from the lower 95% bound:
 // 107,973.6 − 2.1448 × 20,788.38/√15 = 96,461.38; × 0.75 = 72,346.03 → 72,000.
 func TestBaselineH100RepeatsFloorFromLowerConfidenceBoundWithNoiseWarning(t *testing.T) {
-	code, out, errs := runBaselineCLI(t, "baseline", fixtures.Path("aicr/h100-eks-repeats-256.csv"), "--gpus", "8", "--at", "256", "--accept-unverified", "-o", "json")
+	code, out, errs := runKneeCLI(t, "baseline", fixtures.Path("aicr/h100-eks-repeats-256.csv"), "--gpus", "8", "--at", "256", "--accept-unverified", "-o", "json")
 	require.Equal(t, 0, code, errs)
 	b := decodeBaseline(t, out)
 	require.Equal(t, 15, b.Measured.Repeats)
@@ -168,7 +160,7 @@ func TestBaselineH100RepeatsFloorFromLowerConfidenceBoundWithNoiseWarning(t *tes
 }
 
 func TestBaselineAtUnmeasuredLevelExit2NamesMeasuredLevels(t *testing.T) {
-	code, out, errs := runBaselineCLI(t, "baseline", gb300Real, gb300Sim64, "--at", "96")
+	code, out, errs := runKneeCLI(t, "baseline", gb300Real, gb300Sim64, "--at", "96")
 	require.Equal(t, exitUsage, code)
 	require.Empty(t, out)
 	require.Contains(t, errs, "--at: no level 96/GPU was measured; measured levels (per GPU): 64, 128, 256")
@@ -176,21 +168,21 @@ func TestBaselineAtUnmeasuredLevelExit2NamesMeasuredLevels(t *testing.T) {
 }
 
 func TestBaselineBadPolicyFlagsExit2(t *testing.T) {
-	code, _, errs := runBaselineCLI(t, "baseline", gb300Real, "--headroom", "1.5")
+	code, _, errs := runKneeCLI(t, "baseline", gb300Real, "--headroom", "1.5")
 	require.Equal(t, exitUsage, code)
 	require.Contains(t, errs, "--headroom: must be in [0, 1), got 1.5")
 
-	code, _, errs = runBaselineCLI(t, "baseline", gb300Real, "--write")
+	code, _, errs = runKneeCLI(t, "baseline", gb300Real, "--write")
 	require.Equal(t, exitUsage, code)
 	require.Contains(t, errs, "--write: needs --overlay FILE")
 
-	code, _, errs = runBaselineCLI(t, "baseline", gb300Real, "-o", "table")
+	code, _, errs = runKneeCLI(t, "baseline", gb300Real, "-o", "table")
 	require.Equal(t, exitUsage, code)
 	require.Contains(t, errs, "-o table is not supported here")
 }
 
 func TestBaselineYAMLIsTheOverlayConstraintsListUnderComments(t *testing.T) {
-	code, out, errs := runBaselineCLI(t, "baseline", gb300Real, gb300Sim64, "-o", "yaml")
+	code, out, errs := runKneeCLI(t, "baseline", gb300Real, gb300Sim64, "-o", "yaml")
 	require.Equal(t, 0, code, errs)
 	const list = "constraints:\n" +
 		"  - name: inference-concurrency-per-gpu\n    value: \"128\"\n" +
@@ -211,7 +203,7 @@ func TestBaselineYAMLIsTheOverlayConstraintsListUnderComments(t *testing.T) {
 }
 
 func TestBaselineMarkdownIsAPRBlock(t *testing.T) {
-	code, out, errs := runBaselineCLI(t, "baseline", gb300Real, gb300Sim64)
+	code, out, errs := runKneeCLI(t, "baseline", gb300Real, gb300Sim64)
 	require.Equal(t, 0, code, errs)
 	require.True(t, strings.HasPrefix(out, "### knee baseline: gb300-eks-ubuntu-inference-dynamo, gb300, 4 GPUs, Qwen/Qwen3-8B\n\n**Proposed** floors from 128/GPU.\n"))
 	require.Contains(t, out, "|        per GPU | concurrency |  tok/s | tok/s per GPU | TTFT p50 ms | TTFT p99 ms | verdict           |")
@@ -234,7 +226,7 @@ func copyOverlay(t *testing.T, rel string) (string, []byte) {
 // knee comment block is added above constraints, and nothing else moves.
 func TestBaselineWriteGB300OverlayExactDiff(t *testing.T) {
 	path, orig := copyOverlay(t, "overlays/gb300-eks-ubuntu-inference-dynamo.yaml")
-	code, out, errs := runBaselineCLI(t, "baseline", gb300Real, gb300Sim64, "--overlay", path, "--write")
+	code, out, errs := runKneeCLI(t, "baseline", gb300Real, gb300Sim64, "--overlay", path, "--write")
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, "Wrote "+path+".")
 	require.Contains(t, out, "| `inference-throughput`          | `>= 50000` | `>= 63000` | at the current 256/GPU the measured 20,769 tok/s would FAIL it (below 0.9 × 50,000 = 45,000); at 128/GPU the floor is 59% of the measured 84,788 tok/s |")
@@ -312,7 +304,7 @@ func TestBaselineRefusedWriteLeavesOverlayUntouched(t *testing.T) {
 	path, orig := copyOverlay(t, "overlays/gb300-eks-ubuntu-inference-dynamo.yaml")
 	old := time.Now().Add(-time.Hour).Truncate(time.Second)
 	require.NoError(t, os.Chtimes(path, old, old))
-	code, out, _ := runBaselineCLI(t, "baseline", gb300Real, gb300Sim64, "--at", "256", "--overlay", path, "--write")
+	code, out, _ := runKneeCLI(t, "baseline", gb300Real, gb300Sim64, "--at", "256", "--overlay", path, "--write")
 	require.Equal(t, exitRefused, code)
 	require.Contains(t, out, "refused: the overlay was not written")
 	got, _ := os.ReadFile(path)
@@ -331,7 +323,7 @@ func TestBaselineBadOverlayExit2FileUntouched(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "overlay.yaml")
 			require.NoError(t, os.WriteFile(path, []byte(c.src), 0o644))
-			code, out, errs := runBaselineCLI(t, "baseline", gb300Real, gb300Sim64, "--overlay", path, "--write")
+			code, out, errs := runKneeCLI(t, "baseline", gb300Real, gb300Sim64, "--overlay", path, "--write")
 			require.Equal(t, exitUsage, code, errs)
 			require.Empty(t, out)
 			require.Contains(t, errs, path)
@@ -344,7 +336,7 @@ func TestBaselineBadOverlayExit2FileUntouched(t *testing.T) {
 
 func TestBaselineOverlayJSONCarriesTheComparison(t *testing.T) {
 	path, orig := copyOverlay(t, "overlays/gb300-eks-ubuntu-inference-dynamo.yaml")
-	code, out, errs := runBaselineCLI(t, "baseline", gb300Real, gb300Sim64, "--overlay", path, "-o", "json")
+	code, out, errs := runKneeCLI(t, "baseline", gb300Real, gb300Sim64, "--overlay", path, "-o", "json")
 	require.Equal(t, 0, code, errs)
 	var b struct {
 		Overlay struct {
@@ -370,7 +362,7 @@ func TestBaselineOverlayJSONCarriesTheComparison(t *testing.T) {
 }
 
 func TestBaselineRefusalAsYAMLIsValidYAMLWithStatusAndReasons(t *testing.T) {
-	code, out, _ := runBaselineCLI(t, "baseline", gb300Real, "-o", "yaml")
+	code, out, _ := runKneeCLI(t, "baseline", gb300Real, "-o", "yaml")
 	require.Equal(t, exitRefused, code)
 	var doc struct {
 		Status   string `yaml:"status"`
@@ -392,7 +384,7 @@ func TestBaselineRefusalAsYAMLIsValidYAMLWithStatusAndReasons(t *testing.T) {
 // The real H200 run (one GPU): "1 GPU" in the title and the per-GPU
 // derivation, latencies in whole ms in the table as find prints them.
 func TestBaselineH200OneGPUWordingAndWholeMs(t *testing.T) {
-	code, out, errs := runBaselineCLI(t, "baseline", fixtures.Path("testbed/h200-cbserve-0.6b"))
+	code, out, errs := runKneeCLI(t, "baseline", fixtures.Path("testbed/h200-cbserve-0.6b"))
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, "### knee baseline: h200, 1 GPU, Qwen/Qwen3-0.6B-random\n")
 	require.Contains(t, out, "|    64 ◀ |          64 |   716 |           716 |         270 |         298 | sub_knee (insufficient_samples)   |")

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -10,13 +9,6 @@ import (
 
 	"github.com/kneetool/knee/fixtures"
 )
-
-func runCompareCLI(t *testing.T, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code := execute(args, &out, &errb)
-	return code, out.String(), errb.String()
-}
 
 var compareInputs = []string{
 	fixtures.Path("aicr/gb300-eks.csv"),
@@ -27,7 +19,7 @@ var compareInputs = []string{
 // GB300 vs GB200 vs H100 (published aicr numbers): per-GPU throughput puts
 // the 4-GPU and 8-GPU nodes side by side.
 func TestCompareGB300GB200H100JSON(t *testing.T) {
-	code, out, errs := runCompareCLI(t, append([]string{"compare", "-o", "json"}, compareInputs...)...)
+	code, out, errs := runKneeCLI(t, append([]string{"compare", "-o", "json"}, compareInputs...)...)
 	require.Equal(t, 0, code, errs)
 	var c struct {
 		Rows []struct {
@@ -76,7 +68,7 @@ func TestCompareGB300GB200H100JSON(t *testing.T) {
 }
 
 func TestCompareMarkdownOneRowPerAccelerator(t *testing.T) {
-	code, out, errs := runCompareCLI(t, append([]string{"compare", "-o", "markdown"}, compareInputs...)...)
+	code, out, errs := runKneeCLI(t, append([]string{"compare", "-o", "markdown"}, compareInputs...)...)
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, "| accelerator | leaf                              | GPUs |          per GPU |   tok/s | tok/s per GPU | TTFT p99 ms | knee ")
 	require.Contains(t, out, "| gb300       | gb300-eks-ubuntu-inference-dynamo |    4 | 128 (unverified) |  84,788 |        21,197 |         677 |")
@@ -85,16 +77,16 @@ func TestCompareMarkdownOneRowPerAccelerator(t *testing.T) {
 }
 
 func TestCompareDefaultsToTextTableAndRejectsYAML(t *testing.T) {
-	code, out, errs := runCompareCLI(t, append([]string{"compare"}, compareInputs...)...)
+	code, out, errs := runKneeCLI(t, append([]string{"compare"}, compareInputs...)...)
 	require.Equal(t, 0, code, errs)
 	require.NotContains(t, out, "|")
 	require.Contains(t, out, "gb200")
 
-	code, _, errs = runCompareCLI(t, "compare", "-o", "yaml", compareInputs[0])
+	code, _, errs = runKneeCLI(t, "compare", "-o", "yaml", compareInputs[0])
 	require.Equal(t, exitUsage, code)
 	require.Contains(t, errs, "-o yaml is not supported here")
 
-	code, _, errs = runCompareCLI(t, "compare", fixtures.Path("aicr/does-not-exist.csv"))
+	code, _, errs = runKneeCLI(t, "compare", fixtures.Path("aicr/does-not-exist.csv"))
 	require.Equal(t, exitUsage, code)
 	require.Contains(t, errs, "does-not-exist.csv")
 }
@@ -104,7 +96,7 @@ func TestCompareDefaultsToTextTableAndRejectsYAML(t *testing.T) {
 // (298, not 298.25), the same knee estimate as find and baseline (≈134),
 // and the GPU-less row in requests in flight, never "/GPU".
 func TestCompareH200AndAGPUlessSweepUnitsAndRounding(t *testing.T) {
-	code, out, errs := runCompareCLI(t, "compare", fixtures.Path("testbed/h200-cbserve-0.6b"), fixtures.Path("aiperf"))
+	code, out, errs := runKneeCLI(t, "compare", fixtures.Path("testbed/h200-cbserve-0.6b"), fixtures.Path("aiperf"))
 	require.Equal(t, 0, code, errs)
 	lines := strings.Split(out, "\n")
 	require.Regexp(t, `^ h200 +– +1 +64 +716 +716 +298 +bracketed between 64 and 256/GPU, estimate ≈134 *$`, lines[2])
@@ -113,7 +105,7 @@ func TestCompareH200AndAGPUlessSweepUnitsAndRounding(t *testing.T) {
 	require.NotContains(t, out, "298.25")
 	require.NotContains(t, out, "16/GPU")
 
-	code, out, errs = runCompareCLI(t, "compare", "-o", "json", fixtures.Path("aiperf"))
+	code, out, errs = runKneeCLI(t, "compare", "-o", "json", fixtures.Path("aiperf"))
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, `"unit": "total"`)
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -11,13 +10,6 @@ import (
 
 	"github.com/kneetool/knee/fixtures"
 )
-
-func runFindCLI(t *testing.T, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code := execute(args, &out, &errb)
-	return code, out.String(), errb.String()
-}
 
 // findJSON is the `knee find -o json` contract of DESIGN.md.
 type findJSON struct {
@@ -49,7 +41,7 @@ type findJSON struct {
 }
 
 func TestFindGB300JSONContract(t *testing.T) {
-	code, out, errOut := runFindCLI(t, "find", fixtures.Path("aicr/gb300-eks.csv"), "-o", "json")
+	code, out, errOut := runKneeCLI(t, "find", fixtures.Path("aicr/gb300-eks.csv"), "-o", "json")
 	require.Equal(t, 0, code, errOut)
 	var r findJSON
 	require.NoError(t, json.Unmarshal([]byte(out), &r))
@@ -74,7 +66,7 @@ func TestFindGB300JSONContract(t *testing.T) {
 }
 
 func TestFindGB300WithSimulated64MarkdownRecommends128(t *testing.T) {
-	code, out, errOut := runFindCLI(t, "find", fixtures.Path("aicr/gb300-eks.csv"), fixtures.Path("aicr/gb300-eks-simulated-64.csv"), "-o", "markdown")
+	code, out, errOut := runKneeCLI(t, "find", fixtures.Path("aicr/gb300-eks.csv"), fixtures.Path("aicr/gb300-eks-simulated-64.csv"), "-o", "markdown")
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, out, "| 64 (simulated) |       256 | 43,900 |")
 	require.Contains(t, out, "- knee: bracketed, ≈ 181/GPU (128–256) [bracketing levels]")
@@ -83,12 +75,12 @@ func TestFindGB300WithSimulated64MarkdownRecommends128(t *testing.T) {
 }
 
 func TestFindTableIsDefaultAndThresholdFlagsApply(t *testing.T) {
-	code, out, _ := runFindCLI(t, "find", fixtures.Path("aicr/gb300-eks.csv"))
+	code, out, _ := runKneeCLI(t, "find", fixtures.Path("aicr/gb300-eks.csv"))
 	require.Equal(t, 0, code)
 	require.Contains(t, out, "past_knee, cliff")
 	// With --cliff-drop 0.8 the 76% drop is no longer a cliff (TTFT still
 	// rose 49×, so 256 stays past the knee on gain alone).
-	code, out, _ = runFindCLI(t, "find", fixtures.Path("aicr/gb300-eks.csv"), "--cliff-drop", "0.8", "-o", "json")
+	code, out, _ = runKneeCLI(t, "find", fixtures.Path("aicr/gb300-eks.csv"), "--cliff-drop", "0.8", "-o", "json")
 	require.Equal(t, 0, code)
 	var r findJSON
 	require.NoError(t, json.Unmarshal([]byte(out), &r))
@@ -99,19 +91,19 @@ func TestFindBadInputExit2NamesFileAndField(t *testing.T) {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "bad.json")
 	require.NoError(t, os.WriteFile(bad, []byte(`{"version":1,"gpus":4,"points":[{"per_gpu":64,"concurrency":256,"throughput_tok_s":-5,"ttft_ms":{}}]}`), 0o644))
-	code, _, errOut := runFindCLI(t, "find", bad)
+	code, _, errOut := runKneeCLI(t, "find", bad)
 	require.Equal(t, 2, code)
 	require.Contains(t, errOut, "bad.json")
 	require.Contains(t, errOut, "throughput_tok_s")
 
-	code, _, errOut = runFindCLI(t, "find", fixtures.Path("aicr/gb300-eks.csv"), "--gain-fraction", "0")
+	code, _, errOut = runKneeCLI(t, "find", fixtures.Path("aicr/gb300-eks.csv"), "--gain-fraction", "0")
 	require.Equal(t, 2, code)
 	require.Contains(t, errOut, "--gain-fraction")
 
-	code, _, errOut = runFindCLI(t, "find", fixtures.Path("aicr/gb300-eks.csv"), "-o", "yaml")
+	code, _, errOut = runKneeCLI(t, "find", fixtures.Path("aicr/gb300-eks.csv"), "-o", "yaml")
 	require.Equal(t, 2, code)
 	require.Contains(t, errOut, "-o yaml is not supported")
 
-	code, _, _ = runFindCLI(t, "find")
+	code, _, _ = runKneeCLI(t, "find")
 	require.Equal(t, 2, code)
 }

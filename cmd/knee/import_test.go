@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -14,17 +13,10 @@ import (
 	"github.com/kneetool/knee/sweep"
 )
 
-func runImport(t *testing.T, args ...string) (int, string, string) {
-	t.Helper()
-	var out, errb bytes.Buffer
-	code := execute(args, &out, &errb)
-	return code, out.String(), errb.String()
-}
-
 // The issue's "done when": GB300 CSV with --gpus 4 → per_gpu 128/256,
 // throughput 84788/20769, TTFT p99 677/33320.
 func TestImportGB300JSON(t *testing.T) {
-	code, out, errs := runImport(t, "import", fixtures.Path("aicr/gb300-eks.csv"), "--gpus", "4", "-o", "json")
+	code, out, errs := runKneeCLI(t, "import", fixtures.Path("aicr/gb300-eks.csv"), "--gpus", "4", "-o", "json")
 	require.Equal(t, 0, code, errs)
 	require.Empty(t, errs)
 	var s struct {
@@ -53,7 +45,7 @@ func TestImportGB300JSON(t *testing.T) {
 }
 
 func TestImportKubeconJSONHasSevenDerivedPoints(t *testing.T) {
-	code, out, errs := runImport(t, "import", fixtures.Path("inference-perf/kubecon-na-2025-vllm"), "-o", "json")
+	code, out, errs := runKneeCLI(t, "import", fixtures.Path("inference-perf/kubecon-na-2025-vllm"), "-o", "json")
 	require.Equal(t, 0, code, errs)
 	require.Equal(t, "knee: per-GPU values not computed: pass --gpus N\n", errs)
 	var s sweep.Sweep
@@ -69,7 +61,7 @@ func TestImportKubeconJSONHasSevenDerivedPoints(t *testing.T) {
 // Markdown that renders on GitHub: a summary line, a pipe table with its
 // separator row, thousands separators, notes as quotes.
 func TestImportMarkdownRendersOnGitHub(t *testing.T) {
-	code, out, errs := runImport(t, "import", fixtures.Path("aicr/gb300-eks-simulated-64.csv"), fixtures.Path("aicr/gb300-eks.csv"), "-o", "markdown")
+	code, out, errs := runKneeCLI(t, "import", fixtures.Path("aicr/gb300-eks-simulated-64.csv"), fixtures.Path("aicr/gb300-eks.csv"), "-o", "markdown")
 	require.Equal(t, 0, code, errs)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	require.Equal(t, "gb300 · 4 GPUs · leaf `gb300-eks-ubuntu-inference-dynamo` · model `Qwen/Qwen3-8B` · 3 points", lines[0])
@@ -86,7 +78,7 @@ func TestImportMarkdownRendersOnGitHub(t *testing.T) {
 }
 
 func TestImportTableMarksDerivedConcurrency(t *testing.T) {
-	code, out, _ := runImport(t, "import", fixtures.Path("inference-perf/kubecon-na-2025-vllm"), "--gpus", "1")
+	code, out, _ := runKneeCLI(t, "import", fixtures.Path("inference-perf/kubecon-na-2025-vllm"), "--gpus", "1")
 	require.Equal(t, 0, code)
 	require.Contains(t, out, "~441.43")
 	require.Contains(t, out, "1 GPU ·")
@@ -94,7 +86,7 @@ func TestImportTableMarksDerivedConcurrency(t *testing.T) {
 }
 
 func TestImportYAML(t *testing.T) {
-	code, out, errs := runImport(t, "import", fixtures.Path("aicr/h100-eks.csv"), "-o", "yaml")
+	code, out, errs := runKneeCLI(t, "import", fixtures.Path("aicr/h100-eks.csv"), "-o", "yaml")
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, "accelerator: h100\n")
 	require.Contains(t, out, "throughput_tok_s: 108790\n")
@@ -102,11 +94,11 @@ func TestImportYAML(t *testing.T) {
 
 // Markdown output reads back as input: the same sweep.
 func TestImportMarkdownOutputReadsBack(t *testing.T) {
-	code, md, _ := runImport(t, "import", fixtures.Path("aiperf"), "--gpus", "1", "-o", "markdown")
+	code, md, _ := runKneeCLI(t, "import", fixtures.Path("aiperf"), "--gpus", "1", "-o", "markdown")
 	require.Equal(t, 0, code)
 	p := filepath.Join(t.TempDir(), "pasted.md")
 	require.NoError(t, os.WriteFile(p, []byte(md), 0o644))
-	code, out, errs := runImport(t, "import", p, "--gpus", "1", "-o", "json")
+	code, out, errs := runKneeCLI(t, "import", p, "--gpus", "1", "-o", "json")
 	require.Equal(t, 0, code, errs)
 	var s sweep.Sweep
 	require.NoError(t, json.Unmarshal([]byte(out), &s))
@@ -137,7 +129,7 @@ func TestImportBadInputExitsTwo(t *testing.T) {
 		{"bad format", []string{"import", fixtures.Path("aicr/h100-eks.csv"), "--format", "xls"}, []string{"--format", "xls"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			code, out, errs := runImport(t, tc.args...)
+			code, out, errs := runKneeCLI(t, tc.args...)
 			require.Equal(t, 2, code, errs)
 			require.Empty(t, out)
 			for _, w := range tc.want {
@@ -150,11 +142,11 @@ func TestImportBadInputExitsTwo(t *testing.T) {
 // One level is "1 point", and the notes that quote a floor keep ">=" as it
 // is in the CSV rather than the HTML escape \u003e=.
 func TestImportSingularAndUnescapedJSON(t *testing.T) {
-	code, out, errs := runImport(t, "import", fixtures.Path("aicr/h100-eks.csv"))
+	code, out, errs := runKneeCLI(t, "import", fixtures.Path("aicr/h100-eks.csv"))
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, "h100 · 8 GPUs · leaf h100-eks-ubuntu-inference-dynamo · model Qwen/Qwen3-8B · 1 point\n")
 
-	code, out, errs = runImport(t, "import", fixtures.Path("aicr/gb300-eks.csv"), "-o", "json")
+	code, out, errs = runKneeCLI(t, "import", fixtures.Path("aicr/gb300-eks.csv"), "-o", "json")
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, `"note": "sub-knee; floor set to >= 60000"`)
 	require.NotContains(t, out, `\u003e`)
@@ -166,14 +158,14 @@ func TestImportAcceleratorFlagIsLowerCasedAndNegativeGPUsIsUsage(t *testing.T) {
 	dir := t.TempDir()
 	p := filepath.Join(dir, "run.csv")
 	require.NoError(t, os.WriteFile(p, []byte("concurrency,tok/s,TTFT p99 ms\n128,100,20\n"), 0o644))
-	code, out, errs := runImport(t, "import", p, "--accelerator", "H100", "-o", "json")
+	code, out, errs := runKneeCLI(t, "import", p, "--accelerator", "H100", "-o", "json")
 	require.Equal(t, 0, code, errs)
 	var s sweep.Sweep
 	require.NoError(t, json.Unmarshal([]byte(out), &s))
 	require.Equal(t, "h100", s.Accelerator)
 
 	for _, cmd := range []string{"import", "find", "baseline", "compare"} {
-		code, _, errs = runImport(t, cmd, p, "--gpus", "-1")
+		code, _, errs = runKneeCLI(t, cmd, p, "--gpus", "-1")
 		require.Equal(t, exitUsage, code, cmd)
 		require.Contains(t, errs, "--gpus must be positive, got -1", cmd)
 	}

@@ -14,7 +14,7 @@ import (
 
 func TestPlotGB300WritesPNG(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "gb300.png")
-	code, stdout, errOut := runFindCLI(t, "plot", fixtures.Path("aicr/gb300-eks.csv"), fixtures.Path("aicr/gb300-eks-simulated-64.csv"), "-o", out)
+	code, stdout, errOut := runKneeCLI(t, "plot", fixtures.Path("aicr/gb300-eks.csv"), fixtures.Path("aicr/gb300-eks-simulated-64.csv"), "-o", out)
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, stdout, "wrote "+out+" (knee bracketed)")
 	f, err := os.Open(out)
@@ -28,7 +28,7 @@ func TestPlotGB300WritesPNG(t *testing.T) {
 
 func TestPlotKubeconWritesSVGWithVerdictLegend(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "kubecon.svg")
-	code, _, errOut := runFindCLI(t, "plot", fixtures.Path("inference-perf/kubecon-na-2025-vllm"), "-o", out)
+	code, _, errOut := runKneeCLI(t, "plot", fixtures.Path("inference-perf/kubecon-na-2025-vllm"), "-o", out)
 	require.Equal(t, 0, code, errOut)
 	b, err := os.ReadFile(out)
 	require.NoError(t, err)
@@ -41,10 +41,10 @@ func TestPlotKubeconWritesSVGWithVerdictLegend(t *testing.T) {
 }
 
 func TestPlotNeedsPNGOrSVGOutput(t *testing.T) {
-	code, _, errOut := runFindCLI(t, "plot", fixtures.Path("aicr/gb300-eks.csv"))
+	code, _, errOut := runKneeCLI(t, "plot", fixtures.Path("aicr/gb300-eks.csv"))
 	require.Equal(t, 2, code)
 	require.Contains(t, errOut, "-o FILE.png")
-	code, _, errOut = runFindCLI(t, "plot", fixtures.Path("aicr/gb300-eks.csv"), "-o", filepath.Join(t.TempDir(), "x.jpg"))
+	code, _, errOut = runKneeCLI(t, "plot", fixtures.Path("aicr/gb300-eks.csv"), "-o", filepath.Join(t.TempDir(), "x.jpg"))
 	require.Equal(t, 2, code)
 	require.Contains(t, errOut, ".png or .svg")
 }
@@ -53,14 +53,14 @@ func TestPlotNeedsPNGOrSVGOutput(t *testing.T) {
 // for the real H200 run (≈ 134/GPU between 64 and 256), and "1 GPU".
 func TestPlotH200TitleMatchesFind(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "h200.svg")
-	code, _, errOut := runFindCLI(t, "plot", fixtures.Path("testbed/h200-cbserve-0.6b"), "-o", out)
+	code, _, errOut := runKneeCLI(t, "plot", fixtures.Path("testbed/h200-cbserve-0.6b"), "-o", out)
 	require.Equal(t, 0, code, errOut)
 	b, err := os.ReadFile(out)
 	require.NoError(t, err)
 	require.Contains(t, string(b), "h200 · Qwen/Qwen3-0.6B-random · 1 GPU<")
 	require.Contains(t, string(b), "knee bracketed: ≈ 134/GPU (64–256) · recommended 64/GPU")
 
-	code, find, errOut := runFindCLI(t, "find", fixtures.Path("testbed/h200-cbserve-0.6b"))
+	code, find, errOut := runKneeCLI(t, "find", fixtures.Path("testbed/h200-cbserve-0.6b"))
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, find, "knee: bracketed, ≈ 134/GPU (64–256)")
 }

@@ -37,9 +37,7 @@ func sweepTestArgs(url, dir string, extra ...string) []string {
 
 func sweepCLI(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	var out, errb bytes.Buffer
-	code = execute(args, &out, &errb)
-	return code, out.String(), errb.String()
+	return runKneeCLI(t, args...)
 }
 
 func TestSweepCommandWritesAResultsFolderThatAnalysisReads(t *testing.T) {
