@@ -146,8 +146,6 @@ func (o *sweepOptions) complete(c *cobra.Command) error {
 		if p.PerGPU, err = sweep.ParseLadder(o.Ladder); err != nil {
 			return err
 		}
-	case o.Resume == "":
-		return usagef("give the ladder: --per-gpu 64,128,256 or --ladder 16:1024:x2")
 	}
 	for _, f := range []struct {
 		name string
@@ -185,6 +183,11 @@ func (o *sweepOptions) complete(c *cobra.Command) error {
 	}
 	if p.Runner != "local" && p.Runner != "kube" {
 		return sweep.Inputf("flag", "--runner", 0, "must be local or kube, got %q", p.Runner)
+	}
+	// After --runner and --harness: a typo there is the first thing to
+	// hear about, not the missing ladder.
+	if len(p.PerGPU) == 0 && o.Resume == "" {
+		return usagef("give the ladder: --per-gpu 64,128,256 or --ladder 16:1024:x2")
 	}
 	if p.ID == "" {
 		p.ID = sweep.NewPlanID(time.Now())

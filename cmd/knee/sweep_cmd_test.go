@@ -187,6 +187,9 @@ func TestSweepFlagErrorsExitTwo(t *testing.T) {
 		want string
 	}{
 		{[]string{"sweep", "--endpoint", "http://127.0.0.1:1", "--gpus", "1"}, "give the ladder"},
+		// A typo in --runner or --harness is named before the missing ladder.
+		{[]string{"sweep", "--runner", "foo"}, `--runner: must be local or kube, got "foo"`},
+		{[]string{"sweep", "--harness", "locust"}, `--harness: must be builtin, inference-perf or aiperf, got "locust"`},
 		{[]string{"sweep", "--endpoint", "http://127.0.0.1:1", "--gpus", "1", "--per-gpu", "128,64"}, "levels must increase"},
 		{[]string{"sweep", "--endpoint", "http://127.0.0.1:1", "--gpus", "1", "--ladder", "16:8:x2"}, "--ladder"},
 		{[]string{"sweep", "--endpoint", "http://127.0.0.1:1", "--gpus", "1", "--per-gpu", "8", "--ladder", "8:16:x2"}, "not both"},
