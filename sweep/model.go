@@ -12,16 +12,20 @@ package sweep
 const SchemaVersion = 1
 
 // Sweep is one measured ladder of concurrency levels on one node.
+//
+// The keys DESIGN.md's contract names are always present in the JSON (null
+// or "" when unknown), so readers can rely on them; the rest are omitted
+// when unknown.
 type Sweep struct {
 	Version int `json:"version"`
 	// Accelerator is the aicr short name (h100, gb300, rtx-pro-6000 ...).
-	Accelerator string `json:"accelerator,omitempty"`
+	Accelerator string `json:"accelerator"`
 	// GPUs is the GPU count of the node under test; 0 means unknown, and
 	// then no per-GPU value is computed (we never guess it).
 	GPUs           int    `json:"gpus"`
-	Leaf           string `json:"leaf,omitempty"`
-	Model          string `json:"model,omitempty"`
-	Harness        string `json:"harness,omitempty"`
+	Leaf           string `json:"leaf"`
+	Model          string `json:"model"`
+	Harness        string `json:"harness"`
 	HarnessVersion string `json:"harness_version,omitempty"`
 	// Sources are the files the points were read from, in input order.
 	Sources []string `json:"sources,omitempty"`
@@ -33,7 +37,7 @@ type Sweep struct {
 // Point is one measurement at one concurrency level (one repeat of it).
 type Point struct {
 	// PerGPU is Concurrency / GPUs; absent when the GPU count is unknown.
-	PerGPU *float64 `json:"per_gpu,omitempty"`
+	PerGPU *float64 `json:"per_gpu"`
 	// Concurrency is the total number of requests kept in flight (configured).
 	// Fractional only when Derived.
 	Concurrency float64 `json:"concurrency"`
@@ -50,16 +54,16 @@ type Point struct {
 
 	// Requests counts successful requests; nil when the source does not say
 	// (a pasted table), which is different from zero.
-	Requests *int `json:"requests,omitempty"`
+	Requests *int `json:"requests"`
 	// Failures counts failed requests; nil when unknown.
-	Failures *int `json:"failures,omitempty"`
+	Failures *int `json:"failures"`
 	// FailureLabels counts failures by cause (http_503, timeout, ...).
 	FailureLabels map[string]int `json:"failure_labels,omitempty"`
 
 	// ThroughputTokS is output tokens per second for the whole node.
 	ThroughputTokS float64 `json:"throughput_tok_s"`
 	// ThroughputPerGPU is ThroughputTokS / GPUs; absent when GPUs is unknown.
-	ThroughputPerGPU *float64 `json:"throughput_per_gpu,omitempty"`
+	ThroughputPerGPU *float64 `json:"throughput_per_gpu"`
 	// RequestRate is successful requests per second (whole node).
 	RequestRate *float64 `json:"request_rate,omitempty"`
 
@@ -90,13 +94,13 @@ type Point struct {
 // Dist is a latency distribution in milliseconds. Every statistic is
 // optional: a pasted table may give only p99.
 type Dist struct {
-	Mean *float64 `json:"mean,omitempty"`
+	Mean *float64 `json:"mean"`
 	Min  *float64 `json:"min,omitempty"`
 	Max  *float64 `json:"max,omitempty"`
-	P50  *float64 `json:"p50,omitempty"`
-	P90  *float64 `json:"p90,omitempty"`
+	P50  *float64 `json:"p50"`
+	P90  *float64 `json:"p90"`
 	P95  *float64 `json:"p95,omitempty"`
-	P99  *float64 `json:"p99,omitempty"`
+	P99  *float64 `json:"p99"`
 	// Assumed is set when a source column named no statistic and the value
 	// was read as the mean ("mean"); analysis says when it falls back to it.
 	Assumed string `json:"assumed,omitempty"`
