@@ -287,7 +287,7 @@ func (l *level) outlierNames() string {
 				continue
 			}
 			i := strings.LastIndex(p.Source, ":")
-			if i < 0 || (file != "" && p.Source[:i] != file) {
+			if i < 0 || (file != "" && p.Source[:i] != file) || !isDigits(p.Source[i+1:]) {
 				return ids
 			}
 			file = p.Source[:i]
@@ -306,4 +306,18 @@ func joinInts(v []int) string {
 		s[i] = fmt.Sprint(x)
 	}
 	return strings.Join(s, ", ")
+}
+
+// isDigits reports whether s is a (line) number: only table rows are named
+// "file:line"; other sources carry a colon before free text.
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }

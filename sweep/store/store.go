@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	slashpath "path"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -97,6 +98,15 @@ func Load(dir string) (*sweep.Sweep, error) {
 	}
 	if s.Points == nil {
 		s.Points = []sweep.Point{}
+	}
+	// sweep.json names its files relative to the folder (so the folder can
+	// move); on load they are named from where the user pointed, so that
+	// repeats merged from several folders still say which run they came from.
+	for i := range s.Points {
+		s.Points[i].Source = slashpath.Join(filepath.ToSlash(dir), s.Points[i].Source)
+	}
+	for i := range s.Sources {
+		s.Sources[i] = slashpath.Join(filepath.ToSlash(dir), s.Sources[i])
 	}
 	return &s, nil
 }

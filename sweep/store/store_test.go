@@ -70,8 +70,14 @@ func TestSaveLevelKeepsRawOutputVerbatimAndUpdatesSweep(t *testing.T) {
 	require.Equal(t, 64.0, *sw.Points[0].PerGPU)
 	require.Equal(t, 128.0, *sw.Points[1].PerGPU)
 	require.Equal(t, 21197.0, *sw.Points[1].ThroughputPerGPU)
-	require.Equal(t, "levels/001-128: summary.json", sw.Points[1].Source)
-	require.Equal(t, []string{"levels/000-64", "levels/001-128"}, sw.Sources)
+	// sweep.json names files relative to the folder; Load names them from
+	// the folder the user gave, so merged runs keep their provenance.
+	d := filepath.ToSlash(dir)
+	require.Equal(t, d+"/levels/001-128: summary.json", sw.Points[1].Source)
+	require.Equal(t, []string{d + "/levels/000-64", d + "/levels/001-128"}, sw.Sources)
+	onDisk, err := os.ReadFile(filepath.Join(dir, SweepFile))
+	require.NoError(t, err)
+	require.Contains(t, string(onDisk), `"source": "levels/001-128: summary.json"`)
 	require.Equal(t, "v1", sw.HarnessVersion)
 
 	var rec LevelRecord
