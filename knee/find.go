@@ -280,24 +280,32 @@ func (a *analysis) judgeValidity() {
 func (l *level) outlierNames() string {
 	ids := joinInts(l.outliers)
 	var file string
-	var lines []string
+	var lines, places []string
+	tableRows := true
 	for _, r := range l.outliers {
 		for _, p := range l.points {
 			if p.Repeat != r {
 				continue
 			}
+			// Results folders and reports name "where: what"; keep the where.
+			place, _, _ := strings.Cut(p.Source, ": ")
+			places = append(places, place)
 			i := strings.LastIndex(p.Source, ":")
 			if i < 0 || (file != "" && p.Source[:i] != file) || !isDigits(p.Source[i+1:]) {
-				return ids
+				tableRows = false
+				continue
 			}
 			file = p.Source[:i]
 			lines = append(lines, p.Source[i+1:])
 		}
 	}
-	if len(lines) != len(l.outliers) {
-		return ids
+	switch {
+	case tableRows && len(lines) == len(l.outliers):
+		return fmt.Sprintf("%s (%s lines %s)", ids, file, strings.Join(lines, ", "))
+	case len(places) == len(l.outliers) && places[0] != "":
+		return fmt.Sprintf("%s (%s)", ids, strings.Join(places, ", "))
 	}
-	return fmt.Sprintf("%s (%s lines %s)", ids, file, strings.Join(lines, ", "))
+	return ids
 }
 
 func joinInts(v []int) string {
