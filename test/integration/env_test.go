@@ -188,18 +188,7 @@ func ipPodLog(t *testing.T, k int) []byte {
 // ipStage is a real stage report's output tok/s and TTFT p99 (ms).
 func ipStage(t *testing.T, k int) (tokS, ttftP99ms float64) {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(ipRun, fmt.Sprintf("stage_%d_lifecycle_metrics.json", k)))
+	tokS, ttftP99ms, err := fixtures.InferencePerfStage("inference-perf/simserver-v0.6.1-concurrent-sweep", k)
 	require.NoError(t, err)
-	var s struct {
-		Successes struct {
-			Latency struct {
-				TTFT struct{ P99 float64 } `json:"time_to_first_token"`
-			} `json:"latency"`
-			Throughput struct {
-				Out float64 `json:"output_tokens_per_sec"`
-			} `json:"throughput"`
-		} `json:"successes"`
-	}
-	require.NoError(t, json.Unmarshal(b, &s))
-	return s.Successes.Throughput.Out, s.Successes.Latency.TTFT.P99 * 1000
+	return tokS, ttftP99ms
 }

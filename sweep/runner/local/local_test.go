@@ -2,7 +2,6 @@ package local
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -64,20 +63,9 @@ func newExec(t *testing.T, harness string) *Executor {
 }
 
 func recordedStage(t *testing.T, i int) (tok, ttftMs float64) {
-	b, err := os.ReadFile(fixtures.Path(fmt.Sprintf("%sstage_%d_lifecycle_metrics.json", recordedIP, i)))
+	tok, ttftMs, err := fixtures.InferencePerfStage(recordedIP, i)
 	require.NoError(t, err)
-	var st struct {
-		Successes struct {
-			Latency struct {
-				TTFT struct{ P99 float64 } `json:"time_to_first_token"`
-			} `json:"latency"`
-			Throughput struct {
-				Out float64 `json:"output_tokens_per_sec"`
-			} `json:"throughput"`
-		} `json:"successes"`
-	}
-	require.NoError(t, json.Unmarshal(b, &st))
-	return st.Successes.Throughput.Out, st.Successes.Latency.TTFT.P99 * 1000
+	return tok, ttftMs
 }
 
 func TestLocalInferencePerfSweepRunsOneProcessPerLevel(t *testing.T) {
