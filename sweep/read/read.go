@@ -20,6 +20,13 @@ type Meta struct {
 	Accelerator string
 	Leaf        string
 	Model       string
+	// Units states the unit of a table column the table leaves unstated
+	// (--unit COLUMN=UNIT), keyed by the header as headerKey spells it or by
+	// the column's kind (ttft_p99); see ParseUnitFlags.
+	Units map[string]string
+	// Columns picks the column that holds a value when several could
+	// (--column KIND=HEADER), keyed by kind; see ParseColumnFlags.
+	Columns map[string]string
 }
 
 // Options controls reading.

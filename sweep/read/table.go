@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/kneetool/knee/sweep"
@@ -27,31 +26,17 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 	if t, ok := transpose(g); ok {
 		g = t
 	}
-	cols := make([]column, len(g.header))
-	seen := map[string]string{}
-	have := map[colKind]bool{}
-	for i, h := range g.header {
-		c := classify(h)
-		cols[i] = c
-		if c.kind == colIgnore {
-			continue
-		}
-		if prev, dup := seen[c.key()]; dup {
-			return nil, sweep.Inputf(g.file, c.header, g.headerLine, "two columns hold the same value (%q and %q); keep one", prev, c.header)
-		}
-		seen[c.key()] = c.header
-		have[c.kind] = true
+	unitsRow, unitsLine := takeUnitsRow(&g)
+	res, err := resolveColumns(g, unitsRow, unitsLine, meta)
+	if err != nil {
+		return nil, err
 	}
-	switch {
-	case !have[colThroughput] && !have[colThroughputPerGPU]:
-		return nil, sweep.Inputf(g.file, "throughput", g.headerLine, "no throughput column (a header such as `throughput`, `tok/s`, `output tok/s`, `throughput_tok_s`)")
-	case !have[colConcurrency] && !have[colPerGPU]:
-		return nil, sweep.Inputf(g.file, "concurrency", g.headerLine, "no concurrency column (a header such as `concurrency`, `per_gpu`, `conc/GPU`)")
-	case !hasLatency(cols, "ttft"):
-		return nil, sweep.Inputf(g.file, "ttft", g.headerLine, "no TTFT column (a header such as `TTFT p99 (ms)`, `ttft_p99_s`)")
+	cols := res.cols
+	if err := requireColumns(g, cols); err != nil {
+		return nil, err
 	}
 
-	s := &sweep.Sweep{Version: sweep.SchemaVersion, Sources: []string{g.file}}
+	s := &sweep.Sweep{Version: sweep.SchemaVersion, Sources: []string{g.file}, Notes: res.notes}
 	meta1 := tableMeta{file: g.file}
 	for r, row := range g.rows {
 		if err := meta1.row(cols, row, g.lines[r]); err != nil {
@@ -78,6 +63,59 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 		return nil, sweep.Inputf(g.file, "", g.headerLine, "the table has a header but no rows")
 	}
 	return s, nil
+}
+
+// requireColumns refuses a table without a level, an output throughput or a
+// TTFT, naming what it has instead when that explains the refusal.
+func requireColumns(g grid, cols []column) error {
+	have := map[colKind]bool{}
+	for _, c := range cols {
+		have[c.kind] = true
+	}
+	switch {
+	case !have[colThroughput] && !have[colThroughputPerGPU]:
+		msg := "no throughput column (output tok/s: a header such as `throughput`, `tok/s`, `Output tok/s`, `throughput_tok_s`)"
+		for _, c := range cols {
+			if c.kind == colOtherTokRate || c.kind == colPerUser {
+				msg += fmt.Sprintf("; %q is %s: if it is the node's output tok/s, say so with --column throughput=%q", c.header, c.why, c.header)
+				break
+			}
+		}
+		return sweep.Inputf(g.file, "throughput", g.headerLine, "%s", msg)
+	case !have[colConcurrency] && !have[colPerGPU]:
+		return sweep.Inputf(g.file, "concurrency", g.headerLine, "no concurrency column (a header such as `concurrency`, `max_concurrency`, `users`, `per_gpu`, `conc/GPU`; or --column concurrency=HEADER)")
+	case !hasLatency(cols, "ttft"):
+		return sweep.Inputf(g.file, "ttft", g.headerLine, "no TTFT column (a header such as `TTFT p99 (ms)`, `ttft_p99_s`)")
+	}
+	return nil
+}
+
+// takeUnitsRow removes a row of units under the header (| | tok/s | ms |)
+// and returns it: a row whose non-blank cells are all units.
+func takeUnitsRow(g *grid) ([]string, int) {
+	if len(g.rows) < 2 {
+		return nil, 0
+	}
+	n := 0
+	for _, cell := range g.rows[0] {
+		c := unitCell(cell)
+		if isBlank(c) {
+			continue
+		}
+		if u, ok := parseUnit(c); !ok || u.dim == dimPercent || u.dim == dimRatio {
+			if l := strings.ToLower(c); l != "unit" && l != "units" {
+				return nil, 0
+			}
+			continue
+		}
+		n++
+	}
+	if n == 0 {
+		return nil, 0
+	}
+	row, line := g.rows[0], g.lines[0]
+	g.rows, g.lines = g.rows[1:], g.lines[1:]
+	return row, line
 }
 
 func hasLatency(cols []column, metric string) bool {
@@ -109,8 +147,9 @@ func (m *tableMeta) row(cols []column, row []string, line int) error {
 		}
 		switch c.kind {
 		case colGPUs:
-			v, ok, err := parseNumber(cell)
-			if err != nil || !ok || v <= 0 || v != math.Trunc(v) || v > 1e6 {
+			cv, ok, err := parseCell(cleanCell(cell))
+			v := cv.v
+			if err != nil || !ok || cv.unit != nil || v <= 0 || v != math.Trunc(v) || v > 1e6 {
 				return sweep.Inputf(m.file, c.header, line, "%q is not a GPU count", cell)
 			}
 			if m.gpus != 0 && int(v) != m.gpus {
@@ -150,193 +189,34 @@ func agree(file, field string, line int, dst *string, dstLine *int, v string) er
 	return nil
 }
 
-// tableRow reads one level.
-func tableRow(file string, line int, cols []column, row []string, gpus int) (*sweep.Point, error) {
-	p := &sweep.Point{Source: fmt.Sprintf("%s:%d", file, line)}
-	var perGPUTput *float64
-	for i, c := range cols {
-		if c.kind == colIgnore || i >= len(row) {
-			continue
-		}
-		cell := stripMarkup(row[i])
-		switch c.kind {
-		case colLeaf, colAccelerator, colModel, colGPUs:
-			continue // read by tableMeta
-		case colNote:
-			p.Note = cell
-			continue
-		case colSimulated:
-			b, err := parseBool(cell)
-			if err != nil {
-				return nil, sweep.Inputf(file, c.header, line, "%v", err)
-			}
-			p.Simulated = b
-			continue
-		}
-		// "~" marks a derived concurrency in knee's own tables; accept it back.
-		approx := c.kind == colConcurrency && strings.HasPrefix(cell, "~")
-		if approx {
-			cell = strings.TrimSpace(cell[1:])
-		}
-		v, ok, err := parseNumber(cell)
-		if err != nil {
-			return nil, sweep.Inputf(file, c.header, line, "%v", err)
-		}
-		if !ok {
-			continue
-		}
-		if v < 0 {
-			return nil, sweep.Inputf(file, c.header, line, "must not be negative, got %v", v)
-		}
-		switch c.kind {
-		case colPerGPU:
-			p.PerGPU = sweep.F(v)
-		case colConcurrency:
-			p.Concurrency, p.Derived = v, approx
-		case colThroughput:
-			p.ThroughputTokS = v
-		case colThroughputPerGPU:
-			perGPUTput = sweep.F(v)
-		case colRequestRate:
-			p.RequestRate = sweep.F(v)
-		case colRequests, colFailures:
-			if v != math.Trunc(v) || v > 1e15 {
-				return nil, sweep.Inputf(file, c.header, line, "%q is not a whole count", cell)
-			}
-			if c.kind == colRequests {
-				p.Requests = sweep.I(int(v))
-			} else {
-				p.Failures = sweep.I(int(v))
-			}
-		case colLatency:
-			setStat(p, c, v*c.toMS)
-		}
-	}
-	if perGPUTput != nil {
-		p.ThroughputPerGPU = perGPUTput
-	}
-	if !cellPresent(cols, row, colThroughput) {
-		if perGPUTput == nil {
-			return nil, sweep.Inputf(file, "throughput", line, "missing: the row has no throughput value")
-		}
-		if gpus == 0 {
-			return nil, sweep.Inputf(file, "--gpus", line, "the table gives throughput per GPU only; pass --gpus N (or add a gpus column) to get the node total")
-		}
-		p.ThroughputTokS = *perGPUTput * float64(gpus)
-	}
-	if !cellPresent(cols, row, colConcurrency) {
-		if p.PerGPU == nil {
-			return nil, sweep.Inputf(file, "concurrency", line, "missing: the row has no concurrency value")
-		}
-		if gpus == 0 {
-			return nil, sweep.Inputf(file, "--gpus", line, "the table gives concurrency per GPU only; pass --gpus N (or add a gpus column) to get the total")
-		}
-		p.Concurrency = *p.PerGPU * float64(gpus)
-	}
-	return p, nil
-}
-
-// cellPresent reports whether the row has a non-blank value in a column of kind k.
-func cellPresent(cols []column, row []string, k colKind) bool {
-	for i, c := range cols {
-		if c.kind == k && i < len(row) && !isBlank(stripMarkup(row[i])) {
-			return true
-		}
-	}
-	return false
-}
-
-func setStat(p *sweep.Point, c column, v float64) {
-	var d *sweep.Dist
-	switch c.metric {
-	case "ttft":
-		d = &p.TTFT
-	case "itl":
-		d = &p.ITL
-	default:
-		d = &p.E2E
-	}
-	switch c.stat {
-	case "p50":
-		d.P50 = sweep.F(v)
-	case "p90":
-		d.P90 = sweep.F(v)
-	case "p95":
-		d.P95 = sweep.F(v)
-	case "p99":
-		d.P99 = sweep.F(v)
-	case "min":
-		d.Min = sweep.F(v)
-	case "max":
-		d.Max = sweep.F(v)
-	default:
-		d.Mean = sweep.F(v)
-		if c.assumed {
-			d.Assumed = "mean"
-		}
-	}
-}
-
-func isBlank(cell string) bool {
-	switch strings.ToLower(strings.TrimSpace(cell)) {
-	case "", "-", "—", "–", "n/a", "na", "null", "none":
-		return true
-	}
-	return false
-}
-
-// thousands matches a number written with comma group separators: 84,788.
-var thousands = regexp.MustCompile(`^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$`)
-
-// parseNumber reads a table cell: thousands separators accepted, blank cells
-// ("", "-", "n/a") are absent (ok=false), anything else non-numeric or
-// non-finite is an error.
-func parseNumber(cell string) (v float64, ok bool, err error) {
-	cell = strings.TrimSpace(cell)
-	if isBlank(cell) {
-		return 0, false, nil
-	}
-	s := cell
-	if thousands.MatchString(s) {
-		s = strings.ReplaceAll(s, ",", "")
-	}
-	s = strings.ReplaceAll(s, "_", "")
-	v, perr := strconv.ParseFloat(s, 64)
-	if perr != nil {
-		return 0, false, fmt.Errorf("%q is not a number", cell)
-	}
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return 0, false, fmt.Errorf("%q is not a finite number", cell)
-	}
-	return v, true, nil
-}
-
-func parseBool(cell string) (bool, error) {
-	switch strings.ToLower(strings.TrimSpace(cell)) {
-	case "true", "yes", "y", "1", "x", "✓", "simulated":
-		return true, nil
-	case "", "false", "no", "n", "0", "-", "—":
-		return false, nil
-	}
-	return false, fmt.Errorf("%q is not true/false", cell)
-}
-
 // levelHeader matches a transposed table's level column: "conc=4", "c=16",
-// "64/GPU", "per_gpu=128", "concurrency 256", or a bare number.
-var levelHeader = regexp.MustCompile(`^(?i)(conc(?:urrency)?|c|per[ _]?gpu|conc/gpu|level)?\s*[=:]?\s*(\d[\d,]*(?:\.\d+)?)\s*(/\s*gpu|per[ _]gpu)?$`)
+// "64/GPU", "per_gpu=128", "concurrency 256", "users=8", or a bare number.
+var levelHeader = regexp.MustCompile(`^(?i)(conc(?:urrency)?|c|per[ _]?gpu|conc/gpu|level|users?|clients?|batch|bs|max_concurrency|max[ _]concurrency|concurrent)?\s*[=:]?\s*(\d[\d,]*(?:\.\d+)?)\s*(/\s*gpu|per[ _]gpu)?$`)
 
 // transpose turns a table written the other way round (one row per metric,
 // one column per level) into the usual one-row-per-level form. It applies
-// only when the first header cell is not a value column and every other
-// header cell names a level.
+// when every header cell after the first names a level, whatever the corner
+// cell says ("metric", "", even "Concurrency"), and the rows are named by
+// their first cell rather than numbered.
 func transpose(g grid) (grid, bool) {
-	if len(g.header) < 2 || classify(g.header[0]).kind != colIgnore {
+	if len(g.header) < 2 || len(g.rows) == 0 {
 		return g, false
 	}
 	levelName := "concurrency"
+	if classify(g.header[0]).kind == colPerGPU {
+		levelName = "per_gpu"
+	}
+	for _, row := range g.rows {
+		if len(row) == 0 {
+			continue
+		}
+		if _, ok, err := parseCell(cleanCell(row[0])); ok && err == nil {
+			return g, false // a number names no metric: this is a row per level
+		}
+	}
 	levels := make([]string, 0, len(g.header)-1)
 	for _, h := range g.header[1:] {
-		m := levelHeader.FindStringSubmatch(stripMarkup(h))
+		m := levelHeader.FindStringSubmatch(cleanCell(h))
 		if m == nil {
 			return g, false
 		}

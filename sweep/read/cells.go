@@ -1,0 +1,143 @@
+package read
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// cleanCell removes what people add around a number when they paste a
+// table for humans: markdown emphasis (**64**, _x_, `677`), emoji and
+// footnote markers (5,719 ⚠️, **128** ⚡, 🏆, *, †, ¹). What remains is the
+// value and, possibly, its unit.
+func cleanCell(s string) string {
+	s = strings.TrimSpace(s)
+	for _, m := range []string{"**", "__", "`", "*", "~~"} {
+		s = strings.ReplaceAll(s, m, "")
+	}
+	s = strings.Map(func(r rune) rune {
+		switch {
+		case r == '†' || r == '‡' || r == '§' || r == '¶':
+			return -1
+		case unicode.In(r, unicode.So, unicode.Sk, unicode.Mn, unicode.Me, unicode.Cf, unicode.Co):
+			// Emoji, their variation selectors and joiners: decoration, not data.
+			// µ is a letter (Ll), so units survive.
+			return -1
+		case unicode.Is(unicode.No, r):
+			return -1 // superscript footnote digits: ¹ ²
+		}
+		return r
+	}, s)
+	s = strings.TrimSpace(s)
+	// Italic underscores around the whole cell (_x_); an underscore inside a
+	// number (1_000) is kept for parseCell.
+	for len(s) >= 2 && s[0] == '_' && s[len(s)-1] == '_' {
+		s = strings.TrimSpace(s[1 : len(s)-1])
+	}
+	// A footnote reference such as "[1]" or "^a" after the value.
+	s = strings.TrimSpace(footnoteRef.ReplaceAllString(s, ""))
+	return s
+}
+
+var footnoteRef = regexp.MustCompile(`(\[\^?\w{1,3}\]|\^\w{1,3})$`)
+
+// isBlank reports a cell that means "no value": empty, a dash, n/a.
+func isBlank(cell string) bool {
+	switch strings.ToLower(strings.TrimSpace(cell)) {
+	case "", "-", "—", "–", "−", "n/a", "na", "null", "none", "?", "--":
+		return true
+	}
+	return false
+}
+
+// cellValue is a parsed numeric cell.
+type cellValue struct {
+	v float64
+	// unit is the cell's own unit (0.54s, 95 ms, 24.5k); nil when bare.
+	unit *unit
+	// half is half a unit of the last digit written, in the value's units
+	// before any conversion: how far rounding may have moved it.
+	half float64
+	// approx marks a value written with ~ or ≈ in front.
+	approx bool
+}
+
+// numberPart is a number as people write it in tables, with an optional
+// unit after it.
+var numberPart = regexp.MustCompile(`^([+-]?(?:\d{1,3}(?:,\d{3})+|\d[\d_]*)?(?:\.\d+)?(?:[eE][+-]?\d+)?)\s*(.*)$`)
+
+// thousands matches a number written with comma group separators: 84,788.
+var thousands = regexp.MustCompile(`^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$`)
+
+// parseCell reads a cleaned table cell: blank cells are absent (ok=false);
+// a number with thousands separators and an optional unit is read; anything
+// else is an error whose message quotes the cell.
+func parseCell(cell string) (cv cellValue, ok bool, err error) {
+	cell = strings.TrimSpace(cell)
+	if isBlank(cell) {
+		return cv, false, nil
+	}
+	s := cell
+	for _, p := range []string{"~", "≈", "approx.", "ca."} {
+		if strings.HasPrefix(s, p) {
+			s, cv.approx = strings.TrimSpace(s[len(p):]), true
+		}
+	}
+	m := numberPart.FindStringSubmatch(s)
+	if m == nil || m[1] == "" || m[1] == "+" || m[1] == "-" || strings.Trim(m[1], "+-.") == "" {
+		if strings.HasPrefix(strings.ToLower(s), "nan") || strings.Contains(strings.ToLower(s), "inf") {
+			return cv, false, fmt.Errorf("%q is not a finite number", cell)
+		}
+		return cv, false, fmt.Errorf("%q is not a number", cell)
+	}
+	num, rest := m[1], strings.TrimSpace(m[2])
+	plain := strings.ReplaceAll(num, "_", "")
+	if thousands.MatchString(plain) {
+		plain = strings.ReplaceAll(plain, ",", "")
+	}
+	v, perr := strconv.ParseFloat(plain, 64)
+	if perr != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return cv, false, fmt.Errorf("%q is not a finite number", cell)
+	}
+	cv.v, cv.half = v, halfDigit(plain)
+	if rest != "" {
+		u, uok := parseUnit(rest)
+		if !uok {
+			return cv, false, fmt.Errorf("%q is not a number (unknown unit %q)", cell, rest)
+		}
+		cv.unit = &u
+	}
+	return cv, true, nil
+}
+
+// halfDigit is half the place value of the last digit of a plain decimal:
+// "5,192" → 0.5, "29.62" → 0.005.
+func halfDigit(num string) float64 {
+	if i := strings.IndexAny(num, "eE"); i >= 0 {
+		num = num[:i]
+	}
+	if i := strings.IndexByte(num, '.'); i >= 0 {
+		return 0.5 * math.Pow(10, -float64(len(num)-i-1))
+	}
+	return 0.5
+}
+
+// looksRatio reports a cell that is a ratio or a percentage (1.05x, 52%,
+// +66.2%): derived figures, never a measurement knee reads.
+func looksRatio(cell string) bool {
+	cv, ok, err := parseCell(cell)
+	return err == nil && ok && cv.unit != nil && (cv.unit.dim == dimPercent || cv.unit.dim == dimRatio)
+}
+
+func parseBool(cell string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(cell)) {
+	case "true", "yes", "y", "1", "x", "✓", "simulated":
+		return true, nil
+	case "", "false", "no", "n", "0", "-", "—":
+		return false, nil
+	}
+	return false, fmt.Errorf("%q is not true/false", cell)
+}

@@ -1,0 +1,321 @@
+package read
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// resolved is a table's columns once headers, units and the user's --column
+// and --unit choices are combined, with the notes a reader must see.
+type resolved struct {
+	cols  []column
+	notes []string
+}
+
+// resolveColumns decides what every column holds. It never guesses: two
+// columns that could hold one value are refused with the flag that picks
+// one, and a unit comes from the header, a units row, the cells or --unit.
+func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resolved, error) {
+	r := &resolved{cols: make([]column, len(g.header))}
+	for i, h := range g.header {
+		r.cols[i] = classify(h)
+	}
+	if err := r.applyColumnFlags(g, meta.Columns); err != nil {
+		return nil, err
+	}
+	for i, u := range unitsRow {
+		if i >= len(r.cols) || isBlank(unitCell(u)) {
+			continue
+		}
+		un, _ := parseUnit(unitCell(u))
+		if err := setUnit(&r.cols[i], un, "units row"); err != nil {
+			return nil, sweep.Inputf(g.file, r.cols[i].header, unitsLine, "%v", err)
+		}
+	}
+	if err := r.applyUnitFlags(g, meta.Units); err != nil {
+		return nil, err
+	}
+	r.ratioValued(g)
+	if err := r.concurrencyFlavors(g); err != nil {
+		return nil, err
+	}
+	r.tpotOrITL(g.file)
+	for i := range r.cols {
+		c := &r.cols[i]
+		if c.kind == colDuration && !c.stated {
+			// Nothing downstream needs a duration badly enough to guess its unit.
+			c.kind, c.why = colIgnore, "a duration with no unit stated"
+		}
+	}
+	if err := r.refuseLookalikes(g); err != nil {
+		return nil, err
+	}
+	r.noteUnread(g.file)
+	return r, nil
+}
+
+// unitCell reads a units-row cell: "(ms)", "[s]", "tok/s".
+func unitCell(s string) string {
+	return strings.Trim(cleanCell(s), "()[] ")
+}
+
+// setUnit applies a unit given outside the header, if it fits the column.
+func setUnit(c *column, u unit, from string) error {
+	ok := false
+	switch c.kind {
+	case colLatency, colDuration:
+		ok = u.dim == dimTime
+	case colThroughput, colThroughputPerGPU, colOtherTokRate, colPerUser:
+		if u.dim == dimNone && u.factor == 1000 {
+			u, ok = units["ktok/s"], true
+		} else {
+			ok = u.dim == dimTokRate
+		}
+	case colRequestRate:
+		ok = u.dim == dimReqRate
+	case colIgnore, colRatio, colPrompts, colNote, colLeaf, colAccelerator, colModel, colSimulated:
+		return nil // an unread column's unit does not matter
+	}
+	if !ok {
+		return fmt.Errorf("the %s says %q, which is %s; this column holds %s", from, u.name, u.dim, c.describe())
+	}
+	c.unit, c.stated, c.unitFrom = u, true, from
+	return nil
+}
+
+func (c column) describe() string {
+	switch c.kind {
+	case colLatency, colDuration:
+		return "a time"
+	case colThroughput, colThroughputPerGPU, colOtherTokRate, colPerUser:
+		return "a token rate"
+	case colRequestRate:
+		return "a request rate"
+	}
+	return "a plain count"
+}
+
+// applyColumnFlags gives each --column KIND=HEADER its column and leaves the
+// other columns of that kind unread.
+func (r *resolved) applyColumnFlags(g grid, flags map[string]string) error {
+	kinds := columnKinds()
+	names := make([]string, 0, len(flags))
+	for k := range flags {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, kind := range names {
+		want := headerKey(flags[kind])
+		j := -1
+		for i, h := range g.header {
+			if headerKey(h) == want {
+				j = i
+				break
+			}
+		}
+		if j < 0 {
+			return sweep.Inputf(g.file, "--column", g.headerLine, "%s=%q names no column of this table; its headers: %s", kind, flags[kind], quoteAll(g.header))
+		}
+		tmpl := kinds[kind]
+		for i := range r.cols {
+			if i != j && r.cols[i].key() == kind {
+				r.cols[i].kind, r.cols[i].why = colIgnore, fmt.Sprintf("--column %s picks %q", kind, r.cols[j].header)
+			}
+		}
+		c := column{kind: tmpl.kind, metric: tmpl.metric, stat: tmpl.stat, header: r.cols[j].header}
+		t := headerTokens(c.header)
+		switch c.kind {
+		case colLatency, colDuration:
+			c.unit, c.stated = timeUnitFromTokens(t)
+			if !c.stated {
+				c.unit = units["ms"]
+			}
+		case colThroughput, colThroughputPerGPU:
+			c.unit, c.stated = tokRateUnitFromTokens(t)
+			if !c.stated {
+				c.unit = units["tok/s"]
+			}
+		case colConcurrency:
+			c.flavor = "configured"
+		}
+		if c.stated {
+			c.unitFrom = "header"
+		}
+		r.cols[j] = c
+	}
+	return nil
+}
+
+// applyUnitFlags applies --unit COLUMN=UNIT, matched by header or key.
+func (r *resolved) applyUnitFlags(g grid, flags map[string]string) error {
+	used := map[string]bool{}
+	for i := range r.cols {
+		c := &r.cols[i]
+		for _, k := range []string{headerKey(c.header), c.key()} {
+			un, ok := flags[k]
+			if !ok || k == "" {
+				continue
+			}
+			used[k] = true
+			u, _ := parseUnit(un)
+			if err := setUnit(c, u, "--unit"); err != nil {
+				return sweep.Inputf(g.file, c.header, g.headerLine, "%v", err)
+			}
+			break
+		}
+	}
+	var unused []string
+	for k := range flags {
+		if !used[k] {
+			unused = append(unused, k)
+		}
+	}
+	sort.Strings(unused)
+	for _, k := range unused {
+		r.notes = append(r.notes, fmt.Sprintf("%s: --unit %q matches no column", g.file, k))
+	}
+	return nil
+}
+
+// ratioValued leaves unread a column whose every value is a ratio or a
+// percentage (1.05x, 52%): whatever its header says, it is derived.
+func (r *resolved) ratioValued(g grid) {
+	for i := range r.cols {
+		c := &r.cols[i]
+		if c.key() == "" || c.kind == colNote || c.kind == colLeaf || c.kind == colAccelerator || c.kind == colModel || c.kind == colSimulated {
+			continue
+		}
+		n, ratios := 0, 0
+		for _, row := range g.rows {
+			if i >= len(row) || isBlank(cleanCell(row[i])) {
+				continue
+			}
+			n++
+			if looksRatio(cleanCell(row[i])) {
+				ratios++
+			}
+		}
+		if n > 0 && ratios == n {
+			c.kind, c.why = colRatio, "a ratio or percentage"
+		}
+	}
+}
+
+// concurrencyFlavors tells the configured level from measured concurrency:
+// with max_concurrency beside concurrency, the plain one is measured; with
+// "achieved concurrency" beside it, the plain one is configured.
+func (r *resolved) concurrencyFlavors(g grid) error {
+	var configured, measured, plain []int
+	for i, c := range r.cols {
+		if c.kind != colConcurrency {
+			continue
+		}
+		switch c.flavor {
+		case "configured":
+			configured = append(configured, i)
+		case "measured":
+			measured = append(measured, i)
+		default:
+			plain = append(plain, i)
+		}
+	}
+	switch {
+	case len(configured) > 0:
+		measured = append(measured, plain...)
+	case len(measured) > 0:
+		configured = plain
+	default:
+		configured = plain
+	}
+	for _, i := range measured {
+		r.cols[i].kind = colAchieved
+	}
+	if len(configured) == 0 && len(measured) > 0 && !r.has(colPerGPU) {
+		h := r.cols[measured[0]].header
+		return sweep.Inputf(g.file, h, g.headerLine, "is measured concurrency and the table has no configured level; --column concurrency=%q takes it as the level", h)
+	}
+	return nil
+}
+
+// tpotOrITL: vLLM's TPOT is each request's mean gap between output tokens,
+// the only per-token latency many tables give, so it fills itl_ms when the
+// table has no ITL column (and a note says so). With both, ITL is ITL.
+func (r *resolved) tpotOrITL(file string) {
+	hasITL := false
+	for _, c := range r.cols {
+		if c.kind == colLatency && c.metric == "itl" {
+			hasITL = true
+		}
+	}
+	var used []string
+	for i := range r.cols {
+		c := &r.cols[i]
+		if c.kind != colLatency || c.metric != "tpot" {
+			continue
+		}
+		if hasITL {
+			c.kind, c.why = colIgnore, "TPOT; the ITL columns fill itl_ms"
+			continue
+		}
+		c.metric = "itl"
+		used = append(used, c.header)
+	}
+	if len(used) > 0 {
+		r.notes = append(r.notes, fmt.Sprintf("%s: itl_ms holds TPOT (%s): the table has no ITL column", file, quoteAll(used)))
+	}
+}
+
+// refuseLookalikes refuses two read columns with one meaning.
+func (r *resolved) refuseLookalikes(g grid) error {
+	seen := map[string]string{}
+	for _, c := range r.cols {
+		k := c.key()
+		if k == "" {
+			continue
+		}
+		if prev, dup := seen[k]; dup {
+			return sweep.Inputf(g.file, c.header, g.headerLine, "columns %q and %q both read as %s; knee does not guess which: pick one with --column %s=%q", prev, c.header, k, k, prev)
+		}
+		seen[k] = c.header
+	}
+	return nil
+}
+
+func (r *resolved) has(k colKind) bool {
+	for _, c := range r.cols {
+		if c.kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// noteUnread lists the columns knee did not read and why, so nothing is
+// dropped silently.
+func (r *resolved) noteUnread(file string) {
+	var parts []string
+	for _, c := range r.cols {
+		if c.key() != "" || c.header == "" {
+			continue
+		}
+		why := c.why
+		if why == "" {
+			why = "not a column knee reads"
+		}
+		parts = append(parts, fmt.Sprintf("%q (%s)", c.header, why))
+	}
+	if len(parts) > 0 {
+		r.notes = append(r.notes, fmt.Sprintf("%s: columns not read: %s", file, strings.Join(parts, ", ")))
+	}
+}
+
+func quoteAll(hs []string) string {
+	q := make([]string, len(hs))
+	for i, h := range hs {
+		q[i] = fmt.Sprintf("%q", h)
+	}
+	return strings.Join(q, ", ")
+}

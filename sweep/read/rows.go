@@ -1,0 +1,242 @@
+package read
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// Below these, a latency read in ms from a column that states no unit is
+// not a measurement of a served LLM but a value in seconds: refused, with
+// the flag that states the unit, rather than read 1000× too small.
+var implausibleMS = map[string]float64{"ttft": 5, "e2e": 5, "itl": 0.5, "tpot": 0.5}
+
+// maxKTokS bounds a value in a column whose header says k tok/s: 10,000
+// k tok/s (10 M tok/s) is no node's output; the header is wrong instead.
+const maxKTokS = 10000
+
+// tableRow reads one level.
+func tableRow(file string, line int, cols []column, row []string, gpus int) (*sweep.Point, error) {
+	p := &sweep.Point{Source: fmt.Sprintf("%s:%d", file, line)}
+	var perGPU, total *cellRead
+	for i, c := range cols {
+		if i >= len(row) {
+			continue
+		}
+		switch c.kind {
+		case colIgnore, colOtherTokRate, colPerUser, colRatio, colPrompts:
+			continue
+		case colLeaf, colAccelerator, colModel, colGPUs:
+			continue // read by tableMeta
+		case colNote:
+			p.Note = stripMarkup(row[i])
+			continue
+		case colSimulated:
+			b, err := parseBool(stripMarkup(row[i]))
+			if err != nil {
+				return nil, sweep.Inputf(file, c.header, line, "%v", err)
+			}
+			p.Simulated = b
+			continue
+		}
+		cr, ok, err := readValue(c, row[i])
+		if err != nil {
+			return nil, sweep.Inputf(file, c.header, line, "%v", err)
+		}
+		if !ok {
+			continue
+		}
+		v := cr.v
+		switch c.kind {
+		case colPerGPU:
+			p.PerGPU = sweep.F(v)
+		case colConcurrency:
+			// "~" marks a derived concurrency in knee's own tables; accept it back.
+			p.Concurrency, p.Derived = v, cr.approx
+		case colAchieved:
+			p.AchievedConcurrency = sweep.F(v)
+		case colThroughput:
+			p.ThroughputTokS, total = v, &cr
+		case colThroughputPerGPU:
+			perGPU = &cr
+		case colRequestRate:
+			p.RequestRate = sweep.F(v)
+		case colDuration:
+			p.DurationS = sweep.F(v / 1000)
+		case colRequests, colFailures:
+			if v != math.Trunc(v) || v > 1e15 {
+				return nil, sweep.Inputf(file, c.header, line, "%q is not a whole count", cleanCell(row[i]))
+			}
+			if c.kind == colRequests {
+				p.Requests = sweep.I(int(v))
+			} else {
+				p.Failures = sweep.I(int(v))
+			}
+		case colLatency:
+			setStat(p, c, v)
+		}
+	}
+	if err := perGPUThroughput(file, line, cols, p, total, perGPU, gpus); err != nil {
+		return nil, err
+	}
+	if !cellPresent(cols, row, colConcurrency) {
+		if p.PerGPU == nil {
+			return nil, sweep.Inputf(file, "concurrency", line, "missing: the row has no concurrency value")
+		}
+		if gpus == 0 {
+			return nil, sweep.Inputf(file, "--gpus", line, "the table gives concurrency per GPU only; pass --gpus N (or add a gpus column) to get the total")
+		}
+		p.Concurrency = *p.PerGPU * float64(gpus)
+	}
+	return p, nil
+}
+
+// perGPUThroughput fills node and per-GPU throughput from whichever the row
+// has. With both and a GPU count, they must agree within the rounding of
+// the printed digits: otherwise the GPU count or a column is wrong, and
+// knee says which two disagree instead of picking one.
+func perGPUThroughput(file string, line int, cols []column, p *sweep.Point, total, perGPU *cellRead, gpus int) error {
+	switch {
+	case total == nil && perGPU == nil:
+		return sweep.Inputf(file, "throughput", line, "missing: the row has no throughput value")
+	case total == nil:
+		if gpus == 0 {
+			return sweep.Inputf(file, "--gpus", line, "the table gives throughput per GPU only; pass --gpus N (or add a gpus column) to get the node total")
+		}
+		p.ThroughputTokS = perGPU.v * float64(gpus)
+		p.ThroughputPerGPU = sweep.F(perGPU.v)
+	case perGPU != nil && gpus > 0:
+		want := total.v / float64(gpus)
+		if math.Abs(perGPU.v-want) > perGPU.half+total.half/float64(gpus)+1e-9*want {
+			return sweep.Inputf(file, headerOf(cols, colThroughputPerGPU), line,
+				"%s says %s tok/s per GPU, but %s %s tok/s over %d GPUs (--gpus or the gpus column) is %s per GPU: the GPU count or one of the two columns is wrong",
+				headerOf(cols, colThroughputPerGPU), fmtNum(perGPU.v), headerOf(cols, colThroughput), fmtNum(total.v), gpus, fmtNum(want))
+		}
+		// Equal within rounding: keep the exact quotient so later checks agree.
+		p.ThroughputPerGPU = sweep.F(want)
+	case perGPU != nil:
+		p.ThroughputPerGPU = sweep.F(perGPU.v)
+	}
+	return nil
+}
+
+func headerOf(cols []column, k colKind) string {
+	for _, c := range cols {
+		if c.kind == k {
+			return c.header
+		}
+	}
+	return ""
+}
+
+func fmtNum(v float64) string { return fmt.Sprintf("%.6g", v) }
+
+// cellRead is a cell converted to the model's unit.
+type cellRead struct {
+	v, half float64
+	approx  bool
+}
+
+// readValue reads a numeric cell of column c in the model's unit (ms,
+// output tok/s, req/s, seconds for duration). A unit in the cell wins over
+// the column's; one that does not fit the column is an error, and so is a
+// value implausible in a unit knee had to assume.
+func readValue(c column, raw string) (cellRead, bool, error) {
+	cell := cleanCell(raw)
+	cv, ok, err := parseCell(cell)
+	if err != nil || !ok {
+		return cellRead{}, ok, err
+	}
+	if cv.v < 0 {
+		return cellRead{}, false, fmt.Errorf("must not be negative, got %q", cell)
+	}
+	if cv.approx && c.kind != colConcurrency && c.kind != colAchieved {
+		return cellRead{}, false, fmt.Errorf("%q is an approximation; knee reads measured values", cell)
+	}
+	want := dimNone
+	switch c.kind {
+	case colLatency, colDuration:
+		want = dimTime
+	case colThroughput, colThroughputPerGPU:
+		want = dimTokRate
+	case colRequestRate:
+		want = dimReqRate
+	}
+	factor := 1.0
+	switch {
+	case cv.unit == nil:
+		if err := plausible(c, cv.v); err != nil {
+			return cellRead{}, false, err
+		}
+		factor = c.unit.factor
+		if want == dimNone || want == dimReqRate {
+			factor = 1
+		}
+	case cv.unit.dim == dimNone: // 24.5k: a multiplier of the column's base unit
+		factor = cv.unit.factor
+		if want == dimTime {
+			factor *= c.unit.factor
+		}
+	case cv.unit.dim == want:
+		factor = cv.unit.factor
+	default:
+		return cellRead{}, false, fmt.Errorf("%q is %s; this column holds %s", cell, cv.unit.dim, c.describe())
+	}
+	return cellRead{v: cv.v * factor, half: cv.half * factor, approx: cv.approx}, true, nil
+}
+
+// plausible refuses a bare value that the column's assumed unit makes
+// absurd, naming the flag that states the unit.
+func plausible(c column, v float64) error {
+	switch {
+	case c.kind == colLatency && !c.stated && v > 0 && v < implausibleMS[c.metric]:
+		return fmt.Errorf("%v read as ms (the header states no unit) would be a %s of under %v ms, which no served model measures; if the column is in seconds pass --unit %q (or --unit %q if it really is ms)",
+			v, strings.ToUpper(c.metric), implausibleMS[c.metric], c.header+"=s", c.header+"=ms")
+	case (c.kind == colThroughput || c.kind == colThroughputPerGPU) && c.unit.factor == 1000 && v >= maxKTokS:
+		return fmt.Errorf("%v k tok/s (the %s says k) would be %v M tok/s; if the column is in tok/s pass --unit %q", v, c.unitFrom, v/1000, c.header+"=tok/s")
+	}
+	return nil
+}
+
+// cellPresent reports whether the row has a non-blank value in a column of kind k.
+func cellPresent(cols []column, row []string, k colKind) bool {
+	for i, c := range cols {
+		if c.kind == k && i < len(row) && !isBlank(cleanCell(row[i])) {
+			return true
+		}
+	}
+	return false
+}
+
+func setStat(p *sweep.Point, c column, v float64) {
+	var d *sweep.Dist
+	switch c.metric {
+	case "ttft":
+		d = &p.TTFT
+	case "itl", "tpot":
+		d = &p.ITL
+	default:
+		d = &p.E2E
+	}
+	switch c.stat {
+	case "p50":
+		d.P50 = sweep.F(v)
+	case "p90":
+		d.P90 = sweep.F(v)
+	case "p95":
+		d.P95 = sweep.F(v)
+	case "p99":
+		d.P99 = sweep.F(v)
+	case "min":
+		d.Min = sweep.F(v)
+	case "max":
+		d.Max = sweep.F(v)
+	default:
+		d.Mean = sweep.F(v)
+		if c.assumed {
+			d.Assumed = "mean"
+		}
+	}
+}
