@@ -14,6 +14,9 @@ import (
 type inputFlags struct {
 	Format string
 	Meta   read.Meta
+	// Units and Columns are the repeatable --unit and --column values,
+	// parsed into Meta by options.
+	Units, Columns []string
 }
 
 func (f *inputFlags) bind(c *cobra.Command) {
@@ -23,6 +26,8 @@ func (f *inputFlags) bind(c *cobra.Command) {
 	fl.StringVar(&f.Meta.Accelerator, "accelerator", "", "accelerator short name as aicr uses it (h100, gb300, rtx-pro-6000 …)")
 	fl.StringVar(&f.Meta.Leaf, "leaf", "", "aicr leaf name, e.g. gb300-eks-ubuntu-inference-dynamo (implies --accelerator)")
 	fl.StringVar(&f.Meta.Model, "model", "", "model served, e.g. Qwen/Qwen3-8B")
+	fl.StringArrayVar(&f.Units, "unit", nil, "a table column's unit when its header does not state it: COLUMN=UNIT, UNIT one of "+strings.Join(read.UnitNames(), ", ")+" (repeatable), e.g. --unit 'ttft_p99=s'")
+	fl.StringArrayVar(&f.Columns, "column", nil, "the table column that holds a value when several could: KIND=HEADER (repeatable), e.g. --column throughput='Output tok/s'")
 }
 
 // options checks the flags and returns them as read options. aicr's
@@ -34,6 +39,13 @@ func (f *inputFlags) options() (read.Options, error) {
 	}
 	meta := f.Meta
 	meta.Accelerator = strings.ToLower(strings.TrimSpace(meta.Accelerator))
+	var err error
+	if meta.Units, err = read.ParseUnitFlags(f.Units); err != nil {
+		return read.Options{}, usagef("%v", err)
+	}
+	if meta.Columns, err = read.ParseColumnFlags(f.Columns); err != nil {
+		return read.Options{}, usagef("%v", err)
+	}
 	return read.Options{Format: f.Format, Meta: meta}, nil
 }
 

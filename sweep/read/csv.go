@@ -16,9 +16,7 @@ func readCSV(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 	r.Comment = '#'
 	r.FieldsPerRecord = -1
 	r.TrimLeadingSpace = true
-	if first, _, _ := bytes.Cut(data, []byte("\n")); !bytes.ContainsRune(first, ',') && bytes.ContainsRune(first, '\t') {
-		r.Comma = '\t'
-	}
+	r.Comma = delimiter(data)
 	g := grid{file: path}
 	for {
 		rec, err := r.Read()
@@ -33,6 +31,9 @@ func readCSV(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 			return nil, sweep.Inputf(path, "", 0, "malformed CSV: %v", err)
 		}
 		line, _ := r.FieldPos(0)
+		if g.header == nil && len(rec) < 2 {
+			continue // a title line above the header
+		}
 		if g.header == nil {
 			g.header, g.headerLine = rec, line
 			continue
@@ -56,4 +57,22 @@ func allBlank(rec []string) bool {
 		}
 	}
 	return true
+}
+
+// delimiter is tab for a TSV, else comma: the first line with either (a
+// title line above the header has neither) decides.
+func delimiter(data []byte) rune {
+	for _, l := range bytes.Split(data, []byte("\n")) {
+		if len(l) > 0 && l[0] == '#' {
+			continue
+		}
+		tabs, commas := bytes.Count(l, []byte("\t")), bytes.Count(l, []byte(","))
+		if tabs > 0 && tabs >= commas {
+			return '\t'
+		}
+		if commas > 0 {
+			return ','
+		}
+	}
+	return ','
 }

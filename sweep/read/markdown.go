@@ -44,15 +44,17 @@ func markdownTables(path string, data []byte) []grid {
 	}
 	var out []grid
 	for i := 0; i+1 < len(lines); i++ {
-		h := strings.TrimSpace(lines[i])
-		if !strings.HasPrefix(h, "|") || !mdSeparator.MatchString(strings.TrimSpace(lines[i+1])) {
+		// GitHub also renders tables written without the outer pipes
+		// (a | b, then ---|---), as people often paste them.
+		h, sep := strings.TrimSpace(lines[i]), strings.TrimSpace(lines[i+1])
+		if !strings.Contains(h, "|") || !strings.Contains(sep, "|") || !mdSeparator.MatchString(sep) {
 			continue
 		}
 		g := grid{file: path, header: splitRow(h), headerLine: i + 1}
 		j := i + 2
 		for ; j < len(lines); j++ {
 			r := strings.TrimSpace(lines[j])
-			if !strings.HasPrefix(r, "|") {
+			if !strings.Contains(r, "|") {
 				break
 			}
 			g.rows = append(g.rows, splitRow(r))

@@ -1,0 +1,310 @@
+package read
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// Console tables as benchmark scripts print them and people paste them:
+// tabulate's "simple" and "plain", `column -t`, psql, and rich's box-drawn
+// tables (│ ┃ ━ ─) with or without a title line above. Columns are found
+// from the vertical bars when there are any, else from the runs of two or
+// more spaces that separate cells (a single space stays inside a cell:
+// "Output tok/s", "95 ms").
+
+// verticalBars separate columns in box-drawn and ASCII-grid tables.
+const verticalBars = "│┃║|┆┇┊┋╎╏"
+
+// looksAligned reports whether data holds an aligned console table with at
+// least two columns knee reads and a row of numbers under them.
+func looksAligned(data []byte) bool {
+	t := strings.TrimSpace(string(data))
+	if t == "" || t[0] == '{' || t[0] == '[' || len(markdownTables("", data)) > 0 {
+		return false
+	}
+	for _, g := range alignedTables("", data) {
+		read := 0
+		for _, h := range g.header {
+			if c := classify(h); c.key() != "" {
+				read++
+			}
+		}
+		if read < 2 {
+			continue
+		}
+		for _, row := range g.rows {
+			nums := 0
+			for _, cell := range row {
+				if _, ok, err := parseCell(cleanCell(cell)); ok && err == nil {
+					nums++
+				}
+			}
+			if nums >= 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readAligned reads the first aligned console table in data that is a sweep.
+func readAligned(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
+	tables := alignedTables(path, data)
+	var best error
+	bestRead := -1
+	for _, g := range tables {
+		s, err := tableToSweep(g, meta)
+		if err == nil {
+			return s, nil
+		}
+		// Report the refusal of the candidate that looked most like a sweep,
+		// not that of a title line tried as a header.
+		read := 0
+		for _, h := range g.header {
+			if classify(h).key() != "" {
+				read++
+			}
+		}
+		if read > bestRead {
+			best, bestRead = err, read
+		}
+	}
+	if best == nil {
+		return nil, sweep.Inputf(path, "", 0, "no aligned table (a header line over rows of values, columns separated by two or more spaces or by │ bars)")
+	}
+	return nil, best
+}
+
+// alignedLine is one source line, tabs expanded.
+type alignedLine struct {
+	text string
+	no   int
+}
+
+// alignedTables returns every candidate table: each block of non-blank
+// lines, read with each of its first lines as the header in turn (a title
+// line above the header fails as one and the next line is tried).
+func alignedTables(path string, data []byte) []grid {
+	var out []grid
+	var block []alignedLine
+	flush := func() {
+		if len(block) > 0 {
+			out = append(out, blockTables(path, block)...)
+		}
+		block = nil
+	}
+	for i, l := range strings.Split(string(data), "\n") {
+		l = strings.TrimRight(strings.ReplaceAll(l, "\t", "    "), " \r")
+		if strings.TrimSpace(strings.Trim(l, verticalBars+" ")) == "" && !isRule(l) {
+			flush()
+			continue
+		}
+		block = append(block, alignedLine{l, i + 1})
+	}
+	flush()
+	return out
+}
+
+func blockTables(path string, block []alignedLine) []grid {
+	barred := false
+	for _, l := range block {
+		if !isRule(l.text) && strings.ContainsAny(l.text, verticalBars) {
+			barred = true
+			break
+		}
+	}
+	var out []grid
+	if barred {
+		// Lines without bars above the box are titles; the header is the
+		// first barred line.
+		var content []alignedLine
+		for _, l := range block {
+			if !isRule(l.text) && strings.ContainsAny(l.text, verticalBars) {
+				content = append(content, l)
+			}
+		}
+		if len(content) < 2 {
+			return nil
+		}
+		g := grid{file: path, header: splitBars(content[0].text), headerLine: content[0].no}
+		for _, l := range content[1:] {
+			g.rows = append(g.rows, splitBars(l.text))
+			g.lines = append(g.lines, l.no)
+		}
+		return append(out, g)
+	}
+	for h := 0; h < len(block) && h < 4; h++ {
+		if isRule(block[h].text) {
+			continue
+		}
+		head := spaceTokens(block[h].text)
+		if len(head) < 2 {
+			continue
+		}
+		spans := head
+		if h+1 < len(block) && isRule(block[h+1].text) {
+			if rs := dashRuns(block[h+1].text); len(rs) == len(head) {
+				spans = rs
+			}
+		}
+		g := grid{file: path, header: assign(head, spans), headerLine: block[h].no}
+		for _, l := range block[h+1:] {
+			if isRule(l.text) {
+				continue
+			}
+			g.rows = append(g.rows, assign(spaceTokens(l.text), spans))
+			g.lines = append(g.lines, l.no)
+		}
+		if len(g.rows) > 0 {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// isRule reports a border or separator line: box-drawing characters or
+// - = + : only, with at least one horizontal stroke.
+func isRule(l string) bool {
+	t := strings.TrimSpace(l)
+	if t == "" || !strings.ContainsAny(t, "-=─━═┄┅┈┉╌╍") {
+		return false
+	}
+	for _, r := range t {
+		if !(r >= 0x2500 && r <= 0x257F) && !strings.ContainsRune("-=+:| ", r) {
+			return false
+		}
+	}
+	return true
+}
+
+// splitBars splits a barred row into cells, dropping the outer border.
+func splitBars(l string) []string {
+	t := strings.TrimSpace(l)
+	var cells []string
+	var cur strings.Builder
+	for _, r := range t {
+		if strings.ContainsRune(verticalBars, r) {
+			cells = append(cells, strings.TrimSpace(cur.String()))
+			cur.Reset()
+			continue
+		}
+		cur.WriteRune(r)
+	}
+	cells = append(cells, strings.TrimSpace(cur.String()))
+	if len(cells) > 1 && cells[0] == "" && hasBarAt(t, true) {
+		cells = cells[1:]
+	}
+	if n := len(cells); n > 1 && cells[n-1] == "" && hasBarAt(t, false) {
+		cells = cells[:n-1]
+	}
+	return cells
+}
+
+// hasBarAt reports a vertical bar at the start (or end) of t.
+func hasBarAt(t string, start bool) bool {
+	for _, b := range verticalBars {
+		if start && strings.HasPrefix(t, string(b)) || !start && strings.HasSuffix(t, string(b)) {
+			return true
+		}
+	}
+	return false
+}
+
+// span is a cell's text and its display columns [start, end).
+type span struct {
+	text       string
+	start, end int
+}
+
+// spaceTokens splits a line at runs of two or more spaces.
+func spaceTokens(l string) []span {
+	var out []span
+	col, start, spaces := 0, -1, 0
+	var cur strings.Builder
+	emit := func() {
+		if start >= 0 {
+			out = append(out, span{strings.TrimSpace(cur.String()), start, col - spaces})
+		}
+		cur.Reset()
+		start = -1
+	}
+	for _, r := range l {
+		if r == ' ' {
+			spaces++
+			if spaces == 2 {
+				emit()
+			}
+		} else {
+			if start < 0 {
+				start = col
+			} else if spaces == 1 {
+				cur.WriteByte(' ')
+			}
+			spaces = 0
+			cur.WriteRune(r)
+		}
+		col += runeWidth(r)
+	}
+	emit()
+	return out
+}
+
+// dashRuns are the column spans a tabulate "simple" rule gives: ---  ----.
+func dashRuns(l string) []span {
+	var out []span
+	col, start := 0, -1
+	for _, r := range l {
+		if r == ' ' {
+			if start >= 0 {
+				out = append(out, span{"", start, col})
+				start = -1
+			}
+		} else if start < 0 {
+			start = col
+		}
+		col += runeWidth(r)
+	}
+	if start >= 0 {
+		out = append(out, span{"", start, col})
+	}
+	return out
+}
+
+// assign puts each token in the column it overlaps most (or lies nearest
+// to): right-aligned numbers end where their header ends, left-aligned
+// text starts where it starts.
+func assign(tokens, cols []span) []string {
+	cells := make([]string, len(cols))
+	for _, t := range tokens {
+		best, bestScore := 0, -1<<30
+		for j, c := range cols {
+			score := min(t.end, c.end) - max(t.start, c.start)
+			if score <= 0 { // no overlap: minus the gap
+				score = -max(c.start-t.end, t.start-c.end)
+			}
+			if score > bestScore {
+				best, bestScore = j, score
+			}
+		}
+		if cells[best] != "" {
+			cells[best] += " "
+		}
+		cells[best] += t.text
+	}
+	return cells
+}
+
+// runeWidth is a rune's width in a terminal: emoji and East Asian wide
+// characters take two columns, combining marks and variation selectors none.
+func runeWidth(r rune) int {
+	switch {
+	case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf):
+		return 0
+	case r >= 0x1F300 && r <= 0x1FAFF, r >= 0x1100 && r <= 0x115F, r >= 0x2E80 && r <= 0xA4CF,
+		r >= 0xAC00 && r <= 0xD7A3, r >= 0xF900 && r <= 0xFAFF, r >= 0xFF00 && r <= 0xFF60, r >= 0xFFE0 && r <= 0xFFE6:
+		return 2
+	}
+	return 1
+}
