@@ -38,7 +38,11 @@ func Run(s *sweep.Sweep, req Request) (*Recommendation, error) {
 			return nil, err
 		}
 	}
-	r, err := knee.Find(s, req.Knee)
+	// One catalog ceiling: the analysis reports a throughput/TTFT
+	// disagreement against the ceiling the policy applies.
+	kopts := req.Knee
+	kopts.TTFTCeilingMs = req.Policy.TTFTCeilingMs
+	r, err := knee.Find(s, kopts)
 	if err != nil {
 		return nil, err
 	}

@@ -48,10 +48,12 @@ func TestFindBadInputGivesStatusOrInputError(t *testing.T) {
 	t.Run("identical measurements at every level: saturated from the start", func(t *testing.T) {
 		r := find(t, sw(pt(32, 50000, 500), pt(64, 50000, 500), pt(128, 50000, 500)))
 		requireNoNaN(t, r)
-		require.Equal(t, knee.StatusBracketed, r.Knee.Status)
+		require.Equal(t, knee.StatusBelowRange, r.Knee.Status)
 		require.Nil(t, r.Knee.LowPerGPU)
 		require.Equal(t, 64.0, *r.Knee.HighPerGPU)
 		require.Nil(t, r.RecommendedPerGPU)
+		require.Equal(t, 32.0, *r.CandidatePerGPU)
+		require.Equal(t, knee.VerdictUnverified, r.Points[0].Verdict)
 		require.Equal(t, knee.VerdictPastKnee, r.Points[1].Verdict)
 	})
 	t.Run("zero throughput everywhere", func(t *testing.T) {
@@ -111,11 +113,11 @@ func TestFindBadInputGivesStatusOrInputError(t *testing.T) {
 	})
 	t.Run("bad threshold names its flag", func(t *testing.T) {
 		o := knee.DefaultOptions()
-		o.GainFraction = 1.5
+		o.Elasticity = 1.5
 		_, err := knee.Find(sw(pt(64, 1, 1)), o)
 		var in *sweep.InputError
 		require.True(t, errors.As(err, &in))
-		require.Equal(t, "--gain-fraction", in.Field)
+		require.Equal(t, "--elasticity", in.Field)
 		require.True(t, strings.Contains(err.Error(), "1.5"))
 	})
 }

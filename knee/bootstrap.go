@@ -64,7 +64,7 @@ func bootstrapKnee(best fitted, u []*levelEval, d fitData, opts Options, uMax fl
 		if f == nil {
 			continue
 		}
-		k := kneeOf(best.model, f, opts.GainFraction, uMax)
+		k := kneeOf(best.model, f, opts.Elasticity, uMax)
 		if math.IsNaN(k) {
 			continue
 		}

@@ -9,39 +9,33 @@ import (
 )
 
 // Find analyses a sweep: it combines repeats into levels, judges each
-// level's validity, locates the knee (fitted with gonum when there are at
-// least Options.MinFitLevels valid levels before any cliff, otherwise
-// bracketed between measured levels), reconciles it with the TTFT onset
-// and Little's law, and gives every level a verdict.
+// level's validity, locates the knee from the measured levels, estimates it
+// inside its bracket with a fitted curve when there are enough levels, and
+// gives every level a verdict and the sweep a recommendation.
 //
-// The knee, in the analysis unit N (requests in flight per GPU; total when
-// the GPU count is unknown) and node output throughput X(N):
+// The knee is the over-saturation point: where throughput stops growing
+// with load and added requests only queue. In the analysis unit N (requests
+// in flight per GPU; total when the GPU count is unknown) and node output
+// throughput X, a level i is flat when against a lower level h
 //
-//	knee = min { N > 0 : dX/dN(N) ≤ f · dX/dN(0) }      f = --gain-fraction (1/4)
+//	ln(X_i / X_h) / ln(N_i / N_h) ≤ e*        e* = --elasticity (1/3)
 //
-// f = 1/4 puts the knee at the classical saturation point N* = X_max/λ for
-// both a sharp roofline and smooth Amdahl saturation X = λN/(1+σN).
+// (or it fell beyond --noise below h, or it is a cliff). The levels past
+// the knee are the run of flat levels at the top of the sweep; the
+// operating point, recommended, is the highest valid level below them; the
+// knee lies between the two (saturation.go says why these thresholds).
 //
-//   - Fitted (≥ 5 levels): dX/dN is the derivative of the model with the
-//     lowest AICc among linear, Amdahl, roofline (k = 8 and fitted k),
-//     USL and USL-κ; the interval is the seeded bootstrap percentile
-//     interval (--confidence), widened to the knees of models within
-//     ΔAICc ≤ 2 and to at least a quarter ladder step. Levels below it are
-//     sub_knee, inside it at_knee, above it past_knee.
-//   - Bracketed (< 5 levels): dX/dN(0) is the origin secant X_1/N_1 and
-//     dX/dN on (N_{i−1}, N_i] the segment gain (X_i − X_{i−1})/(N_i − N_{i−1}).
-//     The first segment whose gain is below f·X_1/N_1 ends past the knee; a
-//     level is verified below it while every segment up to it gained at
-//     least 2f·X_1/N_1; levels between are at the knee.
+//   - Fitted (≥ --min-fit-levels valid levels before any cliff): six
+//     models are fitted with gonum and the lowest AICc one gives the knee
+//     min{N : N·X'(N)/X(N) ≤ e*} with a bootstrap interval; inside the
+//     measured bracket it is reported as located.
 //   - Rate-based sweeps (every level knows requested and achieved request
 //     rate): the knee lies between the last stage that served ≥
 //     --min-achieved of its requested rate and the first that did not.
-//
-// Cliffs and the TTFT onset only move the knee down: a cliff (throughput
-// more than --cliff-drop below the best lower level, or a TTFT rise both
-// --ttft-rise× and more than --little-factor × Little's-law prediction
-// 1000·ΔN/request-rate ms) is past the knee; a level whose TTFT exceeds
-// --ttft-rise × the lowest TTFT below it is at the knee at best.
+//   - TTFT does not move the knee unless requests queue beyond Little's law
+//     (a cliff) or the user states --ttft-slo-ms; TTFT past the catalog
+//     ceiling long before throughput saturates is reported as a
+//     disagreement with both operating points.
 //
 // Unusable input (no points, negative or non-finite numbers) is a
 // *sweep.InputError; a sweep that cannot conclude is a Status.
@@ -132,11 +126,13 @@ type levelEval struct {
 	reasons    []Reason
 	details    []string
 	invalid    bool
-	dip        bool    // non_monotonic: fell and recovered
-	cliff      bool    // throughput drop or TTFT beyond Little's law
-	rateBehind bool    // rate-based stage that served less than it was offered
-	gainRatio  float64 // NaN for the lowest analysed level
-	little     float64 // Little's-law TTFT rise from the level below, NaN unknown
+	dip        bool       // non_monotonic: fell and recovered
+	cliff      bool       // throughput drop or TTFT beyond Little's law
+	rateBehind bool       // rate-based stage that served less than it was offered
+	elasticity float64    // ln(X/X_prev)/ln(N/N_prev); NaN for the lowest analysed level
+	flat       bool       // the measured rule found it gained too little or fell
+	flatRef    *levelEval // the lower level that shows it flat
+	little     float64    // Little's-law TTFT rise from the level below, NaN unknown
 	verdict    Verdict
 }
 
@@ -165,15 +161,17 @@ type analysis struct {
 	// Located knee, in analysis units. Levels ≤ subUpTo are below the knee,
 	// levels ≥ pastFrom past it, levels between at it.
 	subUpTo, pastFrom float64
-	onset, cliffX     float64 // NaN when none
-	onsetRatio        float64 // TTFT at the onset over the lowest TTFT below it
-	disagree          bool
+	atKnee            float64 // the first flat level when it still gained beyond noise; NaN none
+	cliffX            float64 // NaN when none
+	shortBound        float64 // a level short of its concurrency that bounds the knee; NaN none
+	sat               saturation
+	rateBased         bool // every valid level is an open-loop stage with requested and achieved rates
 	rateVerified      bool // rate-based: the lowest stage kept up, so it is verified
 	littleUnknown     bool
 }
 
 func newAnalysis(s *sweep.Sweep, opts Options) *analysis {
-	a := &analysis{s: s, opts: opts, onset: math.NaN(), cliffX: math.NaN(), subUpTo: math.Inf(-1), pastFrom: math.Inf(1)}
+	a := &analysis{s: s, opts: opts, atKnee: math.NaN(), cliffX: math.NaN(), shortBound: math.NaN(), subUpTo: math.Inf(-1), pastFrom: math.Inf(1), sat: saturation{op: -1, past: -1}}
 	a.perGPU = true
 	for _, p := range s.Points {
 		if p.PerGPU == nil {
@@ -196,7 +194,7 @@ func newAnalysis(s *sweep.Sweep, opts Options) *analysis {
 	}
 	a.stat = chooseTTFTStat(pts)
 	for _, l := range buildLevels(pts, s.GPUs, a.stat, opts) {
-		a.levels = append(a.levels, &levelEval{level: l, gainRatio: math.NaN(), little: math.NaN()})
+		a.levels = append(a.levels, &levelEval{level: l, elasticity: math.NaN(), little: math.NaN()})
 	}
 	unit := "per_gpu"
 	if !a.perGPU {

@@ -153,16 +153,18 @@ func defaultStarts(m curveModel, d fitData) [][]float64 {
 	return m.starts(a0, uPeak)
 }
 
-// kneeOf solves the knee definition y'(u) = f·y'(0) on the fitted curve:
-// the first crossing on a log grid up to uMax, refined by bisection (y' is
-// continuous). +Inf when the gain never falls that low within uMax.
-func kneeOf(m curveModel, p []float64, f, uMax float64) float64 {
-	g0 := m.deriv(p, 0)
-	if !(g0 > 0) {
+// kneeOf solves the knee definition on the fitted curve: the lowest u
+// whose elasticity u·y'(u)/y(u) = d ln y / d ln u is at most eStar (every
+// model starts at elasticity 1 at the origin and falls as it saturates).
+// It scans geometrically up to uMax (+Inf beyond) and bisects.
+func kneeOf(m curveModel, p []float64, eStar, uMax float64) float64 {
+	if !(m.deriv(p, 0) > 0) {
 		return math.NaN()
 	}
-	target := f * g0
-	below := func(u float64) bool { return m.deriv(p, u) <= target }
+	below := func(u float64) bool {
+		y := m.eval(p, u)
+		return !(y > 0) || u*m.deriv(p, u) <= eStar*y
+	}
 	const steps = 96
 	lo := 1e-4
 	if below(lo) {

@@ -81,8 +81,9 @@ func TestFindGB300WithSimulated64Recommends128(t *testing.T) {
 
 	require.Equal(t, knee.VerdictSubKnee, point(t, r, 128).Verdict)
 	require.Empty(t, point(t, r, 128).Reasons)
-	require.InDelta(t, 0.931, *point(t, r, 128).GainRatio, 0.001)
-	require.Equal(t, knee.VerdictUnverified, point(t, r, 64).Verdict)
+	require.InDelta(t, 0.950, *point(t, r, 128).Elasticity, 0.001)
+	// The rise from 64 into 128 (elasticity 0.95) shows 64 is below the knee.
+	require.Equal(t, knee.VerdictSubKnee, point(t, r, 64).Verdict)
 	require.True(t, point(t, r, 64).Simulated)
 	require.Equal(t, knee.VerdictPastKnee, point(t, r, 256).Verdict)
 	require.Contains(t, point(t, r, 256).Reasons, knee.ReasonCliff)

@@ -50,6 +50,7 @@ type ttftStat string
 
 const (
 	statP99  ttftStat = "p99"
+	statP95  ttftStat = "p95"
 	statP50  ttftStat = "p50"
 	statMean ttftStat = "mean"
 	statNone ttftStat = ""
@@ -60,6 +61,8 @@ func ttftValue(d sweep.Dist, st ttftStat) (float64, bool) {
 	switch st {
 	case statP99:
 		v = d.P99
+	case statP95:
+		v = d.P95
 	case statP50:
 		v = d.P50
 	case statMean:
@@ -75,7 +78,7 @@ func ttftValue(d sweep.Dist, st ttftStat) (float64, bool) {
 // every point with any TTFT has: comparing one level's p99 with another's
 // mean would invent a hinge.
 func chooseTTFTStat(pts []sweep.Point) ttftStat {
-	for _, st := range []ttftStat{statP99, statP50, statMean} {
+	for _, st := range []ttftStat{statP99, statP95, statP50, statMean} {
 		ok, any := true, false
 		for _, p := range pts {
 			if p.TTFT.Empty() {

@@ -6,8 +6,9 @@ import (
 	"sort"
 )
 
-// locate finds the knee: measured gains, dips and cliffs, the TTFT onset,
-// the fitted or bracketed throughput knee, and their reconciliation.
+// locate finds the knee: dips and cliffs, the measured saturation rule
+// (saturation.go), the fitted estimate inside its bracket, the rate rule for
+// open-loop sweeps, and what TTFT adds (an SLO cap, a disagreement note).
 func (a *analysis) locate() {
 	k := &a.res.Knee
 	u := a.used
@@ -28,18 +29,50 @@ func (a *analysis) locate() {
 		return
 	}
 	a.markDips()
-	a.measuredGains()
 	a.findCliffs()
-	a.findOnset()
+	sat := a.measuredSaturation()
 
-	thrLo, thrHi, status, est := a.bracketByGains()
-	method := "bracketing levels"
+	thrLo, thrHi := math.Inf(-1), math.Inf(1)
+	status := StatusBracketed
+	switch {
+	case sat.past < 0:
+		status = StatusNotReached
+		thrLo = u[sat.op].x
+	case sat.op < 0:
+		thrHi = u[sat.past].x
+	default:
+		thrLo, thrHi = u[sat.op].x, u[sat.past].x
+		if sat.op == a.firstJudged() && !u[sat.past].cliff {
+			// Flat from the lowest level up: saturated at or below it.
+			status = StatusBelowRange
+		}
+	}
+	if sat.op >= 0 && sat.past >= 0 && sat.atKnee {
+		a.atKnee = u[sat.past].x
+	}
+	method := "measured elasticity between levels"
+	est := math.NaN()
 	if len(a.fitLevels()) >= a.opts.MinFitLevels {
-		if lo, hi, st, e, ok := a.fitKnee(); ok {
-			thrLo, thrHi, status, est, method = lo, hi, st, e, "fit"
-			if a.opts.Bootstrap > 0 && a.res.Fit.Resamples > 0 {
-				method = fmt.Sprintf("fit (%s) + bootstrap %.0f%% interval", a.res.Fit.Chosen, 100*a.opts.Confidence)
+		if lo, hi, e, ok := a.fitKnee(); ok {
+			est = e
+			method = "measured elasticity between levels; estimate from the fitted " + a.res.Fit.Chosen + " curve"
+			if status == StatusBracketed && finite(lo) && finite(hi) && lo >= thrLo && hi <= thrHi && a.res.Fit.Resamples > 0 {
+				status = StatusLocated
+				thrLo, thrHi = lo, hi
+				method = fmt.Sprintf("fit (%s) + bootstrap %.0f%% interval within the measured bracket", a.res.Fit.Chosen, 100*a.opts.Confidence)
 			}
+		}
+	}
+	a.subUpTo, a.pastFrom = thrLo, thrHi
+	if finite(a.atKnee) {
+		a.pastFrom = a.nextAbove(a.atKnee)
+	}
+	if status == StatusLocated {
+		// The interval lies between two measured levels: the operating point
+		// and the first level past it keep their measured verdicts.
+		a.subUpTo, a.pastFrom = u[sat.op].x, u[sat.past].x
+		if finite(a.atKnee) {
+			a.pastFrom = a.nextAbove(a.atKnee)
 		}
 	}
 	if lo, hi, ok := a.bracketByRate(); ok {
@@ -50,72 +83,110 @@ func (a *analysis) locate() {
 			est = math.NaN()
 		}
 		thrLo, thrHi, status, method = lo, hi, StatusBracketed, "rate following (achieved vs requested request rate)"
+		a.subUpTo, a.pastFrom, a.atKnee = lo, hi, math.NaN()
 		if math.IsInf(hi, 1) {
 			status = StatusNotReached
 		}
 	}
 	a.ttftSummary()
-
-	// Reconcile: cliffs and the TTFT onset only move the knee down.
-	a.subUpTo, a.pastFrom = thrLo, thrHi
-	high := thrHi
-	if !math.IsNaN(a.cliffX) {
-		a.pastFrom = math.Min(a.pastFrom, a.cliffX)
-		a.subUpTo = math.Min(a.subUpTo, a.levelBelow(a.cliffX))
-		high = math.Min(high, a.cliffX)
-	}
-	if !math.IsNaN(a.onset) {
-		a.subUpTo = math.Min(a.subUpTo, a.levelBelow(a.onset))
-		high = math.Min(high, a.onset)
-		// Throughput still scaling into a level above the TTFT onset: the two
-		// signals disagree about where the knee is.
-		for _, l := range a.used {
-			if l.x > a.onset && l.x <= thrLo && !l.dip && l.gainRatio >= a.opts.GainFraction && l.x != a.cliffX {
-				a.disagree = true
-			}
-		}
-	}
 	if x, ok := a.boundByShortLevels(); ok && x < a.pastFrom {
-		high = math.Min(high, x)
-		a.pastFrom = x
+		thrHi = math.Min(thrHi, x)
+		a.pastFrom, a.shortBound = x, x
 		if status == StatusNotReached {
 			status = StatusBracketed
 		}
 	}
-	low := a.subUpTo
-
-	switch {
-	case a.disagree:
-		status = StatusDisagreement
-	case math.IsInf(high, 1):
-		status = StatusNotReached
-	case status == StatusNotReached:
-		status = StatusBracketed // the TTFT onset or a cliff bounds it after all
-	}
-	// below_range comes only from a fit whose knee lies below the lowest
-	// level: measured gains alone cannot tell "saturated at the lowest
-	// level" from "knee just above it" (that level is unverified instead).
 	k.Status, k.Method = status, method
-	if finite(low) && !(low == u[0].x && !a.lowestTrusted()) {
-		k.LowPerGPU = ptr(round6(low))
+	if finite(thrLo) && !(thrLo == u[0].x && !a.lowestTrusted()) {
+		k.LowPerGPU = ptr(round6(thrLo))
 	}
-	if finite(high) {
-		k.HighPerGPU = ptr(round6(high))
+	if finite(thrHi) {
+		k.HighPerGPU = ptr(round6(thrHi))
+	}
+	inside := finite(est) && (k.LowPerGPU == nil || est >= *k.LowPerGPU) && (k.HighPerGPU == nil || est <= *k.HighPerGPU)
+	if finite(est) && !inside && a.res.Fit != nil {
+		// A step's elasticity is the log-average of the curve's inside it,
+		// so the point where the fitted curve's elasticity reaches e* may lie
+		// up to one step outside the measured bracket. The levels decide.
+		a.res.Notes = append(a.res.Notes, fmt.Sprintf("the fitted %s curve's elasticity falls to %.2f at %s, outside the measured bracket: the measured levels decide the knee; the fitted point is within a ladder step of it",
+			a.res.Fit.Chosen, a.opts.Elasticity, a.unitName(round6(est))))
 	}
 	switch {
-	case finite(est):
-		v := est
-		if k.LowPerGPU != nil {
-			v = math.Max(v, *k.LowPerGPU)
-		}
-		if k.HighPerGPU != nil {
-			v = math.Min(v, *k.HighPerGPU)
-		}
-		k.PerGPU = ptr(round6(v))
+	case inside:
+		k.PerGPU = ptr(round6(est))
 	case k.LowPerGPU != nil && k.HighPerGPU != nil:
-		k.PerGPU = ptr(round6(math.Sqrt(low * high))) // log2 midpoint of a doubling ladder
+		k.PerGPU = ptr(round6(math.Sqrt(*k.LowPerGPU * *k.HighPerGPU))) // log midpoint of the bracket
 	}
+	a.ttftLimits()
 	k.Detail = a.kneeDetail()
+}
+
+// measuredSaturation runs the measured rule over the valid levels and keeps
+// each level's elasticity and flatness for verdicts and details.
+func (a *analysis) measuredSaturation() saturation {
+	pts := make([]satPoint, len(a.used))
+	for i, l := range a.used {
+		pts[i] = satPoint{x: l.x, thr: l.thr, dip: l.dip, cliff: l.cliff}
+	}
+	sat := saturate(pts, a.opts.Elasticity, a.opts.Noise)
+	for i, l := range a.used {
+		l.elasticity = sat.elasticity[i]
+		l.flat = sat.flat[i]
+		if sat.ref[i] >= 0 {
+			l.flatRef = a.used[sat.ref[i]]
+		}
+	}
+	for _, i := range sat.stalls {
+		l := a.used[i]
+		if l.cliff {
+			continue
+		}
+		l.add(ReasonNonMonotonic, fmt.Sprintf("throughput stalled here (%s) and grew again above it: noise or a transient, not the knee", a.flatWhy(l)))
+	}
+	a.sat = sat
+	return sat
+}
+
+// firstJudged is the index of the lowest non-dip valid level.
+func (a *analysis) firstJudged() int {
+	for i, l := range a.used {
+		if !l.dip {
+			return i
+		}
+	}
+	return 0
+}
+
+// nextAbove is the lowest used level strictly above x (+Inf if none).
+func (a *analysis) nextAbove(x float64) float64 {
+	for _, l := range a.used {
+		if l.x > x {
+			return l.x
+		}
+	}
+	return math.Inf(1)
+}
+
+// flatWhy says in words why a level is flat: it fell below, or gained too
+// little over, the lower level that shows it.
+func (a *analysis) flatWhy(l *levelEval) string {
+	h := l.flatRef
+	if l.cliff || h == nil {
+		return "past a cliff"
+	}
+	e := math.Log(l.thr/h.thr) / math.Log(l.x/h.x)
+	if l.thr < h.thr {
+		return fmt.Sprintf("throughput fell %.0f%% from %s (%s → %s tok/s)", 100*(1-l.thr/h.thr), a.unitName(h.x), thousands(h.thr), thousands(l.thr))
+	}
+	return fmt.Sprintf("%s× the load of %s bought %+.1f%% throughput (%s → %s tok/s): elasticity %.2f, under %.2f",
+		ratioText(l.x/h.x), a.unitName(h.x), 100*(l.thr/h.thr-1), thousands(h.thr), thousands(l.thr), e, a.opts.Elasticity)
+}
+
+func ratioText(r float64) string {
+	if math.Abs(r-math.Round(r)) < 0.005 {
+		return fmt.Sprintf("%.0f", r)
+	}
+	return fmt.Sprintf("%.2g", r)
 }
 
 // boundByShortLevels uses levels that are invalid only because the load
@@ -133,7 +204,6 @@ func (a *analysis) boundByShortLevels() (float64, bool) {
 	if top == nil {
 		return 0, false
 	}
-	g0 := a.used[0].thr / a.used[0].x
 	for _, l := range a.levels {
 		if !l.invalid || l.x <= top.x || !finite(l.achieved) || l.thr <= 0 {
 			continue
@@ -148,7 +218,7 @@ func (a *analysis) boundByShortLevels() (float64, bool) {
 		if !onlyShort {
 			continue
 		}
-		if l.thr <= top.thr || (sustained > top.x && (l.thr-top.thr)/(sustained-top.x)/g0 < a.opts.GainFraction) {
+		if l.thr <= top.thr || (sustained > top.x && math.Log(l.thr/top.thr)/math.Log(sustained/top.x) < a.opts.Elasticity) {
 			return l.x, true
 		}
 	}
@@ -166,8 +236,22 @@ func (a *analysis) levelBelow(x float64) float64 {
 	return out
 }
 
+// lowestTrusted says whether the lowest valid level is known to be below
+// the knee: throughput still grew beyond it (the operating point lies above
+// it, or the knee was not reached), it is too small to saturate a GPU
+// (--trusted-per-gpu), or a rate-based stage kept up with its offer.
 func (a *analysis) lowestTrusted() bool {
-	return (a.perGPU && len(a.used) > 0 && a.used[0].x <= a.opts.TrustedPerGPU) || a.rateVerified
+	if len(a.used) == 0 {
+		return false
+	}
+	if a.perGPU && a.used[0].x <= a.opts.TrustedPerGPU || a.rateVerified {
+		return true
+	}
+	if a.rateBased {
+		return false
+	}
+	first := a.firstJudged()
+	return len(a.used) > first+1 && (a.sat.op > first || a.sat.past < 0)
 }
 
 // bracketByRate applies to rate-based (open-loop) sweeps, where every used
@@ -180,6 +264,7 @@ func (a *analysis) bracketByRate() (lo, hi float64, ok bool) {
 			return 0, 0, false
 		}
 	}
+	a.rateBased = true
 	lo, hi = math.Inf(-1), math.Inf(1)
 	for _, l := range a.used {
 		if l.follow < a.opts.MinAchieved {
@@ -222,21 +307,6 @@ func (a *analysis) markDips() {
 	}
 }
 
-// measuredGains sets each level's segment gain over the origin secant.
-func (a *analysis) measuredGains() {
-	g0 := a.used[0].thr / a.used[0].x
-	var prev *levelEval
-	for _, l := range a.used {
-		if l.dip {
-			continue
-		}
-		if prev != nil {
-			l.gainRatio = (l.thr - prev.thr) / (l.x - prev.x) / g0
-		}
-		prev = l
-	}
-}
-
 // findCliffs marks levels where throughput collapsed (more than CliffDrop
 // below the best lower level) or TTFT rose far beyond Little's law.
 func (a *analysis) findCliffs() {
@@ -270,65 +340,11 @@ func (a *analysis) findCliffs() {
 	}
 }
 
-// findOnset is the first level whose TTFT is TTFTRise× the lowest TTFT
-// below it: the onset of queueing. In a rate-based sweep a stage that
-// served the rate it was offered did not queue, whatever its TTFT did.
-func (a *analysis) findOnset() {
-	low := math.Inf(1)
-	for _, l := range a.used {
-		if !finite(l.ttft) {
-			continue
-		}
-		keptUp := finite(l.follow) && l.follow >= a.opts.MinAchieved
-		if low > 0 && l.ttft >= a.opts.TTFTRise*low && !keptUp {
-			a.onset, a.onsetRatio = l.x, l.ttft/low
-			return
-		}
-		low = math.Min(low, l.ttft)
-	}
-}
-
-// bracketByGains is the knee from measured levels alone. By the mean
-// value theorem the gain of a segment is the slope somewhere inside it,
-// and a saturating curve's slope only falls, so:
-//   - the first segment whose gain is below f·g0 ends past the knee (hi);
-//   - a level is verified below the knee when every segment up to it
-//     gained at least verifyFraction·g0 (about 2f: on a doubling ladder
-//     under Amdahl saturation that keeps its upper end at or below the knee);
-//   - levels between are at the knee.
-func (a *analysis) bracketByGains() (lo, hi float64, st Status, est float64) {
-	vf := verifyFraction(a.opts.GainFraction)
-	var prev *levelEval
-	verified := true
-	for _, l := range a.used {
-		if l.dip {
-			continue
-		}
-		if prev == nil {
-			lo = l.x
-			prev = l
-			continue
-		}
-		if l.gainRatio < a.opts.GainFraction {
-			return lo, l.x, StatusBracketed, math.NaN()
-		}
-		if verified && l.gainRatio >= vf {
-			lo = l.x
-		} else {
-			verified = false
-		}
-		prev = l
-	}
-	return lo, math.Inf(1), StatusNotReached, math.NaN()
-}
-
-// verifyFraction is the segment gain (over g0) that verifies a level below
-// the knee: 2f, capped halfway between f and 1.
-func verifyFraction(f float64) float64 { return math.Min(2*f, (1+f)/2) }
-
 // fitKnee fits every supported model, keeps the lowest AICc, solves the
-// knee on it and bootstraps the interval.
-func (a *analysis) fitKnee() (lo, hi float64, st Status, est float64, ok bool) {
+// knee on it and bootstraps the interval. The fit only estimates where the
+// knee lies inside the measured bracket: a curve is an interpolation between
+// levels, the levels are the evidence.
+func (a *analysis) fitKnee() (ciLo, ciHi, est float64, ok bool) {
 	u := a.fitLevels()
 	d := fitData{sN: u[len(u)-1].x}
 	for _, l := range u {
@@ -362,7 +378,7 @@ func (a *analysis) fitKnee() (lo, hi float64, st Status, est float64, ok bool) {
 	}
 	if best == nil {
 		a.res.Notes = append(a.res.Notes, "no throughput model could be fitted; the knee is bracketed between measured levels")
-		return 0, 0, "", 0, false
+		return 0, 0, 0, false
 	}
 	for _, f := range all {
 		mf := ModelFit{Name: f.model.name, Formula: f.model.formula, Params: roundParams(f.model.describe(f.p, d.sN, d.sX/xPerUnit)),
@@ -370,7 +386,7 @@ func (a *analysis) fitKnee() (lo, hi float64, st Status, est float64, ok bool) {
 		if finite(f.r2) {
 			mf.R2 = ptr(round6(f.r2))
 		}
-		if kn := kneeOf(f.model, f.p, a.opts.GainFraction, uMax); finite(kn) {
+		if kn := kneeOf(f.model, f.p, a.opts.Elasticity, uMax); finite(kn) {
 			mf.KneePerGPU = ptr(round6(kn * d.sN))
 		}
 		sum.Models = append(sum.Models, mf)
@@ -379,13 +395,13 @@ func (a *analysis) fitKnee() (lo, hi float64, st Status, est float64, ok bool) {
 	a.res.Fit = sum
 	if finite(best.r2) && best.r2 < 0.8 {
 		a.res.Notes = append(a.res.Notes, fmt.Sprintf("the best throughput model (%s) explains only R² = %.2f of the data; the knee is bracketed between measured levels", best.model.name, best.r2))
-		return 0, 0, "", 0, false
+		return 0, 0, 0, false
 	}
-	est = kneeOf(best.model, best.p, a.opts.GainFraction, uMax) * d.sN
+	est = kneeOf(best.model, best.p, a.opts.Elasticity, uMax) * d.sN
 	if math.IsNaN(est) {
-		return 0, 0, "", 0, false
+		return 0, 0, 0, false
 	}
-	ciLo, ciHi := est, est
+	ciLo, ciHi = est, est
 	if a.opts.Bootstrap > 0 && finite(est) {
 		ciLo, ciHi, sum.Resamples = bootstrapKnee(*best, u, d, a.opts, uMax)
 		ciLo, ciHi = math.Min(ciLo, est), math.Max(ciHi, est)
@@ -399,10 +415,10 @@ func (a *analysis) fitKnee() (lo, hi float64, st Status, est float64, ok bool) {
 	// (ΔAICc ≤ 2, Burnham & Anderson), and never resolve the knee finer
 	// than a quarter of the local ladder step (log scale), because between
 	// levels the curve is an interpolation however well it fits.
-	if finite(est) {
+	if finite(est) && est <= xs[len(xs)-1] {
 		for _, f := range all {
 			if f.aicc-best.aicc <= 2 {
-				if kn := kneeOf(f.model, f.p, a.opts.GainFraction, uMax) * d.sN; finite(kn) {
+				if kn := kneeOf(f.model, f.p, a.opts.Elasticity, uMax) * d.sN; finite(kn) {
 					ciLo, ciHi = math.Min(ciLo, kn), math.Max(ciHi, kn)
 				}
 			}
@@ -410,32 +426,7 @@ func (a *analysis) fitKnee() (lo, hi float64, st Status, est float64, ok bool) {
 		step := localStep(xs, est)
 		ciLo, ciHi = math.Min(ciLo, est/math.Pow(step, 0.25)), math.Max(ciHi, est*math.Pow(step, 0.25))
 	}
-	switch {
-	case !finite(est) || est > xs[len(xs)-1]:
-		return math.Min(ciLo, xs[len(xs)-1]), math.Inf(1), StatusNotReached, est, true
-	case est < xs[0]:
-		return math.Inf(-1), math.Max(ciHi, xs[0]), StatusBelowRange, est, true
-	}
-	// The measured levels either side of the estimate.
-	i := sort.SearchFloat64s(xs, est)
-	bLo, bHi := xs[max(i-1, 0)], xs[i]
-	if xs[i] == est {
-		bLo = est
-	}
-	if sum.Resamples > 0 && ciLo >= bLo && ciHi <= bHi {
-		return ciLo, ciHi, StatusLocated, est, true
-	}
-	// Wider than one step: report the measured levels that enclose it.
-	lo, hi = math.Inf(-1), math.Inf(1)
-	for _, x := range xs {
-		if x <= ciLo {
-			lo = x
-		}
-		if x >= ciHi && math.IsInf(hi, 1) {
-			hi = x
-		}
-	}
-	return lo, hi, StatusBracketed, est, true
+	return ciLo, ciHi, est, true
 }
 
 // fitLevels are the levels the curve models describe: the valid levels up
@@ -479,9 +470,6 @@ func (a *analysis) ttftSummary() {
 		return
 	}
 	t := &TTFTSummary{Stat: string(a.stat)}
-	if !math.IsNaN(a.onset) {
-		t.OnsetPerGPU = ptr(a.onset)
-	}
 	if len(a.used) >= a.opts.MinFitLevels {
 		var xs, ts, ps []float64
 		for _, l := range a.used {
@@ -507,8 +495,10 @@ func (a *analysis) ttftSummary() {
 	}
 	a.res.TTFT = t
 	switch a.stat {
+	case statP95:
+		a.res.Notes = append(a.res.Notes, "TTFT p99 is not known at every level: TTFT comparisons use p95")
 	case statP50:
-		a.res.Notes = append(a.res.Notes, "TTFT p99 is not known at every level: TTFT comparisons use p50")
+		a.res.Notes = append(a.res.Notes, "TTFT p99 and p95 are not known at every level: TTFT comparisons use p50")
 	case statMean:
 		a.res.Notes = append(a.res.Notes, "TTFT percentiles are not known at every level: TTFT comparisons use the mean (a column that named no statistic was read as the mean)")
 	}
@@ -516,36 +506,57 @@ func (a *analysis) ttftSummary() {
 
 func (a *analysis) kneeDetail() string {
 	k := a.res.Knee
+	u := a.used
+	sat := a.sat
 	switch k.Status {
 	case StatusNotReached:
-		return fmt.Sprintf("throughput still scales at the highest valid level, %s: the knee lies above it", a.unitName(a.used[len(a.used)-1].x))
+		if a.rateBased {
+			return fmt.Sprintf("every stage served the rate it was offered, up to %s: the knee lies above it", a.unitName(u[len(u)-1].x))
+		}
+		top := u[len(u)-1]
+		s := fmt.Sprintf("throughput still scales at the highest valid level, %s: the knee lies above it", a.unitName(top.x))
+		if finite(top.elasticity) {
+			s += fmt.Sprintf(" (elasticity %.2f into it, knee below %.2f)", top.elasticity, a.opts.Elasticity)
+		}
+		return s
 	case StatusBelowRange:
-		return fmt.Sprintf("throughput is already saturated at the lowest valid level, %s: the knee lies below it", a.unitName(a.used[0].x))
-	case StatusDisagreement:
-		return fmt.Sprintf("TTFT %s rose %.1f× at %s while throughput kept scaling above it: throughput and TTFT disagree about the knee",
-			a.stat, a.onsetRatio, a.unitName(a.onset))
-	}
-	var why []string
-	if !math.IsNaN(a.cliffX) {
-		why = append(why, fmt.Sprintf("a cliff at %s", a.unitName(a.cliffX)))
-	}
-	if !math.IsNaN(a.onset) {
-		why = append(why, fmt.Sprintf("TTFT %s rising %.1f× at %s", a.stat, a.onsetRatio, a.unitName(a.onset)))
+		return fmt.Sprintf("throughput is already flat from the lowest valid level, %s: %s; the knee lies at or below %s",
+			a.unitName(u[0].x), a.flatWhy(u[sat.past]), a.unitName(u[0].x))
 	}
 	var s string
 	switch {
 	case k.LowPerGPU == nil && k.HighPerGPU != nil:
 		s = fmt.Sprintf("the knee is at or below %s; nothing measured below %s shows the system still scaling there",
-			a.unitName(*k.HighPerGPU), a.unitName(a.used[0].x))
+			a.unitName(*k.HighPerGPU), a.unitName(u[0].x))
 	case k.LowPerGPU != nil && k.HighPerGPU != nil && k.Status == StatusLocated:
 		s = fmt.Sprintf("the knee is at %s (%s–%s)", a.unitName(*k.PerGPU), num(*k.LowPerGPU), num(*k.HighPerGPU))
 	case k.LowPerGPU != nil && k.HighPerGPU != nil:
 		s = fmt.Sprintf("the knee lies between %s and %s", a.unitName(*k.LowPerGPU), a.unitName(*k.HighPerGPU))
 	default:
-		s = "the knee could not be bounded"
+		return "the knee could not be bounded"
 	}
-	if len(why) > 0 {
-		s += " (" + joinAnd(why) + ")"
+	if a.rateBased {
+		return s + " (the first stage that fell behind its offered rate)"
+	}
+	if finite(a.shortBound) && a.shortBound == a.pastFrom {
+		var short *levelEval
+		for _, l := range a.levels {
+			if l.x == a.shortBound {
+				short = l
+			}
+		}
+		top := u[len(u)-1]
+		return s + fmt.Sprintf(" (%s, short of its configured concurrency, bought too little throughput over %s: %s → %s tok/s)",
+			a.unitName(short.x), a.unitName(top.x), thousands(top.thr), thousands(short.thr))
+	}
+	if sat.past >= 0 {
+		p := u[sat.past]
+		switch {
+		case p.cliff:
+			s += fmt.Sprintf(" (a cliff at %s)", a.unitName(p.x))
+		default:
+			s += fmt.Sprintf(" (at %s %s)", a.unitName(p.x), a.flatWhy(p))
+		}
 	}
 	return s
 }
@@ -577,4 +588,74 @@ func round6(v float64) float64 {
 	}
 	mag := math.Pow(10, 6-math.Ceil(math.Log10(math.Abs(v))))
 	return math.Round(v*mag) / mag
+}
+
+// ttftLimits applies what TTFT adds to a throughput-primary knee: a TTFT
+// SLO the user states caps the recommendation (levels over it are marked),
+// and without one, a throughput operating point whose TTFT is past the
+// catalog ceiling while a lower level's is within it is reported as a
+// disagreement with both points.
+func (a *analysis) ttftLimits() {
+	if a.stat == statNone || a.sat.op < 0 && a.sat.past >= 0 {
+		return
+	}
+	op := a.opPoint()
+	if op == nil || !finite(op.ttft) {
+		return
+	}
+	if slo := a.opts.TTFTSLOMs; slo > 0 {
+		for _, l := range a.used {
+			if l.x <= op.x && finite(l.ttft) && l.ttft > slo {
+				l.add(ReasonOverTTFTSLO, fmt.Sprintf("TTFT %s %s ms is over the --ttft-slo-ms %s ms", a.stat, thousands(l.ttft), thousands(slo)))
+			}
+		}
+		return
+	}
+	ceil := a.opts.TTFTCeilingMs
+	if !(ceil > 0) || op.ttft <= ceil {
+		return
+	}
+	d := &Disagreement{ThroughputPerGPU: op.x, TTFTMs: round6(op.ttft), CeilingMs: ceil, Stat: string(a.stat)}
+	var within, first *levelEval
+	for _, l := range a.used {
+		if l.x >= op.x || !finite(l.ttft) {
+			continue
+		}
+		if l.ttft <= ceil && first == nil {
+			within = l
+		}
+		if l.ttft > ceil && first == nil {
+			first = l
+		}
+	}
+	if within == nil {
+		d.Detail = fmt.Sprintf("TTFT %s is past the %s ms ceiling at every level up to the throughput operating point, %s (%s ms): the ceiling cannot be met on this ladder; give --ttft-slo-ms to cap the recommendation, or measure lower levels",
+			a.stat, thousands(ceil), a.unitName(op.x), thousands(op.ttft))
+	} else {
+		d.WithinCeilingPerGPU = ptr(within.x)
+		from := op
+		if first != nil {
+			from = first
+		}
+		d.Detail = fmt.Sprintf("throughput and TTFT disagree: TTFT %s passes the %s ms ceiling from %s (%s ms), long before throughput saturates; the throughput operating point is %s (TTFT %s %s ms), the highest level within the ceiling is %s (%s ms). knee recommends by throughput; baseline's TTFT ceiling states the measured p99, and --ttft-slo-ms %s would cap the recommendation at %s",
+			a.stat, thousands(ceil), a.unitName(from.x), thousands(from.ttft), a.unitName(op.x), a.stat, thousands(op.ttft), a.unitName(within.x), thousands(within.ttft), num(ceil), a.unitName(within.x))
+	}
+	a.res.Disagreement = d
+}
+
+// opPoint is the operating point the measured rule found (nil if none).
+func (a *analysis) opPoint() *levelEval {
+	if a.rateBased {
+		var out *levelEval
+		for _, l := range a.used {
+			if l.x <= a.subUpTo {
+				out = l
+			}
+		}
+		return out
+	}
+	if a.sat.op < 0 || a.sat.op >= len(a.used) {
+		return nil
+	}
+	return a.used[a.sat.op]
 }

@@ -44,13 +44,17 @@ func TestFindSimserverShortLevelsBoundTheKnee(t *testing.T) {
 	require.NoError(t, err)
 	r := find(t, s)
 	require.Equal(t, knee.StatusBracketed, r.Knee.Status)
-	// TTFT p99 rose 8.8× at 64 over 4/GPU: the knee is at or below 64.
-	require.Equal(t, 16.0, *r.Knee.LowPerGPU)
-	require.Equal(t, 64.0, *r.Knee.HighPerGPU)
+	// 16 → 64 still gained (elasticity 0.75); 128, short of its configured
+	// concurrency, bought no throughput over 64: the knee is between them.
+	// (TTFT p99 rising 8.8× over 4/GPU is batch growth, not a knee: it was
+	// the old onset rule that put the knee at 16.)
+	require.Equal(t, 64.0, *r.Knee.LowPerGPU)
+	require.Equal(t, 128.0, *r.Knee.HighPerGPU)
 	require.Equal(t, knee.VerdictInvalid, point(t, r, 128).Verdict)
 	require.Equal(t, []knee.Reason{knee.ReasonConcurrencyNotAchieved, knee.ReasonPastKnee}, point(t, r, 128).Reasons)
-	require.Equal(t, knee.VerdictAtKnee, point(t, r, 64).Verdict)
-	require.Equal(t, 16.0, *r.RecommendedPerGPU)
+	require.Equal(t, knee.VerdictSubKnee, point(t, r, 64).Verdict)
+	require.Equal(t, 64.0, *r.RecommendedPerGPU)
+	require.Contains(t, r.Knee.Detail, "128/GPU, short of its configured concurrency, bought too little throughput over 64/GPU: 3,740 → 3,837 tok/s")
 }
 
 func TestFindWithFailuresIsInvalidEverywhere(t *testing.T) {
@@ -77,7 +81,7 @@ func TestRenderGB300MarkdownAndTable(t *testing.T) {
 	require.Contains(t, md.String(), "- next: add 64/GPU to confirm 128 is below the knee")
 	var txt strings.Builder
 	require.NoError(t, knee.Render(&txt, r, "table"))
-	require.Contains(t, txt.String(), "knee: bracketed, ≤ 256/GPU")
+	require.Contains(t, txt.String(), "knee: bracketed, ≤ 256/GPU [measured elasticity between levels]: the knee is at or below 256/GPU; nothing measured below 128/GPU shows the system still scaling there (a cliff at 256/GPU)")
 	require.Error(t, knee.Render(&txt, r, "yaml"))
 }
 

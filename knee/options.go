@@ -13,26 +13,32 @@ import (
 // `knee find` and `knee baseline` (BindFlags) so that a reviewer can see and
 // change what decided a verdict.
 type Options struct {
-	// GainFraction is f in the knee definition: the knee is the lowest
-	// concurrency where the marginal throughput gain dX/dN falls below
-	// f × the low-load gain dX/dN(0). The default 1/4 makes the knee the
-	// classical saturation point for every curve shape: for a sharp roofline
-	// any f gives the corner, and for smooth (Amdahl) saturation
-	// X = λN/(1+σN) the gain is λ/(1+σN)², which falls to λ/4 exactly at
-	// N* = 1/σ, where the low-load line λN meets the ceiling λ/σ (Kleinrock's
-	// N*). Below it, more requests in flight still buy throughput; above it
-	// they mostly buy queueing.
-	GainFraction float64 `json:"gain_fraction"`
+	// Elasticity is e* in the knee definition: a level is past the knee
+	// when, against a lower level, less than this share of the relative
+	// load increase became throughput (ln(X_i/X_h) / ln(N_i/N_h) ≤ e*). By
+	// Little's law the rest became waiting time, so past e* = 1/3 at least
+	// two thirds of every added request in flight only queues. For Amdahl
+	// saturation X = λN/(1+σN) that is N = 2/σ, where the curve delivers
+	// 2/3 of its ceiling. See saturation.go.
+	Elasticity float64 `json:"elasticity"`
+	// TTFTSLOMs is a TTFT ceiling the user states (0: none). It caps the
+	// recommendation at the highest level whose TTFT is within it; without
+	// it the policy is throughput-primary, as aicr's is.
+	TTFTSLOMs float64 `json:"ttft_slo_ms"`
+	// TTFTCeilingMs is the catalog TTFT ceiling (baseline's
+	// --ttft-ceiling-ms); knee only reports when the throughput operating
+	// point's TTFT is past it while a lower level's is within it.
+	TTFTCeilingMs float64 `json:"ttft_ceiling_ms"`
 	// CliffDrop flags a level whose throughput is more than this fraction
 	// below the best lower level (and does not recover) as a cliff.
 	CliffDrop float64 `json:"cliff_drop"`
 	// LittleFactor flags a TTFT rise between adjacent levels steeper than
 	// this many times Little's-law prediction (ΔN / request rate) as a cliff.
 	LittleFactor float64 `json:"little_factor"`
-	// TTFTRise is the factor by which TTFT must exceed the lowest TTFT of
-	// the lower levels to count as the onset of queueing (the TTFT hinge),
-	// and the minimum rise for a Little's-law cliff. (A rate-based stage
-	// that served the rate it was offered is never an onset: it did not queue.)
+	// TTFTRise is the least factor by which TTFT must rise between adjacent
+	// levels to count as a Little's-law cliff (with LittleFactor). TTFT
+	// relative to a near-idle level is not a knee: it grows with batch size
+	// and prefill contention long before saturation.
 	TTFTRise float64 `json:"ttft_rise"`
 	// MaxErrorRate is the failed share of requests above which a level is
 	// invalid (errors_present).
@@ -77,7 +83,8 @@ type Options struct {
 // DefaultOptions are the documented defaults.
 func DefaultOptions() Options {
 	return Options{
-		GainFraction:  0.25,
+		Elasticity:    1.0 / 3,
+		TTFTCeilingMs: 2000,
 		CliffDrop:     0.30,
 		LittleFactor:  3,
 		TTFTRise:      3,
@@ -99,10 +106,11 @@ func DefaultOptions() Options {
 // BindFlags registers every threshold on fs, with o's current values as
 // defaults. `knee find` and `knee baseline` share these flags.
 func (o *Options) BindFlags(fs *pflag.FlagSet) {
-	fs.Float64Var(&o.GainFraction, "gain-fraction", o.GainFraction, "knee: lowest concurrency where marginal throughput gain falls below this fraction of the low-load gain")
+	fs.Float64Var(&o.Elasticity, "elasticity", o.Elasticity, "knee: a level is past it when less than this share of the relative load increase became throughput, ln(ΔX)/ln(ΔN)")
+	fs.Float64Var(&o.TTFTSLOMs, "ttft-slo-ms", o.TTFTSLOMs, "a TTFT SLO in ms that caps the recommended level (0: none; the policy is throughput-primary)")
 	fs.Float64Var(&o.CliffDrop, "cliff-drop", o.CliffDrop, "cliff when throughput falls more than this fraction below the best lower level")
 	fs.Float64Var(&o.LittleFactor, "little-factor", o.LittleFactor, "cliff when TTFT rises more than this many times Little's-law prediction between adjacent levels")
-	fs.Float64Var(&o.TTFTRise, "ttft-rise", o.TTFTRise, "TTFT hinge: a level whose TTFT exceeds this factor × the lowest TTFT below it")
+	fs.Float64Var(&o.TTFTRise, "ttft-rise", o.TTFTRise, "cliff: TTFT must rise at least this factor between adjacent levels (and beyond --little-factor × Little's law)")
 	fs.Float64Var(&o.MaxErrorRate, "max-error-rate", o.MaxErrorRate, "invalid (errors_present) above this share of failed requests")
 	fs.Float64Var(&o.MinAchieved, "min-achieved", o.MinAchieved, "invalid (concurrency_not_achieved) when achieved/configured concurrency is below this; a rate-based stage serving less than this share of its requested rate is past the knee")
 	fs.IntVar(&o.MinSamplesP99, "min-samples", o.MinSamplesP99, "caution (insufficient_samples) when a level has fewer successful requests than this for its p99")
@@ -126,7 +134,9 @@ func (o Options) Validate() error {
 		lo, hi         float64
 		loOpen, hiOpen bool
 	}{
-		{"--gain-fraction", o.GainFraction, 0, 1, true, true},
+		{"--elasticity", o.Elasticity, 0, 1, true, true},
+		{"--ttft-slo-ms", o.TTFTSLOMs, 0, 1e9, false, false},
+		{"--ttft-ceiling-ms", o.TTFTCeilingMs, 0, 1e9, false, false},
 		{"--cliff-drop", o.CliffDrop, 0, 1, true, true},
 		{"--little-factor", o.LittleFactor, 1, math.Inf(1), false, false},
 		{"--ttft-rise", o.TTFTRise, 1, math.Inf(1), true, false},

@@ -6,19 +6,30 @@ import (
 	"strings"
 )
 
-// recommend picks the largest level that is verified sub-knee and valid
-// (cautions allowed: baseline weighs them), and the candidate: that level,
-// or when there is none, the level whose only problem is "unverified".
+// recommend picks the operating point: the largest level that is verified
+// sub-knee and valid (cautions allowed: baseline weighs them) and within
+// the TTFT SLO when one is stated; and the candidate: that level, or when
+// there is none, the level whose only problem is "unverified".
 func (a *analysis) recommend() {
 	r := a.res
+	var capped *levelEval
 	for _, l := range a.levels {
-		if l.verdict == VerdictSubKnee {
+		if l.verdict != VerdictSubKnee {
+			continue
+		}
+		if l.has(ReasonOverTTFTSLO) {
+			if capped == nil {
+				capped = l
+			}
+			continue
+		}
+		if capped == nil {
 			r.RecommendedPerGPU = ptr(l.x)
 		}
 	}
 	if r.RecommendedPerGPU != nil {
 		r.CandidatePerGPU = ptr(*r.RecommendedPerGPU)
-		r.RecommendationReason = fmt.Sprintf("%s is the largest valid level verified below the knee", a.unitName(*r.RecommendedPerGPU))
+		r.RecommendationReason = a.operatingPointReason(*r.RecommendedPerGPU, capped)
 		return
 	}
 	for _, l := range a.levels {
@@ -74,7 +85,11 @@ func (a *analysis) hints() {
 		top := u[len(u)-1].x
 		add("add %s: throughput still scales at %s, so the knee is higher", a.unitName(niceLevel(top*2)), num(top))
 	case StatusBelowRange:
-		add("add %s and %s: the system is already saturated at %s", a.unitName(niceLevel(u[0].x/4)), a.unitName(niceLevel(u[0].x/2)), num(u[0].x))
+		if a.lowestTrusted() {
+			add("nothing lower to measure: throughput is flat from %s, so added load only queues; if more throughput is needed, look at what admits one request at a time (the engine's sequence cap, max-num-seqs)", a.unitName(u[0].x))
+		} else {
+			add("add %s and %s: the system is already saturated at %s", a.unitName(niceLevel(u[0].x/4)), a.unitName(niceLevel(u[0].x/2)), num(u[0].x))
+		}
 	case StatusBracketed, StatusDisagreement, StatusLocated:
 		lo, hi := u[0].x, math.NaN()
 		if k.LowPerGPU != nil {
@@ -93,8 +108,8 @@ func (a *analysis) hints() {
 				add("add %s to narrow the knee between %s and %s", a.unitName(a2), num(lo), num(hi))
 			}
 		}
-		if k.Status == StatusDisagreement {
-			add("repeat %s: its TTFT rose while throughput kept scaling; if it repeats, check the frontend and the load generator", a.unitName(a.onset))
+		if d := r.Disagreement; d != nil && d.WithinCeilingPerGPU != nil {
+			add("state the TTFT SLO if it binds: --ttft-slo-ms %s recommends %s instead of %s", num(d.CeilingMs), a.unitName(*d.WithinCeilingPerGPU), num(d.ThroughputPerGPU))
 		}
 	}
 	for _, l := range a.levels {
@@ -166,4 +181,43 @@ func (a *analysis) rateBracket() (lo, hi float64, ok bool) {
 		lo = l.requested
 	}
 	return lo, hi, finite(lo) && finite(hi)
+}
+
+func (e *levelEval) has(r Reason) bool {
+	for _, x := range e.reasons {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+// operatingPointReason says why the recommended level is the one: where it
+// sits on the curve, how much of the best valid throughput it delivers, and
+// what capped it.
+func (a *analysis) operatingPointReason(x float64, capped *levelEval) string {
+	var op *levelEval
+	best := 0.0
+	for _, l := range a.used {
+		if l.x == x {
+			op = l
+		}
+		best = math.Max(best, l.thr)
+	}
+	share := ""
+	if op != nil && best > 0 {
+		share = fmt.Sprintf(", %.0f%% of the best valid throughput (%s tok/s)", 100*op.thr/best, thousands(best))
+	}
+	var s string
+	switch {
+	case capped != nil:
+		s = fmt.Sprintf("%s is the highest level below the knee within --ttft-slo-ms %s ms%s; %s and above are over it", a.unitName(x), thousands(a.opts.TTFTSLOMs), share, a.unitName(capped.x))
+	case a.res.Knee.Status == StatusNotReached:
+		s = fmt.Sprintf("%s is the highest valid level and throughput still scales there%s: the knee was not reached, measure higher", a.unitName(x), share)
+	case a.rateBased:
+		s = fmt.Sprintf("%s is the highest stage that still served its offered rate%s", a.unitName(x), share)
+	default:
+		s = fmt.Sprintf("%s is the operating point: the highest valid level below the knee%s", a.unitName(x), share)
+	}
+	return s
 }

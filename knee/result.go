@@ -44,6 +44,9 @@ const (
 	// ReasonCancelled marks a run the harness reports as interrupted: its
 	// numbers are partial, so the level is invalid.
 	ReasonCancelled Reason = "cancelled"
+	// ReasonOverTTFTSLO marks a level below the knee whose TTFT is over the
+	// SLO the user stated (--ttft-slo-ms): never recommended.
+	ReasonOverTTFTSLO Reason = "over_ttft_slo"
 )
 
 // IsCaution reports whether a reason is a caution: reported on the level
@@ -96,9 +99,9 @@ type PointResult struct {
 	TTFTStat string `json:"ttft_stat,omitempty"`
 	// TTFTMs is the combined value of TTFTStat (null when unknown).
 	TTFTMs *float64 `json:"ttft_ms,omitempty"`
-	// GainRatio is the measured marginal gain into this level, ΔX/ΔN from
-	// the level below, over the low-load gain X/N of the lowest level.
-	GainRatio *float64 `json:"gain_ratio,omitempty"`
+	// Elasticity is ln(X/X_prev) / ln(N/N_prev) from the level below: the
+	// share of the added load that became throughput (1 − it queued).
+	Elasticity *float64 `json:"elasticity,omitempty"`
 	// LittleRiseMs is Little's-law prediction of the TTFT rise from the level
 	// below past saturation: 1000 · ΔN_total / request rate.
 	LittleRiseMs *float64 `json:"little_rise_ms,omitempty"`
@@ -155,9 +158,6 @@ func (f *FitSummary) Throughput(n float64) (float64, bool) {
 // TTFTSummary reports what TTFT says about the knee.
 type TTFTSummary struct {
 	Stat string `json:"stat"`
-	// OnsetPerGPU is the first level whose TTFT exceeds --ttft-rise × the
-	// lowest TTFT below it: the measured onset of queueing.
-	OnsetPerGPU *float64 `json:"onset_per_gpu,omitempty"`
 	// HingePerGPU is the corner of the fitted flat-then-rising hinge
 	// T(N) = T0 + s·max(0, N − N_h), fitted when enough levels are known.
 	HingePerGPU *float64 `json:"hinge_per_gpu,omitempty"`
@@ -195,10 +195,29 @@ type Result struct {
 	// Fit is present when the knee was fitted (enough levels).
 	Fit  *FitSummary  `json:"fit,omitempty"`
 	TTFT *TTFTSummary `json:"ttft,omitempty"`
+	// Disagreement is set when the throughput operating point's TTFT is past
+	// the catalog ceiling while a lower level's is within it.
+	Disagreement *Disagreement `json:"disagreement,omitempty"`
 	// Hints say, one sentence per problem, what to run next.
 	Hints []string `json:"hints"`
 	// Notes are caveats about the data (simulated levels, TTFT statistic used).
 	Notes []string `json:"notes,omitempty"`
 	// Thresholds are the options the verdicts were decided with.
 	Thresholds Options `json:"thresholds"`
+}
+
+// Disagreement gives both operating points when TTFT passes the catalog
+// ceiling long before throughput saturates. The recommendation follows
+// throughput (aicr's policy); --ttft-slo-ms makes TTFT cap it instead.
+type Disagreement struct {
+	// ThroughputPerGPU is the throughput operating point.
+	ThroughputPerGPU float64 `json:"throughput_per_gpu"`
+	// TTFTMs is its TTFT (of Stat).
+	TTFTMs float64 `json:"ttft_ms"`
+	// WithinCeilingPerGPU is the highest level below it whose TTFT is within
+	// the ceiling (null when none is).
+	WithinCeilingPerGPU *float64 `json:"within_ceiling_per_gpu"`
+	CeilingMs           float64  `json:"ceiling_ms"`
+	Stat                string   `json:"stat"`
+	Detail              string   `json:"detail"`
 }

@@ -57,12 +57,8 @@ func (a *analysis) pastDetail(l *levelEval) string {
 		return fmt.Sprintf("past the knee: served %.0f%% of the requested %s req/s (the server no longer keeps up; need %.0f%%)",
 			100*l.follow, num(l.requested), 100*a.opts.MinAchieved)
 	}
-	if a.res.Knee.Method != "" && a.res.Knee.Method != "bracketing levels" && a.res.Knee.HighPerGPU != nil {
-		return fmt.Sprintf("past the knee, which is at or below %s (%s)", a.unitName(*a.res.Knee.HighPerGPU), a.res.Knee.Method)
-	}
-	if finite(l.gainRatio) {
-		return fmt.Sprintf("past the knee: the marginal gain into this level is %.0f%% of the low-load gain (knee below %.0f%%)",
-			100*l.gainRatio, 100*a.opts.GainFraction)
+	if l.flat {
+		return "past the knee: " + a.flatWhy(l)
 	}
 	return fmt.Sprintf("past the knee, which is at or below %s", a.unitName(a.pastFrom))
 }
@@ -97,8 +93,8 @@ func (a *analysis) pointResult(l *levelEval) PointResult {
 	if len(l.points) > 1 {
 		p.ThroughputCV = ptr(round6(l.cv))
 	}
-	if finite(l.gainRatio) {
-		p.GainRatio = ptr(round6(l.gainRatio))
+	if finite(l.elasticity) {
+		p.Elasticity = ptr(round6(l.elasticity))
 	}
 	if finite(l.little) {
 		p.LittleRiseMs = ptr(round6(l.little))

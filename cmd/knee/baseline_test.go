@@ -267,7 +267,7 @@ func TestBaselineWriteGB300OverlayExactDiff(t *testing.T) {
 		"      # Measured with knee: gb300-eks-ubuntu-inference-dynamo, gb300, 4 GPUs, Qwen/Qwen3-8B.",
 		"      #           per GPU  concurrency   tok/s  tok/s per GPU  TTFT p50 ms  TTFT p99 ms  verdict",
 		"      #   ─────────────────────────────────────────────────────────────────────────────────────────────────",
-		"      #    64 (simulated)          256  43,900         10,975          310          452  unverified",
+		"      #    64 (simulated)          256  43,900         10,975          310          452  sub_knee",
 		"      #             128 ◀          512  84,788         21,197            –          677  sub_knee",
 		"      #               256        1,024  20,769          5,192            –       33,320  past_knee (cliff)",
 		"      # inference-concurrency-per-gpu 128: 128/GPU is the highest level the knee analysis verified as",
@@ -387,9 +387,9 @@ func TestBaselineH200OneGPUWordingAndWholeMs(t *testing.T) {
 	code, out, errs := runKneeCLI(t, "baseline", fixtures.Path("testbed/h200-cbserve-0.6b"))
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, "### knee baseline: h200, 1 GPU, Qwen/Qwen3-0.6B-random\n")
-	require.Contains(t, out, "|    64 ◀ |          64 |   716 |           716 |         270 |         298 | sub_knee (insufficient_samples)   |")
-	require.Contains(t, out, "537.21 / 1 GPU = 537.21, rounded down")
-	require.Contains(t, out, "Measured at 64/GPU: 716 tok/s, TTFT p99 298 ms.", "as in the table above it")
-	require.Contains(t, out, "Knee: bracketed between 64 and 256/GPU, estimate ≈134.")
+	require.Contains(t, out, "|   256 ◀ |         256 | 1,576 |         1,576 |         689 |         774 | sub_knee                        |")
+	require.Contains(t, out, "1,182.33 / 1 GPU = 1,182.33, rounded down")
+	require.Contains(t, out, "Measured at 256/GPU: 1,576 tok/s, TTFT p99 774 ms.", "as in the table above it")
+	require.Contains(t, out, "Knee: bracketed between 256 and 512/GPU, estimate ≈267.")
 	require.NotContains(t, out, "GPUs")
 }

@@ -93,15 +93,14 @@ func TestCompareDefaultsToTextTableAndRejectsYAML(t *testing.T) {
 
 // The real H200 sweep sits next to a sweep whose GPU count is unknown
 // (the AIPerf exports): latencies in whole ms as knee find prints them
-// (298, not 298.25), the same knee estimate as find and baseline (≈134),
+// (774, not 773.9…), the same knee estimate as find and baseline (≈267),
 // and the GPU-less row in requests in flight, never "/GPU".
 func TestCompareH200AndAGPUlessSweepUnitsAndRounding(t *testing.T) {
 	code, out, errs := runKneeCLI(t, "compare", fixtures.Path("testbed/h200-cbserve-0.6b"), fixtures.Path("aiperf"))
 	require.Equal(t, 0, code, errs)
 	lines := strings.Split(out, "\n")
-	require.Regexp(t, `^ h200 +– +1 +64 +716 +716 +298 +bracketed between 64 and 256/GPU, estimate ≈134 *$`, lines[2])
-	require.Regexp(t, `^ – +– +\? +32 in flight \(unverified\) +2,491 +– +102 +below 128 in flight \(nothing measured lower bounds it\) *$`, lines[3])
-	require.Contains(t, out, "2. sim-llm: add 16 in flight to confirm 32 is below the knee\n")
+	require.Regexp(t, `^ h200 +– +1 +256 +1,576 +1,576 +774 +bracketed between 256 and 512/GPU, estimate ≈267 *$`, lines[2])
+	require.Regexp(t, `^ – +– +\? +128 in flight +4,144 +– +1,764 +bracketed between 128 and 256 in flight, estimate ≈181 *$`, lines[3])
 	require.NotContains(t, out, "298.25")
 	require.NotContains(t, out, "16/GPU")
 

@@ -27,30 +27,38 @@ and TTFT starts to climb. Every level gets a verdict (sub_knee, at_knee, past_kn
 unverified, invalid) with reasons; the knee gets an interval and a status (located,
 bracketed, not_reached, below_range, insufficient_points, disagreement).
 
-The knee is the lowest concurrency N where the marginal throughput gain dX/dN falls
-below --gain-fraction (1/4) of the low-load gain: for a sharp roofline that is its
-corner, for smooth (Amdahl) saturation the point N* where the low-load line meets the
-ceiling. From --min-fit-levels (5) valid levels it is fitted (linear, Amdahl, roofline
-and Universal Scalability Law curves, chosen by AICc) with a seeded bootstrap interval;
-with fewer it is bracketed between measured levels: the first segment whose measured
-gain is below 1/4 of the origin secant X_1/N_1 is past the knee, levels reached with
-gains of at least 1/2 of it are below it. For rate-based sweeps the knee lies where
-the achieved request rate stops following the requested one. A cliff (throughput more
-than --cliff-drop below the best lower level, or TTFT rising more than --little-factor
-times Little's-law prediction) is past the knee; a TTFT rise of --ttft-rise times is
-at the knee at best.
+The knee is the over-saturation point: where throughput stops growing with load and
+added requests only queue. A level is flat when, against a lower level at least one
+resolvable step below it, less than --elasticity (1/3) of the relative load increase
+became throughput, ln(X_i/X_h) / ln(N_i/N_h) ≤ 1/3 (by Little's law the rest became
+waiting time), or when throughput fell beyond --noise. The levels past the knee are
+the run of flat levels at the top of the sweep; the operating point (recommended) is
+the highest valid level below them, and the knee lies between the two. From
+--min-fit-levels (5) valid levels, curves (linear, Amdahl, roofline, Universal
+Scalability Law) are fitted with gonum and chosen by AICc to estimate the knee inside
+that bracket, with a seeded bootstrap interval. For rate-based sweeps the knee lies
+where the achieved request rate stops following the requested one. A cliff
+(throughput more than --cliff-drop below the best lower level, or TTFT rising more
+than --little-factor times Little's-law prediction) is past the knee.
 
-recommended_per_gpu is the largest valid level verified below the knee; the lowest
-level is unverified because nothing below it shows the system still scaling.
+TTFT growing while throughput still grows is batch growth, not a knee: the policy is
+throughput-primary, as aicr's is. --ttft-slo-ms caps the recommendation at the
+highest level within it; without it, an operating point whose TTFT is past
+--ttft-ceiling-ms while a lower level's is within it is reported as a disagreement
+with both points.
+
+recommended_per_gpu is the operating point when it is verified: the lowest level is
+verified by throughput still growing above it (or by --trusted-per-gpu).
 The command exits 0 even when nothing can be recommended (baseline refuses).`,
 		Example: `  knee find fixtures/aicr/gb300-eks.csv
   knee find gb300.md --gpus 4 -o json
-  knee find results/ --gain-fraction 0.4 -o markdown`,
+  knee find results/ --ttft-slo-ms 2000 -o markdown`,
 		Args: cobra.ArbitraryArgs,
 		RunE: completeValidateRun(o),
 	}
 	o.inputs.bind(cmd)
 	o.analysis.BindFlags(cmd.Flags())
+	cmd.Flags().Float64Var(&o.analysis.TTFTCeilingMs, "ttft-ceiling-ms", o.analysis.TTFTCeilingMs, "catalog TTFT ceiling in ms: an operating point past it is reported as a disagreement (baseline takes the same flag)")
 	return cmd
 }
 

@@ -35,7 +35,7 @@ func TestPlotKubeconWritesSVGWithVerdictLegend(t *testing.T) {
 	svg := string(b)
 	require.True(t, strings.HasPrefix(strings.TrimSpace(svg), "<?xml"))
 	for _, want := range []string{"below the knee (sub_knee)", "past the knee (past_knee)", "fitted curve (usl)", "recommended level (94)",
-		"knee bracketed: ≈ 196 in flight (94–409)"} {
+		"knee bracketed: ≈ 108 in flight (94–409)"} {
 		require.Contains(t, svg, want)
 	}
 }
@@ -50,7 +50,7 @@ func TestPlotNeedsPNGOrSVGOutput(t *testing.T) {
 }
 
 // The chart's title carries the same knee as knee find and baseline print
-// for the real H200 run (≈ 134/GPU between 64 and 256), and "1 GPU".
+// for the real H200 run (≈ 267/GPU between 256 and 512), and "1 GPU".
 func TestPlotH200TitleMatchesFind(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "h200.svg")
 	code, _, errOut := runKneeCLI(t, "plot", fixtures.Path("testbed/h200-cbserve-0.6b"), "-o", out)
@@ -58,9 +58,9 @@ func TestPlotH200TitleMatchesFind(t *testing.T) {
 	b, err := os.ReadFile(out)
 	require.NoError(t, err)
 	require.Contains(t, string(b), "h200 · Qwen/Qwen3-0.6B-random · 1 GPU<")
-	require.Contains(t, string(b), "knee bracketed: ≈ 134/GPU (64–256) · recommended 64/GPU")
+	require.Contains(t, string(b), "knee bracketed: ≈ 267/GPU (256–512) · recommended 256/GPU")
 
 	code, find, errOut := runKneeCLI(t, "find", fixtures.Path("testbed/h200-cbserve-0.6b"))
 	require.Equal(t, 0, code, errOut)
-	require.Contains(t, find, "knee: bracketed, ≈ 134/GPU (64–256)")
+	require.Contains(t, find, "knee: bracketed, ≈ 267/GPU (256–512)")
 }

@@ -35,7 +35,7 @@ func TestWriteSVGWithFloorsNamesEverything(t *testing.T) {
 		"gb300 · Qwen/Qwen3-8B · gb300-eks-ubuntu-inference-dynamo · 4 GPUs",
 		"knee bracketed: ≈ 181/GPU (128–256) · recommended 128/GPU",
 		"throughput floor (60000)", "TTFT ceiling (2000)",
-		"below the knee (sub_knee)", "unverified (nothing lower measured)", "past the knee (past_knee)",
+		"below the knee (sub_knee)", "past the knee (past_knee)",
 		"64 (simulated)", "the knee lies in here", "recommended level (128)",
 	} {
 		require.Contains(t, svg, want)
