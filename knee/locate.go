@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"sort"
+
+	"github.com/kneetool/knee/knee/fit"
 )
 
 // locate finds the knee: dips and cliffs, the measured saturation rule
@@ -340,90 +342,72 @@ func (a *analysis) findCliffs() {
 	}
 }
 
-// fitKnee fits every supported model, keeps the lowest AICc, solves the
-// knee on it and bootstraps the interval. The fit only estimates where the
-// knee lies inside the measured bracket: a curve is an interpolation between
-// levels, the levels are the evidence.
+// fitKnee fits every supported model (knee/fit), keeps the lowest AICc,
+// solves the knee on it and bootstraps the interval. The fit only estimates
+// where the knee lies inside the measured bracket: a curve is an
+// interpolation between levels, the levels are the evidence.
 func (a *analysis) fitKnee() (ciLo, ciHi, est float64, ok bool) {
 	u := a.fitLevels()
-	d := fitData{sN: u[len(u)-1].x}
+	var d fit.Data
 	for _, l := range u {
-		d.sX = math.Max(d.sX, l.thr)
+		d.N, d.X = append(d.N, l.x), append(d.X, l.thr)
+		d.Repeats = append(d.Repeats, l.thrRepeats)
 	}
-	for _, l := range u {
-		d.u = append(d.u, l.x/d.sN)
-		d.y = append(d.y, l.thr/d.sX)
-	}
-	const uMax = 4 // knees beyond 4× the highest level are "not reached"
-	sum := &FitSummary{sN: d.sN, sX: d.sX, Units: "N: requests in flight, whole node; X: output tok/s, whole node"}
+	nMax := 4 * d.N[len(d.N)-1] // knees beyond 4× the highest level are "not reached"
+	kneeOf := func(c fit.Curve) float64 { return c.Knee(a.opts.Elasticity, nMax) }
+	sum := &FitSummary{Units: "N: requests in flight, whole node; X: output tok/s, whole node"}
 	// Parameters are reported per GPU, the unit people compare accelerators in.
 	xPerUnit := 1.0
 	if a.perGPU && a.s.GPUs > 0 {
 		xPerUnit = float64(a.s.GPUs)
 		sum.Units = "N: requests in flight per GPU; X: output tok/s per GPU"
 	}
-	var best *fitted
-	var all []fitted
-	for _, m := range modelsFor(len(u)) {
-		f := fitModel(m, d, defaultStarts(m, d))
-		if !f.ok {
-			continue
-		}
-		all = append(all, f)
-	}
-	for i := range all {
-		if best == nil || all[i].aicc < best.aicc {
-			best = &all[i]
-		}
-	}
-	if best == nil {
+	all, err := fit.All(d)
+	best, found := fit.Best(all)
+	if err != nil || !found {
 		a.res.Notes = append(a.res.Notes, "no throughput model could be fitted; the knee is bracketed between measured levels")
 		return 0, 0, 0, false
 	}
-	for _, f := range all {
-		mf := ModelFit{Name: f.model.name, Formula: f.model.formula, Params: roundParams(f.model.describe(f.p, d.sN, d.sX/xPerUnit)),
-			AICc: round6(f.aicc), Chosen: f.model.name == best.model.name}
-		if finite(f.r2) {
-			mf.R2 = ptr(round6(f.r2))
+	for _, c := range all {
+		mf := ModelFit{Name: c.Model.Name, Formula: c.Model.Formula, Params: roundParams(c.Model.Describe(c.P, c.SN, c.SX/xPerUnit)),
+			AICc: round6(c.AICc), Chosen: c.Model.Name == best.Model.Name}
+		if finite(c.R2) {
+			mf.R2 = ptr(round6(c.R2))
 		}
-		if kn := kneeOf(f.model, f.p, a.opts.Elasticity, uMax); finite(kn) {
-			mf.KneePerGPU = ptr(round6(kn * d.sN))
+		if kn := kneeOf(c); finite(kn) {
+			mf.KneePerGPU = ptr(round6(kn))
 		}
 		sum.Models = append(sum.Models, mf)
 	}
-	sum.Chosen, sum.curve, sum.p = best.model.name, best.model, best.p
+	sum.Chosen, sum.curve = best.Model.Name, &best
 	a.res.Fit = sum
-	if finite(best.r2) && best.r2 < 0.8 {
-		a.res.Notes = append(a.res.Notes, fmt.Sprintf("the best throughput model (%s) explains only R² = %.2f of the data; the knee is bracketed between measured levels", best.model.name, best.r2))
+	if finite(best.R2) && best.R2 < 0.8 {
+		a.res.Notes = append(a.res.Notes, fmt.Sprintf("the best throughput model (%s) explains only R² = %.2f of the data; the knee is bracketed between measured levels", best.Model.Name, best.R2))
 		return 0, 0, 0, false
 	}
-	est = kneeOf(best.model, best.p, a.opts.Elasticity, uMax) * d.sN
+	est = kneeOf(best)
 	if math.IsNaN(est) {
 		return 0, 0, 0, false
 	}
 	ciLo, ciHi = est, est
 	if a.opts.Bootstrap > 0 && finite(est) {
-		ciLo, ciHi, sum.Resamples = bootstrapKnee(*best, u, d, a.opts, uMax)
+		ciLo, ciHi, sum.Resamples = fit.Bootstrap(best, d, fit.BootstrapOptions{Resamples: a.opts.Bootstrap, Seed: a.opts.Seed, Confidence: a.opts.Confidence}, kneeOf)
 		ciLo, ciHi = math.Min(ciLo, est), math.Max(ciHi, est)
-	}
-	xs := make([]float64, len(u))
-	for i, l := range u {
-		xs[i] = l.x
 	}
 	// The bootstrap sees noise, not the choice of model: widen the interval
 	// to the knee of every model as well supported as the chosen one
 	// (ΔAICc ≤ 2, Burnham & Anderson), and never resolve the knee finer
 	// than a quarter of the local ladder step (log scale), because between
 	// levels the curve is an interpolation however well it fits.
-	if finite(est) && est <= xs[len(xs)-1] {
-		for _, f := range all {
-			if f.aicc-best.aicc <= 2 {
-				if kn := kneeOf(f.model, f.p, a.opts.Elasticity, uMax) * d.sN; finite(kn) {
+	if finite(est) && est <= d.N[len(d.N)-1] {
+		for _, c := range all {
+			if c.AICc-best.AICc <= 2 {
+				if kn := kneeOf(c); finite(kn) {
 					ciLo, ciHi = math.Min(ciLo, kn), math.Max(ciHi, kn)
 				}
 			}
 		}
-		step := localStep(xs, est)
+		step := localStep(d.N, est)
 		ciLo, ciHi = math.Min(ciLo, est/math.Pow(step, 0.25)), math.Max(ciHi, est*math.Pow(step, 0.25))
 	}
 	return ciLo, ciHi, est, true

@@ -4,6 +4,8 @@
 // nothing of baselines or rendering.
 package knee
 
+import "github.com/kneetool/knee/knee/fit"
+
 // Status says how well the knee is known.
 type Status string
 
@@ -140,19 +142,17 @@ type FitSummary struct {
 	// Resamples is the number of bootstrap fits behind the interval.
 	Resamples int `json:"resamples"`
 
-	curve  curveModel
-	p      []float64
-	sN, sX float64
+	curve *fit.Curve
 }
 
 // Throughput evaluates the chosen fitted curve at concurrency n (analysis
 // units), in node tok/s. ok is false when there is no fitted curve (a
 // result decoded from JSON, or a bracketed knee).
 func (f *FitSummary) Throughput(n float64) (float64, bool) {
-	if f == nil || f.p == nil {
+	if f == nil || f.curve == nil {
 		return 0, false
 	}
-	return f.curve.eval(f.p, n/f.sN) * f.sX, true
+	return f.curve.Throughput(n), true
 }
 
 // TTFTSummary reports what TTFT says about the knee.
