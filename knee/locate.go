@@ -504,8 +504,8 @@ func (a *analysis) kneeDetail() string {
 		}
 		return s
 	case StatusBelowRange:
-		return fmt.Sprintf("throughput is already flat from the lowest valid level, %s: %s; the knee lies at or below %s",
-			a.unitName(u[0].x), a.flatWhy(u[sat.past]), a.unitName(u[0].x))
+		return fmt.Sprintf("throughput is already flat from the lowest valid level, %s: at %s %s; the lowest level is the operating point and the knee lies below %s",
+			a.unitName(u[0].x), a.unitName(u[sat.past].x), a.flatWhy(u[sat.past]), a.unitName(u[sat.past].x))
 	}
 	var s string
 	switch {

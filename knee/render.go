@@ -96,6 +96,9 @@ func Render(w io.Writer, r *Result, format string) error {
 	} else {
 		ew.printf("%srecommended: none — %s\n", bullet, r.RecommendationReason)
 	}
+	if r.Disagreement != nil {
+		ew.printf("%sdisagreement: %s\n", bullet, r.Disagreement.Detail)
+	}
 	if r.Fit != nil {
 		for _, m := range r.Fit.Models {
 			if !m.Chosen {
