@@ -17,6 +17,10 @@ import (
 // verticalBars separate columns in box-drawn and ASCII-grid tables.
 const verticalBars = "│┃║|┆┇┊┋╎╏"
 
+// maxAlignedCols bounds a header's cells: no sweep table is wider, and
+// placing every cell of every row is quadratic in the width.
+const maxAlignedCols = 256
+
 // looksAligned reports whether data holds an aligned console table with at
 // least two columns knee reads and a row of numbers under them.
 func looksAligned(data []byte) bool {
@@ -125,7 +129,7 @@ func blockTables(path string, block []alignedLine) []grid {
 				content = append(content, l)
 			}
 		}
-		if len(content) < 2 {
+		if len(content) < 2 || strings.Count(content[0].text, " ") > 16*maxAlignedCols {
 			return nil
 		}
 		g := grid{file: path, header: splitBars(content[0].text), headerLine: content[0].no}
@@ -140,7 +144,7 @@ func blockTables(path string, block []alignedLine) []grid {
 			continue
 		}
 		head := spaceTokens(block[h].text)
-		if len(head) < 2 {
+		if len(head) < 2 || len(head) > maxAlignedCols {
 			continue
 		}
 		spans := head

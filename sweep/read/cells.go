@@ -34,9 +34,11 @@ func cleanCell(s string) string {
 	s = strings.TrimSpace(s)
 	// Italic underscores around the whole cell (_x_); an underscore inside a
 	// number (1_000) is kept for parseCell.
-	for len(s) >= 2 && s[0] == '_' && s[len(s)-1] == '_' {
-		s = strings.TrimSpace(s[1 : len(s)-1])
+	n := 0
+	for n < len(s)/2 && s[n] == '_' && s[len(s)-1-n] == '_' {
+		n++
 	}
+	s = strings.TrimSpace(s[n : len(s)-n])
 	// A footnote reference such as "[1]" or "^a" after the value.
 	s = strings.TrimSpace(footnoteRef.ReplaceAllString(s, ""))
 	return s
