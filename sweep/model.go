@@ -46,8 +46,10 @@ type Point struct {
 	// Derived marks a concurrency computed by Little's law (achieved request
 	// rate × mean request latency) for rate-based loads that configure none.
 	Derived bool `json:"derived"`
-	// RequestedRate is the configured request rate of a rate-based stage (req/s).
-	RequestedRate *float64 `json:"requested_rate,omitempty"`
+	// RequestedRate is the offered request rate of an open-loop (rate-based)
+	// run, in req/s; null for a closed loop. Always present in the JSON (a
+	// contract key): a reader must be able to tell "closed loop" from "absent".
+	RequestedRate *float64 `json:"requested_rate"`
 	// AchievedConcurrency is the in-flight count the load generator actually
 	// sustained, when the harness reports it.
 	AchievedConcurrency *float64 `json:"achieved_concurrency,omitempty"`
@@ -68,8 +70,20 @@ type Point struct {
 	RequestRate *float64 `json:"request_rate,omitempty"`
 
 	TTFT Dist `json:"ttft_ms"`
-	ITL  Dist `json:"itl_ms"`
-	E2E  Dist `json:"e2e_ms"`
+	// ITL is the per-request mean time between output tokens (what most
+	// harnesses call TPOT): readers prefer a source's TPOT for it.
+	ITL Dist `json:"itl_ms"`
+	E2E Dist `json:"e2e_ms"`
+	// ITLChunks is the distribution of every gap between streamed chunks (what
+	// vLLM and SGLang call ITL), kept when a source gives it beside TPOT: its
+	// median is near zero when a server sends tokens in bursts, so it is never
+	// used as ITL when TPOT is known.
+	ITLChunks Dist `json:"itl_chunks_ms,omitzero"`
+
+	// Workload identifies what was sent (dataset, input/output lengths, model),
+	// keyed by the source's own field names. Points of different workloads
+	// are never one curve: reading refuses to mix them (see --workload).
+	Workload map[string]string `json:"workload,omitempty"`
 
 	InputTokensMean  *float64 `json:"input_tokens_mean,omitempty"`
 	OutputTokensMean *float64 `json:"output_tokens_mean,omitempty"`
@@ -95,12 +109,21 @@ type Point struct {
 // optional: a pasted table may give only p99.
 type Dist struct {
 	Mean *float64 `json:"mean"`
-	Min  *float64 `json:"min,omitempty"`
-	Max  *float64 `json:"max,omitempty"`
+	// Std is the standard deviation, when the source gives it.
+	Std *float64 `json:"std,omitempty"`
+	Min *float64 `json:"min,omitempty"`
+	Max *float64 `json:"max,omitempty"`
+	// P1 … P25, P75 and P999 (p99.9) are kept when a source carries them.
+	P1   *float64 `json:"p1,omitempty"`
+	P5   *float64 `json:"p5,omitempty"`
+	P10  *float64 `json:"p10,omitempty"`
+	P25  *float64 `json:"p25,omitempty"`
 	P50  *float64 `json:"p50"`
+	P75  *float64 `json:"p75,omitempty"`
 	P90  *float64 `json:"p90"`
 	P95  *float64 `json:"p95,omitempty"`
 	P99  *float64 `json:"p99"`
+	P999 *float64 `json:"p999,omitempty"`
 	// Assumed is set when a source column named no statistic and the value
 	// was read as the mean ("mean"); analysis says when it falls back to it.
 	Assumed string `json:"assumed,omitempty"`
@@ -114,8 +137,9 @@ func I(v int) *int { return &v }
 
 // Empty reports whether no statistic is known.
 func (d Dist) Empty() bool {
-	return d.Mean == nil && d.Min == nil && d.Max == nil && d.P50 == nil &&
-		d.P90 == nil && d.P95 == nil && d.P99 == nil
+	return d.Mean == nil && d.Std == nil && d.Min == nil && d.Max == nil &&
+		d.P1 == nil && d.P5 == nil && d.P10 == nil && d.P25 == nil && d.P50 == nil &&
+		d.P75 == nil && d.P90 == nil && d.P95 == nil && d.P99 == nil && d.P999 == nil
 }
 
 // Level is the x-axis value analysis uses: per GPU when the GPU count is

@@ -13,7 +13,9 @@ import (
 // inputs that do not carry them.
 type inputFlags struct {
 	Format string
-	Meta   read.Meta
+	// Workload is --workload, the one workload to read (read.Options.Workload).
+	Workload string
+	Meta     read.Meta
 	// Units and Columns are the repeatable --unit and --column values,
 	// parsed into Meta by options.
 	Units, Columns []string
@@ -21,7 +23,11 @@ type inputFlags struct {
 
 func (f *inputFlags) bind(c *cobra.Command) {
 	fl := c.Flags()
-	fl.StringVar(&f.Format, "format", "", "force the input format: sweep|inference-perf|aiperf|csv|markdown (default: detect)")
+	fl.StringVar(&f.Format, "format", "", "force the input format: "+strings.Join(read.Formats, "|")+" (default: detect)")
+	fl.StringVar(&f.Workload, "workload", "", "read only this workload from an input that holds several: a value such as random, or FIELD=VALUE[,FIELD=VALUE] such as dataset_name=random")
+	// Every analysis command takes the same inputs: its help lists the
+	// formats from the one table detection uses.
+	c.Long += "\n\nInput formats (detected in this order; --format forces one):\n" + read.FormatHelp()
 	fl.IntVar(&f.Meta.GPUs, "gpus", 0, "GPUs on the node under test (needed for per-GPU values when inputs do not say)")
 	fl.StringVar(&f.Meta.Accelerator, "accelerator", "", "accelerator short name as aicr uses it (h100, gb300, rtx-pro-6000 …)")
 	fl.StringVar(&f.Meta.Leaf, "leaf", "", "aicr leaf name, e.g. gb300-eks-ubuntu-inference-dynamo (implies --accelerator)")
@@ -46,7 +52,7 @@ func (f *inputFlags) options() (read.Options, error) {
 	if meta.Columns, err = read.ParseColumnFlags(f.Columns); err != nil {
 		return read.Options{}, usagef("%v", err)
 	}
-	return read.Options{Format: f.Format, Meta: meta}, nil
+	return read.Options{Format: f.Format, Meta: meta, Workload: f.Workload}, nil
 }
 
 // load merges all inputs into one sweep.

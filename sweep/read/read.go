@@ -31,10 +31,14 @@ type Meta struct {
 
 // Options controls reading.
 type Options struct {
-	// Format forces a reader: "" (detect), "sweep", "inference-perf",
-	// "aiperf", "csv", "markdown".
+	// Format forces a reader: "" (detect) or one of Formats.
 	Format string
 	Meta   Meta
+	// Workload picks the one workload to read from an input that holds
+	// several (--workload): "VALUE" matches any workload field with that
+	// value, "FIELD=VALUE[,FIELD=VALUE]" names the fields; "" keeps the only
+	// workload there is and refuses a mix.
+	Workload string
 }
 
 // Load reads every input and merges them into one sweep.
@@ -62,7 +66,7 @@ func File(path string, opts Options) (*sweep.Sweep, error) {
 	}
 	var s *sweep.Sweep
 	if st.IsDir() {
-		s, err = readDir(path, opts.Format)
+		s, err = readDir(path, opts)
 	} else {
 		s, err = readFile(path, opts)
 	}

@@ -1,0 +1,230 @@
+package read
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// guidellm's benchmarks report (benchmarks.json or .yaml), as guidellm 0.2
+// to 0.8 write it: benchmarks[] each with its strategy (config.strategy
+// from 0.4, args.strategy before: type_ synchronous, concurrent (streams),
+// throughput, constant or poisson (rate)) and metrics.<name>.successful
+// distributions {mean, median, std_dev, min, max, percentiles{p001 … p999}}.
+// A sweep profile is a list of benchmarks of those strategies.
+// Latency metrics carry their unit in the name (_ms); request_latency is in
+// seconds. Throughput is metrics.output_tokens_per_second.successful.mean:
+// guidellm's rate over the whole benchmark, not a per-request figure.
+
+const guidellmHarness = "guidellm"
+
+var guidellmYAML = regexp.MustCompile(`(?m)^benchmarks:`)
+
+func sniffGuideLLM(_ string, data []byte, top map[string]json.RawMessage) bool {
+	if top != nil {
+		return hasKeys(top, "benchmarks") && bytes.Contains(data, []byte(`"output_tokens_per_second"`))
+	}
+	return !startsLikeJSON(data) && guidellmYAML.Match(data) && bytes.Contains(data, []byte("output_tokens_per_second"))
+}
+
+type glDist struct {
+	Mean        *float64            `json:"mean" yaml:"mean"`
+	Median      *float64            `json:"median" yaml:"median"`
+	StdDev      *float64            `json:"std_dev" yaml:"std_dev"`
+	Min         *float64            `json:"min" yaml:"min"`
+	Max         *float64            `json:"max" yaml:"max"`
+	Percentiles map[string]*float64 `json:"percentiles" yaml:"percentiles"`
+}
+
+type glMetric struct {
+	Successful *glDist `json:"successful" yaml:"successful"`
+}
+
+type glStrategy struct {
+	Type    string   `json:"type_" yaml:"type_"`
+	Streams *float64 `json:"streams" yaml:"streams"`
+	Rate    *float64 `json:"rate" yaml:"rate"`
+}
+
+type glBenchmark struct {
+	Config *struct {
+		Strategy *glStrategy `json:"strategy" yaml:"strategy"`
+		Backend  *struct {
+			Model string `json:"model" yaml:"model"`
+		} `json:"backend" yaml:"backend"`
+	} `json:"config" yaml:"config"`
+	Args *struct {
+		Strategy *glStrategy `json:"strategy" yaml:"strategy"`
+	} `json:"args" yaml:"args"`
+	Duration *float64 `json:"duration" yaml:"duration"`
+	Metrics  *struct {
+		RequestTotals *struct {
+			Successful *float64 `json:"successful" yaml:"successful"`
+			Errored    *float64 `json:"errored" yaml:"errored"`
+			Incomplete *float64 `json:"incomplete" yaml:"incomplete"`
+		} `json:"request_totals" yaml:"request_totals"`
+		RequestsPerSecond     *glMetric `json:"requests_per_second" yaml:"requests_per_second"`
+		RequestConcurrency    *glMetric `json:"request_concurrency" yaml:"request_concurrency"`
+		RequestLatency        *glMetric `json:"request_latency" yaml:"request_latency"`
+		PromptTokenCount      *glMetric `json:"prompt_token_count" yaml:"prompt_token_count"`
+		OutputTokenCount      *glMetric `json:"output_token_count" yaml:"output_token_count"`
+		TimeToFirstToken      *glMetric `json:"time_to_first_token_ms" yaml:"time_to_first_token_ms"`
+		TimePerOutputToken    *glMetric `json:"time_per_output_token_ms" yaml:"time_per_output_token_ms"`
+		InterTokenLatency     *glMetric `json:"inter_token_latency_ms" yaml:"inter_token_latency_ms"`
+		OutputTokensPerSecond *glMetric `json:"output_tokens_per_second" yaml:"output_tokens_per_second"`
+	} `json:"metrics" yaml:"metrics"`
+}
+
+type glReport struct {
+	Metadata *struct {
+		Version string `json:"guidellm_version" yaml:"guidellm_version"`
+	} `json:"metadata" yaml:"metadata"`
+	Benchmarks []glBenchmark `json:"benchmarks" yaml:"benchmarks"`
+}
+
+func readGuideLLMFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
+	var r glReport
+	if startsLikeJSON(data) {
+		if err := decodeJSON(path, 0, data, &r); err != nil {
+			return nil, err
+		}
+	} else if err := yaml.Unmarshal(data, &r); err != nil {
+		return nil, sweep.Inputf(path, "", 0, "malformed YAML: %v", err)
+	}
+	if len(r.Benchmarks) == 0 {
+		return nil, sweep.Inputf(path, "benchmarks", 0, "empty: the report holds no benchmark")
+	}
+	s := &sweep.Sweep{Version: sweep.SchemaVersion, Harness: guidellmHarness, Sources: []string{path}}
+	if r.Metadata != nil {
+		s.HarnessVersion = r.Metadata.Version
+	}
+	for i, b := range r.Benchmarks {
+		p, model, err := guidellmPoint(path, i, b)
+		if err != nil {
+			return nil, err
+		}
+		if err := mergeString(&s.Model, model, false, path, "model"); err != nil {
+			return nil, err
+		}
+		s.Points = append(s.Points, p)
+	}
+	return s, nil
+}
+
+func guidellmPoint(path string, i int, b glBenchmark) (sweep.Point, string, error) {
+	field := func(f string) string { return fmt.Sprintf("benchmarks[%d].%s", i, f) }
+	p := sweep.Point{Source: fmt.Sprintf("%s benchmark %d (%s)", path, i, guidellmHarness), DurationS: b.Duration}
+	var st *glStrategy
+	var model string
+	if b.Config != nil {
+		st = b.Config.Strategy
+		if b.Config.Backend != nil {
+			model = b.Config.Backend.Model
+		}
+	}
+	if st == nil && b.Args != nil {
+		st = b.Args.Strategy
+	}
+	if st == nil {
+		return p, "", sweep.Inputf(path, field("config.strategy"), 0, "missing: the benchmark does not say how load was applied")
+	}
+	m := b.Metrics
+	if m == nil || m.OutputTokensPerSecond == nil || m.OutputTokensPerSecond.Successful == nil || m.OutputTokensPerSecond.Successful.Mean == nil {
+		return p, "", sweep.Inputf(path, field("metrics.output_tokens_per_second.successful.mean"), 0, "missing: no output throughput")
+	}
+	p.ThroughputTokS = *m.OutputTokensPerSecond.Successful.Mean
+	var err error
+	if rt := m.RequestTotals; rt != nil {
+		if p.Requests, err = count(path, field("metrics.request_totals.successful"), rt.Successful); err != nil {
+			return p, "", err
+		}
+		if p.Failures, err = count(path, field("metrics.request_totals.errored"), rt.Errored); err != nil {
+			return p, "", err
+		}
+	}
+	mean := func(g *glMetric) *float64 {
+		if g == nil || g.Successful == nil {
+			return nil
+		}
+		return g.Successful.Mean
+	}
+	p.RequestRate = mean(m.RequestsPerSecond)
+	p.InputTokensMean = mean(m.PromptTokenCount)
+	p.OutputTokensMean = mean(m.OutputTokenCount)
+	for _, d := range []struct {
+		name string
+		in   *glMetric
+		out  *sweep.Dist
+		k    float64
+	}{
+		{"time_to_first_token_ms", m.TimeToFirstToken, &p.TTFT, 1},
+		{"request_latency", m.RequestLatency, &p.E2E, 1000}, // seconds
+		{"time_per_output_token_ms", m.TimePerOutputToken, &p.ITL, 1},
+	} {
+		if *d.out, err = d.in.dist(path, field("metrics."+d.name+".successful"), d.k); err != nil {
+			return p, "", err
+		}
+	}
+	// guidellm's inter_token_latency excludes the first token (TPOT as
+	// vLLM means it); time_per_output_token includes it. Prefer the former.
+	if itl, err := m.InterTokenLatency.dist(path, field("metrics.inter_token_latency_ms.successful"), 1); err != nil {
+		return p, "", err
+	} else if !itl.Empty() {
+		p.ITL = itl
+	}
+	measured := mean(m.RequestConcurrency)
+	switch strings.ToLower(st.Type) {
+	case "synchronous":
+		p.Concurrency, p.AchievedConcurrency = 1, measured
+	case "concurrent":
+		if st.Streams == nil {
+			return p, "", sweep.Inputf(path, field("config.strategy.streams"), 0, "missing for a concurrent strategy")
+		}
+		p.Concurrency, p.AchievedConcurrency = *st.Streams, measured
+	case "throughput", "constant", "poisson", "async":
+		// Open loop: throughput sends as fast as it can (no offered rate).
+		if err := openLoop(path, field("metrics.request_latency"), &p, st.Rate, p.RequestRate, p.E2E.Mean); err != nil {
+			return p, "", err
+		}
+	default:
+		return p, "", sweep.Inputf(path, field("config.strategy.type_"), 0, "unknown strategy %q (want synchronous, concurrent, throughput, constant or poisson)", st.Type)
+	}
+	if model != "" {
+		p.Workload = map[string]string{"model": model}
+	}
+	return p, model, nil
+}
+
+func (g *glMetric) dist(file, field string, k float64) (sweep.Dist, error) {
+	if g == nil || g.Successful == nil {
+		return sweep.Dist{}, nil
+	}
+	d := g.Successful
+	st := stats{"mean": d.Mean, "p50": d.Median, "std": d.StdDev, "min": d.Min, "max": d.Max}
+	for name, v := range d.Percentiles {
+		if key, ok := guidellmPercentile(name); ok {
+			st[key] = v
+		}
+	}
+	return st.dist(file, field, k)
+}
+
+// guidellmPercentile reads guidellm's names: p001 is p0.1, p01 p1, p05 p5,
+// p999 p99.9; the rest are plain.
+func guidellmPercentile(name string) (string, bool) {
+	switch name {
+	case "p001":
+		return "", false
+	case "p01":
+		return "p1", true
+	case "p05":
+		return "p5", true
+	}
+	return percentileName(name)
+}

@@ -1,0 +1,243 @@
+package read
+
+import (
+	"bytes"
+	"encoding/json"
+	"regexp"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// llm-d-benchmark's benchmark report, schema version 0.1
+// (llm-d/llm-d-benchmark analysis/benchmark_report, schema_v0_1.py): one
+// report per run, in YAML or JSON: scenario.model.name, scenario.load
+// {name (the harness), type, args (the harness's own arguments)},
+// metrics.time.duration (s), metrics.requests {total, failures,
+// input_length, output_length}, metrics.latency.<name> statistics
+// {units, mean, stddev, min, p0p1 … p99p9, max}, metrics.throughput
+// {output_tokens_per_sec, requests_per_sec, …}. Every statistic's units is
+// honoured (ms, s; ms/token, s/token).
+
+const llmdHarness = "llm-d-benchmark"
+
+var llmdVersion = regexp.MustCompile(`(?m)^version:\s*['"]?0\.1['"]?\s*(#.*)?$`)
+
+func sniffLLMD(_ string, data []byte, top map[string]json.RawMessage) bool {
+	if top != nil {
+		var v string
+		return hasKeys(top, "scenario", "metrics") && json.Unmarshal(top["version"], &v) == nil && v == "0.1"
+	}
+	return !startsLikeJSON(data) && llmdVersion.Match(data) && bytes.Contains(data, []byte("\nmetrics:")) && bytes.Contains(data, []byte("\nscenario:"))
+}
+
+func llmdFiles(dir string) []string {
+	var out []string
+	for _, p := range findFiles(dir, 1, func(n string) bool {
+		n = strings.ToLower(n)
+		return strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".yml") || strings.HasSuffix(n, ".json")
+	}) {
+		data, err := readBounded(p)
+		if err != nil {
+			continue
+		}
+		var top map[string]json.RawMessage
+		if startsLikeJSON(data) && decodeJSON(p, 0, data, &top) != nil {
+			continue
+		}
+		if sniffLLMD(p, data, top) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func hasLLMDReports(dir string) bool { return len(llmdFiles(dir)) > 0 }
+
+func readLLMDDir(dir string, _ Options) (*sweep.Sweep, error) {
+	return readEach(dir, llmdFiles(dir), llmdHarness, func(p string, data []byte) (*sweep.Sweep, error) {
+		return readLLMDFile(p, data, Options{})
+	})
+}
+
+type llmdStat struct {
+	Units  *string  `json:"units" yaml:"units"`
+	Mean   *float64 `json:"mean" yaml:"mean"`
+	Stddev *float64 `json:"stddev" yaml:"stddev"`
+	Min    *float64 `json:"min" yaml:"min"`
+	P1     *float64 `json:"p1" yaml:"p1"`
+	P5     *float64 `json:"p5" yaml:"p5"`
+	P10    *float64 `json:"p10" yaml:"p10"`
+	P25    *float64 `json:"p25" yaml:"p25"`
+	P50    *float64 `json:"p50" yaml:"p50"`
+	P75    *float64 `json:"p75" yaml:"p75"`
+	P90    *float64 `json:"p90" yaml:"p90"`
+	P95    *float64 `json:"p95" yaml:"p95"`
+	P99    *float64 `json:"p99" yaml:"p99"`
+	P99p9  *float64 `json:"p99p9" yaml:"p99p9"`
+	Max    *float64 `json:"max" yaml:"max"`
+}
+
+type llmdReport struct {
+	Scenario *struct {
+		Model *struct {
+			Name string `json:"name" yaml:"name"`
+		} `json:"model" yaml:"model"`
+		Load *struct {
+			Name string         `json:"name" yaml:"name"`
+			Type string         `json:"type" yaml:"type"`
+			Args map[string]any `json:"args" yaml:"args"`
+		} `json:"load" yaml:"load"`
+	} `json:"scenario" yaml:"scenario"`
+	Metrics *struct {
+		Time *struct {
+			Duration *float64 `json:"duration" yaml:"duration"`
+		} `json:"time" yaml:"time"`
+		Requests *struct {
+			Total        *float64  `json:"total" yaml:"total"`
+			Failures     *float64  `json:"failures" yaml:"failures"`
+			InputLength  *llmdStat `json:"input_length" yaml:"input_length"`
+			OutputLength *llmdStat `json:"output_length" yaml:"output_length"`
+		} `json:"requests" yaml:"requests"`
+		Latency *struct {
+			TTFT           *llmdStat `json:"time_to_first_token" yaml:"time_to_first_token"`
+			TPOT           *llmdStat `json:"time_per_output_token" yaml:"time_per_output_token"`
+			ITL            *llmdStat `json:"inter_token_latency" yaml:"inter_token_latency"`
+			RequestLatency *llmdStat `json:"request_latency" yaml:"request_latency"`
+		} `json:"latency" yaml:"latency"`
+		Throughput *struct {
+			OutputTokensPerSec *float64 `json:"output_tokens_per_sec" yaml:"output_tokens_per_sec"`
+			RequestsPerSec     *float64 `json:"requests_per_sec" yaml:"requests_per_sec"`
+		} `json:"throughput" yaml:"throughput"`
+	} `json:"metrics" yaml:"metrics"`
+}
+
+func readLLMDFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
+	var r llmdReport
+	if startsLikeJSON(data) {
+		if err := decodeJSON(path, 0, data, &r); err != nil {
+			return nil, err
+		}
+	} else if err := yaml.Unmarshal(data, &r); err != nil {
+		return nil, sweep.Inputf(path, "", 0, "malformed YAML: %v", err)
+	}
+	m := r.Metrics
+	if m == nil || m.Throughput == nil || m.Throughput.OutputTokensPerSec == nil {
+		return nil, sweep.Inputf(path, "metrics.throughput.output_tokens_per_sec", 0, "missing: no output throughput")
+	}
+	p := sweep.Point{ThroughputTokS: *m.Throughput.OutputTokensPerSec, RequestRate: m.Throughput.RequestsPerSec,
+		Source: path + " (" + llmdHarness + ")"}
+	if m.Time != nil {
+		p.DurationS = m.Time.Duration
+	}
+	var err error
+	if rq := m.Requests; rq != nil {
+		if rq.Total != nil && rq.Failures != nil {
+			p.Requests, err = count(path, "metrics.requests.total", sweep.F(*rq.Total-*rq.Failures))
+		}
+		if err == nil {
+			p.Failures, err = count(path, "metrics.requests.failures", rq.Failures)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if rq.InputLength != nil {
+			p.InputTokensMean = rq.InputLength.Mean
+		}
+		if rq.OutputLength != nil {
+			p.OutputTokensMean = rq.OutputLength.Mean
+		}
+	}
+	if l := m.Latency; l != nil {
+		tpot, itl := l.TPOT, l.ITL
+		if tpot == nil {
+			tpot, itl = itl, nil
+		}
+		for _, d := range []struct {
+			name string
+			in   *llmdStat
+			out  *sweep.Dist
+		}{{"time_to_first_token", l.TTFT, &p.TTFT}, {"request_latency", l.RequestLatency, &p.E2E},
+			{"time_per_output_token", tpot, &p.ITL}, {"inter_token_latency", itl, &p.ITLChunks}} {
+			if *d.out, err = d.in.dist(path, "metrics.latency."+d.name); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if err := llmdLoad(path, r, &p); err != nil {
+		return nil, err
+	}
+	s := &sweep.Sweep{Version: sweep.SchemaVersion, Harness: llmdHarness, Sources: []string{path}, Points: []sweep.Point{p}}
+	if r.Scenario != nil && r.Scenario.Load != nil && r.Scenario.Load.Name != "" {
+		s.HarnessVersion = "via " + r.Scenario.Load.Name
+	}
+	if r.Scenario != nil && r.Scenario.Model != nil && r.Scenario.Model.Name != "" {
+		s.Model = r.Scenario.Model.Name
+		s.Points[0].Workload = map[string]string{"model": s.Model}
+		if r.Scenario.Load != nil && r.Scenario.Load.Type != "" {
+			s.Points[0].Workload["load.type"] = r.Scenario.Load.Type
+		}
+	}
+	return s, nil
+}
+
+// llmdLoad finds the concurrency in scenario.load.args, whose keys are the
+// harness's own: max_concurrency (vllm-benchmark, inferencemax),
+// concurrency, loadgen.concurrency (aiperf), num_concurrent_requests
+// (llmperf). A run with none is rate-based (or its harness's arguments are
+// unknown): its concurrency comes from Little's law, marked derived.
+func llmdLoad(path string, r llmdReport, p *sweep.Point) error {
+	var args map[string]any
+	if r.Scenario != nil && r.Scenario.Load != nil {
+		args = r.Scenario.Load.Args
+	}
+	numArg := func(v any) (*float64, bool) {
+		switch x := v.(type) {
+		case float64:
+			return &x, true
+		case int:
+			f := float64(x)
+			return &f, true
+		}
+		return nil, false
+	}
+	if lg, ok := args["loadgen"].(map[string]any); ok {
+		args = map[string]any{"concurrency": lg["concurrency"], "request_rate": lg["request_rate"]}
+	}
+	for _, k := range []string{"max_concurrency", "concurrency", "num_concurrent_requests"} {
+		if v, ok := numArg(args[k]); ok && *v > 0 {
+			p.Concurrency = *v
+			if p.RequestRate != nil && p.E2E.Mean != nil {
+				p.AchievedConcurrency = sweep.F(*p.RequestRate * *p.E2E.Mean / 1000)
+			}
+			return nil
+		}
+	}
+	rate, _ := numArg(args["request_rate"])
+	return openLoop(path, "scenario.load.args.max_concurrency", p, rate, p.RequestRate, p.E2E.Mean)
+}
+
+// dist converts a statistic to ms, honouring its units.
+func (s *llmdStat) dist(file, field string) (sweep.Dist, error) {
+	if s == nil {
+		return sweep.Dist{}, nil
+	}
+	if s.Units == nil {
+		return sweep.Dist{}, sweep.Inputf(file, field+".units", 0, "missing: knee does not guess a latency's unit")
+	}
+	var k float64
+	switch strings.ToLower(strings.TrimSpace(*s.Units)) {
+	case "ms", "ms/token":
+		k = 1
+	case "s", "s/token":
+		k = 1000
+	case "us", "µs", "us/token":
+		k = 1e-3
+	default:
+		return sweep.Dist{}, sweep.Inputf(file, field+".units", 0, "unknown time unit %q (want ms, s, ms/token or s/token)", *s.Units)
+	}
+	return stats{"mean": s.Mean, "std": s.Stddev, "min": s.Min, "max": s.Max, "p1": s.P1, "p5": s.P5, "p10": s.P10,
+		"p25": s.P25, "p50": s.P50, "p75": s.P75, "p90": s.P90, "p95": s.P95, "p99": s.P99, "p999": s.P99p9}.dist(file, field, k)
+}

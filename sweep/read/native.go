@@ -1,0 +1,167 @@
+package read
+
+import (
+	"io/fs"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// Helpers shared by the readers of benchmark clients' native results
+// (vLLM, SGLang, guidellm, genai-perf, llmperf, llm-d).
+
+// readBounded reads a file of at most maxInput bytes.
+func readBounded(path string) ([]byte, error) {
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, sweep.Inputf(path, "", 0, "cannot read: %v", unwrapPathErr(err))
+	}
+	if st.Size() > maxInput {
+		return nil, sweep.Inputf(path, "", 0, "is %d bytes; knee reads result files and logs up to %d bytes", st.Size(), maxInput)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, sweep.Inputf(path, "", 0, "cannot read: %v", unwrapPathErr(err))
+	}
+	return data, nil
+}
+
+// findFiles lists the files under dir, at most depth folders down, whose
+// name match accepts, sorted so points come in a stable order.
+func findFiles(dir string, depth int, match func(name string) bool) []string {
+	var out []string
+	root := filepath.Clean(dir)
+	_ = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil // an unreadable subfolder holds nothing we can use
+		}
+		if d.IsDir() {
+			if strings.Count(strings.TrimPrefix(p, root), string(filepath.Separator)) > depth {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if match(d.Name()) {
+			out = append(out, p)
+		}
+		return nil
+	})
+	sort.Strings(out)
+	return out
+}
+
+// readEach reads every file with one into a single sweep, one file's
+// points after another; the harness and model must agree across files.
+func readEach(dir string, paths []string, harness string, one func(path string, data []byte) (*sweep.Sweep, error)) (*sweep.Sweep, error) {
+	s := &sweep.Sweep{Version: sweep.SchemaVersion, Harness: harness}
+	for _, p := range paths {
+		data, err := readBounded(p)
+		if err != nil {
+			return nil, err
+		}
+		part, err := one(p, data)
+		if err != nil {
+			return nil, err
+		}
+		if err := mergeString(&s.Model, part.Model, false, p, "model"); err != nil {
+			return nil, err
+		}
+		if err := mergeString(&s.HarnessVersion, part.HarnessVersion, false, p, "harness_version"); err != nil {
+			return nil, err
+		}
+		s.Sources = append(s.Sources, part.Sources...)
+		s.Notes = appendUnique(s.Notes, part.Notes...)
+		s.Points = append(s.Points, part.Points...)
+	}
+	if len(s.Points) == 0 {
+		return nil, sweep.Inputf(dir, "", 0, "no %s results in this folder", harness)
+	}
+	return s, nil
+}
+
+// stats is a distribution as a source names its statistics: "mean", "std",
+// "min", "max", "p1" … "p99", "p999" (p99.9), "p50" for the median.
+type stats map[string]*float64
+
+// dist converts stats to a sweep.Dist, multiplying by k (to ms). Every
+// value must be a finite non-negative number: the field names the source's
+// key, so a bad value is refused by name.
+func (st stats) dist(file, field string, k float64) (sweep.Dist, error) {
+	for name, v := range st {
+		if v != nil && (math.IsNaN(*v) || math.IsInf(*v, 0) || *v < 0) {
+			return sweep.Dist{}, sweep.Inputf(file, field+"."+name, 0, "must be a non-negative number, got %v", *v)
+		}
+	}
+	s := func(name string) *float64 { return scaled(st[name], k) }
+	return sweep.Dist{
+		Mean: s("mean"), Std: s("std"), Min: s("min"), Max: s("max"),
+		P1: s("p1"), P5: s("p5"), P10: s("p10"), P25: s("p25"), P50: s("p50"),
+		P75: s("p75"), P90: s("p90"), P95: s("p95"), P99: s("p99"), P999: s("p999"),
+	}, nil
+}
+
+// percentileName turns a source's percentile spelling into a stats key:
+// "99" → p99, "99.9" → p999, "0.1"/"p001" style is left out (too few
+// requests make it meaningful). ok is false for percentiles knee does not keep.
+func percentileName(pct string) (string, bool) {
+	switch strings.TrimSuffix(strings.TrimPrefix(strings.ToLower(pct), "p"), ".0") {
+	case "1", "01":
+		return "p1", true
+	case "5", "05":
+		return "p5", true
+	case "10":
+		return "p10", true
+	case "25":
+		return "p25", true
+	case "50":
+		return "p50", true
+	case "75":
+		return "p75", true
+	case "90":
+		return "p90", true
+	case "95":
+		return "p95", true
+	case "99":
+		return "p99", true
+	case "99.9", "999", "99p9":
+		return "p999", true
+	}
+	return "", false
+}
+
+// openLoop fills a point measured at an offered request rate: the offered
+// rate is kept as requested_rate, and the concurrency is what Little's law
+// gives (achieved request rate × mean time in flight), marked derived, as
+// the inference-perf reader does for rate stages.
+func openLoop(file, field string, p *sweep.Point, requested *float64, achievedRate, meanE2EMs *float64) error {
+	if achievedRate == nil || meanE2EMs == nil {
+		return sweep.Inputf(file, field, 0, "an open-loop (request rate) result needs the achieved request rate and the mean end-to-end latency to derive its concurrency by Little's law; one is missing")
+	}
+	p.RequestedRate = requested
+	p.Concurrency = *achievedRate * *meanE2EMs / 1000
+	p.Derived = true
+	p.AchievedConcurrency = sweep.F(p.Concurrency)
+	if !(p.Concurrency > 0) {
+		return sweep.Inputf(file, field, 0, "Little's law gives concurrency %v (request rate %v × mean latency %v ms): nothing was in flight", p.Concurrency, *achievedRate, *meanE2EMs)
+	}
+	return nil
+}
+
+// numText writes a workload value without a trailing ".0".
+func numText(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// count turns a JSON number that must be a whole count into an int.
+func count(file, field string, v *float64) (*int, error) {
+	if v == nil {
+		return nil, nil
+	}
+	if *v < 0 || *v != math.Trunc(*v) || *v > 1e15 {
+		return nil, sweep.Inputf(file, field, 0, "must be a whole non-negative count, got %v", *v)
+	}
+	return sweep.I(int(*v)), nil
+}

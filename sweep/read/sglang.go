@@ -1,0 +1,235 @@
+package read
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// The JSON-lines file `python -m sglang.bench_serving --output-file` appends
+// to, one result object per run (SGLang 0.3 to 0.5: backend, dataset_name,
+// request_rate, max_concurrency (null for an open loop), completed,
+// duration, output_throughput, {mean,median,std,p99}_{ttft,tpot,itl}_ms,
+// {mean,median}_e2e_latency_ms, the dataset's lengths; newer versions add
+// the measured concurrency, request_throughput and more percentiles).
+
+const sglangHarness = "sglang-bench-serving"
+
+var sglangStat = regexp.MustCompile(`^(mean|median|std|p[0-9][0-9.]*)_(ttft|tpot|itl|e2e_latency)_ms$`)
+
+// sniffSGLang matches on the first line: an SGLang result has e2e_latency
+// keys and a dataset_name, which vLLM's results do not.
+func sniffSGLang(_ string, data []byte, _ map[string]json.RawMessage) bool {
+	line := data
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		line = data[:i]
+	}
+	var first map[string]json.RawMessage
+	if json.Unmarshal(bytes.TrimSpace(line), &first) != nil {
+		clean, _ := nonFiniteToString(bytes.TrimSpace(line))
+		if json.Unmarshal(clean, &first) != nil {
+			return false
+		}
+	}
+	return hasKeys(first, "output_throughput") && hasAnyKey(first, "mean_e2e_latency_ms", "median_e2e_latency_ms") &&
+		hasAnyKey(first, "dataset_name", "backend", "completed")
+}
+
+func readSGLangFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
+	s := &sweep.Sweep{Version: sweep.SchemaVersion, Harness: sglangHarness, Sources: []string{path}}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64*1024), 64*1024*1024)
+	line := 0
+	for sc.Scan() {
+		line++
+		text := bytes.TrimSpace(sc.Bytes())
+		if len(text) == 0 {
+			continue
+		}
+		p, model, err := sglangRow(path, line, text)
+		if err != nil {
+			return nil, err
+		}
+		if err := mergeString(&s.Model, model, false, fmt.Sprintf("%s:%d", path, line), "model"); err != nil {
+			return nil, err
+		}
+		s.Points = append(s.Points, p)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, sweep.Inputf(path, "", line, "cannot read: %v", err)
+	}
+	if len(s.Points) == 0 {
+		return nil, sweep.Inputf(path, "", 0, "no result lines")
+	}
+	return s, nil
+}
+
+// sglangRow reads one line into a point.
+func sglangRow(path string, line int, text []byte) (sweep.Point, string, error) {
+	var top map[string]json.RawMessage
+	if err := decodeJSON(path, line-1, text, &top); err != nil {
+		return sweep.Point{}, "", err
+	}
+	// Errors name the line: the file holds one result per line.
+	at := func(err error) error {
+		if ie, ok := err.(*sweep.InputError); ok && ie.Line == 0 {
+			ie.Line = line
+		}
+		return err
+	}
+	num := func(key string) (*float64, error) { return jsonNumber(path, key, top[key]) }
+	p := sweep.Point{Source: fmt.Sprintf("%s:%d (%s)", path, line, sglangHarness)}
+	vals := map[string]*float64{}
+	for _, k := range []string{"output_throughput", "request_throughput", "max_concurrency", "concurrency", "completed", "duration", "total_input_tokens", "total_output_tokens"} {
+		v, err := num(k)
+		if err != nil {
+			return p, "", at(err)
+		}
+		vals[k] = v
+	}
+	if vals["output_throughput"] == nil {
+		return p, "", at(sweep.Inputf(path, "output_throughput", line, "missing: no output throughput"))
+	}
+	p.ThroughputTokS = *vals["output_throughput"]
+	p.DurationS = vals["duration"]
+	var err error
+	if p.Requests, err = count(path, "completed", vals["completed"]); err != nil {
+		return p, "", at(err)
+	}
+	rate := vals["request_throughput"]
+	if rate == nil && vals["completed"] != nil && vals["duration"] != nil && *vals["duration"] > 0 {
+		rate = sweep.F(*vals["completed"] / *vals["duration"])
+	}
+	p.RequestRate = rate
+	if c := vals["completed"]; c != nil && *c > 0 {
+		if v := vals["total_input_tokens"]; v != nil {
+			p.InputTokensMean = sweep.F(*v / *c)
+		}
+		if v := vals["total_output_tokens"]; v != nil {
+			p.OutputTokensMean = sweep.F(*v / *c)
+		}
+	}
+	if err := sglangLatencies(path, top, &p); err != nil {
+		return p, "", at(err)
+	}
+	requested, closed, err := vllmRequestRate(path, text, top["request_rate"])
+	if err != nil {
+		return p, "", at(err)
+	}
+	switch {
+	case closed && vals["max_concurrency"] != nil:
+		p.Concurrency = *vals["max_concurrency"]
+		// SGLang's concurrency is the measured mean in flight (total
+		// latency / duration): the level sustained.
+		p.AchievedConcurrency = vals["concurrency"]
+	case closed:
+		return p, "", at(sweep.Inputf(path, "max_concurrency", line, "null with request_rate inf: every prompt was sent at once, so no concurrency level was held"))
+	default:
+		if err := openLoop(path, "mean_e2e_latency_ms", &p, requested, rate, p.E2E.Mean); err != nil {
+			return p, "", at(err)
+		}
+	}
+	var model string
+	for _, k := range []string{"model_id", "model"} {
+		if raw := top[k]; raw != nil && json.Unmarshal(raw, &model) == nil && model != "" {
+			break
+		}
+	}
+	p.Workload = sglangWorkload(top, model)
+	return p, model, nil
+}
+
+// sglangWorkload is what was sent: the dataset, and the lengths that apply
+// to it (SGLang writes the random_* arguments on every row, whatever the
+// dataset, so they identify only random datasets).
+func sglangWorkload(top map[string]json.RawMessage, model string) map[string]string {
+	w := map[string]string{}
+	str := func(k string) string {
+		raw := top[k]
+		var s string
+		if raw == nil || string(raw) == "null" {
+			return ""
+		}
+		if json.Unmarshal(raw, &s) == nil {
+			return s
+		}
+		var f float64
+		if json.Unmarshal(raw, &f) == nil {
+			return numText(f)
+		}
+		return ""
+	}
+	ds := str("dataset_name")
+	if ds != "" {
+		w["dataset_name"] = ds
+	}
+	if strings.HasPrefix(ds, "random") || ds == "" {
+		for _, k := range []string{"random_input_len", "random_output_len", "random_range_ratio"} {
+			if v := str(k); v != "" {
+				w[k] = v
+			}
+		}
+	}
+	if v := str("sharegpt_output_len"); v != "" && ds == "sharegpt" {
+		w["sharegpt_output_len"] = v
+	}
+	if model != "" {
+		w["model"] = model
+	}
+	return w
+}
+
+func sglangLatencies(path string, top map[string]json.RawMessage, p *sweep.Point) error {
+	byMetric := map[string]stats{}
+	for key, raw := range top {
+		m := sglangStat.FindStringSubmatch(key)
+		if m == nil {
+			continue
+		}
+		name := m[1]
+		switch name {
+		case "median":
+			name = "p50"
+		case "mean", "std":
+		default:
+			var ok bool
+			if name, ok = percentileName(name); !ok {
+				continue
+			}
+		}
+		v, err := jsonNumber(path, key, raw)
+		if err != nil {
+			return err
+		}
+		if v == nil {
+			continue
+		}
+		if byMetric[m[2]] == nil {
+			byMetric[m[2]] = stats{}
+		}
+		byMetric[m[2]][name] = v
+	}
+	var err error
+	conv := func(metric string) sweep.Dist {
+		if err != nil || byMetric[metric] == nil {
+			return sweep.Dist{}
+		}
+		var d sweep.Dist
+		d, err = byMetric[metric].dist(path, metric+"_ms", 1)
+		return d
+	}
+	p.TTFT = conv("ttft")
+	p.E2E = conv("e2e_latency")
+	tpot, itl := conv("tpot"), conv("itl")
+	if tpot.Empty() {
+		p.ITL = itl
+	} else {
+		p.ITL, p.ITLChunks = tpot, itl
+	}
+	return err
+}

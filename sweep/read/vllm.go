@@ -1,0 +1,273 @@
+package read
+
+import (
+	"encoding/json"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// The result JSON of `vllm bench serve --save-result` (vLLM 0.6 to 0.25 at
+// least: keys date, backend, model_id, num_prompts, request_rate,
+// max_concurrency, completed, failed, output_throughput,
+// {mean,median,std,pNN}_{ttft,tpot,itl,e2el}_ms, with more percentiles
+// under --metric-percentiles), and the older benchmarks/benchmark_serving.py
+// result, which has the same keys less failed, max_concurrency and e2el.
+// --save-detailed adds per-request lists, which are ignored.
+
+const vllmHarness = "vllm-bench-serve"
+
+// vllmStat matches the latency statistics: mean_ttft_ms, p99.9_itl_ms…
+var vllmStat = regexp.MustCompile(`^(mean|median|std|p[0-9][0-9.]*)_(ttft|tpot|itl|e2el)_ms$`)
+
+// vllmInfinity finds a request rate Python wrote as a bare Infinity (older
+// benchmark_serving.py), which decodeJSON turns into a string.
+var vllmInfinity = regexp.MustCompile(`"request_rate"\s*:\s*-?Infinity`)
+
+func sniffVLLM(_ string, _ []byte, top map[string]json.RawMessage) bool {
+	return hasKeys(top, "output_throughput") &&
+		hasAnyKey(top, "mean_ttft_ms", "median_ttft_ms", "p99_ttft_ms") &&
+		!hasAnyKey(top, "mean_e2e_latency_ms", "median_e2e_latency_ms", "dataset_name")
+}
+
+// hasVLLMResults reports whether a folder holds vLLM result files (one per
+// --max-concurrency, as a sweep script writes them).
+func hasVLLMResults(dir string) bool { return len(vllmFiles(dir)) > 0 }
+
+func vllmFiles(dir string) []string {
+	var out []string
+	for _, p := range findFiles(dir, 0, func(n string) bool { return strings.HasSuffix(strings.ToLower(n), ".json") }) {
+		data, err := readBounded(p)
+		if err != nil {
+			continue
+		}
+		var top map[string]json.RawMessage
+		if decodeJSON(p, 0, data, &top) == nil && sniffVLLM(p, data, top) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func readVLLMDir(dir string, _ Options) (*sweep.Sweep, error) {
+	return readEach(dir, vllmFiles(dir), vllmHarness, func(p string, data []byte) (*sweep.Sweep, error) {
+		return readVLLMFile(p, data, Options{})
+	})
+}
+
+// readVLLMFile reads one result: one point.
+func readVLLMFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
+	var top map[string]json.RawMessage
+	if err := decodeJSON(path, 0, data, &top); err != nil {
+		return nil, err
+	}
+	num := func(key string) (*float64, error) { return jsonNumber(path, key, top[key]) }
+	var err error
+	get := func(key string) *float64 {
+		if err != nil {
+			return nil
+		}
+		var v *float64
+		v, err = num(key)
+		return v
+	}
+	p := sweep.Point{Source: path + " (" + vllmHarness + ")"}
+	out := get("output_throughput")
+	reqRate := get("request_throughput")
+	maxConc := get("max_concurrency")
+	numPrompts := get("num_prompts")
+	completed := get("completed")
+	failed := get("failed")
+	duration := get("duration")
+	inTok := get("total_input_tokens")
+	outTok := get("total_output_tokens")
+	if err != nil {
+		return nil, err
+	}
+	if out == nil {
+		return nil, sweep.Inputf(path, "output_throughput", 0, "missing: no output throughput")
+	}
+	p.ThroughputTokS = *out
+	p.RequestRate = reqRate
+	p.DurationS = duration
+	if p.Requests, err = count(path, "completed", completed); err != nil {
+		return nil, err
+	}
+	if p.Failures, err = count(path, "failed", failed); err != nil {
+		return nil, err
+	}
+	if completed != nil && *completed > 0 {
+		if inTok != nil {
+			p.InputTokensMean = sweep.F(*inTok / *completed)
+		}
+		if outTok != nil {
+			p.OutputTokensMean = sweep.F(*outTok / *completed)
+		}
+	}
+	if err := vllmLatencies(path, top, &p); err != nil {
+		return nil, err
+	}
+
+	rate, closed, err := vllmRequestRate(path, data, top["request_rate"])
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case maxConc != nil && closed:
+		p.Concurrency = *maxConc
+		p.AchievedConcurrency = vllmAchieved(*maxConc, numPrompts, completed, failed, reqRate, p.E2E.Mean)
+	case closed:
+		return nil, sweep.Inputf(path, "max_concurrency", 0, "missing: a closed-loop run (request_rate inf) without --max-concurrency sends every prompt at once, so its concurrency is num_prompts only at the start; rerun with --max-concurrency")
+	default:
+		// Open loop; a max_concurrency beside a rate only caps it.
+		if err := openLoop(path, "request_rate", &p, rate, reqRate, p.E2E.Mean); err != nil {
+			return nil, err
+		}
+	}
+
+	s := &sweep.Sweep{Version: sweep.SchemaVersion, Harness: vllmHarness, Sources: []string{path}, Points: nil}
+	var model string
+	if m := top["model_id"]; m != nil {
+		_ = json.Unmarshal(m, &model)
+	}
+	s.Model = model
+	if model != "" {
+		p.Workload = map[string]string{"model": model}
+	}
+	s.Points = []sweep.Point{p}
+	return s, nil
+}
+
+// vllmAchieved estimates the in-flight level sustained. A closed loop with
+// fewer prompts than slots never filled them: the prompts sent bound it. Else
+// Little's law over the whole run (request rate × mean E2E) estimates it, as
+// for inference-perf's concurrent stages. max_concurrent_requests is not
+// used: it is a momentary peak (above the limit even at concurrency 1 in
+// real files), not the level sustained, and would hide a shortfall.
+func vllmAchieved(conc float64, numPrompts, completed, failed, reqRate, meanE2EMs *float64) *float64 {
+	sent := numPrompts
+	if completed != nil {
+		n := *completed
+		if failed != nil {
+			n += *failed
+		}
+		if sent == nil || n < *sent {
+			sent = &n
+		}
+	}
+	var est *float64
+	if reqRate != nil && meanE2EMs != nil {
+		est = sweep.F(*reqRate * *meanE2EMs / 1000)
+	}
+	if sent != nil && *sent < conc && (est == nil || *sent < *est) {
+		return sweep.F(*sent)
+	}
+	return est
+}
+
+// vllmRequestRate reads request_rate: "inf" (or Infinity) is a closed loop,
+// a number the offered rate of an open loop.
+func vllmRequestRate(path string, data []byte, raw json.RawMessage) (*float64, bool, error) {
+	if raw == nil || string(raw) == "null" {
+		return nil, true, nil // benchmark_serving.py before request_rate was saved: closed loop is its default
+	}
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		switch strings.ToLower(strings.TrimSpace(s)) {
+		case "inf", "infinity", "+inf":
+			return nil, true, nil
+		case "nan":
+			if vllmInfinity.Match(data) {
+				return nil, true, nil
+			}
+		}
+		v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		if err != nil || !(v > 0) || v > 1e12 {
+			return nil, false, sweep.Inputf(path, "request_rate", 0, "want \"inf\" or a positive number of requests/s, got %q", s)
+		}
+		return &v, false, nil
+	}
+	v, err := jsonNumber(path, "request_rate", raw)
+	if err != nil {
+		return nil, false, err
+	}
+	if !(*v > 0) || *v > 1e12 {
+		return nil, false, sweep.Inputf(path, "request_rate", 0, "want \"inf\" or a positive number of requests/s, got %v", *v)
+	}
+	return v, false, nil
+}
+
+// vllmLatencies reads every {stat}_{metric}_ms key. TPOT (per-request mean
+// time per output token) is knee's ITL; vLLM's own itl (every gap between
+// chunks) is kept as itl_chunks, or is ITL when no TPOT is given.
+func vllmLatencies(path string, top map[string]json.RawMessage, p *sweep.Point) error {
+	byMetric := map[string]stats{}
+	for key, raw := range top {
+		m := vllmStat.FindStringSubmatch(key)
+		if m == nil {
+			continue
+		}
+		name := m[1]
+		switch name {
+		case "median":
+			name = "p50"
+		case "mean", "std":
+		default:
+			var ok bool
+			if name, ok = percentileName(name); !ok {
+				continue
+			}
+		}
+		v, err := jsonNumber(path, key, raw)
+		if err != nil {
+			return err
+		}
+		if v == nil {
+			continue
+		}
+		if byMetric[m[2]] == nil {
+			byMetric[m[2]] = stats{}
+		}
+		byMetric[m[2]][name] = v
+	}
+	var err error
+	conv := func(metric string) sweep.Dist {
+		if err != nil || byMetric[metric] == nil {
+			return sweep.Dist{}
+		}
+		var d sweep.Dist
+		d, err = byMetric[metric].dist(path, metric+"_ms", 1)
+		return d
+	}
+	p.TTFT = conv("ttft")
+	p.E2E = conv("e2el")
+	tpot, itl := conv("tpot"), conv("itl")
+	if tpot.Empty() {
+		p.ITL = itl
+	} else {
+		p.ITL, p.ITLChunks = tpot, itl
+	}
+	return err
+}
+
+// jsonNumber decodes an optional number; null is nil, anything else that is
+// not a finite number is refused by name.
+func jsonNumber(file, field string, raw json.RawMessage) (*float64, error) {
+	if raw == nil || string(raw) == "null" {
+		return nil, nil
+	}
+	var v float64
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return nil, sweep.Inputf(file, field, 0, "want a number, got %s", truncate(string(raw), 40))
+	}
+	return &v, nil
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
