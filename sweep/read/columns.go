@@ -38,7 +38,7 @@ const (
 type column struct {
 	kind   colKind
 	metric string // "ttft", "tpot", "itl", "e2e" for colLatency
-	stat   string // "mean", "min", "max", "p50", "p90", "p95", "p99"
+	stat   string // "mean", "min", "max", "p50", "p75", "p90", "p95", "p99", "p999"
 	// unit converts the column's values to the model's units; stated says the
 	// source (header, units row, --unit) gave it rather than knee assuming it.
 	unit     unit
@@ -79,7 +79,7 @@ func columnKinds() map[string]column {
 		out[n] = column{kind: k}
 	}
 	for _, m := range []string{"ttft", "tpot", "itl", "e2e"} {
-		for _, s := range []string{"mean", "min", "max", "p50", "p90", "p95", "p99"} {
+		for _, s := range []string{"mean", "min", "max", "p50", "p75", "p90", "p95", "p99", "p999"} {
 			out[m+"_"+s] = column{kind: colLatency, metric: m, stat: s}
 		}
 	}
@@ -229,8 +229,12 @@ func latencyColumn(c column, t []string, has func(...string) bool) column {
 		c.stat = "p90"
 	case has("p95", "95th"):
 		c.stat = "p95"
+	case has("p99.9", "p999", "99.9th"):
+		c.stat = "p999"
 	case has("p99", "99th"):
 		c.stat = "p99"
+	case has("p75", "75th"):
+		c.stat = "p75"
 	case has("mean", "avg", "average"):
 		c.stat = "mean"
 	case has("min", "minimum"):

@@ -77,7 +77,10 @@ func TestPastedHeadersAndCells(t *testing.T) {
 		{"markdown without outer pipes", "l.md", "Concurrency | Output tok/s | TTFT p99 (ms)\n---|---|---\n8 | 1,279 | 28\n", Meta{},
 			func(t *testing.T, s *sweep.Sweep) { require.Equal(t, 1279.0, s.Points[0].ThroughputTokS) }},
 		{"median TPOT and median ITL are different metrics", "m.md", "| c | tok/s | TTFT p99 | Median TPOT (ms) | Median ITL (ms) |\n|---|---|---|---|---|\n| 8 | 10 | 50 | 7.1 | 6.9 |\n", Meta{},
-			func(t *testing.T, s *sweep.Sweep) { require.Equal(t, 6.9, *s.Points[0].ITL.P50) }},
+			func(t *testing.T, s *sweep.Sweep) {
+				require.Equal(t, 7.1, *s.Points[0].ITL.P50, "TPOT is itl_ms")
+				require.Equal(t, 6.9, *s.Points[0].ITLChunks.P50, "ITL beside TPOT is the per-chunk distribution")
+			}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, err := File(writeTemp(t, tc.file, tc.body), Options{Meta: tc.meta})

@@ -240,31 +240,28 @@ func (r *resolved) concurrencyFlavors(g grid) error {
 	return nil
 }
 
-// tpotOrITL: vLLM's TPOT is each request's mean gap between output tokens,
-// the only per-token latency many tables give, so it fills itl_ms when the
-// table has no ITL column (and a note says so). With both, ITL is ITL.
+// tpotOrITL: itl_ms is each request's mean gap between output tokens, what
+// vLLM and SGLang call TPOT, so a TPOT column fills it. An ITL column (their
+// per-chunk gaps, near zero when tokens arrive in bursts) fills it only when
+// the table has no TPOT; beside TPOT it fills itl_chunks_ms.
 func (r *resolved) tpotOrITL(file string) {
-	hasITL := false
+	hasTPOT := false
 	for _, c := range r.cols {
-		if c.kind == colLatency && c.metric == "itl" {
-			hasITL = true
+		if c.kind == colLatency && c.metric == "tpot" {
+			hasTPOT = true
 		}
 	}
-	var used []string
 	for i := range r.cols {
 		c := &r.cols[i]
-		if c.kind != colLatency || c.metric != "tpot" {
+		if c.kind != colLatency {
 			continue
 		}
-		if hasITL {
-			c.kind, c.why = colIgnore, "TPOT; the ITL columns fill itl_ms"
-			continue
+		switch {
+		case c.metric == "itl" && hasTPOT:
+			c.metric = "itl_chunks"
+		case c.metric == "tpot":
+			c.metric = "itl"
 		}
-		c.metric = "itl"
-		used = append(used, c.header)
-	}
-	if len(used) > 0 {
-		r.notes = append(r.notes, fmt.Sprintf("%s: itl_ms holds TPOT (%s): the table has no ITL column", file, quoteAll(used)))
 	}
 }
 

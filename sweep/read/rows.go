@@ -11,7 +11,7 @@ import (
 // Below these, a latency read in ms from a column that states no unit is
 // not a measurement of a served LLM but a value in seconds: refused, with
 // the flag that states the unit, rather than read 1000× too small.
-var implausibleMS = map[string]float64{"ttft": 5, "e2e": 5, "itl": 0.5, "tpot": 0.5}
+var implausibleMS = map[string]float64{"ttft": 5, "e2e": 5, "itl": 0.5, "tpot": 0.5, "itl_chunks": 0}
 
 // maxKTokS bounds a value in a column whose header says k tok/s: 10,000
 // k tok/s (10 M tok/s) is no node's output; the header is wrong instead.
@@ -217,10 +217,16 @@ func setStat(p *sweep.Point, c column, v float64) {
 		d = &p.TTFT
 	case "itl", "tpot":
 		d = &p.ITL
+	case "itl_chunks":
+		d = &p.ITLChunks
 	default:
 		d = &p.E2E
 	}
 	switch c.stat {
+	case "p75":
+		d.P75 = sweep.F(v)
+	case "p999":
+		d.P999 = sweep.F(v)
 	case "p50":
 		d.P50 = sweep.F(v)
 	case "p90":
