@@ -83,3 +83,19 @@ func TestLooksAlignedRefusesOtherFormats(t *testing.T) {
 		require.False(t, looksAligned([]byte(b)), b)
 	}
 }
+
+// Console tables are detected through the format table like every other
+// input: File reads them with no --format, and Detect names them "text".
+func TestAlignedTablesAreDetectedAsText(t *testing.T) {
+	for _, name := range []string{"column-t.txt", "rich-heavy-head.txt", "tabulate-plain-title.txt", "tabulate-simple.txt"} {
+		path := filepath.Join("testdata", "aligned", name)
+		data, err := os.ReadFile(path)
+		require.NoError(t, err)
+		format, err := Detect(path, data)
+		require.NoError(t, err)
+		require.Equal(t, FormatText, format, name)
+		s, err := File(path, Options{Meta: Meta{GPUs: 1}})
+		require.NoError(t, err, name)
+		require.NotEmpty(t, s.Points, name)
+	}
+}

@@ -39,6 +39,7 @@ const (
 	FormatLLMD          = "llm-d"
 	FormatCSV           = "csv"
 	FormatMarkdown      = "markdown"
+	FormatText          = "text"
 )
 
 // formats is tried in order; the first whose sniff matches wins. The order
@@ -73,8 +74,8 @@ var formats = []format{
 		sniff: sniffLLMD, readFile: readLLMDFile, sniffDir: hasLLMDReports, readDir: readLLMDDir},
 	{name: FormatMarkdown, describe: "a markdown table as pasted in issues (transposed tables too)",
 		sniff: sniffMarkdown, readFile: readMarkdownOpts},
-	// A whitespace-aligned console table ("text") belongs here: after
-	// markdown, before CSV.
+	{name: FormatText, describe: "a whitespace-aligned console table (tabulate, rich, psql, column -t), with or without a title line",
+		sniff: sniffText, readFile: readTextOpts},
 	{name: FormatCSV, describe: "a CSV or TSV table with a header row",
 		sniff: sniffCSV, readFile: readCSVOpts},
 }
@@ -234,6 +235,18 @@ func sniffMarkdown(path string, data []byte, _ map[string]json.RawMessage) bool 
 
 func readMarkdownOpts(path string, data []byte, opts Options) (*sweep.Sweep, error) {
 	return readMarkdown(path, data, opts.Meta)
+}
+
+// sniffText: a console table, unless the name says CSV/TSV (thousands
+// separators in an aligned table would otherwise pass for delimiters, and a
+// CSV with padded cells for alignment).
+func sniffText(path string, data []byte, _ map[string]json.RawMessage) bool {
+	base := strings.ToLower(path)
+	return !startsLikeJSON(data) && !strings.HasSuffix(base, ".csv") && !strings.HasSuffix(base, ".tsv") && looksAligned(data)
+}
+
+func readTextOpts(path string, data []byte, opts Options) (*sweep.Sweep, error) {
+	return readAligned(path, data, opts.Meta)
 }
 
 func sniffCSV(path string, data []byte, _ map[string]json.RawMessage) bool {
