@@ -114,7 +114,7 @@ func sglangRow(path string, line int, text []byte) (sweep.Point, string, error) 
 			p.OutputTokensMean = sweep.F(*v / *c)
 		}
 	}
-	if err := sglangLatencies(path, top, &p); err != nil {
+	if err := benchLatencies(path, top, sglangStat, "e2e_latency", &p); err != nil {
 		return p, "", at(err)
 	}
 	requested, closed, err := vllmRequestRate(path, text, top["request_rate"])
@@ -182,54 +182,4 @@ func sglangWorkload(top map[string]json.RawMessage, model string) map[string]str
 		w["model"] = model
 	}
 	return w
-}
-
-func sglangLatencies(path string, top map[string]json.RawMessage, p *sweep.Point) error {
-	byMetric := map[string]stats{}
-	for key, raw := range top {
-		m := sglangStat.FindStringSubmatch(key)
-		if m == nil {
-			continue
-		}
-		name := m[1]
-		switch name {
-		case "median":
-			name = "p50"
-		case "mean", "std":
-		default:
-			var ok bool
-			if name, ok = percentileName(name); !ok {
-				continue
-			}
-		}
-		v, err := jsonNumber(path, key, raw)
-		if err != nil {
-			return err
-		}
-		if v == nil {
-			continue
-		}
-		if byMetric[m[2]] == nil {
-			byMetric[m[2]] = stats{}
-		}
-		byMetric[m[2]][name] = v
-	}
-	var err error
-	conv := func(metric string) sweep.Dist {
-		if err != nil || byMetric[metric] == nil {
-			return sweep.Dist{}
-		}
-		var d sweep.Dist
-		d, err = byMetric[metric].dist(path, metric+"_ms", 1)
-		return d
-	}
-	p.TTFT = conv("ttft")
-	p.E2E = conv("e2e_latency")
-	tpot, itl := conv("tpot"), conv("itl")
-	if tpot.Empty() {
-		p.ITL = itl
-	} else {
-		p.ITL, p.ITLChunks = tpot, itl
-	}
-	return err
 }

@@ -106,7 +106,7 @@ func readVLLMFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
 			p.OutputTokensMean = sweep.F(*outTok / *completed)
 		}
 	}
-	if err := vllmLatencies(path, top, &p); err != nil {
+	if err := benchLatencies(path, top, vllmStat, "e2el", &p); err != nil {
 		return nil, err
 	}
 
@@ -199,13 +199,16 @@ func vllmRequestRate(path string, data []byte, raw json.RawMessage) (*float64, b
 	return v, false, nil
 }
 
-// vllmLatencies reads every {stat}_{metric}_ms key. TPOT (per-request mean
-// time per output token) is knee's ITL; vLLM's own itl (every gap between
-// chunks) is kept as itl_chunks, or is ITL when no TPOT is given.
-func vllmLatencies(path string, top map[string]json.RawMessage, p *sweep.Point) error {
+// benchLatencies reads every {stat}_{metric}_ms key of a vLLM or SGLang
+// benchmark result (pattern captures the statistic and the metric; e2e
+// names the end-to-end metric, e2el in vLLM, e2e_latency in SGLang). TPOT
+// (per-request mean time per output token) is knee's ITL; the clients' own
+// itl (every gap between chunks) is kept as itl_chunks, or is ITL when no
+// TPOT is given.
+func benchLatencies(path string, top map[string]json.RawMessage, pattern *regexp.Regexp, e2e string, p *sweep.Point) error {
 	byMetric := map[string]stats{}
 	for key, raw := range top {
-		m := vllmStat.FindStringSubmatch(key)
+		m := pattern.FindStringSubmatch(key)
 		if m == nil {
 			continue
 		}
@@ -242,7 +245,7 @@ func vllmLatencies(path string, top map[string]json.RawMessage, p *sweep.Point) 
 		return d
 	}
 	p.TTFT = conv("ttft")
-	p.E2E = conv("e2el")
+	p.E2E = conv(e2e)
 	tpot, itl := conv("tpot"), conv("itl")
 	if tpot.Empty() {
 		p.ITL = itl
