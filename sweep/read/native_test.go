@@ -1,6 +1,9 @@
 package read
 
 import (
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -217,4 +220,39 @@ func TestFormatTable(t *testing.T) {
 		require.True(t, f.readFile != nil || f.readDir != nil, f.name)
 		require.Equal(t, f.sniffDir == nil, f.readDir == nil, f.name)
 	}
+}
+
+// Workloads are never merged across inputs either: one file per dataset
+// (here the real SGLang rows, one per file) is refused as a mix naming both,
+// and --workload with an input that does not hold it names that input.
+func TestWorkloadsAreNeverMergedAcrossInputs(t *testing.T) {
+	data, err := os.ReadFile(fixtures.Path("sweeps/datacrunch-sglang-llama33-70b-4xh200-rate.jsonl"))
+	require.NoError(t, err)
+	var random, sharegpt string
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		switch {
+		case random == "" && strings.Contains(l, `"dataset_name": "random"`):
+			random = l
+		case sharegpt == "" && strings.Contains(l, `"dataset_name": "sharegpt"`):
+			sharegpt = l
+		}
+	}
+	require.NotEmpty(t, random)
+	require.NotEmpty(t, sharegpt)
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "random.jsonl"), filepath.Join(dir, "sharegpt.jsonl")
+	require.NoError(t, os.WriteFile(a, []byte(random+"\n"), 0o644))
+	require.NoError(t, os.WriteFile(b, []byte(sharegpt+"\n"), 0o644))
+
+	_, err = Load([]string{a, b}, Options{Meta: Meta{GPUs: 4}})
+	var in *sweep.InputError
+	require.ErrorAs(t, err, &in)
+	require.Contains(t, err.Error(), "random")
+	require.Contains(t, err.Error(), "sharegpt")
+	require.Contains(t, err.Error(), "--workload")
+
+	_, err = Load([]string{a, b}, Options{Meta: Meta{GPUs: 4}, Workload: "random"})
+	require.ErrorAs(t, err, &in)
+	require.Equal(t, b, in.File)
+	require.Contains(t, err.Error(), `no workload matches "random"`)
 }

@@ -54,7 +54,13 @@ func Load(paths []string, opts Options) (*sweep.Sweep, error) {
 		}
 		parts = append(parts, s)
 	}
-	return Merge(parts, opts.Meta)
+	merged, err := Merge(parts, opts.Meta)
+	if err != nil || len(parts) < 2 {
+		return merged, err
+	}
+	// Each input kept one workload; inputs of different workloads (one
+	// file per dataset or length) are still different curves.
+	return selectWorkload(strings.Join(paths, ", "), merged, opts.Workload)
 }
 
 // File reads one input (a file or a folder) into a sweep, applying Meta,
