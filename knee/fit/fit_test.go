@@ -127,15 +127,7 @@ func TestInvariance(t *testing.T) {
 
 func bestKnee(t *testing.T, d Data) float64 {
 	t.Helper()
-	cs, err := All(d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, ok := Best(cs)
-	if !ok {
-		t.Fatal("no model converged")
-	}
-	return b.Knee(eStar, 4*d.N[len(d.N)-1])
+	return fitBest(t, d).Knee(eStar, 4*d.N[len(d.N)-1])
 }
 
 // TestValidate: bad data are refused with a reason, never fitted.
