@@ -46,13 +46,38 @@ func Find(s *sweep.Sweep, opts Options) (*Result, error) {
 	if err := checkSweep(s); err != nil {
 		return nil, err
 	}
-	a := newAnalysis(s, opts)
-	a.judgeValidity()
-	a.locate()
-	a.verdicts()
-	a.recommend()
-	a.hints()
-	return a.res, nil
+	// The pipeline: each step takes what the ones before returned, and the
+	// per-level records (levelEval) carry the reasons found along the way.
+	in := prepare(s, opts)
+	used := judgeValidity(in.levels, in.stat, opts)
+	res := &Result{
+		Sweep:      SweepInfo{Accelerator: s.Accelerator, GPUs: s.GPUs, Leaf: s.Leaf, Model: s.Model},
+		Unit:       in.unit(),
+		Hints:      []string{},
+		Thresholds: opts,
+	}
+	var loc located
+	if len(used) < 2 {
+		loc = tooFewLevels(used, in, opts)
+		res.TTFT, res.Notes = summarizeTTFT(used, in.stat, opts, res.Notes)
+	} else {
+		sh := shapeOf(used, in.stat, opts, in.w)
+		var ft fitOutcome
+		if fl := fitLevels(used); len(fl) >= opts.MinFitLevels {
+			ft = fitCurve(fl, in, opts)
+		}
+		rate := followRate(used, opts)
+		res.Fit, res.Notes = ft.summary, append(res.Notes, ft.notes...)
+		res.TTFT, res.Notes = summarizeTTFT(used, in.stat, opts, res.Notes)
+		loc = locateKnee(used, in, sh, ft, rate, opts)
+		res.Notes = append(res.Notes, loc.notes...)
+		res.Disagreement = ttftLimits(used, loc.op, in.stat, opts, in.w)
+	}
+	res.Knee = loc.knee
+	res.Points = verdicts(in, used, loc, opts)
+	res.RecommendedPerGPU, res.CandidatePerGPU, res.RecommendationReason = recommend(in.levels, used, loc, opts, in.w)
+	res.Hints, res.Notes = hints(in, used, loc, res, opts, res.Notes)
+	return res, nil
 }
 
 // checkSweep rejects what no analysis can use, naming the file and field.
@@ -149,37 +174,35 @@ func (e *levelEval) add(r Reason, detail string) {
 	e.details = append(e.details, detail)
 }
 
-type analysis struct {
+// input is the sweep as the analysis sees it: levels with repeats
+// combined, in one unit, with one TTFT statistic.
+type input struct {
 	s      *sweep.Sweep
-	opts   Options
-	res    *Result
-	stat   ttftStat
 	perGPU bool
-	levels []*levelEval
-	used   []*levelEval // valid levels with throughput, ascending
-
-	// Located knee, in analysis units. Levels ≤ subUpTo are below the knee,
-	// levels ≥ pastFrom past it, levels between at it.
-	subUpTo, pastFrom float64
-	atKnee            float64 // the first flat level when it still gained beyond noise; NaN none
-	cliffX            float64 // NaN when none
-	shortBound        float64 // a level short of its concurrency that bounds the knee; NaN none
-	sat               saturation
-	rateBased         bool // every valid level is an open-loop stage with requested and achieved rates
-	rateVerified      bool // rate-based: the lowest stage kept up, so it is verified
-	littleUnknown     bool
+	stat   ttftStat
+	levels []*levelEval // every level, ascending
+	w      words
 }
 
-func newAnalysis(s *sweep.Sweep, opts Options) *analysis {
-	a := &analysis{s: s, opts: opts, atKnee: math.NaN(), cliffX: math.NaN(), shortBound: math.NaN(), subUpTo: math.Inf(-1), pastFrom: math.Inf(1), sat: saturation{op: -1, past: -1}}
-	a.perGPU = true
+func (in input) unit() string {
+	if in.perGPU {
+		return "per_gpu"
+	}
+	return "total"
+}
+
+// prepare puts every point in one unit (per GPU when the GPU count is
+// known, else total concurrency), picks the TTFT statistic every level has,
+// and combines repeats into levels.
+func prepare(s *sweep.Sweep, opts Options) input {
+	in := input{s: s, perGPU: true}
 	for _, p := range s.Points {
 		if p.PerGPU == nil {
-			a.perGPU = false
+			in.perGPU = false
 		}
 	}
 	pts := s.Points
-	if !a.perGPU {
+	if !in.perGPU {
 		// Some points lack per-GPU values: derive them from the GPU count
 		// when it is known, else analyse total concurrency for all.
 		pts = make([]sweep.Point, len(s.Points))
@@ -190,28 +213,25 @@ func newAnalysis(s *sweep.Sweep, opts Options) *analysis {
 				pts[i].PerGPU = sweep.F(pts[i].Concurrency / float64(s.GPUs))
 			}
 		}
-		a.perGPU = s.GPUs > 0
+		in.perGPU = s.GPUs > 0
 	}
-	a.stat = chooseTTFTStat(pts)
-	for _, l := range buildLevels(pts, s.GPUs, a.stat, opts) {
-		a.levels = append(a.levels, &levelEval{level: l, elasticity: math.NaN(), little: math.NaN()})
+	in.stat = chooseTTFTStat(pts)
+	for _, l := range buildLevels(pts, s.GPUs, in.stat, opts) {
+		in.levels = append(in.levels, &levelEval{level: l, elasticity: math.NaN(), little: math.NaN()})
 	}
-	unit := "per_gpu"
-	if !a.perGPU {
-		unit = "total"
-	}
-	a.res = &Result{
-		Sweep:      SweepInfo{Accelerator: s.Accelerator, GPUs: s.GPUs, Leaf: s.Leaf, Model: s.Model},
-		Unit:       unit,
-		Hints:      []string{},
-		Thresholds: opts,
-	}
-	return a
+	in.w = words{perGPU: in.perGPU, eStar: opts.Elasticity}
+	return in
 }
 
-// unitName is how levels are written in sentences: "128/GPU" or "512 in flight".
-func (a *analysis) unitName(x float64) string {
-	if a.perGPU {
+// words writes levels in sentences.
+type words struct {
+	perGPU bool
+	eStar  float64
+}
+
+// unit is how a level is written: "128/GPU" or "512 in flight".
+func (w words) unit(x float64) string {
+	if w.perGPU {
 		return fmt.Sprintf("%s/GPU", num(x))
 	}
 	return fmt.Sprintf("%s in flight", num(x))
@@ -225,105 +245,4 @@ func num(v float64) string {
 		return fmt.Sprintf("%.0f", v)
 	}
 	return fmt.Sprintf("%.3g", v)
-}
-
-// judgeValidity gives each level its invalid reasons and cautions.
-func (a *analysis) judgeValidity() {
-	o := a.opts
-	for _, l := range a.levels {
-		if l.cancelled {
-			l.invalid = true
-			l.add(ReasonCancelled, "the harness reports the run as interrupted: its numbers are partial")
-		}
-		if l.thr <= 0 {
-			l.invalid = true
-			l.add(ReasonErrorsPresent, "no output tokens were measured at this level")
-		}
-		if l.errKnown && l.errRate > o.MaxErrorRate {
-			l.invalid = true
-			l.add(ReasonErrorsPresent, fmt.Sprintf("%.1f%% of requests failed (limit %.1f%%)", 100*l.errRate, 100*o.MaxErrorRate))
-		}
-		if finite(l.achieved) && l.achieved < o.MinAchieved {
-			l.invalid = true
-			l.add(ReasonConcurrencyNotAchieved, fmt.Sprintf("the load generator sustained %.0f%% of the configured concurrency (need %.0f%%)", 100*l.achieved, 100*o.MinAchieved))
-		}
-		if l.clientBound || (finite(l.clientCPU) && l.clientCPU >= o.ClientCPUMax) {
-			l.invalid = true
-			d := "the harness reports the load generator, not the server, as the bottleneck"
-			if !l.clientBound {
-				d = fmt.Sprintf("the load generator used %.0f%% of its CPU (limit %.0f%%): it, not the server, may have saturated", 100*l.clientCPU, 100*o.ClientCPUMax)
-			}
-			l.add(ReasonClientBound, d)
-		}
-		if a.stat == statP99 && l.requestsMin != nil && *l.requestsMin < o.MinSamplesP99 {
-			l.add(ReasonInsufficientSamples, fmt.Sprintf("%d successful requests are too few for a p99 (need %d)", *l.requestsMin, o.MinSamplesP99))
-		}
-		if len(l.thrRepeats) > 1 && l.cv > o.MaxCV {
-			d := fmt.Sprintf("throughput of %d repeats varies by CV %.0f%% (limit %.0f%%)", len(l.thrRepeats), 100*l.cv, 100*o.MaxCV)
-			if len(l.outliers) > 0 {
-				d += fmt.Sprintf("; outlier repeats %s", l.outlierNames())
-			}
-			l.add(ReasonHighVariance, d)
-		}
-		if !l.invalid {
-			a.used = append(a.used, l)
-		}
-	}
-}
-
-// outlierNames lists the outlier repeats by number and says where each was
-// read: repeat numbers count from 0 (the sweep JSON's "repeat"), while a
-// results table may number its runs from 1 ("repeat 2 of 15" is repeat 1),
-// so the source line is what a reader can look up without ambiguity.
-func (l *level) outlierNames() string {
-	ids := joinInts(l.outliers)
-	var file string
-	var lines, places []string
-	tableRows := true
-	for _, r := range l.outliers {
-		for _, p := range l.points {
-			if p.Repeat != r {
-				continue
-			}
-			// Results folders and reports name "where: what"; keep the where.
-			place, _, _ := strings.Cut(p.Source, ": ")
-			places = append(places, place)
-			i := strings.LastIndex(p.Source, ":")
-			if i < 0 || (file != "" && p.Source[:i] != file) || !isDigits(p.Source[i+1:]) {
-				tableRows = false
-				continue
-			}
-			file = p.Source[:i]
-			lines = append(lines, p.Source[i+1:])
-		}
-	}
-	switch {
-	case tableRows && len(lines) == len(l.outliers):
-		return fmt.Sprintf("%s (%s lines %s)", ids, file, strings.Join(lines, ", "))
-	case len(places) == len(l.outliers) && places[0] != "":
-		return fmt.Sprintf("%s (%s)", ids, strings.Join(places, ", "))
-	}
-	return ids
-}
-
-func joinInts(v []int) string {
-	s := make([]string, len(v))
-	for i, x := range v {
-		s[i] = fmt.Sprint(x)
-	}
-	return strings.Join(s, ", ")
-}
-
-// isDigits reports whether s is a (line) number: only table rows are named
-// "file:line"; other sources carry a colon before free text.
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
 }

@@ -10,10 +10,9 @@ import (
 // sub-knee and valid (cautions allowed: baseline weighs them) and within
 // the TTFT SLO when one is stated; and the candidate: that level, or when
 // there is none, the level whose only problem is "unverified".
-func (a *analysis) recommend() {
-	r := a.res
+func recommend(levels, used []*levelEval, loc located, opts Options, w words) (rec, cand *float64, reason string) {
 	var capped *levelEval
-	for _, l := range a.levels {
+	for _, l := range levels {
 		if l.verdict != VerdictSubKnee {
 			continue
 		}
@@ -24,21 +23,19 @@ func (a *analysis) recommend() {
 			continue
 		}
 		if capped == nil {
-			r.RecommendedPerGPU = ptr(l.x)
+			rec = ptr(l.x)
 		}
 	}
-	if r.RecommendedPerGPU != nil {
-		r.CandidatePerGPU = ptr(*r.RecommendedPerGPU)
-		r.RecommendationReason = a.operatingPointReason(*r.RecommendedPerGPU, capped)
-		return
+	if rec != nil {
+		return rec, ptr(*rec), operatingPointReason(*rec, capped, used, loc, opts, w)
 	}
-	for _, l := range a.levels {
+	for _, l := range levels {
 		if l.verdict == VerdictUnverified {
-			r.CandidatePerGPU = ptr(l.x)
+			cand = ptr(l.x)
 		}
 	}
 	var why []string
-	for _, l := range a.levels {
+	for _, l := range levels {
 		var rs []string
 		for _, rr := range l.reasons {
 			if !rr.IsCaution() {
@@ -47,29 +44,31 @@ func (a *analysis) recommend() {
 		}
 		switch l.verdict {
 		case VerdictUnverified:
-			why = append(why, fmt.Sprintf("%s is unverified (nothing lower measured)", a.unitName(l.x)))
+			why = append(why, fmt.Sprintf("%s is unverified (nothing lower measured)", w.unit(l.x)))
 		case VerdictAtKnee:
-			why = append(why, fmt.Sprintf("%s is at the knee", a.unitName(l.x)))
+			why = append(why, fmt.Sprintf("%s is at the knee", w.unit(l.x)))
 		default:
-			why = append(why, fmt.Sprintf("%s is %s (%s)", a.unitName(l.x), l.verdict, strings.Join(rs, ", ")))
+			why = append(why, fmt.Sprintf("%s is %s (%s)", w.unit(l.x), l.verdict, strings.Join(rs, ", ")))
 		}
 	}
-	r.RecommendationReason = "no level is verified below the knee and valid: " + strings.Join(why, "; ")
-	if r.CandidatePerGPU != nil {
-		r.RecommendationReason += fmt.Sprintf("; candidate %s if unverified is accepted", a.unitName(*r.CandidatePerGPU))
+	reason = "no level is verified below the knee and valid: " + strings.Join(why, "; ")
+	if cand != nil {
+		reason += fmt.Sprintf("; candidate %s if unverified is accepted", w.unit(*cand))
 	}
+	return nil, cand, reason
 }
 
-// hints say, one sentence per problem, what to run next.
-func (a *analysis) hints() {
-	r := a.res
-	add := func(f string, args ...any) { r.Hints = append(r.Hints, fmt.Sprintf(f, args...)) }
-	u := a.used
+// hints say, one sentence per problem, what to run next; caveats about the
+// data are appended to notes.
+func hints(in input, u []*levelEval, loc located, r *Result, opts Options, notes []string) ([]string, []string) {
+	out := []string{}
+	add := func(f string, args ...any) { out = append(out, fmt.Sprintf(f, args...)) }
+	w := in.w
 	k := r.Knee
-	if len(u) > 1 && !a.lowestTrusted() {
-		for _, l := range a.levels {
+	if len(u) > 1 && !loc.lowestTrusted {
+		for _, l := range in.levels {
 			if l.verdict == VerdictUnverified {
-				add("add %s to confirm %s is below the knee", a.unitName(niceLevel(l.x/2)), num(l.x))
+				add("add %s to confirm %s is below the knee", w.unit(niceLevel(l.x/2)), num(l.x))
 			}
 		}
 	}
@@ -79,16 +78,16 @@ func (a *analysis) hints() {
 		case 0:
 			add("measure at least two valid levels: no level here has valid throughput")
 		case 1:
-			add("add %s and %s: one valid level cannot show a knee", a.unitName(niceLevel(u[0].x/2)), a.unitName(niceLevel(u[0].x*2)))
+			add("add %s and %s: one valid level cannot show a knee", w.unit(niceLevel(u[0].x/2)), w.unit(niceLevel(u[0].x*2)))
 		}
 	case StatusNotReached:
 		top := u[len(u)-1].x
-		add("add %s: throughput still scales at %s, so the knee is higher", a.unitName(niceLevel(top*2)), num(top))
+		add("add %s: throughput still scales at %s, so the knee is higher", w.unit(niceLevel(top*2)), num(top))
 	case StatusBelowRange:
-		if a.lowestTrusted() {
-			add("nothing lower to measure: throughput is flat from %s, so added load only queues; if more throughput is needed, look at what admits one request at a time (the engine's sequence cap, max-num-seqs)", a.unitName(u[0].x))
+		if loc.lowestTrusted {
+			add("nothing lower to measure: throughput is flat from %s, so added load only queues; if more throughput is needed, look at what admits one request at a time (the engine's sequence cap, max-num-seqs)", w.unit(u[0].x))
 		} else {
-			add("add %s and %s: the system is already saturated at %s", a.unitName(niceLevel(u[0].x/4)), a.unitName(niceLevel(u[0].x/2)), num(u[0].x))
+			add("add %s and %s: the system is already saturated at %s", w.unit(niceLevel(u[0].x/4)), w.unit(niceLevel(u[0].x/2)), num(u[0].x))
 		}
 	case StatusBracketed, StatusDisagreement, StatusLocated:
 		lo, hi := u[0].x, math.NaN()
@@ -98,59 +97,60 @@ func (a *analysis) hints() {
 		if k.HighPerGPU != nil {
 			hi = *k.HighPerGPU
 		}
-		if rlo, rhi, ok := a.rateBracket(); ok {
+		if rlo, rhi, ok := rateBracket(u, loc); ok {
 			add("add rate stages between %s and %s req/s to narrow the knee (the server kept up at the first, not at the second)", num(rlo), num(rhi))
 		} else if finite(hi) && hi/lo > 1.3 && k.Status != StatusLocated {
 			a1, a2 := niceLevel(lo+(hi-lo)/4), niceLevel(lo+(hi-lo)/2)
 			if a1 != a2 && a1 > lo && a2 < hi {
-				add("add %s and %s to narrow the knee between %s and %s", num(a1), a.unitName(a2), num(lo), num(hi))
+				add("add %s and %s to narrow the knee between %s and %s", num(a1), w.unit(a2), num(lo), num(hi))
 			} else if a2 > lo && a2 < hi {
-				add("add %s to narrow the knee between %s and %s", a.unitName(a2), num(lo), num(hi))
+				add("add %s to narrow the knee between %s and %s", w.unit(a2), num(lo), num(hi))
 			}
 		}
 		if d := r.Disagreement; d != nil && d.WithinCeilingPerGPU != nil {
-			add("state the TTFT SLO if it binds: --ttft-slo-ms %s recommends %s instead of %s", num(d.CeilingMs), a.unitName(*d.WithinCeilingPerGPU), num(d.ThroughputPerGPU))
+			add("state the TTFT SLO if it binds: --ttft-slo-ms %s recommends %s instead of %s", num(d.CeilingMs), w.unit(*d.WithinCeilingPerGPU), num(d.ThroughputPerGPU))
 		}
 	}
-	for _, l := range a.levels {
+	for _, l := range in.levels {
 		for _, rr := range l.reasons {
 			switch rr {
 			case ReasonHighVariance:
-				s := fmt.Sprintf("repeat %s more times or find why runs differ: throughput CV %.0f%%", a.unitName(l.x), 100*l.cv)
+				s := fmt.Sprintf("repeat %s more times or find why runs differ: throughput CV %.0f%%", w.unit(l.x), 100*l.cv)
 				if len(l.outliers) > 0 {
 					s += fmt.Sprintf(", outlier repeats %s (stalls?)", l.outlierNames())
 				}
 				add("%s", s)
 			case ReasonInsufficientSamples:
-				add("rerun %s with at least %d requests so its p99 is meaningful", a.unitName(l.x), a.opts.MinSamplesP99)
+				add("rerun %s with at least %d requests so its p99 is meaningful", w.unit(l.x), opts.MinSamplesP99)
 			case ReasonErrorsPresent:
-				add("find why requests failed at %s and rerun it", a.unitName(l.x))
+				add("find why requests failed at %s and rerun it", w.unit(l.x))
 			case ReasonConcurrencyNotAchieved:
-				add("rerun %s with a load generator that sustains the configured concurrency (more workers)", a.unitName(l.x))
+				add("rerun %s with a load generator that sustains the configured concurrency (more workers)", w.unit(l.x))
 			case ReasonClientBound:
-				add("rerun %s with more load-generator CPU or more client pods: the client, not the server, saturated", a.unitName(l.x))
+				add("rerun %s with more load-generator CPU or more client pods: the client, not the server, saturated", w.unit(l.x))
 			case ReasonCancelled:
-				add("rerun %s to completion: the run was interrupted", a.unitName(l.x))
+				add("rerun %s to completion: the run was interrupted", w.unit(l.x))
 			case ReasonNonMonotonic:
-				add("repeat %s: its throughput dipped and recovered above it", a.unitName(l.x))
+				add("repeat %s: its throughput dipped and recovered above it", w.unit(l.x))
 			}
 		}
 	}
-	if a.littleUnknown && len(u) >= 2 {
-		r.Notes = append(r.Notes, "Little's-law TTFT check skipped where the request rate is unknown (no request rate, output length or mean latency in the inputs; --output-tokens assumes an output length)")
+	if loc.littleUnknown && len(u) >= 2 {
+		notes = append(notes, "Little's-law TTFT check skipped where the request rate is unknown (no request rate, output length or mean latency in the inputs; --output-tokens assumes an output length)")
 	}
 	var sim []string
-	for _, l := range a.levels {
+	for _, l := range in.levels {
 		if l.simulated {
-			sim = append(sim, a.unitName(l.x))
+			sim = append(sim, w.unit(l.x))
 		}
 	}
 	if len(sim) > 0 {
-		r.Notes = append(r.Notes, fmt.Sprintf("SIMULATED, not measured: %s", strings.Join(sim, ", ")))
+		notes = append(notes, fmt.Sprintf("SIMULATED, not measured: %s", strings.Join(sim, ", ")))
 	}
-	if len(a.used) >= 2 && len(a.used) < a.opts.MinFitLevels {
-		r.Notes = append(r.Notes, fmt.Sprintf("%d valid levels: the knee is bracketed between measured levels (curves are fitted from %d)", len(a.used), a.opts.MinFitLevels))
+	if len(u) >= 2 && len(u) < opts.MinFitLevels {
+		notes = append(notes, fmt.Sprintf("%d valid levels: the knee is bracketed between measured levels (curves are fitted from %d)", len(u), opts.MinFitLevels))
 	}
+	return out, notes
 }
 
 // niceLevel rounds a suggested level to a value people run: an integer,
@@ -168,12 +168,12 @@ func niceLevel(v float64) float64 {
 }
 
 // rateBracket gives the requested rates either side of a rate-based knee.
-func (a *analysis) rateBracket() (lo, hi float64, ok bool) {
-	if !strings.HasPrefix(a.res.Knee.Method, "rate following") {
+func rateBracket(used []*levelEval, loc located) (lo, hi float64, ok bool) {
+	if !loc.rate.ok {
 		return 0, 0, false
 	}
 	lo, hi = math.NaN(), math.NaN()
-	for _, l := range a.used {
+	for _, l := range used {
 		if l.rateBehind {
 			hi = l.requested
 			break
@@ -195,10 +195,10 @@ func (e *levelEval) has(r Reason) bool {
 // operatingPointReason says why the recommended level is the one: where it
 // sits on the curve, how much of the best valid throughput it delivers, and
 // what capped it.
-func (a *analysis) operatingPointReason(x float64, capped *levelEval) string {
+func operatingPointReason(x float64, capped *levelEval, used []*levelEval, loc located, opts Options, w words) string {
 	var op *levelEval
 	best := 0.0
-	for _, l := range a.used {
+	for _, l := range used {
 		if l.x == x {
 			op = l
 		}
@@ -211,13 +211,13 @@ func (a *analysis) operatingPointReason(x float64, capped *levelEval) string {
 	var s string
 	switch {
 	case capped != nil:
-		s = fmt.Sprintf("%s is the highest level below the knee within --ttft-slo-ms %s ms%s; %s and above are over it", a.unitName(x), thousands(a.opts.TTFTSLOMs), share, a.unitName(capped.x))
-	case a.res.Knee.Status == StatusNotReached:
-		s = fmt.Sprintf("%s is the highest valid level and throughput still scales there%s: the knee was not reached, measure higher", a.unitName(x), share)
-	case a.rateBased:
-		s = fmt.Sprintf("%s is the highest stage that still served its offered rate%s", a.unitName(x), share)
+		s = fmt.Sprintf("%s is the highest level below the knee within --ttft-slo-ms %s ms%s; %s and above are over it", w.unit(x), thousands(opts.TTFTSLOMs), share, w.unit(capped.x))
+	case loc.knee.Status == StatusNotReached:
+		s = fmt.Sprintf("%s is the highest valid level and throughput still scales there%s: the knee was not reached, measure higher", w.unit(x), share)
+	case loc.rate.ok:
+		s = fmt.Sprintf("%s is the highest stage that still served its offered rate%s", w.unit(x), share)
 	default:
-		s = fmt.Sprintf("%s is the operating point: the highest valid level below the knee%s", a.unitName(x), share)
+		s = fmt.Sprintf("%s is the operating point: the highest valid level below the knee%s", w.unit(x), share)
 	}
 	return s
 }

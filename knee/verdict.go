@@ -8,35 +8,37 @@ import (
 // verdicts places every level relative to the knee: at or below subUpTo it
 // is below the knee, at or above pastFrom past it, between at it. Invalid
 // levels stay invalid (with past_knee added when they lie past it, so a
-// refusal can say both). The lowest valid level is unverified: nothing
-// measured below it shows the system still scaling there (unless it is at
-// most --trusted-per-gpu, too few requests to saturate a GPU).
-func (a *analysis) verdicts() {
+// refusal can say both). The lowest valid level is unverified unless
+// something shows it below the knee (lowestTrusted).
+func verdicts(in input, used []*levelEval, loc located, opts Options) []PointResult {
 	lowest := math.NaN()
-	if len(a.used) > 0 {
-		lowest = a.used[0].x
+	if len(used) > 0 {
+		lowest = used[0].x
 	}
-	for _, l := range a.levels {
-		past := l.x >= a.pastFrom
+	w := in.w
+	var out []PointResult
+	for _, l := range in.levels {
+		past := l.x >= loc.pastFrom
 		switch {
 		case l.invalid:
 			l.verdict = VerdictInvalid
 			if past {
-				l.add(ReasonPastKnee, fmt.Sprintf("at or above %s, past the knee", a.unitName(a.pastFrom)))
+				l.add(ReasonPastKnee, fmt.Sprintf("at or above %s, past the knee", w.unit(loc.pastFrom)))
 			}
 		case past:
 			l.verdict = VerdictPastKnee
-			l.addFirst(ReasonPastKnee, a.pastDetail(l))
-		case l.x > a.subUpTo:
+			l.addFirst(ReasonPastKnee, pastDetail(l, loc, opts, w))
+		case l.x > loc.subUpTo:
 			l.verdict = VerdictAtKnee
-		case l.x == lowest && !a.lowestTrusted():
+		case l.x == lowest && !loc.lowestTrusted:
 			l.verdict = VerdictUnverified
-			l.addFirst(ReasonUnverified, fmt.Sprintf("nothing below %s was measured, so nothing shows the system still scaling there", a.unitName(l.x)))
+			l.addFirst(ReasonUnverified, fmt.Sprintf("nothing below %s was measured, so nothing shows the system still scaling there", w.unit(l.x)))
 		default:
 			l.verdict = VerdictSubKnee
 		}
-		a.res.Points = append(a.res.Points, a.pointResult(l))
+		out = append(out, pointResult(l, in))
 	}
+	return out
 }
 
 func (e *levelEval) addFirst(r Reason, detail string) {
@@ -49,21 +51,21 @@ func (e *levelEval) addFirst(r Reason, detail string) {
 	e.details = append([]string{detail}, e.details...)
 }
 
-func (a *analysis) pastDetail(l *levelEval) string {
+func pastDetail(l *levelEval, loc located, opts Options, w words) string {
 	if l.cliff {
 		return "past the knee, at a cliff"
 	}
 	if l.rateBehind {
 		return fmt.Sprintf("past the knee: served %.0f%% of the requested %s req/s (the server no longer keeps up; need %.0f%%)",
-			100*l.follow, num(l.requested), 100*a.opts.MinAchieved)
+			100*l.follow, num(l.requested), 100*opts.MinAchieved)
 	}
 	if l.flat {
-		return "past the knee: " + a.flatWhy(l)
+		return "past the knee: " + w.flatWhy(l)
 	}
-	return fmt.Sprintf("past the knee, which is at or below %s", a.unitName(a.pastFrom))
+	return fmt.Sprintf("past the knee, which is at or below %s", w.unit(loc.pastFrom))
 }
 
-func (a *analysis) pointResult(l *levelEval) PointResult {
+func pointResult(l *levelEval, in input) PointResult {
 	p := PointResult{
 		PerGPU:         l.x,
 		Concurrency:    l.concurrency,
@@ -73,12 +75,12 @@ func (a *analysis) pointResult(l *levelEval) PointResult {
 		Details:        l.details,
 		Repeats:        len(l.points),
 		OutlierRepeats: l.outliers,
-		TTFTStat:       string(a.stat),
+		TTFTStat:       string(in.stat),
 		Simulated:      l.simulated,
 	}
-	if a.perGPU && a.s.GPUs > 0 {
-		p.ThroughputPerGPU = l.thr / float64(a.s.GPUs)
-	} else if a.perGPU && l.concurrency > 0 {
+	if in.perGPU && in.s.GPUs > 0 {
+		p.ThroughputPerGPU = l.thr / float64(in.s.GPUs)
+	} else if in.perGPU && l.concurrency > 0 {
 		p.ThroughputPerGPU = l.thr * l.x / l.concurrency
 	}
 	if finite(l.ttftP50) {

@@ -1,0 +1,123 @@
+package knee
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/kneetool/knee/knee/fit"
+)
+
+// fitOutcome is the fitted estimate of the knee: the chosen curve's
+// elasticity knee and its interval, with the fits for the report.
+type fitOutcome struct {
+	summary         *FitSummary // nil when nothing was fitted
+	est, ciLo, ciHi float64
+	ok              bool
+	notes           []string
+}
+
+// fitCurve fits every supported model (knee/fit) to the levels up to the
+// first cliff, keeps the lowest AICc, solves the knee on it and bootstraps
+// the interval. The fit only estimates where the knee lies inside the
+// measured bracket: a curve is an interpolation between levels, the levels
+// are the evidence.
+func fitCurve(u []*levelEval, in input, opts Options) fitOutcome {
+	var d fit.Data
+	for _, l := range u {
+		d.N, d.X = append(d.N, l.x), append(d.X, l.thr)
+		d.Repeats = append(d.Repeats, l.thrRepeats)
+	}
+	nMax := 4 * d.N[len(d.N)-1] // knees beyond 4× the highest level are "not reached"
+	kneeOf := func(c fit.Curve) float64 { return c.Knee(opts.Elasticity, nMax) }
+	sum := &FitSummary{Units: "N: requests in flight, whole node; X: output tok/s, whole node"}
+	// Parameters are reported per GPU, the unit people compare accelerators in.
+	xPerUnit := 1.0
+	if in.perGPU && in.s.GPUs > 0 {
+		xPerUnit = float64(in.s.GPUs)
+		sum.Units = "N: requests in flight per GPU; X: output tok/s per GPU"
+	}
+	all, err := fit.All(d)
+	best, found := fit.Best(all)
+	if err != nil || !found {
+		return fitOutcome{notes: []string{"no throughput model could be fitted; the knee is bracketed between measured levels"}}
+	}
+	for _, c := range all {
+		mf := ModelFit{Name: c.Model.Name, Formula: c.Model.Formula, Params: roundParams(c.Model.Describe(c.P, c.SN, c.SX/xPerUnit)),
+			AICc: round6(c.AICc), Chosen: c.Model.Name == best.Model.Name}
+		if finite(c.R2) {
+			mf.R2 = ptr(round6(c.R2))
+		}
+		if kn := kneeOf(c); finite(kn) {
+			mf.KneePerGPU = ptr(round6(kn))
+		}
+		sum.Models = append(sum.Models, mf)
+	}
+	sum.Chosen, sum.curve = best.Model.Name, &best
+	out := fitOutcome{summary: sum}
+	if finite(best.R2) && best.R2 < 0.8 {
+		out.notes = append(out.notes, fmt.Sprintf("the best throughput model (%s) explains only R² = %.2f of the data; the knee is bracketed between measured levels", best.Model.Name, best.R2))
+		return out
+	}
+	est := kneeOf(best)
+	if math.IsNaN(est) {
+		return out
+	}
+	ciLo, ciHi := est, est
+	if opts.Bootstrap > 0 && finite(est) {
+		ciLo, ciHi, sum.Resamples = fit.Bootstrap(best, d, fit.BootstrapOptions{Resamples: opts.Bootstrap, Seed: opts.Seed, Confidence: opts.Confidence}, kneeOf)
+		ciLo, ciHi = math.Min(ciLo, est), math.Max(ciHi, est)
+	}
+	// The bootstrap sees noise, not the choice of model: widen the interval
+	// to the knee of every model as well supported as the chosen one
+	// (ΔAICc ≤ 2, Burnham & Anderson), and never resolve the knee finer
+	// than a quarter of the local ladder step (log scale), because between
+	// levels the curve is an interpolation however well it fits.
+	if finite(est) && est <= d.N[len(d.N)-1] {
+		for _, c := range all {
+			if c.AICc-best.AICc <= 2 {
+				if kn := kneeOf(c); finite(kn) {
+					ciLo, ciHi = math.Min(ciLo, kn), math.Max(ciHi, kn)
+				}
+			}
+		}
+		step := localStep(d.N, est)
+		ciLo, ciHi = math.Min(ciLo, est/math.Pow(step, 0.25)), math.Max(ciHi, est*math.Pow(step, 0.25))
+	}
+	out.est, out.ciLo, out.ciHi, out.ok = est, ciLo, ciHi, true
+	return out
+}
+
+// fitLevels are the levels the curve models describe: the valid levels up
+// to the first cliff. A cliff is a failure mode past the knee (queue
+// collapse, KV-cache thrash), not part of the scaling curve; fitting it
+// would let one collapsed run far past the knee drag the knee down.
+func fitLevels(used []*levelEval) []*levelEval {
+	var out []*levelEval
+	for _, l := range used {
+		if l.cliff {
+			break
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+func roundParams(m map[string]float64) map[string]float64 {
+	for k, v := range m {
+		m[k] = round6(v)
+	}
+	return m
+}
+
+// localStep is the ratio between the measured levels around x.
+func localStep(xs []float64, x float64) float64 {
+	i := sort.SearchFloat64s(xs, x)
+	switch {
+	case i <= 0:
+		return xs[1] / xs[0]
+	case i >= len(xs):
+		return xs[len(xs)-1] / xs[len(xs)-2]
+	}
+	return xs[i] / xs[i-1]
+}

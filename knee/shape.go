@@ -1,0 +1,123 @@
+package knee
+
+import (
+	"fmt"
+	"math"
+)
+
+// shape is what the valid levels' throughput and TTFT show before any knee
+// is placed: dips, cliffs, and the measured saturation rule.
+type shape struct {
+	sat           saturation
+	cliffX        float64 // the lowest cliff; NaN when none
+	littleUnknown bool    // some step had no request rate for Little's law
+}
+
+// shapeOf marks dips and cliffs on the valid levels and runs the measured
+// rule (saturation.go) over them; each level keeps its elasticity and
+// flatness for verdicts and sentences.
+func shapeOf(used []*levelEval, stat ttftStat, opts Options, w words) shape {
+	markDips(used, opts, w)
+	sh := shape{cliffX: math.NaN()}
+	sh.littleUnknown = findCliffs(used, stat, opts)
+	for _, l := range used {
+		if l.cliff {
+			sh.cliffX = l.x
+			break
+		}
+	}
+	pts := make([]satPoint, len(used))
+	for i, l := range used {
+		pts[i] = satPoint{x: l.x, thr: l.thr, dip: l.dip, cliff: l.cliff}
+	}
+	sh.sat = saturate(pts, opts.Elasticity, opts.Noise)
+	for i, l := range used {
+		l.elasticity = sh.sat.elasticity[i]
+		l.flat = sh.sat.flat[i]
+		if sh.sat.ref[i] >= 0 {
+			l.flatRef = used[sh.sat.ref[i]]
+		}
+	}
+	for _, i := range sh.sat.stalls {
+		l := used[i]
+		if l.cliff {
+			continue
+		}
+		l.add(ReasonNonMonotonic, fmt.Sprintf("throughput stalled here (%s) and grew again above it: noise or a transient, not the knee", w.flatWhy(l)))
+	}
+	return sh
+}
+
+// markDips flags levels whose throughput fell beyond noise below a lower
+// level and recovered beyond noise at a higher one: a bad run or a
+// transient, not the knee (non_monotonic, a caution).
+func markDips(u []*levelEval, opts Options, w words) {
+	noise := opts.Noise
+	for i := 1; i < len(u)-1; i++ {
+		best := 0.0
+		for _, l := range u[:i] {
+			best = math.Max(best, l.thr)
+		}
+		if u[i].thr >= best*(1-noise) {
+			continue
+		}
+		for _, l := range u[i+1:] {
+			if l.thr >= best*(1-noise) && l.thr > u[i].thr*(1+noise) {
+				u[i].dip = true
+				u[i].add(ReasonNonMonotonic, fmt.Sprintf("throughput fell to %s tok/s below %s tok/s at a lower level and recovered at %s",
+					thousands(u[i].thr), thousands(best), w.unit(l.x)))
+				break
+			}
+		}
+	}
+}
+
+// findCliffs marks levels where throughput collapsed (more than CliffDrop
+// below the best lower level) or TTFT rose far beyond Little's law. It
+// reports whether some step lacked the request rate Little's law needs.
+func findCliffs(u []*levelEval, stat ttftStat, opts Options) (littleUnknown bool) {
+	best := u[0].thr
+	for i := 1; i < len(u); i++ {
+		l, p := u[i], u[i-1]
+		if !l.dip && l.thr < (1-opts.CliffDrop)*best {
+			l.cliff = true
+			l.add(ReasonCliff, fmt.Sprintf("throughput fell %.0f%% below the best lower level (%s → %s tok/s)",
+				100*(1-l.thr/best), thousands(best), thousands(l.thr)))
+		}
+		best = math.Max(best, l.thr)
+		rate := math.Min(l.reqRate, p.reqRate)
+		if !finite(rate) || rate <= 0 {
+			littleUnknown = true
+			continue
+		}
+		l.little = 1000 * (l.concurrency - p.concurrency) / rate
+		if finite(l.ttft) && finite(p.ttft) && l.ttft-p.ttft > opts.LittleFactor*l.little && l.ttft >= opts.TTFTRise*p.ttft {
+			l.cliff = true
+			l.add(ReasonCliff, fmt.Sprintf("TTFT %s rose %s ms (%s → %s ms), %.0f× Little's-law prediction of %s ms for %s more requests at %s req/s",
+				stat, thousands(l.ttft-p.ttft), thousands(p.ttft), thousands(l.ttft), (l.ttft-p.ttft)/l.little, thousands(l.little), num(l.concurrency-p.concurrency), num(rate)))
+		}
+	}
+	return littleUnknown
+}
+
+// flatWhy says in words why a level is flat: it fell below, or gained too
+// little over, the lower level that shows it.
+func (w words) flatWhy(l *levelEval) string {
+	h := l.flatRef
+	if l.cliff || h == nil {
+		return "past a cliff"
+	}
+	e := math.Log(l.thr/h.thr) / math.Log(l.x/h.x)
+	if l.thr < h.thr {
+		return fmt.Sprintf("throughput fell %.0f%% from %s (%s → %s tok/s)", 100*(1-l.thr/h.thr), w.unit(h.x), thousands(h.thr), thousands(l.thr))
+	}
+	return fmt.Sprintf("%s× the load of %s bought %+.1f%% throughput (%s → %s tok/s): elasticity %.2f, under %.2f",
+		ratioText(l.x/h.x), w.unit(h.x), 100*(l.thr/h.thr-1), thousands(h.thr), thousands(l.thr), e, w.eStar)
+}
+
+func ratioText(r float64) string {
+	if math.Abs(r-math.Round(r)) < 0.005 {
+		return fmt.Sprintf("%.0f", r)
+	}
+	return fmt.Sprintf("%.2g", r)
+}

@@ -1,0 +1,108 @@
+package knee
+
+import (
+	"fmt"
+	"strings"
+)
+
+// judgeValidity gives each level its invalid reasons and cautions and
+// returns the valid ones, ascending.
+func judgeValidity(levels []*levelEval, stat ttftStat, o Options) (used []*levelEval) {
+	for _, l := range levels {
+		if l.cancelled {
+			l.invalid = true
+			l.add(ReasonCancelled, "the harness reports the run as interrupted: its numbers are partial")
+		}
+		if l.thr <= 0 {
+			l.invalid = true
+			l.add(ReasonErrorsPresent, "no output tokens were measured at this level")
+		}
+		if l.errKnown && l.errRate > o.MaxErrorRate {
+			l.invalid = true
+			l.add(ReasonErrorsPresent, fmt.Sprintf("%.1f%% of requests failed (limit %.1f%%)", 100*l.errRate, 100*o.MaxErrorRate))
+		}
+		if finite(l.achieved) && l.achieved < o.MinAchieved {
+			l.invalid = true
+			l.add(ReasonConcurrencyNotAchieved, fmt.Sprintf("the load generator sustained %.0f%% of the configured concurrency (need %.0f%%)", 100*l.achieved, 100*o.MinAchieved))
+		}
+		if l.clientBound || (finite(l.clientCPU) && l.clientCPU >= o.ClientCPUMax) {
+			l.invalid = true
+			d := "the harness reports the load generator, not the server, as the bottleneck"
+			if !l.clientBound {
+				d = fmt.Sprintf("the load generator used %.0f%% of its CPU (limit %.0f%%): it, not the server, may have saturated", 100*l.clientCPU, 100*o.ClientCPUMax)
+			}
+			l.add(ReasonClientBound, d)
+		}
+		if stat == statP99 && l.requestsMin != nil && *l.requestsMin < o.MinSamplesP99 {
+			l.add(ReasonInsufficientSamples, fmt.Sprintf("%d successful requests are too few for a p99 (need %d)", *l.requestsMin, o.MinSamplesP99))
+		}
+		if len(l.thrRepeats) > 1 && l.cv > o.MaxCV {
+			d := fmt.Sprintf("throughput of %d repeats varies by CV %.0f%% (limit %.0f%%)", len(l.thrRepeats), 100*l.cv, 100*o.MaxCV)
+			if len(l.outliers) > 0 {
+				d += fmt.Sprintf("; outlier repeats %s", l.outlierNames())
+			}
+			l.add(ReasonHighVariance, d)
+		}
+		if !l.invalid {
+			used = append(used, l)
+		}
+	}
+	return used
+}
+
+// outlierNames lists the outlier repeats by number and says where each was
+// read: repeat numbers count from 0 (the sweep JSON's "repeat"), while a
+// results table may number its runs from 1 ("repeat 2 of 15" is repeat 1),
+// so the source line is what a reader can look up without ambiguity.
+func (l *level) outlierNames() string {
+	ids := joinInts(l.outliers)
+	var file string
+	var lines, places []string
+	tableRows := true
+	for _, r := range l.outliers {
+		for _, p := range l.points {
+			if p.Repeat != r {
+				continue
+			}
+			// Results folders and reports name "where: what"; keep the where.
+			place, _, _ := strings.Cut(p.Source, ": ")
+			places = append(places, place)
+			i := strings.LastIndex(p.Source, ":")
+			if i < 0 || (file != "" && p.Source[:i] != file) || !isDigits(p.Source[i+1:]) {
+				tableRows = false
+				continue
+			}
+			file = p.Source[:i]
+			lines = append(lines, p.Source[i+1:])
+		}
+	}
+	switch {
+	case tableRows && len(lines) == len(l.outliers):
+		return fmt.Sprintf("%s (%s lines %s)", ids, file, strings.Join(lines, ", "))
+	case len(places) == len(l.outliers) && places[0] != "":
+		return fmt.Sprintf("%s (%s)", ids, strings.Join(places, ", "))
+	}
+	return ids
+}
+
+func joinInts(v []int) string {
+	s := make([]string, len(v))
+	for i, x := range v {
+		s[i] = fmt.Sprint(x)
+	}
+	return strings.Join(s, ", ")
+}
+
+// isDigits reports whether s is a (line) number: only table rows are named
+// "file:line"; other sources carry a colon before free text.
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
