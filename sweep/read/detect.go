@@ -20,7 +20,7 @@ func noFormatInDir(dir string) error {
 	if logs, _ := filepath.Glob(filepath.Join(dir, "*.log")); len(logs) > 0 {
 		hint = fmt.Sprintf("; a log is read when named as the INPUT itself, e.g. %s", logs[0])
 	}
-	return sweep.Inputf(dir, "", 0, "folder holds no results knee reads: no sweep.json + plan.json (knee results folder), no stage_<i>_lifecycle_metrics.json (inference-perf report), no %s (AIPerf), no %s (genai-perf), no vLLM result JSON, no llmperf *_summary.json, no llm-d benchmark report%s", apExportName, gpExportJSON, hint)
+	return sweep.Inputf(dir, "", 0, "folder holds no results knee reads: no sweep.json + plan.json (knee results folder), no stage_<i>_lifecycle_metrics.json (inference-perf report), no %s (AIPerf), no %s or %s (genai-perf), no vLLM result JSON, no llmperf *_summary.json, no llm-d benchmark report%s", apExportName, gpExportJSON, gpExportCSV, hint)
 }
 
 // maxInput bounds what is read into memory: result files and pod logs are

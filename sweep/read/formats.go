@@ -32,6 +32,7 @@ const (
 	FormatInferencePerf = "inference-perf"
 	FormatAIPerf        = "aiperf"
 	FormatGenAIPerf     = "genai-perf"
+	FormatGenAIPerfCSV  = "genai-perf-csv"
 	FormatVLLM          = "vllm"
 	FormatSGLang        = "sglang"
 	FormatGuideLLM      = "guidellm"
@@ -51,6 +52,8 @@ const (
 //     AIPerf's key names;
 //   - the native JSON formats before the tables: a JSON line has commas and
 //     would pass for a CSV header;
+//   - genai-perf's CSV before the tables too: it keys on genai-perf's own
+//     row names, which no pasted table has;
 //   - markdown before a whitespace-aligned text table (its rows are aligned
 //     too), and CSV last: any line with a comma looks delimited.
 var formats = []format{
@@ -58,6 +61,8 @@ var formats = []format{
 		sniff: sniffSweep, readFile: readSweepFile, sniffDir: store.IsResultsDir, readDir: readKneeDir},
 	{name: FormatGenAIPerf, describe: "genai-perf profile_export_genai_perf.json, or an artifacts folder of runs (one per concurrency)",
 		sniff: sniffGenAIPerf, readFile: readGenAIPerfFile, sniffDir: hasGenAIPerfExports, readDir: readGenAIPerfDir},
+	{name: FormatGenAIPerfCSV, describe: "genai-perf profile_export_genai_perf.csv (concurrency from the JSON export beside it or the artifact folder name), or a folder of them",
+		sniff: sniffGenAIPerfCSV, readFile: readGenAIPerfCSVFile, sniffDir: hasGenAIPerfCSVOnly, readDir: readGenAIPerfDir},
 	{name: FormatAIPerf, describe: "AIPerf profile_export_aiperf.json, a folder of them, or a log with ===AIPERF-RESULT=== sentinels",
 		sniff: sniffAIPerf, readFile: readAIPerfAny, sniffDir: hasAIPerfExports, readDir: readAIPerfDirOpts},
 	{name: FormatInferencePerf, describe: "inference-perf report folder, stage_<i>_lifecycle_metrics.json, or a log with === START_STAGE_i === blocks",

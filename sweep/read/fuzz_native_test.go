@@ -80,3 +80,17 @@ func FuzzGenAIPerf(f *testing.F) {
 		checkResult(t, s, err)
 	})
 }
+
+// The CSV reader is fuzzed under a genai-perf artifact folder name, so that
+// inputs get past the concurrency and reach the point checks.
+func FuzzGenAIPerfCSV(f *testing.F) {
+	seed(f, "genai-perf/perf-analyzer-issue393-openai-chat-concurrency144/profile_export_genai_perf.csv")
+	f.Add([]byte("Metric,avg,min,max,p99,p95,p90,p75,p50,p25,p10,p5,p1\r\nTime To First Token (ns),\"1,000.00\",1,2,3,4,5,6,7,8,9,10,11\r\nRequest Latency (s),1,N/A,2,2,2,2,2,2,2,2,2,2\r\n\r\nMetric,Value\r\nOutput Token Throughput (tokens/sec),5\r\nRequest Throughput (per sec),1\r\nRequest Count (count),3.00\r\n\r\nMetric,GPU,Value\r\nGpu Power Limit (W),gpu0,1\r\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		for _, dir := range []string{"m-openai-chat-concurrency8", "m-openai-chat-request_rate2.5"} {
+			s, err := readGenAIPerfCSVFile(filepath.Join("artifacts", dir, "profile_export_genai_perf.csv"), b, Options{})
+			checkResult(t, s, err)
+		}
+		_ = sniffGenAIPerfCSV("x.csv", b, nil)
+	})
+}

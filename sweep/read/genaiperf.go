@@ -53,8 +53,13 @@ func gpFiles(dir string) []string {
 
 func hasGenAIPerfExports(dir string) bool { return len(gpFiles(dir)) > 0 }
 
+// readGenAIPerfDir reads one export per run: the JSON, or the CSV of a run
+// that kept only the CSV (genaiperfcsv.go).
 func readGenAIPerfDir(dir string, _ Options) (*sweep.Sweep, error) {
-	return readEach(dir, gpFiles(dir), gpHarness, func(p string, data []byte) (*sweep.Sweep, error) {
+	return readEach(dir, gpRuns(dir), gpHarness, func(p string, data []byte) (*sweep.Sweep, error) {
+		if strings.HasSuffix(p, ".csv") {
+			return readGenAIPerfCSVFile(p, data, Options{})
+		}
 		return readGenAIPerfFile(p, data, Options{})
 	})
 }

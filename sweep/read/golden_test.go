@@ -28,6 +28,7 @@ var nativeGoldens = []struct {
 	{"guidellm-llm-d-benchmark-mock-constant", "guidellm/llm-d-benchmark-mock-constant-2-4/benchmarks.json", ""},
 	{"llm-d-br-v0.1-example", "llm-d/br_v0_1_example.yaml", ""},
 	{"genai-perf-schema-sample", "genai-perf/schema-sample-concurrency10", ""},
+	{"genai-perf-csv-perf-analyzer-issue393-c144", "genai-perf/perf-analyzer-issue393-openai-chat-concurrency144/profile_export_genai_perf.csv", ""},
 }
 
 // What `knee import FILE --gpus 1 -o json` gives on every native fixture is

@@ -205,7 +205,7 @@ func TestGenAIPerfExport(t *testing.T) {
 	require.Equal(t, 261.25, p.ThroughputTokS)
 	require.Equal(t, 3457.97, *p.TTFT.P99)
 	require.Equal(t, "3000", p.Workload["synthetic_input_tokens_mean"])
-	s, err = File(fixtures.Path("genai-perf"), Options{})
+	s, err = File(fixtures.Path("genai-perf/schema-sample-concurrency10"), Options{})
 	require.NoError(t, err)
 	require.Len(t, s.Points, 1)
 }
