@@ -61,7 +61,7 @@ func TestProposeAt256RefusesPastKneeAndCliff(t *testing.T) {
 		require.Equal(t, 256.0, *r.PerGPU)
 		require.Equal(t, "set floors from the recommended level instead: knee baseline --at 128", r.NextRun)
 	}
-	require.Equal(t, "256/GPU is past the knee (knee bracketed between 128 and 256/GPU): 20,769 tok/s, 24% of the 84,788 tok/s at 128/GPU; a floor set here would encode a saturated configuration as the baseline", rec.Refusals[0].Detail)
+	require.Equal(t, "256/GPU is past the knee (knee between 128 and 256/GPU): 20,769 tok/s, 24% of the 84,788 tok/s at 128/GPU; a floor set here would encode a saturated configuration as the baseline", rec.Refusals[0].Detail)
 	require.Equal(t, "TTFT p99 jumps from 677 ms at 128/GPU to 33,320 ms at 256/GPU (49.2×): requests queue instead of being served", rec.Refusals[1].Detail)
 	// What was measured at the refused level is still reported.
 	require.Equal(t, 20769.0, rec.Measured.ThroughputTokS)

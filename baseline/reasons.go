@@ -37,42 +37,9 @@ func kneeSummary(k knee.Knee) string { return "knee " + kneeShort(k) }
 func kneeShort(k knee.Knee) string { return kneeShortIn(k, "/GPU") }
 
 // kneeShortIn writes the knee with its levels in unit u: "/GPU", or
-// " in flight" for a sweep whose GPU count is unknown (knee.Result.Unit
-// "total"), where calling the levels per GPU would be wrong.
-func kneeShortIn(k knee.Knee, u string) string {
-	f := func(p *float64) string {
-		if p == nil {
-			return "?"
-		}
-		return level(*p)
-	}
-	switch k.Status {
-	case knee.StatusLocated:
-		return fmt.Sprintf("located at %s%s, interval %s–%s", f(k.PerGPU), u, f(k.LowPerGPU), f(k.HighPerGPU))
-	case knee.StatusBracketed:
-		switch {
-		case k.LowPerGPU == nil && k.HighPerGPU != nil:
-			return fmt.Sprintf("below %s%s (nothing measured lower bounds it)", f(k.HighPerGPU), u)
-		case k.HighPerGPU == nil && k.LowPerGPU != nil:
-			return fmt.Sprintf("above %s%s", f(k.LowPerGPU), u)
-		}
-		if k.PerGPU != nil {
-			return fmt.Sprintf("bracketed between %s and %s%s, estimate ≈%s", f(k.LowPerGPU), f(k.HighPerGPU), u, num(math.Round(*k.PerGPU)))
-		}
-		return fmt.Sprintf("bracketed between %s and %s%s", f(k.LowPerGPU), f(k.HighPerGPU), u)
-	case knee.StatusNotReached:
-		return fmt.Sprintf("not reached by %s%s", f(k.LowPerGPU), u)
-	case knee.StatusBelowRange:
-		return fmt.Sprintf("below the lowest level, %s%s", f(k.HighPerGPU), u)
-	case knee.StatusInsufficientPoints:
-		return "not located (too few valid levels)"
-	case knee.StatusDisagreement:
-		return "uncertain (throughput and TTFT disagree)"
-	case "":
-		return "status unknown"
-	}
-	return string(k.Status)
-}
+// " in flight" for a sweep whose GPU count is unknown. It is knee's own
+// phrase, so find, baseline and compare tell one story.
+func kneeShortIn(k knee.Knee, u string) string { return k.Phrase(u) }
 
 // levels returns the measured per-GPU levels in ascending order.
 func levels(r *knee.Result) []float64 {

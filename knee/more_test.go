@@ -81,7 +81,7 @@ func TestRenderGB300MarkdownAndTable(t *testing.T) {
 	require.Contains(t, md.String(), "- next: add 64/GPU to confirm 128 is below the knee")
 	var txt strings.Builder
 	require.NoError(t, knee.Render(&txt, r, "table"))
-	require.Contains(t, txt.String(), "knee: bracketed, ≤ 256/GPU [measured elasticity between levels]: the knee is at or below 256/GPU; nothing measured below 128/GPU shows the system still scaling there (a cliff at 256/GPU)")
+	require.Contains(t, txt.String(), "knee: at or below 256/GPU (nothing measured lower bounds it) [bracketed; measured elasticity between levels]: the knee is at or below 256/GPU; nothing measured below 128/GPU shows the system still scaling there (a cliff at 256/GPU)")
 	require.Error(t, knee.Render(&txt, r, "yaml"))
 }
 
@@ -123,7 +123,7 @@ func TestFindIsDeterministic(t *testing.T) {
 func TestRenderInsufficientPointsOneGPUAndThousands(t *testing.T) {
 	var txt strings.Builder
 	require.NoError(t, knee.Render(&txt, find(t, load(t, "aicr/gb200-eks.csv")), "table"))
-	require.Contains(t, txt.String(), "  knee: insufficient_points: one valid level (256/GPU): a knee needs at least two\n")
+	require.Contains(t, txt.String(), "  knee: not located (too few valid levels) [insufficient_points]: one valid level (256/GPU): a knee needs at least two\n")
 	require.NotContains(t, txt.String(), "unknown")
 	require.NotContains(t, txt.String(), "[none]")
 	require.Contains(t, txt.String(), "     256      1,024  65,952")

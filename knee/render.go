@@ -76,13 +76,11 @@ func Render(w io.Writer, r *Result, format string) error {
 	ew.printf("\n")
 	// Without any bound ("insufficient_points") the status and the detail
 	// say it all; "unknown [none]" only repeated it in code words.
-	ew.printf("%sknee: %s", bullet, r.Knee.Status)
-	if kr := kneeRange(r); kr != "" {
-		ew.printf(", %s", kr)
-	}
+	ew.printf("%sknee: %s [%s", bullet, r.Knee.Phrase(UnitOf(r)), r.Knee.Status)
 	if r.Knee.Method != "" && r.Knee.Method != "none" {
-		ew.printf(" [%s]", r.Knee.Method)
+		ew.printf("; %s", r.Knee.Method)
 	}
+	ew.printf("]")
 	if r.Knee.Detail != "" {
 		ew.printf(": %s", r.Knee.Detail)
 	}
@@ -141,25 +139,6 @@ func Title(r *Result) string {
 		parts = append(parts, fmt.Sprintf("%d GPUs", r.Sweep.GPUs))
 	}
 	return strings.Join(parts, " · ")
-}
-
-func kneeRange(r *Result) string {
-	k := r.Knee
-	u := "/GPU"
-	if r.Unit == "total" {
-		u = " in flight"
-	}
-	switch {
-	case k.PerGPU != nil && k.LowPerGPU != nil && k.HighPerGPU != nil:
-		return fmt.Sprintf("≈ %s%s (%s–%s)", num(*k.PerGPU), u, num(*k.LowPerGPU), num(*k.HighPerGPU))
-	case k.LowPerGPU != nil && k.HighPerGPU != nil:
-		return fmt.Sprintf("%s–%s%s", num(*k.LowPerGPU), num(*k.HighPerGPU), u)
-	case k.HighPerGPU != nil:
-		return fmt.Sprintf("≤ %s%s", num(*k.HighPerGPU), u)
-	case k.LowPerGPU != nil:
-		return fmt.Sprintf("> %s%s", num(*k.LowPerGPU), u)
-	}
-	return ""
 }
 
 // count writes a level or an in-flight count as the other columns write

@@ -209,7 +209,7 @@ func TestBaselineMarkdownIsAPRBlock(t *testing.T) {
 	require.Contains(t, out, "|        per GPU | concurrency |  tok/s | tok/s per GPU | TTFT p50 ms | TTFT p99 ms | verdict           |")
 	require.Contains(t, out, "|            256 |       1,024 | 20,769 |         5,192 |           – |      33,320 | past_knee (cliff) |")
 	require.Contains(t, out, "| `inference-throughput`          | `>= 63000` | measured 84,788 tok/s (one run); × (1 − 0.25 headroom) = 63,591, rounded down to 2 significant figures → 63000")
-	require.Contains(t, out, "Knee: bracketed between 128 and 256/GPU, estimate ≈181.")
+	require.Contains(t, out, "Knee: between 128 and 256/GPU, estimate ≈181.")
 }
 
 func copyOverlay(t *testing.T, rel string) (string, []byte) {
@@ -253,7 +253,7 @@ func TestBaselineWriteGB300OverlayExactDiff(t *testing.T) {
 	for _, l := range block {
 		switch {
 		case strings.HasPrefix(l, "      # Knee: "):
-			require.True(t, strings.HasPrefix(l, "      # Knee: bracketed between 128 and 256/GPU, estimate ≈181."), l)
+			require.True(t, strings.HasPrefix(l, "      # Knee: between 128 and 256/GPU, estimate ≈181."), l)
 			inKnee = true
 			continue
 		case inKnee && strings.HasPrefix(l, "      #   "):
@@ -271,7 +271,7 @@ func TestBaselineWriteGB300OverlayExactDiff(t *testing.T) {
 		"      #             128 ◀          512  84,788         21,197            –          677  sub_knee",
 		"      #               256        1,024  20,769          5,192            –       33,320  past_knee (cliff)",
 		"      # inference-concurrency-per-gpu 128: 128/GPU is the highest level the knee analysis verified as",
-		"      #   below the knee and valid (knee bracketed between 128 and 256/GPU, estimate ≈181)",
+		"      #   below the knee and valid (knee between 128 and 256/GPU, estimate ≈181)",
 		"      # inference-throughput >= 63000: measured 84,788 tok/s (one run); × (1 − 0.25 headroom) = 63,591,",
 		"      #   rounded down to 2 significant figures → 63000",
 		"      # throughput per GPU >= 15000: 63,591 / 4 GPUs = 15,897.75, rounded down to 2 significant figures",
@@ -390,6 +390,6 @@ func TestBaselineH200OneGPUWordingAndWholeMs(t *testing.T) {
 	require.Contains(t, out, "|   256 ◀ |         256 | 1,576 |         1,576 |         689 |         774 | sub_knee                        |")
 	require.Contains(t, out, "1,182.33 / 1 GPU = 1,182.33, rounded down")
 	require.Contains(t, out, "Measured at 256/GPU: 1,576 tok/s, TTFT p99 774 ms.", "as in the table above it")
-	require.Contains(t, out, "Knee: bracketed between 256 and 512/GPU, estimate ≈267.")
+	require.Contains(t, out, "Knee: between 256 and 512/GPU, estimate ≈267.")
 	require.NotContains(t, out, "GPUs")
 }

@@ -62,5 +62,5 @@ func TestPlotH200TitleMatchesFind(t *testing.T) {
 
 	code, find, errOut := runKneeCLI(t, "find", fixtures.Path("testbed/h200-cbserve-0.6b"))
 	require.Equal(t, 0, code, errOut)
-	require.Contains(t, find, "knee: bracketed, ≈ 267/GPU (256–512)")
+	require.Contains(t, find, "knee: between 256 and 512/GPU, estimate ≈267 [bracketed")
 }
