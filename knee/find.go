@@ -104,10 +104,11 @@ func checkSweep(s *sweep.Sweep) error {
 	if s.GPUs < 0 {
 		return sweep.Inputf(file(s.Points[0]), "gpus", 0, "GPU count must not be negative, got %d", s.GPUs)
 	}
-	// Bounds far beyond any real node keep sums and ratios finite.
+	// Bounds far beyond any real node keep sums and ratios finite; the
+	// same bounds sweep.Validate applies to every input read.
 	const (
-		maxConcurrency = 1e9
-		maxValue       = 1e12
+		maxConcurrency = sweep.MaxConcurrency
+		maxValue       = sweep.MaxValue
 	)
 	type field struct {
 		name string

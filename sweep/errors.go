@@ -1,6 +1,11 @@
 package sweep
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+	"unicode"
+	"unicode/utf8"
+)
 
 // InputError is bad input: a file that cannot be read as any format, a field
 // that is missing or wrong. The CLI maps it to exit code 2. It always names
@@ -13,14 +18,30 @@ type InputError struct {
 }
 
 func (e *InputError) Error() string {
-	loc := e.File
+	loc := QuoteName(e.File)
 	if e.Line > 0 {
 		loc = fmt.Sprintf("%s:%d", loc, e.Line)
 	}
 	if e.Field != "" {
-		return fmt.Sprintf("%s: %s: %s", loc, e.Field, e.Msg)
+		return fmt.Sprintf("%s: %s: %s", loc, QuoteName(e.Field), e.Msg)
 	}
 	return fmt.Sprintf("%s: %s", loc, e.Msg)
+}
+
+// QuoteName writes a file name (or a field or header taken from a file) as
+// it is when it is plain text, and Go-quoted when it holds a control
+// character or is not UTF-8: a name with a newline in it must not be able to
+// start a line of its own that reads like a message of knee's.
+func QuoteName(s string) string {
+	if !utf8.ValidString(s) {
+		return strconv.Quote(s)
+	}
+	for _, r := range s {
+		if unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			return strconv.Quote(s)
+		}
+	}
+	return s
 }
 
 // Inputf builds an InputError.

@@ -3,6 +3,7 @@ package sweep
 import (
 	"fmt"
 	"math"
+	"strings"
 )
 
 // Validate is the one sanity check every reader applies, so that a bad number
@@ -25,27 +26,33 @@ func (s *Sweep) Validate(file string) error {
 
 func (s *Sweep) validatePoint(file string, i int) error {
 	p := &s.Points[i]
-	src, prefix := file, fmt.Sprintf("points[%d].", i)
-	if p.Source != "" {
-		// The source names the line or stage; the field alone is enough.
+	src, prefix, from := file, fmt.Sprintf("points[%d].", i), ""
+	switch {
+	case p.Source == "":
+	case strings.HasPrefix(p.Source, file):
+		// The source is this file's line or stage: it says where.
 		src, prefix = p.Source, ""
+	default:
+		// A sweep JSON carries the sources it was imported from; the user
+		// gave this file, so the message names it and the origin follows.
+		from = fmt.Sprintf(" (point imported from %s)", QuoteName(p.Source))
 	}
 	bad := func(field, format string, args ...any) error {
-		return Inputf(src, prefix+field, 0, format, args...)
+		return Inputf(src, prefix+field, 0, format+"%s", append(args, from)...)
 	}
 	// per_gpu first: a point with per_gpu -5 and no concurrency is about
 	// its per_gpu, not a concurrency "of 0" it never stated.
-	if p.PerGPU != nil && (!finite(*p.PerGPU) || *p.PerGPU <= 0) {
-		return bad("per_gpu", "must be a positive number, got %v", *p.PerGPU)
+	if p.PerGPU != nil && (!finite(*p.PerGPU) || *p.PerGPU <= 0 || *p.PerGPU > MaxConcurrency) {
+		return bad("per_gpu", "must be a positive number up to %g, got %v", MaxConcurrency, *p.PerGPU)
 	}
 	if p.Concurrency == 0 {
 		return bad("concurrency", "missing or 0: every point needs a positive total concurrency")
 	}
-	if !finite(p.Concurrency) || p.Concurrency < 0 {
-		return bad("concurrency", "must be a positive number, got %v", p.Concurrency)
+	if !finite(p.Concurrency) || p.Concurrency < 0 || p.Concurrency > MaxConcurrency {
+		return bad("concurrency", "must be a positive number up to %g, got %v", MaxConcurrency, p.Concurrency)
 	}
-	if !finite(p.ThroughputTokS) || p.ThroughputTokS < 0 {
-		return bad("throughput_tok_s", "must be a non-negative number, got %v", p.ThroughputTokS)
+	if !finite(p.ThroughputTokS) || p.ThroughputTokS < 0 || p.ThroughputTokS > MaxValue {
+		return bad("throughput_tok_s", "must be a non-negative number up to %g, got %v", MaxValue, p.ThroughputTokS)
 	}
 	for _, f := range []struct {
 		name string
@@ -57,8 +64,8 @@ func (s *Sweep) validatePoint(file string, i int) error {
 		{"output_tokens_mean", p.OutputTokensMean}, {"duration_s", p.DurationS},
 		{"client_cpu", p.ClientCPU},
 	} {
-		if f.v != nil && (!finite(*f.v) || *f.v < 0) {
-			return bad(f.name, "must be a non-negative number, got %v", *f.v)
+		if f.v != nil && (!finite(*f.v) || *f.v < 0 || *f.v > MaxValue) {
+			return bad(f.name, "must be a non-negative number up to %g, got %v", MaxValue, *f.v)
 		}
 	}
 	if p.Requests != nil && *p.Requests < 0 {
@@ -101,6 +108,15 @@ func (s *Sweep) validatePoint(file string, i int) error {
 
 // check refuses non-finite or negative statistics and percentiles out of
 // order (min ≤ p50 ≤ p90 ≤ p95 ≤ p99 ≤ max, mean within [min, max]).
+// Bounds far beyond any real node (a billion requests in flight, a trillion
+// tokens per second or milliseconds) that keep the analysis's sums and
+// ratios finite. Every command reads inputs through Validate, so import
+// refuses what find would: one rule, one message.
+const (
+	MaxConcurrency = 1e9
+	MaxValue       = 1e12
+)
+
 func (d Dist) check() error {
 	named := []struct {
 		name string
@@ -110,8 +126,8 @@ func (d Dist) check() error {
 		name string
 		v    *float64
 	}{"mean", d.Mean}) {
-		if n.v != nil && (!finite(*n.v) || *n.v < 0) {
-			return fmt.Errorf("%s must be a non-negative number, got %v", n.name, *n.v)
+		if n.v != nil && (!finite(*n.v) || *n.v < 0 || *n.v > MaxValue) {
+			return fmt.Errorf("%s must be a non-negative number up to %g, got %v", n.name, MaxValue, *n.v)
 		}
 	}
 	// Compare each known statistic with the previous known one.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -72,9 +71,9 @@ func readAIPerfDir(dir string) (*sweep.Sweep, error) {
 	}
 	s := &sweep.Sweep{Version: sweep.SchemaVersion, Harness: apHarness}
 	for _, p := range paths {
-		b, err := os.ReadFile(p)
+		b, err := readBounded(p)
 		if err != nil {
-			return nil, sweep.Inputf(p, "", 0, "cannot read: %v", unwrapPathErr(err))
+			return nil, err
 		}
 		one, err := parseAIPerfExport(p, 0, b, p, nil)
 		if err != nil {

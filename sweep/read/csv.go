@@ -62,7 +62,9 @@ func allBlank(rec []string) bool {
 // delimiter is tab for a TSV, else comma: the first line with either (a
 // title line above the header has neither) decides.
 func delimiter(data []byte) rune {
-	for _, l := range bytes.Split(data, []byte("\n")) {
+	for len(data) > 0 {
+		var l []byte
+		l, data, _ = bytes.Cut(data, []byte("\n"))
 		if len(l) > 0 && l[0] == '#' {
 			continue
 		}

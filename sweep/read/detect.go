@@ -23,10 +23,6 @@ func noFormatInDir(dir string) error {
 	return sweep.Inputf(dir, "", 0, "folder holds no results knee reads: no sweep.json + plan.json (knee results folder), no stage_<i>_lifecycle_metrics.json (inference-perf report), no %s (AIPerf), no %s or %s (genai-perf), no vLLM result JSON, no llmperf *_summary.json, no llm-d benchmark report%s", apExportName, gpExportJSON, gpExportCSV, hint)
 }
 
-// maxInput bounds what is read into memory: result files and pod logs are
-// megabytes at most; anything larger is not an input knee was meant to read.
-const maxInput = 512 << 20
-
 func readFile(path string, opts Options) (*sweep.Sweep, error) {
 	data, err := readBounded(path)
 	if err != nil {
@@ -89,7 +85,9 @@ func unknownJSON(path string, top map[string]json.RawMessage) error {
 // looksDelimited reports whether the first non-comment line looks like a
 // CSV or TSV header.
 func looksDelimited(data []byte) bool {
-	for _, l := range bytes.Split(data, []byte("\n")) {
+	for len(data) > 0 {
+		var l []byte
+		l, data, _ = bytes.Cut(data, []byte("\n"))
 		l = bytes.TrimSpace(l)
 		if len(l) == 0 || l[0] == '#' {
 			continue

@@ -125,6 +125,12 @@ func badFormat(path, format string) error {
 // then keeps the one workload the input holds or the user chose; path names
 // it in messages and sources (and gives detection its file-name hints).
 func readData(path string, data []byte, opts Options) (*sweep.Sweep, error) {
+	// A UTF-8 byte order mark (Windows editors, Excel exports) is not
+	// content: every format is read without it, JSON as much as CSV.
+	data = bytes.TrimPrefix(data, utf8BOM)
+	if err := checkDuplicateKeys(path, data); err != nil {
+		return nil, err
+	}
 	name := opts.Format
 	if name == "" {
 		var err error
@@ -138,6 +144,11 @@ func readData(path string, data []byte, opts Options) (*sweep.Sweep, error) {
 	}
 	if f.readFile == nil {
 		return nil, sweep.Inputf(path, "--format", 0, "--format %s reads a folder, not a file", name)
+	}
+	if tableFormats[name] {
+		if err := checkTable(path, data); err != nil {
+			return nil, err
+		}
 	}
 	s, err := f.readFile(path, data, opts)
 	if err != nil {
@@ -235,7 +246,7 @@ func readInferencePerfDirOpts(dir string, _ Options) (*sweep.Sweep, error) {
 }
 
 func sniffMarkdown(path string, data []byte, _ map[string]json.RawMessage) bool {
-	return !startsLikeJSON(data) && len(markdownTables(path, data)) > 0
+	return !startsLikeJSON(data) && len(markdownTables(path, head(data))) > 0
 }
 
 func readMarkdownOpts(path string, data []byte, opts Options) (*sweep.Sweep, error) {
@@ -247,7 +258,7 @@ func readMarkdownOpts(path string, data []byte, opts Options) (*sweep.Sweep, err
 // CSV with padded cells for alignment).
 func sniffText(path string, data []byte, _ map[string]json.RawMessage) bool {
 	base := strings.ToLower(path)
-	return !startsLikeJSON(data) && !strings.HasSuffix(base, ".csv") && !strings.HasSuffix(base, ".tsv") && looksAligned(data)
+	return !startsLikeJSON(data) && !strings.HasSuffix(base, ".csv") && !strings.HasSuffix(base, ".tsv") && looksAligned(head(data))
 }
 
 func readTextOpts(path string, data []byte, opts Options) (*sweep.Sweep, error) {
@@ -257,7 +268,7 @@ func readTextOpts(path string, data []byte, opts Options) (*sweep.Sweep, error) 
 func sniffCSV(path string, data []byte, _ map[string]json.RawMessage) bool {
 	base := strings.ToLower(path)
 	return !startsLikeJSON(data) &&
-		(strings.HasSuffix(base, ".csv") || strings.HasSuffix(base, ".tsv") || looksDelimited(data))
+		(strings.HasSuffix(base, ".csv") || strings.HasSuffix(base, ".tsv") || looksDelimited(head(data)))
 }
 
 func readCSVOpts(path string, data []byte, opts Options) (*sweep.Sweep, error) {

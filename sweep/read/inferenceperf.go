@@ -102,9 +102,9 @@ func readInferencePerfDir(dir string) (*sweep.Sweep, error) {
 	s := &sweep.Sweep{Version: sweep.SchemaVersion, Harness: ipHarness, Sources: []string{dir}}
 	s.Model = ipModelFromConfig(filepath.Join(dir, "config.yaml"))
 	for _, st := range stages {
-		b, err := os.ReadFile(st.path)
+		b, err := readBounded(st.path)
 		if err != nil {
-			return nil, sweep.Inputf(st.path, "", 0, "cannot read: %v", unwrapPathErr(err))
+			return nil, err
 		}
 		p, err := parseInferencePerfStage(st.path, 0, b, st.path)
 		if err != nil {
@@ -322,7 +322,7 @@ func scaled(v *float64, k float64) *float64 {
 // from an inference-perf config.yaml; "" when there is none. The config is
 // optional context, so an unreadable one is not an error.
 func ipModelFromConfig(path string) string {
-	b, err := os.ReadFile(path)
+	b, err := readBounded(path)
 	if err != nil {
 		return ""
 	}

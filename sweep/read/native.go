@@ -3,7 +3,6 @@ package read
 import (
 	"io/fs"
 	"math"
-	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
@@ -15,21 +14,8 @@ import (
 // Helpers shared by the readers of benchmark clients' native results
 // (vLLM, SGLang, guidellm, genai-perf, llmperf, llm-d).
 
-// readBounded reads a file of at most maxInput bytes.
-func readBounded(path string) ([]byte, error) {
-	st, err := os.Stat(path)
-	if err != nil {
-		return nil, sweep.Inputf(path, "", 0, "cannot read: %v", unwrapPathErr(err))
-	}
-	if st.Size() > maxInput {
-		return nil, sweep.Inputf(path, "", 0, "is %d bytes; knee reads result files and logs up to %d bytes", st.Size(), maxInput)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, sweep.Inputf(path, "", 0, "cannot read: %v", unwrapPathErr(err))
-	}
-	return data, nil
-}
+// readBounded reads a file of at most maxInput bytes (ReadLimited).
+func readBounded(path string) ([]byte, error) { return ReadLimited(path, maxInput) }
 
 // findFiles lists the files under dir, at most depth folders down, whose
 // name match accepts, sorted so points come in a stable order.

@@ -47,9 +47,19 @@ func Load(paths []string, opts Options) (*sweep.Sweep, error) {
 		return nil, sweep.Inputf("(no input)", "", 0, "give at least one input file or folder")
 	}
 	var parts []*sweep.Sweep
+	stdins, total := 0, 0
 	for _, p := range paths {
+		if p == Stdin {
+			if stdins++; stdins > 1 {
+				return nil, sweep.Inputf(stdinName, "", 0, "- (standard input) is given twice; it can be read once")
+			}
+		}
 		s, err := File(p, opts)
 		if err != nil {
+			return nil, err
+		}
+		total += len(s.Points)
+		if err := checkPoints(strings.Join(paths, ", "), total); err != nil {
 			return nil, err
 		}
 		parts = append(parts, s)
@@ -65,13 +75,24 @@ func Load(paths []string, opts Options) (*sweep.Sweep, error) {
 
 // File reads one input (a file or a folder) into a sweep, applying Meta,
 // and checks it (sweep.Validate) so every format is held to the same rules.
+// Path "-" reads standard input (named "stdin" in messages).
 func File(path string, opts Options) (*sweep.Sweep, error) {
+	if path == Stdin {
+		data, err := ReadLimited(Stdin, maxInput)
+		if err != nil {
+			return nil, err
+		}
+		return Data(stdinName, data, opts)
+	}
 	st, err := os.Stat(path)
 	if err != nil {
-		return nil, sweep.Inputf(path, "", 0, "cannot read: %v", unwrapPathErr(err))
+		return nil, cannotRead(path, err)
 	}
 	var s *sweep.Sweep
 	if st.IsDir() {
+		if err := readableDir(path); err != nil {
+			return nil, err
+		}
 		s, err = readDir(path, opts)
 	} else {
 		s, err = readFile(path, opts)
@@ -79,11 +100,20 @@ func File(path string, opts Options) (*sweep.Sweep, error) {
 	if err != nil {
 		return nil, err
 	}
+	return checked(path, s, opts)
+}
+
+// checked merges what a reader returned with the user's Meta and applies
+// the checks every input gets: the measurement cap and sweep.Validate.
+func checked(name string, s *sweep.Sweep, opts Options) (*sweep.Sweep, error) {
+	if err := checkPoints(name, len(s.Points)); err != nil {
+		return nil, err
+	}
 	out, err := Merge([]*sweep.Sweep{s}, opts.Meta)
 	if err != nil {
 		return nil, err
 	}
-	if err := out.Validate(path); err != nil {
+	if err := out.Validate(name); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -95,20 +125,13 @@ func File(path string, opts Options) (*sweep.Sweep, error) {
 // without a second parser.
 func Data(name string, data []byte, opts Options) (*sweep.Sweep, error) {
 	if len(data) > maxInput {
-		return nil, sweep.Inputf(name, "", 0, "is %d bytes; knee reads result files and logs up to %d bytes", len(data), maxInput)
+		return nil, sweep.Inputf(name, "", 0, "is larger than %s; knee reads result files and logs up to %s", sizeText(maxInput), sizeText(maxInput))
 	}
 	s, err := readData(name, data, opts)
 	if err != nil {
 		return nil, err
 	}
-	out, err := Merge([]*sweep.Sweep{s}, opts.Meta)
-	if err != nil {
-		return nil, err
-	}
-	if err := out.Validate(name); err != nil {
-		return nil, err
-	}
-	return out, nil
+	return checked(name, s, opts)
 }
 
 func readSweepJSON(path string, data []byte) (*sweep.Sweep, error) {

@@ -1,0 +1,8 @@
+//go:build unix
+
+package read
+
+import "syscall"
+
+// openNonBlock keeps open(2) of a FIFO from waiting for a writer.
+const openNonBlock = syscall.O_NONBLOCK
