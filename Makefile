@@ -53,3 +53,11 @@ bench-integration:
 	@dir=$$(hack/testbed/build.sh) && KNEE_TESTBED_DIR=$$dir $(GO) test -tags integration -run '^$$' -bench KubeLevelOverhead -benchtime 20x ./test/integration/
 
 .PHONY: testbed bench-integration
+
+# Renders the Mermaid charts of `find -o markdown` and `baseline -o markdown`
+# with the Mermaid library (what GitHub uses) in headless Debian Chromium and
+# fails unless each became a chart; screenshots land in bin/mermaid/*.png.
+mermaid-check:
+	@hack/mermaid/check.sh
+
+.PHONY: mermaid-check

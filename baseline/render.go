@@ -120,6 +120,7 @@ func renderMarkdown(w io.Writer, rec *Recommendation) error {
 	if err := table.Write(&b, table.Markdown, h, rows, al); err != nil {
 		return err
 	}
+	b.WriteString("\n" + chart(rec))
 	b.WriteString("\n" + kneeSentence(rec) + "\n")
 	if rec.Measured != nil && rec.AtPerGPU != nil {
 		fmt.Fprintf(&b, "\nMeasured at %s/GPU: %s tok/s", level(*rec.AtPerGPU), tok(rec.Measured.ThroughputTokS))
@@ -135,14 +136,22 @@ func renderMarkdown(w io.Writer, rec *Recommendation) error {
 		b.WriteString(".\n")
 	}
 	if rec.Status == StatusProposed {
+		// The values stay in sight; how each was derived folds away under
+		// <details> so the PR comment leads with what changes.
 		b.WriteString("\n")
-		var drows [][]string
+		var vrows, drows [][]string
 		for _, d := range rec.Derivation {
+			vrows = append(vrows, []string{"`" + d.Name + "`", "`" + d.Value + "`"})
 			drows = append(drows, []string{"`" + d.Name + "`", "`" + d.Value + "`", d.How})
 		}
+		if err := table.Write(&b, table.Markdown, []string{"constraint", "value"}, vrows, nil); err != nil {
+			return err
+		}
+		b.WriteString("\n<details><summary>How each value was derived</summary>\n\n")
 		if err := table.Write(&b, table.Markdown, []string{"constraint", "value", "how it was derived"}, drows, nil); err != nil {
 			return err
 		}
+		b.WriteString("\n</details>\n")
 	} else {
 		b.WriteString("\n")
 		var rrows [][]string
@@ -177,6 +186,17 @@ func renderMarkdown(w io.Writer, rec *Recommendation) error {
 	}
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// chart is the Mermaid throughput and TTFT charts of the sweep, with the
+// proposed floor and ceiling drawn as flat lines when there is a proposal.
+func chart(rec *Recommendation) string {
+	m := knee.ChartMarks{Unit: "/GPU", Operating: rec.AtPerGPU}
+	if rec.Status == StatusProposed && rec.Floors != nil {
+		floor, ceiling := rec.Floors.ThroughputTokS, rec.Floors.TTFTP99Ms
+		m.FloorTokS, m.CeilingMs = &floor, &ceiling
+	}
+	return knee.Mermaid(rec.Points, m)
 }
 
 func overlayMarkdown(b *bytes.Buffer, rep *OverlayReport) error {

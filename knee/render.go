@@ -74,6 +74,9 @@ func Render(w io.Writer, r *Result, format string) error {
 		bullet = "  "
 	}
 	ew.printf("\n")
+	if f == table.Markdown {
+		ew.printf("%s\n", Mermaid(r.Points, ChartMarks{Unit: UnitOf(r), Operating: r.RecommendedPerGPU}))
+	}
 	// Without any bound ("insufficient_points") the status and the detail
 	// say it all; "unknown [none]" only repeated it in code words.
 	ew.printf("%sknee: %s [%s", bullet, r.Knee.Phrase(UnitOf(r)), r.Knee.Status)
@@ -97,6 +100,11 @@ func Render(w io.Writer, r *Result, format string) error {
 	if r.Disagreement != nil {
 		ew.printf("%sdisagreement: %s\n", bullet, r.Disagreement.Detail)
 	}
+	// In markdown the derivations fold away under <details>: a reviewer sees
+	// the table, the chart, the knee and the recommendation first.
+	if f == table.Markdown {
+		ew.printf("\n<details><summary>How knee read this sweep</summary>\n\n")
+	}
 	if r.Fit != nil {
 		for _, m := range r.Fit.Models {
 			if !m.Chosen {
@@ -119,6 +127,9 @@ func Render(w io.Writer, r *Result, format string) error {
 	}
 	for _, h := range r.Hints {
 		ew.printf("%snext: %s\n", bullet, h)
+	}
+	if f == table.Markdown {
+		ew.printf("\n</details>\n")
 	}
 	return ew.err
 }
