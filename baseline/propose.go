@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"sort"
 	"strings"
 
 	"github.com/kneetool/knee/knee"
@@ -407,25 +408,35 @@ func noiseWarnings(floor, ceil float64, smp levelSamples) []string {
 // simulatedWarnings flags a choice that rests on simulated points below it
 // (a simulated chosen level is refused outright).
 func simulatedWarnings(s *sweep.Sweep, at float64) []string {
-	var below []string
-	seen := map[string]bool{}
+	below := simulatedOnlyBelow(s, at)
+	if len(below) == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("SIMULATED: %s/GPU is verified as below the knee only by simulated points at %s/GPU; measure those levels on the real node before merging",
+		level(at), strings.Join(below, ", "))}
+}
+
+// simulatedOnlyBelow lists the simulated levels below at when nothing
+// measured lies below it: then only simulated numbers show that at is still
+// on the scaling part of the curve. Nil when a measured level below exists
+// or nothing simulated does.
+func simulatedOnlyBelow(s *sweep.Sweep, at float64) []string {
+	var below []float64
 	for _, sp := range s.Points {
+		if sp.Level() >= at || sameLevel(sp.Level(), at) {
+			continue
+		}
 		if !sp.Simulated {
-			continue
+			return nil
 		}
-		l := level(sp.Level())
-		if seen[l] {
-			continue
-		}
-		seen[l] = true
-		if sp.Level() < at && !sameLevel(sp.Level(), at) {
-			below = append(below, l)
+		if !containsLevel(below, sp.Level()) {
+			below = append(below, sp.Level())
 		}
 	}
-	var out []string
-	if len(below) > 0 {
-		out = append(out, fmt.Sprintf("SIMULATED: %s/GPU is verified as below the knee only by simulated points at %s/GPU; measure those levels on the real node before merging",
-			level(at), strings.Join(below, ", ")))
+	sort.Float64s(below)
+	out := make([]string, len(below))
+	for i, l := range below {
+		out[i] = level(l)
 	}
 	return out
 }

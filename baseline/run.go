@@ -1,6 +1,9 @@
 package baseline
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
 )
@@ -57,6 +60,21 @@ func Run(s *sweep.Sweep, req Request) (*Recommendation, error) {
 	if !req.Write {
 		return rec, nil
 	}
+	if below := simulatedOnlyBelow(s, derefOr(rec.AtPerGPU)); rec.Status == StatusProposed && len(below) > 0 && req.Policy.AcceptUnverified {
+		rec.Unverified = true
+	} else if rec.Status == StatusProposed && len(below) > 0 {
+		// An overlay gates real nodes: a level that only simulated numbers
+		// show to be below the knee is unverified as far as --write goes
+		// (refused unless --accept-unverified, like any unverified level).
+		at := level(*rec.AtPerGPU)
+		rec.Status = StatusRefused
+		rec.Refusals = append(rec.Refusals, Refusal{
+			PerGPU:  rec.AtPerGPU,
+			Reason:  knee.ReasonUnverified,
+			Detail:  fmt.Sprintf("%s/GPU is verified as below the knee only by simulated points at %s/GPU: --write needs a level that measured points verify", at, strings.Join(below, ", ")),
+			NextRun: fmt.Sprintf("measure %s/GPU on the real node (knee sweep --per-gpu %s,%s)", strings.Join(below, ", "), strings.Join(below, ","), at),
+		})
+	}
 	if rec.Status != StatusProposed {
 		rec.Overlay.Warnings = append(rec.Overlay.Warnings, "refused: the overlay was not written")
 		return rec, nil
@@ -67,4 +85,11 @@ func Run(s *sweep.Sweep, req Request) (*Recommendation, error) {
 	}
 	rec.Overlay.Written = written
 	return rec, nil
+}
+
+func derefOr(p *float64) float64 {
+	if p == nil {
+		return 0
+	}
+	return *p
 }

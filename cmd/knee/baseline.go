@@ -86,6 +86,13 @@ func (o *baselineOptions) run(args []string) error {
 	if err := baseline.Render(o.root.stdout, rec, o.format); err != nil {
 		return err
 	}
+	if o.format != "markdown" {
+		// YAML and JSON usually go to a file or a pipe: warnings (SIMULATED,
+		// UNVERIFIED, noise) must still reach the person who ran the command.
+		for _, w := range rec.Warnings {
+			fmt.Fprintf(o.root.stderr, "knee: warning: %s\n", w)
+		}
+	}
 	if rec.Status == baseline.StatusRefused {
 		return &refusedError{msg: refusalSummary(rec)}
 	}
