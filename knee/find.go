@@ -1,6 +1,7 @@
 package knee
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"strings"
@@ -40,6 +41,16 @@ import (
 // Unusable input (no points, negative or non-finite numbers) is a
 // *sweep.InputError; a sweep that cannot conclude is a Status.
 func Find(s *sweep.Sweep, opts Options) (*Result, error) {
+	return FindContext(context.Background(), s, opts)
+}
+
+// FindContext is Find that stops when ctx is done (Ctrl-C, SIGTERM) and
+// returns ctx's error: every step is checked between, and the bootstrap,
+// the one step whose cost is not a pass over the levels, between refits.
+// Each step is at most n log n in the levels (the curve fit sees at most
+// maxFitLevels of them), so stopping takes a fraction of a second at the
+// 100,000 levels the readers let through.
+func FindContext(ctx context.Context, s *sweep.Sweep, opts Options) (*Result, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
@@ -49,6 +60,9 @@ func Find(s *sweep.Sweep, opts Options) (*Result, error) {
 	// The pipeline: each step takes what the ones before returned, and the
 	// per-level records (levelEval) carry the reasons found along the way.
 	in := prepare(s, opts)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	used := judgeValidity(in.levels, in.stat, opts)
 	res := &Result{
 		Sweep:      SweepInfo{Accelerator: s.Accelerator, GPUs: s.GPUs, Leaf: s.Leaf, Model: s.Model},
@@ -62,9 +76,15 @@ func Find(s *sweep.Sweep, opts Options) (*Result, error) {
 		res.TTFT, res.Notes = summarizeTTFT(used, in.stat, opts, res.Notes)
 	} else {
 		sh := shapeOf(used, in.stat, opts, in.w)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		var ft fitOutcome
 		if fl := fitLevels(used); len(fl) >= opts.MinFitLevels {
-			ft = fitCurve(fl, in, opts)
+			ft = fitCurve(ctx, fl, in, opts)
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
 		}
 		rate := followRate(used, opts)
 		res.Fit, res.Notes = ft.summary, append(res.Notes, ft.notes...)
@@ -73,10 +93,16 @@ func Find(s *sweep.Sweep, opts Options) (*Result, error) {
 		res.Notes = append(res.Notes, loc.notes...)
 		res.Disagreement = ttftLimits(used, loc.op, in.stat, opts, in.w)
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	res.Knee = loc.knee
 	res.Points = verdicts(in, used, loc, opts)
 	res.RecommendedPerGPU, res.CandidatePerGPU, res.RecommendationReason = recommend(in.levels, used, loc, opts, in.w)
 	res.Hints, res.Notes = hints(in, used, loc, res, opts, res.Notes)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	return res, nil
 }
 

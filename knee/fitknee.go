@@ -1,6 +1,7 @@
 package knee
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"sort"
@@ -22,11 +23,20 @@ type fitOutcome struct {
 // the interval. The fit only estimates where the knee lies inside the
 // measured bracket: a curve is an interpolation between levels, the levels
 // are the evidence.
-func fitCurve(u []*levelEval, in input, opts Options) fitOutcome {
+func fitCurve(ctx context.Context, u []*levelEval, in input, opts Options) fitOutcome {
+	all := u
+	u, thinned := thinLevels(u, maxFitLevels)
 	var d fit.Data
 	for _, l := range u {
 		d.N, d.X = append(d.N, l.x), append(d.X, l.thr)
 		d.Repeats = append(d.Repeats, l.thrRepeats)
+	}
+	measuredN := d.N
+	if thinned {
+		measuredN = make([]float64, len(all))
+		for i, l := range all {
+			measuredN[i] = l.x
+		}
 	}
 	nMax := 4 * d.N[len(d.N)-1] // knees beyond 4× the highest level are "not reached"
 	kneeOf := func(c fit.Curve) float64 { return c.Knee(opts.Elasticity, nMax) }
@@ -37,12 +47,12 @@ func fitCurve(u []*levelEval, in input, opts Options) fitOutcome {
 		xPerUnit = float64(in.s.GPUs)
 		sum.Units = "N: requests in flight per GPU; X: output tok/s per GPU"
 	}
-	all, err := fit.All(d)
-	best, found := fit.Best(all)
+	fits, err := fit.All(d)
+	best, found := fit.Best(fits)
 	if err != nil || !found {
 		return fitOutcome{notes: []string{"no throughput model could be fitted; the knee is bracketed between measured levels"}}
 	}
-	for _, c := range all {
+	for _, c := range fits {
 		mf := ModelFit{Name: c.Model.Name, Formula: c.Model.Formula, Params: roundParams(c.Model.Describe(c.P, c.SN, c.SX/xPerUnit)),
 			AICc: round6(c.AICc), Chosen: c.Model.Name == best.Model.Name}
 		if finite(c.R2) {
@@ -55,6 +65,9 @@ func fitCurve(u []*levelEval, in input, opts Options) fitOutcome {
 	}
 	sum.Chosen, sum.curve = best.Model.Name, &best
 	out := fitOutcome{summary: sum}
+	if thinned {
+		out.notes = append(out.notes, fmt.Sprintf("the curves were fitted to %d of the %d levels, evenly spaced across the sweep (a fit's cost grows with its points; the measured rule reads every level)", len(u), len(all)))
+	}
 	if finite(best.R2) && best.R2 < 0.8 {
 		out.notes = append(out.notes, fmt.Sprintf("the best throughput model (%s) explains only R² = %.2f of the data; the knee is bracketed between measured levels", best.Model.Name, best.R2))
 		return out
@@ -65,7 +78,7 @@ func fitCurve(u []*levelEval, in input, opts Options) fitOutcome {
 	}
 	ciLo, ciHi := est, est
 	if opts.Bootstrap > 0 && finite(est) {
-		ciLo, ciHi, sum.Resamples = fit.Bootstrap(best, d, fit.BootstrapOptions{Resamples: opts.Bootstrap, Seed: opts.Seed, Confidence: opts.Confidence}, kneeOf)
+		ciLo, ciHi, sum.Resamples = fit.Bootstrap(best, d, fit.BootstrapOptions{Resamples: opts.Bootstrap, Seed: opts.Seed, Confidence: opts.Confidence, Context: ctx}, kneeOf)
 		ciLo, ciHi = math.Min(ciLo, est), math.Max(ciHi, est)
 	}
 	// The bootstrap sees noise, not the choice of model: widen the interval
@@ -74,14 +87,14 @@ func fitCurve(u []*levelEval, in input, opts Options) fitOutcome {
 	// than a quarter of the local ladder step (log scale), because between
 	// levels the curve is an interpolation however well it fits.
 	if finite(est) && est <= d.N[len(d.N)-1] {
-		for _, c := range all {
+		for _, c := range fits {
 			if c.AICc-best.AICc <= 2 {
 				if kn := kneeOf(c); finite(kn) {
 					ciLo, ciHi = math.Min(ciLo, kn), math.Max(ciHi, kn)
 				}
 			}
 		}
-		step := localStep(d.N, est)
+		step := localStep(measuredN, est)
 		ciLo, ciHi = math.Min(ciLo, est/math.Pow(step, 0.25)), math.Max(ciHi, est*math.Pow(step, 0.25))
 	}
 	out.est, out.ciLo, out.ciHi, out.ok = est, ciLo, ciHi, true
@@ -99,6 +112,39 @@ func fitLevels(used []*levelEval) []*levelEval {
 			break
 		}
 		out = append(out, l)
+	}
+	return out
+}
+
+// maxFitLevels bounds the levels the curves are fitted to. Every objective
+// evaluation of every start of every model and bootstrap refit walks the
+// points, so a fit's cost is linear in them with a large constant (10,000
+// levels took 7 s); a curve of a handful of parameters is as well determined
+// by 256 levels spread over the sweep. Real sweeps have tens of levels and
+// are fitted whole.
+const maxFitLevels = 256
+
+// thinLevels keeps at most max levels, evenly spaced by rank so that the
+// first and the last are kept and the sweep's design (log or linear ladder)
+// is sampled as it was measured. thinned says whether any was left out.
+func thinLevels(u []*levelEval, max int) ([]*levelEval, bool) {
+	if len(u) <= max {
+		return u, false
+	}
+	keep := spread(len(u), max)
+	out := make([]*levelEval, len(keep))
+	for k, i := range keep {
+		out[k] = u[i]
+	}
+	return out, true
+}
+
+// spread is max indices of n (max ≥ 2, n > max), evenly spaced by rank,
+// the first and the last included.
+func spread(n, max int) []int {
+	out := make([]int, max)
+	for k := range max {
+		out[k] = int(math.Round(float64(k) * float64(n-1) / float64(max-1)))
 	}
 	return out
 }

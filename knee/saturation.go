@@ -1,6 +1,9 @@
 package knee
 
-import "math"
+import (
+	"math"
+	"sort"
+)
 
 // The measured knee rule. It reads the knee straight from the levels, with
 // no curve in between, so a reviewer can check every verdict by hand.
@@ -74,6 +77,8 @@ func saturate(pts []satPoint, eStar, noise float64) saturation {
 	s := saturation{op: -1, past: -1, elasticity: make([]float64, n), flat: make([]bool, n), ref: make([]int, n)}
 	rmin := minResolvableRatio(eStar, noise)
 	prev := -1
+	best := -1 // the best lower level so far: the first of the highest throughput
+	weak := newWeakIndex(pts, eStar)
 	for i, p := range pts {
 		s.elasticity[i], s.ref[i] = math.NaN(), -1
 		if p.dip {
@@ -83,32 +88,20 @@ func saturate(pts []satPoint, eStar, noise float64) saturation {
 			s.elasticity[i] = stepElasticity(pts[prev], p)
 		}
 		prev = i
-		if p.cliff {
-			s.flat[i] = true
-			continue
-		}
-		// Fell: below the best lower level beyond noise. Weak: the nearest
-		// resolvable lower level shows too little gain (nearest first, so
-		// the sentence names the step a reader looks at).
-		best := -1
-		for h := 0; h < i; h++ {
-			if !pts[h].dip && pts[h].thr > 0 && (best < 0 || pts[h].thr > pts[best].thr) {
-				best = h
-			}
-		}
-		if best >= 0 && p.thr < pts[best].thr*(1-noise) {
-			s.flat[i], s.ref[i] = true, best
-			continue
-		}
-		for h := i - 1; h >= 0; h-- {
-			q := pts[h]
-			if q.dip || q.thr <= 0 || p.x/q.x < rmin {
-				continue
-			}
-			if p.thr <= q.thr*math.Pow(p.x/q.x, eStar) {
+		if !p.cliff {
+			// Fell: below the best lower level beyond noise. Weak: the
+			// nearest resolvable lower level shows too little gain (nearest
+			// first, so the sentence names the step a reader looks at).
+			if best >= 0 && p.thr < pts[best].thr*(1-noise) {
+				s.flat[i], s.ref[i] = true, best
+			} else if h := weak.nearest(i, rmin); h >= 0 {
 				s.flat[i], s.ref[i] = true, h
-				break
 			}
+		} else {
+			s.flat[i] = true
+		}
+		if p.thr > 0 && (best < 0 || p.thr > pts[best].thr) {
+			best = i
 		}
 	}
 	// The flat run at the top. Dips are skipped: they neither extend nor
@@ -155,4 +148,96 @@ func stepElasticity(lo, hi satPoint) float64 {
 		return math.NaN()
 	}
 	return math.Log(hi.thr/lo.thr) / math.Log(hi.x/lo.x)
+}
+
+// weakIndex finds, for a level i, the nearest lower level h that shows it
+// weak: resolvable (N_i/N_h ≥ r_min), usable (not a dip, X_h > 0) and
+//
+//	X_i ≤ X_h · (N_i/N_h)^e*
+//
+// The rule is written as the scan it is (nearest h first); scanning every
+// lower level for every level is quadratic, which 100,000 levels cannot
+// afford. In logs the condition reads g_i ≤ g_h with g = ln X − e*·ln N, so
+// the nearest h is the rightmost one of the resolvable prefix whose g is at
+// least g_i, and that one is always a suffix maximum of g over the prefix:
+// a stack of those, kept as the prefix grows, is searched by bisection. The
+// candidate it gives is then checked with the rule's own arithmetic, and
+// only when rounding leaves the two within 1e-9 of each other is the scan
+// continued level by level below it, so the result is the scan's exactly.
+type weakIndex struct {
+	pts   []satPoint
+	eStar float64
+	g     []float64 // ln X − e*·ln N; −Inf where a level cannot be a reference
+	stack []int     // suffix maxima of g over pts[:next], g strictly falling
+	next  int       // the prefix the stack covers
+}
+
+func newWeakIndex(pts []satPoint, eStar float64) *weakIndex {
+	w := &weakIndex{pts: pts, eStar: eStar, g: make([]float64, len(pts))}
+	for i, p := range pts {
+		w.g[i] = math.Inf(-1)
+		if !p.dip && p.thr > 0 && p.x > 0 {
+			w.g[i] = math.Log(p.thr) - eStar*math.Log(p.x)
+		}
+	}
+	return w
+}
+
+// gSlack is how far rounding may move g apart from the rule's arithmetic.
+const gSlack = 1e-9
+
+// nearest is the highest h < i that shows level i weak, -1 when none does.
+// Calls come with i ascending (the prefix only grows).
+func (w *weakIndex) nearest(i int, rmin float64) int {
+	p := w.pts[i]
+	if !(p.x > 0) {
+		return w.scan(i, i-1, rmin)
+	}
+	// Levels ascend in N, so N_i/N_h ≥ r_min holds on a prefix of h.
+	for w.next < i && p.x/w.pts[w.next].x >= rmin {
+		h := w.next
+		for len(w.stack) > 0 && w.g[w.stack[len(w.stack)-1]] <= w.g[h] {
+			w.stack = w.stack[:len(w.stack)-1]
+		}
+		w.stack = append(w.stack, h)
+		w.next++
+	}
+	if !(p.thr > 0) {
+		// X_i ≤ 0 is weak against any usable lower level: the scan finds
+		// the nearest resolvable one at once.
+		return w.scan(i, w.next-1, rmin)
+	}
+	want := math.Log(p.thr) - w.eStar*math.Log(p.x) - gSlack
+	// The stack's g falls from bottom to top: find the topmost entry (the
+	// rightmost level) with g ≥ want.
+	k := sort.Search(len(w.stack), func(k int) bool { return w.g[w.stack[k]] < want }) - 1
+	if k < 0 {
+		return -1
+	}
+	h := w.stack[k]
+	if w.weakAgainst(i, h, rmin) {
+		return h
+	}
+	// Within rounding of the threshold: the levels above h cannot qualify
+	// (their g is below want), so the scan goes on below h.
+	return w.scan(i, h-1, rmin)
+}
+
+// scan is the rule itself: from level from down, the first lower level that
+// shows level i weak.
+func (w *weakIndex) scan(i, from int, rmin float64) int {
+	for h := from; h >= 0; h-- {
+		if w.weakAgainst(i, h, rmin) {
+			return h
+		}
+	}
+	return -1
+}
+
+func (w *weakIndex) weakAgainst(i, h int, rmin float64) bool {
+	p, q := w.pts[i], w.pts[h]
+	if q.dip || q.thr <= 0 || p.x/q.x < rmin {
+		return false
+	}
+	return p.thr <= q.thr*math.Pow(p.x/q.x, w.eStar)
 }

@@ -53,21 +53,25 @@ func shapeOf(used []*levelEval, stat ttftStat, opts Options, w words) shape {
 // transient, not the knee (non_monotonic, a caution).
 func markDips(u []*levelEval, opts Options, w words) {
 	noise := opts.Noise
+	thr := make([]float64, len(u))
+	for i, l := range u {
+		thr[i] = l.thr
+	}
+	above := newMaxTree(thr)
+	best := 0.0 // the highest throughput below level i
 	for i := 1; i < len(u)-1; i++ {
-		best := 0.0
-		for _, l := range u[:i] {
-			best = math.Max(best, l.thr)
-		}
+		best = math.Max(best, u[i-1].thr)
 		if u[i].thr >= best*(1-noise) {
 			continue
 		}
-		for _, l := range u[i+1:] {
-			if l.thr >= best*(1-noise) && l.thr > u[i].thr*(1+noise) {
-				u[i].dip = true
-				u[i].add(ReasonNonMonotonic, fmt.Sprintf("throughput fell to %s tok/s below %s tok/s at a lower level and recovered at %s",
-					thousands(u[i].thr), thousands(best), w.unit(l.x)))
-				break
-			}
+		// The first higher level that recovered: back within noise of the
+		// best and beyond noise above this one (a max tree finds it in
+		// log n; the condition only grows easier with throughput).
+		floor, low := best*(1-noise), u[i].thr*(1+noise)
+		if j := above.first(i+1, func(v float64) bool { return v >= floor && v > low }); j >= 0 {
+			u[i].dip = true
+			u[i].add(ReasonNonMonotonic, fmt.Sprintf("throughput fell to %s tok/s below %s tok/s at a lower level and recovered at %s",
+				thousands(u[i].thr), thousands(best), w.unit(u[j].x)))
 		}
 	}
 }
@@ -120,4 +124,47 @@ func ratioText(r float64) string {
 		return fmt.Sprintf("%.0f", r)
 	}
 	return fmt.Sprintf("%.2g", r)
+}
+
+// maxTree answers "the first index from i whose value passes ok" in log n,
+// for an ok that only grows easier with the value (passing v, passes any
+// larger): a subtree holds a passing value exactly when its maximum passes.
+type maxTree struct {
+	size int       // leaves, a power of two
+	max  []float64 // node k covers its leaves; leaves at size+i
+}
+
+func newMaxTree(v []float64) *maxTree {
+	size := 1
+	for size < len(v) {
+		size *= 2
+	}
+	t := &maxTree{size: size, max: make([]float64, 2*size)}
+	for i := range t.max {
+		t.max[i] = math.Inf(-1)
+	}
+	copy(t.max[size:], v)
+	for k := size - 1; k >= 1; k-- {
+		t.max[k] = math.Max(t.max[2*k], t.max[2*k+1])
+	}
+	return t
+}
+
+// first is the lowest index ≥ from whose value passes ok, -1 when none does.
+func (t *maxTree) first(from int, ok func(float64) bool) int {
+	return t.descend(1, 0, t.size, from, ok)
+}
+
+func (t *maxTree) descend(k, lo, hi, from int, ok func(float64) bool) int {
+	if hi <= from || !ok(t.max[k]) {
+		return -1
+	}
+	if hi-lo == 1 {
+		return lo
+	}
+	mid := (lo + hi) / 2
+	if j := t.descend(2*k, lo, mid, from, ok); j >= 0 {
+		return j
+	}
+	return t.descend(2*k+1, mid, hi, from, ok)
 }

@@ -22,17 +22,29 @@ func fitHinge(x, t []float64) *hingeFit {
 	if len(x) < 4 {
 		return nil
 	}
+	if len(x) > maxFitLevels {
+		// As for the throughput curves (fitknee.go): the fit's cost is
+		// linear in its points, and three parameters need few of them.
+		keep := spread(len(x), maxFitLevels)
+		tx, tt := make([]float64, len(keep)), make([]float64, len(keep))
+		for k, i := range keep {
+			tx[k], tt[k] = x[i], t[i]
+		}
+		x, t = tx, tt
+	}
 	sN, sT := x[len(x)-1], maxOf(t)
 	if !(sN > 0) || !(sT > 0) {
 		return nil
 	}
 	u := make([]float64, len(x))
 	y := make([]float64, len(x))
+	logY := make([]float64, len(x)) // the objective's logs of the data, taken once
 	for i := range x {
 		u[i], y[i] = x[i]/sN, t[i]/sT
 		if !(y[i] > 0) {
 			return nil
 		}
+		logY[i] = math.Log(y[i])
 	}
 	obj := func(p []float64) float64 {
 		for _, v := range p {
@@ -43,7 +55,7 @@ func fitHinge(x, t []float64) *hingeFit {
 		t0, s, uh := math.Exp(p[0]), math.Exp(p[1]), math.Exp(p[2])
 		var r2 float64
 		for i := range u {
-			r := math.Log(y[i]) - math.Log(t0+s*math.Max(0, u[i]-uh))
+			r := logY[i] - math.Log(t0+s*math.Max(0, u[i]-uh))
 			r2 += r * r
 		}
 		return r2

@@ -1,6 +1,7 @@
 package fit
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -16,6 +17,9 @@ type BootstrapOptions struct {
 	Seed uint64
 	// Confidence is the coverage of the interval, in (0, 1).
 	Confidence float64
+	// Context, when set, stops the refits once it is done (Ctrl-C); the
+	// interval is then NaN, NaN with n = 0, and the caller returns its error.
+	Context context.Context
 }
 
 // bootstrapStream is the PCG stream the generator uses, fixed so that a seed
@@ -49,6 +53,9 @@ func Bootstrap(best Curve, d Data, opts BootstrapOptions, statistic func(Curve) 
 	values := make([]float64, 0, opts.Resamples)
 	yb := make([]float64, len(u))
 	for range opts.Resamples {
+		if opts.Context != nil && opts.Context.Err() != nil {
+			return math.NaN(), math.NaN(), 0
+		}
 		draw(rng, yb)
 		c, ok := fitScaled(best.Model, u, yb, best.SN, best.SX, [][]float64{best.x}, refineSearch)
 		if !ok {
