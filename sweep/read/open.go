@@ -84,28 +84,62 @@ func regularFile(path string, st fs.FileInfo) error {
 }
 
 // readAllLimited reads r to the end, at most limit bytes; sizeHint (the
-// file's size, 0 when unknown) sizes the buffer once.
+// file's size, 0 when unknown) sizes the buffer once. A stream of unknown
+// size is read in chunks and joined once, so that refusing one past the
+// limit costs the limit, not the doublings of a growing buffer.
 func readAllLimited(name string, r io.Reader, limit, sizeHint int64) ([]byte, error) {
-	n := min(max(sizeHint, 0), limit) + 1
-	buf := make([]byte, 0, n)
-	lr := io.LimitReader(r, limit+1)
-	for {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
+	full := limit + 1 // one byte past the limit is enough to know
+	lr := io.LimitReader(r, full)
+	if sizeHint > 0 {
+		buf := make([]byte, 0, min(sizeHint+1, full))
+		for {
+			if len(buf) == cap(buf) {
+				// The file grew since it was measured.
+				buf = append(buf, 0)[:len(buf)]
+			}
+			m, err := lr.Read(buf[len(buf):cap(buf)])
+			buf = buf[:len(buf)+m]
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				return nil, cannotRead(name, err)
+			}
 		}
-		m, err := lr.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+m]
-		if errors.Is(err, io.EOF) {
+		if int64(len(buf)) > limit {
+			return nil, tooLarge(name, limit)
+		}
+		return buf, nil
+	}
+	const chunk = 1 << 20
+	var chunks [][]byte
+	total := 0
+	for {
+		c := make([]byte, chunk)
+		m, err := io.ReadFull(lr, c)
+		if m > 0 {
+			chunks, total = append(chunks, c[:m]), total+m
+		}
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 			break
 		}
 		if err != nil {
 			return nil, cannotRead(name, err)
 		}
 	}
-	if int64(len(buf)) > limit {
-		return nil, sweep.Inputf(name, "", 0, "is larger than %s; knee reads result files and logs up to %s", sizeText(limit), sizeText(limit))
+	if int64(total) > limit {
+		return nil, tooLarge(name, limit)
+	}
+	buf := make([]byte, 0, total)
+	for _, c := range chunks {
+		buf = append(buf, c...)
 	}
 	return buf, nil
+}
+
+// tooLarge is the refusal of an input past the byte limit.
+func tooLarge(name string, limit int64) error {
+	return sweep.Inputf(name, "", 0, "is larger than %s; knee reads result files and logs up to %s", sizeText(limit), sizeText(limit))
 }
 
 // sizeText writes a byte limit as people say it: 256 MB, 64 KB.

@@ -125,7 +125,7 @@ func checked(name string, s *sweep.Sweep, opts Options) (*sweep.Sweep, error) {
 // without a second parser.
 func Data(name string, data []byte, opts Options) (*sweep.Sweep, error) {
 	if len(data) > maxInput {
-		return nil, sweep.Inputf(name, "", 0, "is larger than %s; knee reads result files and logs up to %s", sizeText(maxInput), sizeText(maxInput))
+		return nil, tooLarge(name, maxInput)
 	}
 	s, err := readData(name, data, opts)
 	if err != nil {
