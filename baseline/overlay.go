@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
@@ -57,6 +58,32 @@ func ReadOverlay(path string) (*Overlay, error) {
 	return ParseOverlay(path, src)
 }
 
+// misplaced refuses the shapes where an inference-perf constraint sits
+// somewhere aicr's check does not read it: in spec.constraints (the
+// recipe's own preconditions, e.g. K8s.server.version) or in a validation
+// block beside spec. Writing there would leave the gate unchanged, and
+// adding spec.validation.performance would give the overlay two competing
+// blocks, so the user must move the entry first.
+func (o *Overlay) misplaced() error {
+	if k, _ := lookup(o.root, "validation"); k != nil {
+		return sweep.Inputf(o.Path, "validation", k.Line, "validation sits beside spec: an aicr overlay keeps it under spec (spec.validation.performance.constraints); move it there")
+	}
+	_, cons := lookup(o.spec, "constraints")
+	if cons == nil || cons.Kind != yaml.SequenceNode {
+		return nil
+	}
+	for i, it := range cons.Content {
+		if it.Kind != yaml.MappingNode {
+			continue
+		}
+		if _, n := lookup(it, "name"); n != nil && n.Kind == yaml.ScalarNode && strings.HasPrefix(n.Value, "inference-") {
+			return sweep.Inputf(o.Path, fmt.Sprintf("spec.constraints[%d].name", i), n.Line,
+				"%q is an inference-perf constraint, which aicr reads only from spec.validation.performance.constraints; move it there (knee will not write a second block)", n.Value)
+		}
+	}
+	return nil
+}
+
 // ParseOverlay checks src as an aicr overlay: one YAML document whose top
 // level is a mapping with a spec mapping (kind, when given, RecipeMetadata);
 // spec.validation.performance, when present, a mapping whose checks are a
@@ -97,6 +124,9 @@ func ParseOverlay(path string, src []byte) (*Overlay, error) {
 	}
 	var err error
 	if _, o.spec, err = o.child(o.root, "spec", yaml.MappingNode, true); err != nil {
+		return nil, err
+	}
+	if err := o.misplaced(); err != nil {
 		return nil, err
 	}
 	if _, o.validation, err = o.child(o.spec, "spec.validation", yaml.MappingNode, false); err != nil {

@@ -342,7 +342,10 @@ func TestBaselineBadOverlayExit2FileUntouched(t *testing.T) {
 	cases := map[string]struct{ src, want string }{
 		"not yaml":    {"spec: [unclosed\n", "not YAML"},
 		"not overlay": {"kind: Deployment\nspec:\n  replicas: 1\n", `kind: not an aicr overlay: kind is "Deployment"`},
-		"duplicate":   {"spec:\n  validation:\n    performance:\n      constraints:\n        - name: inference-ttft-p99\n          value: \"<= 1\"\n        - name: inference-ttft-p99\n          value: \"<= 2\"\n", `:7: spec.validation.performance.constraints[1].name: duplicate constraint "inference-ttft-p99"`},
+		"inference constraint under spec.constraints": {"kind: RecipeMetadata\nspec:\n  constraints:\n    - name: K8s.server.version\n      value: \">= 1.34\"\n    - name: inference-throughput\n      value: \">= 50000\"\n",
+			`:6: spec.constraints[1].name: "inference-throughput" is an inference-perf constraint, which aicr reads only from spec.validation.performance.constraints; move it there (knee will not write a second block)`},
+		"validation beside spec": {"spec:\n  base: gb300\nvalidation:\n  performance:\n    constraints: []\n", ":3: validation: validation sits beside spec"},
+		"duplicate":              {"spec:\n  validation:\n    performance:\n      constraints:\n        - name: inference-ttft-p99\n          value: \"<= 1\"\n        - name: inference-ttft-p99\n          value: \"<= 2\"\n", `:7: spec.validation.performance.constraints[1].name: duplicate constraint "inference-ttft-p99"`},
 	}
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
