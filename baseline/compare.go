@@ -2,9 +2,11 @@ package baseline
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/kneetool/knee/internal/table"
@@ -44,9 +46,14 @@ type Comparison struct {
 
 // Compare analyses each sweep with opts and lines them up.
 func Compare(sweeps []*sweep.Sweep, opts knee.Options) (*Comparison, error) {
+	return CompareContext(context.Background(), sweeps, opts)
+}
+
+// CompareContext is Compare that stops when ctx is done (Ctrl-C).
+func CompareContext(ctx context.Context, sweeps []*sweep.Sweep, opts knee.Options) (*Comparison, error) {
 	c := &Comparison{Rows: []CompareRow{}}
 	for _, s := range sweeps {
-		r, err := knee.Find(s, opts)
+		r, err := knee.FindContext(ctx, s, opts)
 		if err != nil {
 			return nil, err
 		}
@@ -107,7 +114,19 @@ func RenderComparison(w io.Writer, c *Comparison, format string) error {
 	if f != table.Markdown && f != table.Text {
 		return fmt.Errorf("baseline: unknown comparison format %q", format)
 	}
-	header := []string{"accelerator", "leaf", "GPUs", "per GPU", "tok/s", "tok/s per GPU", "TTFT p99 ms", "knee"}
+	// Rows of one leaf look alike: the input files (and the model, when the
+	// rows differ in it) tell them apart. The level column is the
+	// recommended level, or the candidate when nothing is verified.
+	showModel := false
+	for _, r := range c.Rows {
+		showModel = showModel || r.Model != c.Rows[0].Model
+	}
+	header := []string{"input", "accelerator", "leaf", "GPUs", "recommended per GPU", "tok/s", "tok/s per GPU", "TTFT p99 ms", "knee"}
+	align := "lllrrrrrl"
+	if showModel {
+		header = append(header[:3], append([]string{"model"}, header[3:]...)...)
+		align = "llllrrrrrl"
+	}
 	var rows [][]string
 	var notes []string
 	for i, r := range c.Rows {
@@ -124,7 +143,7 @@ func RenderComparison(w io.Writer, c *Comparison, format string) error {
 				per += unit
 			}
 			if r.Unverified {
-				per += " (unverified)"
+				per += " (candidate, unverified)"
 			}
 			if r.Simulated {
 				per += " (simulated)"
@@ -134,14 +153,18 @@ func RenderComparison(w io.Writer, c *Comparison, format string) error {
 		if r.GPUs > 0 {
 			gpus = fmt.Sprint(r.GPUs)
 		}
-		rows = append(rows, []string{orDash(r.Accelerator), orDash(r.Leaf), gpus, per,
-			optTok(r.ThroughputTokS), optTok(r.ThroughputPerGPU), optLatency(r.TTFTP99Ms), kneeShortIn(r.Knee, unit)})
+		row := []string{inputName(r.Sources), orDash(r.Accelerator), orDash(r.Leaf)}
+		if showModel {
+			row = append(row, orDash(r.Model))
+		}
+		rows = append(rows, append(row, gpus, per,
+			optTok(r.ThroughputTokS), optTok(r.ThroughputPerGPU), optLatency(r.TTFTP99Ms), kneeShortIn(r.Knee, unit)))
 		if r.Note != "" {
-			notes = append(notes, fmt.Sprintf("%d. %s: %s", i+1, rowName(r), r.Note))
+			notes = append(notes, fmt.Sprintf("%d. %s (%s): %s", i+1, rowName(r), inputName(r.Sources), r.Note))
 		}
 	}
 	var b bytes.Buffer
-	if err := table.Write(&b, f, header, rows, []byte("llrrrrrl")); err != nil {
+	if err := table.Write(&b, f, header, rows, []byte(align)); err != nil {
 		return err
 	}
 	if len(notes) > 0 {
@@ -149,6 +172,31 @@ func RenderComparison(w io.Writer, c *Comparison, format string) error {
 	}
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// inputName is what a row was read from, as people call it in a PR: the
+// file's base name; for a results folder (or several files of one folder)
+// the folder's; otherwise the first with a count.
+func inputName(sources []string) string {
+	switch len(sources) {
+	case 0:
+		return "–"
+	case 1:
+		return filepath.Base(sources[0])
+	}
+	dir := filepath.Dir(sources[0])
+	for _, s := range sources[1:] {
+		for dir != "." && dir != "/" && !strings.HasPrefix(s, dir+string(filepath.Separator)) {
+			dir = filepath.Dir(dir)
+		}
+	}
+	if filepath.Base(dir) == "levels" { // knee's own results folder
+		dir = filepath.Dir(dir)
+	}
+	if dir != "." && dir != "/" {
+		return filepath.Base(dir) + "/"
+	}
+	return fmt.Sprintf("%s (+%d more)", filepath.Base(sources[0]), len(sources)-1)
 }
 
 func rowName(r CompareRow) string {

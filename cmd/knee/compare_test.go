@@ -67,13 +67,25 @@ func TestCompareGB300GB200H100JSON(t *testing.T) {
 	require.Equal(t, 256.0, *c.Rows[0].Knee.HighPerGPU)
 }
 
+// Three GB300 sweeps of one leaf: each row names its input, so they are
+// told apart (the issue's "three identical rows").
+func TestCompareRowsOfOneLeafNameTheirInput(t *testing.T) {
+	code, out, errs := runKneeCLI(t, "compare", fixtures.Path("aicr/gb300-eks.csv"), fixtures.Path("aicr/gb300-eks-cuda13.csv"), fixtures.Path("aicr/gb300-eks-simulated-64.csv"))
+	require.Equal(t, 0, code, errs)
+	lines := strings.Split(out, "\n")
+	require.Regexp(t, `^ gb300-eks.csv +gb300 +gb300-eks-ubuntu-inference-dynamo +4 +128 \(candidate, unverified\) +84,788 `, lines[2])
+	require.Regexp(t, `^ gb300-eks-cuda13.csv +gb300 +gb300-eks-ubuntu-inference-dynamo +4 +256 \(candidate, unverified\) +21,100 `, lines[3])
+	require.Regexp(t, `^ gb300-eks-simulated-64.csv +gb300 +gb300-eks-ubuntu-inference-dynamo +4 +64 \(candidate, unverified\) \(simulated\) +43,900 `, lines[4])
+	require.NotContains(t, lines[0], "model", "one model: no model column")
+}
+
 func TestCompareMarkdownOneRowPerAccelerator(t *testing.T) {
 	code, out, errs := runKneeCLI(t, append([]string{"compare", "-o", "markdown"}, compareInputs...)...)
 	require.Equal(t, 0, code, errs)
-	require.Contains(t, out, "| accelerator | leaf                              | GPUs |          per GPU |   tok/s | tok/s per GPU | TTFT p99 ms | knee ")
-	require.Contains(t, out, "| gb300       | gb300-eks-ubuntu-inference-dynamo |    4 | 128 (unverified) |  84,788 |        21,197 |         677 |")
-	require.Contains(t, out, "| h100        | h100-eks-ubuntu-inference-dynamo  |    8 | 256 (unverified) | 108,790 |        13,599 |         688 |")
-	require.Contains(t, out, "1. gb300-eks-ubuntu-inference-dynamo: measure 64/GPU (half of 128)")
+	require.Contains(t, out, "| input         | accelerator | leaf                              | GPUs |         recommended per GPU |   tok/s | tok/s per GPU | TTFT p99 ms | knee ")
+	require.Contains(t, out, "| gb300-eks.csv | gb300       | gb300-eks-ubuntu-inference-dynamo |    4 | 128 (candidate, unverified) |  84,788 |        21,197 |         677 |")
+	require.Contains(t, out, "| h100-eks.csv  | h100        | h100-eks-ubuntu-inference-dynamo  |    8 | 256 (candidate, unverified) | 108,790 |        13,599 |         688 |")
+	require.Contains(t, out, "1. gb300-eks-ubuntu-inference-dynamo (gb300-eks.csv): measure 64/GPU (half of 128)")
 }
 
 func TestCompareDefaultsToTextTableAndRejectsYAML(t *testing.T) {
@@ -99,8 +111,8 @@ func TestCompareH200AndAGPUlessSweepUnitsAndRounding(t *testing.T) {
 	code, out, errs := runKneeCLI(t, "compare", fixtures.Path("testbed/h200-cbserve-0.6b"), fixtures.Path("aiperf"))
 	require.Equal(t, 0, code, errs)
 	lines := strings.Split(out, "\n")
-	require.Regexp(t, `^ h200 +– +1 +256 +1,576 +1,576 +774 +between 256 and 512/GPU, estimate ≈267 *$`, lines[2])
-	require.Regexp(t, `^ – +– +\? +128 in flight +4,144 +– +1,764 +between 128 and 256 in flight, estimate ≈181 *$`, lines[3])
+	require.Regexp(t, `^ h200-cbserve-0.6b/ +h200 +– +Qwen/Qwen3-0.6B-random +1 +256 +1,576 +1,576 +774 +between 256 and 512/GPU, estimate ≈267 *$`, lines[2])
+	require.Regexp(t, `^ aiperf/ +– +– +sim-llm +\? +128 in flight +4,144 +– +1,764 +between 128 and 256 in flight, estimate ≈181 *$`, lines[3])
 	require.NotContains(t, out, "298.25")
 	require.NotContains(t, out, "16/GPU")
 
