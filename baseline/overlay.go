@@ -2,16 +2,15 @@ package baseline
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/read"
 )
 
 // Overlay is an aicr recipe overlay (recipes/overlays/<leaf>.yaml) read for
@@ -46,17 +45,23 @@ type overlayEntry struct {
 
 // ReadOverlay reads and checks an overlay file. Every problem is a
 // *sweep.InputError naming the file, the field and the line.
+//
+// The file goes through read.ReadLimited, as every input does: an overlay is
+// a few kilobytes, and --overlay /dev/zero or a FIFO is refused by its mode,
+// not read until memory runs out.
 func ReadOverlay(path string) (*Overlay, error) {
-	src, err := os.ReadFile(path)
+	if path == read.Stdin {
+		return nil, sweep.Inputf(path, "--overlay", 0, "an overlay is a file (it is edited in place with --write), not standard input")
+	}
+	src, err := read.ReadLimited(path, maxOverlay)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			err = pe.Err
-		}
-		return nil, sweep.Inputf(path, "", 0, "cannot read overlay: %v", err)
+		return nil, err
 	}
 	return ParseOverlay(path, src)
 }
+
+// maxOverlay bounds an overlay file: real ones are a few kilobytes.
+const maxOverlay = 16 << 20
 
 // misplaced refuses the shapes where an inference-perf constraint sits
 // somewhere aicr's check does not read it: in spec.constraints (the

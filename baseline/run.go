@@ -1,6 +1,7 @@
 package baseline
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -15,6 +16,8 @@ type Request struct {
 	Policy  Policy
 	Overlay string
 	Write   bool
+	// Context, when set, stops the analysis on Ctrl-C (knee.FindContext).
+	Context context.Context
 }
 
 // Run analyses s, proposes floors or refuses, and compares the result with
@@ -45,7 +48,11 @@ func Run(s *sweep.Sweep, req Request) (*Recommendation, error) {
 	// disagreement against the ceiling the policy applies.
 	kopts := req.Knee
 	kopts.TTFTCeilingMs = req.Policy.TTFTCeilingMs
-	r, err := knee.Find(s, kopts)
+	ctx := req.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	r, err := knee.FindContext(ctx, s, kopts)
 	if err != nil {
 		return nil, err
 	}

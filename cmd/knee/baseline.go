@@ -75,7 +75,7 @@ func (o *baselineOptions) run(args []string) error {
 	if err != nil {
 		return err
 	}
-	rec, err := baseline.Run(s, baseline.Request{Knee: o.knee, Policy: o.policy, Overlay: o.overlay, Write: o.write})
+	rec, err := baseline.Run(s, baseline.Request{Knee: o.knee, Policy: o.policy, Overlay: o.overlay, Write: o.write, Context: o.root.context()})
 	var pe *baseline.PolicyError
 	if errors.As(err, &pe) {
 		return usagef("%s", pe.Error())

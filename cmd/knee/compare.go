@@ -36,7 +36,7 @@ Metadata flags (--gpus --accelerator --leaf --model) apply to every input.`,
 			if err != nil {
 				return err
 			}
-			c, err := baseline.Compare(sweeps, o.knee)
+			c, err := baseline.CompareContext(cmd.Context(), sweeps, o.knee)
 			if err != nil {
 				return err
 			}

@@ -81,7 +81,7 @@ func (o *findOptions) Run() error {
 	if err != nil {
 		return err
 	}
-	r, err := knee.Find(s, o.analysis)
+	r, err := knee.FindContext(o.root.context(), s, o.analysis)
 	if err != nil {
 		return err
 	}

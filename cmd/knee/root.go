@@ -6,10 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"strings"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -48,6 +45,16 @@ type rootOptions struct {
 	Output string
 	stdout io.Writer
 	stderr io.Writer
+	// ctx is the running command's context, done on Ctrl-C or SIGTERM.
+	ctx context.Context
+}
+
+// context is the running command's context (Background before one runs).
+func (o *rootOptions) context() context.Context {
+	if o.ctx == nil {
+		return context.Background()
+	}
+	return o.ctx
 }
 
 func newRootCmd(stdout, stderr io.Writer) *cobra.Command {
@@ -76,6 +83,7 @@ Exit codes: 0 ok, 1 runtime failure, 2 bad input or usage, 3 baseline refused.`,
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
+	root.PersistentPreRun = func(c *cobra.Command, _ []string) { o.ctx = c.Context() }
 	root.PersistentFlags().StringVarP(&o.Output, "output", "o", "", "output format: table|markdown|json|yaml (each command says which it supports)")
 	for _, mk := range commands {
 		root.AddCommand(mk(o))
@@ -85,16 +93,34 @@ Exit codes: 0 ok, 1 runtime failure, 2 bad input or usage, 3 baseline refused.`,
 }
 
 func execute(args []string, stdout, stderr io.Writer) int {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
 	root := newRootCmd(stdout, stderr)
 	root.SetArgs(args)
+	stop := onInterrupt(cancel, stderr, cleansUp(root, args))
 	err := root.ExecuteContext(ctx)
+	if sig := stop(); sig != nil {
+		// Interrupted: the shell's code (130 for Ctrl-C, 143 for SIGTERM),
+		// with what the command said about where it stopped.
+		if err == nil || err.Error() == context.Canceled.Error() {
+			fmt.Fprintf(stderr, "knee: interrupted (%s)\n", signalName(sig))
+		} else {
+			fmt.Fprintln(stderr, "knee:", message(err))
+		}
+		return signalExit(sig)
+	}
 	if err == nil {
 		return exitOK
 	}
-	fmt.Fprintln(stderr, "knee:", err)
+	fmt.Fprintln(stderr, "knee:", message(err))
 	return exitCode(err)
+}
+
+// message is an error as printed after "knee: ". A message running over
+// several lines (a harness's last output) has its other lines indented, so
+// no text from an input or a tool can start a line that reads as knee's.
+func message(err error) string {
+	return strings.ReplaceAll(err.Error(), "\n", "\n  ")
 }
 
 func exitCode(err error) int {

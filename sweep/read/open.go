@@ -80,7 +80,7 @@ func regularFile(path string, st fs.FileInfo) error {
 	case m&fs.ModeDevice != 0:
 		kind = "a block device"
 	}
-	return sweep.Inputf(path, "", 0, "is %s, not a results file; knee reads devices and pipes only as standard input: give - as the INPUT and redirect it (knee import - < FILE)", kind)
+	return sweep.Inputf(path, "", 0, "is %s, not a regular file; knee reads devices, FIFOs and sockets only as standard input: give - as the INPUT and redirect it (knee import - < FILE)", kind)
 }
 
 // readAllLimited reads r to the end, at most limit bytes; sizeHint (the

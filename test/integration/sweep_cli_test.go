@@ -225,7 +225,7 @@ func TestKubeSweepInterruptResume(t *testing.T) {
 	err = cmd.Wait()
 	var ee *exec.ExitError
 	require.ErrorAs(t, err, &ee, strings.Join(seen, "\n"))
-	require.Equal(t, 1, ee.ExitCode(), strings.Join(seen, "\n"))
+	require.Equal(t, 130, ee.ExitCode(), strings.Join(seen, "\n")) // 128 + SIGINT
 	t.Logf("interrupted run:\n%s", strings.Join(seen, "\n"))
 	require.Contains(t, strings.Join(seen, "\n"), "--resume")
 	require.Regexp(t, `level 1 \(32/GPU\): deleted Job knee-it-[0-9]+/knee-[a-z0-9-]+-l1-32 \(and its pod\) after: context canceled`, strings.Join(seen, "\n"))
