@@ -89,6 +89,7 @@ Exit codes: 0 ok, 1 runtime failure, 2 bad input or usage, 3 baseline refused.`,
 		root.AddCommand(mk(o))
 	}
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &usageError{err.Error()} })
+	completeFlagValues(root)
 	return root
 }
 
