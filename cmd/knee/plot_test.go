@@ -34,8 +34,8 @@ func TestPlotKubeconWritesSVGWithVerdictLegend(t *testing.T) {
 	require.NoError(t, err)
 	svg := string(b)
 	require.True(t, strings.HasPrefix(strings.TrimSpace(svg), "<?xml"))
-	for _, want := range []string{"below the knee (sub_knee)", "past the knee (past_knee)", "fitted curve (usl)", "recommended level (94)",
-		"knee bracketed: ≈ 108 in flight (94–409)"} {
+	for _, want := range []string{"below the knee (sub_knee)", "past the knee (past_knee)", "fitted curve (usl)", "operating point, the recommended level (94)",
+		"knee between 94 and 409 in flight, estimate ≈108 · operating point 94 in flight"} {
 		require.Contains(t, svg, want)
 	}
 }
@@ -58,9 +58,31 @@ func TestPlotH200TitleMatchesFind(t *testing.T) {
 	b, err := os.ReadFile(out)
 	require.NoError(t, err)
 	require.Contains(t, string(b), "h200 · Qwen/Qwen3-0.6B-random · 1 GPU<")
-	require.Contains(t, string(b), "knee bracketed: ≈ 267/GPU (256–512) · recommended 256/GPU")
+	require.Contains(t, string(b), "knee between 256 and 512/GPU, estimate ≈267 · operating point 256/GPU")
 
 	code, find, errOut := runKneeCLI(t, "find", fixtures.Path("testbed/h200-cbserve-0.6b"))
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, find, "knee: between 256 and 512/GPU, estimate ≈267 [bracketed")
+}
+
+// --floors draws what baseline proposes (1100 tok/s and 2000 ms for the
+// H200 run) and --values labels levels with their numbers; the TTFT axis
+// is labelled within each decade (200, 500, 1,000, 2,000 ms); on a refused
+// sweep --floors draws nothing and says why.
+func TestPlotFloorsValuesAndReadableTTFTAxis(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "h200.svg")
+	code, _, errOut := runKneeCLI(t, "plot", fixtures.Path("testbed/h200-cbserve-0.6b"), "--floors", "--values", "-o", out)
+	require.Equal(t, 0, code, errOut)
+	b, err := os.ReadFile(out)
+	require.NoError(t, err)
+	svg := string(b)
+	for _, want := range []string{"throughput floor (1100)<", "TTFT ceiling (2000)<", ">256: 1,576<", ">256: 774 ms<",
+		">200<", ">500<", ">1,000<", ">2,000<", ">8<", ">512<"} {
+		require.Contains(t, svg, want)
+	}
+
+	out = filepath.Join(t.TempDir(), "gb300.svg")
+	code, _, errOut = runKneeCLI(t, "plot", fixtures.Path("aicr/gb300-eks.csv"), "--floors", "-o", out)
+	require.Equal(t, 0, code, errOut)
+	require.Equal(t, "knee: no floors drawn: baseline refused at 128/GPU: unverified\n", errOut)
 }

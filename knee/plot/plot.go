@@ -12,6 +12,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	gplot "gonum.org/v1/plot"
@@ -31,6 +32,9 @@ type Options struct {
 	ThroughputFloor *float64
 	// TTFTCeiling draws the proposed TTFT p99 ceiling (ms), when set.
 	TTFTCeiling *float64
+	// Values labels every level with its measured value (tok/s on top,
+	// TTFT ms below) besides the level itself.
+	Values bool
 	// Width and Height of the image; zero means 22 cm × 20 cm.
 	Width, Height vg.Length
 }
@@ -143,14 +147,18 @@ func panels(s *sweep.Sweep, r *knee.Result, opts Options) (*gplot.Plot, *gplot.P
 	bottom.Title.TextStyle.Font.Size = vg.Points(10)
 	bottom.Y.Label.Text = "TTFT " + stat + " ms"
 	bottom.X.Label.Text = xlabel
+	levels := make([]float64, 0, len(r.Points))
+	for _, p := range r.Points {
+		levels = append(levels, p.PerGPU)
+	}
 	for _, p := range []*gplot.Plot{top, bottom} {
 		p.X.Scale = gplot.LogScale{}
-		p.X.Tick.Marker = log2Ticks{}
+		p.X.Tick.Marker = levelTicks{levels: levels}
 		p.X.Min, p.X.Max = xmin, xmax
 		p.Add(plotter.NewGrid())
 	}
 	bottom.Y.Scale = gplot.LogScale{}
-	bottom.Y.Tick.Marker = gplot.LogTicks{Prec: -1}
+	bottom.Y.Tick.Marker = decadeTicks{}
 
 	// y ranges first: bands and lines span them.
 	tmax := 0.0
@@ -196,7 +204,7 @@ func panels(s *sweep.Sweep, r *knee.Result, opts Options) (*gplot.Plot, *gplot.P
 	if err := addFloors(top, bottom, opts, xmin, xmax); err != nil {
 		return nil, nil, err
 	}
-	if err := addPoints(top, bottom, r); err != nil {
+	if err := addPoints(top, bottom, r, opts.Values); err != nil {
 		return nil, nil, err
 	}
 	top.Legend.Top = true
@@ -210,31 +218,13 @@ func panels(s *sweep.Sweep, r *knee.Result, opts Options) (*gplot.Plot, *gplot.P
 func title(r *knee.Result) string {
 	head := knee.Title(r)
 	k := r.Knee
-	u := "/GPU"
-	if r.Unit == "total" {
-		u = " in flight"
-	}
-	// "not_reached" reads as words in a title; the underscore also sinks
-	// into the plot area below the title's second line.
-	status := strings.ReplaceAll(string(k.Status), "_", " ")
-	var kn string
-	switch {
-	// The estimate as knee find and baseline print it, so that the chart
-	// pasted next to their tables shows the same knee.
-	case k.PerGPU != nil && k.LowPerGPU != nil && k.HighPerGPU != nil:
-		kn = fmt.Sprintf("knee %s: ≈ %s%s (%s–%s)", status, num(*k.PerGPU), u, num(*k.LowPerGPU), num(*k.HighPerGPU))
-	case k.LowPerGPU != nil && k.HighPerGPU != nil:
-		kn = fmt.Sprintf("knee %s: %s–%s%s", status, num(*k.LowPerGPU), num(*k.HighPerGPU), u)
-	case k.HighPerGPU != nil:
-		kn = fmt.Sprintf("knee %s: at or below %s%s", status, num(*k.HighPerGPU), u)
-	case k.LowPerGPU != nil:
-		kn = fmt.Sprintf("knee %s: above %s%s", status, num(*k.LowPerGPU), u)
-	default:
-		kn = fmt.Sprintf("knee %s", status)
-	}
+	u := knee.UnitOf(r)
+	// The knee in knee's own phrase, so that the chart pasted next to the
+	// tables of find and baseline tells the same story.
+	kn := "knee " + k.Phrase(u)
 	rec := "no recommended level"
 	if r.RecommendedPerGPU != nil {
-		rec = fmt.Sprintf("recommended %s%s", num(*r.RecommendedPerGPU), u)
+		rec = fmt.Sprintf("operating point %s%s", num(*r.RecommendedPerGPU), u)
 	} else if r.CandidatePerGPU != nil {
 		rec = fmt.Sprintf("no recommended level (candidate %s%s, unverified)", num(*r.CandidatePerGPU), u)
 	}
@@ -284,7 +274,7 @@ func addKnee(p *gplot.Plot, r *knee.Result, xmin, xmax float64, legend bool) err
 		l.LineStyle.Dashes = []vg.Length{vg.Points(6), vg.Points(3)}
 		p.Add(l)
 		if legend {
-			p.Legend.Add(fmt.Sprintf("recommended level (%s)", num(*r.RecommendedPerGPU)), l)
+			p.Legend.Add(fmt.Sprintf("operating point, the recommended level (%s)", num(*r.RecommendedPerGPU)), l)
 		}
 	}
 	return nil
@@ -464,7 +454,7 @@ func addFloors(top, bottom *gplot.Plot, opts Options, xmin, xmax float64) error 
 }
 
 // addPoints marks every level by its verdict and labels it with its level.
-func addPoints(top, bottom *gplot.Plot, r *knee.Result) error {
+func addPoints(top, bottom *gplot.Plot, r *knee.Result, values bool) error {
 	for _, v := range verdictOrder {
 		st := verdictStyle[v]
 		var thr, ttft plotter.XYs
@@ -483,10 +473,10 @@ func addPoints(top, bottom *gplot.Plot, r *knee.Result) error {
 				lab = ""
 			}
 			thr = append(thr, plotter.XY{X: p.PerGPU, Y: p.ThroughputTokS})
-			thrLabels = append(thrLabels, lab)
+			thrLabels = append(thrLabels, valueLabel(lab, values, grouped(p.ThroughputTokS)))
 			if p.TTFTMs != nil && *p.TTFTMs > 0 {
 				ttft = append(ttft, plotter.XY{X: p.PerGPU, Y: *p.TTFTMs})
-				ttftLabels = append(ttftLabels, lab)
+				ttftLabels = append(ttftLabels, valueLabel(lab, values, grouped(*p.TTFTMs)+" ms"))
 			}
 		}
 		if len(thr) == 0 {
@@ -542,10 +532,41 @@ func (legendBackdrop) Plot(c draw.Canvas, p *gplot.Plot) {
 	c.Fill(r.Path())
 }
 
-// log2Ticks labels powers of two (every other one when the range is wide).
-type log2Ticks struct{}
+// levelTicks puts a labelled tick at every measured level, so a reader
+// finds 48 or 192 on the axis, not only powers of two; unmeasured powers of
+// two get a plain tick. A label closer than 12% (on the log axis) to the
+// previous one is left out rather than printed over it.
+type levelTicks struct{ levels []float64 }
 
-func (log2Ticks) Ticks(min, max float64) []gplot.Tick {
+func (t levelTicks) Ticks(min, max float64) []gplot.Tick {
+	if len(t.levels) == 0 {
+		return log2Ticks(min, max)
+	}
+	ls := append([]float64(nil), t.levels...)
+	sort.Float64s(ls)
+	var out []gplot.Tick
+	last := math.Inf(-1)
+	for _, v := range ls {
+		if v < min || v > max || v == last {
+			continue
+		}
+		tk := gplot.Tick{Value: v}
+		if math.IsInf(last, -1) || v >= last*1.12 {
+			tk.Label = num(v)
+			last = v
+		}
+		out = append(out, tk)
+	}
+	for e := math.Ceil(math.Log2(min)); e <= math.Floor(math.Log2(max)); e++ {
+		if v := math.Pow(2, e); !containsValue(ls, v) {
+			out = append(out, gplot.Tick{Value: v})
+		}
+	}
+	return out
+}
+
+// log2Ticks labels powers of two (every other one when the range is wide).
+func log2Ticks(min, max float64) []gplot.Tick {
 	lo, hi := math.Floor(math.Log2(min)), math.Ceil(math.Log2(max))
 	step := 1.0
 	if hi-lo > 10 {
@@ -561,6 +582,71 @@ func (log2Ticks) Ticks(min, max float64) []gplot.Tick {
 		out = append(out, t)
 	}
 	return out
+}
+
+// decadeTicks labels 1, 2 and 5 × 10^k on a log axis (1 and 3 when it
+// spans more than three decades), with plain ticks at the other integers
+// of each decade: a TTFT of 700 ms is read off the axis, not guessed
+// between 100 and 1000.
+type decadeTicks struct{}
+
+func (decadeTicks) Ticks(min, max float64) []gplot.Tick {
+	if !(min > 0) || !(max > min) {
+		return nil
+	}
+	labelled := map[int]bool{1: true, 2: true, 5: true}
+	if math.Log10(max/min) > 3 {
+		labelled = map[int]bool{1: true, 3: true}
+	}
+	var out []gplot.Tick
+	for e := math.Floor(math.Log10(min)); e <= math.Ceil(math.Log10(max)); e++ {
+		base := math.Pow(10, e)
+		for m := 1; m <= 9; m++ {
+			v := float64(m) * base
+			if v < min || v > max {
+				continue
+			}
+			tk := gplot.Tick{Value: v}
+			if labelled[m] {
+				tk.Label = grouped(v)
+			}
+			out = append(out, tk)
+		}
+	}
+	return out
+}
+
+func containsValue(vs []float64, v float64) bool {
+	for _, x := range vs {
+		if math.Abs(x-v) <= 1e-9*math.Max(1, v) {
+			return true
+		}
+	}
+	return false
+}
+
+func valueLabel(level string, values bool, value string) string {
+	if !values || level == "" {
+		return level
+	}
+	return level + ": " + value
+}
+
+// grouped writes a value with thousands separators, whole from 10 up
+// (1,576; 33,320; 2.5).
+func grouped(v float64) string {
+	if math.Abs(v) < 10 {
+		return num(math.Round(v*10) / 10)
+	}
+	s := fmt.Sprintf("%d", int64(math.Round(v)))
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 && c != '-' && s[i-1] != '-' {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	return b.String()
 }
 
 func num(v float64) string {
