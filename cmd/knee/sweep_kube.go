@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"time"
 
@@ -76,11 +77,11 @@ func newKubeExecutor(ctx context.Context, c *cobra.Command, plan *sweep.Plan, pr
 	}
 	rc, err := o.config.ToRESTConfig()
 	if err != nil {
-		return nil, kube.ConfigError(err)
+		return nil, kubeconfigError(err)
 	}
 	ns, _, err := o.config.ToRawKubeConfigLoader().Namespace()
 	if err != nil {
-		return nil, kube.ConfigError(err)
+		return nil, kubeconfigError(err)
 	}
 	cs, err := kubernetes.NewForConfig(rc)
 	if err != nil {
@@ -185,4 +186,17 @@ func parseToleration(s string) (corev1.Toleration, error) {
 		return corev1.Toleration{}, sweep.Inputf("flag", "--loadgen-toleration", 0, "effect %q is not NoSchedule, PreferNoSchedule or NoExecute", effect)
 	}
 	return t, nil
+}
+
+// badKubeconfig is clientcmd's error for a kubeconfig file it cannot parse.
+var badKubeconfig = regexp.MustCompile(`(?s)^error loading config file "(.+?)": (.*)$`)
+
+// kubeconfigError makes a kubeconfig that is not one bad input (exit 2)
+// naming the file, as any other input; other configuration errors are
+// kube.ConfigError's.
+func kubeconfigError(err error) error {
+	if m := badKubeconfig.FindStringSubmatch(err.Error()); m != nil {
+		return sweep.Inputf(m[1], "kubeconfig", 0, "not a valid kubeconfig: %s", strings.TrimPrefix(m[2], "yaml: "))
+	}
+	return kube.ConfigError(err)
 }

@@ -48,6 +48,9 @@ type column struct {
 	flavor string
 	// assumed marks a latency column that named no statistic: read as the mean.
 	assumed bool
+	// timeUnits are the time units the header names; more than one is
+	// ambiguous unless a units row or --unit says which.
+	timeUnits []string
 	header  string
 	// why a recognised column is not read, for the sweep note.
 	why string
@@ -180,6 +183,7 @@ func classify(header string) column {
 		}
 	case has("duration", "elapsed", "runtime", "wall"):
 		c.kind = colDuration
+		c.timeUnits = timeUnitsNamed(t)
 		c.unit, c.stated = timeUnitFromTokens(t)
 		if c.stated {
 			c.unitFrom = "header"
@@ -253,6 +257,7 @@ func latencyColumn(c column, t []string, has func(...string) bool) column {
 	// A header without a unit is read as ms, the unit benchmark clients
 	// print; the plausibility check in tableRow refuses values that are
 	// surely seconds.
+	c.timeUnits = timeUnitsNamed(t)
 	c.unit, c.stated = timeUnitFromTokens(t)
 	if c.stated {
 		c.unitFrom = "header"

@@ -95,7 +95,7 @@ func readGuideLLMFile(path string, data []byte, _ Options) (*sweep.Sweep, error)
 			return nil, err
 		}
 	} else if err := yaml.Unmarshal(data, &r); err != nil {
-		return nil, sweep.Inputf(path, "", 0, "malformed YAML: %v", err)
+		return nil, yamlError(path, err)
 	}
 	if len(r.Benchmarks) == 0 {
 		return nil, sweep.Inputf(path, "benchmarks", 0, "empty: the report holds no benchmark")

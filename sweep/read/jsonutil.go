@@ -4,6 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"reflect"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
 
 	"github.com/kneetool/knee/sweep"
 )
@@ -30,9 +36,9 @@ func decodeJSON(file string, baseLine int, data []byte, v any) error {
 				field = "(top level)"
 			}
 			if replaced && te.Value == "string" {
-				return sweep.Inputf(file, field, 0, "not a finite number (NaN or Infinity, or a string where %s was expected)", te.Type)
+				return sweep.Inputf(file, field, 0, "not a finite number (NaN or Infinity, or a string where %s was expected)", wantText(te.Type))
 			}
-			return sweep.Inputf(file, field, 0, "wrong type: JSON %s where %s was expected", te.Value, te.Type)
+			return sweep.Inputf(file, field, 0, "want %s, got %s", wantText(te.Type), jsonValueText(te.Value))
 		default:
 			return sweep.Inputf(file, "", baseLine, "malformed JSON: %v", err)
 		}
@@ -93,4 +99,102 @@ func nonFiniteToString(data []byte) ([]byte, bool) {
 		}
 	}
 	return out, replaced
+}
+
+// wantText says what a field holds in JSON's words, not Go's: a number, a
+// string, an object, a list (never "float64" or "read.apMetric").
+func wantText(t reflect.Type) string {
+	if t == nil {
+		return "another type"
+	}
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Float32, reflect.Float64, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	case reflect.Slice, reflect.Array:
+		return "a list"
+	}
+	return "another type"
+}
+
+// jsonValueText names the JSON value encoding/json found: "string",
+// "number", "number -1" (a negative where a count was wanted), "object",
+// "array", "bool".
+func jsonValueText(v string) string {
+	kind, rest, _ := strings.Cut(v, " ")
+	switch kind {
+	case "string":
+		return "a string"
+	case "number":
+		if rest != "" {
+			return "the number " + rest
+		}
+		return "a number"
+	case "object":
+		return "an object"
+	case "array":
+		return "a list"
+	case "bool":
+		return "true or false"
+	}
+	return v
+}
+
+// yamlTypeError matches one of yaml.v3's type errors: "line 5: cannot
+// unmarshal !!str `fast` into float64".
+var yamlTypeError = regexp.MustCompile("^line ([0-9]+): cannot unmarshal !!([a-z]+) `(.*)` into (.+)$")
+
+// yamlError turns a YAML decoding error into an InputError that says what a
+// field wanted in YAML's words and on which line (never a Go type).
+func yamlError(file string, err error) error {
+	var te *yaml.TypeError
+	if errors.As(err, &te) && len(te.Errors) > 0 {
+		if m := yamlTypeError.FindStringSubmatch(te.Errors[0]); m != nil {
+			line, _ := strconv.Atoi(m[1])
+			return sweep.Inputf(file, "", line, "want %s, got %s %q", yamlWant(m[4]), yamlKind(m[2]), m[3])
+		}
+		return sweep.Inputf(file, "", 0, "malformed YAML: %s", te.Errors[0])
+	}
+	return sweep.Inputf(file, "", 0, "malformed YAML: %v", strings.TrimPrefix(err.Error(), "yaml: "))
+}
+
+func yamlKind(tag string) string {
+	switch tag {
+	case "str":
+		return "the string"
+	case "int", "float":
+		return "the number"
+	case "bool":
+		return "the boolean"
+	case "map":
+		return "a mapping"
+	case "seq":
+		return "a list"
+	}
+	return "the value"
+}
+
+// yamlWant names a Go type as a YAML reader would want it.
+func yamlWant(goType string) string {
+	t := strings.TrimLeft(goType, "*")
+	switch {
+	case strings.HasPrefix(t, "float"), strings.HasPrefix(t, "int"), strings.HasPrefix(t, "uint"):
+		return "a number"
+	case t == "string":
+		return "a string"
+	case t == "bool":
+		return "true or false"
+	case strings.HasPrefix(t, "[]"):
+		return "a list"
+	}
+	return "a mapping"
 }

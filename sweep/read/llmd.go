@@ -121,7 +121,7 @@ func readLLMDFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
 			return nil, err
 		}
 	} else if err := yaml.Unmarshal(data, &r); err != nil {
-		return nil, sweep.Inputf(path, "", 0, "malformed YAML: %v", err)
+		return nil, yamlError(path, err)
 	}
 	m := r.Metrics
 	if m == nil || m.Throughput == nil || m.Throughput.OutputTokensPerSec == nil {

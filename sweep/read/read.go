@@ -46,14 +46,17 @@ func Load(paths []string, opts Options) (*sweep.Sweep, error) {
 	if len(paths) == 0 {
 		return nil, sweep.Inputf("(no input)", "", 0, "give at least one input file or folder")
 	}
-	var parts []*sweep.Sweep
-	stdins, total := 0, 0
+	stdins := 0
 	for _, p := range paths {
 		if p == Stdin {
 			if stdins++; stdins > 1 {
 				return nil, sweep.Inputf(stdinName, "", 0, "- (standard input) is given twice; it can be read once")
 			}
 		}
+	}
+	var parts []*sweep.Sweep
+	total := 0
+	for _, p := range paths {
 		s, err := File(p, opts)
 		if err != nil {
 			return nil, err

@@ -38,6 +38,9 @@ func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resol
 	if err := r.applyUnitFlags(g, meta.Units); err != nil {
 		return nil, err
 	}
+	if err := r.refuseTwoUnits(g); err != nil {
+		return nil, err
+	}
 	r.ratioValued(g)
 	if err := r.concurrencyFlavors(g); err != nil {
 		return nil, err
@@ -55,6 +58,19 @@ func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resol
 	}
 	r.noteUnread(g.file)
 	return r, nil
+}
+
+// refuseTwoUnits refuses a time column whose header names two units
+// ("TTFT p99 ms (s)") when nothing else (a units row, --unit) says which:
+// reading it as either could be off by a thousand.
+func (r *resolved) refuseTwoUnits(g grid) error {
+	for _, c := range r.cols {
+		if (c.kind == colLatency || c.kind == colDuration) && len(c.timeUnits) > 1 && c.unitFrom == "header" {
+			return sweep.Inputf(g.file, c.header, g.headerLine, "the header names two time units (%s), so the column's unit is ambiguous; say which with --unit %q",
+				strings.Join(c.timeUnits, " and "), headerKey(c.header)+"="+c.timeUnits[0])
+		}
+	}
+	return nil
 }
 
 // unitCell reads a units-row cell: "(ms)", "[s]", "tok/s".
@@ -129,6 +145,7 @@ func (r *resolved) applyColumnFlags(g grid, flags map[string]string) error {
 		t := headerTokens(c.header)
 		switch c.kind {
 		case colLatency, colDuration:
+			c.timeUnits = timeUnitsNamed(t)
 			c.unit, c.stated = timeUnitFromTokens(t)
 			if !c.stated {
 				c.unit = units["ms"]

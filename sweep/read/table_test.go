@@ -215,7 +215,7 @@ func TestBadInputsNameFileAndField(t *testing.T) {
 		{"conflicting leaf rows", "i.md", "| leaf | concurrency | tok/s | TTFT p99 ms |\n|--|--|--|--|\n| gb300-eks | 1 | 2 | 3 |\n| gb200-eks | 2 | 2 | 3 |\n", Meta{}, "leaf", 4, "conflicting values"},
 		{"per_gpu contradicts gpus", "j.csv", "gpus,per_gpu,concurrency,tok/s,TTFT p99 ms\n4,128,1024,5,6\n", Meta{}, "per_gpu", 0, "conflicting GPU counts"},
 		{"malformed JSON", "k.json", `{"load_summary": {"concurrency": 4,}`, Meta{}, "", 1, "malformed JSON"},
-		{"wrong JSON type", "l.json", `{"load_summary": {"concurrency": "four"}, "successes": {}}`, Meta{}, "load_summary.concurrency", 0, "wrong type"},
+		{"wrong JSON type", "l.json", `{"load_summary": {"concurrency": "four"}, "successes": {}}`, Meta{}, "load_summary.concurrency", 0, "want a number, got a string"},
 		{"inference-perf missing throughput", "m.json", `{"load_summary": {"concurrency": 4}, "successes": {"count": 3}}`, Meta{}, "successes.throughput.output_tokens_per_sec", 0, "missing"},
 		{"none of the formats", "n.txt", "hello world\n", Meta{}, "", 0, "none of the formats"},
 		{"unknown JSON", "o.json", `{"hello": 1}`, Meta{}, "", 0, "none of"},

@@ -2,6 +2,7 @@ package read
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -129,6 +130,18 @@ func timeUnitFromTokens(t []string) (unit, bool) {
 		}
 	}
 	return unit{}, false
+}
+
+// timeUnitsNamed lists the distinct time units a header's words name, in
+// order: "TTFT p99 ms (s)" names ms and s, and cannot be read as either.
+func timeUnitsNamed(t []string) []string {
+	var names []string
+	for _, w := range t {
+		if u, ok := units[w]; ok && u.dim == dimTime && !slices.Contains(names, u.name) {
+			names = append(names, u.name)
+		}
+	}
+	return names
 }
 
 // tokRateUnitFromTokens finds a token-rate unit in a header's words:
