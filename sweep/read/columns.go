@@ -51,7 +51,7 @@ type column struct {
 	// timeUnits are the time units the header names; more than one is
 	// ambiguous unless a units row or --unit says which.
 	timeUnits []string
-	header  string
+	header    string
 	// why a recognised column is not read, for the sweep note.
 	why string
 }
