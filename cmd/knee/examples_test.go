@@ -45,13 +45,18 @@ func TestHelpExamplesRun(t *testing.T) {
 	require.NoError(t, err)
 	t.Cleanup(func() { srv.Close() })
 
-	ran := 0
+	var lines []string
 	for _, c := range newRootCmd(nil, nil).Commands() {
-		for _, line := range exampleLines(c.Example) {
+		lines = append(lines, exampleLines(c.Example)...)
+	}
+	lines = append(lines, readmeLines(t)...)
+	ran := 0
+	{
+		for _, line := range lines {
 			if strings.HasPrefix(line, "knee simserver") {
 				continue // the server above plays this line
 			}
-			args := strings.Fields(strings.TrimPrefix(line, "knee "))
+			args := strings.Fields(strings.TrimPrefix(stripComment(line), "knee "))
 			var redirect string
 			for i, a := range args {
 				switch {
@@ -64,6 +69,12 @@ func TestHelpExamplesRun(t *testing.T) {
 				}
 			}
 			if args[0] == "sweep" && !strings.Contains(line, "--resume") {
+				// README repeats the help's sweep: each starts afresh.
+				for i, a := range args {
+					if a == "--out" && i+1 < len(args) {
+						require.NoError(t, os.RemoveAll(args[i+1]))
+					}
+				}
 				// Small requests so that each level takes well under a second.
 				args = append(args, "--min-requests", "16", "--requests-per-concurrency", "1", "--input-tokens", "8", "--output-tokens", "4", "--model", "sim")
 			}
@@ -73,6 +84,9 @@ func TestHelpExamplesRun(t *testing.T) {
 				if args[0] == "baseline" {
 					allowed = append(allowed, exitRefused) // refusing is what some examples show
 				}
+				if want, ok := documentedExit(line); ok {
+					allowed = []int{want}
+				}
 				require.Contains(t, allowed, code, "%s\nstdout: %s\nstderr: %s", line, out, errs)
 				if redirect != "" {
 					require.NoError(t, os.WriteFile(redirect, []byte(out), 0o644))
@@ -81,7 +95,54 @@ func TestHelpExamplesRun(t *testing.T) {
 			ran++
 		}
 	}
-	require.GreaterOrEqual(t, ran, 15, "every command's examples")
+	require.GreaterOrEqual(t, ran, 25, "every command's examples and README's")
+}
+
+// readmeLines are the knee command lines of README.md's code blocks
+// ("$ knee …" or "knee …"), except the Kubernetes sweep, which needs a
+// cluster and runs in the integration tests.
+func readmeLines(t *testing.T) []string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(fixtures.Path("."), "..", "README.md"))
+	require.NoError(t, err)
+	var block []string
+	var out []string
+	in := false
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(l, "```") {
+			if in {
+				for _, x := range exampleLines(strings.Join(block, "\n")) {
+					x = strings.TrimPrefix(x, "$ ")
+					if strings.HasPrefix(x, "knee ") && !strings.Contains(x, "--runner kube") {
+						out = append(out, x)
+					}
+				}
+				block = nil
+			}
+			in = !in
+			continue
+		}
+		if in {
+			block = append(block, l)
+		}
+	}
+	return out
+}
+
+// documentedExit reads "# exit N" after a README line.
+func documentedExit(line string) (int, bool) {
+	_, c, ok := strings.Cut(line, "# exit ")
+	if !ok || c == "" {
+		return 0, false
+	}
+	return int(c[0] - '0'), true
+}
+
+func stripComment(line string) string {
+	if i := strings.Index(line, " #"); i >= 0 {
+		return strings.TrimSpace(line[:i])
+	}
+	return line
 }
 
 // exampleLines joins backslash-continued lines and drops the indentation.
