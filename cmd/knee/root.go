@@ -77,7 +77,8 @@ Every analysis command (import, find, baseline, plot, compare) accepts the same 
 a sweep JSON or results folder written by knee, an inference-perf report folder, stage
 file or pod log, an AIPerf profile_export_aiperf.json or log, or a CSV/markdown table.
 
-Exit codes: 0 ok, 1 runtime failure, 2 bad input or usage, 3 baseline refused.`,
+Exit codes: 0 ok, 1 runtime failure, 2 bad input or usage, 3 baseline refused,
+130/143 ended by Ctrl-C/SIGTERM.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
