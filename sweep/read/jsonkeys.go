@@ -62,10 +62,16 @@ func checkDuplicateKeys(path string, data []byte) error {
 		}
 		return fmt.Sprintf("%s[%d]", f.name, f.index)
 	}
+	// The first duplicate is reported once the whole input has been walked:
+	// malformed JSON is the readers' to report, with its line.
+	var first error
 	for {
 		tok, err := dec.Token()
 		if err == io.EOF {
-			return nil
+			if len(stack) > 0 {
+				return nil // cut short inside a value: malformed
+			}
+			return first
 		}
 		if err != nil {
 			return nil // not JSON after all: the readers say why
@@ -82,8 +88,8 @@ func checkDuplicateKeys(path string, data []byte) error {
 		case string:
 			if expectKey() {
 				f := stack[len(stack)-1]
-				if f.keys[v] {
-					return sweep.Inputf(path, joinField(f.name, v), lineAt(clean, dec.InputOffset()),
+				if f.keys[v] && first == nil {
+					first = sweep.Inputf(path, joinField(f.name, v), lineAt(clean, dec.InputOffset()),
 						"duplicate key %q: a JSON object names each key once (which value was meant is ambiguous); remove one", v)
 				}
 				f.keys[v], f.key, f.inKey = true, v, true
@@ -98,11 +104,11 @@ func checkDuplicateKeys(path string, data []byte) error {
 
 // joinField appends a key to a field path: points[2] + ttft_ms → points[2].ttft_ms.
 func joinField(parent, key string) string {
+	if key == "" || strings.ContainsAny(key, ".[] \"") {
+		key = fmt.Sprintf("%q", key)
+	}
 	if parent == "" {
 		return key
-	}
-	if strings.ContainsAny(key, ".[] ") {
-		key = fmt.Sprintf("%q", key)
 	}
 	return parent + "." + key
 }

@@ -1,0 +1,135 @@
+package read
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"io"
+	"testing"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// FuzzDuplicateKeys checks the duplicate-key walk against an independent
+// oracle: a document is refused exactly when it is JSON (one value or JSON
+// lines) in which some object, decoded key by key, repeats a key.
+func FuzzDuplicateKeys(f *testing.F) {
+	for _, s := range []string{
+		`{"a": 1, "a": 2}`, `{"a": {"b": 1}, "b": {"b": 2}}`, `[{"x": 1}, {"x": 1, "x": 1}]`,
+		"{\"a\": 1}\n{\"a\": 1}\n", `{"": 1, "": 2}`, `{"a": [1, {"a": 1, "b": [{"c": 1, "c": 2}]}]}`,
+		`{"version": 1, "points": [{"concurrency": 4, "throughput_tok_s": NaN}]}`, `{"a": "{\"b\":1,\"b\":2}"}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		err := checkDuplicateKeys("input", b)
+		want := hasDuplicate(b)
+		if (err != nil) != want {
+			t.Fatalf("checkDuplicateKeys = %v, oracle says duplicate = %v", err, want)
+		}
+		if err != nil {
+			var ie *sweep.InputError
+			if !errors.As(err, &ie) || ie.Field == "" || ie.Line < 1 {
+				t.Fatalf("not an InputError naming the key and line: %#v", err)
+			}
+		}
+	})
+}
+
+// hasDuplicate is the oracle: decode every value into json.RawMessage maps
+// recursively, comparing the key count of each object with its distinct
+// keys. Only documents whose values all decode count.
+func hasDuplicate(b []byte) bool {
+	t := bytes.TrimSpace(b)
+	if len(t) == 0 || (t[0] != '{' && t[0] != '[') {
+		return false
+	}
+	clean, _ := nonFiniteToString(b)
+	dec := json.NewDecoder(bytes.NewReader(clean))
+	found := false
+	for {
+		var v json.RawMessage
+		err := dec.Decode(&v)
+		if err == io.EOF {
+			return found
+		}
+		if err != nil {
+			return false // malformed: the readers report it, not a duplicate
+		}
+		found = found || dup(v)
+	}
+}
+
+func dup(v json.RawMessage) bool {
+	t := bytes.TrimSpace(v)
+	if len(t) == 0 {
+		return false
+	}
+	switch t[0] {
+	case '[':
+		var xs []json.RawMessage
+		if json.Unmarshal(t, &xs) != nil {
+			return false
+		}
+		for _, x := range xs {
+			if dup(x) {
+				return true
+			}
+		}
+	case '{':
+		dec := json.NewDecoder(bytes.NewReader(t))
+		if _, err := dec.Token(); err != nil {
+			return false
+		}
+		seen := map[string]bool{}
+		for dec.More() {
+			k, err := dec.Token()
+			if err != nil {
+				return false
+			}
+			key := k.(string)
+			if seen[key] {
+				return true
+			}
+			seen[key] = true
+			var val json.RawMessage
+			if dec.Decode(&val) != nil {
+				return false
+			}
+			if dup(val) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// FuzzTableLimits: checkTable refuses exactly the inputs with too many or
+// too long lines, and head never cuts inside the window's last line.
+func FuzzTableLimits(f *testing.F) {
+	f.Add([]byte("a,b\n1,2\n"), 3)
+	f.Add([]byte("x"), 70000)
+	f.Fuzz(func(t *testing.T, b []byte, pad int) {
+		if pad > 0 && pad < 200_000 {
+			b = append(b, bytes.Repeat([]byte("y"), pad)...)
+		}
+		err := checkTable("input", b)
+		tooLong := false
+		for _, l := range bytes.Split(b, []byte("\n")) {
+			if len(l) > maxTableLine {
+				tooLong = true
+			}
+		}
+		lines := bytes.Count(b, []byte("\n"))
+		if len(b) > 0 && b[len(b)-1] != '\n' {
+			lines++
+		}
+		if want := tooLong || lines > maxTableLines; (err != nil) != want {
+			t.Fatalf("checkTable = %v, want refused = %v (lines %d)", err, want, lines)
+		}
+		h := head(b)
+		if !bytes.HasPrefix(b, h) || len(h) > sniffWindow {
+			t.Fatalf("head is not a prefix within the window")
+		}
+	})
+}
