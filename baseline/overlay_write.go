@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"syscall"
 
 	"gopkg.in/yaml.v3"
 
@@ -151,15 +152,21 @@ func mgetOrCreate(m any, k string) any {
 }
 
 // writeAtomic replaces path with data via a temporary file in the same
-// folder and a rename, keeping the file's permissions (and writing through
-// a symlink to its target rather than replacing the link).
+// folder and a rename (writing through a symlink to its target rather than
+// replacing the link). The replacement keeps the file's owner, group and
+// whole mode, special bits included: a rename gives the path a new inode,
+// so whatever the old one carried must be copied onto the temporary file
+// first — and whoever may not give it that owner must not replace it.
 func writeAtomic(path string, data []byte) (err error) {
 	if real, e := filepath.EvalSymlinks(path); e == nil {
 		path = real
 	}
-	mode := os.FileMode(0o644)
-	if fi, e := os.Stat(path); e == nil {
-		mode = fi.Mode().Perm()
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fmt.Errorf("overlay %s: %w", path, err)
+	}
+	if err := mayReplace(path, fi); err != nil {
+		return err
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".knee-*")
 	if err != nil {
@@ -171,18 +178,28 @@ func writeAtomic(path string, data []byte) (err error) {
 			os.Remove(tmp)
 		}
 	}()
-	if _, err = f.Write(data); err != nil {
+	fail := func(e error) error {
 		f.Close()
-		return fmt.Errorf("overlay %s: %w", path, err)
+		return fmt.Errorf("overlay %s: %w", path, e)
+	}
+	if _, err = f.Write(data); err != nil {
+		return fail(err)
+	}
+	// Owner first: chown clears the set-user-ID and set-group-ID bits, so
+	// the mode goes on after it.
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		if err = f.Chown(int(st.Uid), int(st.Gid)); err != nil {
+			err = fmt.Errorf("cannot give the rewritten file its owner %d:%d (%v); knee would change who owns it, so it left the file untouched: run knee --write as its owner", st.Uid, st.Gid, err)
+			return fail(err)
+		}
+	}
+	if err = f.Chmod(fi.Mode() & (os.ModePerm | os.ModeSetuid | os.ModeSetgid | os.ModeSticky)); err != nil {
+		return fail(err)
 	}
 	if err = f.Sync(); err != nil {
-		f.Close()
-		return fmt.Errorf("overlay %s: %w", path, err)
+		return fail(err)
 	}
 	if err = f.Close(); err != nil {
-		return fmt.Errorf("overlay %s: %w", path, err)
-	}
-	if err = os.Chmod(tmp, mode); err != nil {
 		return fmt.Errorf("overlay %s: %w", path, err)
 	}
 	if err = os.Rename(tmp, path); err != nil {
@@ -190,3 +207,30 @@ func writeAtomic(path string, data []byte) (err error) {
 	}
 	return nil
 }
+
+// mayReplace refuses to replace a file the user may not write. A rename
+// needs only the folder's write permission, so without this check knee
+// would replace a file its user could not have edited — and root passes
+// every access check, so a file nobody may write (no w bit at all, mode
+// 0444) is refused by its mode too: someone made it read-only on purpose,
+// and a careful tool does not overrule that (chmod u+w first).
+func mayReplace(path string, fi os.FileInfo) error {
+	if fi.Mode().Perm()&0o222 == 0 {
+		return fmt.Errorf("overlay %s is read-only (mode %04o); knee does not replace a write-protected file, it left it untouched: make it writable (chmod u+w) to let --write patch it",
+			path, fi.Mode().Perm())
+	}
+	if err := syscall.Access(path, unixW); err != nil {
+		return fmt.Errorf("overlay %s: you may not write it (%v); knee left it untouched", path, err)
+	}
+	dir := filepath.Dir(path)
+	if err := syscall.Access(dir, unixW|unixX); err != nil {
+		return fmt.Errorf("overlay %s: knee replaces the file through a temporary file in %s, which you may not write (%v); the file is untouched", path, dir, err)
+	}
+	return nil
+}
+
+// access(2) mode bits (syscall has no names for them).
+const (
+	unixW = 0x2
+	unixX = 0x1
+)
