@@ -130,8 +130,10 @@ func ReadPlan(dir string) (sweep.Plan, error) {
 
 // Create makes a new results folder for plan. The folder may exist but must
 // be empty: an existing sweep is continued with Open (--resume), never
-// overwritten.
-func Create(dir string, plan sweep.Plan) (*Store, error) {
+// overwritten. When creating it fails part-way (disk full, a read-only
+// folder), what Create made is removed again: a half-made folder would be
+// "not empty" to the next Create and "no plan.json" to --resume.
+func Create(dir string, plan sweep.Plan) (st *Store, err error) {
 	if IsResultsDir(dir) {
 		return nil, sweep.Inputf(dir, "--out", 0, "already holds a knee sweep; continue it with --resume %s, or choose another folder", dir)
 	}
@@ -141,32 +143,86 @@ func Create(dir string, plan sweep.Plan) (*Store, error) {
 	if ents, err := os.ReadDir(dir); err == nil && len(ents) > 0 {
 		return nil, sweep.Inputf(dir, "--out", 0, "folder is not empty; give a new or empty folder")
 	}
-	if err := os.MkdirAll(filepath.Join(dir, LevelsDir), 0o755); err != nil {
-		return nil, fmt.Errorf("results folder: %w", err)
-	}
+	made := firstMissing(dir)
 	s := &Store{dir: dir, plan: plan, done: map[int]*LevelRecord{}, failed: map[int]*LevelRecord{}}
+	defer func() {
+		if err != nil {
+			s.Close()
+			s.undoCreate(made)
+			err = fmt.Errorf("results folder %s could not be created, nothing was left behind: %w", dir, err)
+		}
+	}()
+	if err := os.MkdirAll(filepath.Join(dir, LevelsDir), 0o755); err != nil {
+		return nil, err
+	}
+	if err := createHook("mkdir"); err != nil {
+		return nil, err
+	}
 	if err := s.acquire(); err != nil {
 		return nil, err
 	}
 	b, err := json.MarshalIndent(plan, "", "  ")
 	if err != nil {
-		s.Close()
 		return nil, err
 	}
 	if err := writeAtomic(filepath.Join(dir, PlanFile), append(b, '\n')); err != nil {
-		s.Close()
+		return nil, err
+	}
+	if err := createHook("plan"); err != nil {
 		return nil, err
 	}
 	if err := s.writeSweep(); err != nil {
-		s.Close()
+		return nil, err
+	}
+	if err := createHook("sweep"); err != nil {
 		return nil, err
 	}
 	if err := s.Event("created", "plan %s: %s harness, %s runner, %s per GPU × %d GPUs, endpoint %s",
 		plan.ID, plan.Harness, plan.Runner, sweep.FormatLadder(plan.PerGPU), plan.GPUs, plan.Endpoint); err != nil {
-		s.Close()
+		return nil, err
+	}
+	if err := createHook("events"); err != nil {
 		return nil, err
 	}
 	return s, nil
+}
+
+// createHook lets tests fail Create after a given step; nil in knee.
+var createHook = func(step string) error { return nil }
+
+// firstMissing is the topmost folder of dir's path that does not exist yet
+// (what MkdirAll will make), or "" when dir exists.
+func firstMissing(dir string) string {
+	made := ""
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); err == nil {
+			return made
+		}
+		made = d
+		if filepath.Dir(d) == d {
+			return made
+		}
+	}
+}
+
+// undoCreate removes what a failed Create made: the folders it created, or
+// (when the user gave an existing empty folder) the entries it put in it.
+func (s *Store) undoCreate(made string) {
+	if made != "" {
+		_ = os.RemoveAll(made)
+		return
+	}
+	for _, name := range []string{LevelsDir, PlanFile, SweepFile, EventsFile, lockFile} {
+		_ = os.RemoveAll(filepath.Join(s.dir, name))
+	}
+	// Temporary files of an interrupted atomic write.
+	if ents, err := os.ReadDir(s.dir); err == nil {
+		for _, e := range ents {
+			if strings.HasPrefix(e.Name(), ".") && strings.Contains(e.Name(), ".tmp-") {
+				_ = os.Remove(filepath.Join(s.dir, e.Name()))
+			}
+		}
+	}
 }
 
 // Open continues the results folder dir. plan must be the folder's own plan
