@@ -30,7 +30,9 @@ func sniffLLMD(_ string, data []byte, top map[string]json.RawMessage) bool {
 		var v string
 		return hasKeys(top, "scenario", "metrics") && json.Unmarshal(top["version"], &v) == nil && v == "0.1"
 	}
-	return !startsLikeJSON(data) && llmdVersion.Match(data) && bytes.Contains(data, []byte("\nmetrics:")) && bytes.Contains(data, []byte("\nscenario:"))
+	// The literal tests first (fast on a large file that is none of this).
+	return !startsLikeJSON(data) && bytes.Contains(data, []byte("\nmetrics:")) && bytes.Contains(data, []byte("\nscenario:")) &&
+		bytes.Contains(data, []byte("version:")) && llmdVersion.Match(data)
 }
 
 func llmdFiles(dir string) []string {
