@@ -3,36 +3,13 @@ package baseline
 import (
 	"math"
 	"strconv"
-	"strings"
+
+	"github.com/kneetool/knee/internal/numfmt"
 )
 
 // num writes a number for people: thousands separators, no decimals for
-// whole numbers, at most two otherwise (84,788; 15,897.75; 2.145).
-func num(v float64) string {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return "n/a"
-	}
-	s := strconv.FormatFloat(v, 'f', 2, 64)
-	s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	intPart, frac, _ := strings.Cut(s, ".")
-	var b strings.Builder
-	for i, c := range intPart {
-		if i > 0 && (len(intPart)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	out := b.String()
-	if frac != "" {
-		out += "." + frac
-	}
-	if neg && out != "0" {
-		out = "-" + out
-	}
-	return out
-}
+// whole numbers, at most two otherwise (84,788; 15,897.75; 2.15).
+func num(v float64) string { return numfmt.Group(v, 2) }
 
 // plain writes a number as an overlay value: no separators ("63000").
 func plain(v float64) string {

@@ -188,7 +188,7 @@ func TestNum(t *testing.T) {
 	require.Equal(t, "1,234,567.5", num(1234567.5))
 	require.Equal(t, "0", num(0))
 	require.Equal(t, "-1,000", num(-1000))
-	require.Equal(t, "n/a", num(math.NaN()))
+	require.Equal(t, "–", num(math.NaN()))
 }
 
 func TestProposeWithoutGPUCountIsInputErrorOnGPUs(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/kneetool/knee/internal/numfmt"
 	"github.com/kneetool/knee/internal/table"
 )
 
@@ -161,26 +162,8 @@ func count(v float64) string {
 	return num(v)
 }
 
-func thousands(v float64) string {
-	if !finite(v) {
-		return "–"
-	}
-	n := int64(math.Round(v))
-	s := fmt.Sprint(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
+// thousands writes a whole number of tok/s or ms: 84,788.
+func thousands(v float64) string { return numfmt.Group(v, 0) }
 
 func ms(v float64) string {
 	if v == 0 || !finite(v) {

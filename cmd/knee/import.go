@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"math"
 	"sort"
 	"strconv"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 	"sigs.k8s.io/yaml"
 
+	"github.com/kneetool/knee/internal/numfmt"
 	"github.com/kneetool/knee/internal/table"
 	"github.com/kneetool/knee/sweep"
 )
@@ -211,49 +211,17 @@ func pointFlags(p sweep.Point) string {
 
 func optNum(v *float64) string {
 	if v == nil {
-		return "—"
+		return numfmt.Missing
 	}
 	return groupNum(*v, -1)
 }
 
 func optInt(v *int) string {
 	if v == nil {
-		return "—"
+		return numfmt.Missing
 	}
 	return groupNum(float64(*v), 0)
 }
 
-// groupNum formats a number with thousands separators (84,788). decimals < 0
-// picks them by size: whole numbers above 100, one decimal above 10, two below.
-func groupNum(v float64, decimals int) string {
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return "—"
-	}
-	if decimals < 0 {
-		switch a := math.Abs(v); {
-		case a >= 100 || a == math.Trunc(a):
-			decimals = 0
-		case a >= 10:
-			decimals = 1
-		default:
-			decimals = 2
-		}
-	}
-	s := strconv.FormatFloat(math.Abs(v), 'f', decimals, 64)
-	intPart, frac, _ := strings.Cut(s, ".")
-	var b strings.Builder
-	if v < 0 {
-		b.WriteByte('-')
-	}
-	for i, c := range intPart {
-		if i > 0 && (len(intPart)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	if frac != "" {
-		b.WriteByte('.')
-		b.WriteString(frac)
-	}
-	return b.String()
-}
+// groupNum is numfmt.Group: one formatter for every table knee prints.
+func groupNum(v float64, decimals int) string { return numfmt.Group(v, decimals) }

@@ -22,6 +22,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 
+	"github.com/kneetool/knee/internal/numfmt"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
 )
@@ -632,22 +633,8 @@ func valueLabel(level string, values bool, value string) string {
 	return level + ": " + value
 }
 
-// grouped writes a value with thousands separators, whole from 10 up
-// (1,576; 33,320; 2.5).
-func grouped(v float64) string {
-	if math.Abs(v) < 10 {
-		return num(math.Round(v*10) / 10)
-	}
-	s := fmt.Sprintf("%d", int64(math.Round(v)))
-	var b strings.Builder
-	for i, c := range s {
-		if i > 0 && (len(s)-i)%3 == 0 && c != '-' && s[i-1] != '-' {
-			b.WriteByte(',')
-		}
-		b.WriteRune(c)
-	}
-	return b.String()
-}
+// grouped writes a value as every table does (1,576; 33,320; 2.5).
+func grouped(v float64) string { return numfmt.Group(v, -1) }
 
 func num(v float64) string {
 	switch {

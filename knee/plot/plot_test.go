@@ -33,7 +33,7 @@ func TestWriteSVGWithFloorsNamesEverything(t *testing.T) {
 	svg := string(b)
 	for _, want := range []string{
 		"gb300 · Qwen/Qwen3-8B · gb300-eks-ubuntu-inference-dynamo · 4 GPUs",
-		"knee bracketed: ≈ 181/GPU (128–256) · recommended 128/GPU",
+		"knee between 128 and 256/GPU, estimate ≈181 · operating point 128/GPU",
 		"throughput floor (60000)", "TTFT ceiling (2000)",
 		"below the knee (sub_knee)", "past the knee (past_knee)",
 		"64 (simulated)", "the knee lies in here", "recommended level (128)",
@@ -85,6 +85,6 @@ func TestWriteSingleLevelTitleInWords(t *testing.T) {
 	require.NoError(t, plot.Write(path, s, r, plot.Options{}))
 	b, err := os.ReadFile(path)
 	require.NoError(t, err)
-	require.Contains(t, string(b), "knee insufficient points · no recommended level (candidate 256/GPU, unverified)")
+	require.Contains(t, string(b), "knee not located (too few valid levels) · no recommended level (candidate 256/GPU, unverified)")
 	require.NotContains(t, string(b), "insufficient_points")
 }
