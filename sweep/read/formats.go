@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/kneetool/knee/sweep"
@@ -197,7 +198,29 @@ func readSweepFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
 	return readSweepJSON(path, data)
 }
 
-func readKneeDir(dir string, _ Options) (*sweep.Sweep, error) { return store.Load(dir) }
+// readKneeDir reads a knee results folder. store.Load reads sweep.json
+// whole and decodes it without the checks every other input gets; so it is
+// first read here through the byte limit, the duplicate-key check and
+// decodeJSON (messages in JSON's words, the line of a syntax error), and
+// only a sweep.json that passes is loaded.
+func readKneeDir(dir string, _ Options) (*sweep.Sweep, error) {
+	if store.IsResultsDir(dir) {
+		path := filepath.Join(dir, store.SweepFile)
+		data, err := readBounded(path)
+		if err != nil {
+			return nil, err
+		}
+		data = bytes.TrimPrefix(data, utf8BOM)
+		if err := checkDuplicateKeys(path, data); err != nil {
+			return nil, err
+		}
+		var probe sweep.Sweep
+		if err := decodeJSON(path, 0, data, &probe); err != nil {
+			return nil, err
+		}
+	}
+	return store.Load(dir)
+}
 
 // sniffAIPerf matches the sentinel log, or an export's metric objects (a
 // vLLM result has request_throughput too, but as a number).

@@ -200,3 +200,24 @@ func TestMeasurementCap(t *testing.T) {
 }
 
 var _ io.Reader = zeros{}
+
+// A knee results folder's sweep.json gets the checks any input gets: the
+// byte limit, duplicate keys, and type errors in JSON's words naming it.
+func TestResultsFolderSweepJSONIsCheckedLikeAnyInput(t *testing.T) {
+	for _, tc := range []struct{ name, body, field, msg string }{
+		{"wrong type", `{"version": 1, "points": [{"concurrency": "4", "throughput_tok_s": 5, "ttft_ms": {"p99": 3}}]}`, "points.concurrency", "want a number, got a string"},
+		{"duplicate key", `{"version": 1, "version": 1, "points": []}`, "version", `duplicate key "version"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "plan.json"), []byte(`{}`), 0o644))
+			require.NoError(t, os.WriteFile(filepath.Join(dir, "sweep.json"), []byte(tc.body), 0o644))
+			_, err := File(dir, Options{})
+			var ie *sweep.InputError
+			require.ErrorAs(t, err, &ie)
+			require.Equal(t, filepath.Join(dir, "sweep.json"), ie.File)
+			require.Equal(t, tc.field, ie.Field)
+			require.Contains(t, err.Error(), tc.msg)
+		})
+	}
+}
