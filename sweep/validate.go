@@ -118,14 +118,13 @@ const (
 )
 
 func (d Dist) check() error {
-	named := []struct {
+	type stat struct {
 		name string
 		v    *float64
-	}{{"min", d.Min}, {"p50", d.P50}, {"p90", d.P90}, {"p95", d.P95}, {"p99", d.P99}, {"max", d.Max}}
-	for _, n := range append(named, struct {
-		name string
-		v    *float64
-	}{"mean", d.Mean}) {
+	}
+	all := [...]stat{{"min", d.Min}, {"p50", d.P50}, {"p90", d.P90}, {"p95", d.P95}, {"p99", d.P99}, {"max", d.Max}, {"mean", d.Mean}}
+	named := all[:6] // in order; mean is checked against min and max below
+	for _, n := range all {
 		if n.v != nil && (!finite(*n.v) || *n.v < 0 || *n.v > MaxValue) {
 			return fmt.Errorf("%s must be a non-negative number up to %g, got %v", n.name, MaxValue, *n.v)
 		}

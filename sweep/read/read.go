@@ -162,6 +162,11 @@ func readSweepJSON(path string, data []byte) (*sweep.Sweep, error) {
 // input order — never averaged away.
 func Merge(parts []*sweep.Sweep, meta Meta) (*sweep.Sweep, error) {
 	out := &sweep.Sweep{Version: sweep.SchemaVersion, GPUs: meta.GPUs, Accelerator: meta.Accelerator, Leaf: meta.Leaf, Model: meta.Model}
+	total := 0
+	for _, s := range parts {
+		total += len(s.Points)
+	}
+	out.Points = make([]sweep.Point, 0, total) // a Point is large: grow once
 	if out.Accelerator == "" && out.Leaf != "" {
 		out.Accelerator = AcceleratorFromLeaf(out.Leaf)
 	}

@@ -52,6 +52,7 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 	}
 	s.GPUs, s.Leaf, s.Accelerator, s.Model = meta1.gpus, meta1.leaf, meta1.accelerator, meta1.model
 
+	s.Points = make([]sweep.Point, 0, len(g.rows)) // a Point is large: grow once
 	for r, row := range g.rows {
 		p, err := tableRow(g.file, g.lines[r], cols, row, gpus)
 		if err != nil {
