@@ -166,18 +166,18 @@ func TestProposeInvalidLevelRefused(t *testing.T) {
 
 func TestPolicyValidateNamesTheFlag(t *testing.T) {
 	for flag, mut := range map[string]func(*Policy){
-		"headroom":         func(p *Policy) { p.Headroom = 1 },
-		"ttft-ceiling-ms":  func(p *Policy) { p.TTFTCeilingMs = 0 },
-		"ttft-multiplier":  func(p *Policy) { p.TTFTMultiplier = 0.5 },
-		"sig-figs":         func(p *Policy) { p.SigFigs = 0 },
-		"floor-confidence": func(p *Policy) { p.Confidence = 1 },
-		"at":               func(p *Policy) { p.At = math.NaN() },
+		"headroom":        func(p *Policy) { p.Headroom = 1 },
+		"ttft_ceiling_ms": func(p *Policy) { p.TTFTCeilingMs = 0 },
+		"ttft_multiplier": func(p *Policy) { p.TTFTMultiplier = 0.5 },
+		"sig_figs":        func(p *Policy) { p.SigFigs = 0 },
+		"confidence":      func(p *Policy) { p.Confidence = 1 },
+		"at_per_gpu":      func(p *Policy) { p.At = math.NaN() },
 	} {
 		p := DefaultPolicy()
 		mut(&p)
 		var pe *PolicyError
 		require.True(t, errors.As(p.Validate(), &pe), flag)
-		require.Equal(t, flag, pe.Flag)
+		require.Equal(t, flag, pe.Option)
 	}
 	require.NoError(t, DefaultPolicy().Validate())
 }

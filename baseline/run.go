@@ -27,12 +27,12 @@ type Request struct {
 // Status refused and a nil error.
 func Run(s *sweep.Sweep, req Request) (*Recommendation, error) {
 	if req.Write && req.Overlay == "" {
-		return nil, &PolicyError{Flag: "write", Msg: "needs --overlay FILE (the overlay to edit)"}
+		return nil, &PolicyError{Option: "write", Msg: "needs an overlay to edit"}
 	}
 	if req.Write && req.Policy.AllowSimulated {
 		// Floors from simulated numbers exist to show the method; an overlay
 		// gates real nodes, so the two never meet.
-		return nil, &PolicyError{Flag: "allow-simulated", Msg: "cannot be combined with --write: floors from simulated numbers must not be written to an overlay"}
+		return nil, &PolicyError{Option: "allow_simulated", Msg: "cannot be combined with write: floors from simulated numbers must not be written to an overlay"}
 	}
 	if err := req.Policy.Validate(); err != nil {
 		return nil, err

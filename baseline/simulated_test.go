@@ -40,5 +40,5 @@ func TestProposeAllowSimulatedMarksTheResult(t *testing.T) {
 	_, err = Run(s, Request{Knee: knee.DefaultOptions(), Policy: p, Overlay: "x.yaml", Write: true})
 	var pe *PolicyError
 	require.ErrorAs(t, err, &pe)
-	require.Equal(t, "allow-simulated", pe.Flag)
+	require.Equal(t, "allow_simulated", pe.Option)
 }

@@ -111,13 +111,13 @@ func TestFindBadInputGivesStatusOrInputError(t *testing.T) {
 		require.True(t, errors.As(err, &in))
 		require.Equal(t, "points", in.Field)
 	})
-	t.Run("bad threshold names its flag", func(t *testing.T) {
+	t.Run("bad threshold names its option", func(t *testing.T) {
 		o := knee.DefaultOptions()
 		o.Elasticity = 1.5
 		_, err := knee.Find(sw(pt(64, 1, 1)), o)
-		var in *sweep.InputError
-		require.True(t, errors.As(err, &in))
-		require.Equal(t, "--elasticity", in.Field)
+		var oe *knee.OptionError
+		require.True(t, errors.As(err, &oe))
+		require.Equal(t, "elasticity", oe.Option)
 		require.True(t, strings.Contains(err.Error(), "1.5"))
 	})
 }

@@ -3,15 +3,11 @@ package knee
 import (
 	"fmt"
 	"math"
-
-	"github.com/kneetool/knee/sweep"
-
-	"github.com/spf13/pflag"
 )
 
 // Options holds every threshold the analysis uses. Each is a flag of
-// `knee find` and `knee baseline` (BindFlags) so that a reviewer can see and
-// change what decided a verdict.
+// `knee find` and `knee baseline` (cmd/knee binds them) so that a reviewer
+// can see and change what decided a verdict.
 type Options struct {
 	// Elasticity is e* in the knee definition: a level is past the knee
 	// when, against a lower level, less than this share of the relative
@@ -103,55 +99,41 @@ func DefaultOptions() Options {
 	}
 }
 
-// BindFlags registers every threshold on fs, with o's current values as
-// defaults. `knee find` and `knee baseline` share these flags.
-func (o *Options) BindFlags(fs *pflag.FlagSet) {
-	fs.Float64Var(&o.Elasticity, "elasticity", o.Elasticity, "knee: a level is past it when less than this share of the relative load increase became throughput, ln(ΔX)/ln(ΔN)")
-	fs.Float64Var(&o.TTFTSLOMs, "ttft-slo-ms", o.TTFTSLOMs, "a TTFT SLO in ms that caps the recommended level (0: none; the policy is throughput-primary)")
-	fs.Float64Var(&o.CliffDrop, "cliff-drop", o.CliffDrop, "cliff when throughput falls more than this fraction below the best lower level")
-	fs.Float64Var(&o.LittleFactor, "little-factor", o.LittleFactor, "cliff when TTFT rises more than this many times Little's-law prediction between adjacent levels")
-	fs.Float64Var(&o.TTFTRise, "ttft-rise", o.TTFTRise, "cliff: TTFT must rise at least this factor between adjacent levels (and beyond --little-factor × Little's law)")
-	fs.Float64Var(&o.MaxErrorRate, "max-error-rate", o.MaxErrorRate, "invalid (errors_present) above this share of failed requests")
-	fs.Float64Var(&o.MinAchieved, "min-achieved", o.MinAchieved, "invalid (concurrency_not_achieved) when achieved/configured concurrency is below this; a rate-based stage serving less than this share of its requested rate is past the knee")
-	fs.IntVar(&o.MinSamplesP99, "min-samples", o.MinSamplesP99, "caution (insufficient_samples) when a level has fewer successful requests than this for its p99")
-	fs.Float64Var(&o.MaxCV, "max-cv", o.MaxCV, "caution (high_variance) when repeats' throughput coefficient of variation exceeds this")
-	fs.Float64Var(&o.Noise, "noise", o.Noise, "relative throughput change treated as noise (non_monotonic dips must exceed it)")
-	fs.Float64Var(&o.ClientCPUMax, "client-cpu-max", o.ClientCPUMax, "invalid (client_bound) when the load generator used at least this share of its CPU")
-	fs.Float64Var(&o.TrustedPerGPU, "trusted-per-gpu", o.TrustedPerGPU, "a lowest level at or below this per-GPU concurrency counts as verified sub-knee")
-	fs.Float64Var(&o.OutputTokens, "output-tokens", o.OutputTokens, "mean output tokens per request to assume for Little's law when inputs do not say (0: unknown)")
-	fs.IntVar(&o.MinFitLevels, "min-fit-levels", o.MinFitLevels, "fit curve models and bootstrap the knee from this many valid levels (fewer: bracket between levels)")
-	fs.IntVar(&o.Bootstrap, "bootstrap", o.Bootstrap, "bootstrap resamples for the knee interval")
-	fs.Float64Var(&o.Confidence, "confidence", o.Confidence, "coverage of the bootstrap knee interval")
-	fs.Uint64Var(&o.Seed, "seed", o.Seed, "seed of the bootstrap (results are deterministic for a seed)")
-	fs.Float64Var(&o.OutlierZ, "outlier-z", o.OutlierZ, "robust z-score beyond which a repeat is listed as an outlier")
+// OptionError is an analysis option whose value makes no sense. Option is
+// the option's JSON name (Options' tags); the CLI maps it to its flag.
+type OptionError struct {
+	Option string
+	Msg    string
 }
 
-// Validate checks that every threshold is usable; errors name the flag.
+func (e *OptionError) Error() string { return "analysis option " + e.Option + ": " + e.Msg }
+
+// Validate checks that every threshold is usable; errors name the option.
 func (o Options) Validate() error {
 	check := []struct {
-		flag           string
+		option         string
 		v              float64
 		lo, hi         float64
 		loOpen, hiOpen bool
 	}{
-		{"--elasticity", o.Elasticity, 0, 1, true, true},
-		{"--ttft-slo-ms", o.TTFTSLOMs, 0, 1e9, false, false},
-		{"--ttft-ceiling-ms", o.TTFTCeilingMs, 0, 1e9, false, false},
-		{"--cliff-drop", o.CliffDrop, 0, 1, true, true},
-		{"--little-factor", o.LittleFactor, 1, math.Inf(1), false, false},
-		{"--ttft-rise", o.TTFTRise, 1, math.Inf(1), true, false},
-		{"--max-error-rate", o.MaxErrorRate, 0, 1, false, false},
-		{"--min-achieved", o.MinAchieved, 0, 1, false, false},
-		{"--min-samples", float64(o.MinSamplesP99), 0, math.Inf(1), false, false},
-		{"--max-cv", o.MaxCV, 0, math.Inf(1), true, false},
-		{"--noise", o.Noise, 0, 1, false, true},
-		{"--client-cpu-max", o.ClientCPUMax, 0, math.Inf(1), true, false},
-		{"--trusted-per-gpu", o.TrustedPerGPU, 0, math.Inf(1), false, false},
-		{"--output-tokens", o.OutputTokens, 0, math.Inf(1), false, false},
-		{"--min-fit-levels", float64(o.MinFitLevels), 5, math.Inf(1), false, false},
-		{"--bootstrap", float64(o.Bootstrap), 0, 100000, false, false},
-		{"--confidence", o.Confidence, 0, 1, true, true},
-		{"--outlier-z", o.OutlierZ, 0, math.Inf(1), true, false},
+		{"elasticity", o.Elasticity, 0, 1, true, true},
+		{"ttft_slo_ms", o.TTFTSLOMs, 0, 1e9, false, false},
+		{"ttft_ceiling_ms", o.TTFTCeilingMs, 0, 1e9, false, false},
+		{"cliff_drop", o.CliffDrop, 0, 1, true, true},
+		{"little_factor", o.LittleFactor, 1, math.Inf(1), false, false},
+		{"ttft_rise", o.TTFTRise, 1, math.Inf(1), true, false},
+		{"max_error_rate", o.MaxErrorRate, 0, 1, false, false},
+		{"min_achieved", o.MinAchieved, 0, 1, false, false},
+		{"min_samples_p99", float64(o.MinSamplesP99), 0, math.Inf(1), false, false},
+		{"max_cv", o.MaxCV, 0, math.Inf(1), true, false},
+		{"noise", o.Noise, 0, 1, false, true},
+		{"client_cpu_max", o.ClientCPUMax, 0, math.Inf(1), true, false},
+		{"trusted_per_gpu", o.TrustedPerGPU, 0, math.Inf(1), false, false},
+		{"output_tokens", o.OutputTokens, 0, math.Inf(1), false, false},
+		{"min_fit_levels", float64(o.MinFitLevels), 5, math.Inf(1), false, false},
+		{"bootstrap", float64(o.Bootstrap), 0, 100000, false, false},
+		{"confidence", o.Confidence, 0, 1, true, true},
+		{"outlier_z", o.OutlierZ, 0, math.Inf(1), true, false},
 	}
 	for _, c := range check {
 		bad := math.IsNaN(c.v) || c.v < c.lo || c.v > c.hi || (c.loOpen && c.v == c.lo) || (c.hiOpen && c.v == c.hi)
@@ -169,7 +151,7 @@ func (o Options) Validate() error {
 			}
 			hi = fmt.Sprintf(" and %s %g", op, c.hi)
 		}
-		return sweep.Inputf("flags", c.flag, 0, "must be %s %g%s, got %g", lo, c.lo, hi, c.v)
+		return &OptionError{Option: c.option, Msg: fmt.Sprintf("must be %s %g%s, got %g", lo, c.lo, hi, c.v)}
 	}
 	return nil
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -57,8 +56,8 @@ block change, every other byte stays. A refusal never touches the file.`,
 		},
 	}
 	o.inputs.bind(cmd)
-	o.knee.BindFlags(cmd.Flags())
-	o.policy.BindFlags(cmd.Flags())
+	bindAnalysisFlags(cmd.Flags(), &o.knee)
+	bindPolicyFlags(cmd.Flags(), &o.policy)
 	cmd.Flags().StringVar(&o.overlay, "overlay", "", "aicr overlay (recipes/overlays/<leaf>.yaml) to compare with the proposal")
 	cmd.Flags().BoolVar(&o.write, "write", false, "edit --overlay in place with the proposed constraints (never on a refusal)")
 	return cmd
@@ -67,6 +66,9 @@ block change, every other byte stays. A refusal never touches the file.`,
 func (o *baselineOptions) complete() error {
 	f, err := o.root.checkOutput("markdown", "markdown", "yaml", "json")
 	o.format = f
+	if err == nil && o.write && o.overlay == "" {
+		err = usagef("--write: needs --overlay FILE (the overlay to edit)")
+	}
 	return err
 }
 
@@ -76,12 +78,8 @@ func (o *baselineOptions) run(args []string) error {
 		return err
 	}
 	rec, err := baseline.Run(s, baseline.Request{Knee: o.knee, Policy: o.policy, Overlay: o.overlay, Write: o.write, Context: o.root.context()})
-	var pe *baseline.PolicyError
-	if errors.As(err, &pe) {
-		return usagef("%s", pe.Error())
-	}
 	if err != nil {
-		return err
+		return flagError(err)
 	}
 	if err := baseline.Render(o.root.stdout, rec, o.format); err != nil {
 		return err

@@ -38,12 +38,12 @@ Metadata flags (--gpus --accelerator --leaf --model) apply to every input.`,
 			}
 			c, err := baseline.CompareContext(cmd.Context(), sweeps, o.knee)
 			if err != nil {
-				return err
+				return flagError(err)
 			}
 			return baseline.RenderComparison(root.stdout, c, format)
 		},
 	}
 	o.inputs.bind(cmd)
-	o.knee.BindFlags(cmd.Flags())
+	bindAnalysisFlags(cmd.Flags(), &o.knee)
 	return cmd
 }

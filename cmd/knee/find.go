@@ -57,7 +57,7 @@ The command exits 0 even when nothing can be recommended (baseline refuses).`,
 		RunE: completeValidateRun(o),
 	}
 	o.inputs.bind(cmd)
-	o.analysis.BindFlags(cmd.Flags())
+	bindAnalysisFlags(cmd.Flags(), &o.analysis)
 	cmd.Flags().Float64Var(&o.analysis.TTFTCeilingMs, "ttft-ceiling-ms", o.analysis.TTFTCeilingMs, "catalog TTFT ceiling in ms: an operating point past it is reported as a disagreement (baseline takes the same flag)")
 	return cmd
 }

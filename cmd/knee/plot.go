@@ -52,8 +52,8 @@ flags are those of knee find.`,
 		RunE: completeValidateRun(o),
 	}
 	o.inputs.bind(cmd)
-	o.analysis.BindFlags(cmd.Flags())
-	o.policy.BindFlags(cmd.Flags())
+	bindAnalysisFlags(cmd.Flags(), &o.analysis)
+	bindPolicyFlags(cmd.Flags(), &o.policy)
 	cmd.Flags().BoolVar(&o.floors, "floors", false, "draw the floor and ceiling knee baseline would propose (policy flags as in knee baseline)")
 	cmd.Flags().BoolVar(&o.values, "values", false, "label every level with its measured tok/s and TTFT")
 	return cmd
@@ -76,7 +76,7 @@ func (o *plotOptions) Validate() error {
 		return usagef("-o %s: the chart format comes from the extension; use .png or .svg", o.path)
 	}
 	if err := o.policy.Validate(); err != nil {
-		return usagef("%s", err.Error())
+		return err
 	}
 	return o.analysis.Validate()
 }

@@ -158,9 +158,9 @@ func completeValidateRun(o optionsCommand) func(*cobra.Command, []string) error 
 			return err
 		}
 		if err := o.Validate(); err != nil {
-			return err
+			return flagError(err)
 		}
-		return o.Run()
+		return flagError(o.Run())
 	}
 }
 
