@@ -1,6 +1,8 @@
 package read
 
 import (
+	"bytes"
+	"fmt"
 	"testing"
 
 	"github.com/kneetool/knee/fixtures"
@@ -30,4 +32,30 @@ func BenchmarkAIPerfSentinelLog(b *testing.B) {
 
 func BenchmarkCSV(b *testing.B) {
 	benchFile(b, "aicr/h100-eks-repeats-256.csv", Options{})
+}
+
+// BenchmarkTableRows is reading a CSV of 1,000 to 100,000 rows (the most an
+// input may hold), and refusing the 200,001-line one before any cell is
+// made: allocations per row stay flat, so memory is a multiple of the
+// points kept, not of the file.
+func BenchmarkTableRows(b *testing.B) {
+	for _, n := range []int{1_000, 10_000, 100_000, maxTableLines + 1} {
+		var buf bytes.Buffer
+		buf.WriteString("per_gpu,throughput_tok_s,ttft_p99_ms\n")
+		for i := 1; i <= n; i++ {
+			c := float64(i) * 4096 / float64(n)
+			fmt.Fprintf(&buf, "%g,%.1f,%.1f\n", c, 60000*c/(c+64), 50+2*c)
+		}
+		data := buf.Bytes()
+		b.Run(fmt.Sprintf("rows=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				_, err := Data("bench.csv", data, Options{Meta: Meta{GPUs: 4}})
+				if (err != nil) != (n > maxPoints) {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }
