@@ -9,6 +9,9 @@ import (
 // stored in a results folder so that --resume can refuse a folder made by a
 // different plan.
 type Plan struct {
+	// Version is the plan.json schema: 0 (absent) for knee's first plans,
+	// PlanVersion since. --resume refuses a plan newer than it understands.
+	Version int `json:"version,omitempty"`
 	// ID names the sweep; Kubernetes objects carry it as a label.
 	ID          string `json:"id"`
 	PerGPU      []int  `json:"per_gpu"`
@@ -27,7 +30,18 @@ type Plan struct {
 	RequestsPerConcurrency int    `json:"requests_per_concurrency"`
 	Harness                string `json:"harness"`
 	Runner                 string `json:"runner"`
+	// Settings are the flags that change what a (resumed) sweep does
+	// beyond the measurement itself — --stop-past-knee, --keep-going,
+	// --request-timeout, --workers, --seed, the Kubernetes runner's Job
+	// options …, by flag name, as the flag prints its value. --resume takes
+	// every one it is not given again from here. Secrets are never among
+	// them (--api-key-env records the variable's name, not its value).
+	Settings map[string]string `json:"settings,omitempty"`
 }
+
+// PlanVersion is the plan.json schema this knee writes: 2 added version and
+// settings.
+const PlanVersion = 2
 
 // Level is one rung of the ladder as a harness runs it.
 type Level struct {

@@ -192,6 +192,9 @@ func (o *sweepOptions) complete(c *cobra.Command) error {
 	if p.ID == "" {
 		p.ID = sweep.NewPlanID(time.Now())
 	}
+	if err := restoreSettings(fl, &p, o.Resume != ""); err != nil {
+		return err
+	}
 	o.plan = p
 	return nil
 }

@@ -200,23 +200,57 @@ func checkStop(rule StopRule, st *store.Store) (bool, string) {
 	return rule(s)
 }
 
-// unusable reports a level that ran to the end but measured nothing: the
-// Python harnesses exit 0 even when every request failed.
+// unusable reports a level that ran to the end but gave no measurement of
+// the load: nothing at all, every request failed (the Python harnesses exit
+// 0 even then), or more than half of its requests failed with connection
+// errors — the server died or restarted during the level, and what was
+// measured is its going away. Such a level is stored as failed, so
+// --resume runs it again. Timeouts and HTTP errors, however many, are the
+// server's answer under load and stay measured: that is what a level past
+// the knee looks like.
 func unusable(res *sweep.LevelResult) error {
 	if res == nil || len(res.Points) == 0 {
 		return errors.New("the harness returned no measurement")
 	}
 	for _, p := range res.Points {
-		if p.Requests == nil || *p.Requests > 0 {
-			return nil
+		ok, failed := 0, 0
+		if p.Requests != nil {
+			ok = *p.Requests
+		}
+		if p.Failures != nil {
+			failed = *p.Failures
+		}
+		if p.Requests != nil && ok == 0 {
+			return fmt.Errorf("every request failed (%d failures%s)", failed, labels(p.FailureLabels))
+		}
+		conn := map[string]int{}
+		n := 0
+		for l, c := range p.FailureLabels {
+			if connectionLabel(l) {
+				conn[l] = c
+				n += c
+			}
+		}
+		if 2*n > ok+failed {
+			return fmt.Errorf("the server stopped answering during the level: %d of %d requests failed with connection errors (%s); stored as failed, --resume runs it again",
+				n, ok+failed, strings.TrimPrefix(labels(conn), ": "))
 		}
 	}
-	p := res.Points[0]
-	failed := 0
-	if p.Failures != nil {
-		failed = *p.Failures
+	return nil
+}
+
+// connectionLabel recognises a failure of the connection itself in the
+// labels of every harness: builtin's connection_refused, connection_reset,
+// connect_error and broken_stream, aiohttp's ClientConnectorError,
+// ServerDisconnectedError and ClientPayloadError (inference-perf, AIPerf).
+func connectionLabel(l string) bool {
+	l = strings.ToLower(l)
+	for _, k := range []string{"connect", "refused", "reset", "disconnect", "broken", "eof", "payload"} {
+		if strings.Contains(l, k) {
+			return true
+		}
 	}
-	return fmt.Errorf("every request failed (%d failures%s)", failed, labels(p.FailureLabels))
+	return false
 }
 
 func labels(m map[string]int) string {
@@ -244,8 +278,10 @@ func summary(ps []sweep.Point) string {
 	if p.TTFT.P99 != nil {
 		s += fmt.Sprintf(", TTFT p99 %.0f ms", *p.TTFT.P99)
 	}
-	if p.Failures != nil && *p.Failures > 0 {
-		s += fmt.Sprintf(", %d failed requests", *p.Failures)
+	// The same phrase, and the same numbers, as the harness's progress line
+	// and point.json: measured successes and measured failures.
+	if p.Requests != nil && p.Failures != nil {
+		s += fmt.Sprintf(", %d requests, %d failed", *p.Requests, *p.Failures)
 	}
 	return s
 }

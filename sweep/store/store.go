@@ -125,6 +125,9 @@ func ReadPlan(dir string) (sweep.Plan, error) {
 	if err := json.Unmarshal(b, &p); err != nil {
 		return p, sweep.Inputf(path, "", 0, "not a knee plan: %v", err)
 	}
+	if p.Version > sweep.PlanVersion {
+		return p, sweep.Inputf(path, "version", 0, "plan schema version %d is newer than this knee understands (%d); continue the sweep with a newer knee", p.Version, sweep.PlanVersion)
+	}
 	return p, nil
 }
 
@@ -143,6 +146,7 @@ func Create(dir string, plan sweep.Plan) (st *Store, err error) {
 	if ents, err := os.ReadDir(dir); err == nil && len(ents) > 0 {
 		return nil, sweep.Inputf(dir, "--out", 0, "folder is not empty; give a new or empty folder")
 	}
+	plan.Version = sweep.PlanVersion
 	made := firstMissing(dir)
 	s := &Store{dir: dir, plan: plan, done: map[int]*LevelRecord{}, failed: map[int]*LevelRecord{}}
 	defer func() {
@@ -237,8 +241,15 @@ func Open(dir string, plan sweep.Plan) (*Store, error) {
 		return nil, sweep.Inputf(filepath.Join(dir, PlanFile), field, 0,
 			"this folder was made by another plan: %s is %s there but %s now; resume with the same settings or start a new --out folder", field, was, now)
 	}
+	if err := checkSweepVersion(dir); err != nil {
+		return nil, err
+	}
 	s := &Store{dir: dir, plan: stored, done: map[int]*LevelRecord{}, failed: map[int]*LevelRecord{}}
 	if err := s.acquire(); err != nil {
+		return nil, err
+	}
+	if err := s.override(plan.Settings); err != nil {
+		s.Close()
 		return nil, err
 	}
 	if err := s.scan(); err != nil {
@@ -277,6 +288,8 @@ func DiffPlan(stored, now sweep.Plan) (field, was, is string) {
 		{"runner", stored.Runner, now.Runner, now.Runner == ""},
 		{"accelerator", stored.Accelerator, now.Accelerator, now.Accelerator == ""},
 		{"leaf", stored.Leaf, now.Leaf, now.Leaf == ""},
+		// The seed picks the prompts: another seed measures other requests.
+		{"seed", stored.Settings["seed"], now.Settings["seed"], stored.Settings["seed"] == "" || now.Settings["seed"] == ""},
 	} {
 		if c.unset {
 			continue
@@ -287,6 +300,73 @@ func DiffPlan(stored, now sweep.Plan) (field, was, is string) {
 		}
 	}
 	return "", "", ""
+}
+
+// checkSweepVersion refuses a sweep.json written by a newer knee: Open
+// rewrites sweep.json, and rewriting it as this knee's version would lose
+// what the newer one recorded.
+func checkSweepVersion(dir string) error {
+	path := filepath.Join(dir, SweepFile)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil // written again from the levels
+		}
+		return sweep.Inputf(path, "", 0, "cannot read: %v", err)
+	}
+	var v struct {
+		Version int `json:"version"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return sweep.Inputf(path, "", 0, "not a knee sweep JSON: %v", err)
+	}
+	if v.Version > sweep.SchemaVersion {
+		return sweep.Inputf(path, "version", 0, "sweep schema version %d is newer than this knee understands (%d); continue the sweep with a newer knee", v.Version, sweep.SchemaVersion)
+	}
+	return nil
+}
+
+// override applies the settings a resume was given: a flag given again
+// with another value than plan.json's replaces it there (so the next
+// resume keeps it too), and events.log says so.
+func (s *Store) override(now map[string]string) error {
+	var changed []string
+	merged := map[string]string{}
+	for k, v := range s.plan.Settings {
+		merged[k] = v
+	}
+	keys := make([]string, 0, len(now))
+	for k := range now {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		was, ok := s.plan.Settings[k]
+		if ok && was == now[k] {
+			continue
+		}
+		merged[k] = now[k]
+		if ok {
+			changed = append(changed, fmt.Sprintf("--%s=%s (plan.json had %s)", k, now[k], was))
+		} else {
+			changed = append(changed, fmt.Sprintf("--%s=%s (plan.json had none)", k, now[k]))
+		}
+	}
+	if len(changed) == 0 {
+		return nil
+	}
+	s.plan.Settings = merged
+	if s.plan.Version < sweep.PlanVersion {
+		s.plan.Version = sweep.PlanVersion
+	}
+	b, err := json.MarshalIndent(s.plan, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := writeAtomic(filepath.Join(s.dir, PlanFile), append(b, '\n')); err != nil {
+		return err
+	}
+	return s.Event("settings", "resumed with %s; plan.json now records it", strings.Join(changed, ", "))
 }
 
 func (s *Store) acquire() error {

@@ -32,6 +32,13 @@ const (
 // is not an error: it returns a point with Requests 0 and the failures.
 var ErrUnreachable = errors.New("endpoint unreachable")
 
+// ErrServerDied is returned (wrapped, with the level's result so that its
+// raw output is kept) when the server went away during the level: it
+// refused connections after having answered, or most requests ended in
+// connection errors. Such a level measured a dying server, not the load:
+// the engine stores it as failed and --resume runs it again.
+var ErrServerDied = errors.New("the server stopped answering during the level")
+
 // Options tune the executor; the zero value works.
 type Options struct {
 	// Progress receives live progress (nil = quiet): a progress bar when it
@@ -162,16 +169,69 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 	prog.stop()
 
 	if err := ctx.Err(); err != nil {
+		prog.final(lvl, "interrupted")
 		return nil, err
 	}
 	all := merge(results)
 	if len(all) > 0 && allConnectFailures(all) {
+		prog.final(lvl, "no request could connect")
 		return nil, fmt.Errorf("%w: %s: no request could connect (%d failed: %s)",
 			ErrUnreachable, target, len(all), firstLabels(all))
 	}
 	m := measure(all, lvl)
 	m.connections = run.dials.Load()
-	return e.result(plan, lvl, target, m, clientLoad{cpu: cpu, starved: starved}, wall, all)
+	prog.final(lvl, "%s", counts(m.successes, m.failures, m.discarded))
+	res, err := e.result(plan, lvl, target, m, clientLoad{cpu: cpu, starved: starved}, wall, all)
+	if err != nil {
+		return nil, err
+	}
+	if why := serverDied(all, lvl.Warmup+lvl.Requests); why != "" {
+		return res, fmt.Errorf("%w: %s; the level is stored as failed and --resume runs it again", ErrServerDied, why)
+	}
+	return res, nil
+}
+
+// serverDied says why a level's failures show that the server went away
+// rather than answered under load ("" when they do not): a refused connect
+// after the server had answered (a listening server never refuses), or
+// connection errors — refused, reset, a stream cut mid-body — for more than
+// half of the level's requests. Timeouts and HTTP errors are the server's
+// answer under load (what past the knee looks like) and stay measured.
+func serverDied(all []outcome, planned int) string {
+	answered, refused, conn := 0, 0, map[string]int{}
+	nconn := 0
+	for _, o := range all {
+		if o.connected && o.label == "" {
+			answered++
+		}
+		if isConnectionError(o.label) {
+			conn[o.label]++
+			nconn++
+			if isConnectFailure(o.label) {
+				refused++
+			}
+		}
+	}
+	labels := func() string {
+		var parts []string
+		for l, n := range conn {
+			parts = append(parts, fmt.Sprintf("%s×%d", l, n))
+		}
+		slices.Sort(parts)
+		return strings.Join(parts, ", ")
+	}
+	unsent := planned - len(all)
+	switch {
+	case refused > 0 && answered > 0:
+		s := fmt.Sprintf("%d requests succeeded, then the server refused connections: %d failed with connection errors (%s)", answered, nconn, labels())
+		if unsent > 0 {
+			s += fmt.Sprintf(", %d not sent", unsent)
+		}
+		return s
+	case 2*nconn > len(all):
+		return fmt.Sprintf("%d of %d requests failed with connection errors (%s)", nconn, len(all), labels())
+	}
+	return ""
 }
 
 // levelRun is the state the workers of one level share.
@@ -212,7 +272,9 @@ func (r *levelRun) worker(ctx context.Context, st *streamer, levelStart time.Tim
 		} else if isConnectFailure(o.label) {
 			// Nothing connects: stop after one round of attempts rather
 			// than hammering a dead port for every request of the level.
-			if r.connFails.Add(1) >= int64(min(r.concurrency, 64)) && r.responded.Load() == 0 {
+			// A server that answered before and refuses now has died: the
+			// level is failed whatever comes next, so stop at once.
+			if r.connFails.Add(1) >= int64(min(r.concurrency, 64)) || r.responded.Load() > 0 {
 				r.abort.Store(true)
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
@@ -207,10 +208,12 @@ func TestJSONLAndProgressAndRandomPromptLengths(t *testing.T) {
 	require.Equal(t, 4, warm)
 	require.Greater(t, len(lengths), 5, "prompt lengths are drawn, not fixed")
 	require.Contains(t, prog.String(), "level 0: 4/GPU done in")
-	require.Contains(t, prog.String(), "40 requests, 0 failed")
 	require.Contains(t, prog.String(), "tok/s so far", "the live rate is cumulative over the level")
 
 	sum := summary(t, res)
+	// The closing line says what summary.json and the point keep.
+	require.Contains(t, prog.String(), fmt.Sprintf(": %d requests, 0 failed (%d warm-up discarded)\n", sum.Successes, sum.Discarded))
+	require.Equal(t, sum.Successes, *res.Points[0].Requests)
 	require.Equal(t, "completion", sum.API)
 	require.Equal(t, 44, sum.Successes+sum.Discarded)
 	require.GreaterOrEqual(t, sum.Successes, 36)

@@ -61,7 +61,9 @@ func liveRate(tokens int64, elapsed time.Duration) string {
 // progress reports a level as it runs: a progress bar on a terminal, a
 // plain line per interval otherwise (logs, CI).
 type progress struct {
-	stop func()
+	w     io.Writer
+	start time.Time
+	stop  func()
 }
 
 func startProgress(w io.Writer, interval time.Duration, lvl sweep.Level, run *levelRun) progress {
@@ -109,12 +111,12 @@ func startProgress(w io.Writer, interval time.Duration, lvl sweep.Level, run *le
 					bar.Describe(describe(now))
 					_ = bar.Set64(run.done.Load())
 				} else {
-					fmt.Fprintf(w, "level %d: %d/%d requests, %s\n", lvl.Index, run.done.Load(), measured, describe(now))
+					fmt.Fprintf(w, "level %d: %d/%d requests past warm-up, %s\n", lvl.Index, run.done.Load(), measured, describe(now))
 				}
 			}
 		}
 	}()
-	return progress{stop: func() {
+	return progress{w: w, start: start, stop: func() {
 		close(done)
 		wg.Wait()
 		if bar != nil {
@@ -122,8 +124,29 @@ func startProgress(w io.Writer, interval time.Duration, lvl sweep.Level, run *le
 			_ = bar.Finish()
 			fmt.Fprintln(w)
 		}
-		elapsed := time.Since(start)
-		fmt.Fprintf(w, "level %d: %d/GPU done in %.1fs: %d requests, %d failed\n",
-			lvl.Index, lvl.PerGPU, elapsed.Seconds(), run.done.Load()-run.failed.Load(), run.failed.Load())
 	}}
+}
+
+// final prints the level's closing line. Its counts are the measurement's
+// — the same numbers point.json and summary.json keep — not the live
+// counters: the live ones count by warm-up index alone, while the
+// measurement also discards the requests sent during the ramp, so a live
+// total would say "50 requests" of a level that measured 34.
+func (p progress) final(lvl sweep.Level, format string, args ...any) {
+	if p.w == nil {
+		return
+	}
+	fmt.Fprintf(p.w, "level %d: %d/GPU done in %.1fs: %s\n", lvl.Index, lvl.PerGPU, time.Since(p.start).Seconds(), fmt.Sprintf(format, args...))
+}
+
+// counts is the one phrase for a level's request counts — measured
+// successes, measured failures, and the warm-up (and ramp) requests left
+// out — shared by the progress line and the engine's events, so that both
+// say what point.json and summary.json keep.
+func counts(successes, failures, discarded int) string {
+	s := fmt.Sprintf("%d requests, %d failed", successes, failures)
+	if discarded > 0 {
+		s += fmt.Sprintf(" (%d warm-up discarded)", discarded)
+	}
+	return s
 }

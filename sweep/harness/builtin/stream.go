@@ -254,6 +254,12 @@ func isConnectFailure(label string) bool {
 	return label == "connection_refused" || label == "connect_error"
 }
 
+// isConnectionError reports labels that mean the connection itself failed:
+// no connect, a reset, or a stream cut off mid-body.
+func isConnectionError(label string) bool {
+	return isConnectFailure(label) || label == "connection_reset" || label == "broken_stream"
+}
+
 // dataPayload returns the payload of an SSE "data:" line, trimmed.
 func dataPayload(line []byte) ([]byte, bool) {
 	line = bytes.TrimRight(line, "\r\n")
