@@ -47,7 +47,7 @@ func fitCurve(ctx context.Context, u []*levelEval, in input, opts Options) fitOu
 		xPerUnit = float64(in.s.GPUs)
 		sum.Units = "N: requests in flight per GPU; X: output tok/s per GPU"
 	}
-	fits, err := fit.All(d)
+	fits, err := fit.AllContext(ctx, d)
 	best, found := fit.Best(fits)
 	if err != nil || !found {
 		return fitOutcome{notes: []string{"no throughput model could be fitted; the knee is bracketed between measured levels"}}

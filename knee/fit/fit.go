@@ -1,6 +1,7 @@
 package fit
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -96,12 +97,19 @@ func Fit(m Model, d Data) (Curve, bool) {
 // All fits every candidate model d supports (see Candidates) and returns
 // those that converged, in Models order. It is empty, without error, when d
 // has too few levels for any model.
-func All(d Data) ([]Curve, error) {
+func All(d Data) ([]Curve, error) { return AllContext(context.Background(), d) }
+
+// AllContext is All that stops between models once ctx is done (Ctrl-C),
+// returning ctx's error.
+func AllContext(ctx context.Context, d Data) ([]Curve, error) {
 	if err := d.Validate(); err != nil {
 		return nil, err
 	}
 	var out []Curve
 	for _, m := range Candidates(len(d.N)) {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		if c, ok := Fit(m, d); ok {
 			out = append(out, c)
 		}
