@@ -1,0 +1,347 @@
+// Package search decides which concurrency levels an adaptive sweep
+// (`knee sweep --search`) runs next. It is pure: given the levels measured
+// so far, it asks the knee rule (knee.Find, the one definition the analysis
+// uses) where the knee stands and answers with the next levels and why.
+//
+// The search climbs geometrically (×2) until a level is past the knee or
+// --max-per-gpu is reached, then bisects between the knee's bracket — the
+// operating point (the highest valid level below the flat run at the top)
+// and the first level of that run — at the geometric mean rounded to a
+// typed step (Typed), until the bracket is within --precision of its
+// midpoint or --max-levels levels have run. With N parallel slots it plans
+// N levels at once: the next N rungs of the climb, or N points splitting
+// the bracket into N+1 geometric parts.
+//
+// The knee rule only judges a level against a lower level at least
+// r_min = (1+2·noise)^(1/e*) below it (1.33× at the defaults), so a
+// bisected level close to the operating point is judged against a lower
+// rung, not against its neighbour: the bracket still narrows, because the
+// flat run at the top and the operating point are both decided afresh by
+// the rule after every level.
+package search
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/sweep"
+)
+
+// Settings are the search's flags.
+type Settings struct {
+	// Start is the first level when nothing is measured (--search with no
+	// ladder); with a ladder, the ladder's levels are run first.
+	Start int `json:"start"`
+	// Factor is the climb's step (2).
+	Factor int `json:"factor"`
+	// MaxPerGPU bounds the climb (--max-per-gpu).
+	MaxPerGPU int `json:"max_per_gpu"`
+	// Precision is the half-width of the knee's bracket relative to its
+	// midpoint at which the search stops (--precision, 0.125 for ±12.5%).
+	Precision float64 `json:"precision"`
+	// MaxLevels bounds the distinct levels run (--max-levels).
+	MaxLevels int `json:"max_levels"`
+	// Slots is the number of levels that can run at once (endpoints or
+	// nodes); the search plans that many per batch.
+	Slots int `json:"slots"`
+}
+
+// DefaultSettings are the documented defaults.
+func DefaultSettings() Settings {
+	return Settings{Start: 16, Factor: 2, MaxPerGPU: 1024, Precision: 0.125, MaxLevels: 12, Slots: 1}
+}
+
+// Validate checks the settings; errors name the flag.
+func (s Settings) Validate() error {
+	switch {
+	case s.Start < 1 || s.Start > sweep.MaxConcurrency:
+		return sweep.Inputf("flag", "--search-start", 0, "must be a positive integer, got %d", s.Start)
+	case s.Factor < 2:
+		return sweep.Inputf("flag", "--search-factor", 0, "must be at least 2, got %d", s.Factor)
+	case s.MaxPerGPU < s.Start:
+		return sweep.Inputf("flag", "--max-per-gpu", 0, "must be at least the first level %d, got %d", s.Start, s.MaxPerGPU)
+	case !(s.Precision > 0 && s.Precision < 1):
+		return sweep.Inputf("flag", "--precision", 0, "must be between 0 and 1 (0.125 is ±12.5%%), got %g", s.Precision)
+	case s.MaxLevels < 2 || s.MaxLevels > sweep.MaxLevels:
+		return sweep.Inputf("flag", "--max-levels", 0, "must be between 2 and %d, got %d", sweep.MaxLevels, s.MaxLevels)
+	case s.Slots < 1:
+		return sweep.Inputf("flag", "--slots", 0, "must be at least 1, got %d", s.Slots)
+	}
+	return nil
+}
+
+// Phase says what a decision is doing.
+type Phase string
+
+const (
+	PhaseClimb   Phase = "climb"   // no level past the knee yet: go up
+	PhaseDescend Phase = "descend" // the lowest level is already past it: go down
+	PhaseBisect  Phase = "bisect"  // narrowing the bracket
+	PhaseDone    Phase = "done"
+)
+
+// Decision is the search's answer: the levels to run next (ascending, none
+// when Done) and why, with the knee's bracket as the rule sees it now.
+type Decision struct {
+	Phase  Phase  `json:"phase"`
+	Levels []int  `json:"levels,omitempty"`
+	Reason string `json:"reason"`
+	// Low and High bound the knee (0 when unknown).
+	Low  int `json:"low,omitempty"`
+	High int `json:"high,omitempty"`
+	// Within is set when the bracket meets the precision.
+	Within bool `json:"within,omitempty"`
+}
+
+// Done reports whether the search has finished.
+func (d Decision) Done() bool { return d.Phase == PhaseDone }
+
+// Within reports whether the bracket [lo, hi] is within ±precision of its
+// midpoint: (hi − lo)/(hi + lo) ≤ precision (96–128 is ±14.3%, 112–128 ±6.7%).
+func Within(lo, hi, precision float64) bool {
+	return lo > 0 && hi >= lo && (hi-lo)/(hi+lo) <= precision+1e-12
+}
+
+// Next decides the next levels. measured is the sweep so far (nil or empty
+// before the first level); tried lists every level already attempted or
+// planned, failed ones included, so that none is proposed twice; opts are
+// the knee rule's thresholds.
+func Next(measured *sweep.Sweep, tried []int, set Settings, opts knee.Options) Decision {
+	if set.Slots < 1 {
+		set.Slots = 1
+	}
+	done := map[int]bool{}
+	for _, l := range tried {
+		done[l] = true
+	}
+	budget := set.MaxLevels - len(done)
+	if measured == nil || len(measured.Points) == 0 {
+		if len(done) > 0 {
+			return Decision{Phase: PhaseDone, Reason: "no level gave a measurement: nothing to search from"}
+		}
+		return climb(set.Start, set, done, budget, fmt.Sprintf("start at %d/GPU", set.Start))
+	}
+	boot := opts.Bootstrap
+	opts.Bootstrap = 0 // the bracket decides the next level; the interval costs refits
+	r, err := knee.Find(measured, opts)
+	opts.Bootstrap = boot
+	if err != nil {
+		return Decision{Phase: PhaseDone, Reason: fmt.Sprintf("the knee rule cannot read the levels: %v", err)}
+	}
+	lo, hi := bracket(r)
+	top, bottom := levelRange(r)
+	d := Decision{Low: lo, High: hi}
+	switch {
+	case r.Knee.Status == knee.StatusNotReached || (hi == 0 && r.Knee.Status != knee.StatusBelowRange):
+		if top >= set.MaxPerGPU {
+			d.Phase, d.Reason = PhaseDone, fmt.Sprintf("still scaling at %d/GPU, the --max-per-gpu bound: the knee is above it", top)
+			return d
+		}
+		next := min(top*set.Factor, set.MaxPerGPU)
+		why := fmt.Sprintf("%d/GPU is below the knee (%s): climb ×%d", top, r.Knee.Detail, set.Factor)
+		if len(r.Points) < 2 {
+			why = fmt.Sprintf("one level so far: climb ×%d from %d/GPU", set.Factor, top)
+		}
+		return merge(d, climb(next, set, done, budget, why))
+	case r.Knee.Status == knee.StatusBelowRange || lo == 0:
+		if bottom <= 1 {
+			d.Phase, d.Reason = PhaseDone, "already past the knee at 1/GPU: there is no lower level"
+			return d
+		}
+		next := max(1, bottom/set.Factor)
+		return merge(d, descend(next, set, done, budget, fmt.Sprintf("the lowest level %d/GPU is already past the knee: go down ×1/%d", bottom, set.Factor)))
+	}
+	if fl, fh, ok := fitted(measured, opts, set); ok {
+		d.Phase, d.Within, d.Low, d.High = PhaseDone, true, fl, fh
+		d.Reason = fmt.Sprintf("the fitted knee's %.0f%% interval %d–%d/GPU lies inside the measured bracket %d–%d/GPU and within ±%s", 100*opts.Confidence, fl, fh, lo, hi, pct(set.Precision))
+		return d
+	}
+	if Within(float64(lo), float64(hi), set.Precision) {
+		d.Phase, d.Within = PhaseDone, true
+		d.Reason = fmt.Sprintf("the knee lies in %d–%d/GPU, within ±%s", lo, hi, pct(set.Precision))
+		return d
+	}
+	if budget <= 0 {
+		d.Phase = PhaseDone
+		d.Reason = fmt.Sprintf("--max-levels %d reached with the knee in %d–%d/GPU (±%s, wanted ±%s)", set.MaxLevels, lo, hi, pct(halfWidth(lo, hi)), pct(set.Precision))
+		return d
+	}
+	pts := splits(lo, hi, min(set.Slots, budget), done)
+	if len(pts) == 0 {
+		d.Phase = PhaseDone
+		d.Reason = fmt.Sprintf("the knee lies in %d–%d/GPU (±%s): no untried typed level lies between", lo, hi, pct(halfWidth(lo, hi)))
+		return d
+	}
+	d.Phase, d.Levels = PhaseBisect, pts
+	d.Reason = fmt.Sprintf("the knee lies in %d–%d/GPU (±%s, wanted ±%s): bisect at %s", lo, hi, pct(halfWidth(lo, hi)), pct(set.Precision), sweep.FormatLadder(pts))
+	return d
+}
+
+// bracket is the knee's bracket in typed levels: the operating point and
+// the first level past it, as the knee rule found them (0 when unknown).
+func bracket(r *knee.Result) (lo, hi int) {
+	k := r.Knee
+	// A fitted interval may lie inside the bracket (located): the search
+	// narrows the measured bracket, which the levels themselves decide.
+	var op, past float64
+	for _, p := range r.Points {
+		switch p.Verdict {
+		case knee.VerdictSubKnee:
+			if past == 0 {
+				op = p.PerGPU
+			}
+		case knee.VerdictAtKnee, knee.VerdictPastKnee:
+			if past == 0 {
+				past = p.PerGPU
+			}
+		}
+	}
+	if k.Status == knee.StatusBracketed || k.Status == knee.StatusLocated {
+		if k.LowPerGPU != nil {
+			op = *k.LowPerGPU
+		}
+		if k.HighPerGPU != nil {
+			past = *k.HighPerGPU
+		}
+		if k.Status == knee.StatusLocated {
+			op, past = measuredAround(r, op, past)
+		}
+	}
+	if k.Status == knee.StatusNotReached {
+		past = 0
+	}
+	return int(math.Round(op)), int(math.Round(past))
+}
+
+// measuredAround widens a fitted interval to the measured levels around it.
+func measuredAround(r *knee.Result, lo, hi float64) (float64, float64) {
+	a, b := 0.0, 0.0
+	for _, p := range r.Points {
+		if p.PerGPU <= lo {
+			a = p.PerGPU
+		}
+		if p.PerGPU >= hi && b == 0 {
+			b = p.PerGPU
+		}
+	}
+	return a, b
+}
+
+func levelRange(r *knee.Result) (top, bottom int) {
+	for _, p := range r.Points {
+		v := int(math.Round(p.PerGPU))
+		if v > top {
+			top = v
+		}
+		if bottom == 0 || v < bottom {
+			bottom = v
+		}
+	}
+	return top, bottom
+}
+
+// climb plans up to Slots rungs from first upward (first, first×F, ...),
+// skipping levels already tried, capped at MaxPerGPU.
+func climb(first int, set Settings, done map[int]bool, budget int, why string) Decision {
+	var out []int
+	for v := first; len(out) < min(set.Slots, budget) && v <= set.MaxPerGPU; v *= set.Factor {
+		if !done[v] {
+			out = append(out, v)
+		}
+		if v > set.MaxPerGPU/set.Factor {
+			break
+		}
+	}
+	if len(out) == 0 {
+		if budget <= 0 {
+			return Decision{Phase: PhaseDone, Reason: fmt.Sprintf("--max-levels %d reached before the knee was bracketed", set.MaxLevels)}
+		}
+		return Decision{Phase: PhaseDone, Reason: fmt.Sprintf("no untried level up to --max-per-gpu %d", set.MaxPerGPU)}
+	}
+	return Decision{Phase: PhaseClimb, Levels: out, Reason: fmt.Sprintf("%s: run %s", why, sweep.FormatLadder(out))}
+}
+
+// descend plans up to Slots rungs from first downward.
+func descend(first int, set Settings, done map[int]bool, budget int, why string) Decision {
+	var out []int
+	for v := first; len(out) < min(set.Slots, budget) && v >= 1; v /= set.Factor {
+		if !done[v] {
+			out = append(out, v)
+		}
+		if v == 1 {
+			break
+		}
+	}
+	if len(out) == 0 {
+		if budget <= 0 {
+			return Decision{Phase: PhaseDone, Reason: fmt.Sprintf("--max-levels %d reached before the knee was bracketed", set.MaxLevels)}
+		}
+		return Decision{Phase: PhaseDone, Reason: "no untried level below the lowest"}
+	}
+	sort.Ints(out)
+	return Decision{Phase: PhaseDescend, Levels: out, Reason: fmt.Sprintf("%s: run %s", why, sweep.FormatLadder(out))}
+}
+
+func merge(d, plan Decision) Decision {
+	plan.Low, plan.High = d.Low, d.High
+	return plan
+}
+
+// splits places n typed levels inside (lo, hi), splitting it into n+1
+// geometric parts; one level is the bisection at the geometric mean.
+func splits(lo, hi, n int, done map[int]bool) []int {
+	seen := map[int]bool{}
+	var out []int
+	for i := 1; i <= n; i++ {
+		f := float64(i) / float64(n+1)
+		a := float64(lo) * math.Pow(float64(hi)/float64(lo), f)
+		// Bisect the part [prev, hi] around a so the typed point stays inside.
+		v := Typed(a)
+		if v <= lo || v >= hi || done[v] || seen[v] {
+			w, ok := typedBetween(lo, hi)
+			if n > 1 || !ok || done[w] || seen[w] {
+				continue
+			}
+			v = w
+		}
+		seen[v] = true
+		out = append(out, v)
+	}
+	sort.Ints(out)
+	return out
+}
+
+func halfWidth(lo, hi int) float64 {
+	if lo+hi == 0 {
+		return math.Inf(1)
+	}
+	return float64(hi-lo) / float64(hi+lo)
+}
+
+func pct(f float64) string {
+	if math.IsInf(f, 1) {
+		return "∞"
+	}
+	return fmt.Sprintf("%.1f%%", 100*f)
+}
+
+// fitted asks the knee rule for its fitted estimate (curve models and a
+// bootstrap interval, from --min-fit-levels valid levels): when that
+// interval lies inside the measured bracket (located) and within the
+// precision, it is the answer.
+func fitted(measured *sweep.Sweep, opts knee.Options, set Settings) (lo, hi int, ok bool) {
+	if opts.Bootstrap <= 0 || len(measured.Points) < opts.MinFitLevels {
+		return 0, 0, false
+	}
+	r, err := knee.Find(measured, opts)
+	if err != nil || r.Knee.Status != knee.StatusLocated || r.Knee.LowPerGPU == nil || r.Knee.HighPerGPU == nil {
+		return 0, 0, false
+	}
+	l, h := *r.Knee.LowPerGPU, *r.Knee.HighPerGPU
+	if !Within(l, h, set.Precision) {
+		return 0, 0, false
+	}
+	return int(math.Floor(l)), int(math.Ceil(h)), true
+}

@@ -1,0 +1,104 @@
+package search
+
+import (
+	"math"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/sweep"
+)
+
+func TestTyped(t *testing.T) {
+	for in, want := range map[float64]int{0.3: 1, 1: 1, 7.4: 7, 11.3: 11, 22.6: 22, 45.25: 44, 90.5: 88, 110.9: 112, 181: 176, 362: 352, 724: 704, 1448: 1408} {
+		assert.Equal(t, want, Typed(in), "Typed(%g)", in)
+	}
+	// From 8 up every typed level is within 6.25% of what it rounds.
+	for x := 8.0; x < 5000; x *= 1.01 {
+		assert.LessOrEqual(t, math.Abs(float64(Typed(x))-x)/x, 0.0625+1e-9, "x=%g", x)
+	}
+}
+
+func TestWithin(t *testing.T) {
+	assert.True(t, Within(112, 144, 0.125)) // ±12.5% exactly
+	assert.False(t, Within(96, 128, 0.125)) // ±14.3%
+	assert.True(t, Within(128, 160, 0.125)) // ±11.1%
+	assert.False(t, Within(0, 16, 0.125))
+}
+
+// cliffServer is a noiseless server whose throughput grows linearly up to
+// 160/GPU and collapses above it, as the GB300-like simulated server does.
+func cliffSweep(levels ...int) *sweep.Sweep {
+	s := &sweep.Sweep{Version: sweep.SchemaVersion, GPUs: 4}
+	for _, l := range levels {
+		n := float64(l)
+		x := 30 * n
+		if n > 160 {
+			x = 30 * 160 * 0.5 * 160 / n
+		}
+		s.Points = append(s.Points, sweep.Point{PerGPU: sweep.F(n), Concurrency: 4 * n, ThroughputTokS: 4 * x, Requests: sweep.I(1000), Failures: sweep.I(0), Simulated: true})
+	}
+	return s
+}
+
+func TestNextDecisions(t *testing.T) {
+	set, opts := DefaultSettings(), knee.DefaultOptions()
+	d := Next(nil, nil, set, opts)
+	assert.Equal(t, PhaseClimb, d.Phase)
+	assert.Equal(t, []int{16}, d.Levels)
+	assert.Equal(t, "start at 16/GPU: run 16", d.Reason)
+
+	d = Next(cliffSweep(16, 32, 64, 128), []int{16, 32, 64, 128}, set, opts)
+	assert.Equal(t, PhaseClimb, d.Phase)
+	assert.Equal(t, []int{256}, d.Levels)
+
+	d = Next(cliffSweep(16, 32, 64, 128, 256), []int{16, 32, 64, 128, 256}, set, opts)
+	require.Equal(t, PhaseBisect, d.Phase, d.Reason)
+	assert.Equal(t, []int{176}, d.Levels) // √(128·256) = 181 → 176
+	assert.Equal(t, 128, d.Low)
+	assert.Equal(t, 256, d.High)
+	assert.Contains(t, d.Reason, "the knee lies in 128–256/GPU (±33.3%, wanted ±12.5%): bisect at 176")
+
+	// Two slots: the bracket is split in three.
+	set2 := set
+	set2.Slots = 2
+	d = Next(cliffSweep(16, 32, 64, 128, 256), []int{16, 32, 64, 128, 256}, set2, opts)
+	assert.Equal(t, []int{160, 208}, d.Levels)
+
+	d = Next(cliffSweep(16, 32, 64, 128, 144, 176, 256), []int{16, 32, 64, 128, 144, 176, 256}, set, opts)
+	assert.Equal(t, PhaseDone, d.Phase, d.Reason)
+	assert.True(t, d.Within)
+	assert.Equal(t, 144, d.Low)
+	assert.Equal(t, 176, d.High)
+
+	// --max-per-gpu ends a climb that never saw the knee.
+	set3 := set
+	set3.MaxPerGPU = 128
+	d = Next(cliffSweep(16, 32, 64, 128), []int{16, 32, 64, 128}, set3, opts)
+	assert.Equal(t, PhaseDone, d.Phase)
+	assert.Equal(t, "still scaling at 128/GPU, the --max-per-gpu bound: the knee is above it", d.Reason)
+
+	// --max-levels ends a bisection.
+	set4 := set
+	set4.MaxLevels = 5
+	d = Next(cliffSweep(16, 32, 64, 128, 256), []int{16, 32, 64, 128, 256}, set4, opts)
+	assert.Equal(t, PhaseDone, d.Phase)
+	assert.Contains(t, d.Reason, "--max-levels 5 reached with the knee in 128–256/GPU")
+
+	// Already past the knee at the lowest level: go down.
+	d = Next(cliffSweep(256, 512), []int{256, 512}, set, opts)
+	assert.Equal(t, PhaseDescend, d.Phase, d.Reason)
+	assert.Equal(t, []int{128}, d.Levels)
+}
+
+func TestSettingsValidate(t *testing.T) {
+	assert.NoError(t, DefaultSettings().Validate())
+	s := DefaultSettings()
+	s.Precision = 0
+	assert.ErrorContains(t, s.Validate(), "--precision")
+	s = DefaultSettings()
+	s.MaxLevels = 1
+	assert.ErrorContains(t, s.Validate(), "--max-levels")
+}
