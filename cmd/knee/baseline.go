@@ -10,8 +10,6 @@ import (
 	"github.com/kneetool/knee/knee"
 )
 
-func init() { commands = append(commands, newBaselineCmd) }
-
 // baselineOptions is `knee baseline`: inputs, analysis thresholds, floor
 // policy and the overlay to compare with or write.
 type baselineOptions struct {

@@ -7,8 +7,6 @@ import (
 	"github.com/kneetool/knee/knee"
 )
 
-func init() { commands = append(commands, newCompareCmd) }
-
 // compareOptions is `knee compare`: every input is its own sweep.
 type compareOptions struct {
 	root   *rootOptions

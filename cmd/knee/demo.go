@@ -19,8 +19,6 @@ import (
 	"github.com/kneetool/knee/sweep/store"
 )
 
-func init() { commands = append(commands, newDemoCmd) }
-
 type demoOptions struct {
 	root         *rootOptions
 	Out, Plot    string

@@ -6,8 +6,6 @@ import (
 	"github.com/kneetool/knee/knee"
 )
 
-func init() { commands = append(commands, newFindCmd) }
-
 // findOptions is `knee find`: locate the knee of a sweep and judge each level.
 type findOptions struct {
 	root     *rootOptions

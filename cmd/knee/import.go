@@ -16,8 +16,6 @@ import (
 	"github.com/kneetool/knee/sweep"
 )
 
-func init() { commands = append(commands, newImportCmd) }
-
 // importOptions is `knee import`: read inputs, merge them into one sweep, print it.
 type importOptions struct {
 	root   *rootOptions

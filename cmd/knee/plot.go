@@ -12,8 +12,6 @@ import (
 	"github.com/kneetool/knee/knee/plot"
 )
 
-func init() { commands = append(commands, newPlotCmd) }
-
 // plotOptions is `knee plot`: draw a sweep and its knee to a PNG or SVG.
 type plotOptions struct {
 	root     *rootOptions

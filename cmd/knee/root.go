@@ -36,10 +36,6 @@ type refusedError struct{ msg string }
 
 func (e *refusedError) Error() string { return e.msg }
 
-// commands lists the constructors of the subcommands; each command file
-// appends its own in init so that files stay independent.
-var commands []func(*rootOptions) *cobra.Command
-
 // rootOptions holds the flags every command shares.
 type rootOptions struct {
 	Output string
@@ -86,9 +82,19 @@ Exit codes: 0 ok, 1 runtime failure, 2 bad input or usage, 3 baseline refused,
 	root.SetErr(stderr)
 	root.PersistentPreRun = func(c *cobra.Command, _ []string) { o.ctx = c.Context() }
 	root.PersistentFlags().StringVarP(&o.Output, "output", "o", "", "output format: table|markdown|json|yaml (each command says which it supports)")
-	for _, mk := range commands {
-		root.AddCommand(mk(o))
-	}
+	// The commands, in the order of the flow (DESIGN.md): explicit, so a
+	// reader sees them all here, as kubectl's pkg/cmd/cmd.go lists its own.
+	root.AddCommand(
+		newSweepCmd(o),
+		newImportCmd(o),
+		newFindCmd(o),
+		newBaselineCmd(o),
+		newCompareCmd(o),
+		newPlotCmd(o),
+		newDemoCmd(o),
+		newSimserverCmd(o),
+		newVersionCmd(o),
+	)
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &usageError{err.Error()} })
 	completeFlagValues(root)
 	return root

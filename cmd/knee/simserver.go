@@ -12,8 +12,6 @@ import (
 	"github.com/kneetool/knee/fixtures/simserver"
 )
 
-func init() { commands = append(commands, newSimserverCmd) }
-
 type simserverOptions struct {
 	root   *rootOptions
 	Addr   string

@@ -21,8 +21,6 @@ import (
 	"github.com/kneetool/knee/sweep/store"
 )
 
-func init() { commands = append(commands, newSweepCmd) }
-
 // The Kubernetes runner lives in sweep_kube.go (its own file, its own
 // owner): it registers its flags and builds its executor through these
 // hooks. kubeExecutor may fill what it discovers (GPUs, accelerator,
@@ -48,6 +46,7 @@ type sweepOptions struct {
 	Workers                     int
 	Seed                        int64
 	JSONL                       bool
+	Metrics                     metricsFlags
 
 	plan   sweep.Plan
 	format string
@@ -110,6 +109,8 @@ Progress goes to stderr.`,
 	fl.IntVar(&o.Workers, "workers", 4, "inference-perf load.num_workers")
 	fl.Int64Var(&o.Seed, "seed", 1, "seed for prompts (builtin)")
 	fl.BoolVar(&o.JSONL, "requests-jsonl", false, "keep one JSON line per request in each level folder (builtin)")
+	fl.StringVar(&o.APIKeyEnv, "api-key-env", "", "environment variable holding an API key, sent as a bearer token (builtin; default OPENAI_API_KEY when set); never printed or stored")
+	o.Metrics.bind(fl)
 	if kubeBindFlags != nil {
 		kubeBindFlags(c)
 	}
@@ -195,6 +196,9 @@ func (o *sweepOptions) complete(c *cobra.Command) error {
 	if err := restoreSettings(fl, &p, o.Resume != ""); err != nil {
 		return err
 	}
+	if o.secret, err = o.credentials(fl, &p); err != nil {
+		return err
+	}
 	o.plan = p
 	return nil
 }
@@ -214,7 +218,8 @@ func (o *sweepOptions) executor(ctx context.Context, c *cobra.Command) (sweep.Ex
 		if _, err := builtin.EndpointURL(o.plan.Endpoint, o.plan.API); err != nil {
 			return nil, err
 		}
-		return builtin.New(builtin.Options{Progress: stderr, Timeout: o.Timeout, Seed: o.Seed, JSONL: o.JSONL}), nil
+		return builtin.New(builtin.Options{Progress: stderr, Timeout: o.Timeout, Seed: o.Seed, JSONL: o.JSONL,
+			APIKey: o.secret.apiKey, User: o.secret.user}), nil
 	}
 	// Refuse what the harness cannot run before a results folder exists.
 	ipOpts := inferenceperf.Options{NumWorkers: o.Workers, RequestTimeout: o.Timeout}
@@ -235,6 +240,9 @@ func (o *sweepOptions) run(c *cobra.Command) error {
 	ctx := c.Context()
 	exec, err := o.executor(ctx, c)
 	if err != nil {
+		return err
+	}
+	if exec, err = o.Metrics.wrap(ctx, o, exec); err != nil {
 		return err
 	}
 	if err := o.plan.Validate(); err != nil {

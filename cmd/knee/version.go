@@ -10,8 +10,6 @@ import (
 	"github.com/kneetool/knee/sweep"
 )
 
-func init() { commands = append(commands, newVersionCmd) }
-
 func newVersionCmd(o *rootOptions) *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
