@@ -105,12 +105,12 @@ func ParseOverlay(path string, src []byte) (*Overlay, error) {
 		if err == io.EOF {
 			return nil, sweep.Inputf(path, "", 0, "not an aicr overlay: the file is empty")
 		}
-		return nil, sweep.Inputf(path, "", 0, "not YAML: %v", err)
+		return nil, sweep.Inputf(path, "", 0, "not YAML: %w", err)
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); err != io.EOF {
 		if err != nil {
-			return nil, sweep.Inputf(path, "", 0, "not YAML: %v", err)
+			return nil, sweep.Inputf(path, "", 0, "not YAML: %w", err)
 		}
 		return nil, sweep.Inputf(path, "", extra.Line, "not an aicr overlay: more than one YAML document")
 	}
@@ -118,7 +118,7 @@ func ParseOverlay(path string, src []byte) (*Overlay, error) {
 	// tooling uses does not. Decoding once more into a value finds them.
 	var whole any
 	if err := yaml.Unmarshal(src, &whole); err != nil {
-		return nil, sweep.Inputf(path, "", 0, "not YAML: %v", err)
+		return nil, sweep.Inputf(path, "", 0, "not YAML: %w", err)
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
 		return nil, sweep.Inputf(path, "", 1, "not an aicr overlay: the top level is not a mapping")

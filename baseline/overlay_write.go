@@ -59,7 +59,7 @@ func (o *Overlay) verify(patched []byte, rec *Recommendation) error {
 	}
 	var before, after any
 	if err := yaml.Unmarshal(o.src, &before); err != nil {
-		return sweep.Inputf(o.Path, "", 0, "not YAML: %v", err)
+		return sweep.Inputf(o.Path, "", 0, "not YAML: %w", err)
 	}
 	if err := yaml.Unmarshal(patched, &after); err != nil {
 		return fmt.Errorf("overlay %s: knee's edit does not parse (%v); file left untouched", o.Path, err)

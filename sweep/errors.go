@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"unicode"
@@ -15,7 +16,13 @@ type InputError struct {
 	Field string // JSON path, column header or flag name; "" when not applicable
 	Line  int    // 1-based line for text formats; 0 when not applicable
 	Msg   string
+	// Err is the underlying error when the message wraps one (%w in
+	// Inputf): errors.Is(err, fs.ErrPermission) still works through it.
+	Err error
 }
+
+// Unwrap gives the underlying error, if any.
+func (e *InputError) Unwrap() error { return e.Err }
 
 func (e *InputError) Error() string {
 	loc := QuoteName(e.File)
@@ -44,7 +51,9 @@ func QuoteName(s string) string {
 	return s
 }
 
-// Inputf builds an InputError.
+// Inputf builds an InputError. As with fmt.Errorf, a %w verb keeps the
+// error it formats as the one Unwrap returns.
 func Inputf(file, field string, line int, format string, args ...any) *InputError {
-	return &InputError{File: file, Field: field, Line: line, Msg: fmt.Sprintf(format, args...)}
+	err := fmt.Errorf(format, args...)
+	return &InputError{File: file, Field: field, Line: line, Msg: err.Error(), Err: errors.Unwrap(err)}
 }

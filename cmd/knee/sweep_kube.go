@@ -108,7 +108,7 @@ func newKubeExecutor(ctx context.Context, c *cobra.Command, plan *sweep.Plan, pr
 	if err != nil {
 		return nil, err
 	}
-	return &kube.Executor{Client: cs, Harness: h, Job: jo, Keep: o.Keep, PendingTimeout: o.Pending, Progress: progress}, nil
+	return &kube.Executor{Client: cs, Harness: h, Job: jo, Keep: o.Keep, PendingTimeout: o.Pending, Progress: progress, Node: prep.Target.Node}, nil
 }
 
 func (o *kubeOptions) jobOptions(ns, harness string, workers int) (kube.JobOptions, error) {
@@ -136,10 +136,10 @@ func (o *kubeOptions) jobOptions(ns, harness string, workers int) (kube.JobOptio
 		}
 	}
 	if jo.CPU, err = resource.ParseQuantity(cpu); err != nil {
-		return jo, sweep.Inputf("flag", "--loadgen-cpu", 0, "%q is not a quantity: %v", cpu, err)
+		return jo, sweep.Inputf("flag", "--loadgen-cpu", 0, "%q is not a quantity: %w", cpu, err)
 	}
 	if jo.Memory, err = resource.ParseQuantity(o.Memory); err != nil {
-		return jo, sweep.Inputf("flag", "--loadgen-memory", 0, "%q is not a quantity: %v", o.Memory, err)
+		return jo, sweep.Inputf("flag", "--loadgen-memory", 0, "%q is not a quantity: %w", o.Memory, err)
 	}
 	if o.HFTokenSecret != "" {
 		jo.HFTokenSecret, jo.HFTokenKey, _ = strings.Cut(o.HFTokenSecret, ":")

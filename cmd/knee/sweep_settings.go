@@ -39,7 +39,7 @@ func restoreSettings(fl *pflag.FlagSet, p *sweep.Plan, resume bool) error {
 		}
 		if v, ok := stored[name]; ok && resume && !f.Changed {
 			if err := setFlagValue(f, v); err != nil {
-				return sweep.Inputf("plan.json", "settings."+name, 0, "cannot be given to --%s: %v", name, err)
+				return sweep.Inputf("plan.json", "settings."+name, 0, "cannot be given to --%s: %w", name, err)
 			}
 		}
 		now[name] = flagValue(f)

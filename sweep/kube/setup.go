@@ -73,7 +73,7 @@ func ConfigError(err error) error {
 	msg := err.Error()
 	missing := strings.Contains(msg, "does not exist") && (strings.HasPrefix(msg, "context ") || strings.HasPrefix(msg, "cluster ") || strings.HasPrefix(msg, "auth info "))
 	if missing || clientcmd.IsConfigurationInvalid(err) || clientcmd.IsEmptyConfig(err) || clientcmd.IsContextNotFound(err) {
-		return sweep.Inputf("kubeconfig", "--context/--kubeconfig", 0, "%v", err)
+		return sweep.Inputf("kubeconfig", "--context/--kubeconfig", 0, "%w", err)
 	}
 	return err
 }

@@ -28,7 +28,7 @@ func readCSV(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 			if errors.As(err, &pe) {
 				return nil, sweep.Inputf(path, "", pe.Line, "malformed CSV: %v", pe.Err)
 			}
-			return nil, sweep.Inputf(path, "", 0, "malformed CSV: %v", err)
+			return nil, sweep.Inputf(path, "", 0, "malformed CSV: %w", err)
 		}
 		line, _ := r.FieldPos(0)
 		if g.header == nil && len(rec) < 2 {

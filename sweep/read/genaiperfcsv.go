@@ -212,7 +212,7 @@ func parseGenAIPerfCSV(path string, data []byte) (*sweep.Point, error) {
 			if errors.As(err, &pe) {
 				return nil, sweep.Inputf(path, "", pe.Line, "malformed CSV: %v", pe.Err)
 			}
-			return nil, sweep.Inputf(path, "", 0, "malformed CSV: %v", err)
+			return nil, sweep.Inputf(path, "", 0, "malformed CSV: %w", err)
 		}
 		line, _ := r.FieldPos(0)
 		if allBlank(rec) {
@@ -282,7 +282,7 @@ func parseGenAIPerfCSV(path string, data []byte) (*sweep.Point, error) {
 				}
 				v, err := gpNumber(rec[i+1])
 				if err != nil {
-					return nil, sweep.Inputf(path, rec[0]+"."+strings.TrimSpace(col), line, "%v", err)
+					return nil, sweep.Inputf(path, rec[0]+"."+strings.TrimSpace(col), line, "%w", err)
 				}
 				st[stat] = v
 			}
@@ -328,7 +328,7 @@ func parseGenAIPerfCSV(path string, data []byte) (*sweep.Point, error) {
 			seen[key] = true
 			v, err := gpNumber(rec[1])
 			if err != nil {
-				return nil, sweep.Inputf(path, rec[0], line, "%v", err)
+				return nil, sweep.Inputf(path, rec[0], line, "%w", err)
 			}
 			if v == nil {
 				continue

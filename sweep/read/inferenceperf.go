@@ -193,7 +193,7 @@ func readInferencePerfLog(path string, data []byte) (*sweep.Sweep, error) {
 		block.WriteByte('\n')
 	}
 	if err := sc.Err(); err != nil {
-		return nil, sweep.Inputf(path, "", line, "cannot read log: %v", err)
+		return nil, sweep.Inputf(path, "", line, "cannot read log: %w", err)
 	}
 	if in {
 		return nil, sweep.Inputf(path, "", startLine, "START_STAGE_%s has no END_STAGE_%s (log cut short?)", stage, stage)

@@ -40,7 +40,7 @@ func decodeJSON(file string, baseLine int, data []byte, v any) error {
 			}
 			return sweep.Inputf(file, field, 0, "want %s, got %s", wantText(te.Type), jsonValueText(te.Value))
 		default:
-			return sweep.Inputf(file, "", baseLine, "malformed JSON: %v", err)
+			return sweep.Inputf(file, "", baseLine, "malformed JSON: %w", err)
 		}
 	}
 	return nil

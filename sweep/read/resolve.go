@@ -32,7 +32,7 @@ func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resol
 		}
 		un, _ := parseUnit(unitCell(u))
 		if err := setUnit(&r.cols[i], un, "units row"); err != nil {
-			return nil, sweep.Inputf(g.file, r.cols[i].header, unitsLine, "%v", err)
+			return nil, sweep.Inputf(g.file, r.cols[i].header, unitsLine, "%w", err)
 		}
 	}
 	if err := r.applyUnitFlags(g, meta.Units); err != nil {
@@ -179,7 +179,7 @@ func (r *resolved) applyUnitFlags(g grid, flags map[string]string) error {
 			used[k] = true
 			u, _ := parseUnit(un)
 			if err := setUnit(c, u, "--unit"); err != nil {
-				return sweep.Inputf(g.file, c.header, g.headerLine, "%v", err)
+				return sweep.Inputf(g.file, c.header, g.headerLine, "%w", err)
 			}
 			break
 		}

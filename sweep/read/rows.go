@@ -36,14 +36,14 @@ func tableRow(file string, line int, cols []column, row []string, gpus int) (*sw
 		case colSimulated:
 			b, err := parseBool(stripMarkup(row[i]))
 			if err != nil {
-				return nil, sweep.Inputf(file, c.header, line, "%v", err)
+				return nil, sweep.Inputf(file, c.header, line, "%w", err)
 			}
 			p.Simulated = b
 			continue
 		}
 		cr, ok, err := readValue(c, row[i])
 		if err != nil {
-			return nil, sweep.Inputf(file, c.header, line, "%v", err)
+			return nil, sweep.Inputf(file, c.header, line, "%w", err)
 		}
 		if !ok {
 			continue

@@ -61,7 +61,7 @@ func readSGLangFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
 		s.Points = append(s.Points, p)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, sweep.Inputf(path, "", line, "cannot read: %v", err)
+		return nil, sweep.Inputf(path, "", line, "cannot read: %w", err)
 	}
 	if len(s.Points) == 0 {
 		return nil, sweep.Inputf(path, "", 0, "no result lines")

@@ -87,11 +87,11 @@ func Load(dir string) (*sweep.Sweep, error) {
 	path := filepath.Join(dir, SweepFile)
 	b, err := os.ReadFile(path)
 	if err != nil {
-		return nil, sweep.Inputf(path, "", 0, "cannot read: %v", err)
+		return nil, sweep.Inputf(path, "", 0, "cannot read: %w", err)
 	}
 	var s sweep.Sweep
 	if err := json.Unmarshal(b, &s); err != nil {
-		return nil, sweep.Inputf(path, "", 0, "not a knee sweep JSON: %v", err)
+		return nil, sweep.Inputf(path, "", 0, "not a knee sweep JSON: %w", err)
 	}
 	if s.Version != sweep.SchemaVersion {
 		return nil, sweep.Inputf(path, "version", 0, "sweep schema version %d is not supported (want %d)", s.Version, sweep.SchemaVersion)
@@ -120,10 +120,10 @@ func ReadPlan(dir string) (sweep.Plan, error) {
 		if errors.Is(err, os.ErrNotExist) {
 			return p, sweep.Inputf(dir, "--resume", 0, "not a knee results folder (no %s)", PlanFile)
 		}
-		return p, sweep.Inputf(path, "", 0, "cannot read: %v", err)
+		return p, sweep.Inputf(path, "", 0, "cannot read: %w", err)
 	}
 	if err := json.Unmarshal(b, &p); err != nil {
-		return p, sweep.Inputf(path, "", 0, "not a knee plan: %v", err)
+		return p, sweep.Inputf(path, "", 0, "not a knee plan: %w", err)
 	}
 	if p.Version > sweep.PlanVersion {
 		return p, sweep.Inputf(path, "version", 0, "plan schema version %d is newer than this knee understands (%d); continue the sweep with a newer knee", p.Version, sweep.PlanVersion)
@@ -312,13 +312,13 @@ func checkSweepVersion(dir string) error {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil // written again from the levels
 		}
-		return sweep.Inputf(path, "", 0, "cannot read: %v", err)
+		return sweep.Inputf(path, "", 0, "cannot read: %w", err)
 	}
 	var v struct {
 		Version int `json:"version"`
 	}
 	if err := json.Unmarshal(b, &v); err != nil {
-		return sweep.Inputf(path, "", 0, "not a knee sweep JSON: %v", err)
+		return sweep.Inputf(path, "", 0, "not a knee sweep JSON: %w", err)
 	}
 	if v.Version > sweep.SchemaVersion {
 		return sweep.Inputf(path, "version", 0, "sweep schema version %d is newer than this knee understands (%d); continue the sweep with a newer knee", v.Version, sweep.SchemaVersion)
@@ -417,11 +417,11 @@ func (s *Store) scan() error {
 			continue // never run, or stopped before it finished: run it again
 		}
 		if err != nil {
-			return sweep.Inputf(path, "", 0, "cannot read: %v", err)
+			return sweep.Inputf(path, "", 0, "cannot read: %w", err)
 		}
 		var rec LevelRecord
 		if err := json.Unmarshal(b, &rec); err != nil {
-			return sweep.Inputf(path, "", 0, "not a knee level record: %v", err)
+			return sweep.Inputf(path, "", 0, "not a knee level record: %w", err)
 		}
 		if rec.Level != l {
 			return sweep.Inputf(path, "level", 0, "records %v but the plan's level %d is %v", rec.Level, l.Index, l)
