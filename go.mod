@@ -3,6 +3,11 @@ module github.com/kneetool/knee
 go 1.26.8
 
 require (
+	github.com/prometheus/client_model v0.6.2
+	github.com/prometheus/common v0.70.0
+)
+
+require (
 	codeberg.org/go-fonts/liberation v0.5.0 // indirect
 	codeberg.org/go-latex/latex v0.2.0 // indirect
 	codeberg.org/go-pdf/fpdf v0.11.1 // indirect

@@ -101,6 +101,9 @@ func Render(w io.Writer, r *Result, format string) error {
 	if r.Disagreement != nil {
 		ew.printf("%sdisagreement: %s\n", bullet, r.Disagreement.Detail)
 	}
+	for _, line := range limitLines(r.Points, r.Bound, u) {
+		ew.printf("%s%s\n", bullet, line)
+	}
 	// In markdown the derivations fold away under <details>: a reviewer sees
 	// the table, the chart, the knee and the recommendation first.
 	if f == table.Markdown {

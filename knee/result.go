@@ -115,6 +115,9 @@ type PointResult struct {
 	// ErrorRate is the failed share of requests, when known.
 	ErrorRate *float64 `json:"error_rate,omitempty"`
 	Simulated bool     `json:"simulated,omitempty"`
+	// Limit is what bound this level, from the engine's own metrics sampled
+	// during it (limit.go); kind no_engine_metrics when none were.
+	Limit *Limit `json:"limit,omitempty"`
 	// Details has one sentence per reason, in the order of Reasons.
 	Details []string `json:"details,omitempty"`
 }
@@ -198,6 +201,9 @@ type Result struct {
 	// Disagreement is set when the throughput operating point's TTFT is past
 	// the catalog ceiling while a lower level's is within it.
 	Disagreement *Disagreement `json:"disagreement,omitempty"`
+	// Bound is the physical bound of the KV cache for this workload, when
+	// the engine's metrics gave its capacity (or --kv-bound its own figure).
+	Bound *PhysicalBound `json:"physical_bound,omitempty"`
 	// Hints say, one sentence per problem, what to run next.
 	Hints []string `json:"hints"`
 	// Notes are caveats about the data (simulated levels, TTFT statistic used).

@@ -17,6 +17,7 @@ func verdicts(in input, used []*levelEval, loc located, opts Options) []PointRes
 	}
 	w := in.w
 	var out []PointResult
+	limits := limitsFor(in)
 	for _, l := range in.levels {
 		past := l.x >= loc.pastFrom
 		switch {
@@ -36,7 +37,9 @@ func verdicts(in input, used []*levelEval, loc located, opts Options) []PointRes
 		default:
 			l.verdict = VerdictSubKnee
 		}
-		out = append(out, pointResult(l, in))
+		pr := pointResult(l, in)
+		pr.Limit = limits[l]
+		out = append(out, pr)
 	}
 	return out
 }

@@ -99,6 +99,10 @@ type Point struct {
 	Cancelled bool `json:"cancelled,omitempty"`
 	// Simulated marks a point that was not measured on real hardware.
 	Simulated bool `json:"simulated,omitempty"`
+	// Engine is what the serving engine's own /metrics said during this
+	// level (knee sweep --metrics): the evidence knee find names the binding
+	// limit from. Absent when nothing was scraped.
+	Engine *EngineMetrics `json:"engine,omitempty"`
 	// Note is free text carried from the source (e.g. "CUDA 13 image").
 	Note string `json:"note,omitempty"`
 	// Source names the file (and line or stage) and harness version the point came from.
@@ -149,4 +153,48 @@ func (p Point) Level() float64 {
 		return *p.PerGPU
 	}
 	return p.Concurrency
+}
+
+// EngineMetrics summarises the serving engine's Prometheus metrics sampled
+// during one level (about once a second, between the level's start and
+// end). Counts are for the whole endpoint: summed over engines and pods,
+// never per GPU. Every field is optional: an engine exports what it
+// exports, and a missing series is unknown, not zero.
+type EngineMetrics struct {
+	// Engine is the metric family the endpoint spoke: "vllm", "sglang" or
+	// "dynamo-frontend" (a Dynamo frontend in front of the engines).
+	Engine string `json:"engine"`
+	// Samples is how many scrapes succeeded during the level.
+	Samples int `json:"samples"`
+	// Running and Waiting are the requests the engine was decoding and the
+	// ones it had queued (vllm:num_requests_running/waiting,
+	// sglang:num_running_reqs/num_queue_reqs), mean and max over samples.
+	RunningMean *float64 `json:"running_mean,omitempty"`
+	RunningMax  *float64 `json:"running_max,omitempty"`
+	WaitingMean *float64 `json:"waiting_mean,omitempty"`
+	WaitingMax  *float64 `json:"waiting_max,omitempty"`
+	// KVUsageMean and KVUsageMax are the KV-cache fraction in use, 0…1
+	// (vllm:kv_cache_usage_perc, formerly gpu_cache_usage_perc;
+	// sglang:token_usage), the mean over engines of each sample.
+	KVUsageMean *float64 `json:"kv_usage_mean,omitempty"`
+	KVUsageMax  *float64 `json:"kv_usage_max,omitempty"`
+	// Preemptions is how many requests the engine preempted (evicted for
+	// lack of KV cache) during the level: the counter's increase.
+	Preemptions *float64 `json:"preemptions,omitempty"`
+	// MaxRunning is the engine's own cap on running requests when it
+	// exports one (sglang:max_running_requests), summed over engines.
+	MaxRunning *float64 `json:"max_running,omitempty"`
+	// KVCapacityTokens is the KV cache's capacity in tokens, summed over
+	// engines: num_gpu_blocks × block_size from vllm:cache_config_info, or
+	// sglang:max_total_num_tokens.
+	KVCapacityTokens *float64 `json:"kv_capacity_tokens,omitempty"`
+	// MaxConcurrency is the engine's own figure for the requests its KV
+	// cache holds at once for this workload (vLLM's "Maximum concurrency for
+	// N tokens per request: X" × instances), when given with --kv-bound.
+	MaxConcurrency *float64 `json:"max_concurrency,omitempty"`
+	// FrontendInflight is the requests a Dynamo frontend held
+	// (dynamo_frontend_inflight_requests), mean over samples.
+	FrontendInflight *float64 `json:"frontend_inflight_mean,omitempty"`
+	// Sources are the metrics URLs scraped.
+	Sources []string `json:"sources,omitempty"`
 }

@@ -47,8 +47,10 @@ type sweepOptions struct {
 	Seed                        int64
 	JSONL                       bool
 	Metrics                     metricsFlags
+	APIKeyEnv                   string
 
 	plan   sweep.Plan
+	secret credentials
 	format string
 }
 

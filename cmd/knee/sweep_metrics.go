@@ -1,0 +1,65 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/metrics"
+)
+
+// metricsFlags are knee sweep's engine-metrics flags (issue 14): which
+// /metrics to sample during each level, and the engine's own KV bound.
+type metricsFlags struct {
+	URLs    []string
+	KVBound float64
+}
+
+func (m *metricsFlags) bind(fl *pflag.FlagSet) {
+	fl.StringArrayVar(&m.URLs, "metrics", nil, "engine /metrics URL to sample every second during each level (repeatable, one per engine pod or frontend; default: the endpoint's /metrics when it answers; none: off)")
+	fl.Float64Var(&m.KVBound, "kv-bound", 0, "the engine's own figure for the requests its KV cache holds at once for this workload, in total (vLLM logs \"Maximum concurrency for N tokens per request: X\"; give X × instances)")
+}
+
+// wrap puts the sampler around exec. Without --metrics it tries the
+// endpoint's own /metrics once and samples it only when it exports engine
+// series; either way it says on stderr what it does, so a level that ends
+// up with "no engine metrics" is never a surprise.
+func (m *metricsFlags) wrap(ctx context.Context, o *sweepOptions, exec sweep.Executor) (sweep.Executor, error) {
+	errw := o.root.stderr
+	if m.KVBound < 0 {
+		return nil, sweep.Inputf("flag", "--kv-bound", 0, "must not be negative, got %g", m.KVBound)
+	}
+	urls := m.URLs
+	if len(urls) == 1 && urls[0] == "none" {
+		return exec, nil
+	}
+	for _, u := range urls {
+		if !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
+			return nil, sweep.Inputf("flag", "--metrics", 0, "%q is not an http(s) URL (or none)", u)
+		}
+	}
+	explicit := len(urls) > 0
+	if !explicit {
+		if o.plan.Runner != "local" || o.plan.Endpoint == "" {
+			return exec, nil
+		}
+		base := strings.TrimSuffix(strings.TrimSuffix(o.plan.Endpoint, "/"), "/v1")
+		urls = []string{base + "/metrics"}
+	}
+	src := metrics.NewHTTPSource(urls...)
+	snap, err := metrics.Probe(ctx, src)
+	switch {
+	case err != nil && explicit:
+		// Said, not fatal: the sweep's own numbers do not depend on it.
+		fmt.Fprintf(errw, "engine metrics: %v; sampling anyway, levels without samples will say no engine metrics\n", err)
+	case err != nil:
+		fmt.Fprintf(errw, "engine metrics: none at %s (%v); give --metrics URL to sample the engine\n", urls[0], err)
+		return exec, nil
+	default:
+		fmt.Fprintf(errw, "engine metrics: sampling %s every second (%s)\n", strings.Join(urls, ", "), snap.Engine)
+	}
+	return metrics.Wrap(exec, src, metrics.Options{KVBound: m.KVBound, Log: errw}), nil
+}

@@ -1,0 +1,27 @@
+package knee
+
+// limitLines are the lines find (and baseline) print about what bound each
+// level and the physical bound: one line per level when any level has
+// engine metrics, else one line saying there were none.
+func limitLines(points []PointResult, bound *PhysicalBound, unit string) []string {
+	var out []string
+	any := false
+	for _, p := range points {
+		if p.Limit != nil && p.Limit.Kind != LimitNoMetrics {
+			any = true
+		}
+	}
+	if !any {
+		out = append(out, "limit: no engine metrics at any level, so knee does not say what binds (knee sweep samples the engine's /metrics)")
+	} else {
+		for _, p := range points {
+			if p.Limit != nil {
+				out = append(out, "limit at "+num(p.PerGPU)+unit+": "+p.Limit.Detail)
+			}
+		}
+	}
+	if bound != nil {
+		out = append(out, bound.Detail)
+	}
+	return out
+}
