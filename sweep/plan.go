@@ -3,6 +3,8 @@ package sweep
 import (
 	"context"
 	"fmt"
+	"net/url"
+	"strings"
 )
 
 // Plan is a ladder of concurrency levels to run against one endpoint. It is
@@ -113,4 +115,43 @@ func (p Plan) Validate() error {
 // String is a one-line description for logs.
 func (l Level) String() string {
 	return fmt.Sprintf("level %d: %d/GPU (%d in flight, %d requests)", l.Index, l.PerGPU, l.Concurrency, l.Requests)
+}
+
+// RedactURL is an endpoint as knee may print and store it: a password in
+// its userinfo becomes xxxxx (http://user:xxxxx@host, as url.URL.Redacted
+// writes it), and a user name without a password — often a token itself —
+// becomes xxxxx too. A string that does not parse as a URL but has an @
+// after its scheme loses everything between the scheme and the last @.
+func RedactURL(raw string) string {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil {
+		scheme, rest, ok := strings.Cut(raw, "://")
+		if i := strings.LastIndex(rest, "@"); ok && i >= 0 {
+			return scheme + "://xxxxx" + rest[i:]
+		}
+		if !ok {
+			if i := strings.LastIndex(raw, "@"); i >= 0 {
+				return "xxxxx" + raw[i:]
+			}
+		}
+		return raw
+	}
+	if u.User == nil {
+		return raw
+	}
+	if _, has := u.User.Password(); !has {
+		u.User = url.User("xxxxx")
+		return u.String()
+	}
+	return u.Redacted()
+}
+
+// HasCredentials reports whether an endpoint carries userinfo.
+func HasCredentials(raw string) bool {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil {
+		_, rest, _ := strings.Cut(raw, "://")
+		return strings.Contains(rest, "@")
+	}
+	return u.User != nil
 }

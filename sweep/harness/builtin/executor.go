@@ -3,6 +3,7 @@ package builtin
 import (
 	"context"
 	"crypto/tls"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
@@ -60,6 +61,12 @@ type Options struct {
 	InputSpread float64
 	// Model overrides plan.Model in the request body when set.
 	Model string
+	// APIKey, when set, is sent as "Authorization: Bearer <APIKey>" on every
+	// request. User, when set, is sent as HTTP basic auth instead (the
+	// userinfo of the endpoint the user gave: the plan holds it redacted).
+	// Neither is ever printed or written anywhere.
+	APIKey string
+	User   *url.Userinfo
 }
 
 // Executor runs levels with the built-in client.
@@ -84,12 +91,15 @@ func New(opts Options) *Executor {
 }
 
 // EndpointURL is the URL requests go to: plan.Endpoint may be a base URL
-// (http://host:port), one ending in /v1, or the full completion path.
+// (http://host:port), one ending in /v1, or the full completion path. It
+// never carries userinfo (credentials travel in the Authorization header,
+// see authHeader), so it may be printed and stored.
 func EndpointURL(endpoint, api string) (string, error) {
 	u, err := url.Parse(strings.TrimSpace(endpoint))
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return "", sweep.Inputf("plan", "--endpoint", 0, "%q is not an http(s) URL", endpoint)
+		return "", sweep.Inputf("plan", "--endpoint", 0, "%q is not an http(s) URL", sweep.RedactURL(endpoint))
 	}
+	u.User = nil
 	path := strings.TrimRight(u.Path, "/")
 	suffix := "/completions"
 	if api == "chat" {
@@ -143,7 +153,7 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 	run := &levelRun{total: total, warmup: lvl.Warmup, concurrency: lvl.Concurrency}
 	tr := newTransport(lvl.Concurrency, e.opts.ConnectTimeout, &run.dials)
 	defer tr.CloseIdleConnections()
-	st := &streamer{client: &http.Client{Transport: tr}, url: target, timeout: e.opts.Timeout}
+	st := &streamer{client: &http.Client{Transport: tr}, url: target, timeout: e.opts.Timeout, auth: e.authHeader(plan.Endpoint)}
 
 	prog := startProgress(e.opts.Progress, e.opts.ProgressInterval, lvl, run)
 
@@ -232,6 +242,26 @@ func serverDied(all []outcome, planned int) string {
 		return fmt.Sprintf("%d of %d requests failed with connection errors (%s)", nconn, len(all), labels())
 	}
 	return ""
+}
+
+// authHeader is the Authorization header of every request ("" for none):
+// the API key as a bearer token, else basic auth from Options.User, else
+// from the endpoint's own userinfo (a caller that passed a plain URL).
+func (e *Executor) authHeader(endpoint string) string {
+	if e.opts.APIKey != "" {
+		return "Bearer " + e.opts.APIKey
+	}
+	user := e.opts.User
+	if user == nil {
+		if u, err := url.Parse(strings.TrimSpace(endpoint)); err == nil {
+			user = u.User
+		}
+	}
+	if user == nil {
+		return ""
+	}
+	pw, _ := user.Password()
+	return "Basic " + base64.StdEncoding.EncodeToString([]byte(user.Username()+":"+pw))
 }
 
 // levelRun is the state the workers of one level share.

@@ -40,6 +40,7 @@ type streamer struct {
 	client  *http.Client
 	url     string
 	timeout time.Duration
+	auth    string // Authorization header value, "" for none
 	readers sync.Pool
 }
 
@@ -75,6 +76,9 @@ func (s *streamer) do(ctx context.Context, levelStart time.Time, body []byte, in
 	}
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("Accept", "text/event-stream")
+	if s.auth != "" {
+		req.Header.Set("Authorization", s.auth)
+	}
 	start := time.Now()
 	o.start = start.Sub(levelStart)
 

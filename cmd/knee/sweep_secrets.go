@@ -1,0 +1,74 @@
+package main
+
+import (
+	"net/url"
+	"os"
+	"strings"
+
+	"github.com/spf13/pflag"
+
+	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/harness/builtin"
+)
+
+// credentials are what a sweep authenticates with. They live only in
+// memory: the plan keeps the endpoint redacted (http://user:xxxxx@host) and
+// --api-key-env's name, never a value, so nothing knee prints or stores can
+// leak them.
+type credentials struct {
+	apiKey string
+	user   *url.Userinfo
+}
+
+// defaultAPIKeyEnv is read when --api-key-env is not given: the variable
+// every OpenAI client reads.
+const defaultAPIKeyEnv = "OPENAI_API_KEY"
+
+// credentials takes the userinfo out of p.Endpoint (leaving it redacted)
+// and reads the API key from the environment.
+//
+// On --resume the stored endpoint is redacted: a sweep whose endpoint had
+// credentials is refused unless --endpoint is given again with them (knee
+// stores no secret to resume with). The Python harnesses echo their whole
+// configuration — URL and key included — into the report knee keeps, so
+// they are refused any credential (exit 2) rather than have it stored.
+func (o *sweepOptions) credentials(fl *pflag.FlagSet, p *sweep.Plan) (credentials, error) {
+	var c credentials
+	if o.Resume != "" && !fl.Changed("endpoint") && hasRedactedUser(p.Endpoint) {
+		return c, sweep.Inputf(o.Resume+"/plan.json", "endpoint", 0,
+			"the sweep's endpoint %s had credentials, which knee does not store: resume with --endpoint and the credentials again (or an API key through --api-key-env)", p.Endpoint)
+	}
+	if sweep.HasCredentials(p.Endpoint) {
+		if u, err := url.Parse(strings.TrimSpace(p.Endpoint)); err == nil {
+			c.user = u.User
+		}
+		p.Endpoint = sweep.RedactURL(p.Endpoint)
+	}
+	name, explicit := o.APIKeyEnv, fl.Changed("api-key-env") || o.APIKeyEnv != ""
+	if name == "" && c.user == nil && os.Getenv(defaultAPIKeyEnv) != "" {
+		name = defaultAPIKeyEnv
+	}
+	if name != "" {
+		c.apiKey = os.Getenv(name)
+		if explicit && c.apiKey == "" {
+			return c, sweep.Inputf("flag", "--api-key-env", 0, "%s is not set or empty in the environment", sweep.QuoteName(name))
+		}
+	}
+	switch {
+	case explicit && c.user != nil:
+		return c, usagef("give credentials in --endpoint's userinfo or through --api-key-env, not both")
+	case p.Harness != builtin.Name && c.user != nil:
+		return c, sweep.Inputf("flag", "--endpoint", 0, "%s echoes its configuration, URL included, into the report knee keeps: knee does not pass it credentials in the URL (use --harness builtin, which sends them as a header)", p.Harness)
+	case p.Harness != builtin.Name && explicit:
+		return c, sweep.Inputf("flag", "--api-key-env", 0, "%s echoes its configuration, API key included, into the report knee keeps: knee does not pass it an API key (use --harness builtin)", p.Harness)
+	case p.Harness != builtin.Name:
+		c.apiKey = "" // OPENAI_API_KEY by default: for the builtin harness only
+	}
+	return c, nil
+}
+
+// hasRedactedUser reports an endpoint stored with its credentials redacted.
+func hasRedactedUser(endpoint string) bool {
+	u, err := url.Parse(endpoint)
+	return err == nil && u.User != nil
+}
