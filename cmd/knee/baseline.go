@@ -20,6 +20,7 @@ type baselineOptions struct {
 	overlay string
 	write   bool
 	format  string
+	args    []string
 }
 
 func newBaselineCmd(root *rootOptions) *cobra.Command {
@@ -46,12 +47,7 @@ block change, every other byte stays. A refusal never touches the file.`,
   knee baseline gb300.csv --at 256 -o json
   knee baseline gb300.csv --overlay recipes/overlays/gb300-eks-ubuntu-inference-dynamo.yaml --write`,
 		Args: cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := o.complete(); err != nil {
-				return err
-			}
-			return o.run(args)
-		},
+		RunE: completeValidateRun(o),
 	}
 	o.inputs.bind(cmd)
 	bindAnalysisFlags(cmd.Flags(), &o.knee)
@@ -61,17 +57,25 @@ block change, every other byte stays. A refusal never touches the file.`,
 	return cmd
 }
 
-func (o *baselineOptions) complete() error {
+func (o *baselineOptions) Complete(args []string) error {
+	o.args = args
 	f, err := o.root.checkOutput("markdown", "markdown", "yaml", "json")
 	o.format = f
-	if err == nil && o.write && o.overlay == "" {
-		err = usagef("--write: needs --overlay FILE (the overlay to edit)")
-	}
 	return err
 }
 
-func (o *baselineOptions) run(args []string) error {
-	s, err := o.inputs.load(args)
+func (o *baselineOptions) Validate() error {
+	if o.write && o.overlay == "" {
+		return usagef("--write: needs --overlay FILE (the overlay to edit)")
+	}
+	if err := o.policy.Validate(); err != nil {
+		return err
+	}
+	return o.knee.Validate()
+}
+
+func (o *baselineOptions) Run() error {
+	s, err := o.inputs.load(o.args)
 	if err != nil {
 		return err
 	}

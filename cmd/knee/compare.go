@@ -12,6 +12,8 @@ type compareOptions struct {
 	root   *rootOptions
 	inputs inputFlags
 	knee   knee.Options
+	format string
+	args   []string
 }
 
 func newCompareCmd(root *rootOptions) *cobra.Command {
@@ -25,23 +27,30 @@ unverified), throughput there for the node and per GPU, TTFT p99, and the knee.
 Metadata flags (--gpus --accelerator --leaf --model) apply to every input.`,
 		Example: `  knee compare fixtures/aicr/gb300-eks.csv fixtures/aicr/gb200-eks.csv fixtures/aicr/h100-eks.csv -o markdown`,
 		Args:    cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			format, err := root.checkOutput("table", "table", "markdown", "json")
-			if err != nil {
-				return err
-			}
-			sweeps, err := o.inputs.loadEach(args)
-			if err != nil {
-				return err
-			}
-			c, err := baseline.CompareContext(cmd.Context(), sweeps, o.knee)
-			if err != nil {
-				return flagError(err)
-			}
-			return baseline.RenderComparison(root.stdout, c, format)
-		},
+		RunE:    completeValidateRun(o),
 	}
 	o.inputs.bind(cmd)
 	bindAnalysisFlags(cmd.Flags(), &o.knee)
 	return cmd
+}
+
+func (o *compareOptions) Complete(args []string) error {
+	o.args = args
+	f, err := o.root.checkOutput("table", "table", "markdown", "json")
+	o.format = f
+	return err
+}
+
+func (o *compareOptions) Validate() error { return o.knee.Validate() }
+
+func (o *compareOptions) Run() error {
+	sweeps, err := o.inputs.loadEach(o.args)
+	if err != nil {
+		return err
+	}
+	c, err := baseline.CompareContext(o.root.context(), sweeps, o.knee)
+	if err != nil {
+		return err
+	}
+	return baseline.RenderComparison(o.root.stdout, c, o.format)
 }
