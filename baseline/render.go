@@ -17,7 +17,7 @@ import (
 
 // Render writes rec as "markdown" (a block for a PR description), "yaml"
 // (the overlay's constraints list under a comment block with the
-// measurements) or "json" (DESIGN.md's contract).
+// measurements) or "json" (docs/DESIGN.md's contract).
 func Render(w io.Writer, rec *Recommendation, format string) error {
 	switch format {
 	case "json":

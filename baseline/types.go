@@ -75,7 +75,7 @@ type Refusal struct {
 	NextRun string      `json:"next_run" yaml:"next_run"`
 }
 
-// Recommendation is the whole baseline: its JSON encoding is DESIGN.md's
+// Recommendation is the whole baseline: its JSON encoding is docs/DESIGN.md's
 // `knee baseline -o json` contract (add fields, never rename).
 type Recommendation struct {
 	Status      Status   `json:"status"`

@@ -179,7 +179,7 @@ func (t *TTFTSummary) TTFT(n float64) (float64, bool) {
 }
 
 // Result is the whole analysis of one sweep. Its JSON encoding is the
-// `knee find -o json` contract of DESIGN.md: add fields, never rename.
+// `knee find -o json` contract of docs/DESIGN.md: add fields, never rename.
 type Result struct {
 	Sweep SweepInfo `json:"sweep"`
 	Knee  Knee      `json:"knee"`

@@ -13,7 +13,7 @@ const SchemaVersion = 1
 
 // Sweep is one measured ladder of concurrency levels on one node.
 //
-// The keys DESIGN.md's contract names are always present in the JSON (null
+// The keys docs/DESIGN.md's contract names are always present in the JSON (null
 // or "" when unknown), so readers can rely on them; the rest are omitted
 // when unknown.
 type Sweep struct {

@@ -14,7 +14,7 @@ import (
 	"github.com/kneetool/knee/fixtures"
 )
 
-// baselineJSON is the `knee baseline -o json` contract of DESIGN.md plus
+// baselineJSON is the `knee baseline -o json` contract of docs/DESIGN.md plus
 // the fields the tests read.
 type baselineJSON struct {
 	Status      string   `json:"status"`

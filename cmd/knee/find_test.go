@@ -11,7 +11,7 @@ import (
 	"github.com/kneetool/knee/fixtures"
 )
 
-// findJSON is the `knee find -o json` contract of DESIGN.md.
+// findJSON is the `knee find -o json` contract of docs/DESIGN.md.
 type findJSON struct {
 	Sweep struct {
 		Accelerator string `json:"accelerator"`

@@ -13,7 +13,7 @@ import (
 	"github.com/kneetool/knee/sweep"
 )
 
-// Exit codes are part of the CLI contract (DESIGN.md).
+// Exit codes are part of the CLI contract (docs/DESIGN.md).
 const (
 	exitOK      = 0
 	exitRuntime = 1
@@ -82,7 +82,7 @@ Exit codes: 0 ok, 1 runtime failure, 2 bad input or usage, 3 baseline refused,
 	root.SetErr(stderr)
 	root.PersistentPreRun = func(c *cobra.Command, _ []string) { o.ctx = c.Context() }
 	root.PersistentFlags().StringVarP(&o.Output, "output", "o", "", "output format: table|markdown|json|yaml (each command says which it supports)")
-	// The commands, in the order of the flow (DESIGN.md): explicit, so a
+	// The commands, in the order of the flow (docs/DESIGN.md): explicit, so a
 	// reader sees them all here, as kubectl's pkg/cmd/cmd.go lists its own.
 	root.AddCommand(
 		newSweepCmd(o),
