@@ -137,6 +137,10 @@ func RedactURL(raw string) string {
 		return raw
 	}
 	if u.User == nil {
+		if i := strings.LastIndex(u.Opaque, "@"); i >= 0 {
+			// user:secret@host parses as scheme "user", opaque "secret@host".
+			return "xxxxx" + u.Opaque[i:]
+		}
 		return raw
 	}
 	if _, has := u.User.Password(); !has {
@@ -153,5 +157,5 @@ func HasCredentials(raw string) bool {
 		_, rest, _ := strings.Cut(raw, "://")
 		return strings.Contains(rest, "@")
 	}
-	return u.User != nil
+	return u.User != nil || strings.Contains(u.Opaque, "@")
 }

@@ -39,9 +39,12 @@ func (o *sweepOptions) credentials(fl *pflag.FlagSet, p *sweep.Plan) (credential
 			"the sweep's endpoint %s had credentials, which knee does not store: resume with --endpoint and the credentials again (or an API key through --api-key-env)", p.Endpoint)
 	}
 	if sweep.HasCredentials(p.Endpoint) {
-		if u, err := url.Parse(strings.TrimSpace(p.Endpoint)); err == nil {
-			c.user = u.User
+		u, err := url.Parse(strings.TrimSpace(p.Endpoint))
+		if err != nil {
+			// url.Parse's error quotes the whole URL, password included.
+			return c, sweep.Inputf("flag", "--endpoint", 0, "%q does not parse as a URL (what it carries before the @ is not shown)", sweep.RedactURL(p.Endpoint))
 		}
+		c.user = u.User
 		p.Endpoint = sweep.RedactURL(p.Endpoint)
 	}
 	name, explicit := o.APIKeyEnv, fl.Changed("api-key-env") || o.APIKeyEnv != ""
