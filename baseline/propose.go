@@ -40,6 +40,7 @@ func Propose(s *sweep.Sweep, r *knee.Result, p Policy) (*Recommendation, error) 
 		Warnings:    []string{},
 		Refusals:    []Refusal{},
 		Knee:        r.Knee,
+		Bound:       r.Bound,
 		Points:      r.Points,
 		Policy:      p,
 	}

@@ -276,6 +276,9 @@ func kneeSentence(rec *Recommendation) string {
 		r, n := utf8.DecodeRuneInString(d)
 		s += " " + string(unicode.ToUpper(r)) + d[n:] + "."
 	}
+	if l := limitSentence(rec); l != "" {
+		s += " " + l
+	}
 	return s
 }
 

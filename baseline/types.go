@@ -96,6 +96,9 @@ type Recommendation struct {
 	Notes       []string     `json:"notes,omitempty"`
 	Refusals    []Refusal    `json:"refusals"`
 	Knee        knee.Knee    `json:"knee"`
+	// Bound is the KV cache's physical bound for this workload, when the
+	// engine's metrics gave it (knee.PhysicalBound).
+	Bound *knee.PhysicalBound `json:"physical_bound,omitempty"`
 	// Points is the analysed sweep, for the measurement table.
 	Points []knee.PointResult `json:"points"`
 	// SimulatedPerGPU lists levels whose numbers were simulated, not measured.

@@ -72,7 +72,7 @@ func attributeLimit(l *levelEval, gpus int, peakRunning float64) *Limit {
 	if finite(l.achieved) && l.achieved > 0 {
 		inflight = l.achieved * l.concurrency
 	}
-	lim := &Limit{Engine: e, ClientInFlight: round6(inflight)}
+	lim := &Limit{Engine: e}
 	per := func(v float64) string {
 		if gpus > 0 {
 			return fmt.Sprintf("%s (%s/GPU)", thousands(v), num(roundTo(v/float64(gpus))))
@@ -99,6 +99,7 @@ func attributeLimit(l *levelEval, gpus int, peakRunning float64) *Limit {
 		lim.Detail = fmt.Sprintf("no engine metrics while requests ran: %d samples, none caught a running request (the level was shorter than the scrape interval)", e.Samples)
 		return lim
 	}
+	lim.ClientInFlight = round6(inflight)
 	running := *e.RunningMax
 	waiting := 0.0
 	if e.WaitingMax != nil {
@@ -230,8 +231,12 @@ func physicalBound(in input, k Knee) *PhysicalBound {
 		b.Detail += fmt.Sprintf("; the knee's lower end (%s) lies above it: the requests did not all hold their full length in cache at once (shorter outputs, prefix sharing), or the capacity read is not the whole endpoint's", w.unit(*k.LowPerGPU))
 	case kneeHigh(k) > 0 && kneeHigh(k) < 0.5*b.PerGPU:
 		b.Detail += fmt.Sprintf("; the knee (at most %s) is far below it: another limit binds (see each level's limit)", w.unit(kneeHigh(k)))
+	case k.PerGPU != nil && *k.PerGPU >= 0.8*b.PerGPU && *k.PerGPU <= 1.05*b.PerGPU && (k.LowPerGPU == nil || *k.LowPerGPU >= 0.8*b.PerGPU):
+		b.Detail += "; the knee is at it: the KV cache is what runs out"
+	case k.PerGPU != nil && *k.PerGPU < 0.8*b.PerGPU && kneeHigh(k) < 0.8*b.PerGPU:
+		b.Detail += "; the knee is below it: another limit binds first (see each level's limit)"
 	case kneeHigh(k) > 0:
-		b.Detail += "; the knee is near it: the KV cache is what runs out"
+		b.Detail += "; the knee's interval reaches it, so the levels alone cannot tell the KV cache from another limit: each level's limit says which binds"
 	}
 	return b
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/kneetool/knee/knee/plot"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/harness/builtin"
+	"github.com/kneetool/knee/sweep/metrics"
 	"github.com/kneetool/knee/sweep/run"
 	"github.com/kneetool/knee/sweep/store"
 )
@@ -99,7 +100,10 @@ func (o *demoOptions) run(ctx context.Context) error {
 	fmt.Fprintf(errw, "knee demo: simulated GB300-like server at %s (%d GPUs, true knee %.0f/GPU); sweeping %s per GPU\n",
 		url, cfg.GPUs, cfg.TrueKneeFor(plan.InputTokens, plan.OutputTokens), sweep.FormatLadder(plan.PerGPU))
 
-	exec := simulatedExec{builtin.New(builtin.Options{Progress: errw, Seed: 1}), "simulated server (simserver.GB300Like)"}
+	// The simulated server exports vLLM-style /metrics, sampled as knee
+	// sweep samples a real engine's: find then names each level's limit.
+	exec := metrics.Wrap(simulatedExec{builtin.New(builtin.Options{Progress: errw, Seed: 1}), "simulated server (simserver.GB300Like)"},
+		metrics.NewHTTPSource(url+"/metrics"), metrics.Options{Interval: 250 * time.Millisecond})
 	ropts := run.Options{Log: errw}
 	kopts := knee.DefaultOptions()
 	if o.StopPastKnee {

@@ -116,7 +116,11 @@ func xRange(r *knee.Result) (float64, float64) {
 	for _, p := range r.Points {
 		lo, hi = math.Min(lo, p.PerGPU), math.Max(hi, p.PerGPU)
 	}
-	for _, v := range []*float64{r.Knee.LowPerGPU, r.Knee.HighPerGPU} {
+	bounds := []*float64{r.Knee.LowPerGPU, r.Knee.HighPerGPU}
+	if r.Bound != nil {
+		bounds = append(bounds, &r.Bound.PerGPU)
+	}
+	for _, v := range bounds {
 		if v != nil && *v > 0 {
 			lo, hi = math.Min(lo, *v), math.Max(hi, *v)
 		}
@@ -278,7 +282,7 @@ func addKnee(p *gplot.Plot, r *knee.Result, xmin, xmax float64, legend bool) err
 			p.Legend.Add(fmt.Sprintf("operating point, the recommended level (%s)", num(*r.RecommendedPerGPU)), l)
 		}
 	}
-	return nil
+	return addBound(p, r, legend)
 }
 
 func box(x0, x1, y0, y1 float64, c color.Color) (*plotter.Polygon, error) {
