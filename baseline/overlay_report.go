@@ -2,6 +2,7 @@ package baseline
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 
@@ -31,6 +32,12 @@ type OverlayRow struct {
 	// CurrentFails is true when a measurement this sweep calls healthy, or
 	// the one at the overlay's own concurrency, would fail the current gate.
 	CurrentFails bool `json:"current_fails"`
+	// Undetected is the largest regression the current value lets pass at
+	// the proposed level, when it is looser than the policy's own value:
+	// a throughput drop as a fraction (0.47 = 47%), or a TTFT p99 rise as
+	// a factor (3.2 = 3.2× the measured p99). Null when the gate is as
+	// tight as the policy would make it, or cannot be judged.
+	Undetected *float64 `json:"undetected_regression,omitempty"`
 }
 
 // Evaluator tolerances of aicr's inference-perf gate (FORMATS.md §2).
@@ -63,6 +70,9 @@ func (o *Overlay) Report(rec *Recommendation) *OverlayReport {
 	if m, ok := o.Current("inference-model"); ok && rec.Model != "" && m != rec.Model {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf("the overlay gates model %s but the sweep measured %s: floors do not carry over between models", m, rec.Model))
 	}
+	// How loose the current gates are only means something when the sweep
+	// measured what the overlay gates (its leaf, accelerator and model).
+	sameTarget := len(rep.Warnings) == 0 || (len(rep.Warnings) == 1 && !o.HasPerformance())
 	curConc, _ := o.Current(ConstraintConcurrency)
 	curLevel, curLevelOK := parseLevel(curConc)
 
@@ -130,6 +140,12 @@ func (o *Overlay) Report(rec *Recommendation) *OverlayReport {
 						notes = append(notes, fmt.Sprintf("at %s the floor is %s of the measured %s tok/s", a.label, pct(floor/a.tokS), tok(a.tokS)))
 					}
 				}
+				if w := ""; sameTarget {
+					if w = looseFloor(rec, floor, &row); w != "" {
+						notes = append(notes, w)
+						rep.Warnings = append(rep.Warnings, "LOOSE GATE: "+w)
+					}
+				}
 			}
 		case ConstraintTTFTP99:
 			ceil, ok := parseBound(cur, "<=")
@@ -149,6 +165,12 @@ func (o *Overlay) Report(rec *Recommendation) *OverlayReport {
 						notes = append(notes, fmt.Sprintf("at %s the measured p99 %s ms is %s of it", a.label, latency(a.ttftP99), pct(a.ttftP99/ceil)))
 					}
 				}
+				if w := ""; sameTarget {
+					if w = looseCeiling(rec, ceil, &row); w != "" {
+						notes = append(notes, w)
+						rep.Warnings = append(rep.Warnings, "LOOSE GATE: "+w)
+					}
+				}
 			}
 		}
 		if cur == "" && name != ConstraintConcurrency {
@@ -159,6 +181,46 @@ func (o *Overlay) Report(rec *Recommendation) *OverlayReport {
 	}
 	return rep
 }
+
+// looseFloor says how large a throughput drop the current floor lets pass
+// at the proposed level, when that is more than the policy's own floor
+// would let pass: a gate that passes a 47% drop cannot catch the
+// regression it exists for. The gate fails below 0.9 × floor, so a run
+// passes down to that: the undetected drop is 1 − 0.9·floor/measured.
+func looseFloor(rec *Recommendation, floor float64, row *OverlayRow) string {
+	if rec.Status != StatusProposed || rec.Measured == nil || rec.Floors == nil || rec.AtPerGPU == nil || !(rec.Measured.ThroughputTokS > 0) {
+		return ""
+	}
+	m := rec.Measured.ThroughputTokS
+	drop := 1 - gateThroughputTolerance*floor/m
+	policyDrop := 1 - gateThroughputTolerance*rec.Floors.ThroughputTokS/m
+	if drop <= policyDrop+0.005 || drop <= 0 {
+		return ""
+	}
+	row.Undetected = &drop
+	return fmt.Sprintf("the current floor %s lets a %s drop at %s/GPU pass (%s → %s tok/s still passes 0.9 × %s); the proposed %s fails any drop beyond %s",
+		row.Current, pct(drop), level(*rec.AtPerGPU), tok(m), tok(gateThroughputTolerance*floor), num(floor), rec.Constraint(ConstraintThroughput), pct(policyDrop))
+}
+
+// looseCeiling is looseFloor for the TTFT ceiling: the gate fails above
+// 1.1 × ceiling, so a p99 may grow to 1.1·ceiling/measured times what was
+// measured before it fails; flagged when the current ceiling is above the
+// one the policy proposes (which already keeps the catalog ceiling).
+func looseCeiling(rec *Recommendation, ceil float64, row *OverlayRow) string {
+	if rec.Status != StatusProposed || rec.Measured == nil || rec.Measured.TTFTP99Ms == nil || rec.Floors == nil || rec.AtPerGPU == nil || !(*rec.Measured.TTFTP99Ms > 0) {
+		return ""
+	}
+	t := *rec.Measured.TTFTP99Ms
+	if ceil <= rec.Floors.TTFTP99Ms*1.005 {
+		return ""
+	}
+	rise := gateTTFTTolerance * ceil / t
+	row.Undetected = &rise
+	return fmt.Sprintf("the current ceiling %s lets the TTFT p99 at %s/GPU grow %s× (%s → %s ms) before it fails; the proposed %s fails beyond %s×",
+		row.Current, level(*rec.AtPerGPU), factor(rise), latency(t), latency(gateTTFTTolerance*ceil), rec.Constraint(ConstraintTTFTP99), factor(gateTTFTTolerance*rec.Floors.TTFTP99Ms/t))
+}
+
+func factor(v float64) string { return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64) }
 
 func parseLevel(s string) (float64, bool) {
 	n, err := strconv.Atoi(strings.TrimSpace(s))

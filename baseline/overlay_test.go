@@ -257,14 +257,35 @@ func TestOverlayReportGB300ShowsTheCurrentGatesFailingAt256(t *testing.T) {
 	o, err := ReadOverlay(fixtures.Path(gb300Overlay))
 	require.NoError(t, err)
 	rep := o.Report(gb300Proposal(t))
+	loose := "the current floor >= 50000 lets a 47% drop at 128/GPU pass (84,788 → 45,000 tok/s still passes 0.9 × 50,000); the proposed >= 63000 fails any drop beyond 33%"
+	require.NotNil(t, rep.Rows[1].Undetected)
+	require.InDelta(t, 1-45000/84788.0, *rep.Rows[1].Undetected, 1e-12)
+	rep.Rows[1].Undetected = nil
 	require.Equal(t, []OverlayRow{
 		{Name: ConstraintConcurrency, Current: "256", Proposed: "128", Note: "256/GPU was measured: past_knee (cliff)"},
 		{Name: ConstraintThroughput, Current: ">= 50000", Proposed: ">= 63000", CurrentFails: true,
-			Note: "at the current 256/GPU the measured 20,769 tok/s would FAIL it (below 0.9 × 50,000 = 45,000); at 128/GPU the floor is 59% of the measured 84,788 tok/s"},
+			Note: "at the current 256/GPU the measured 20,769 tok/s would FAIL it (below 0.9 × 50,000 = 45,000); at 128/GPU the floor is 59% of the measured 84,788 tok/s; " + loose},
 		{Name: ConstraintTTFTP99, Current: "<= 2000", Proposed: "<= 2000", CurrentFails: true,
 			Note: "at the current 256/GPU the measured p99 33,320 ms would FAIL it (above 1.1 × 2,000 = 2,200 ms); at 128/GPU the measured p99 677 ms is 34% of it"},
 	}, rep.Rows)
-	require.Empty(t, rep.Warnings)
+	require.Equal(t, []string{"LOOSE GATE: " + loose}, rep.Warnings)
+}
+
+// A TTFT ceiling far above the measured p99 is loose too: at 128/GPU (677
+// ms) a "<= 10000" ceiling passes a p99 16× higher; the policy's "<= 2000"
+// fails beyond 3.2×. A gate as tight as the policy's says nothing.
+func TestOverlayReportNamesTheRegressionALooseCeilingMisses(t *testing.T) {
+	src, err := os.ReadFile(fixtures.Path(gb300Overlay))
+	require.NoError(t, err)
+	loose := strings.Replace(string(src), "value: '<= 2000'", "value: '<= 10000'", 1)
+	loose = strings.Replace(loose, `value: ">= 50000"`, `value: ">= 63000"`, 1)
+	o, err := ParseOverlay("loose.yaml", []byte(loose))
+	require.NoError(t, err)
+	rep := o.Report(gb300Proposal(t))
+	require.Nil(t, rep.Rows[1].Undetected, "a floor as tight as the policy's")
+	require.NotNil(t, rep.Rows[2].Undetected)
+	require.InDelta(t, 11000/677.0, *rep.Rows[2].Undetected, 1e-9)
+	require.Equal(t, []string{"LOOSE GATE: the current ceiling <= 10000 lets the TTFT p99 at 128/GPU grow 16.2× (677 → 11,000 ms) before it fails; the proposed <= 2000 fails beyond 3.2×"}, rep.Warnings)
 }
 
 func TestOverlayReportWarnsAboutMissingBlockAndOtherModel(t *testing.T) {
@@ -291,7 +312,9 @@ func TestOverlayReportWarnsAboutMissingBlockAndOtherModel(t *testing.T) {
 		"the overlay is for leaf gb300-eks-ubuntu-inference-dynamo (gb300) but the sweep was measured on h200: floors do not carry over between accelerators",
 	}, o.Report(rec).Warnings)
 	rec.Accelerator = "gb300"
-	require.Empty(t, o.Report(rec).Warnings)
+	require.Equal(t, []string{
+		"LOOSE GATE: the current floor >= 50000 lets a 47% drop at 128/GPU pass (84,788 → 45,000 tok/s still passes 0.9 × 50,000); the proposed >= 63000 fails any drop beyond 33%",
+	}, o.Report(rec).Warnings)
 }
 
 func TestPatchKneeMarkersAreRefreshedWhereTheyAreAndMustBalance(t *testing.T) {

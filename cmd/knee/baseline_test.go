@@ -229,7 +229,8 @@ func TestBaselineWriteGB300OverlayExactDiff(t *testing.T) {
 	code, out, errs := runKneeCLI(t, "baseline", gb300Real, "--accept-unverified", "--overlay", path, "--write")
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, "Wrote "+path+".")
-	require.Contains(t, out, "| `inference-throughput`          | `>= 50000` | `>= 63000` | at the current 256/GPU the measured 20,769 tok/s would FAIL it (below 0.9 × 50,000 = 45,000); at 128/GPU the floor is 59% of the measured 84,788 tok/s |")
+	require.Contains(t, out, "| `inference-throughput`          | `>= 50000` | `>= 63000` | at the current 256/GPU the measured 20,769 tok/s would FAIL it (below 0.9 × 50,000 = 45,000); at 128/GPU the floor is 59% of the measured 84,788 tok/s; the current floor >= 50000 lets a 47% drop at 128/GPU pass (84,788 → 45,000 tok/s still passes 0.9 × 50,000); the proposed >= 63000 fails any drop beyond 33% |")
+	require.Contains(t, out, "- LOOSE GATE: the current floor >= 50000 lets a 47% drop at 128/GPU pass")
 	got, err := os.ReadFile(path)
 	require.NoError(t, err)
 
