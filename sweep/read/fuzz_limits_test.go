@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"io"
 	"testing"
 
 	"github.com/kneetool/knee/sweep"
@@ -36,28 +35,34 @@ func FuzzDuplicateKeys(f *testing.F) {
 	})
 }
 
-// hasDuplicate is the oracle: decode every value into json.RawMessage maps
-// recursively, comparing the key count of each object with its distinct
-// keys. Only documents whose values all decode count.
+// hasDuplicate is the oracle: JSON (one document, or lines each of which
+// is one) decoded value by value with encoding/json's own decoder, keys
+// compared object by object. Malformed input has no duplicate to report.
 func hasDuplicate(b []byte) bool {
 	t := bytes.TrimSpace(b)
 	if len(t) == 0 || (t[0] != '{' && t[0] != '[') {
 		return false
 	}
 	clean, _ := nonFiniteToString(b)
-	dec := json.NewDecoder(bytes.NewReader(clean))
-	found := false
-	for {
-		var v json.RawMessage
-		err := dec.Decode(&v)
-		if err == io.EOF {
-			return found
-		}
-		if err != nil {
-			return false // malformed: the readers report it, not a duplicate
-		}
-		found = found || dup(v)
+	if json.Valid(clean) {
+		return dup(clean)
 	}
+	var values [][]byte
+	for _, l := range bytes.Split(clean, []byte("\n")) {
+		if l = bytes.TrimSpace(l); len(l) == 0 {
+			continue
+		}
+		if !json.Valid(l) {
+			return false
+		}
+		values = append(values, l)
+	}
+	for _, v := range values {
+		if dup(v) {
+			return true
+		}
+	}
+	return false
 }
 
 func dup(v json.RawMessage) bool {

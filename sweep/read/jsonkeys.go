@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/kneetool/knee/sweep"
@@ -19,87 +18,124 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 // gone wrong, would change a knee without a word. The error names the file,
 // the line and the key's path. Input that is not JSON, or not valid JSON, is
 // left to the readers, which say what is wrong with it.
+//
+// The same pass bounds knee's own sweep JSON before anything decodes it: a
+// top-level "points" list longer than maxPoints is refused as soon as it is
+// seen, so two million points cost a scan, not gigabytes of sweep.Point.
 func checkDuplicateKeys(path string, data []byte) error {
 	t := bytes.TrimSpace(data)
 	if len(t) == 0 || (t[0] != '{' && t[0] != '[') {
 		return nil
 	}
 	clean, _ := nonFiniteToString(data)
-	dec := json.NewDecoder(bytes.NewReader(clean))
-	dec.UseNumber()
-	type frame struct {
-		object bool
-		keys   map[string]bool
-		key    string // the object's current key
-		inKey  bool   // key read, its value not yet
-		index  int    // the array's next index
-		name   string // the path to this value
+	if !validJSONOrLines(clean) {
+		return nil // not JSON after all: the readers say why
 	}
-	var stack []*frame
-	expectKey := func() bool {
-		return len(stack) > 0 && stack[len(stack)-1].object && !stack[len(stack)-1].inKey
+	return scanKeys(path, clean)
+}
+
+// validJSONOrLines reports one valid JSON document, or lines each of which
+// is one (JSON lines, as SGLang writes). json.Valid allocates nothing.
+func validJSONOrLines(b []byte) bool {
+	if json.Valid(b) {
+		return true
 	}
-	// valueDone ends a value in the enclosing container.
-	valueDone := func() {
+	any := false
+	for len(b) > 0 {
+		var l []byte
+		l, b, _ = bytes.Cut(b, []byte("\n"))
+		if l = bytes.TrimSpace(l); len(l) == 0 {
+			continue
+		}
+		if !json.Valid(l) {
+			return false
+		}
+		any = true
+	}
+	return any
+}
+
+// keyFrame is an open object or array while scanning.
+type keyFrame struct {
+	object    bool
+	keys      map[string]bool
+	key       string // the object's current key
+	expectKey bool   // an object's next string is a key
+	index     int    // the array's current element
+	name      string // the path to this value
+}
+
+// scanKeys walks valid JSON (one document or JSON lines) byte by byte: only
+// the keys of objects are decoded, values are skipped, so a large file costs
+// one pass and the maps of its objects' keys.
+func scanKeys(path string, b []byte) error {
+	var stack []*keyFrame
+	top := func() *keyFrame {
 		if len(stack) == 0 {
-			return
+			return nil
 		}
-		f := stack[len(stack)-1]
-		if f.object {
-			f.inKey = false
-		} else {
-			f.index++
-		}
+		return stack[len(stack)-1]
 	}
 	// childName is the path of the value about to start.
 	childName := func() string {
-		if len(stack) == 0 {
+		f := top()
+		switch {
+		case f == nil:
 			return ""
-		}
-		f := stack[len(stack)-1]
-		if f.object {
+		case f.object:
 			return joinField(f.name, f.key)
 		}
 		return fmt.Sprintf("%s[%d]", f.name, f.index)
 	}
-	// The first duplicate is reported once the whole input has been walked:
-	// malformed JSON is the readers' to report, with its line.
-	var first error
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			if len(stack) > 0 {
-				return nil // cut short inside a value: malformed
-			}
-			return first
-		}
-		if err != nil {
-			return nil // not JSON after all: the readers say why
-		}
-		switch v := tok.(type) {
-		case json.Delim:
-			switch v {
-			case '{', '[':
-				stack = append(stack, &frame{object: v == '{', keys: map[string]bool{}, name: childName()})
-			case '}', ']':
-				stack = stack[:len(stack)-1]
-				valueDone()
-			}
-		case string:
-			if expectKey() {
-				f := stack[len(stack)-1]
-				if f.keys[v] && first == nil {
-					first = sweep.Inputf(path, joinField(f.name, v), lineAt(clean, dec.InputOffset()),
-						"duplicate key %q: a JSON object names each key once (which value was meant is ambiguous); remove one", v)
+	for i := 0; i < len(b); {
+		switch c := b[i]; c {
+		case '{', '[':
+			stack = append(stack, &keyFrame{object: c == '{', keys: map[string]bool{}, expectKey: c == '{', name: childName()})
+			i++
+		case '}', ']':
+			stack = stack[:len(stack)-1]
+			i++
+		case ',':
+			if f := top(); f != nil {
+				if f.object {
+					f.expectKey = true
+				} else if f.index++; len(stack) == 2 && f.name == "points" && f.index >= maxPoints {
+					return sweep.Inputf(path, "points", lineAt(b, int64(i)), "holds more than %s points; knee analyses up to %s measurements (levels × repeats)", groupDigits(maxPoints), groupDigits(maxPoints))
 				}
-				f.keys[v], f.key, f.inKey = true, v, true
-				continue
 			}
-			valueDone()
+			i++
+		case '"':
+			j := stringEnd(b, i)
+			if f := top(); f != nil && f.object && f.expectKey {
+				k := string(b[i+1 : j])
+				if bytes.IndexByte(b[i:j+1], '\\') >= 0 {
+					_ = json.Unmarshal(b[i:j+1], &k)
+				}
+				if f.keys[k] {
+					return sweep.Inputf(path, joinField(f.name, k), lineAt(b, int64(i)),
+						"duplicate key %q: a JSON object names each key once (which value was meant is ambiguous); remove one", k)
+				}
+				f.keys[k], f.key, f.expectKey = true, k, false
+			}
+			i = j + 1
 		default:
-			valueDone()
+			i++ // whitespace, ':' and the bytes of numbers, true, false, null
 		}
 	}
+	return nil
+}
+
+// stringEnd is the index of the quote closing the string that opens at i.
+func stringEnd(b []byte, i int) int {
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '"':
+			return j
+		}
+	}
+	return len(b) - 1
 }
 
 // joinField appends a key to a field path: points[2] + ttft_ms → points[2].ttft_ms.

@@ -242,3 +242,24 @@ func TestPlainDecimalFastPathMatchesTheGeneralPath(t *testing.T) {
 		require.False(t, plainDecimal(c), c)
 	}
 }
+
+// A sweep JSON of more points than knee analyses is refused while it is
+// scanned, before any point is decoded.
+func TestSweepJSONPointsCapBeforeDecoding(t *testing.T) {
+	var b bytes.Buffer
+	b.WriteString(`{"version": 1, "points": [`)
+	for i := range maxPoints + 1 {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, `{"concurrency": %d, "throughput_tok_s": 1, "ttft_ms": {"p99": 1}}`, i+1)
+	}
+	b.WriteString("]}")
+	p := writeTemp(t, "many.json", b.String())
+	_, err := File(p, Options{})
+	var ie *sweep.InputError
+	require.ErrorAs(t, err, &ie)
+	require.Equal(t, "points", ie.Field)
+	require.Equal(t, maxPoints, ie.Line, "refused at the comma before the point past the cap")
+	require.Contains(t, err.Error(), "holds more than 100,000 points")
+}
