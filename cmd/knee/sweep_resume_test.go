@@ -105,6 +105,10 @@ func TestSweepFileAndSecretMessages(t *testing.T) {
 			t.Setenv("KNEE_TEST_KEY", "sk-x")
 			return sweepTestArgs(url, filepath.Join(t.TempDir(), "run"), "--harness", "aiperf", "--api-key-env", "KNEE_TEST_KEY")
 		}, 2, "flag: --api-key-env: aiperf echoes its configuration, API key included, into the report knee keeps"},
+		{"api key to the kube runner, refused before any cluster is asked", func(t *testing.T) []string {
+			t.Setenv("KNEE_TEST_KEY", "sk-x")
+			return sweepTestArgs(url, filepath.Join(t.TempDir(), "run"), "--runner", "kube", "--harness", "inference-perf", "--kubeconfig", "/nonexistent", "--api-key-env", "KNEE_TEST_KEY")
+		}, 2, "flag: --api-key-env: inference-perf echoes its configuration, API key included, into the report knee keeps"},
 		{"malformed endpoint with a password", func(t *testing.T) []string {
 			return sweepTestArgs("http://u:pass word%zz@127.0.0.1:1", filepath.Join(t.TempDir(), "run"))
 		}, 2, `flag: --endpoint: "http://xxxxx@127.0.0.1:1" does not parse as a URL (what it carries before the @ is not shown)`},
