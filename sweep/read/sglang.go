@@ -59,6 +59,9 @@ func readSGLangFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
 			return nil, err
 		}
 		s.Points = append(s.Points, p)
+		if len(s.Points) > maxPoints {
+			return nil, checkPoints(path, len(s.Points)) // before the rest of the lines cost a point each
+		}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, sweep.Inputf(path, "", line, "cannot read: %w", err)
