@@ -65,6 +65,7 @@ func TestSweepServerKilledMidLevelIsFailedAndRerunOnResume(t *testing.T) {
 	t.Cleanup(func() { srv2.Close() })
 	code, _, errs2 := sweepCLI(t, "sweep", "--resume", dir)
 	require.Equal(t, 0, code, errs2)
+	require.Contains(t, errs2, "rerun: level 1: 4/GPU (4 in flight, 24 requests): its last attempt was failed (the server stopped answering during the level: ")
 	s, err = store.Load(dir)
 	require.NoError(t, err)
 	require.Len(t, s.Points, 3)

@@ -107,6 +107,16 @@ func Run(ctx context.Context, exec sweep.Executor, st *store.Store, opts Options
 		}
 	}
 
+	// Say which levels run again because their last attempt failed (the
+	// server died, every request failed …), and why.
+	for _, l := range levels {
+		if f := st.Failed(l.Index); f != nil && !st.Done(l.Index) {
+			if err := event("rerun", "%v: its last attempt was %s (%s)", l, f.Status, f.Error); err != nil {
+				return finish(err)
+			}
+		}
+	}
+
 	var failures []error
 	for _, l := range levels {
 		if st.Done(l.Index) {
