@@ -6,6 +6,7 @@ import (
 	"io"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -33,7 +34,10 @@ type kubeOptions struct {
 	Keep                    bool
 }
 
-var kubeFlags = &kubeOptions{}
+// kubeFlagsOf holds each sweep command's own kubeOptions: a catalog runs
+// several sweep commands at once (one per cluster), so the executor reads
+// the options of the command it runs for, not the last one bound.
+var kubeFlagsOf sync.Map // *cobra.Command → *kubeOptions
 
 func init() {
 	kubeBindFlags = bindKubeFlags
@@ -42,7 +46,7 @@ func init() {
 
 func bindKubeFlags(c *cobra.Command) {
 	o := &kubeOptions{}
-	kubeFlags = o
+	kubeFlagsOf.Store(c, o)
 	// Only the flags knee uses: ConfigFlags' own --request-timeout would
 	// clash with the harness's.
 	kc, ctxName, ns := "", "", ""
@@ -66,7 +70,11 @@ func bindKubeFlags(c *cobra.Command) {
 }
 
 func newKubeExecutor(ctx context.Context, c *cobra.Command, plan *sweep.Plan, progress io.Writer) (sweep.Executor, error) {
-	o := kubeFlags
+	v, ok := kubeFlagsOf.Load(c)
+	if !ok {
+		return nil, fmt.Errorf("knee sweep: the Kubernetes flags were not bound to this command")
+	}
+	o := v.(*kubeOptions)
 	fl := c.Flags()
 	// Flags first: a wrong harness is bad input even without a cluster.
 	workers, _ := fl.GetInt("workers")

@@ -31,6 +31,13 @@ type Executor struct {
 	Keep bool
 	// PendingTimeout fails a level whose pod stays unschedulable this long.
 	PendingTimeout time.Duration
+	// Node is the GPU node under test: a level fails at once when it is
+	// deleted or stops being Ready (the server it measures is gone).
+	Node string
+	// NodeGrace is how long a node may stay not Ready before the level
+	// fails (default 5s: the node controller itself waits 40s before it
+	// marks a silent kubelet Unknown, so not Ready is a settled verdict).
+	NodeGrace time.Duration
 	// Progress receives one line per state change and a heartbeat (stderr).
 	Progress io.Writer
 	// Timing, when set, is told how long each phase of a level took; the
@@ -100,6 +107,14 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 		}
 		// Cleanup must run even when ctx is cancelled (Ctrl-C).
 		if cerr := e.delete(ns, name, cm != nil, w); cerr != nil {
+			// Say what is left and what removes it: --resume deletes a
+			// level's leftovers before it reruns the level.
+			left := "Job"
+			if cm != nil {
+				left = "Job and ConfigMap"
+			}
+			cerr = fmt.Errorf("%w; left in the cluster: %s %s/%s (removed by --resume, or with kubectl delete job,configmap -n %s %s; the Job's ttlSecondsAfterFinished is a last resort)",
+				cerr, left, ns, name, ns, name)
 			if err == nil {
 				res, err = nil, cerr
 			} else {
@@ -117,20 +132,30 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 		}
 	}()
 
+	// Creates are retried while the API server is away; a retried create
+	// that answers AlreadyExists had gone through (the name is the level's).
 	if cm != nil {
-		if _, err := e.Client.CoreV1().ConfigMaps(ns).Create(ctx, cm, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
+		if _, err := retry(ctx, func(ctx context.Context) error {
+			_, err := e.Client.CoreV1().ConfigMaps(ns).Create(ctx, cm, metav1.CreateOptions{})
+			return err
+		}); err != nil && !apierrors.IsAlreadyExists(err) {
 			return nil, fmt.Errorf("%s: create ConfigMap %s/%s: %w", label, ns, name, err)
 		}
 		created = true
 	}
-	if _, err := e.Client.BatchV1().Jobs(ns).Create(ctx, job, metav1.CreateOptions{}); err != nil {
+	retried, err := retry(ctx, func(ctx context.Context) error {
+		_, err := e.Client.BatchV1().Jobs(ns).Create(ctx, job, metav1.CreateOptions{})
+		return err
+	})
+	if err != nil && !(retried && apierrors.IsAlreadyExists(err)) {
 		return nil, fmt.Errorf("%s: create Job %s/%s: %w", label, ns, name, err)
 	}
 	created = true
 	tm.Created = time.Since(start)
 	e.progressf("%s: Job %s/%s created (%d in flight, %d requests)\n", label, ns, name, lvl.Concurrency, lvl.Requests)
 
-	out := w.wait(ctx, ns, name, waitRules{PendingGrace: e.pendingTimeout(), Deadline: o.Deadline, Progress: e.Progress, Label: label})
+	out := w.wait(ctx, ns, name, waitRules{PendingGrace: e.pendingTimeout(), Deadline: o.Deadline, Progress: e.Progress, Label: label,
+		Node: e.Node, NodeGrace: e.nodeGrace(), Nodes: e.Client})
 	if out.err != nil {
 		if errors.Is(out.err, context.Canceled) || errors.Is(out.err, context.DeadlineExceeded) {
 			return nil, out.err
@@ -150,6 +175,10 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 
 	log, err := e.readLog(ctx, ns, out.pod)
 	if err != nil {
+		if apierrors.IsForbidden(err) {
+			// client-go shows a refused log read as "unknown": say what it is.
+			return nil, fmt.Errorf("%s: read log of pod %s: forbidden: the ServiceAccount may not get pods/log in namespace %s (did its Role or RoleBinding change mid-sweep? see deploy/rbac): %w", label, out.pod, ns, err)
+		}
 		return nil, fmt.Errorf("%s: read log of pod %s: %w", label, out.pod, err)
 	}
 	res, err = e.Harness.Parse(log, "pod/"+ns+"/"+out.pod, plan, lvl)
@@ -167,6 +196,13 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 	}
 	tm.Parsed = time.Since(start)
 	return res, nil
+}
+
+func (e *Executor) nodeGrace() time.Duration {
+	if e.NodeGrace > 0 {
+		return e.NodeGrace
+	}
+	return 5 * time.Second
 }
 
 func (e *Executor) pendingTimeout() time.Duration {
@@ -190,11 +226,16 @@ func (e *Executor) delete(ns, name string, hasConfigMap bool, w *levelWatch) err
 	defer cancel()
 	fg := metav1.DeletePropagationForeground
 	var errs []error
-	if err := e.Client.BatchV1().Jobs(ns).Delete(ctx, name, metav1.DeleteOptions{PropagationPolicy: &fg}); err != nil && !apierrors.IsNotFound(err) {
+	// Deletes are retried while the API server is away (restart, etcd).
+	if _, err := retry(ctx, func(ctx context.Context) error {
+		return e.Client.BatchV1().Jobs(ns).Delete(ctx, name, metav1.DeleteOptions{PropagationPolicy: &fg})
+	}); err != nil && !apierrors.IsNotFound(err) {
 		errs = append(errs, fmt.Errorf("delete Job %s/%s: %w", ns, name, err))
 	}
 	if hasConfigMap {
-		if err := e.Client.CoreV1().ConfigMaps(ns).Delete(ctx, name, metav1.DeleteOptions{}); err != nil && !apierrors.IsNotFound(err) {
+		if _, err := retry(ctx, func(ctx context.Context) error {
+			return e.Client.CoreV1().ConfigMaps(ns).Delete(ctx, name, metav1.DeleteOptions{})
+		}); err != nil && !apierrors.IsNotFound(err) {
 			errs = append(errs, fmt.Errorf("delete ConfigMap %s/%s: %w", ns, name, err))
 		}
 	}
@@ -205,9 +246,29 @@ func (e *Executor) delete(ns, name string, hasConfigMap bool, w *levelWatch) err
 }
 
 // readLog returns the load-generator container's whole log.
-func (e *Executor) readLog(ctx context.Context, ns, pod string) ([]byte, error) {
-	return e.Client.CoreV1().Pods(ns).GetLogs(pod, &corev1.PodLogOptions{Container: containerName}).DoRaw(ctx)
+// It is retried while the API server is away, and for a few seconds
+// when the kubelet answers 400 (a log it cannot serve yet, e.g. a kubelet
+// that has just restarted).
+func (e *Executor) readLog(ctx context.Context, ns, pod string) (b []byte, err error) {
+	deadline := time.Now().Add(logBadRequestWindow)
+	for {
+		_, err = retry(ctx, func(ctx context.Context) error {
+			b, err = e.Client.CoreV1().Pods(ns).GetLogs(pod, &corev1.PodLogOptions{Container: containerName}).DoRaw(ctx)
+			return err
+		})
+		if err == nil || !apierrors.IsBadRequest(err) || time.Now().After(deadline) {
+			return b, err
+		}
+		select {
+		case <-ctx.Done():
+			return b, err
+		case <-time.After(time.Second):
+		}
+	}
 }
+
+// logBadRequestWindow bounds the retries of a log read the kubelet refused.
+const logBadRequestWindow = 15 * time.Second
 
 // logHead is the first lines of a pod's log for an error message; "" when
 // the log cannot be read (the container never started).

@@ -2,13 +2,16 @@ package kube
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"time"
 
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/apimachinery/pkg/labels"
@@ -27,6 +30,39 @@ type levelWatch struct {
 	pods    corelisters.PodLister
 	changed chan struct{}
 	stop    chan struct{}
+
+	mu sync.Mutex
+	// Lists and watches the API server refused: informers would retry a
+	// lost permission forever. A refusal right after an API server
+	// restart is not one (its RBAC cache is still filling), so only
+	// refusals that keep coming for deniedFor count.
+	denied                  error
+	deniedFirst, deniedLast time.Time
+	deniedCount             int
+}
+
+const deniedFor = 8 * time.Second
+
+func (w *levelWatch) deny(err error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	now := time.Now()
+	if w.deniedCount == 0 || now.Sub(w.deniedLast) > 2*deniedFor {
+		w.deniedFirst, w.deniedCount = now, 0
+	}
+	w.denied, w.deniedLast = err, now
+	w.deniedCount++
+}
+
+// deniedErr is the refusal once it has lasted deniedFor (the informer's
+// retries, 0.8 s apart and doubling, are still being refused).
+func (w *levelWatch) deniedErr() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.deniedCount >= 3 && w.deniedLast.Sub(w.deniedFirst) >= deniedFor && time.Since(w.deniedLast) < 2*deniedFor {
+		return w.denied
+	}
+	return nil
 }
 
 func startWatch(ctx context.Context, cs kubernetes.Interface, namespace, selector string) (*levelWatch, error) {
@@ -52,6 +88,16 @@ func startWatch(ctx context.Context, cs kubernetes.Interface, namespace, selecto
 	}
 	for _, inf := range []cache.SharedIndexInformer{f.Batch().V1().Jobs().Informer(), f.Core().V1().Pods().Informer()} {
 		if _, err := inf.AddEventHandler(h); err != nil {
+			return nil, err
+		}
+		// A dropped connection or a restarting API server is retried by
+		// the informer (list + watch again); a refusal is not going away.
+		if err := inf.SetWatchErrorHandlerWithContext(func(_ context.Context, r *cache.Reflector, err error) {
+			if apierrors.IsForbidden(err) || apierrors.IsUnauthorized(err) {
+				w.deny(err)
+				poke()
+			}
+		}); err != nil {
 			return nil, err
 		}
 	}
@@ -99,7 +145,14 @@ type waitRules struct {
 	Deadline time.Duration
 	Progress io.Writer
 	Label    string
+	// Node is the GPU node under test (may be empty); it and the node the
+	// pod was bound to are checked every nodeCheckEvery through Nodes.
+	Node      string
+	NodeGrace time.Duration
+	Nodes     kubernetes.Interface
 }
+
+const nodeCheckEvery = 2 * time.Second
 
 // failFastReasons are container states that never recover on their own:
 // waiting for them only burns the level's deadline.
@@ -122,7 +175,15 @@ func (w *levelWatch) wait(ctx context.Context, namespace, job string, r waitRule
 	defer tick.Stop()
 	nextProgress := start.Add(10 * time.Second)
 	podSel := labels.SelectorFromSet(labels.Set{batchv1.JobNameLabel: job})
+	// seenJob: the Job reached the cache once; gone after that means
+	// someone else deleted it (knee deletes it only after wait returns).
+	seenJob := false
+	lastPod, gonePod := "", ""
+	nodes := &nodeWatch{rules: r}
 	for {
+		if err := w.deniedErr(); err != nil {
+			return outcome{pod: lastPod, err: fmt.Errorf("the API server refused to let knee follow job %s (its permissions changed mid-sweep?): %v", job, err)}
+		}
 		j, _ := w.jobs.Jobs(namespace).Get(job)
 		pods, _ := w.pods.Pods(namespace).List(podSel)
 		var pod *corev1.Pod
@@ -130,6 +191,37 @@ func (w *levelWatch) wait(ctx context.Context, namespace, job string, r waitRule
 			if pod == nil || p.CreationTimestamp.After(pod.CreationTimestamp.Time) {
 				pod = p
 			}
+		}
+		if j != nil {
+			seenJob = true
+			if j.DeletionTimestamp != nil {
+				return outcome{pod: lastPod, err: fmt.Errorf("job %s is being deleted by someone else (not knee) before it finished", job)}
+			}
+		} else if seenJob {
+			return outcome{pod: lastPod, err: fmt.Errorf("job %s was deleted by someone else (not knee) before it finished", job)}
+		}
+		if pod == nil && lastPod != "" && j != nil && !jobFailed(j) {
+			// Someone (or an eviction) removed the pod: the Job, which
+			// never retries a level, fails next; the failure names the pod.
+			if r.Progress != nil {
+				fmt.Fprintf(r.Progress, "%s: pod %s was deleted before it finished\n", r.Label, lastPod)
+			}
+			gonePod, lastPod = lastPod, ""
+		}
+		if pod != nil {
+			lastPod = pod.Name
+			if pod.DeletionTimestamp != nil && pod.Status.Phase != corev1.PodSucceeded && pod.Status.Phase != corev1.PodFailed {
+				if c := podCondition(pod, corev1.DisruptionTarget); c != nil && c.Status == corev1.ConditionTrue {
+					return outcome{pod: pod.Name, err: fmt.Errorf("pod %s was evicted before it finished: %s: %s", pod.Name, c.Reason, c.Message)}
+				}
+			}
+		}
+		if err := nodes.check(pod); err != nil {
+			name := ""
+			if pod != nil {
+				name = pod.Name
+			}
+			return outcome{pod: name, err: err}
 		}
 		if pod != nil {
 			switch pod.Status.Phase {
@@ -168,7 +260,11 @@ func (w *levelWatch) wait(ctx context.Context, namespace, job string, r waitRule
 					if pod != nil {
 						name = pod.Name
 					}
-					return outcome{pod: name, err: fmt.Errorf("job %s failed: %s: %s", job, c.Reason, c.Message)}
+					msg := fmt.Sprintf("job %s failed: %s: %s", job, c.Reason, c.Message)
+					if gonePod != "" && name == "" {
+						msg += fmt.Sprintf(" (its pod %s was deleted before it finished: by someone else, a drain or an eviction)", gonePod)
+					}
+					return outcome{pod: name, err: errors.New(msg)}
 				}
 			}
 		}
@@ -192,6 +288,83 @@ func (w *levelWatch) wait(ctx context.Context, namespace, job string, r waitRule
 		case <-tick.C:
 		}
 	}
+}
+
+func jobFailed(j *batchv1.Job) bool {
+	for _, c := range j.Status.Conditions {
+		if c.Type == batchv1.JobFailed && c.Status == corev1.ConditionTrue {
+			return true
+		}
+	}
+	return false
+}
+
+// nodeWatch fails a level whose GPU node under test, or the node its pod
+// runs on, is deleted or stays not Ready: the measurement would be of a
+// server that is gone. Nodes are read with get (the ClusterRole has no
+// watch on nodes), every nodeCheckEvery.
+type nodeWatch struct {
+	rules    waitRules
+	next     time.Time
+	notReady map[string]time.Time
+}
+
+func (n *nodeWatch) check(pod *corev1.Pod) error {
+	if n.rules.Nodes == nil || time.Now().Before(n.next) {
+		return nil
+	}
+	n.next = time.Now().Add(nodeCheckEvery)
+	if n.notReady == nil {
+		n.notReady = map[string]time.Time{}
+	}
+	type role struct{ name, what string }
+	var check []role
+	if n.rules.Node != "" {
+		check = append(check, role{n.rules.Node, "the GPU node under test"})
+	}
+	if pod != nil && pod.Spec.NodeName != "" && pod.Spec.NodeName != n.rules.Node {
+		check = append(check, role{pod.Spec.NodeName, "the node of pod " + pod.Name})
+	}
+	for _, c := range check {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		node, err := n.rules.Nodes.CoreV1().Nodes().Get(ctx, c.name, metav1.GetOptions{})
+		cancel()
+		if apierrors.IsNotFound(err) {
+			return fmt.Errorf("node %s (%s) was deleted mid-level", c.name, c.what)
+		}
+		if err != nil {
+			// An outage or a refusal is for the other rules to judge.
+			continue
+		}
+		ready := nodeReady(node)
+		if ready == nil || ready.Status == corev1.ConditionTrue {
+			delete(n.notReady, c.name)
+			continue
+		}
+		since, ok := n.notReady[c.name]
+		if !ok {
+			n.notReady[c.name] = time.Now()
+			continue
+		}
+		if time.Since(since) >= n.rules.NodeGrace {
+			return fmt.Errorf("node %s (%s) is not Ready (%s: %s: %s) for %s",
+				c.name, c.what, ready.Status, ready.Reason, ready.Message, time.Since(since).Round(time.Second))
+		}
+		// Look again as soon as the grace is over.
+		if t := since.Add(n.rules.NodeGrace); t.Before(n.next) {
+			n.next = t
+		}
+	}
+	return nil
+}
+
+func nodeReady(n *corev1.Node) *corev1.NodeCondition {
+	for i := range n.Status.Conditions {
+		if n.Status.Conditions[i].Type == corev1.NodeReady {
+			return &n.Status.Conditions[i]
+		}
+	}
+	return nil
 }
 
 func podCondition(p *corev1.Pod, t corev1.PodConditionType) *corev1.PodCondition {

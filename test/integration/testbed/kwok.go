@@ -187,6 +187,8 @@ type LogRouter struct {
 	dc    dynamic.Interface
 	made  []string
 	seen  map[string]bool
+	// routed: pods that have their rule (a re-watch must not route twice).
+	routed map[string]bool
 }
 
 // Levels lists the knee.dev/level values of the pods seen so far, sorted.
@@ -208,25 +210,40 @@ func (c *Cluster) RouteLogs(ctx context.Context, ns string, files map[int]string
 	if err != nil {
 		return nil, err
 	}
-	r := &LogRouter{files: map[string]string{}, seen: map[string]bool{}, dc: dc, done: make(chan struct{})}
+	r := &LogRouter{files: map[string]string{}, seen: map[string]bool{}, routed: map[string]bool{}, dc: dc, done: make(chan struct{})}
 	for k, v := range files {
 		r.files[strconv.Itoa(k)] = v
 	}
-	w, err := c.AdminCS.CoreV1().Pods(ns).Watch(ctx, metav1.ListOptions{LabelSelector: "knee.dev/level"})
+	watchPods := func(ctx context.Context) (watch.Interface, error) {
+		return c.AdminCS.CoreV1().Pods(ns).Watch(ctx, metav1.ListOptions{LabelSelector: "knee.dev/level"})
+	}
+	w, err := watchPods(ctx)
 	if err != nil {
 		return nil, err
 	}
 	ctx, r.stop = context.WithCancel(ctx)
 	go func() {
 		defer close(r.done)
-		defer w.Stop()
+		defer func() { w.Stop() }()
 		for {
 			select {
 			case <-ctx.Done():
 				return
 			case ev, ok := <-w.ResultChan():
 				if !ok {
-					return
+					// The API server went away (a chaos test restarts it):
+					// watch again; pods created meanwhile arrive as Added
+					// events of the new watch's initial list.
+					for ctx.Err() == nil {
+						if w, err = watchPods(ctx); err == nil {
+							break
+						}
+						time.Sleep(200 * time.Millisecond)
+					}
+					if ctx.Err() == nil {
+						r.resync(ctx, c, ns)
+					}
+					continue
 				}
 				if ev.Type != watch.Added {
 					continue
@@ -238,6 +255,23 @@ func (c *Cluster) RouteLogs(ctx context.Context, ns string, files map[int]string
 		}
 	}()
 	return r, nil
+}
+
+// resync routes the pods created while the watch was down.
+func (r *LogRouter) resync(ctx context.Context, c *Cluster, ns string) {
+	pods, err := c.AdminCS.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{LabelSelector: "knee.dev/level"})
+	if err != nil {
+		return
+	}
+	for i := range pods.Items {
+		p := &pods.Items[i]
+		r.mu.Lock()
+		routed := r.routed[p.Name]
+		r.mu.Unlock()
+		if !routed {
+			_ = r.route(ctx, p)
+		}
+	}
 }
 
 func (r *LogRouter) route(ctx context.Context, p *corev1.Pod) error {
@@ -265,6 +299,7 @@ func (r *LogRouter) route(ctx context.Context, p *corev1.Pod) error {
 	if err == nil {
 		r.mu.Lock()
 		r.made = append(r.made, name)
+		r.routed[p.Name] = true
 		r.mu.Unlock()
 	}
 	return err
@@ -283,7 +318,9 @@ func (r *LogRouter) Close() {
 // kwok loads log rules through its own informers a few seconds after it
 // starts, and a test that reads a log before that would see "no logs found".
 func (c *Cluster) WaitLogServer(ctx context.Context, node string) error {
-	ns := "kwok-probe"
+	// A fresh namespace per probe: an earlier probe's may still be terminating.
+	c.probes++
+	ns := fmt.Sprintf("kwok-probe-%d", c.probes)
 	cs := c.AdminCS
 	if _, err := cs.CoreV1().Namespaces().Create(ctx, &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: ns}}, metav1.CreateOptions{}); err != nil && !apierrors.IsAlreadyExists(err) {
 		return err
@@ -300,9 +337,17 @@ func (c *Cluster) WaitLogServer(ctx context.Context, node string) error {
 		ObjectMeta: metav1.ObjectMeta{Name: "probe", Labels: map[string]string{"knee.dev/level": "999"}},
 		Spec:       corev1.PodSpec{NodeName: node, Containers: []corev1.Container{{Name: "probe", Image: "probe"}}},
 	}
-	if _, err := cs.CoreV1().Pods(ns).Create(ctx, pod, metav1.CreateOptions{}); err != nil {
-		r.Close()
-		return err
+	// A new namespace's default ServiceAccount comes a moment later.
+	for i := 0; ; i++ {
+		_, err := cs.CoreV1().Pods(ns).Create(ctx, pod, metav1.CreateOptions{})
+		if err == nil {
+			break
+		}
+		if i == 100 {
+			r.Close()
+			return err
+		}
+		time.Sleep(200 * time.Millisecond)
 	}
 	defer func() {
 		r.Close()

@@ -34,6 +34,7 @@ type Cluster struct {
 	// KwokDir holds kwok's stage and CRD YAMLs.
 	KwokDir string
 	procs   []*proc
+	probes  int
 }
 
 type proc struct {
