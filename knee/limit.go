@@ -220,7 +220,7 @@ func physicalBound(in input, k Knee) *PhysicalBound {
 		b = &PhysicalBound{Total: round6(total), PerGPU: round6(total / div), From: "kv_cache",
 			KVCapacityTokens: ptr(capTok), TokensPerRequest: ptr(round6(tpr))}
 		b.Detail = fmt.Sprintf("the KV cache holds %s tokens = %s requests of %s tokens (prompt + output)",
-			thousands(capTok), num(roundTo(total)), num(roundTo(tpr)))
+			thousands(capTok), count(roundTo(total)), count(roundTo(tpr)))
 	default:
 		return nil
 	}

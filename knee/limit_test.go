@@ -1,0 +1,90 @@
+package knee
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+func engineLevel(conc float64, e *sweep.EngineMetrics) *levelEval {
+	return &levelEval{level: &level{x: conc / 4, concurrency: conc, achieved: 1, clientCPU: nanF(),
+		points: []sweep.Point{{Concurrency: conc, Engine: e}}}}
+}
+
+func nanF() float64 { var z float64; return z / z }
+
+// Each rule on hand-made evidence, and the order between them.
+func TestLimitRules(t *testing.T) {
+	F := sweep.F
+	cases := []struct {
+		name string
+		l    *levelEval
+		peak float64
+		want LimitKind
+		text string
+	}{
+		{"no metrics", engineLevel(1024, nil), 0, LimitNoMetrics, "no engine metrics"},
+		{"samples missed every request", engineLevel(1024, &sweep.EngineMetrics{Samples: 2, RunningMax: F(0)}), 0, LimitNoMetrics, "none caught a running request"},
+		{"kv full and waiting", engineLevel(1024, &sweep.EngineMetrics{RunningMax: F(700), WaitingMax: F(300), KVUsageMax: F(0.99), Preemptions: F(1240)}), 700,
+			LimitKVCache, "KV cache: usage 99% at its peak, 1,240 preemptions, 300 waiting, running 700 (175/GPU)"},
+		{"preemptions with waiting, no usage series", engineLevel(1024, &sweep.EngineMetrics{RunningMax: F(700), WaitingMax: F(3), Preemptions: F(5)}), 700, LimitKVCache, "5 preemptions"},
+		{"kv full but nothing waits", engineLevel(512, &sweep.EngineMetrics{RunningMax: F(512), WaitingMax: F(0), KVUsageMax: F(0.97)}), 512, LimitNone, "none reached"},
+		{"batch cap at the plateau", engineLevel(1024, &sweep.EngineMetrics{RunningMax: F(1024), WaitingMax: F(180), KVUsageMax: F(0.4)}), 1024,
+			LimitBatchCap, "batch cap: running 1,024 (256/GPU), the most at any level, with 180 waiting, KV cache at 40%"},
+		{"batch cap equal to the exported cap", engineLevel(1024, &sweep.EngineMetrics{RunningMax: F(256), WaitingMax: F(10), MaxRunning: F(256)}), 256,
+			LimitBatchCap, "= the engine's max running requests"},
+		{"waiting below the plateau is not the cap", engineLevel(256, &sweep.EngineMetrics{RunningMax: F(200), WaitingMax: F(3)}), 1024, LimitNone, "none reached"},
+		{"frontend", engineLevel(1024, &sweep.EngineMetrics{RunningMax: F(40), WaitingMax: F(0)}), 40,
+			LimitFrontend, "frontend: engine running 40 (10/GPU) of the 1,024 the client holds in flight"},
+		{"everything running", engineLevel(256, &sweep.EngineMetrics{RunningMax: F(256), WaitingMax: F(0), KVUsageMax: F(0.3)}), 256, LimitNone, "KV cache at 30%"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := attributeLimit(c.l, 4, c.peak)
+			require.Equal(t, c.want, got.Kind, got.Detail)
+			require.Contains(t, got.Detail, c.text)
+		})
+	}
+	// The client rule comes first: a starved client says nothing of the server.
+	l := engineLevel(1024, &sweep.EngineMetrics{RunningMax: F(40), WaitingMax: F(0)})
+	l.clientBound, l.clientCPU = true, 0.97
+	got := attributeLimit(l, 4, 40)
+	require.Equal(t, LimitClient, got.Kind)
+	require.Equal(t, "client: the load generator was the bottleneck (client_bound), its CPU 97% busy", got.Detail)
+}
+
+// The physical bound from the KV capacity and the token lengths, and what
+// it says of the knee.
+func TestPhysicalBound(t *testing.T) {
+	F := sweep.F
+	pt := func(c float64) sweep.Point {
+		return sweep.Point{Concurrency: c, InputTokensMean: F(128), OutputTokensMean: F(16),
+			Engine: &sweep.EngineMetrics{KVCapacityTokens: F(4 * 3200 * 16)}}
+	}
+	in := input{s: &sweep.Sweep{GPUs: 4}, perGPU: true, w: words{perGPU: true},
+		levels: []*levelEval{{level: &level{points: []sweep.Point{pt(256)}}}}}
+	b := physicalBound(in, Knee{PerGPU: F(160), HighPerGPU: F(160)})
+	require.NotNil(t, b)
+	require.Equal(t, "kv_cache", b.From)
+	require.InDelta(t, 3200*16/144.0, b.PerGPU, 1e-3)
+	require.Equal(t, "physical bound 356/GPU: the KV cache holds 204,800 tokens = 1,422 requests of 144 tokens (prompt + output); the knee (at most 160/GPU) is far below it: another limit binds (see each level's limit)", b.Detail)
+	below := physicalBound(in, Knee{PerGPU: F(240), HighPerGPU: F(256)})
+	require.Contains(t, below.Detail, "the knee is below it: another limit binds first")
+
+	far := physicalBound(in, Knee{HighPerGPU: F(64)})
+	require.Contains(t, far.Detail, "the knee (at most 64/GPU) is far below it")
+	at := physicalBound(in, Knee{PerGPU: F(350), LowPerGPU: F(300), HighPerGPU: F(380)})
+	require.Contains(t, at.Detail, "the knee is at it")
+
+	// The engine's own figure wins over the computed one.
+	in.levels[0].points[0].Engine.MaxConcurrency = F(800)
+	e := physicalBound(in, Knee{})
+	require.Equal(t, "engine", e.From)
+	require.Equal(t, 200.0, e.PerGPU)
+
+	// No capacity: no bound.
+	in.levels[0].points[0].Engine = nil
+	require.Nil(t, physicalBound(in, Knee{}))
+}
