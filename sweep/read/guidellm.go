@@ -7,8 +7,6 @@ import (
 	"regexp"
 	"strings"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -97,8 +95,8 @@ func readGuideLLMFile(path string, data []byte, _ Options) (*sweep.Sweep, error)
 		if err := decodeJSON(path, 0, data, &r); err != nil {
 			return nil, err
 		}
-	} else if err := yaml.Unmarshal(data, &r); err != nil {
-		return nil, yamlError(path, err)
+	} else if err := decodeYAML(path, data, &r); err != nil {
+		return nil, err
 	}
 	if len(r.Benchmarks) == 0 {
 		return nil, sweep.Inputf(path, "benchmarks", 0, "empty: the report holds no benchmark")

@@ -334,7 +334,7 @@ func ipModelFromConfig(path string) string {
 			Path string `yaml:"pretrained_model_name_or_path"`
 		} `yaml:"tokenizer"`
 	}
-	if yaml.Unmarshal(b, &cfg) != nil {
+	if len(b) > maxYAML || yaml.Unmarshal(b, &cfg) != nil {
 		return ""
 	}
 	if cfg.Server != nil && cfg.Server.ModelName != "" {

@@ -149,6 +149,23 @@ func jsonValueText(v string) string {
 	return v
 }
 
+// maxYAML bounds a YAML input: the YAML parser holds about fifty times the
+// file in memory (a 20 MB report took 1 GB), where JSON decoding holds a
+// few. YAML reports (llm-d, guidellm --output-path x.yaml) are summaries of
+// kilobytes; a larger one is read as JSON.
+const maxYAML = 16 << 20
+
+// decodeYAML unmarshals a YAML input of at most maxYAML bytes.
+func decodeYAML(file string, data []byte, v any) error {
+	if len(data) > maxYAML {
+		return sweep.Inputf(file, "", 0, "is a YAML report larger than %s (YAML is parsed with about fifty times its size in memory); save or convert it as JSON (yq -o json) to read it", sizeText(maxYAML))
+	}
+	if err := yaml.Unmarshal(data, v); err != nil {
+		return yamlError(file, err)
+	}
+	return nil
+}
+
 // yamlTypeError matches one of yaml.v3's type errors: "line 5: cannot
 // unmarshal !!str `fast` into float64".
 var yamlTypeError = regexp.MustCompile("^line ([0-9]+): cannot unmarshal !!([a-z]+) `(.*)` into (.+)$")

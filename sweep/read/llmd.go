@@ -6,8 +6,6 @@ import (
 	"regexp"
 	"strings"
 
-	"gopkg.in/yaml.v3"
-
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -122,8 +120,8 @@ func readLLMDFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
 		if err := decodeJSON(path, 0, data, &r); err != nil {
 			return nil, err
 		}
-	} else if err := yaml.Unmarshal(data, &r); err != nil {
-		return nil, yamlError(path, err)
+	} else if err := decodeYAML(path, data, &r); err != nil {
+		return nil, err
 	}
 	m := r.Metrics
 	if m == nil || m.Throughput == nil || m.Throughput.OutputTokensPerSec == nil {

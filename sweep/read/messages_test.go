@@ -263,3 +263,13 @@ func TestSweepJSONPointsCapBeforeDecoding(t *testing.T) {
 	require.Equal(t, maxPoints, ie.Line, "refused at the comma before the point past the cap")
 	require.Contains(t, err.Error(), "holds more than 100,000 points")
 }
+
+// A YAML report past maxYAML is refused before the parser holds fifty times
+// it in memory, with the way to read it (as JSON).
+func TestLargeYAMLIsRefusedBeforeParsing(t *testing.T) {
+	body := "benchmarks:\n  - metrics:\n      output_tokens_per_second:\n        successful:\n          mean: 5\n    requests:\n" +
+		strings.Repeat("      - {a: 1, b: 2, c: 3}\n", maxYAML/26+1)
+	p := writeTemp(t, "big.yaml", body)
+	_, err := File(p, Options{})
+	require.EqualError(t, err, p+": is a YAML report larger than 16 MB (YAML is parsed with about fifty times its size in memory); save or convert it as JSON (yq -o json) to read it")
+}
