@@ -28,7 +28,9 @@ func newSimserverCmd(root *rootOptions) *cobra.Command {
 		Short: "Serve the simulated OpenAI-compatible LLM server on 127.0.0.1 (for trying knee sweep)",
 		Long: `simserver serves the simulated LLM server that knee demo and knee's tests use, so that
 knee sweep --endpoint can be pointed at it. It speaks /v1/completions and
-/v1/chat/completions (SSE streaming with usage, or JSON), /v1/models and /health.
+/v1/chat/completions (SSE streaming with usage, or JSON), /v1/models, /health, and
+/metrics in vLLM's names (running and waiting requests, KV-cache usage, preemptions,
+cache_config_info), which knee sweep samples.
 
 It is a queueing model, not a GPU: every number it produces follows from its flags,
 and a sweep of it must be labelled simulated. The gb300 preset has 4 "GPUs" and its
@@ -57,6 +59,9 @@ every=N[/burst=L] (L consecutive requests out of every N) or rate=R (probability
 	f.DurationVar(&o.cfg.StepBase, "step-base", 0, "decode step time at batch 0")
 	f.DurationVar(&o.cfg.StepPerSeq, "step-per-seq", 0, "decode step time added per sequence in the batch")
 	f.DurationVar(&o.cfg.PrefillPerToken, "prefill-per-token", 0, "prefill time per prompt token")
+	f.IntVar(&o.cfg.KVBlocksPerGPU, "kv-blocks", 0, "KV-cache blocks per GPU (0 = unlimited); full caches queue and preempt requests")
+	f.IntVar(&o.cfg.BlockSize, "block-size", 0, "tokens per KV-cache block (default 16)")
+	f.IntVar(&o.cfg.FrontendMax, "frontend-max", 0, "requests the front-end passes to the engines at once, whole node (0 = unlimited)")
 	f.IntVar(&o.cfg.ThrashAbovePerGPU, "thrash-above", 0, "open requests per GPU above which the front-end slows every step")
 	f.Float64Var(&o.cfg.ThrashFactor, "thrash-factor", 0, "front-end slowdown per unit of overload (≥ 1 makes throughput fall)")
 	f.Float64Var(&o.cfg.ThrashMax, "thrash-max", 0, "cap on the front-end slowdown (0 = none)")
@@ -99,6 +104,9 @@ func (o *simserverOptions) config() (simserver.Config, error) {
 		"step-per-seq":      func() { cfg.StepPerSeq = f.StepPerSeq },
 		"prefill-per-token": func() { cfg.PrefillPerToken = f.PrefillPerToken },
 		"thrash-above":      func() { cfg.ThrashAbovePerGPU = f.ThrashAbovePerGPU },
+		"kv-blocks":         func() { cfg.KVBlocksPerGPU = f.KVBlocksPerGPU },
+		"block-size":        func() { cfg.BlockSize = f.BlockSize },
+		"frontend-max":      func() { cfg.FrontendMax = f.FrontendMax },
 		"thrash-factor":     func() { cfg.ThrashFactor = f.ThrashFactor },
 		"thrash-max":        func() { cfg.ThrashMax = f.ThrashMax },
 		"jitter":            func() { cfg.Jitter = f.Jitter },
