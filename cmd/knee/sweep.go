@@ -48,6 +48,8 @@ type sweepOptions struct {
 	JSONL                       bool
 	Metrics                     metricsFlags
 	APIKeyEnv                   string
+	Search                      searchFlags
+	Catalog                     string
 
 	plan   sweep.Plan
 	secret credentials
@@ -81,6 +83,9 @@ Progress goes to stderr.`,
   knee find gb300-run`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if o.Catalog != "" {
+				return o.runCatalog(cmd)
+			}
 			if err := o.complete(cmd); err != nil {
 				return err
 			}
@@ -91,7 +96,7 @@ Progress goes to stderr.`,
 	fl.StringVar(&o.Runner, "runner", "local", "where the load generator runs: local|kube")
 	fl.StringVar(&o.Harness, "harness", "builtin", "load generator: builtin|inference-perf|aiperf")
 	fl.StringVar(&o.HarnessBin, "harness-bin", "", "path of the inference-perf or aiperf executable (default: found on PATH)")
-	fl.StringVar(&o.Endpoint, "endpoint", "", "base URL of the OpenAI-compatible server, e.g. http://127.0.0.1:8000")
+	fl.Var(endpointList{&o.Endpoint, &o.Search.endpoints}, "endpoint", "base URL of the OpenAI-compatible server, e.g. http://127.0.0.1:8000; give it again for identical servers to run levels on at the same time")
 	fl.StringVar(&o.Model, "model", "", "model name to send (and record), e.g. Qwen/Qwen3-8B")
 	fl.StringVar(&o.API, "api", "chat", "chat (/v1/chat/completions) or completion (/v1/completions); inference-perf defaults to completion")
 	fl.StringVar(&o.PerGPU, "per-gpu", "", "ladder of concurrent requests per GPU, e.g. 64,128,256")
@@ -112,7 +117,9 @@ Progress goes to stderr.`,
 	fl.Int64Var(&o.Seed, "seed", 1, "seed for prompts (builtin)")
 	fl.BoolVar(&o.JSONL, "requests-jsonl", false, "keep one JSON line per request in each level folder (builtin)")
 	fl.StringVar(&o.APIKeyEnv, "api-key-env", "", "environment variable holding an API key, sent as a bearer token (builtin; default OPENAI_API_KEY when set); never printed or stored")
+	fl.StringVar(&o.Catalog, "catalog", "", "sweep every leaf of this catalog YAML, each into --out DIR/<leaf> (see README: knee sweep --catalog)")
 	o.Metrics.bind(fl)
+	o.Search.bind(fl)
 	if kubeBindFlags != nil {
 		kubeBindFlags(c)
 	}
@@ -189,6 +196,9 @@ func (o *sweepOptions) complete(c *cobra.Command) error {
 	}
 	// After --runner and --harness: a typo there is the first thing to
 	// hear about, not the missing ladder.
+	if err := o.Search.check(fl, &p); err != nil {
+		return err
+	}
 	if len(p.PerGPU) == 0 && o.Resume == "" {
 		return usagef("give the ladder: --per-gpu 64,128,256 or --ladder 16:1024:x2")
 	}
@@ -268,7 +278,7 @@ func (o *sweepOptions) run(c *cobra.Command) error {
 	if o.StopPastKnee {
 		opts.StopRule = knee.PastKneeRule(knee.DefaultOptions())
 	}
-	outcome, runErr := run.Run(ctx, exec, st, opts)
+	outcome, runErr := o.runSweep(ctx, exec, st, opts)
 	return o.report(st, outcome, runErr)
 }
 

@@ -24,6 +24,8 @@ var resumeSettings = []string{
 	// --runner kube
 	"namespace", "context", "node", "service", "image", "loadgen-node-selector", "loadgen-toleration", "loadgen-labels",
 	"loadgen-cpu", "loadgen-memory", "loadgen-gpus", "hf-token-secret", "api-key-secret", "job-deadline", "job-ttl", "pending-timeout", "keep",
+	// --search, --repeats, --until-ci (sweep_search.go)
+	"search", "precision", "max-levels", "max-per-gpu", "search-start", "search-confirm", "repeats", "until-ci",
 }
 
 // restoreSettings sets every resume setting not given on the command line

@@ -152,6 +152,12 @@ func compare(servers []*simServer, opts knee.Options, set Settings) []row {
 			r, _ := runSearch(s, set, opts)
 			return r
 		}},
+		{"--search --search-confirm=false", func(s *simServer) strategyResult {
+			quick := set
+			quick.Confirm = false
+			r, _ := runSearch(s, quick, opts)
+			return r
+		}},
 	}
 	var rows []row
 	for _, st := range strats {

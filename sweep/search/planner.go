@@ -46,11 +46,16 @@ type Settings struct {
 	// Slots is the number of levels that can run at once (endpoints or
 	// nodes); the search plans that many per batch.
 	Slots int `json:"slots"`
+	// Confirm climbs one rung past the first level past the knee unless
+	// knee.PastKneeRule (the engine's --stop-past-knee) already stops
+	// there (--search-confirm): one noisy level then never ends the climb,
+	// at the price of about one level more, and that level is past the knee.
+	Confirm bool `json:"confirm"`
 }
 
 // DefaultSettings are the documented defaults.
 func DefaultSettings() Settings {
-	return Settings{Start: 16, Factor: 2, MaxPerGPU: 1024, Precision: 0.125, MaxLevels: 12, Slots: 1}
+	return Settings{Start: 16, Factor: 2, MaxPerGPU: 1024, Precision: 0.125, MaxLevels: 12, Slots: 1, Confirm: true}
 }
 
 // Validate checks the settings; errors name the flag.
@@ -152,6 +157,16 @@ func Next(measured *sweep.Sweep, tried []int, set Settings, opts knee.Options) D
 		}
 		next := max(1, bottom/set.Factor)
 		return merge(d, descend(next, set, done, budget, fmt.Sprintf("the lowest level %d/GPU is already past the knee: go down ×1/%d", bottom, set.Factor)))
+	}
+	if set.Confirm && hi == top && top < set.MaxPerGPU {
+		// The first level past the knee is the highest one: unless the rule
+		// the engine stops a climb with agrees (a cliff, or two levels at or
+		// past the knee), one more rung confirms it, so that one noisy
+		// level never ends the climb.
+		if stop, _ := knee.PastKneeRule(opts)(measured); !stop {
+			next := min(top*set.Factor, set.MaxPerGPU)
+			return merge(d, climb(next, set, done, budget, fmt.Sprintf("%d/GPU is the first level past the knee and the highest: climb ×%d to confirm it (one noisy level never ends a climb)", top, set.Factor)))
+		}
 	}
 	if fl, fh, ok := fitted(measured, opts, set); ok {
 		d.Phase, d.Within, d.Low, d.High = PhaseDone, true, fl, fh
@@ -289,25 +304,49 @@ func merge(d, plan Decision) Decision {
 	return plan
 }
 
-// splits places n typed levels inside (lo, hi), splitting it into n+1
-// geometric parts; one level is the bisection at the geometric mean.
+// splits places n typed levels inside (lo, hi). With nothing tried inside,
+// they split it into n+1 geometric parts (n = 1: the bisection at the
+// geometric mean). Levels already tried inside the bracket (invalid ones:
+// a client-bound or failed level decides nothing) are kept as dividers, and
+// each new level bisects the widest remaining gap.
 func splits(lo, hi, n int, done map[int]bool) []int {
-	seen := map[int]bool{}
-	var out []int
-	for i := 1; i <= n; i++ {
-		f := float64(i) / float64(n+1)
-		a := float64(lo) * math.Pow(float64(hi)/float64(lo), f)
-		// Bisect the part [prev, hi] around a so the typed point stays inside.
-		v := Typed(a)
-		if v <= lo || v >= hi || done[v] || seen[v] {
-			w, ok := typedBetween(lo, hi)
-			if n > 1 || !ok || done[w] || seen[w] {
-				continue
-			}
-			v = w
+	var inside []int
+	for v := range done {
+		if v > lo && v < hi {
+			inside = append(inside, v)
 		}
-		seen[v] = true
-		out = append(out, v)
+	}
+	var out []int
+	if len(inside) == 0 {
+		seen := map[int]bool{}
+		for i := 1; i <= n; i++ {
+			a := float64(lo) * math.Pow(float64(hi)/float64(lo), float64(i)/float64(n+1))
+			if v := Typed(a); v > lo && v < hi && !seen[v] {
+				seen[v] = true
+				out = append(out, v)
+			}
+		}
+		if len(out) == n {
+			sort.Ints(out)
+			return out
+		}
+		out = out[:0]
+	}
+	cuts := append([]int{lo, hi}, inside...)
+	for len(out) < n {
+		sort.Ints(cuts)
+		best, bestR := 0, 1.0
+		for i := 1; i < len(cuts); i++ {
+			r := float64(cuts[i]) / float64(cuts[i-1])
+			if v, ok := typedBetween(cuts[i-1], cuts[i]); ok && !done[v] && r > bestR {
+				best, bestR = v, r
+			}
+		}
+		if best == 0 {
+			break
+		}
+		out = append(out, best)
+		cuts = append(cuts, best)
 	}
 	sort.Ints(out)
 	return out

@@ -45,6 +45,7 @@ func cliffSweep(levels ...int) *sweep.Sweep {
 
 func TestNextDecisions(t *testing.T) {
 	set, opts := DefaultSettings(), knee.DefaultOptions()
+	set.Confirm = false
 	d := Next(nil, nil, set, opts)
 	assert.Equal(t, PhaseClimb, d.Phase)
 	assert.Equal(t, []int{16}, d.Levels)
@@ -87,9 +88,30 @@ func TestNextDecisions(t *testing.T) {
 	assert.Equal(t, PhaseDone, d.Phase)
 	assert.Contains(t, d.Reason, "--max-levels 5 reached with the knee in 128–256/GPU")
 
+	// A level inside the bracket that decided nothing (client-bound,
+	// failed) divides it: the widest gap is bisected.
+	d = Next(cliffSweep(16, 32, 64, 256), []int{16, 32, 64, 128, 256}, set, opts)
+	assert.Equal(t, PhaseBisect, d.Phase, d.Reason)
+	assert.Equal(t, []int{88}, d.Levels)
+
 	// Already past the knee at the lowest level: go down.
 	d = Next(cliffSweep(256, 512), []int{256, 512}, set, opts)
 	assert.Equal(t, PhaseDescend, d.Phase, d.Reason)
+	assert.Equal(t, []int{128}, d.Levels)
+}
+
+// With Confirm, a first level past the knee that is also the highest is
+// confirmed by one more rung unless knee.PastKneeRule already stops there.
+func TestNextConfirmsALonePastLevel(t *testing.T) {
+	set, opts := DefaultSettings(), knee.DefaultOptions()
+	// 256/GPU fell 22% below 64/GPU: past the knee, not a cliff.
+	d := Next(cliffSweep(16, 32, 64, 256), []int{16, 32, 64, 256}, set, opts)
+	assert.Equal(t, PhaseClimb, d.Phase)
+	assert.Equal(t, []int{512}, d.Levels)
+	assert.Equal(t, "256/GPU is the first level past the knee and the highest: climb ×2 to confirm it (one noisy level never ends a climb): run 512", d.Reason)
+	// Two levels past it: the rule stops the climb, the bisection starts.
+	d = Next(cliffSweep(16, 32, 64, 256, 512), []int{16, 32, 64, 256, 512}, set, opts)
+	assert.Equal(t, PhaseBisect, d.Phase, d.Reason)
 	assert.Equal(t, []int{128}, d.Levels)
 }
 

@@ -53,6 +53,9 @@ type LevelRecord struct {
 	Harness        string        `json:"harness,omitempty"`
 	HarnessVersion string        `json:"harness_version,omitempty"`
 	Points         []sweep.Point `json:"points"`
+	// RanOn names where the level ran when a sweep runs levels in parallel
+	// (an endpoint, redacted, or a Kubernetes node); empty for one target.
+	RanOn string `json:"ran_on,omitempty"`
 	// Raw lists the files kept verbatim beside point.json.
 	Raw        []string  `json:"raw,omitempty"`
 	StartedAt  time.Time `json:"started_at"`

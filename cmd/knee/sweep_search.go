@@ -1,0 +1,122 @@
+package main
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/spf13/pflag"
+
+	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/run"
+	"github.com/kneetool/knee/sweep/search"
+	"github.com/kneetool/knee/sweep/store"
+)
+
+// searchFlags are knee sweep's adaptive flags: --search grows the ladder
+// as the knee rule decides (sweep/search), --repeats and --until-ci run
+// levels again, interleaved, and --endpoint given more than once runs
+// levels on those servers at the same time. All of them go through
+// run.RunAdaptive; a plain ladder on one endpoint keeps run.Run.
+type searchFlags struct {
+	On        bool
+	Precision float64
+	MaxLevels int
+	MaxPerGPU int
+	Start     int
+	Confirm   bool
+	Repeats   int
+	UntilCI   float64
+	// endpoints holds every --endpoint given, in order; the first is the
+	// plan's endpoint.
+	endpoints []string
+}
+
+func (s *searchFlags) bind(fl *pflag.FlagSet) {
+	d := search.DefaultSettings()
+	fl.BoolVar(&s.On, "search", false, "adaptive: climb ×2 until a level is past the knee, then bisect the knee's bracket at typed levels until it is within --precision (the plan's ladder, if given, runs first)")
+	fl.Float64Var(&s.Precision, "precision", d.Precision, "--search stops once the knee's bracket is within this share of its midpoint (0.125: ±12.5%)")
+	fl.IntVar(&s.MaxLevels, "max-levels", d.MaxLevels, "--search runs at most this many distinct levels")
+	fl.IntVar(&s.MaxPerGPU, "max-per-gpu", d.MaxPerGPU, "--search climbs no higher than this many requests per GPU")
+	fl.IntVar(&s.Start, "search-start", d.Start, "--search's first level when no ladder is given")
+	fl.BoolVar(&s.Confirm, "search-confirm", d.Confirm, "--search climbs one rung past a lone first level past the knee (unless it is a cliff), so one noisy level never ends the climb")
+	fl.IntVar(&s.Repeats, "repeats", 1, "run every level this many times (with --until-ci: at most), repeats interleaved with other levels")
+	fl.Float64Var(&s.UntilCI, "until-ci", 0, "repeat a level until the 95% confidence half-width of its throughput is within this share of its mean (0.05: ±5%), at most --repeats runs (default 5 with --until-ci)")
+}
+
+// adaptive says whether the sweep needs run.RunAdaptive.
+func (s *searchFlags) adaptive() bool {
+	return s.On || s.Repeats > 1 || s.UntilCI > 0 || len(s.endpoints) > 1
+}
+
+// check validates the flags (exit 2 naming the flag) and gives --search
+// without a ladder its first level.
+func (s *searchFlags) check(fl *pflag.FlagSet, p *sweep.Plan) error {
+	if s.Repeats < 1 || s.Repeats > sweep.MaxLevels {
+		return sweep.Inputf("flag", "--repeats", 0, "must be between 1 and %d, got %d", sweep.MaxLevels, s.Repeats)
+	}
+	if s.UntilCI < 0 || s.UntilCI >= 1 {
+		return sweep.Inputf("flag", "--until-ci", 0, "must be a share between 0 and 1 (0.05 is ±5%%), got %g", s.UntilCI)
+	}
+	if s.UntilCI > 0 && !fl.Changed("repeats") && s.Repeats == 1 {
+		s.Repeats = 5
+	}
+	if s.On {
+		if err := s.settings(1).Validate(); err != nil {
+			return err
+		}
+		if len(p.PerGPU) == 0 {
+			p.PerGPU = []int{s.Start}
+		}
+	}
+	for _, e := range s.endpoints[min(1, len(s.endpoints)):] {
+		if sweep.HasCredentials(e) {
+			return sweep.Inputf("flag", "--endpoint", 0, "%s carries credentials; give them once through --api-key-env (only the first --endpoint may carry a user)", sweep.RedactURL(e))
+		}
+	}
+	return nil
+}
+
+func (s *searchFlags) settings(slots int) search.Settings {
+	return search.Settings{Start: s.Start, Factor: 2, MaxPerGPU: s.MaxPerGPU, Precision: s.Precision, MaxLevels: s.MaxLevels, Slots: slots, Confirm: s.Confirm}
+}
+
+// endpointList is --endpoint as a flag that may be given several times:
+// the first value is the plan's endpoint (o.Endpoint), all are kept.
+type endpointList struct {
+	first *string
+	all   *[]string
+}
+
+func (v endpointList) String() string { return *v.first }
+func (v endpointList) Type() string   { return "string" }
+func (v endpointList) Set(s string) error {
+	if len(*v.all) == 0 {
+		*v.first = s
+	}
+	*v.all = append(*v.all, s)
+	return nil
+}
+
+// runSweep runs the stored plan: run.Run for a plain ladder on one
+// endpoint, run.RunAdaptive for --search, repeats and several endpoints.
+func (o *sweepOptions) runSweep(ctx context.Context, exec sweep.Executor, st *store.Store, opts run.Options) (*run.Outcome, error) {
+	if !o.Search.adaptive() {
+		return run.Run(ctx, exec, st, opts)
+	}
+	slots := []run.Slot{{Name: sweep.RedactURL(st.Plan().Endpoint), Exec: exec}}
+	for _, e := range o.Search.endpoints[min(1, len(o.Search.endpoints)):] {
+		slots = append(slots, run.Slot{Name: sweep.RedactURL(e), Endpoint: e, Exec: exec})
+	}
+	ao := run.AdaptiveOptions{Options: opts, Repeats: o.Search.Repeats, UntilCI: o.Search.UntilCI, Slots: slots}
+	if o.Search.On {
+		set := o.Search.settings(len(slots))
+		kopts := knee.DefaultOptions()
+		ao.Planner = func(s *sweep.Sweep, tried []int) ([]int, bool, string) {
+			d := search.Next(s, tried, set, kopts)
+			return d.Levels, d.Done(), d.Reason
+		}
+		fmt.Fprintf(o.root.stderr, "search: ±%.1f%%, at most %d levels, up to %d/GPU, %d at once\n", 100*set.Precision, set.MaxLevels, set.MaxPerGPU, len(slots))
+	}
+	return run.RunAdaptive(ctx, st, ao)
+}

@@ -1,0 +1,102 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/fixtures/simserver"
+	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/sweep/search"
+	"github.com/kneetool/knee/sweep/store"
+)
+
+// searchTestServer is a simulated server on 127.0.0.1 whose throughput
+// grows up to 40 requests per GPU (its batch and its front-end's thrash
+// threshold) and collapses past it: its true knee is 40/GPU.
+func searchTestServer(t *testing.T) (string, simserver.Config) {
+	t.Helper()
+	cfg := simserver.Config{GPUs: 1, BatchPerGPU: 40, StepBase: 8 * time.Millisecond, StepPerSeq: 40 * time.Microsecond,
+		PrefillPerToken: 10 * time.Microsecond, ThrashAbovePerGPU: 40, ThrashFactor: 6, ThrashMax: 6, Seed: 1}
+	srv := simserver.New(cfg)
+	url, err := srv.Start()
+	require.NoError(t, err)
+	t.Cleanup(func() { srv.Close() })
+	return url, cfg
+}
+
+func searchArgs(url, dir string, extra ...string) []string {
+	return append([]string{"sweep", "--endpoint", url, "--model", "sim", "--gpus", "1", "--search", "--search-start", "4", "--max-per-gpu", "256",
+		"--min-requests", "48", "--requests-per-concurrency", "3", "--input-tokens", "16", "--output-tokens", "8",
+		"--request-timeout", "20s", "--out", dir}, extra...)
+}
+
+func TestSweepSearchBracketsTheSimulatedKnee(t *testing.T) {
+	url, cfg := searchTestServer(t)
+	require.Equal(t, 40.0, cfg.TrueKneeFor(16, 8))
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, errs := sweepCLI(t, searchArgs(url, dir)...)
+	require.Equal(t, 0, code, errs)
+	t.Log(errs)
+
+	// Every decision is in events.log with its reason, and on stderr.
+	ev, err := os.ReadFile(filepath.Join(dir, store.EventsFile))
+	require.NoError(t, err)
+	assert.Contains(t, string(ev), " search one level so far: climb ×2 from 4/GPU: run 8\n")
+	assert.Contains(t, errs, "search: one level so far: climb ×2 from 4/GPU: run 8\n")
+	assert.Contains(t, string(ev), "bisect at")
+	assert.Regexp(t, `search done: the knee lies in \d+–\d+/GPU, within ±12.5%`, string(ev))
+
+	// The plan grew with the search; the analysis of the folder brackets
+	// the true knee within ±12.5%.
+	plan, err := store.ReadPlan(dir)
+	require.NoError(t, err)
+	assert.Equal(t, []int{4, 8, 16, 32, 64}, plan.PerGPU[:5])
+	assert.Equal(t, "true", plan.Settings["search"])
+	assert.Equal(t, "0.125", plan.Settings["precision"])
+	s, err := store.Load(dir)
+	require.NoError(t, err)
+	r, err := knee.Find(s, knee.DefaultOptions())
+	require.NoError(t, err)
+	require.NotNil(t, r.Knee.LowPerGPU, r.Knee.Detail)
+	require.NotNil(t, r.Knee.HighPerGPU, r.Knee.Detail)
+	lo, hi := *r.Knee.LowPerGPU, *r.Knee.HighPerGPU
+	t.Logf("levels %v, knee in %g–%g/GPU: %s (%s)", plan.PerGPU, lo, hi, r.Knee.Detail, r.Knee.Status)
+	assert.LessOrEqual(t, lo, 40.0)
+	assert.GreaterOrEqual(t, hi, 40.0)
+	assert.True(t, search.Within(lo, hi, 0.125), "%g–%g", lo, hi)
+	assert.LessOrEqual(t, len(plan.PerGPU), 8)
+	assert.False(t, strings.Contains(errs, "failed:"), errs)
+}
+
+// A search stopped by --max-levels continues from its plan.json with
+// --resume: the levels it ran are not run again, and the next choice is the
+// bisection the first run would have made.
+func TestSweepSearchResumesWhereItStopped(t *testing.T) {
+	url, _ := searchTestServer(t)
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, errs := sweepCLI(t, searchArgs(url, dir, "--max-levels", "5")...)
+	require.Equal(t, 0, code, errs)
+	assert.Regexp(t, `search: done: --max-levels 5 reached with the knee in \d+–64/GPU`, errs)
+	plan, err := store.ReadPlan(dir)
+	require.NoError(t, err)
+	assert.Equal(t, []int{4, 8, 16, 32, 64}, plan.PerGPU)
+	assert.Equal(t, "5", plan.Settings["max-levels"])
+
+	code, _, errs = sweepCLI(t, "sweep", "--resume", dir, "--max-levels", "12")
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, errs, "resumed: 5 of 5 levels already measured\n")
+	assert.Regexp(t, `resumed: 5 of 5 levels already measured\nsearch: the knee lies in \d+–64/GPU \(±\d+\.\d%, wanted ±12.5%\): bisect at \d+\nstarted: level 5: `, errs)
+	assert.NotContains(t, errs, "started: level 0:")
+	plan, err = store.ReadPlan(dir)
+	require.NoError(t, err)
+	assert.Equal(t, []int{4, 8, 16, 32, 64}, plan.PerGPU[:5])
+	assert.Greater(t, len(plan.PerGPU), 5)
+	assert.Equal(t, "12", plan.Settings["max-levels"])
+	assert.Equal(t, "true", plan.Settings["search"], "--resume keeps --search from plan.json")
+}
