@@ -18,7 +18,9 @@ type baselineOptions struct {
 	knee    knee.Options
 	policy  baseline.Policy
 	overlay string
-	write   bool
+	// overlays is a recipes/overlays folder: one overlay per leaf (--overlays).
+	overlays string
+	write    bool
 	format  string
 	args    []string
 }
@@ -45,7 +47,8 @@ measurements; --write edits it in place: only the three constraints and the knee
 block change, every other byte stays. A refusal never touches the file.`,
 		Example: `  knee baseline fixtures/aicr/gb300-eks.csv fixtures/aicr/gb300-eks-simulated-64.csv
   knee baseline gb300.csv --at 256 -o json
-  knee baseline gb300.csv --overlay recipes/overlays/gb300-eks-ubuntu-inference-dynamo.yaml --write`,
+  knee baseline gb300.csv --overlay recipes/overlays/gb300-eks-ubuntu-inference-dynamo.yaml --write
+  knee baseline --overlays recipes/overlays gb300.csv fixtures/aicr/gb200-eks.csv fixtures/aicr/h100-eks.csv`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: completeValidateRun(o),
 	}
@@ -53,7 +56,8 @@ block change, every other byte stays. A refusal never touches the file.`,
 	bindAnalysisFlags(cmd.Flags(), &o.knee)
 	bindPolicyFlags(cmd.Flags(), &o.policy)
 	cmd.Flags().StringVar(&o.overlay, "overlay", "", "aicr overlay (recipes/overlays/<leaf>.yaml) to compare with the proposal")
-	cmd.Flags().BoolVar(&o.write, "write", false, "edit --overlay in place with the proposed constraints (never on a refusal)")
+	cmd.Flags().StringVar(&o.overlays, "overlays", "", "aicr recipes/overlays folder: baseline every RUN's leaf against DIR/<leaf>.yaml, one summary for the PR")
+	cmd.Flags().BoolVar(&o.write, "write", false, "edit --overlay (or every proposed leaf's overlay with --overlays) in place with the proposed constraints (never on a refusal)")
 	return cmd
 }
 
@@ -65,8 +69,15 @@ func (o *baselineOptions) Complete(args []string) error {
 }
 
 func (o *baselineOptions) Validate() error {
-	if o.write && o.overlay == "" {
-		return usagef("--write: needs --overlay FILE (the overlay to edit)")
+	switch {
+	case o.overlays != "" && o.overlay != "":
+		return usagef("--overlay and --overlays: give one overlay FILE or the folder of them, not both")
+	case o.overlays != "" && o.policy.At != 0:
+		return usagef("--at: one level for every leaf of a catalog makes no sense; baseline the leaf alone with --overlay")
+	case o.overlays != "" && o.format == "yaml":
+		return usagef("-o yaml is not supported with --overlays; use markdown or json")
+	case o.write && o.overlay == "" && o.overlays == "":
+		return usagef("--write: needs --overlay FILE (the overlay to edit) or --overlays DIR")
 	}
 	if err := o.policy.Validate(); err != nil {
 		return err
@@ -75,6 +86,9 @@ func (o *baselineOptions) Validate() error {
 }
 
 func (o *baselineOptions) Run() error {
+	if o.overlays != "" {
+		return o.runCatalog()
+	}
 	s, err := o.inputs.load(o.args)
 	if err != nil {
 		return err

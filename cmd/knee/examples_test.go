@@ -33,10 +33,14 @@ func TestHelpExamplesRun(t *testing.T) {
 	require.NoError(t, os.WriteFile("run-256.json", importJSON(t, rows[0]+"\n"+rows[2]+"\n"), 0o644))
 	_, md, _ := runKneeCLI(t, "import", "gb300.csv", "-o", "markdown")
 	require.NoError(t, os.WriteFile("gb300.md", []byte(md), 0o644))
-	overlay, err := os.ReadFile(fixtures.Path("overlays/gb300-eks-ubuntu-inference-dynamo.yaml"))
-	require.NoError(t, err)
 	require.NoError(t, os.MkdirAll("recipes/overlays", 0o755))
-	require.NoError(t, os.WriteFile("recipes/overlays/gb300-eks-ubuntu-inference-dynamo.yaml", overlay, 0o644))
+	catalog, err := os.ReadDir(fixtures.Path("overlays/catalog"))
+	require.NoError(t, err)
+	for _, e := range catalog {
+		overlay, err := os.ReadFile(fixtures.Path("overlays/catalog/" + e.Name()))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile("recipes/overlays/"+e.Name(), overlay, 0o644))
+	}
 
 	// A fast simulated server stands in for the examples' local endpoint.
 	srv := simserver.New(simserver.Config{GPUs: 4, BatchPerGPU: 128, StepBase: time.Millisecond, StepPerSeq: time.Microsecond,

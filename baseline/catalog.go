@@ -1,0 +1,241 @@
+package baseline
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/kneetool/knee/internal/table"
+	"github.com/kneetool/knee/sweep"
+)
+
+// LeafRun is one leaf of a catalog re-baseline: its sweep (every run of
+// that leaf merged) and the overlay it gates.
+type LeafRun struct {
+	Sweep   *sweep.Sweep
+	Overlay string
+}
+
+// Catalog is `knee baseline --overlays`: one recommendation per leaf, in
+// leaf order, each compared with (and, with Write, patched into) its own
+// overlay.
+type Catalog struct {
+	Leaves []*Recommendation `json:"leaves"`
+	// Refused counts the leaves with no floors: the run exits 3 when any.
+	Refused int `json:"refused"`
+}
+
+// FindOverlays matches every leaf with its overlay in dir: the file
+// <leaf>.yaml (aicr's recipes/overlays layout), else the one YAML file whose
+// metadata.name is the leaf. Every leaf is matched before anything is
+// written, so a missing overlay is bad input (exit 2) that loses nothing.
+func FindOverlays(dir string, leaves []string) (map[string]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, sweep.Inputf(dir, "--overlays", 0, "cannot read the overlays folder: %w", err)
+	}
+	byName := map[string]string{}
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !(strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")) {
+			continue
+		}
+		p := filepath.Join(dir, name)
+		b, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		var doc struct {
+			Metadata struct {
+				Name string `yaml:"name"`
+			} `yaml:"metadata"`
+		}
+		if yaml.Unmarshal(b, &doc) == nil && doc.Metadata.Name != "" {
+			byName[doc.Metadata.Name] = p
+		}
+	}
+	out := map[string]string{}
+	for _, leaf := range leaves {
+		for _, ext := range []string{".yaml", ".yml"} {
+			if p := filepath.Join(dir, leaf+ext); fileExists(p) {
+				out[leaf] = p
+				break
+			}
+		}
+		if out[leaf] == "" {
+			out[leaf] = byName[leaf]
+		}
+		if out[leaf] == "" {
+			return nil, sweep.Inputf(dir, "--overlays", 0, "no overlay for leaf %s (looked for %s.yaml and for metadata.name: %s)", leaf, leaf, leaf)
+		}
+	}
+	return out, nil
+}
+
+func fileExists(p string) bool {
+	fi, err := os.Stat(p)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// RunCatalog re-baselines every leaf with the same request settings: each
+// leaf proposes or refuses on its own, a refused leaf's overlay is left
+// untouched, and every proposal is written when req.Write. Every overlay is
+// read before any is written, so bad input anywhere writes nothing.
+func RunCatalog(leaves []LeafRun, req Request) (*Catalog, error) {
+	sort.SliceStable(leaves, func(i, j int) bool { return leaves[i].Sweep.Leaf < leaves[j].Sweep.Leaf })
+	for _, l := range leaves {
+		if _, err := ReadOverlay(l.Overlay); err != nil {
+			return nil, err
+		}
+	}
+	c := &Catalog{Leaves: []*Recommendation{}}
+	for _, l := range leaves {
+		r := req
+		r.Overlay = l.Overlay
+		rec, err := Run(l.Sweep, r)
+		if err != nil {
+			return c, fmt.Errorf("leaf %s: %w", l.Sweep.Leaf, err)
+		}
+		if rec.Status != StatusProposed {
+			c.Refused++
+		}
+		c.Leaves = append(c.Leaves, rec)
+	}
+	return c, nil
+}
+
+// RenderCatalog writes the catalog as "markdown" (one summary table for the
+// PR, then each leaf's full baseline folded under <details>) or "json".
+func RenderCatalog(w io.Writer, c *Catalog, format string) error {
+	if format == "json" {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		enc.SetEscapeHTML(false)
+		return enc.Encode(c)
+	}
+	if format != "markdown" {
+		return fmt.Errorf("baseline: unknown catalog format %q (markdown or json)", format)
+	}
+	var b bytes.Buffer
+	proposed := len(c.Leaves) - c.Refused
+	fmt.Fprintf(&b, "### knee baseline: %d leaves, %d proposed, %d refused\n\n", len(c.Leaves), proposed, c.Refused)
+	header := []string{"leaf", "accelerator", "GPUs", "per GPU", "throughput floor", "TTFT p99 ceiling", "measured", "knee", "verdict"}
+	var rows [][]string
+	for _, rec := range c.Leaves {
+		gpus := "?"
+		if rec.GPUs > 0 {
+			gpus = fmt.Sprint(rec.GPUs)
+		}
+		measured := "–"
+		if rec.Measured != nil && rec.AtPerGPU != nil {
+			measured = fmt.Sprintf("%s tok/s at %s/GPU", tok(rec.Measured.ThroughputTokS), level(*rec.AtPerGPU))
+			if rec.Measured.TTFTP99Ms != nil {
+				measured += fmt.Sprintf(", p99 %s ms", latency(*rec.Measured.TTFTP99Ms))
+			}
+		}
+		rows = append(rows, []string{rec.Leaf, orDash(rec.Accelerator), gpus,
+			change(rec, ConstraintConcurrency), change(rec, ConstraintThroughput), change(rec, ConstraintTTFTP99),
+			measured, kneeShort(rec.Knee), verdictOf(rec)})
+	}
+	if err := table.Write(&b, table.Markdown, header, rows, []byte("llrllllll")); err != nil {
+		return err
+	}
+	var refusals, loose [][]string
+	for _, rec := range c.Leaves {
+		for _, r := range rec.Refusals {
+			at := "sweep"
+			if r.PerGPU != nil {
+				at = level(*r.PerGPU) + "/GPU"
+			}
+			refusals = append(refusals, []string{rec.Leaf, at, "`" + string(r.Reason) + "`", r.NextRun})
+		}
+		if rec.Overlay != nil {
+			for _, w := range rec.Overlay.Warnings {
+				if strings.HasPrefix(w, "LOOSE GATE: ") {
+					loose = append(loose, []string{rec.Leaf, strings.TrimPrefix(w, "LOOSE GATE: ")})
+				}
+			}
+		}
+	}
+	if len(refusals) > 0 {
+		b.WriteString("\nRefused, and the run that fixes it:\n\n")
+		if err := table.Write(&b, table.Markdown, []string{"leaf", "at", "reason", "next run"}, refusals, nil); err != nil {
+			return err
+		}
+	}
+	if len(loose) > 0 {
+		b.WriteString("\nGates too loose to catch a regression today:\n\n")
+		if err := table.Write(&b, table.Markdown, []string{"leaf", "what passes"}, loose, nil); err != nil {
+			return err
+		}
+	}
+	for _, rec := range c.Leaves {
+		fmt.Fprintf(&b, "\n<details><summary>%s: %s</summary>\n\n", rec.Leaf, verdictOf(rec))
+		if err := renderMarkdown(&b, rec); err != nil {
+			return err
+		}
+		b.WriteString("\n</details>\n")
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// change is "current → proposed" for one constraint ("–" for a value the
+// overlay does not set; the current value alone when nothing is proposed).
+func change(rec *Recommendation, name string) string {
+	cur := ""
+	if rec.Overlay != nil {
+		for _, r := range rec.Overlay.Rows {
+			if r.Name == name {
+				cur = r.Current
+			}
+		}
+	}
+	if cur == "" {
+		cur = "–"
+	}
+	prop := rec.Constraint(name)
+	switch {
+	case rec.Status != StatusProposed || prop == "":
+		return "`" + cur + "` (kept)"
+	case prop == cur:
+		return "`" + cur + "` (same)"
+	}
+	return "`" + cur + "` → `" + prop + "`"
+}
+
+func verdictOf(rec *Recommendation) string {
+	if rec.Status != StatusProposed {
+		var rs []string
+		for _, r := range rec.Refusals {
+			rs = append(rs, string(r.Reason))
+		}
+		return "refused: " + strings.Join(uniqueStrings(rs), ", ")
+	}
+	switch {
+	case rec.Simulated:
+		return "proposed (SIMULATED)"
+	case rec.Unverified:
+		return "proposed (unverified)"
+	}
+	return "proposed"
+}
+
+func uniqueStrings(in []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, s := range in {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}

@@ -1,0 +1,87 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/fixtures"
+)
+
+// copyCatalog copies the test overlays of fixtures/overlays/catalog into a
+// temporary recipes/overlays folder and returns it with the originals.
+func copyCatalog(t *testing.T) (string, map[string][]byte) {
+	t.Helper()
+	src := fixtures.Path("overlays/catalog")
+	dir := filepath.Join(t.TempDir(), "overlays")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	entries, err := os.ReadDir(src)
+	require.NoError(t, err)
+	orig := map[string][]byte{}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(src, e.Name()))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(dir, e.Name()), b, 0o644))
+		orig[e.Name()] = b
+	}
+	return dir, orig
+}
+
+// A catalog re-baseline on real data: the H200 test-bed sweep (named leaf
+// h200-testbed-local here) is verified and proposed, so its overlay is
+// written; GB300's published run is refused (128/GPU unverified), so its
+// overlay stays byte-identical, as does every overlay no run names; the run
+// exits 3 and the PR table lists both with the next run for GB300.
+func TestBaselineOverlaysWritesProposedLeavesOnly(t *testing.T) {
+	dir, orig := copyCatalog(t)
+	overlay := strings.NewReplacer("gb300-eks-ubuntu-inference-dynamo", "h200-testbed-local", "Qwen/Qwen3-8B", "Qwen/Qwen3-0.6B-random",
+		`value: ">= 50000"`, `value: ">= 500"`).Replace(string(orig["gb300-eks-ubuntu-inference-dynamo.yaml"]))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "h200-testbed-local.yaml"), []byte(overlay), 0o644))
+	code, h200, errs := runKneeCLI(t, "import", fixtures.Path("testbed/h200-cbserve-0.6b"), "--leaf", "h200-testbed-local", "-o", "json")
+	require.Equal(t, 0, code, errs)
+	run := filepath.Join(t.TempDir(), "h200.json")
+	require.NoError(t, os.WriteFile(run, []byte(h200), 0o644))
+
+	code, out, errs := runKneeCLI(t, "baseline", "--overlays", dir, run, fixtures.Path("aicr/gb300-eks.csv"), "--write")
+	require.Equal(t, exitRefused, code, out)
+	require.Equal(t, "knee: baseline refused for 1 of 2 leaves (their overlays are untouched): gb300-eks-ubuntu-inference-dynamo\n", errs)
+	require.Contains(t, out, "### knee baseline: 2 leaves, 1 proposed, 1 refused")
+	require.Contains(t, out, "| gb300-eks-ubuntu-inference-dynamo | gb300       |    4 | `256` (kept) | `>= 50000` (kept)    | `<= 2000` (kept) | 84,788 tok/s at 128/GPU, p99 677 ms | at or below 256/GPU (nothing measured lower bounds it) | refused: unverified |")
+	require.Contains(t, out, "| h200-testbed-local                | h200        |    1 | `256` (same) | `>= 500` → `>= 1100` | `<= 2000` (same) | 1,576 tok/s at 256/GPU, p99 774 ms  | between 256 and 512/GPU, estimate ≈267                 | proposed            |")
+	require.Contains(t, out, "| h200-testbed-local | the current floor >= 500 lets a 71% drop at 256/GPU pass (1,576 → 450 tok/s still passes 0.9 × 500); the proposed >= 1100 fails any drop beyond 37% |")
+	require.Contains(t, out, "| gb300-eks-ubuntu-inference-dynamo | 128/GPU | `unverified` | measure 64/GPU (half of 128)")
+
+	for name, b := range orig {
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		require.NoError(t, err)
+		require.Equal(t, string(b), string(got), "%s must be byte-identical", name)
+	}
+	got, err := os.ReadFile(filepath.Join(dir, "h200-testbed-local.yaml"))
+	require.NoError(t, err)
+	require.Contains(t, string(got), `value: ">= 1100"`)
+	require.Contains(t, string(got), "# knee:begin")
+}
+
+// Bad catalogs are refused before anything is read or written: a leaf with
+// no overlay in the folder, a run that names no leaf, and flags that make no
+// sense for a catalog (exit 2).
+func TestBaselineOverlaysBadInput(t *testing.T) {
+	dir, _ := copyCatalog(t)
+	require.NoError(t, os.Remove(filepath.Join(dir, "h100-eks-ubuntu-inference-dynamo.yaml")))
+	code, _, errs := runKneeCLI(t, "baseline", "--overlays", dir, fixtures.Path("aicr/gb300-eks.csv"), fixtures.Path("aicr/h100-eks.csv"), "--write")
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, "no overlay for leaf h100-eks-ubuntu-inference-dynamo")
+
+	code, _, errs = runKneeCLI(t, "baseline", "--overlays", dir, fixtures.Path("testbed/h200-cbserve-0.6b"))
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, errs, "names no leaf")
+
+	for _, extra := range [][]string{{"--at", "128"}, {"--overlay", "x.yaml"}, {"-o", "yaml"}} {
+		code, _, errs = runKneeCLI(t, append([]string{"baseline", "--overlays", dir, fixtures.Path("aicr/gb300-eks.csv")}, extra...)...)
+		require.Equal(t, exitUsage, code, extra)
+		require.Contains(t, errs, extra[0])
+	}
+}
