@@ -1,0 +1,355 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+	"k8s.io/client-go/tools/clientcmd"
+
+	"github.com/kneetool/knee/internal/table"
+	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/catalog"
+	"github.com/kneetool/knee/sweep/store"
+)
+
+// `knee sweep --catalog plan.yaml --out DIR` runs, for every leaf of the
+// catalog, the very command `knee sweep --runner kube --leaf NAME …FLAGS
+// --out DIR/NAME` (or --resume DIR/NAME when that folder holds a sweep that
+// did not finish): a fresh sweep command per leaf, through the same code
+// path as a sweep typed by hand. Flags given beside --catalog go to every
+// leaf; a leaf's own key or flag wins over them.
+
+// notPerLeaf are the flags that belong to the catalog run itself.
+var notPerLeaf = map[string]bool{"catalog": true, "out": true, "output": true, "help": true}
+
+func (o *sweepOptions) runCatalog(c *cobra.Command) error {
+	format, err := o.root.checkOutput("table", "table", "markdown", "json")
+	if err != nil {
+		return err
+	}
+	fl := c.Flags()
+	for _, name := range []string{"resume", "leaf"} {
+		if fl.Changed(name) {
+			return usagef("--%s cannot be given with --catalog: the catalog names each leaf and resumes it by itself (run the same command again)", name)
+		}
+	}
+	if fl.Changed("runner") && o.Runner != "kube" {
+		return usagef("--catalog runs every leaf with --runner kube (got --runner %s)", o.Runner)
+	}
+	if o.Out == "" {
+		return usagef("--catalog needs --out DIR: each leaf is swept into DIR/<leaf>, and the same command again resumes the leaves that did not finish")
+	}
+	plan, err := catalog.ReadFile(o.Catalog)
+	if err != nil {
+		return err
+	}
+	common := passThrough(fl)
+	jobs := make([]catalog.Job, len(plan.Leaves))
+	args := make([][]string, len(plan.Leaves))
+	for i, l := range plan.Leaves {
+		args[i] = leafArgs(common, l)
+		// Every leaf's flags parse before any leaf runs: a typo in the
+		// tenth leaf is bad input now, not after an hour of sweeping.
+		check := newSweepCmd(&rootOptions{stdout: io.Discard, stderr: io.Discard})
+		if err := check.ParseFlags(args[i]); err != nil {
+			return sweep.Inputf(plan.File, l.Name+".flags", l.Line, "%v", err)
+		}
+		kubeFlagsOf.Delete(check)
+		if h := flagIn(args[i], "harness"); h != "aiperf" && h != "inference-perf" {
+			if h == "" {
+				h = o.Harness
+			}
+			return sweep.Inputf(plan.File, l.Name+".harness", l.Line, "a catalog leaf runs on Kubernetes: give harness: aiperf or inference-perf (got %s; builtin runs only with --runner local)", h)
+		}
+		jobs[i] = catalog.Job{Leaf: l, Cluster: clusterOf(flagIn(args[i], "kubeconfig"), flagIn(args[i], "context"))}
+	}
+	if st, err := os.Stat(o.Out); err == nil && !st.IsDir() {
+		return sweep.Inputf(o.Out, "--out", 0, "is a file, not a folder")
+	}
+	if store.IsResultsDir(o.Out) {
+		return sweep.Inputf(o.Out, "--out", 0, "holds a single sweep, not a catalog's leaves; give another folder")
+	}
+	if err := os.MkdirAll(o.Out, 0o755); err != nil {
+		return fmt.Errorf("--out %s: %w", o.Out, err)
+	}
+	state, err := catalog.LoadState(o.Out)
+	if err != nil {
+		return err
+	}
+	stderr := &lockedWriter{w: o.root.stderr}
+	clusters := map[string]bool{}
+	for _, j := range jobs {
+		clusters[j.Cluster] = true
+	}
+	fmt.Fprintf(stderr, "catalog %s: %d leaves on %d clusters into %s\n", plan.File, len(jobs), len(clusters), o.Out)
+
+	index := map[string]int{}
+	for i, l := range plan.Leaves {
+		index[l.Name] = i
+	}
+	results := catalog.Run(c.Context(), jobs, func(ctx context.Context, j catalog.Job) (catalog.Status, error) {
+		a := args[index[j.Leaf.Name]]
+		digest := catalog.FlagsDigest(a)
+		dir := filepath.Join(o.Out, j.Leaf.Name)
+		if state.Finished(j.Leaf.Name, digest) && store.IsResultsDir(dir) {
+			fmt.Fprintf(stderr, "[%s] finished in an earlier run with the same flags: skipped\n", j.Leaf.Name)
+			return catalog.Skipped, nil
+		}
+		where := "--out=" + dir
+		if store.IsResultsDir(dir) {
+			where = "--resume=" + dir
+		}
+		pw := &prefixWriter{w: stderr, prefix: "[" + j.Leaf.Name + "] "}
+		err := runLeaf(ctx, append(a, where), pw)
+		pw.Flush()
+		st := catalog.Done
+		switch {
+		case err != nil && ctx.Err() != nil:
+			st = catalog.Interrupted
+		case err != nil:
+			st = catalog.Failed
+		}
+		if rerr := state.Record(j.Leaf.Name, digest, st, err); rerr != nil {
+			fmt.Fprintf(stderr, "[%s] could not record the leaf in %s: %v\n", j.Leaf.Name, catalog.StateFile, rerr)
+		}
+		return st, err
+	})
+	return o.catalogReport(results, func(leaf string) []string { return args[index[leaf]] }, format)
+}
+
+// runLeaf runs one leaf as `knee sweep ARGS` would run, in this process:
+// a new root command, so the leaf has its own flags and options, with its
+// table output dropped (the catalog prints one report) and its progress
+// lines on stderr under the leaf's name.
+func runLeaf(ctx context.Context, args []string, stderr io.Writer) error {
+	root := newRootCmd(io.Discard, stderr)
+	root.SetArgs(append([]string{"sweep", "--runner=kube"}, args...))
+	return root.ExecuteContext(ctx)
+}
+
+// passThrough is every flag given beside --catalog, as arguments.
+func passThrough(fl *pflag.FlagSet) []string {
+	var a []string
+	fl.Visit(func(f *pflag.Flag) {
+		if notPerLeaf[f.Name] || f.Name == "runner" {
+			return
+		}
+		if f.Value.Type() == "stringArray" {
+			for _, v := range f.Value.(pflag.SliceValue).GetSlice() {
+				a = append(a, "--"+f.Name+"="+v)
+			}
+			return
+		}
+		a = append(a, "--"+f.Name+"="+flagValue(f))
+	})
+	return a
+}
+
+// leafArgs are the common flags the leaf does not set itself, then the
+// leaf's own, then --leaf.
+func leafArgs(common []string, l catalog.Leaf) []string {
+	own := l.Args()
+	set := map[string]bool{}
+	for _, a := range own {
+		set[catalog.FlagName(a)] = true
+	}
+	// --per-gpu, --ladder and --search together make the ladder: a leaf
+	// giving one of them replaces all three of the command line's.
+	if set["per-gpu"] || set["ladder"] || set["search"] {
+		set["per-gpu"], set["ladder"], set["search"] = true, true, true
+	}
+	if set["endpoint"] || set["service"] {
+		set["endpoint"], set["service"] = true, true
+	}
+	var a []string
+	for _, c := range common {
+		if !set[catalog.FlagName(c)] {
+			a = append(a, c)
+		}
+	}
+	return append(append(a, own...), "--leaf="+l.Name)
+}
+
+// flagIn is the value of the last --name=value in args ("" if none).
+func flagIn(args []string, name string) string {
+	v := ""
+	for _, a := range args {
+		if catalog.FlagName(a) == name {
+			_, v, _ = strings.Cut(a, "=")
+		}
+	}
+	return v
+}
+
+// clusterOf names the cluster a leaf runs on: its kubeconfig files and
+// context, the current context when none is given. Two leaves on one
+// cluster run one after another. A kubeconfig that cannot be read names
+// itself; the leaf then fails on its own with kubectl's error.
+func clusterOf(kubeconfig, context string) string {
+	files, ctx, _ := kubeTarget(kubeconfig, context)
+	return files + "\x00" + ctx
+}
+
+// kubeTarget resolves a leaf's kubeconfig files, context and namespace as
+// kubectl would (KUBECONFIG, ~/.kube/config, the current context and its
+// namespace).
+func kubeTarget(kubeconfig, context string) (files, ctx, namespace string) {
+	rules := clientcmd.NewDefaultClientConfigLoadingRules()
+	files = strings.Join(rules.Precedence, string(filepath.ListSeparator))
+	if kubeconfig != "" {
+		rules.ExplicitPath = kubeconfig
+		files = kubeconfig
+	}
+	cc := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(rules, &clientcmd.ConfigOverrides{CurrentContext: context})
+	ctx = context
+	if raw, err := cc.RawConfig(); err == nil && ctx == "" {
+		ctx = raw.CurrentContext
+	}
+	namespace, _, _ = cc.Namespace()
+	return files, ctx, namespace
+}
+
+// leafRow is one line of the catalog's report.
+type leafRow struct {
+	Leaf        string   `json:"leaf"`
+	Context     string   `json:"context"`
+	Namespace   string   `json:"namespace"`
+	Status      string   `json:"status"`
+	Results     string   `json:"results"`
+	Levels      int      `json:"levels"`
+	GPUs        int      `json:"gpus,omitempty"`
+	Accelerator string   `json:"accelerator,omitempty"`
+	Knee        string   `json:"knee,omitempty"`
+	Recommended *float64 `json:"recommended_per_gpu"`
+	Error       string   `json:"error,omitempty"`
+}
+
+// catalogReport prints one row per leaf (what knee find says of its
+// results folder) and fails (exit 1) when any leaf failed.
+func (o *sweepOptions) catalogReport(results []catalog.Result, argsOf func(leaf string) []string, format string) error {
+	var rows []leafRow
+	var failed []string
+	interrupted := false
+	for _, r := range results {
+		dir := filepath.Join(o.Out, r.Job.Leaf.Name)
+		args := argsOf(r.Job.Leaf.Name)
+		_, kctx, ns := kubeTarget(flagIn(args, "kubeconfig"), flagIn(args, "context"))
+		if v := flagIn(args, "namespace"); v != "" {
+			ns = v
+		}
+		row := leafRow{Leaf: r.Job.Leaf.Name, Context: kctx, Namespace: ns, Status: string(r.Status), Results: dir}
+		if r.Err != nil {
+			row.Error = r.Err.Error()
+		}
+		switch r.Status {
+		case catalog.Failed:
+			failed = append(failed, row.Leaf)
+		case catalog.Interrupted:
+			interrupted = true
+		}
+		if s, err := store.Load(dir); err == nil {
+			row.Levels, row.GPUs, row.Accelerator = len(s.Points), s.GPUs, s.Accelerator
+			if res, err := knee.Find(s, knee.DefaultOptions()); err == nil {
+				row.Knee, row.Recommended = string(res.Knee.Status), res.RecommendedPerGPU
+			}
+		} else {
+			row.Results = ""
+		}
+		rows = append(rows, row)
+	}
+	w := o.root.stdout
+	if format == "json" {
+		if err := writeJSON(w, rows); err != nil {
+			return err
+		}
+	} else {
+		var cells [][]string
+		for _, r := range rows {
+			rec := "–"
+			if r.Recommended != nil {
+				rec = fmt.Sprintf("%g", *r.Recommended)
+			}
+			knee := r.Knee
+			if knee == "" {
+				knee = "–"
+			}
+			cells = append(cells, []string{r.Leaf, r.Context, r.Namespace, r.Status, fmt.Sprint(r.Levels), knee, rec, firstLine(r.Error)})
+		}
+		if err := table.Write(w, table.Format(format), []string{"leaf", "context", "namespace", "status", "levels", "knee", "recommended /GPU", "error"}, cells, []byte("llllrlrl")); err != nil {
+			return err
+		}
+	}
+	for _, r := range rows {
+		if r.Status == string(catalog.Failed) {
+			fmt.Fprintf(o.root.stderr, "[%s] failed: %s\n", r.Leaf, message(errors.New(r.Error)))
+		}
+	}
+	if interrupted {
+		return fmt.Errorf("%w; finished leaves and levels are kept; run the same knee sweep --catalog %s --out %s again to continue", context.Canceled, o.Catalog, o.Out)
+	}
+	if len(failed) > 0 {
+		sort.Strings(failed)
+		return fmt.Errorf("%d of %d leaves failed (%s); their finished levels are kept; run the same knee sweep --catalog %s --out %s again to resume only the leaves that did not finish",
+			len(failed), len(rows), strings.Join(failed, ", "), o.Catalog, o.Out)
+	}
+	return nil
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// lockedWriter lets leaves running side by side share stderr line by line.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}
+
+// prefixWriter writes each complete line with the leaf's name in front, so
+// the progress of leaves on different clusters stays readable when mixed.
+type prefixWriter struct {
+	w      io.Writer
+	prefix string
+	buf    bytes.Buffer
+}
+
+func (p *prefixWriter) Write(b []byte) (int, error) {
+	p.buf.Write(b)
+	for {
+		i := bytes.IndexByte(p.buf.Bytes(), '\n')
+		if i < 0 {
+			break
+		}
+		line := p.buf.Next(i + 1)
+		if _, err := io.WriteString(p.w, p.prefix+string(line)); err != nil {
+			return len(b), err
+		}
+	}
+	return len(b), nil
+}
+
+// Flush writes a last line without its newline.
+func (p *prefixWriter) Flush() {
+	if p.buf.Len() > 0 {
+		_, _ = io.WriteString(p.w, p.prefix+p.buf.String()+"\n")
+		p.buf.Reset()
+	}
+}

@@ -1,0 +1,102 @@
+package catalog
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// StateFile in the catalog's results folder records which leaves finished,
+// and with which flags: a finished leaf is skipped by the next run only
+// when its flags are unchanged (a longer ladder resumes it).
+const StateFile = "catalog.json"
+
+// LeafState is one leaf's entry in catalog.json.
+type LeafState struct {
+	Status     Status    `json:"status"`
+	Flags      string    `json:"flags_sha256"`
+	Error      string    `json:"error,omitempty"`
+	FinishedAt time.Time `json:"finished_at"`
+}
+
+// State is catalog.json. Its methods may be called from the scheduler's
+// goroutines.
+type State struct {
+	mu     sync.Mutex
+	path   string
+	Leaves map[string]LeafState `json:"leaves"`
+}
+
+// LoadState reads DIR/catalog.json; a folder without one is a first run.
+func LoadState(dir string) (*State, error) {
+	s := &State{path: filepath.Join(dir, StateFile), Leaves: map[string]LeafState{}}
+	b, err := os.ReadFile(s.path)
+	if errors.Is(err, os.ErrNotExist) {
+		return s, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(b, s); err != nil {
+		return nil, fmt.Errorf("%s: not a knee catalog state (%w); remove it to run every leaf again", s.path, err)
+	}
+	if s.Leaves == nil {
+		s.Leaves = map[string]LeafState{}
+	}
+	return s, nil
+}
+
+// FlagsDigest identifies a leaf's flags (secrets are never among them:
+// --api-key-env names a variable).
+func FlagsDigest(args []string) string {
+	h := sha256.Sum256([]byte(strings.Join(args, "\x00")))
+	return hex.EncodeToString(h[:])
+}
+
+// Finished reports whether leaf finished in an earlier run with these flags.
+func (s *State) Finished(leaf, digest string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ls, ok := s.Leaves[leaf]
+	return ok && ls.Status == Done && ls.Flags == digest
+}
+
+// Record stores how a leaf ended, at once and atomically (temp file, fsync,
+// rename), so that a killed catalog run knows what finished.
+func (s *State) Record(leaf, digest string, st Status, runErr error) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ls := LeafState{Status: st, Flags: digest, FinishedAt: time.Now().UTC()}
+	if runErr != nil {
+		ls.Error = runErr.Error()
+	}
+	s.Leaves[leaf] = ls
+	b, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(s.path), ".catalog-*.json")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(append(b, '\n')); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), s.path)
+}
