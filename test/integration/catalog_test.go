@@ -47,7 +47,7 @@ func twoContexts(t *testing.T, dir string, a, b *env) string {
 // catalogRow is a row of `knee sweep --catalog -o json`.
 type catalogRow struct {
 	Leaf, Context, Namespace, Status, Results, Knee, Accelerator, Error string
-	Levels, GPUs                                                       int
+	Levels, GPUs                                                        int
 }
 
 // kneeCatalog runs knee sweep --catalog with KUBECONFIG set to kubeconfig.
