@@ -100,3 +100,57 @@ func TestSweepSearchResumesWhereItStopped(t *testing.T) {
 	assert.Equal(t, "12", plan.Settings["max-levels"])
 	assert.Equal(t, "true", plan.Settings["search"], "--resume keeps --search from plan.json")
 }
+
+// --endpoint given twice: the search plans two levels per batch and runs
+// them on both servers at once; each level records where it ran.
+func TestSweepSearchAcrossTwoEndpoints(t *testing.T) {
+	a, _ := searchTestServer(t)
+	b, _ := searchTestServer(t)
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, errs := sweepCLI(t, searchArgs(a, dir, "--endpoint", b)...)
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, errs, "search: ±12.5%, at most 12 levels, up to 256/GPU, 2 at once\n")
+	assert.Contains(t, errs, "parallel: up to 2 levels at once, on "+a+", "+b+"\n")
+	assert.Contains(t, errs, "search: one level so far: climb ×2 from 4/GPU: run 8,16\n")
+	plan, err := store.ReadPlan(dir)
+	require.NoError(t, err)
+	on := map[string]int{}
+	for _, l := range plan.Levels() {
+		raw, err := os.ReadFile(filepath.Join(dir, store.LevelDir(l), store.PointFile))
+		require.NoError(t, err)
+		for _, u := range []string{a, b} {
+			if strings.Contains(string(raw), `"ran_on": "`+u+`"`) {
+				on[u]++
+			}
+		}
+	}
+	assert.Greater(t, on[a], 0)
+	assert.Greater(t, on[b], 0)
+	assert.Equal(t, len(plan.PerGPU), on[a]+on[b])
+}
+
+// --repeats 2 runs the ladder twice, interleaved; the sweep has both runs.
+func TestSweepRepeats(t *testing.T) {
+	url := sweepTestServer(t)
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, errs := sweepCLI(t, sweepTestArgs(url, dir, "--repeats", "2", "--stop-past-knee=false")...)
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, errs, "repeat: one more run of 2,4,8, interleaved (--repeats 2): 2/GPU has 1 of 2; 4/GPU has 1 of 2; 8/GPU has 1 of 2\n")
+	s, err := store.Load(dir)
+	require.NoError(t, err)
+	require.Len(t, s.Points, 6)
+	plan, err := store.ReadPlan(dir)
+	require.NoError(t, err)
+	assert.Equal(t, []int{2, 4, 8, 2, 4, 8}, plan.PerGPU)
+	assert.Equal(t, "2", plan.Settings["repeats"])
+}
+
+func TestSweepSearchFlagErrors(t *testing.T) {
+	for _, tc := range []struct{ flag, val, want string }{
+		{"--precision", "0", "--precision"}, {"--max-levels", "1", "--max-levels"}, {"--repeats", "0", "--repeats"}, {"--until-ci", "1.5", "--until-ci"},
+	} {
+		code, _, errs := sweepCLI(t, "sweep", "--endpoint", "http://127.0.0.1:1", "--model", "m", "--gpus", "1", "--search", tc.flag, tc.val, "--out", filepath.Join(t.TempDir(), "x"))
+		assert.Equal(t, 2, code, "%s %s: %s", tc.flag, tc.val, errs)
+		assert.Contains(t, errs, tc.want)
+	}
+}

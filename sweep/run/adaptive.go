@@ -75,6 +75,7 @@ type adaptive struct {
 	mu         sync.Mutex // the store, the outcome and the log
 	failedHere map[int]bool
 	failures   []error
+	batches    int
 }
 
 func (e *adaptive) clock() time.Time {
@@ -232,14 +233,18 @@ func (e *adaptive) runPending(ctx context.Context) error {
 func (e *adaptive) runBatch(ctx context.Context, todo []sweep.Level) error {
 	errs := make([]error, len(todo))
 	var wg sync.WaitGroup
+	// The slots rotate from batch to batch, so a level's repeats land on
+	// different slots and a slot that measures differently shows (outlierSlot).
+	n := len(e.opts.Slots)
 	for i, l := range todo {
 		wg.Add(1)
 		go func(i int, l sweep.Level, slot Slot) {
 			defer wg.Done()
 			errs[i] = e.runLevel(ctx, slot, l)
-		}(i, l, e.opts.Slots[i])
+		}(i, l, e.opts.Slots[(i+e.batches)%n])
 	}
 	wg.Wait()
+	e.batches++
 	for _, err := range errs {
 		if err != nil {
 			return err
