@@ -8,6 +8,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep/read"
 )
 
@@ -188,36 +189,82 @@ func (o *Overlay) Report(rec *Recommendation) *OverlayReport {
 // regression it exists for. The gate fails below 0.9 × floor, so a run
 // passes down to that: the undetected drop is 1 − 0.9·floor/measured.
 func looseFloor(rec *Recommendation, floor float64, row *OverlayRow) string {
-	if rec.Status != StatusProposed || rec.Measured == nil || rec.Floors == nil || rec.AtPerGPU == nil || !(rec.Measured.ThroughputTokS > 0) {
+	policyFloor, _, ok := policyGates(rec)
+	if !ok {
 		return ""
 	}
 	m := rec.Measured.ThroughputTokS
 	drop := 1 - gateThroughputTolerance*floor/m
-	policyDrop := 1 - gateThroughputTolerance*rec.Floors.ThroughputTokS/m
-	if drop <= policyDrop+0.005 || drop <= 0 {
+	policyDrop := 1 - gateThroughputTolerance*policyFloor/m
+	// Within 5 points of the policy's own tolerance is the policy's own
+	// rounding (2 significant figures), not a loose gate.
+	if drop <= policyDrop+looseMargin || drop <= 0 {
 		return ""
 	}
 	row.Undetected = &drop
-	return fmt.Sprintf("the current floor %s lets a %s drop at %s/GPU pass (%s → %s tok/s still passes 0.9 × %s); the proposed %s fails any drop beyond %s",
-		row.Current, pct(drop), level(*rec.AtPerGPU), tok(m), tok(gateThroughputTolerance*floor), num(floor), rec.Constraint(ConstraintThroughput), pct(policyDrop))
+	return fmt.Sprintf("the current floor %s lets a %s drop at %s/GPU pass (%s → %s tok/s still passes 0.9 × %s); %s fails any drop beyond %s",
+		row.Current, pct(drop), level(*rec.AtPerGPU), tok(m), tok(gateThroughputTolerance*floor), num(floor), policyName(rec, ConstraintThroughput), pct(policyDrop))
 }
 
 // looseCeiling is looseFloor for the TTFT ceiling: the gate fails above
 // 1.1 × ceiling, so a p99 may grow to 1.1·ceiling/measured times what was
 // measured before it fails; flagged when the current ceiling is above the
-// one the policy proposes (which already keeps the catalog ceiling).
+// one the policy gives (which already keeps the catalog ceiling).
 func looseCeiling(rec *Recommendation, ceil float64, row *OverlayRow) string {
-	if rec.Status != StatusProposed || rec.Measured == nil || rec.Measured.TTFTP99Ms == nil || rec.Floors == nil || rec.AtPerGPU == nil || !(*rec.Measured.TTFTP99Ms > 0) {
+	_, policyCeil, ok := policyGates(rec)
+	if !ok || rec.Measured.TTFTP99Ms == nil || !(*rec.Measured.TTFTP99Ms > 0) || policyCeil <= 0 {
 		return ""
 	}
 	t := *rec.Measured.TTFTP99Ms
-	if ceil <= rec.Floors.TTFTP99Ms*1.005 {
+	if ceil <= policyCeil*(1+looseMargin) {
 		return ""
 	}
 	rise := gateTTFTTolerance * ceil / t
 	row.Undetected = &rise
-	return fmt.Sprintf("the current ceiling %s lets the TTFT p99 at %s/GPU grow %s× (%s → %s ms) before it fails; the proposed %s fails beyond %s×",
-		row.Current, level(*rec.AtPerGPU), factor(rise), latency(t), latency(gateTTFTTolerance*ceil), rec.Constraint(ConstraintTTFTP99), factor(gateTTFTTolerance*rec.Floors.TTFTP99Ms/t))
+	return fmt.Sprintf("the current ceiling %s lets the TTFT p99 at %s/GPU grow %s× (%s → %s ms) before it fails; %s fails beyond %s×",
+		row.Current, level(*rec.AtPerGPU), factor(rise), latency(t), latency(gateTTFTTolerance*ceil), policyName(rec, ConstraintTTFTP99), factor(gateTTFTTolerance*policyCeil/t))
+}
+
+// looseMargin is how much looser than the policy a gate may be before it is
+// called loose: the policy's rounding to 2 significant figures alone moves a
+// floor by up to a few percent.
+const looseMargin = 0.05
+
+// policyGates are the floor and ceiling the policy gives at the chosen
+// level: the proposal's, or, when the level was refused only for being
+// unverified (its numbers are sound, nothing below it was measured), the
+// policy applied to what was measured there without rounding. ok is false
+// when there is no sound measurement to hold a gate against.
+func policyGates(rec *Recommendation) (floor, ceil float64, ok bool) {
+	if rec.Measured == nil || rec.AtPerGPU == nil || !(rec.Measured.ThroughputTokS > 0) {
+		return 0, 0, false
+	}
+	if rec.Status == StatusProposed && rec.Floors != nil {
+		return rec.Floors.ThroughputTokS, rec.Floors.TTFTP99Ms, true
+	}
+	for _, r := range rec.Refusals {
+		if r.Reason != knee.ReasonUnverified {
+			return 0, 0, false
+		}
+	}
+	p := rec.Policy
+	floor = rec.Measured.ThroughputTokS * (1 - p.Headroom)
+	if rec.Measured.TTFTP99Ms != nil {
+		ceil = math.Max(p.TTFTCeilingMs, *rec.Measured.TTFTP99Ms*p.TTFTMultiplier)
+	}
+	return floor, ceil, len(rec.Refusals) > 0
+}
+
+// policyName is how a message names the policy's value: the proposed
+// constraint, or the policy's rule when the level was refused.
+func policyName(rec *Recommendation, name string) string {
+	if rec.Status == StatusProposed {
+		return "the proposed " + rec.Constraint(name)
+	}
+	if name == ConstraintThroughput {
+		return fmt.Sprintf("a floor at the policy's %s headroom", pct(rec.Policy.Headroom))
+	}
+	return "the policy's ceiling"
 }
 
 func factor(v float64) string { return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64) }
