@@ -21,8 +21,8 @@ type baselineOptions struct {
 	// overlays is a recipes/overlays folder: one overlay per leaf (--overlays).
 	overlays string
 	write    bool
-	format  string
-	args    []string
+	format   string
+	args     []string
 }
 
 func newBaselineCmd(root *rootOptions) *cobra.Command {
