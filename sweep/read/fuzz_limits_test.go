@@ -138,3 +138,32 @@ func FuzzTableLimits(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSplitObject: the zero-copy top-level split gives exactly what
+// json.Unmarshal into map[string]json.RawMessage gives, whenever it answers.
+func FuzzSplitObject(f *testing.F) {
+	for _, s := range []string{
+		`{}`, `{"a": 1}`, ` { "a" : {"b": [1, "}", {"c": "\"{"}]}, "d": "x", "e": null, "f": true } `,
+		`{"k\u00e9y": -1.5e3, "a": [], "a": 2}`, "{\"\\\"q\": \"\\\\\"}", `{"a": 1} x`, `[1]`, `{"a": NaN}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		got, ok := splitObject(b)
+		if !ok {
+			return
+		}
+		var want map[string]json.RawMessage
+		if err := json.Unmarshal(b, &want); err != nil {
+			t.Fatalf("splitObject answered for input json rejects: %v", err)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("keys: got %d, want %d", len(got), len(want))
+		}
+		for k, v := range want {
+			if !bytes.Equal(got[k], v) {
+				t.Fatalf("key %q: got %q, want %q", k, got[k], v)
+			}
+		}
+	})
+}

@@ -23,6 +23,14 @@ import (
 // field knee reads fails by name ("not a finite number") while the same word
 // in a field knee ignores does not spoil the file.
 func decodeJSON(file string, baseLine int, data []byte, v any) error {
+	if top, ok := v.(*map[string]json.RawMessage); ok {
+		// The top-level object as slices of data: sniffing a 200 MB result
+		// for its keys must not copy every value (json.RawMessage does).
+		if m, ok := splitObject(data); ok {
+			*top = m
+			return nil
+		}
+	}
 	clean, replaced := nonFiniteToString(data)
 	if err := json.Unmarshal(clean, v); err != nil {
 		var se *json.SyntaxError
@@ -214,4 +222,84 @@ func yamlWant(goType string) string {
 		return "a list"
 	}
 	return "a mapping"
+}
+
+// splitObject is json.Unmarshal of a valid JSON object into a
+// map[string]json.RawMessage, the values sharing data's bytes instead of
+// copies. ok is false for anything else (not valid JSON, not an object,
+// Python's bare NaN), which decodeJSON then decodes as before.
+func splitObject(data []byte) (map[string]json.RawMessage, bool) {
+	if !json.Valid(data) {
+		return nil, false
+	}
+	t := bytes.Trim(data, " \t\r\n") // JSON's whitespace, no more
+	if len(t) == 0 || t[0] != '{' {
+		return nil, false
+	}
+	out := map[string]json.RawMessage{}
+	depth, key, valStart := 0, "", -1
+	for i := 0; i < len(t); i++ {
+		switch c := t[i]; c {
+		case '{', '[':
+			if depth == 1 && valStart < 0 {
+				valStart = i
+			}
+			depth++
+		case '}', ']':
+			depth--
+			if depth == 0 && valStart >= 0 {
+				out[key] = bytes.Trim(t[valStart:i], " \t\r\n")
+			}
+		case ',':
+			if depth == 1 {
+				out[key], valStart = bytes.Trim(t[valStart:i], " \t\r\n"), -1
+			}
+		case ':':
+			// The value starts after the first non-space byte past here.
+		case '"':
+			j := stringEnd(t, i)
+			if depth == 1 && valStart < 0 {
+				if isKey(t, j) {
+					key = string(t[i+1 : j])
+					if !plainKey(t[i+1 : j]) {
+						_ = json.Unmarshal(t[i:j+1], &key) // escapes, and invalid UTF-8 as json decodes it
+					}
+				} else {
+					valStart = i
+				}
+			}
+			i = j
+		case ' ', '\t', '\n', '\r':
+		default:
+			if depth == 1 && valStart < 0 {
+				valStart = i // a number, true, false or null
+			}
+		}
+	}
+	return out, true
+}
+
+// isKey reports whether the string closing at j is followed by ':' (an
+// object's key, not a value).
+func isKey(t []byte, j int) bool {
+	for k := j + 1; k < len(t); k++ {
+		switch t[k] {
+		case ' ', '\t', '\n', '\r':
+			continue
+		case ':':
+			return true
+		}
+		return false
+	}
+	return false
+}
+
+// plainKey is printable ASCII without escapes: its bytes are its text.
+func plainKey(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 || c >= 0x7f || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
