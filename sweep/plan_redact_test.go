@@ -1,6 +1,8 @@
 package sweep
 
 import (
+	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -26,4 +28,20 @@ func TestRedactURLHidesEveryCredential(t *testing.T) {
 	require.True(t, HasCredentials("http://a:b@h"))
 	require.True(t, HasCredentials("http://u:pass word%zz@127.0.0.1:1"))
 	require.False(t, HasCredentials("http://h/x@y"))
+}
+
+// Whatever the endpoint string, the password of a URL that parses never
+// survives redaction.
+func FuzzRedactURL(f *testing.F) {
+	for _, s := range []string{"http://u:p@h", "https://x@h:1/v1", "u:p@h", "http://u:pa ss@h", "http://h/a@b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		r := RedactURL(s)
+		if u, err := url.Parse(strings.TrimSpace(s)); err == nil && u.User != nil {
+			if pw, ok := u.User.Password(); ok && len(pw) >= 4 && strings.Contains(r, pw) && !strings.Contains(strings.Replace(s, pw, "", 1), pw) {
+				t.Fatalf("%q → %q keeps the password %q", s, r, pw)
+			}
+		}
+	})
 }
