@@ -1,0 +1,84 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"k8s.io/client-go/tools/clientcmd"
+	clientcmdapi "k8s.io/client-go/tools/clientcmd/api"
+
+	"github.com/kneetool/knee/sweep/catalog"
+)
+
+// Flags beside --catalog go to every leaf; a leaf's own key or flag wins,
+// and a leaf's ladder (or endpoint) replaces the command line's whole
+// ladder (or endpoint).
+func TestCatalogLeafArgs(t *testing.T) {
+	p, err := catalog.Parse("p.yaml", []byte(`leaves:
+  - leaf: a
+    context: ctx-a
+    service: fe
+    per_gpu: [8, 16]
+    image: img-a
+  - leaf: b
+    context: ctx-b
+`), "/h")
+	require.NoError(t, err)
+	common := []string{"--harness=aiperf", "--image=img-all", "--search=true", "--endpoint=http://x", "--min-requests=500"}
+	require.Equal(t, []string{"--harness=aiperf", "--min-requests=500",
+		"--context=ctx-a", "--service=fe", "--image=img-a", "--per-gpu=8,16", "--leaf=a"}, leafArgs(common, p.Leaves[0]))
+	require.Equal(t, []string{"--harness=aiperf", "--image=img-all", "--search=true", "--endpoint=http://x", "--min-requests=500",
+		"--context=ctx-b", "--leaf=b"}, leafArgs(common, p.Leaves[1]))
+	require.Equal(t, "img-a", flagIn(leafArgs(common, p.Leaves[0]), "image"))
+}
+
+// The cluster of a leaf is its kubeconfig and context, the current context
+// when none is given: "" and the current context's name are one cluster.
+func TestCatalogClusterOf(t *testing.T) {
+	cfg := clientcmdapi.NewConfig()
+	cfg.Clusters["c"] = &clientcmdapi.Cluster{Server: "https://127.0.0.1:1"}
+	cfg.AuthInfos["u"] = &clientcmdapi.AuthInfo{Token: "t"}
+	cfg.Contexts["one"] = &clientcmdapi.Context{Cluster: "c", AuthInfo: "u", Namespace: "ns1"}
+	cfg.Contexts["two"] = &clientcmdapi.Context{Cluster: "c", AuthInfo: "u"}
+	cfg.CurrentContext = "one"
+	kc := filepath.Join(t.TempDir(), "kubeconfig")
+	require.NoError(t, clientcmd.WriteToFile(*cfg, kc))
+	require.Equal(t, clusterOf(kc, ""), clusterOf(kc, "one"))
+	require.NotEqual(t, clusterOf(kc, "one"), clusterOf(kc, "two"))
+	_, ctx, ns := kubeTarget(kc, "")
+	require.Equal(t, "one", ctx)
+	require.Equal(t, "ns1", ns)
+	_, _, ns = kubeTarget(kc, "two")
+	require.Equal(t, "default", ns)
+}
+
+// Usage and catalog errors are exit 2 before any leaf runs (and before
+// DIR is made).
+func TestCatalogUsage(t *testing.T) {
+	dir := t.TempDir()
+	plan := filepath.Join(dir, "plan.yaml")
+	require.NoError(t, os.WriteFile(plan, []byte("leaves:\n  - leaf: a\n    service: fe\n    per_gpu: [8]\n    harness: aiperf\n"), 0o644))
+	noHarness := filepath.Join(dir, "plain.yaml")
+	require.NoError(t, os.WriteFile(noHarness, []byte("leaves:\n  - leaf: a\n    service: fe\n    per_gpu: [8]\n"), 0o644))
+	out := filepath.Join(dir, "out")
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--catalog", plan}, "--catalog needs --out DIR"},
+		{[]string{"--catalog", plan, "--out", out, "--resume", out}, "--resume cannot be given with --catalog"},
+		{[]string{"--catalog", plan, "--out", out, "--leaf", "x"}, "--leaf cannot be given with --catalog"},
+		{[]string{"--catalog", plan, "--out", out, "--runner", "local"}, "--catalog runs every leaf with --runner kube"},
+		{[]string{"--catalog", plan, "--out", out, "-o", "yaml"}, "-o yaml is not supported here"},
+		{[]string{"--catalog", filepath.Join(dir, "nope.yaml"), "--out", out}, "nope.yaml: --catalog: cannot read"},
+		{[]string{"--catalog", noHarness, "--out", out}, "plain.yaml:2: a.harness: a catalog leaf runs on Kubernetes: give harness: aiperf or inference-perf (got builtin"},
+		{[]string{"--catalog", noHarness, "--out", out, "--harness", "aiperf", "--min-requestz", "5"}, "unknown flag: --min-requestz"},
+	} {
+		code, _, stderr := runKneeCLI(t, append([]string{"sweep"}, tc.args...)...)
+		require.Equal(t, exitUsage, code, "%v: %s", tc.args, stderr)
+		require.Contains(t, stderr, tc.msg)
+		require.NoDirExists(t, out)
+	}
+}
