@@ -54,6 +54,18 @@ bench-integration:
 
 .PHONY: testbed bench-integration
 
+# The fault campaign (README, Reliability): real sweeps against the simulated
+# server while knee is killed (-9, CHAOS_KILLS random points), the server is
+# killed, stalled or answers 503/429 bursts, the disk fills, the folder turns
+# read-only; then the control-plane faults (go test -tags integration -run
+# Chaos). Loopback only, about 4 minutes on 2 cores; prints the table and fails
+# on any lost level, orphaned object or run that did not survive.
+CHAOS_KILLS ?= 10
+chaos:
+	@dir=$$(hack/testbed/build.sh) && KNEE_TESTBED_DIR=$$dir $(GO) run ./hack/chaos -kills $(CHAOS_KILLS)
+
+.PHONY: chaos
+
 # Renders the Mermaid charts of `find -o markdown` and `baseline -o markdown`
 # with the Mermaid library (what GitHub uses) in headless Debian Chromium and
 # fails unless each became a chart; screenshots land in bin/mermaid/*.png.

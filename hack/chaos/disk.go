@@ -66,25 +66,41 @@ func (e *engine) diskFull(free []int) ([]outcome, error) {
 	return outs, nil
 }
 
-// readOnly: the results folder's filesystem turns read-only after two
-// levels; knee must stop with a documented code, and --resume completes
-// once it is writable again.
+// readOnly: the results folder turns read-only after two levels (its
+// directories lose their write bits; as root the campaign runs knee as
+// nobody, for whom that holds); knee must stop with a documented code,
+// and --resume completes once it is writable again.
 func (e *engine) readOnly() (outcome, error) {
 	s, err := e.startSim("")
 	if err != nil {
 		return outcome{}, err
 	}
 	defer s.kill()
-	mnt := filepath.Join(e.work, "readonly")
-	umount, err := tmpfs(mnt, 8<<20)
-	if err != nil {
+	parent := filepath.Join(e.work, "readonly")
+	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return outcome{}, err
 	}
-	defer umount()
-	remount := func(flags uintptr) func() error {
+	ro := *e
+	if os.Geteuid() == 0 {
+		// nobody must reach the knee binary and own the folder.
+		if err := os.Chmod(e.work, 0o755); err != nil {
+			return outcome{}, err
+		}
+		if err := os.Chown(parent, 65534, 65534); err != nil {
+			return outcome{}, err
+		}
+		ro.as = &syscall.Credential{Uid: 65534, Gid: 65534}
+	}
+	dir := filepath.Join(parent, "run")
+	chmodDirs := func(mode os.FileMode) func() error {
 		return func() error {
-			return syscall.Mount("tmpfs", mnt, "tmpfs", syscall.MS_REMOUNT|flags, fmt.Sprintf("size=%d", 8<<20))
+			return filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+				if err != nil || !d.IsDir() {
+					return err
+				}
+				return os.Chmod(p, mode)
+			})
 		}
 	}
-	return e.midLevel("read-only folder", s, filepath.Join(mnt, "run"), remount(syscall.MS_RDONLY), remount(0))
+	return ro.midLevel("read-only folder", s, dir, chmodDirs(0o555), chmodDirs(0o755))
 }

@@ -31,6 +31,8 @@ type engine struct {
 	work string
 	rng  *rand.Rand
 	log  func(format string, args ...any)
+	// as runs knee as another user (nil: as the campaign itself).
+	as *syscall.Credential
 }
 
 // sim is one simulated server process.
@@ -102,7 +104,7 @@ func (e *engine) start(ctx context.Context, args ...string) (*run, error) {
 	r := &run{done: make(chan struct{})}
 	r.cmd = exec.CommandContext(ctx, e.knee, args...)
 	r.cmd.Stderr = &r.stderr
-	r.cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	r.cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Credential: e.as}
 	if err := r.cmd.Start(); err != nil {
 		return nil, err
 	}

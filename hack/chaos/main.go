@@ -40,7 +40,7 @@ type row struct {
 
 func main() {
 	kills := flag.Int("kills", 10, "random kill -9 points of knee during a sweep")
-	diskPoints := flag.Int("disk-points", 6, "disk-full points (free space 0, 8 KiB, 16 KiB …)")
+	diskPoints := flag.Int("disk-points", 6, "disk-full points (free space 0, 16 KiB, 32 KiB …)")
 	seed := flag.Uint64("seed", uint64(time.Now().UnixNano()), "seed of the kill points")
 	kube := flag.Bool("kube", true, "run the control-plane faults (go test -tags integration -run Chaos ./test/integration/)")
 	engineOnly := flag.Bool("engine", true, "run the sweep-engine faults")
@@ -127,19 +127,19 @@ func campaign(kills, diskPoints int, seed uint64, kube, engineFaults bool) ([]ro
 		}
 		var free []int
 		for i := 0; i < diskPoints; i++ {
-			free = append(free, i*8<<10)
+			free = append(free, i*16<<10)
 		}
 		outs, err = e.diskFull(free)
 		if err != nil {
 			rows = append(rows, row{Fault: "disk full (tmpfs), --resume", Note: "skipped: " + err.Error()})
 		} else {
-			add("disk full (tmpfs, 0 to "+fmt.Sprint((diskPoints-1)*8)+" KiB free), --resume", outs)
+			add("disk full (tmpfs, 0 to "+fmt.Sprint((diskPoints-1)*16)+" KiB free), --resume", outs)
 		}
 		o, err := e.readOnly()
 		if err != nil {
 			rows = append(rows, row{Fault: "read-only results folder, --resume", Note: "skipped: " + err.Error()})
 		} else {
-			add("results folder turned read-only mid-sweep, --resume", []outcome{o})
+			add("results folder turned read-only mid-sweep (chmod a-w, knee as nobody), --resume", []outcome{o})
 		}
 	}
 	if kube {

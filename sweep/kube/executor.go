@@ -173,7 +173,7 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 		tm.Harness = containerRunTime(p)
 	}
 
-	log, err := e.readLog(ctx, ns, out.pod)
+	log, err := e.readLog(ctx, ns, out.pod, logBadRequestWindow)
 	if err != nil {
 		if apierrors.IsForbidden(err) {
 			// client-go shows a refused log read as "unknown": say what it is.
@@ -249,8 +249,8 @@ func (e *Executor) delete(ns, name string, hasConfigMap bool, w *levelWatch) err
 // It is retried while the API server is away, and for a few seconds
 // when the kubelet answers 400 (a log it cannot serve yet, e.g. a kubelet
 // that has just restarted).
-func (e *Executor) readLog(ctx context.Context, ns, pod string) (b []byte, err error) {
-	deadline := time.Now().Add(logBadRequestWindow)
+func (e *Executor) readLog(ctx context.Context, ns, pod string, window time.Duration) (b []byte, err error) {
+	deadline := time.Now().Add(window)
 	for {
 		_, err = retry(ctx, func(ctx context.Context) error {
 			b, err = e.Client.CoreV1().Pods(ns).GetLogs(pod, &corev1.PodLogOptions{Container: containerName}).DoRaw(ctx)
@@ -275,7 +275,8 @@ const logBadRequestWindow = 15 * time.Second
 func (e *Executor) logHead(ns, pod string) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	b, err := e.readLog(ctx, ns, pod)
+	// No 400 retries: a pod that never started answers 400 for good.
+	b, err := e.readLog(ctx, ns, pod, 0)
 	if err != nil || len(bytes.TrimSpace(b)) == 0 {
 		return ""
 	}
