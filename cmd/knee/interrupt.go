@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"slices"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -32,7 +34,8 @@ var exitNow = os.Exit
 
 // cleansUp names the commands that must be let finish after a signal: a
 // sweep deletes its Job and writes where it stopped; demo runs a sweep; the
-// simulated server shuts down its listener.
+// simulated server shuts down its listener; baseline --write replaces the
+// overlay (the analysis before it still stops at the signal).
 func cleansUp(root *cobra.Command, args []string) bool {
 	c, _, err := root.Find(args)
 	if err != nil || c == nil {
@@ -41,6 +44,8 @@ func cleansUp(root *cobra.Command, args []string) bool {
 	switch c.Name() {
 	case "sweep", "demo", "simserver":
 		return true
+	case "baseline":
+		return slices.ContainsFunc(args, func(a string) bool { return a == "--write" || strings.HasPrefix(a, "--write=") })
 	}
 	return false
 }

@@ -152,3 +152,22 @@ func TestSignalExitCodes(t *testing.T) {
 func TestMessageIndentsContinuationLines(t *testing.T) {
 	require.Equal(t, "a.csv: bad\n  knee: forged", message(fmt.Errorf("a.csv: bad\nknee: forged")))
 }
+
+func TestCommandsThatCleanUpAreLetFinish(t *testing.T) {
+	root := newRootCmd(&bytes.Buffer{}, &bytes.Buffer{})
+	for _, tc := range []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"sweep", "--endpoint", "http://x"}, true},
+		{[]string{"demo"}, true},
+		{[]string{"simserver"}, true},
+		{[]string{"baseline", "a.csv", "--overlay", "o.yaml", "--write"}, true},
+		{[]string{"baseline", "a.csv"}, false},
+		{[]string{"find", "a.csv"}, false},
+		{[]string{"import", "-"}, false},
+		{[]string{"plot", "a.csv", "-o", "p.png"}, false},
+	} {
+		require.Equal(t, tc.want, cleansUp(root, tc.args), "%v", tc.args)
+	}
+}
