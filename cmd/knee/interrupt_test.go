@@ -171,3 +171,27 @@ func TestCommandsThatCleanUpAreLetFinish(t *testing.T) {
 		require.Equal(t, tc.want, cleansUp(root, tc.args), "%v", tc.args)
 	}
 }
+
+// A second Ctrl-C ends the command at once, whatever it is doing.
+func TestSecondInterruptEndsAtOnce(t *testing.T) {
+	childMain()
+	if testing.Short() {
+		t.Skip("builds a 100,000-level sweep")
+	}
+	path := denseSweep(t, 100_000)
+	cmd, _, errb := runChild(t, "TestSecondInterruptEndsAtOnce", []string{"find", path, "--gpus", "4"}, nil)
+	time.Sleep(1500 * time.Millisecond)
+	sent := time.Now()
+	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+	time.Sleep(150 * time.Millisecond) // apart enough not to be merged by the kernel
+	_ = cmd.Process.Signal(syscall.SIGINT) // it may be gone already
+	err := cmd.Wait()
+	t.Logf("exited %v after the first signal: %s", time.Since(sent), errb.String())
+	if err == nil {
+		t.Skip("knee find finished before the signals arrived")
+	}
+	var ee *exec.ExitError
+	require.ErrorAs(t, err, &ee)
+	require.Equal(t, 130, ee.ExitCode(), errb.String())
+	require.Contains(t, errb.String(), "knee: interrupted")
+}
