@@ -183,7 +183,7 @@ func TestSecondInterruptEndsAtOnce(t *testing.T) {
 	time.Sleep(1500 * time.Millisecond)
 	sent := time.Now()
 	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
-	time.Sleep(150 * time.Millisecond) // apart enough not to be merged by the kernel
+	time.Sleep(150 * time.Millisecond)     // apart enough not to be merged by the kernel
 	_ = cmd.Process.Signal(syscall.SIGINT) // it may be gone already
 	err := cmd.Wait()
 	t.Logf("exited %v after the first signal: %s", time.Since(sent), errb.String())
