@@ -278,7 +278,7 @@ func (o *sweepOptions) run(c *cobra.Command) error {
 	if o.StopPastKnee {
 		opts.StopRule = knee.PastKneeRule(knee.DefaultOptions())
 	}
-	outcome, runErr := o.runSweep(ctx, exec, st, opts)
+	outcome, runErr := o.runSweep(ctx, c, exec, st, opts)
 	return o.report(st, outcome, runErr)
 }
 

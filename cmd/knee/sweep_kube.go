@@ -18,6 +18,7 @@ import (
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/harness/inferenceperf"
 	"github.com/kneetool/knee/sweep/kube"
+	"github.com/kneetool/knee/sweep/run"
 )
 
 // kubeOptions are the flags of `knee sweep --runner kube`.
@@ -32,6 +33,11 @@ type kubeOptions struct {
 	HFTokenSecret           string
 	Deadline, TTL, Pending  time.Duration
 	Keep                    bool
+	// --nodes / --node-selector: levels run at once on several identical
+	// nodes, each at its own serving endpoint (sweep_kube_nodes.go).
+	Nodes    int
+	NodesSel string
+	slots    []run.Slot
 }
 
 // kubeFlagsOf holds each sweep command's own kubeOptions: a catalog runs
@@ -67,6 +73,8 @@ func bindKubeFlags(c *cobra.Command) {
 	fl.DurationVar(&o.TTL, "job-ttl", time.Hour, "kube: ttlSecondsAfterFinished of each level's Job (a safety net if knee is killed)")
 	fl.DurationVar(&o.Pending, "pending-timeout", 5*time.Minute, "kube: fail a level whose pod stays unschedulable this long")
 	fl.BoolVar(&o.Keep, "keep", false, "kube: keep each level's Job and ConfigMap after it finished")
+	fl.IntVar(&o.Nodes, "nodes", 0, "kube: run levels at the same time on this many identical GPU nodes, each at its own backend of --service (0: one node)")
+	fl.StringVar(&o.NodesSel, "node-selector", "", "kube: label selector of the identical GPU nodes to run levels on at the same time (every match, or --nodes of them)")
 }
 
 func newKubeExecutor(ctx context.Context, c *cobra.Command, plan *sweep.Plan, progress io.Writer) (sweep.Executor, error) {
@@ -102,8 +110,16 @@ func newKubeExecutor(ctx context.Context, c *cobra.Command, plan *sweep.Plan, pr
 		}
 		endpoint = ""
 	}
+	nodes, err := o.discoverNodes(ctx, cs, ns, plan)
+	if err != nil {
+		return nil, err
+	}
+	node := o.Node
+	if len(nodes) > 0 {
+		node = nodes[0].Node
+	}
 	prep, err := kube.Prepare(ctx, cs, kube.PrepareOptions{
-		Namespace: ns, Node: o.Node, Endpoint: endpoint, Service: o.Service,
+		Namespace: ns, Node: node, Endpoint: endpoint, Service: o.Service,
 		GPUs: plan.GPUs, Accelerator: plan.Accelerator,
 	})
 	if err != nil {
@@ -116,7 +132,9 @@ func newKubeExecutor(ctx context.Context, c *cobra.Command, plan *sweep.Plan, pr
 	if err != nil {
 		return nil, err
 	}
-	return &kube.Executor{Client: cs, Harness: h, Job: jo, Keep: o.Keep, PendingTimeout: o.Pending, Progress: progress, Node: prep.Target.Node}, nil
+	ex := &kube.Executor{Client: cs, Harness: h, Job: jo, Keep: o.Keep, PendingTimeout: o.Pending, Progress: progress, Node: prep.Target.Node}
+	o.slots = nodeSlots(ex, nodes, progress)
+	return ex, nil
 }
 
 func (o *kubeOptions) jobOptions(ns, harness string, workers int) (kube.JobOptions, error) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/kneetool/knee/knee"
@@ -81,6 +82,10 @@ func (s *searchFlags) settings(slots int) search.Settings {
 	return search.Settings{Start: s.Start, Factor: 2, MaxPerGPU: s.MaxPerGPU, Precision: s.Precision, MaxLevels: s.MaxLevels, Slots: slots, Confirm: s.Confirm}
 }
 
+// kubeSlots returns the per-node slots of --runner kube --nodes (set by
+// sweep_kube_nodes.go; nil in a build without the Kubernetes runner).
+var kubeSlots func(c *cobra.Command) []run.Slot
+
 // endpointList is --endpoint as a flag that may be given several times:
 // the first value is the plan's endpoint (o.Endpoint), all are kept.
 type endpointList struct {
@@ -100,13 +105,18 @@ func (v endpointList) Set(s string) error {
 
 // runSweep runs the stored plan: run.Run for a plain ladder on one
 // endpoint, run.RunAdaptive for --search, repeats and several endpoints.
-func (o *sweepOptions) runSweep(ctx context.Context, exec sweep.Executor, st *store.Store, opts run.Options) (*run.Outcome, error) {
-	if !o.Search.adaptive() {
-		return run.Run(ctx, exec, st, opts)
-	}
+func (o *sweepOptions) runSweep(ctx context.Context, c *cobra.Command, exec sweep.Executor, st *store.Store, opts run.Options) (*run.Outcome, error) {
 	slots := []run.Slot{{Name: sweep.RedactURL(st.Plan().Endpoint), Exec: exec}}
 	for _, e := range o.Search.endpoints[min(1, len(o.Search.endpoints)):] {
 		slots = append(slots, run.Slot{Name: sweep.RedactURL(e), Endpoint: e, Exec: exec})
+	}
+	if st.Plan().Runner == "kube" && kubeSlots != nil {
+		if ks := kubeSlots(c); len(ks) > 0 {
+			slots = ks
+		}
+	}
+	if !o.Search.adaptive() && len(slots) == 1 {
+		return run.Run(ctx, exec, st, opts)
 	}
 	ao := run.AdaptiveOptions{Options: opts, Repeats: o.Search.Repeats, UntilCI: o.Search.UntilCI, Slots: slots}
 	if o.Search.On {

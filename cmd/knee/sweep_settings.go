@@ -26,6 +26,8 @@ var resumeSettings = []string{
 	"loadgen-cpu", "loadgen-memory", "loadgen-gpus", "hf-token-secret", "api-key-secret", "job-deadline", "job-ttl", "pending-timeout", "keep",
 	// --search, --repeats, --until-ci (sweep_search.go)
 	"search", "precision", "max-levels", "max-per-gpu", "search-start", "search-confirm", "repeats", "until-ci",
+	// --runner kube --nodes (sweep_kube_nodes.go)
+	"nodes", "node-selector",
 }
 
 // restoreSettings sets every resume setting not given on the command line
