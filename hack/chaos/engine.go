@@ -218,6 +218,8 @@ type outcome struct {
 	survived bool
 	lost     int
 	note     string
+	// done is how many levels were finished when the fault struck.
+	done int
 }
 
 // judge: survived when knee's exit is documented (or is our own kill),
@@ -276,6 +278,7 @@ func (e *engine) killNine(runs int) ([]outcome, error) {
 		}
 		before := finished(dir)
 		o := e.judge(dir, r.code, killed, before)
+		o.done = len(before)
 		e.log("kill -9 #%d at %s: %d level(s) done, exit %d, survived %v %s", i, at.Round(time.Millisecond), len(before), r.code, o.survived, o.note)
 		outs = append(outs, o)
 	}

@@ -110,6 +110,11 @@ func campaign(kills, diskPoints int, seed uint64, kube, engineFaults bool) ([]ro
 			return nil, fmt.Errorf("kill -9: %w", err)
 		}
 		add("kill -9 of knee at a random point, then --resume", outs)
+		hist := make([]int, len(ladder)+1)
+		for _, o := range outs {
+			hist[o.done]++
+		}
+		rows[len(rows)-1].Note = fmt.Sprintf("kills after 0…%d finished levels: %v", len(ladder), hist)
 		for _, sc := range []struct {
 			name string
 			f    func() (outcome, error)

@@ -141,8 +141,8 @@ func gpuNode(name string) testbed.Node {
 func runChaos(t *testing.T, tc chaosCase) {
 	ctx, cancel := context.WithTimeout(context.Background(), 150*time.Second)
 	defer cancel()
-	lost, orphans := -1, -1
-	defer func() { chaosReport(t, "kube: "+tc.name, lost, orphans) }()
+	lost, orphans, how := -1, -1, ""
+	defer func() { chaosReport(t, "kube: "+tc.name, how, lost, orphans) }()
 
 	e := newEnv(t, map[int][]byte{0: ipPodLog(t, 1), 1: ipPodLog(t, 2), 2: ipPodLog(t, 3)})
 	c := &chaosRun{e: e, node: e.ns + "-gpu", out: filepath.Join(t.TempDir(), "run"), kcfg: e.id.Kubeconfig}
@@ -177,6 +177,10 @@ func runChaos(t *testing.T, tc chaosCase) {
 	gstop()
 	<-gateDone
 	t.Logf("first run: exit %d\n%s", code, stderr)
+	how = "recovered"
+	if code != 0 {
+		how = "level failed fast, resumed"
+	}
 	if tc.fails != "" {
 		require.Equal(t, 1, code, stderr)
 		require.Regexp(t, regexp.MustCompile(`level 1 \(16/GPU\): .*`+tc.fails), stderr)
@@ -370,7 +374,7 @@ var chaosMu sync.Mutex
 
 // chaosReport appends the case's row to $KNEE_CHAOS_REPORT for make chaos
 // (lost and orphans are -1 when the case failed before counting them).
-func chaosReport(t *testing.T, fault string, lost, orphans int) {
+func chaosReport(t *testing.T, fault, how string, lost, orphans int) {
 	path := os.Getenv("KNEE_CHAOS_REPORT")
 	if path == "" {
 		return
@@ -380,6 +384,7 @@ func chaosReport(t *testing.T, fault string, lost, orphans int) {
 		survived = 1
 	}
 	row := map[string]any{"fault": fault, "runs": 1, "survived": survived, "lost": max(lost, 0), "orphans": max(orphans, 0)}
+	row["note"] = how
 	if lost < 0 {
 		row["note"] = "failed before counting"
 	}
