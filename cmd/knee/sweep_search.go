@@ -10,12 +10,12 @@ import (
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/run"
-	"github.com/kneetool/knee/sweep/search"
+	"github.com/kneetool/knee/knee/search"
 	"github.com/kneetool/knee/sweep/store"
 )
 
 // searchFlags are knee sweep's adaptive flags: --search grows the ladder
-// as the knee rule decides (sweep/search), --repeats and --until-ci run
+// as the knee rule decides (knee/search), --repeats and --until-ci run
 // levels again, interleaved, and --endpoint given more than once runs
 // levels on those servers at the same time. All of them go through
 // run.RunAdaptive; a plain ladder on one endpoint keeps run.Run.

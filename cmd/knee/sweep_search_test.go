@@ -12,7 +12,7 @@ import (
 
 	"github.com/kneetool/knee/fixtures/simserver"
 	"github.com/kneetool/knee/knee"
-	"github.com/kneetool/knee/sweep/search"
+	"github.com/kneetool/knee/knee/search"
 	"github.com/kneetool/knee/sweep/store"
 )
 

@@ -19,7 +19,7 @@ import (
 // Planner decides which per-GPU levels an adaptive sweep runs next, from
 // the sweep measured so far and every level already in the plan (tried,
 // failed ones included). done ends the search; why is logged either way.
-// The knee package provides the real one (sweep/search); run must not
+// The knee package provides the real one (knee/search); run must not
 // import the knee rule.
 type Planner func(s *sweep.Sweep, tried []int) (levels []int, done bool, why string)
 

@@ -9,7 +9,7 @@ import (
 )
 
 // TestSearchBenchmarkTable prints the comparison README shows (go test
-// -run TestSearchBenchmarkTable -v ./sweep/search/) on 25 simulated servers
+// -run TestSearchBenchmarkTable -v ./knee/search/) on 25 simulated servers
 // of each shape (100 in all), seed 11, and pins what it found.
 //
 // The target was ≤ 6 levels on average with ≥ 95% of final
@@ -61,7 +61,7 @@ func TestSearchBenchmarkTable(t *testing.T) {
 }
 
 // BenchmarkSearch reports --search's mean levels and GPU-hours per
-// simulated server (go test -bench Search -run ^$ ./sweep/search/).
+// simulated server (go test -bench Search -run ^$ ./knee/search/).
 func BenchmarkSearch(b *testing.B) {
 	opts, set := knee.DefaultOptions(), DefaultSettings()
 	servers := family(11, 25, opts.Elasticity)
