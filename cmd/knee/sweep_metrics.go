@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/kube"
 	"github.com/kneetool/knee/sweep/metrics"
 )
 
@@ -15,10 +16,14 @@ import (
 // /metrics to sample during each level, and the engine's own KV bound.
 type metricsFlags struct {
 	URLs    []string
+	Pods    string
 	KVBound float64
+	fl      *pflag.FlagSet
 }
 
 func (m *metricsFlags) bind(fl *pflag.FlagSet) {
+	m.fl = fl
+	fl.StringVar(&m.Pods, "metrics-pods", "", "kube: sample /metrics of every running pod this label selector matches, on PORT, through the API server: SELECTOR:PORT, e.g. app=vllm:8000 (default with --service: the Service's /metrics)")
 	fl.StringArrayVar(&m.URLs, "metrics", nil, "engine /metrics URL to sample every second during each level (repeatable, one per engine pod or frontend; default: the endpoint's /metrics when it answers; none: off)")
 	fl.Float64Var(&m.KVBound, "kv-bound", 0, "the engine's own figure for the requests its KV cache holds at once for this workload, in total (vLLM logs \"Maximum concurrency for N tokens per request: X\"; give X × instances)")
 }
@@ -41,6 +46,15 @@ func (m *metricsFlags) wrap(ctx context.Context, o *sweepOptions, exec sweep.Exe
 			return nil, sweep.Inputf("flag", "--metrics", 0, "%q is not an http(s) URL (or none)", u)
 		}
 	}
+	if len(o.Search.endpoints) > 1 {
+		// Levels run at once on several endpoints: one /metrics cannot say
+		// which level its numbers belong to, so none is sampled.
+		fmt.Fprintf(errw, "engine metrics: off: levels run at once on %d endpoints, and no single /metrics belongs to one level\n", len(o.Search.endpoints))
+		return exec, nil
+	}
+	if o.plan.Runner == "kube" && len(urls) == 0 {
+		return m.wrapKube(ctx, o, exec)
+	}
 	explicit := len(urls) > 0
 	if !explicit {
 		if o.plan.Runner != "local" || o.plan.Endpoint == "" {
@@ -60,6 +74,43 @@ func (m *metricsFlags) wrap(ctx context.Context, o *sweepOptions, exec sweep.Exe
 		return exec, nil
 	default:
 		fmt.Fprintf(errw, "engine metrics: sampling %s every second (%s)\n", strings.Join(urls, ", "), snap.Engine)
+	}
+	return metrics.Wrap(exec, src, metrics.Options{KVBound: m.KVBound, Log: errw}), nil
+}
+
+// wrapKube samples the serving pods' /metrics through the API server
+// (deploy/rbac grants services/proxy and pods/proxy get): --metrics-pods,
+// else the --service the load goes to.
+func (m *metricsFlags) wrapKube(ctx context.Context, o *sweepOptions, exec sweep.Executor) (sweep.Executor, error) {
+	errw := o.root.stderr
+	kx, ok := exec.(*kube.Executor)
+	if !ok {
+		return exec, nil
+	}
+	src := &kube.ProxyMetrics{Client: kx.Client, Namespace: kx.Job.Namespace}
+	service, _ := m.fl.GetString("service")
+	switch {
+	case m.Pods != "":
+		i := strings.LastIndex(m.Pods, ":")
+		if i <= 0 || i == len(m.Pods)-1 {
+			return nil, sweep.Inputf("flag", "--metrics-pods", 0, "%q: want SELECTOR:PORT, e.g. app=vllm:8000", m.Pods)
+		}
+		src.PodSelector, src.Port = m.Pods[:i], m.Pods[i+1:]
+	case service != "":
+		src.Service = service
+	default:
+		return exec, nil
+	}
+	snap, err := metrics.Probe(ctx, src)
+	if err != nil {
+		if m.Pods != "" {
+			fmt.Fprintf(errw, "engine metrics: %v; sampling anyway, levels without samples will say no engine metrics\n", err)
+		} else {
+			fmt.Fprintf(errw, "engine metrics: none through the API server (%v); give --metrics-pods SELECTOR:PORT to sample the engine\n", err)
+			return exec, nil
+		}
+	} else {
+		fmt.Fprintf(errw, "engine metrics: sampling %s every second (%s)\n", src.Names()[0], snap.Engine)
 	}
 	return metrics.Wrap(exec, src, metrics.Options{KVBound: m.KVBound, Log: errw}), nil
 }

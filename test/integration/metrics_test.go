@@ -5,6 +5,7 @@ package integration
 import (
 	"context"
 	"net"
+	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
@@ -18,6 +19,7 @@ import (
 
 	"github.com/kneetool/knee/fixtures/simserver"
 	"github.com/kneetool/knee/sweep/kube"
+	"github.com/kneetool/knee/sweep/store"
 )
 
 // hostIP is this machine's first non-loopback IPv4 address: the API server
@@ -121,4 +123,33 @@ func errorsUnwrap(err error) error {
 		}
 		err = u.Unwrap()
 	}
+}
+
+// knee sweep --runner kube --metrics-pods: as the ServiceAccount, every
+// level's point carries the engine metrics read through the API server's
+// pod proxy, and metrics.json is kept beside the harness's pod log.
+func TestKubeSweepSamplesEngineMetrics(t *testing.T) {
+	e := newEnv(t, map[int][]byte{0: ipPodLog(t, 1), 1: ipPodLog(t, 2)})
+	ip := hostIP(t)
+	srv := simserver.New(simserver.Config{Addr: ip + ":0", GPUs: 4, BatchPerGPU: 4, StepBase: time.Millisecond, KVBlocksPerGPU: 100})
+	url, err := srv.Start()
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = srv.Close() })
+	_, portS, _ := net.SplitHostPort(url[len("http://"):])
+	enginePod(t, e.ns, ip)
+
+	out := filepath.Join(t.TempDir(), "run")
+	_, stderr, code := e.knee(t, "sweep", "--runner", "kube", "--harness", "inference-perf", "--api", "completion",
+		"--node", "gb300-0", "--service", "sim:http", "--model", "sim-llm", "--metrics-pods", "app=engine:"+portS,
+		"--per-gpu", "4,16", "--stop-past-knee=false", "--out", out, "-o", "json")
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stderr, "engine metrics: sampling pods/"+e.ns+"{app=engine}:"+portS+"/proxy/metrics (API server) every second (vllm)")
+	s := readSweep(t, out)
+	require.Len(t, s.Points, 2)
+	for _, p := range s.Points {
+		require.NotNil(t, p.Engine, "level %v", p.PerGPU)
+		require.Equal(t, 4*100*16.0, *p.Engine.KVCapacityTokens)
+	}
+	raws, _ := filepath.Glob(filepath.Join(out, store.LevelsDir, "*", "metrics.json"))
+	require.Len(t, raws, 2)
 }
