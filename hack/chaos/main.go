@@ -114,7 +114,14 @@ func campaign(kills, diskPoints int, seed uint64, kube, engineFaults bool) ([]ro
 		for _, o := range outs {
 			hist[o.done]++
 		}
-		rows[len(rows)-1].Note = fmt.Sprintf("kills after 0…%d finished levels: %v", len(ladder), hist)
+		var at []string
+		for n, k := range hist {
+			if k > 0 {
+				at = append(at, fmt.Sprintf("%d×%d", k, n))
+			}
+		}
+		// How many kills found how many levels finished (count×levels).
+		rows[len(rows)-1].Note = "levels finished at the kill: " + strings.Join(at, ", ")
 		for _, sc := range []struct {
 			name string
 			f    func() (outcome, error)
