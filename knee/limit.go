@@ -138,6 +138,12 @@ func attributeLimit(l *levelEval, gpus int, peakRunning float64) *Limit {
 		lim.Kind = LimitFrontend
 		lim.Detail = fmt.Sprintf("frontend: engine running %s of the %s the client holds in flight, none waiting: requests are held before the engine",
 			per(running), thousands(inflight))
+	case e.FrontendQueuedMax != nil && *e.FrontendQueuedMax > 0 && waiting == 0:
+		// The frontend says it itself: it queued requests the engine,
+		// with nothing waiting, could have taken.
+		lim.Kind = LimitFrontend
+		lim.Detail = fmt.Sprintf("frontend: it queued up to %s requests while the engine ran %s with none waiting",
+			thousands(*e.FrontendQueuedMax), per(running))
 	default:
 		lim.Kind = LimitNone
 		lim.Detail = fmt.Sprintf("none reached: engine running %s, %s waiting%s", per(running), thousands(waiting), kvText)

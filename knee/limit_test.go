@@ -38,6 +38,8 @@ func TestLimitRules(t *testing.T) {
 		{"waiting below the plateau is not the cap", engineLevel(256, &sweep.EngineMetrics{RunningMax: F(200), WaitingMax: F(3)}), 1024, LimitNone, "none reached"},
 		{"frontend", engineLevel(1024, &sweep.EngineMetrics{RunningMax: F(40), WaitingMax: F(0)}), 40,
 			LimitFrontend, "frontend: engine running 40 (10/GPU) of the 1,024 the client holds in flight"},
+		{"a Dynamo frontend that queues", engineLevel(256, &sweep.EngineMetrics{RunningMax: F(250), WaitingMax: F(0), FrontendQueuedMax: F(30)}), 250,
+			LimitFrontend, "frontend: it queued up to 30 requests while the engine ran 250 (63/GPU) with none waiting"},
 		{"everything running", engineLevel(256, &sweep.EngineMetrics{RunningMax: F(256), WaitingMax: F(0), KVUsageMax: F(0.3)}), 256, LimitNone, "KV cache at 30%"},
 	}
 	for _, c := range cases {

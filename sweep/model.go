@@ -195,6 +195,9 @@ type EngineMetrics struct {
 	// FrontendInflight is the requests a Dynamo frontend held
 	// (dynamo_frontend_inflight_requests), mean over samples.
 	FrontendInflight *float64 `json:"frontend_inflight_mean,omitempty"`
+	// FrontendQueuedMax is the most requests a Dynamo frontend queued
+	// (dynamo_frontend_queued_requests).
+	FrontendQueuedMax *float64 `json:"frontend_queued_max,omitempty"`
 	// Sources are the metrics URLs scraped.
 	Sources []string `json:"sources,omitempty"`
 }

@@ -1,6 +1,7 @@
 package metrics
 
 import (
+	"bytes"
 	"os"
 	"testing"
 
@@ -47,4 +48,20 @@ func TestParseSGLangFixture(t *testing.T) {
 	require.Equal(t, "sglang", c.Engine)
 	require.Equal(t, 570979.0, *c.KVCapacityTokens)
 	require.Equal(t, 2231.0, *c.MaxRunning)
+}
+
+// BenchmarkParseVLLM parses a real 493-line vLLM exposition: the cost of
+// one scrape, paid once a second.
+func BenchmarkParseVLLM(b *testing.B) {
+	body, err := os.ReadFile(fixtures.Path("metrics/vllm-0.10-nvcr25.09-qwen3-4b.txt"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := Parse(bytes.NewReader(body)); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

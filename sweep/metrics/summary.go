@@ -44,6 +44,7 @@ func Summarize(samples []Snapshot, sources []string) *sweep.EngineMetrics {
 	e.WaitingMean, e.WaitingMax = stat(func(s Snapshot) *float64 { return s.Waiting })
 	e.KVUsageMean, e.KVUsageMax = stat(func(s Snapshot) *float64 { return s.KVUsage })
 	e.FrontendInflight, _ = stat(func(s Snapshot) *float64 { return s.FrontendInflight })
+	_, e.FrontendQueuedMax = stat(func(s Snapshot) *float64 { return s.FrontendQueued })
 	_, e.MaxRunning = stat(func(s Snapshot) *float64 { return s.MaxRunning })
 	_, e.KVCapacityTokens = stat(func(s Snapshot) *float64 { return s.KVCapacityTokens })
 	// A counter's increase over the level: last − first, where a restart
