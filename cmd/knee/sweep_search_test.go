@@ -32,7 +32,7 @@ func searchTestServer(t *testing.T) (string, simserver.Config) {
 
 func searchArgs(url, dir string, extra ...string) []string {
 	return append([]string{"sweep", "--endpoint", url, "--model", "sim", "--gpus", "1", "--search", "--search-start", "4", "--max-per-gpu", "256",
-		"--min-requests", "48", "--requests-per-concurrency", "3", "--input-tokens", "16", "--output-tokens", "8",
+		"--min-requests", "64", "--requests-per-concurrency", "3", "--input-tokens", "16", "--output-tokens", "8",
 		"--request-timeout", "20s", "--out", dir}, extra...)
 }
 
@@ -70,7 +70,7 @@ func TestSweepSearchBracketsTheSimulatedKnee(t *testing.T) {
 	assert.LessOrEqual(t, lo, 40.0)
 	assert.GreaterOrEqual(t, hi, 40.0)
 	assert.True(t, search.Within(lo, hi, 0.125), "%g–%g", lo, hi)
-	assert.LessOrEqual(t, len(plan.PerGPU), 8)
+	assert.LessOrEqual(t, len(plan.PerGPU), 12) // 7 on a quiet machine: 4, 8, 16, 32, 64, 44, 36
 	assert.False(t, strings.Contains(errs, "failed:"), errs)
 }
 
