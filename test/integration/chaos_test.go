@@ -20,6 +20,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	rbacv1 "k8s.io/api/rbac/v1"
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 
@@ -118,6 +119,11 @@ func TestChaosControlPlane(t *testing.T) {
 			fails: `(read log of pod knee-[a-z0-9-]+-l1-16-[a-z0-9]{5}: forbidden: the ServiceAccount may not get pods/log in namespace knee-it-[0-9]+ \(did its Role or RoleBinding change mid-sweep\? see deploy/rbac\)|the API server refused to let knee follow job knee-[a-z0-9-]+-l1-16 \(its permissions changed mid-sweep\?\): .*forbidden)`,
 			fault: func(t *testing.T, c *chaosRun, _ *corev1.Pod) {
 				require.NoError(t, cs.RbacV1().RoleBindings(c.e.ns).Delete(context.Background(), "knee-sweep", metav1.DeleteOptions{}))
+				// Strike only once the API server's RBAC cache has seen it.
+				require.Eventually(t, func() bool {
+					_, err := c.e.sa.BatchV1().Jobs(c.e.ns).List(context.Background(), metav1.ListOptions{})
+					return apierrors.IsForbidden(err)
+				}, 10*time.Second, 50*time.Millisecond)
 			},
 			heal: func(t *testing.T, c *chaosRun) {
 				_, err := cs.RbacV1().RoleBindings(c.e.ns).Create(context.Background(), &rbacv1.RoleBinding{
