@@ -91,4 +91,21 @@ func TestKubeSweepLevelsInParallelOnThreeNodes(t *testing.T) {
 	t.Logf("3 levels on 3 nodes: wall %v, the levels' own durations sum to %v", wall.Round(time.Millisecond), sum.Round(time.Millisecond))
 	require.Len(t, readSweep(t, out).Points, 3)
 	require.Empty(t, e.leftovers(t))
+
+	// More nodes than qualify, and nodes that are not identical, are bad
+	// input (exit 2) naming the flag, before any Job exists.
+	_, stderr, code = e.knee(t, "sweep", "--runner", "kube", "--harness", "inference-perf", "--api", "completion", "--nodes", "4", "--node-selector", "nvidia.com/gpu.product=NVIDIA-L40S",
+		"--service", "sim:http", "--model", "sim-llm", "--per-gpu", "4", "--out", filepath.Join(t.TempDir(), "x"))
+	require.Equal(t, 2, code, stderr)
+	require.Contains(t, stderr, `--nodes: 4 asked for, but only 3 of the 3 GPU nodes matching "nvidia.com/gpu.product=NVIDIA-L40S" are Ready with a ready backend of Service `+e.ns+`/sim:http (l40s-a, l40s-b, l40s-c)`)
+	gb := "gb300-0"
+	slice.Name = "sim-gb300"
+	slice.Endpoints = []discoveryv1.Endpoint{{Addresses: []string{"10.244.9.10"}, NodeName: &gb, Conditions: discoveryv1.EndpointConditions{Ready: &ready}}}
+	_, err = cluster.AdminCS.DiscoveryV1().EndpointSlices(e.ns).Create(ctx, slice, metav1.CreateOptions{})
+	require.NoError(t, err)
+	_, stderr, code = e.knee(t, "sweep", "--runner", "kube", "--harness", "inference-perf", "--api", "completion", "--node-selector", "type=kwok",
+		"--service", "sim:http", "--model", "sim-llm", "--per-gpu", "4", "--out", filepath.Join(t.TempDir(), "y"))
+	require.Equal(t, 2, code, stderr)
+	require.Contains(t, stderr, "--node-selector: the nodes are not identical: gb300-0 has 4 × NVIDIA-GB300, l40s-a has 4 × NVIDIA-L40S; select one kind of node")
+	require.Empty(t, e.leftovers(t))
 }
