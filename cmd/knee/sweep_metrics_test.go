@@ -46,6 +46,18 @@ func TestSweepSamplesEngineMetricsByDefault(t *testing.T) {
 	require.Contains(t, out, "limit at 4/GPU: ")
 	require.Contains(t, out, "limit at 16/GPU: ")
 
+	// --kv-bound: the engine's own figure is the bound find shows.
+	kv := filepath.Join(t.TempDir(), "kv")
+	code, _, errs = runKneeCLI(t, "sweep", "--endpoint", url, "--model", "sim", "--gpus", "1", "--per-gpu", "2,4",
+		"--min-requests", "16", "--input-tokens", "16", "--output-tokens", "8", "--kv-bound", "96", "--stop-past-knee=false", "--out", kv)
+	require.Equal(t, 0, code, errs)
+	_, out, errs = runKneeCLI(t, "find", kv)
+	require.Contains(t, out, "physical bound 96/GPU: the engine's own figure: 96 requests at once", errs)
+	code, _, errs = runKneeCLI(t, "sweep", "--endpoint", url, "--model", "sim", "--gpus", "1", "--per-gpu", "2",
+		"--kv-bound", "-1", "--out", filepath.Join(t.TempDir(), "kv2"))
+	require.Equal(t, 2, code, errs)
+	require.Contains(t, errs, "--kv-bound")
+
 	// --metrics none turns it off; an endpoint without /metrics is said.
 	code, _, errs = runKneeCLI(t, "sweep", "--endpoint", url, "--model", "sim", "--gpus", "1", "--per-gpu", "2",
 		"--min-requests", "8", "--input-tokens", "16", "--output-tokens", "4", "--metrics", "none", "--out", filepath.Join(t.TempDir(), "r2"))
