@@ -134,6 +134,9 @@ func (o *sweepOptions) runCatalog(c *cobra.Command) error {
 // lines on stderr under the leaf's name.
 func runLeaf(ctx context.Context, args []string, stderr io.Writer) error {
 	root := newRootCmd(io.Discard, stderr)
+	if sc, _, err := root.Find([]string{"sweep"}); err == nil {
+		defer kubeFlagsOf.Delete(sc)
+	}
 	root.SetArgs(append([]string{"sweep", "--runner=kube"}, args...))
 	return root.ExecuteContext(ctx)
 }

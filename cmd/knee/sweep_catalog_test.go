@@ -82,3 +82,34 @@ func TestCatalogUsage(t *testing.T) {
 		require.NoDirExists(t, out)
 	}
 }
+
+// Two leaves on two clusters whose API server refuses connections: both
+// run (side by side, each through its own sweep command), both fail on
+// their own, the report names each, catalog.json records them, exit 1.
+func TestCatalogLeavesFailIndependently(t *testing.T) {
+	dir := t.TempDir()
+	cfg := clientcmdapi.NewConfig()
+	cfg.Clusters["down"] = &clientcmdapi.Cluster{Server: "https://127.0.0.1:1"}
+	cfg.AuthInfos["u"] = &clientcmdapi.AuthInfo{Token: "t"}
+	cfg.Contexts["east"] = &clientcmdapi.Context{Cluster: "down", AuthInfo: "u", Namespace: "serving"}
+	cfg.Contexts["west"] = &clientcmdapi.Context{Cluster: "down", AuthInfo: "u", Namespace: "serving"}
+	require.NoError(t, clientcmd.WriteToFile(*cfg, filepath.Join(dir, "kc")))
+	plan := filepath.Join(dir, "plan.yaml")
+	require.NoError(t, os.WriteFile(plan, []byte(`leaves:
+  - {leaf: east-leaf, kubeconfig: kc, context: east, service: fe, per_gpu: [8], harness: aiperf}
+  - {leaf: west-leaf, kubeconfig: kc, context: west, service: fe, per_gpu: [8], harness: aiperf}
+`), 0o644))
+	out := filepath.Join(dir, "out")
+	code, stdout, stderr := runKneeCLI(t, "sweep", "--catalog", plan, "--out", out, "-o", "markdown")
+	require.Equal(t, exitRuntime, code, stderr)
+	require.Contains(t, stderr, "2 leaves on 2 clusters")
+	require.Contains(t, stderr, "2 of 2 leaves failed (east-leaf, west-leaf)")
+	require.Regexp(t, `\| east-leaf +\| east +\| serving +\| failed +\| +0 \| – +\| +– \| get service serving/fe: .*connection refused`, stdout)
+	require.Regexp(t, `\| west-leaf +\| west +\| serving +\| failed +\|`, stdout)
+	require.Regexp(t, `(?m)^\[west-leaf\] failed: get service serving/fe: `, stderr)
+	st, err := catalog.LoadState(out)
+	require.NoError(t, err)
+	require.Equal(t, catalog.Failed, st.Leaves["east-leaf"].Status)
+	require.Equal(t, catalog.Failed, st.Leaves["west-leaf"].Status)
+	require.NoDirExists(t, filepath.Join(out, "east-leaf"), "nothing was measured: the next run starts it with --out")
+}

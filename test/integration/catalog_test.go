@@ -3,6 +3,7 @@
 package integration
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -11,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -245,4 +247,59 @@ func TestCatalogBadInput(t *testing.T) {
 	}
 	require.Empty(t, e.router.Levels())
 	require.Empty(t, e.leftovers(t))
+}
+
+// Ctrl-C during a catalog: every leaf in flight abandons its level and
+// deletes its Job, the catalog exits 130; the same command again finishes
+// every leaf with the levels measured before kept.
+func TestCatalogInterruptResume(t *testing.T) {
+	logs := map[int][]byte{0: aiperfPodLog(t, 32), 1: aiperfPodLog(t, 128), 2: aiperfPodLog(t, 256)}
+	a, b := newEnv(t, logs), newEnv(t, logs)
+	work := t.TempDir()
+	kc := twoContexts(t, work, a, b)
+	plan := filepath.Join(work, "plan.yaml")
+	out := filepath.Join(work, "runs")
+	require.NoError(t, os.WriteFile(plan, []byte(catalogYAML(b.ns, "")), 0o644))
+
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, kneeBin, "sweep", "--catalog", plan, "--out", out, "-o", "json")
+	cmd.Env = append(os.Environ(), "KUBECONFIG="+kc)
+	errPipe, err := cmd.StderrPipe()
+	require.NoError(t, err)
+	require.NoError(t, cmd.Start())
+	var seen []string
+	sc := bufio.NewScanner(errPipe)
+	for sc.Scan() {
+		seen = append(seen, sc.Text())
+		if strings.HasPrefix(sc.Text(), "["+gb300Leaf+"] level 1 (32/GPU): Job") && strings.Contains(sc.Text(), "created") {
+			require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+			break
+		}
+	}
+	for sc.Scan() {
+		seen = append(seen, sc.Text())
+	}
+	err = cmd.Wait()
+	log := strings.Join(seen, "\n")
+	t.Logf("interrupted catalog:\n%s", log)
+	var ee *exec.ExitError
+	require.ErrorAs(t, err, &ee, log)
+	require.Equal(t, 130, ee.ExitCode(), log)
+	require.Contains(t, log, "run the same knee sweep --catalog "+plan+" --out "+out+" again to continue")
+	require.Empty(t, a.leftovers(t), "Ctrl-C cleans up the level in flight")
+	require.Empty(t, b.leftovers(t))
+	require.Len(t, readSweep(t, filepath.Join(out, gb300Leaf)).Points, 1)
+
+	rows, stderr, code := kneeCatalog(t, kc, "--catalog", plan, "--out", out, "-o", "json")
+	require.Equal(t, 0, code, stderr)
+	require.Equal(t, "done", rows[gb300Leaf].Status)
+	require.Equal(t, 3, rows[gb300Leaf].Levels)
+	require.Equal(t, 3, rows[h100Leaf].Levels)
+	require.Contains(t, []string{"done", "skipped"}, rows[h100Leaf].Status, "the H100 leaf may have finished before Ctrl-C")
+	ev, err := os.ReadFile(filepath.Join(out, gb300Leaf, store.EventsFile))
+	require.NoError(t, err)
+	require.Contains(t, string(ev), "resumed 1 of 3 levels already measured")
+	require.Empty(t, a.leftovers(t))
+	require.Empty(t, b.leftovers(t))
 }
