@@ -196,11 +196,14 @@ func (e *adaptive) pending() ([]sweep.Level, string) {
 			top = int(*p.PerGPU)
 		}
 	}
-	kept := out[:0]
+	var kept []sweep.Level
 	for _, l := range out {
 		if l.PerGPU <= top {
 			kept = append(kept, l)
 		}
+	}
+	if len(kept) == len(out) {
+		return out, "" // nothing above the knee is left to skip
 	}
 	return kept, why
 }

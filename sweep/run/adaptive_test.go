@@ -222,3 +222,19 @@ func (b *blockAt) RunLevel(ctx context.Context, p sweep.Plan, l sweep.Level) (*s
 	}
 	return b.fleet.RunLevel(ctx, p, l)
 }
+
+// Without a planner, --stop-past-knee still holds on several slots: once
+// the sweep is clearly past the knee, the rungs above are not run.
+func TestParallelLadderStopsPastTheKnee(t *testing.T) {
+	st, _ := createPlan(t, 64, 128, 256, 512, 1024)
+	f := newFleet(func(pg, _ int) float64 {
+		return map[int]float64{64: 60000, 128: 84788, 256: 20769, 512: 15000, 1024: 9000}[pg]
+	})
+	slots := []Slot{{Name: "a", Endpoint: "http://a:1", Exec: f}, {Name: "b", Endpoint: "http://b:1", Exec: f}}
+	var log bytes.Buffer
+	out, err := RunAdaptive(context.Background(), st, AdaptiveOptions{Options: Options{Log: &log, StopRule: fellBelowHalf}, Slots: slots})
+	require.NoError(t, err, log.String())
+	assert.True(t, out.PastKnee)
+	assert.Len(t, out.Measured, 4, "64 and 128, then 256 and 512 at once; 1024 is not run")
+	assert.Contains(t, log.String(), "stopped: past the knee: 15000 tok/s at 2048 in flight is below half the best (84788); higher levels are not run\n")
+}
