@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -93,7 +94,9 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 
 	// A Job left by an interrupted run (--keep, or knee killed) would make
 	// Create fail; a resumed level starts clean instead.
-	if _, getErr := w.jobs.Jobs(ns).Get(name); getErr == nil {
+	// Pods of the level without their Job (orphaned) are cleared the same way.
+	levelPods, _ := w.pods.Pods(ns).List(labels.SelectorFromSet(labels.Set{LabelSweepID: lbl[LabelSweepID], LabelLevel: lbl[LabelLevel]}))
+	if _, getErr := w.jobs.Jobs(ns).Get(name); getErr == nil || len(levelPods) > 0 {
 		e.progressf("%s: deleting Job %s left by an earlier run\n", label, name)
 		if err := e.delete(ns, name, cm != nil, w); err != nil {
 			return nil, err
@@ -242,7 +245,33 @@ func (e *Executor) delete(ns, name string, hasConfigMap bool, w *levelWatch) err
 	if len(errs) == 0 && !w.waitGone(e.Client, ns, name, 60*time.Second) {
 		errs = append(errs, fmt.Errorf("Job %s/%s still exists 60s after deletion", ns, name))
 	}
+	if len(errs) == 0 {
+		errs = append(errs, e.deleteOrphanPods(ctx, ns, name)...)
+	}
 	return errors.Join(errs...)
+}
+
+// deleteOrphanPods deletes the level's pods that outlived its Job: a
+// foreground delete takes them first, but a Job someone else deleted with
+// orphan propagation (the API's default for batch/v1) leaves its pod.
+func (e *Executor) deleteOrphanPods(ctx context.Context, ns, job string) []error {
+	sel := labels.SelectorFromSet(labels.Set{batchv1.JobNameLabel: job}).String()
+	var pods *corev1.PodList
+	if _, err := retry(ctx, func(ctx context.Context) (err error) {
+		pods, err = e.Client.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{LabelSelector: sel})
+		return err
+	}); err != nil {
+		return []error{fmt.Errorf("list pods of Job %s/%s: %w", ns, job, err)}
+	}
+	var errs []error
+	for _, p := range pods.Items {
+		if _, err := retry(ctx, func(ctx context.Context) error {
+			return e.Client.CoreV1().Pods(ns).Delete(ctx, p.Name, metav1.DeleteOptions{})
+		}); err != nil && !apierrors.IsNotFound(err) {
+			errs = append(errs, fmt.Errorf("delete pod %s/%s left by Job %s: %w", ns, p.Name, job, err))
+		}
+	}
+	return errs
 }
 
 // readLog returns the load-generator container's whole log.
