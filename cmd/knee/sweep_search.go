@@ -8,9 +8,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/knee/search"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/run"
-	"github.com/kneetool/knee/knee/search"
 	"github.com/kneetool/knee/sweep/store"
 )
 
