@@ -299,7 +299,7 @@ func (o *sweepOptions) catalogReport(results []catalog.Result, argsOf func(leaf 
 		}
 	}
 	if interrupted {
-		return fmt.Errorf("%w; finished leaves and levels are kept; run the same knee sweep --catalog %s --out %s again to continue", context.Canceled, o.Catalog, o.Out)
+		return fmt.Errorf("interrupted (%w); finished leaves and levels are kept; run the same knee sweep --catalog %s --out %s again to continue", context.Canceled, o.Catalog, o.Out)
 	}
 	if len(failed) > 0 {
 		sort.Strings(failed)
