@@ -119,13 +119,20 @@ func (e *adaptive) run(ctx context.Context) (*Outcome, error) {
 		}
 	}
 	searching := e.opts.Planner != nil
-	for round := 0; ; round++ {
+	lastDone := ""
+	for {
 		if err := e.runPending(ctx); err != nil {
 			return e.finish(err)
 		}
 		if searching {
-			levels, done, why := e.opts.Planner(e.st.Sweep(), e.tried())
-			if !done && len(levels) > 0 {
+			tried := e.tried()
+			levels, done, why := e.opts.Planner(e.st.Sweep(), tried)
+			if !done && !newLevels(levels, tried) {
+				// A planner must not ask for a level again (repeats are
+				// this engine's); taking it at its word would never end.
+				done, why = true, fmt.Sprintf("the planner asked for %s, all already in the plan (%s)", sweep.FormatLadder(levels), why)
+			}
+			if !done {
 				if _, err := e.st.AddLevels(levels...); err != nil {
 					return e.finish(err)
 				}
@@ -134,8 +141,12 @@ func (e *adaptive) run(ctx context.Context) (*Outcome, error) {
 				}
 				continue
 			}
-			if err := e.event("search", "done: %s", why); err != nil {
-				return e.finish(err)
+			// Asked again after each round of repeats: said once per answer.
+			if why != lastDone {
+				lastDone = why
+				if err := e.event("search", "done: %s", why); err != nil {
+					return e.finish(err)
+				}
 			}
 		}
 		more, why := e.repeatsNeeded()
@@ -157,6 +168,20 @@ func (e *adaptive) run(ctx context.Context) (*Outcome, error) {
 		return e.finish(fmt.Errorf("%w: %w", ErrFailedLevels, errors.Join(e.failures...)))
 	}
 	return e.finish(e.event("finished", "the sweep: %d level(s) measured, %d already done", len(e.out.Measured), len(e.out.Skipped)))
+}
+
+// newLevels reports whether levels is non-empty and none of it is in tried.
+func newLevels(levels, tried []int) bool {
+	in := map[int]bool{}
+	for _, t := range tried {
+		in[t] = true
+	}
+	for _, l := range levels {
+		if in[l] {
+			return false
+		}
+	}
+	return len(levels) > 0
 }
 
 // tried lists the distinct per-GPU levels in the plan, measured or not.

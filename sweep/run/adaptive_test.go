@@ -238,3 +238,18 @@ func TestParallelLadderStopsPastTheKnee(t *testing.T) {
 	assert.Len(t, out.Measured, 4, "64 and 128, then 256 and 512 at once; 1024 is not run")
 	assert.Contains(t, log.String(), "stopped: past the knee: 15000 tok/s at 2048 in flight is below half the best (84788); higher levels are not run\n")
 }
+
+// A planner that asks for a level already in the plan ends the search
+// instead of looping; with repeats, the planner is asked again after each
+// round and its unchanged answer is logged once.
+func TestPlannerAskingTwiceEndsAndDoneIsLoggedOnce(t *testing.T) {
+	st, _ := createPlan(t, 64, 128)
+	f := newFleet(gb300Tok)
+	var log bytes.Buffer
+	planner := func(s *sweep.Sweep, tried []int) ([]int, bool, string) { return []int{128}, false, "again" }
+	_, err := RunAdaptive(context.Background(), st, AdaptiveOptions{Options: Options{Log: &log}, Planner: planner, Repeats: 3, Slots: []Slot{{Name: "l", Exec: f}}})
+	require.NoError(t, err)
+	assert.Equal(t, 1, bytes.Count(log.Bytes(), []byte("search: done: the planner asked for 128, all already in the plan (again)\n")), log.String())
+	assert.Equal(t, 3, f.runs[64])
+	assert.Equal(t, 3, f.runs[128])
+}
