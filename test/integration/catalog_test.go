@@ -289,7 +289,10 @@ func TestCatalogInterruptResume(t *testing.T) {
 	require.Contains(t, log, "run the same knee sweep --catalog "+plan+" --out "+out+" again to continue")
 	require.Empty(t, a.leftovers(t), "Ctrl-C cleans up the level in flight")
 	require.Empty(t, b.leftovers(t))
-	require.Len(t, readSweep(t, filepath.Join(out, gb300Leaf)).Points, 1)
+	// Level 1 was in flight; on a loaded machine it may just have finished
+	// before the signal arrived, and level 2 was then the one abandoned.
+	kept := len(readSweep(t, filepath.Join(out, gb300Leaf)).Points)
+	require.Contains(t, []int{1, 2}, kept)
 
 	rows, stderr, code := kneeCatalog(t, kc, "--catalog", plan, "--out", out, "-o", "json")
 	require.Equal(t, 0, code, stderr)
@@ -299,7 +302,7 @@ func TestCatalogInterruptResume(t *testing.T) {
 	require.Contains(t, []string{"done", "skipped"}, rows[h100Leaf].Status, "the H100 leaf may have finished before Ctrl-C")
 	ev, err := os.ReadFile(filepath.Join(out, gb300Leaf, store.EventsFile))
 	require.NoError(t, err)
-	require.Contains(t, string(ev), "resumed 1 of 3 levels already measured")
+	require.Contains(t, string(ev), fmt.Sprintf("resumed %d of 3 levels already measured", kept))
 	require.Empty(t, a.leftovers(t))
 	require.Empty(t, b.leftovers(t))
 }
