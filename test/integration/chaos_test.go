@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -409,4 +410,122 @@ func chaosReport(t *testing.T, fault, how string, lost, orphans int) {
 	}
 	defer f.Close()
 	fmt.Fprintln(f, string(b))
+}
+
+// Faults while the level's pod is running: kwok completes a Job's pod the
+// moment it runs, so here the pod runs on a node no kwok manages and the
+// test plays its kubelet (as kubelet_test.go does). Each must fail the
+// level at once with the reason, and leave nothing behind.
+func TestChaosRunningPod(t *testing.T) {
+	cs := cluster.AdminCS
+	for i, tc := range []struct {
+		name  string
+		fault func(t *testing.T, node string, pod *corev1.Pod)
+		want  string
+	}{
+		{"evicted while running", func(t *testing.T, _ string, p *corev1.Pod) {
+			require.NoError(t, cs.CoreV1().Pods(p.Namespace).EvictV1(context.Background(), &policyv1.Eviction{
+				ObjectMeta: metav1.ObjectMeta{Name: p.Name, Namespace: p.Namespace},
+			}))
+		}, `pod knee-running0-l0-8-[a-z0-9]{5} was evicted before it finished: EvictionByEvictionAPI: Eviction API: evicting`},
+		{"its node deleted while running", func(t *testing.T, node string, _ *corev1.Pod) {
+			require.NoError(t, cs.CoreV1().Nodes().Delete(context.Background(), node, metav1.DeleteOptions{}))
+		}, `node knee-it-[0-9]+-run \(the node of pod knee-running1-l0-8-[a-z0-9]{5}\) was deleted mid-level`},
+		{"its node NotReady while running", func(t *testing.T, node string, _ *corev1.Pod) {
+			n, err := cs.CoreV1().Nodes().Get(context.Background(), node, metav1.GetOptions{})
+			require.NoError(t, err)
+			n.Status.Conditions = []corev1.NodeCondition{{Type: corev1.NodeReady, Status: corev1.ConditionUnknown,
+				Reason: "NodeStatusUnknown", Message: "Kubelet stopped posting node status.", LastTransitionTime: metav1.Now()}}
+			_, err = cs.CoreV1().Nodes().UpdateStatus(context.Background(), n, metav1.UpdateOptions{})
+			require.NoError(t, err)
+		}, `node knee-it-[0-9]+-run \(the node of pod knee-running2-l0-8-[a-z0-9]{5}\) is not Ready \(Unknown: NodeStatusUnknown: Kubelet stopped posting node status\.\) for [0-9]+s`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			orphans := -1
+			defer func() {
+				chaosReport(t, "kube: level's pod "+strings.TrimPrefix(tc.name, "its ")+" (level failed fast)", "", 0, orphans)
+			}()
+			e := newEnv(t, nil)
+			node := e.ns + "-run"
+			require.NoError(t, cluster.AddNode(context.Background(), testbed.Node{Name: node, Unmanaged: true}))
+			t.Cleanup(func() { _ = cs.CoreV1().Nodes().Delete(context.Background(), node, metav1.DeleteOptions{}) })
+			running := make(chan *corev1.Pod, 1)
+			kubeletOn(t, e.ns, node, running)
+			ex := e.executor(kube.JobOptions{NodeSelector: map[string]string{corev1.LabelHostname: node},
+				Tolerations: []corev1.Toleration{{Operator: corev1.TolerationOpExists}}})
+			plan := aiperfPlan(fmt.Sprintf("running%d", i), 8)
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			go func() {
+				select {
+				case p := <-running:
+					tc.fault(t, node, p)
+				case <-ctx.Done():
+				}
+			}()
+			start := time.Now()
+			_, err := ex.RunLevel(ctx, plan, plan.Levels()[0])
+			t.Logf("level ended after %s: %v", time.Since(start).Round(100*time.Millisecond), err)
+			require.Error(t, err)
+			require.NoError(t, ctx.Err(), "the level failed fast, not at the test's deadline")
+			require.Regexp(t, `level 0 \(8/GPU\): `+tc.want, err.Error())
+			left := e.leftovers(t)
+			orphans = len(left)
+			require.Empty(t, left)
+		})
+	}
+}
+
+// kubeletOn plays the kubelet of an unmanaged node: it reports the
+// namespace's pods bound to node Running (sending each on running once),
+// and finishes their deletion a second later, as a kubelet stopping a
+// container would.
+func kubeletOn(t *testing.T, ns, node string, running chan<- *corev1.Pod) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	t.Cleanup(func() { cancel(); <-done })
+	cs := cluster.AdminCS
+	go func() {
+		defer close(done)
+		started := map[string]bool{}
+		for ctx.Err() == nil {
+			pods, err := cs.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{})
+			if err == nil {
+				for i := range pods.Items {
+					p := &pods.Items[i]
+					if p.Spec.NodeName != node {
+						continue
+					}
+					if p.DeletionTimestamp != nil {
+						if time.Since(p.DeletionTimestamp.Add(-time.Duration(*p.DeletionGracePeriodSeconds)*time.Second)) > time.Second {
+							zero := int64(0)
+							_ = cs.CoreV1().Pods(ns).Delete(ctx, p.Name, metav1.DeleteOptions{GracePeriodSeconds: &zero})
+						}
+						continue
+					}
+					if started[p.Name] {
+						continue
+					}
+					now := metav1.Now()
+					p.Status.Phase = corev1.PodRunning
+					p.Status.StartTime = &now
+					p.Status.ContainerStatuses = []corev1.ContainerStatus{{
+						Name: "loadgen", Image: p.Spec.Containers[0].Image, Ready: true,
+						State: corev1.ContainerState{Running: &corev1.ContainerStateRunning{StartedAt: now}},
+					}}
+					if up, err := cs.CoreV1().Pods(ns).UpdateStatus(ctx, p, metav1.UpdateOptions{}); err == nil {
+						started[p.Name] = true
+						select {
+						case running <- up:
+						default:
+						}
+					}
+				}
+			}
+			select {
+			case <-ctx.Done():
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
+	}()
 }
