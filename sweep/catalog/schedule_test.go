@@ -106,3 +106,9 @@ func TestStateRecordsFinishedLeaves(t *testing.T) {
 	require.False(t, s.Finished("y", d))
 	require.Equal(t, "boom", s.Leaves["y"].Error)
 }
+
+// An endpoint's password does not reach catalog.json, not even hashed.
+func TestFlagsDigestLeavesOutCredentials(t *testing.T) {
+	require.Equal(t, FlagsDigest([]string{"--endpoint=http://u:one@h:8000"}), FlagsDigest([]string{"--endpoint=http://u:two@h:8000"}))
+	require.NotEqual(t, FlagsDigest([]string{"--endpoint=http://h:8000"}), FlagsDigest([]string{"--endpoint=http://h:9000"}))
+}

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/kneetool/knee/sweep"
 )
 
 // StateFile in the catalog's results folder records which leaves finished,
@@ -53,10 +55,18 @@ func LoadState(dir string) (*State, error) {
 	return s, nil
 }
 
-// FlagsDigest identifies a leaf's flags (secrets are never among them:
-// --api-key-env names a variable).
+// FlagsDigest identifies a leaf's flags. An endpoint's credentials are
+// left out (redacted first), so that not even a hash of them is stored;
+// --api-key-env names a variable, never its value.
 func FlagsDigest(args []string) string {
-	h := sha256.Sum256([]byte(strings.Join(args, "\x00")))
+	clean := make([]string, len(args))
+	for i, a := range args {
+		if v, ok := strings.CutPrefix(a, "--endpoint="); ok {
+			a = "--endpoint=" + sweep.RedactURL(v)
+		}
+		clean[i] = a
+	}
+	h := sha256.Sum256([]byte(strings.Join(clean, "\x00")))
 	return hex.EncodeToString(h[:])
 }
 
