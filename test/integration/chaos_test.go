@@ -12,7 +12,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -419,19 +418,19 @@ func chaosReport(t *testing.T, fault, how string, lost, orphans int) {
 func TestChaosRunningPod(t *testing.T) {
 	cs := cluster.AdminCS
 	for i, tc := range []struct {
-		name  string
-		fault func(t *testing.T, node string, pod *corev1.Pod)
-		want  string
+		name, row string
+		fault     func(t *testing.T, node string, pod *corev1.Pod)
+		want      string
 	}{
-		{"evicted while running", func(t *testing.T, _ string, p *corev1.Pod) {
+		{"evicted while running", "level's running pod evicted", func(t *testing.T, _ string, p *corev1.Pod) {
 			require.NoError(t, cs.CoreV1().Pods(p.Namespace).EvictV1(context.Background(), &policyv1.Eviction{
 				ObjectMeta: metav1.ObjectMeta{Name: p.Name, Namespace: p.Namespace},
 			}))
 		}, `pod knee-running0-l0-8-[a-z0-9]{5} was evicted before it finished: EvictionByEvictionAPI: Eviction API: evicting`},
-		{"its node deleted while running", func(t *testing.T, node string, _ *corev1.Pod) {
+		{"its node deleted while running", "node of the level's running pod deleted", func(t *testing.T, node string, _ *corev1.Pod) {
 			require.NoError(t, cs.CoreV1().Nodes().Delete(context.Background(), node, metav1.DeleteOptions{}))
 		}, `node knee-it-[0-9]+-run \(the node of pod knee-running1-l0-8-[a-z0-9]{5}\) was deleted mid-level`},
-		{"its node NotReady while running", func(t *testing.T, node string, _ *corev1.Pod) {
+		{"its node NotReady while running", "node of the level's running pod NotReady", func(t *testing.T, node string, _ *corev1.Pod) {
 			n, err := cs.CoreV1().Nodes().Get(context.Background(), node, metav1.GetOptions{})
 			require.NoError(t, err)
 			n.Status.Conditions = []corev1.NodeCondition{{Type: corev1.NodeReady, Status: corev1.ConditionUnknown,
@@ -443,7 +442,7 @@ func TestChaosRunningPod(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			orphans := -1
 			defer func() {
-				chaosReport(t, "kube: level's pod "+strings.TrimPrefix(tc.name, "its ")+" (level failed fast)", "", 0, orphans)
+				chaosReport(t, "kube: "+tc.row+" (level failed fast)", "", 0, orphans)
 			}()
 			e := newEnv(t, nil)
 			node := e.ns + "-run"
