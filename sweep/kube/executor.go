@@ -182,6 +182,10 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 			// client-go shows a refused log read as "unknown": say what it is.
 			return nil, fmt.Errorf("%s: read log of pod %s: forbidden: the ServiceAccount may not get pods/log in namespace %s (did its Role or RoleBinding change mid-sweep? see deploy/rbac): %w", label, out.pod, ns, err)
 		}
+		if apierrors.IsBadRequest(err) {
+			// The API server passes on the kubelet's 400 without a reason.
+			return nil, fmt.Errorf("%s: read log of pod %s: the kubelet of its node would not serve it for %s: %w", label, out.pod, logBadRequestWindow, err)
+		}
 		return nil, fmt.Errorf("%s: read log of pod %s: %w", label, out.pod, err)
 	}
 	res, err = e.Harness.Parse(log, "pod/"+ns+"/"+out.pod, plan, lvl)
@@ -304,8 +308,9 @@ const logBadRequestWindow = 15 * time.Second
 func (e *Executor) logHead(ns, pod string) string {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	// No 400 retries: a pod that never started answers 400 for good.
-	b, err := e.readLog(ctx, ns, pod, 0)
+	// One attempt, no retries: a pod that never started has no log to
+	// wait for, and the failure it illustrates must not be delayed.
+	b, err := e.Client.CoreV1().Pods(ns).GetLogs(pod, &corev1.PodLogOptions{Container: containerName}).DoRaw(ctx)
 	if err != nil || len(bytes.TrimSpace(b)) == 0 {
 		return ""
 	}

@@ -225,10 +225,16 @@ func (c *Cluster) RouteLogs(ctx context.Context, ns string, files map[int]string
 	go func() {
 		defer close(r.done)
 		defer func() { w.Stop() }()
+		// A watch can lose events while etcd or the API server restarts
+		// without closing; a periodic list routes what it missed.
+		tick := time.NewTicker(time.Second)
+		defer tick.Stop()
 		for {
 			select {
 			case <-ctx.Done():
 				return
+			case <-tick.C:
+				r.resync(ctx, c, ns)
 			case ev, ok := <-w.ResultChan():
 				if !ok {
 					// The API server went away (a chaos test restarts it):
