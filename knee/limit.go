@@ -60,6 +60,10 @@ type Limit struct {
 // cache, batch cap, frontend, none — to one level. peakRunning is the most
 // requests the engine ran at any level of the sweep: a level whose running
 // count sits at that plateau while requests wait is at the engine's cap.
+// minBusySamples is how many scrapes must catch the engine running requests
+// before a level's limit is named.
+const minBusySamples = 3
+
 func attributeLimit(l *levelEval, gpus int, peakRunning float64) *Limit {
 	var e *sweep.EngineMetrics
 	for _, p := range l.points {
@@ -97,6 +101,14 @@ func attributeLimit(l *levelEval, gpus int, peakRunning float64) *Limit {
 		// level shorter than the scrape interval). No evidence, no claim.
 		lim.Kind = LimitNoMetrics
 		lim.Detail = fmt.Sprintf("no engine metrics while requests ran: %d samples, none caught a running request (the level was shorter than the scrape interval)", e.Samples)
+		return lim
+	}
+	if e.BusySamples != nil && *e.BusySamples < minBusySamples {
+		// One or two scrapes that caught the level starting or draining
+		// say nothing about its steady state: a single sample with one
+		// request running would read as a frontend holding 127 of 128.
+		lim.Kind = LimitNoMetrics
+		lim.Detail = fmt.Sprintf("too few engine samples while requests ran: %d of %d caught requests running (a level needs %d; it was shorter than a few scrape intervals)", *e.BusySamples, e.Samples, minBusySamples)
 		return lim
 	}
 	lim.ClientInFlight = round6(inflight)

@@ -7,7 +7,9 @@ func limitLines(points []PointResult, bound *PhysicalBound, unit string) []strin
 	var out []string
 	any := false
 	for _, p := range points {
-		if p.Limit != nil && p.Limit.Kind != LimitNoMetrics {
+		// A level whose engine was sampled (even too thinly to name a
+		// limit) is worth its own line: "none at any level" would be false.
+		if p.Limit != nil && (p.Limit.Kind != LimitNoMetrics || p.Limit.Engine != nil) {
 			any = true
 		}
 	}

@@ -27,6 +27,10 @@ func TestLimitRules(t *testing.T) {
 	}{
 		{"no metrics", engineLevel(1024, nil), 0, LimitNoMetrics, "no engine metrics"},
 		{"samples missed every request", engineLevel(1024, &sweep.EngineMetrics{Samples: 2, RunningMax: F(0)}), 0, LimitNoMetrics, "none caught a running request"},
+		// The 0.3 s level of a local simulated sweep: one of two scrapes
+		// caught the last request draining. Not a frontend holding 127 of 128.
+		{"one sample caught the level draining", engineLevel(128, &sweep.EngineMetrics{Samples: 2, BusySamples: func() *int { n := 1; return &n }(), RunningMax: F(1), WaitingMax: F(0)}), 0, LimitNoMetrics,
+			"too few engine samples while requests ran: 1 of 2 caught requests running (a level needs 3"},
 		{"kv full and waiting", engineLevel(1024, &sweep.EngineMetrics{RunningMax: F(700), WaitingMax: F(300), KVUsageMax: F(0.99), Preemptions: F(1240)}), 700,
 			LimitKVCache, "KV cache: usage 99% at its peak, 1,240 preemptions, 300 waiting, running 700 (175/GPU)"},
 		{"preemptions with waiting, no usage series", engineLevel(1024, &sweep.EngineMetrics{RunningMax: F(700), WaitingMax: F(3), Preemptions: F(5)}), 700, LimitKVCache, "5 preemptions"},

@@ -166,6 +166,10 @@ type EngineMetrics struct {
 	Engine string `json:"engine"`
 	// Samples is how many scrapes succeeded during the level.
 	Samples int `json:"samples"`
+	// BusySamples is how many of them caught the engine running requests:
+	// a claim about what binds needs a few, not one taken while the level
+	// drained.
+	BusySamples *int `json:"busy_samples,omitempty"`
 	// Running and Waiting are the requests the engine was decoding and the
 	// ones it had queued (vllm:num_requests_running/waiting,
 	// sglang:num_running_reqs/num_queue_reqs), mean and max over samples.

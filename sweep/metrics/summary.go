@@ -41,6 +41,13 @@ func Summarize(samples []Snapshot, sources []string) *sweep.EngineMetrics {
 		return ptr(t / float64(n)), ptr(m)
 	}
 	e.RunningMean, e.RunningMax = stat(func(s Snapshot) *float64 { return s.Running })
+	busy := 0
+	for _, s := range known {
+		if s.Running != nil && *s.Running > 0 {
+			busy++
+		}
+	}
+	e.BusySamples = &busy
 	e.WaitingMean, e.WaitingMax = stat(func(s Snapshot) *float64 { return s.Waiting })
 	e.KVUsageMean, e.KVUsageMax = stat(func(s Snapshot) *float64 { return s.KVUsage })
 	e.FrontendInflight, _ = stat(func(s Snapshot) *float64 { return s.FrontendInflight })
