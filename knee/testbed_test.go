@@ -111,3 +111,19 @@ func joinHints(r *knee.Result) string {
 	}
 	return out
 }
+
+// The real `knee sweep --search` run on the same H200 test bed
+// (fixtures/testbed/h200-cbserve-0.6b-search): 8 levels chosen by the
+// search; 128 → 176 turned only 25% of the added load into throughput, so
+// the knee lies in 144–176 and 144 is the operating point.
+func TestFindRealH200SearchSweep(t *testing.T) {
+	r := find(t, load(t, "testbed/h200-cbserve-0.6b-search"))
+	require.Len(t, r.Points, 8)
+	require.Equal(t, knee.StatusBracketed, r.Knee.Status)
+	require.Equal(t, 144.0, *r.Knee.LowPerGPU)
+	require.Equal(t, 176.0, *r.Knee.HighPerGPU)
+	require.Equal(t, 144.0, *r.RecommendedPerGPU)
+	require.Equal(t, knee.VerdictAtKnee, point(t, r, 176).Verdict)
+	require.Equal(t, knee.VerdictPastKnee, point(t, r, 256).Verdict)
+	require.InDelta(t, 0.25, *point(t, r, 176).Elasticity, 0.005)
+}
