@@ -74,7 +74,12 @@ func (e *Executor) result(plan sweep.Plan, lvl sweep.Level, target string, m *me
 		tput = float64(m.outputTokens) / window
 		rate = float64(m.successes) / window
 	}
+	simulated := false
+	for _, o := range all {
+		simulated = simulated || o.simulated
+	}
 	p := sweep.Point{
+		Simulated:        simulated,
 		PerGPU:           sweep.F(float64(lvl.PerGPU)),
 		Concurrency:      float64(lvl.Concurrency),
 		Requests:         sweep.I(m.successes),

@@ -29,6 +29,7 @@ type outcome struct {
 	inputTokens  int
 	label        string    // "" = success, else the failure label
 	connected    bool      // an HTTP response (any status) arrived
+	simulated    bool      // the server said it is simulated (Knee-Simulated: true)
 	first        bool      // the first request its worker sent
 	gaps         []float64 // inter-token gaps in ms (successes only)
 }
@@ -90,6 +91,9 @@ func (s *streamer) do(ctx context.Context, levelStart time.Time, body []byte, in
 	}
 	o.connected = true
 	o.headers = time.Since(levelStart)
+	// knee simserver marks every response; the header name is spelled out
+	// here because sweep must not import the simulator.
+	o.simulated = resp.Header.Get("Knee-Simulated") == "true"
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
