@@ -2,7 +2,6 @@ package search
 
 import (
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"sort"
 	"strings"
@@ -13,7 +12,8 @@ import (
 
 // strategyResult is what one strategy spent and found on one server.
 type strategyResult struct {
-	levels     int
+	levels     int // runs, repeats included
+	distinct   int // distinct levels
 	gpuSeconds float64
 	lo, hi     int
 }
@@ -43,7 +43,7 @@ func runLadder(s *simServer, ladder []int, opts knee.Options, stop bool) strateg
 func finalBracket(s *simServer, pts []sweep.Point, opts knee.Options) strategyResult {
 	o := opts
 	o.Bootstrap = 0
-	out := strategyResult{levels: s.levelsRun, gpuSeconds: s.gpuSeconds}
+	out := strategyResult{levels: s.levelsRun, distinct: distinctLevels(pts), gpuSeconds: s.gpuSeconds}
 	if r, err := knee.Find(s.sweepOf(pts), o); err == nil {
 		out.lo, out.hi = bracket(r)
 	}
@@ -87,8 +87,20 @@ func (s *simServer) inverse(x float64) int {
 	return 1024
 }
 
-// runSearch is knee sweep --search: the planner decides every level.
-func runSearch(s *simServer, set Settings, opts knee.Options) (strategyResult, []string) {
+func distinctLevels(pts []sweep.Point) int {
+	seen := map[float64]bool{}
+	for _, p := range pts {
+		seen[*p.PerGPU] = true
+	}
+	return len(seen)
+}
+
+// runSearch is knee sweep --search: the planner decides every level. With
+// repeats > 1 each planned level runs that many times before the planner is
+// asked again, as --repeats does with one slot (the engine interleaves the
+// runs across levels against drift; the simulated servers do not drift, so
+// the order does not matter here). knee.Find combines a level's runs.
+func runSearch(s *simServer, set Settings, opts knee.Options, repeats int) (strategyResult, []string) {
 	var pts []sweep.Point
 	var tried []int
 	var log []string
@@ -96,24 +108,26 @@ func runSearch(s *simServer, set Settings, opts knee.Options) (strategyResult, [
 		d := Next(s.sweepOf(pts), tried, set, opts)
 		log = append(log, string(d.Phase)+": "+d.Reason)
 		if d.Done() {
-			out := strategyResult{levels: s.levelsRun, gpuSeconds: s.gpuSeconds, lo: d.Low, hi: d.High}
+			out := strategyResult{levels: s.levelsRun, distinct: distinctLevels(pts), gpuSeconds: s.gpuSeconds, lo: d.Low, hi: d.High}
 			return out, log
 		}
 		for _, l := range d.Levels {
 			tried = append(tried, l)
-			pts = append(pts, s.measure(l))
+			for k := 0; k < max(1, repeats); k++ {
+				pts = append(pts, s.measure(l))
+			}
 		}
 		sort.Slice(pts, func(i, j int) bool { return *pts[i].PerGPU < *pts[j].PerGPU })
 	}
 }
 
 // family is the benchmark's servers: n per shape, from one seed.
-func family(seed uint64, perShape int, eStar float64) []*simServer {
+func family(seed uint64, perShape int, opts knee.Options) []*simServer {
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	var out []*simServer
 	for i := 0; i < perShape; i++ {
 		for _, k := range []shapeKind{shapeSmooth, shapeSharp, shapeRetrograde, shapeCliff} {
-			out = append(out, newSim(rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64())), k, eStar))
+			out = append(out, newSim(rand.New(rand.NewPCG(rng.Uint64(), rng.Uint64())), k, opts))
 		}
 	}
 	return out
@@ -130,11 +144,24 @@ func (s *simServer) clone(seed uint64) *simServer {
 
 type row struct {
 	name                   string
-	levels, gpuH           float64
+	levels, runs, gpuH     float64
 	holds, within, covered float64
-	ruleCovered, lowNoise  float64
+	pointCovered           float64
 	maxLevels              int
 	byShape                map[shapeKind]float64
+	byNoise                [len(noiseBands)]float64
+}
+
+// noiseBands split the family by its servers' noise (CV of one run).
+var noiseBands = [...][2]float64{{0.05, 0.10}, {0.10, 0.20}, {0.20, 0.30}}
+
+func noiseBand(n float64) int {
+	for i, b := range noiseBands {
+		if n <= b[1] {
+			return i
+		}
+	}
+	return len(noiseBands) - 1
 }
 
 // compare runs every strategy over the family and returns the table rows.
@@ -144,31 +171,33 @@ func compare(servers []*simServer, opts knee.Options, set Settings) []row {
 		run  func(*simServer) strategyResult
 	}
 	ladder, _ := sweep.ParseLadder("16:1024:x2")
+	search := func(set Settings, repeats int) func(*simServer) strategyResult {
+		return func(s *simServer) strategyResult {
+			r, _ := runSearch(s, set, opts, repeats)
+			return r
+		}
+	}
+	quick := set
+	quick.Confirm = false
 	strats := []strat{
 		{"fixed ×2 ladder 16..1024, --stop-past-knee", func(s *simServer) strategyResult { return runLadder(s, ladder, opts, true) }},
 		{"fixed ×2 ladder 16..1024, every level", func(s *simServer) strategyResult { return runLadder(s, ladder, opts, false) }},
 		{"guidellm-style sweep (10 levels)", func(s *simServer) strategyResult { return runGuidellm(s, opts) }},
-		{fmt.Sprintf("--search (±%.1f%%, --max-levels %d)", 100*set.Precision, set.MaxLevels), func(s *simServer) strategyResult {
-			r, _ := runSearch(s, set, opts)
-			return r
-		}},
-		{"--search --search-confirm=false", func(s *simServer) strategyResult {
-			quick := set
-			quick.Confirm = false
-			r, _ := runSearch(s, quick, opts)
-			return r
-		}},
+		{fmt.Sprintf("--search (±%.1f%%, --max-levels %d)", 100*set.Precision, set.MaxLevels), search(set, 1)},
+		{"--search --search-confirm=false", search(quick, 1)},
+		{"--search --repeats 2", search(set, 2)},
 	}
 	var rows []row
 	for _, st := range strats {
 		rw := row{name: st.name, byShape: map[shapeKind]float64{}}
 		count := map[shapeKind]float64{}
-		nLow := 0.0
+		var inBand [len(noiseBands)]float64
 		for i, s := range servers {
 			r := st.run(s.clone(uint64(1000 + i)))
-			rw.levels += float64(r.levels)
+			rw.levels += float64(r.distinct)
+			rw.runs += float64(r.levels)
 			rw.gpuH += r.gpuSeconds / 3600
-			rw.maxLevels = max(rw.maxLevels, r.levels)
+			rw.maxLevels = max(rw.maxLevels, r.distinct)
 			h, w := r.holds(s.knee), r.within(set.Precision)
 			if h {
 				rw.holds++
@@ -176,26 +205,25 @@ func compare(servers []*simServer, opts knee.Options, set Settings) []row {
 			if w {
 				rw.within++
 			}
+			if r.holds(s.pointKnee) && w {
+				rw.pointCovered++
+			}
 			count[s.kind]++
-			if r.holds(s.ruleKnee) && w {
-				rw.ruleCovered++
-			}
-			if s.noise <= 0.10 {
-				nLow++
-				if h && w {
-					rw.lowNoise++
-				}
-			}
+			b := noiseBand(s.noise)
+			inBand[b]++
 			if h && w {
 				rw.covered++
 				rw.byShape[s.kind]++
+				rw.byNoise[b]++
 			}
 		}
 		n := float64(len(servers))
-		rw.levels, rw.gpuH, rw.holds, rw.within, rw.covered = rw.levels/n, rw.gpuH/n, rw.holds/n, rw.within/n, rw.covered/n
-		rw.ruleCovered /= n
-		if nLow > 0 {
-			rw.lowNoise /= nLow
+		rw.levels, rw.runs, rw.gpuH, rw.holds, rw.within, rw.covered = rw.levels/n, rw.runs/n, rw.gpuH/n, rw.holds/n, rw.within/n, rw.covered/n
+		rw.pointCovered /= n
+		for b := range rw.byNoise {
+			if inBand[b] > 0 {
+				rw.byNoise[b] /= inBand[b]
+			}
 		}
 		for k := range rw.byShape {
 			rw.byShape[k] /= count[k]
@@ -207,14 +235,12 @@ func compare(servers []*simServer, opts knee.Options, set Settings) []row {
 
 func table(rows []row, precision float64) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "| strategy | levels (mean) | levels (max) | GPU-hours (mean) | interval holds the true knee | interval within ±%.1f%% | both (coverage) | coverage, noise ≤ 10%% | coverage smooth / sharp / retrograde / cliff | holds the rule's step knee and within |\n", 100*precision)
-	b.WriteString("|---|---|---|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(&b, "| strategy | levels (mean) | runs (mean) | levels (max) | GPU-hours (mean) | holds the true knee | within ±%.1f%% | both (coverage) | coverage at noise 5–10 / 10–20 / 20–30%% | coverage smooth / sharp / retrograde / cliff | both, point-crossing knee |\n", 100*precision)
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rows {
-		fmt.Fprintf(&b, "| %s | %.2f | %d | %.2f | %.0f%% | %.0f%% | %.0f%% | %.0f%% | %.0f / %.0f / %.0f / %.0f%% | %.0f%% |\n", r.name, r.levels, r.maxLevels, r.gpuH,
-			100*r.holds, 100*r.within, 100*r.covered, 100*r.lowNoise,
-			100*r.byShape[shapeSmooth], 100*r.byShape[shapeSharp], 100*r.byShape[shapeRetrograde], 100*r.byShape[shapeCliff], 100*r.ruleCovered)
+		fmt.Fprintf(&b, "| %s | %.2f | %.2f | %d | %.2f | %.0f%% | %.0f%% | %.0f%% | %.0f / %.0f / %.0f%% | %.0f / %.0f / %.0f / %.0f%% | %.0f%% |\n", r.name, r.levels, r.runs, r.maxLevels, r.gpuH,
+			100*r.holds, 100*r.within, 100*r.covered, 100*r.byNoise[0], 100*r.byNoise[1], 100*r.byNoise[2],
+			100*r.byShape[shapeSmooth], 100*r.byShape[shapeSharp], 100*r.byShape[shapeRetrograde], 100*r.byShape[shapeCliff], 100*r.pointCovered)
 	}
 	return b.String()
 }
-
-var _ = math.Inf

@@ -12,64 +12,79 @@ import (
 // -run TestSearchBenchmarkTable -v ./knee/search/) on 25 simulated servers
 // of each shape (100 in all), seed 11, and pins what it found.
 //
+// The true knee is knee's own definition applied to the noiseless curve
+// (simServer.stepKnee: the elasticity over one resolvable step r_min falls
+// to e*); the point-elasticity crossing is kept as the last column.
+//
 // The target was ≤ 6 levels on average with ≥ 95% of final
 // intervals holding the true knee within ±12.5%. It is missed. --search
 // spends 8.37 levels (6.99 with --search-confirm=false) and ends within
 // ±12.5% in 76% (89%) of cases, 100% without noise, but its interval holds
-// the true knee (the noiseless curve's elasticity crossing e*) in only 26%
-// (27%): the knee rule reads elasticity over a step of
-// at least r_min = 1.33× (its guard against 5% noise), and a step's
-// elasticity is the log-average of the curve's inside it, so on a smooth
-// curve the first flat level — and often the operating point below it —
-// lies above the local crossing (by 16% at the 1.33× step for Amdahl, 42%
-// at ×2). Only a knee at a cliff, where the crossing is a jump, is held
-// (72%, 100% noiseless). The fixed ×2 ladder's bracket holds the local
-// crossing in 46% (55% noiseless) and is never within ±12.5%.
+// the true knee in 34%, both in 26% (50% at 5–10% noise, about 20% above
+// 10%). Even without noise only 43% are held: the rule judges the
+// operating point against the nearest measured level at least r_min below
+// it, often ×1.5–2 away, and a wider step averages in the higher
+// elasticity below, so the operating point reads "still scaling" above
+// the one-step knee (51 of 100 noiseless intervals lie wholly above it, 6
+// below). ±12.5% is a bracket of 1.29×, finer than r_min = 1.33×, so the
+// rule cannot resolve the bracket's own ends against each other. Cliffs are
+// held (72%, 100% noiseless). --repeats 2 halves the noise of each level's
+// mean but doubles the GPU-hours and does not move coverage (26%), because
+// the misses are the step, not the noise.
 func TestSearchBenchmarkTable(t *testing.T) {
 	if testing.Short() {
-		t.Skip("runs 400 simulated sweeps")
+		t.Skip("runs 600 simulated sweeps")
 	}
 	opts := knee.DefaultOptions()
 	set := DefaultSettings()
-	rows := compare(family(11, 25, opts.Elasticity), opts, set)
+	rows := compare(family(11, 25, opts), opts, set)
 	t.Logf("\n%s", table(rows, set.Precision))
-	ladder, guide, search, quick := rows[0], rows[2], rows[3], rows[4]
+	ladder, guide, search, quick, twice := rows[0], rows[2], rows[3], rows[4], rows[5]
 	assert.InDelta(t, 5.38, ladder.levels, 0.005)
-	assert.InDelta(t, 0.46, ladder.holds, 0.005)
+	assert.InDelta(t, 0.54, ladder.holds, 0.005)
 	assert.Zero(t, ladder.within)
-	assert.InDelta(t, 10, guide.levels, 0.005)
+	assert.InDelta(t, 10, guide.runs, 0.005)
 	assert.InDelta(t, 0.75, guide.holds, 0.005)
 	assert.InDelta(t, 8.37, search.levels, 0.005)
+	assert.InDelta(t, 0.34, search.holds, 0.005)
 	assert.InDelta(t, 0.76, search.within, 0.005)
 	assert.InDelta(t, 0.26, search.covered, 0.005)
+	assert.InDelta(t, 0.26, search.pointCovered, 0.005)
+	assert.InDelta(t, 0.50, search.byNoise[0], 0.01)
+	assert.InDelta(t, 0.20, search.byNoise[1], 0.01)
+	assert.InDelta(t, 0.18, search.byNoise[2], 0.01)
 	assert.InDelta(t, 0.72, search.byShape[shapeCliff], 0.005)
 	assert.InDelta(t, 6.99, quick.levels, 0.005)
 	assert.InDelta(t, 0.89, quick.within, 0.005)
 	assert.InDelta(t, 0.27, quick.covered, 0.005)
 	assert.Less(t, quick.gpuH, ladder.gpuH+0.1)
+	assert.InDelta(t, 8.02, twice.levels, 0.005)
+	assert.InDelta(t, 16.04, twice.runs, 0.005)
+	assert.InDelta(t, 0.26, twice.covered, 0.005)
 
-	quiet := family(11, 25, opts.Elasticity)
+	quiet := family(11, 25, opts)
 	for _, s := range quiet {
 		s.noise = 0
 	}
 	rows = compare(quiet, opts, set)
 	t.Logf("noiseless:\n%s", table(rows, set.Precision))
 	assert.InDelta(t, 1, rows[3].within, 0.005)
+	assert.InDelta(t, 0.43, rows[3].covered, 0.005)
 	assert.InDelta(t, 1, rows[3].byShape[shapeCliff], 0.005)
 	assert.InDelta(t, 7.54, rows[3].levels, 0.005)
-	assert.InDelta(t, 0.55, rows[0].holds, 0.005)
+	assert.InDelta(t, 0.74, rows[0].holds, 0.005)
 }
 
 // BenchmarkSearch reports --search's mean levels and GPU-hours per
 // simulated server (go test -bench Search -run ^$ ./knee/search/).
 func BenchmarkSearch(b *testing.B) {
 	opts, set := knee.DefaultOptions(), DefaultSettings()
-	servers := family(11, 25, opts.Elasticity)
+	servers := family(11, 25, opts)
 	var levels, gpuS, within float64
 	n := 0
 	for i := 0; i < b.N; i++ {
 		s := servers[i%len(servers)].clone(uint64(i))
-		r, _ := runSearch(s, set, opts)
+		r, _ := runSearch(s, set, opts, 1)
 		levels += float64(r.levels)
 		gpuS += r.gpuSeconds
 		if r.within(set.Precision) {
