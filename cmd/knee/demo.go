@@ -10,11 +10,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kneetool/knee/baseline"
-	"github.com/kneetool/knee/fixtures/simserver"
+	"github.com/kneetool/knee/internal/harness/builtin"
+	"github.com/kneetool/knee/internal/simserver"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/knee/plot"
 	"github.com/kneetool/knee/sweep"
-	"github.com/kneetool/knee/sweep/harness/builtin"
 	"github.com/kneetool/knee/sweep/metrics"
 	"github.com/kneetool/knee/sweep/run"
 	"github.com/kneetool/knee/sweep/store"

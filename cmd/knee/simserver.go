@@ -9,7 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/kneetool/knee/fixtures/simserver"
+	"github.com/kneetool/knee/internal/simserver"
 )
 
 type simserverOptions struct {

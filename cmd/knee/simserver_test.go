@@ -13,7 +13,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/kneetool/knee/fixtures/simserver"
+	"github.com/kneetool/knee/internal/simserver"
 )
 
 // syncBuffer is a bytes.Buffer safe to read while the command writes.

@@ -10,14 +10,14 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/kneetool/knee/internal/harness/aiperf"
+	"github.com/kneetool/knee/internal/harness/builtin"
+	"github.com/kneetool/knee/internal/harness/inferenceperf"
+	"github.com/kneetool/knee/internal/runner/local"
 	"github.com/kneetool/knee/internal/table"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
-	"github.com/kneetool/knee/sweep/harness/aiperf"
-	"github.com/kneetool/knee/sweep/harness/builtin"
-	"github.com/kneetool/knee/sweep/harness/inferenceperf"
 	"github.com/kneetool/knee/sweep/run"
-	"github.com/kneetool/knee/sweep/runner/local"
 	"github.com/kneetool/knee/sweep/store"
 )
 

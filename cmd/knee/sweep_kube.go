@@ -15,9 +15,9 @@ import (
 	"k8s.io/cli-runtime/pkg/genericclioptions"
 	"k8s.io/client-go/kubernetes"
 
+	"github.com/kneetool/knee/internal/harness/inferenceperf"
+	"github.com/kneetool/knee/internal/kube"
 	"github.com/kneetool/knee/sweep"
-	"github.com/kneetool/knee/sweep/harness/inferenceperf"
-	"github.com/kneetool/knee/sweep/kube"
 	"github.com/kneetool/knee/sweep/run"
 )
 

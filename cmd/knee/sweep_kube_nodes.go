@@ -8,8 +8,8 @@ import (
 	"github.com/spf13/cobra"
 	"k8s.io/client-go/kubernetes"
 
+	"github.com/kneetool/knee/internal/kube"
 	"github.com/kneetool/knee/sweep"
-	"github.com/kneetool/knee/sweep/kube"
 	"github.com/kneetool/knee/sweep/run"
 )
 

@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/kneetool/knee/internal/kube"
 	"github.com/kneetool/knee/sweep"
-	"github.com/kneetool/knee/sweep/kube"
 	"github.com/kneetool/knee/sweep/metrics"
 )
 

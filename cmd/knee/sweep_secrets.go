@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/kneetool/knee/internal/harness/builtin"
 	"github.com/kneetool/knee/sweep"
-	"github.com/kneetool/knee/sweep/harness/builtin"
 )
 
 // credentials are what a sweep authenticates with. They live only in

@@ -7,10 +7,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/kneetool/knee/fixtures/simserver"
+	"github.com/kneetool/knee/internal/harness/builtin"
+	"github.com/kneetool/knee/internal/simserver"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
-	"github.com/kneetool/knee/sweep/harness/builtin"
 	"github.com/kneetool/knee/sweep/metrics"
 	"github.com/kneetool/knee/sweep/run"
 	"github.com/kneetool/knee/sweep/store"

@@ -24,7 +24,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
 
-	"github.com/kneetool/knee/sweep/kube"
+	"github.com/kneetool/knee/internal/kube"
 	"github.com/kneetool/knee/test/integration/testbed"
 )
 

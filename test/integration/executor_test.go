@@ -15,8 +15,8 @@ import (
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/kneetool/knee/internal/kube"
 	"github.com/kneetool/knee/sweep"
-	"github.com/kneetool/knee/sweep/kube"
 	"github.com/kneetool/knee/test/integration/testbed"
 )
 

@@ -17,8 +17,8 @@ import (
 	"github.com/stretchr/testify/require"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/kneetool/knee/internal/kube"
 	"github.com/kneetool/knee/sweep"
-	"github.com/kneetool/knee/sweep/kube"
 	"github.com/kneetool/knee/sweep/store"
 )
 

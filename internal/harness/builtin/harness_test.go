@@ -11,9 +11,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/kneetool/knee/fixtures/simserver"
+	"github.com/kneetool/knee/internal/harness/builtin"
+	"github.com/kneetool/knee/internal/simserver"
 	"github.com/kneetool/knee/sweep"
-	"github.com/kneetool/knee/sweep/harness/builtin"
 )
 
 // serve starts a simulated server for one test.

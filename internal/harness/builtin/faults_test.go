@@ -9,9 +9,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/kneetool/knee/fixtures/simserver"
+	"github.com/kneetool/knee/internal/harness/builtin"
+	"github.com/kneetool/knee/internal/simserver"
 	"github.com/kneetool/knee/sweep"
-	"github.com/kneetool/knee/sweep/harness/builtin"
 )
 
 // faulty is a quick model (1 ms steps, 8 tokens) with the given faults.

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kneetool/knee/internal/harness/aiperf"
+	"github.com/kneetool/knee/internal/harness/inferenceperf"
 	"github.com/kneetool/knee/sweep"
-	"github.com/kneetool/knee/sweep/harness/aiperf"
-	"github.com/kneetool/knee/sweep/harness/inferenceperf"
 )
 
 // InferencePerf runs kubernetes-sigs/inference-perf for one level: its

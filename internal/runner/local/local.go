@@ -18,9 +18,9 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/kneetool/knee/internal/harness/aiperf"
+	"github.com/kneetool/knee/internal/harness/inferenceperf"
 	"github.com/kneetool/knee/sweep"
-	"github.com/kneetool/knee/sweep/harness/aiperf"
-	"github.com/kneetool/knee/sweep/harness/inferenceperf"
 )
 
 // Options configure the runner.

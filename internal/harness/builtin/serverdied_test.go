@@ -8,8 +8,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/kneetool/knee/fixtures/simserver"
-	"github.com/kneetool/knee/sweep/harness/builtin"
+	"github.com/kneetool/knee/internal/harness/builtin"
+	"github.com/kneetool/knee/internal/simserver"
 )
 
 // The server killed mid-level (its listener and every connection closed
