@@ -21,15 +21,6 @@ import (
 	"github.com/kneetool/knee/sweep/store"
 )
 
-// The Kubernetes runner lives in sweep_kube.go (its own file, its own
-// owner): it registers its flags and builds its executor through these
-// hooks. kubeExecutor may fill what it discovers (GPUs, accelerator,
-// endpoint) into the plan before the plan is checked and stored.
-var (
-	kubeBindFlags func(c *cobra.Command)
-	kubeExecutor  func(ctx context.Context, c *cobra.Command, plan *sweep.Plan, progress io.Writer) (sweep.Executor, error)
-)
-
 type sweepOptions struct {
 	root *rootOptions
 
@@ -54,6 +45,9 @@ type sweepOptions struct {
 	plan   sweep.Plan
 	secret credentials
 	format string
+	// kube holds the Kubernetes runner's flags (sweep_kube.go): each sweep
+	// command its own, so a catalog's leaves can run side by side.
+	kube *kubeOptions
 }
 
 func newSweepCmd(root *rootOptions) *cobra.Command {
@@ -120,9 +114,7 @@ Progress goes to stderr.`,
 	fl.StringVar(&o.Catalog, "catalog", "", "sweep every leaf of this catalog YAML, each into --out DIR/<leaf> (see README: knee sweep --catalog)")
 	o.Metrics.bind(fl)
 	o.Search.bind(fl)
-	if kubeBindFlags != nil {
-		kubeBindFlags(c)
-	}
+	o.kube = bindKubeFlags(c)
 	return c
 }
 
@@ -218,10 +210,7 @@ func (o *sweepOptions) complete(c *cobra.Command) error {
 func (o *sweepOptions) executor(ctx context.Context, c *cobra.Command) (sweep.Executor, error) {
 	stderr := o.root.stderr
 	if o.plan.Runner == "kube" {
-		if kubeExecutor == nil {
-			return nil, usagef("--runner kube is not available in this build of knee")
-		}
-		return kubeExecutor(ctx, c, &o.plan, stderr)
+		return o.kube.executor(ctx, c, &o.plan, stderr)
 	}
 	if o.plan.Endpoint == "" {
 		return nil, sweep.Inputf("flag", "--endpoint", 0, "give the server's URL, e.g. --endpoint http://127.0.0.1:8000")

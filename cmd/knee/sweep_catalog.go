@@ -65,7 +65,6 @@ func (o *sweepOptions) runCatalog(c *cobra.Command) error {
 		if err := check.ParseFlags(args[i]); err != nil {
 			return sweep.Inputf(plan.File, l.Name+".flags", l.Line, "%v", err)
 		}
-		kubeFlagsOf.Delete(check)
 		if h := flagIn(args[i], "harness"); h != "aiperf" && h != "inference-perf" {
 			if h == "" {
 				h = o.Harness
@@ -134,9 +133,6 @@ func (o *sweepOptions) runCatalog(c *cobra.Command) error {
 // lines on stderr under the leaf's name.
 func runLeaf(ctx context.Context, args []string, stderr io.Writer) error {
 	root := newRootCmd(io.Discard, stderr)
-	if sc, _, err := root.Find([]string{"sweep"}); err == nil {
-		defer kubeFlagsOf.Delete(sc)
-	}
 	root.SetArgs(append([]string{"sweep", "--runner=kube"}, args...))
 	return root.ExecuteContext(ctx)
 }

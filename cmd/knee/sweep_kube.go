@@ -6,7 +6,6 @@ import (
 	"io"
 	"regexp"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -40,19 +39,10 @@ type kubeOptions struct {
 	slots    []run.Slot
 }
 
-// kubeFlagsOf holds each sweep command's own kubeOptions: a catalog runs
-// several sweep commands at once (one per cluster), so the executor reads
-// the options of the command it runs for, not the last one bound.
-var kubeFlagsOf sync.Map // *cobra.Command → *kubeOptions
-
-func init() {
-	kubeBindFlags = bindKubeFlags
-	kubeExecutor = newKubeExecutor
-}
-
-func bindKubeFlags(c *cobra.Command) {
+// bindKubeFlags registers the Kubernetes runner's flags on c and returns
+// the options they fill.
+func bindKubeFlags(c *cobra.Command) *kubeOptions {
 	o := &kubeOptions{}
-	kubeFlagsOf.Store(c, o)
 	// Only the flags knee uses: ConfigFlags' own --request-timeout would
 	// clash with the harness's.
 	kc, ctxName, ns := "", "", ""
@@ -75,14 +65,13 @@ func bindKubeFlags(c *cobra.Command) {
 	fl.BoolVar(&o.Keep, "keep", false, "kube: keep each level's Job and ConfigMap after it finished")
 	fl.IntVar(&o.Nodes, "nodes", 0, "kube: run levels at the same time on this many identical GPU nodes, each at its own backend of --service (0: one node)")
 	fl.StringVar(&o.NodesSel, "node-selector", "", "kube: label selector of the identical GPU nodes to run levels on at the same time (every match, or --nodes of them)")
+	return o
 }
 
-func newKubeExecutor(ctx context.Context, c *cobra.Command, plan *sweep.Plan, progress io.Writer) (sweep.Executor, error) {
-	v, ok := kubeFlagsOf.Load(c)
-	if !ok {
-		return nil, fmt.Errorf("knee sweep: the Kubernetes flags were not bound to this command")
-	}
-	o := v.(*kubeOptions)
+// executor builds the Kubernetes executor of a sweep; it may fill what it
+// discovers (GPUs, accelerator, endpoint) into the plan before the plan is
+// checked and stored.
+func (o *kubeOptions) executor(ctx context.Context, c *cobra.Command, plan *sweep.Plan, progress io.Writer) (sweep.Executor, error) {
 	fl := c.Flags()
 	// Flags first: a wrong harness is bad input even without a cluster.
 	workers, _ := fl.GetInt("workers")

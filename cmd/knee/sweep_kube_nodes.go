@@ -5,22 +5,12 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/spf13/cobra"
 	"k8s.io/client-go/kubernetes"
 
 	"github.com/kneetool/knee/internal/kube"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/run"
 )
-
-func init() {
-	kubeSlots = func(c *cobra.Command) []run.Slot {
-		if v, ok := kubeFlagsOf.Load(c); ok {
-			return v.(*kubeOptions).slots
-		}
-		return nil
-	}
-}
 
 // discoverNodes finds the identical GPU nodes of --nodes/--node-selector
 // and each one's serving endpoint (kube.DiscoverNodes: the --service's

@@ -82,10 +82,6 @@ func (s *searchFlags) settings(slots int) search.Settings {
 	return search.Settings{Start: s.Start, Factor: 2, MaxPerGPU: s.MaxPerGPU, Precision: s.Precision, MaxLevels: s.MaxLevels, Slots: slots, Confirm: s.Confirm}
 }
 
-// kubeSlots returns the per-node slots of --runner kube --nodes (set by
-// sweep_kube_nodes.go; nil in a build without the Kubernetes runner).
-var kubeSlots func(c *cobra.Command) []run.Slot
-
 // endpointList is --endpoint as a flag that may be given several times:
 // the first value is the plan's endpoint (o.Endpoint), all are kept.
 type endpointList struct {
@@ -110,10 +106,8 @@ func (o *sweepOptions) runSweep(ctx context.Context, c *cobra.Command, exec swee
 	for _, e := range o.Search.endpoints[min(1, len(o.Search.endpoints)):] {
 		slots = append(slots, run.Slot{Name: sweep.RedactURL(e), Endpoint: e, Exec: exec})
 	}
-	if st.Plan().Runner == "kube" && kubeSlots != nil {
-		if ks := kubeSlots(c); len(ks) > 0 {
-			slots = ks
-		}
+	if st.Plan().Runner == "kube" && o.kube != nil && len(o.kube.slots) > 0 {
+		slots = o.kube.slots
 	}
 	if !o.Search.adaptive() && len(slots) == 1 {
 		return run.Run(ctx, exec, st, opts)
