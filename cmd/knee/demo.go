@@ -38,7 +38,7 @@ Dynamo frontend did on GB300 in aicr #2385), sweeps it with the built-in harness
 results folder, and prints what knee find and knee baseline say, as markdown, and writes
 the plot. No GPU, no cluster, no Python. Every point is marked simulated.`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context()) },
+		RunE: completeValidateRun(o),
 	}
 	c.Flags().StringVar(&o.Out, "out", "", "results folder (default: a new temp folder, kept)")
 	c.Flags().StringVar(&o.Plot, "plot", "knee-demo.png", "write the chart here (.png or .svg); empty for none")
@@ -65,15 +65,22 @@ func (e simulatedExec) RunLevel(ctx context.Context, p sweep.Plan, l sweep.Level
 	return res, err
 }
 
-func (o *demoOptions) run(ctx context.Context) error {
-	if _, err := o.root.checkOutput("markdown", "markdown"); err != nil {
-		return err
-	}
-	w, errw := o.root.stdout, o.root.stderr
-	cfg := simserver.GB300Like()
+func (o *demoOptions) Complete([]string) error {
+	_, err := o.root.checkOutput("markdown", "markdown")
+	return err
+}
+
+func (o *demoOptions) Validate() error {
 	if o.TimeScale < 0 {
 		return usagef("--time-scale must be positive, got %g", o.TimeScale)
 	}
+	return nil
+}
+
+func (o *demoOptions) Run() error {
+	ctx := o.root.context()
+	w, errw := o.root.stdout, o.root.stderr
+	cfg := simserver.GB300Like()
 	if o.TimeScale > 0 {
 		cfg.TimeScale = o.TimeScale
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"net"
 	"strconv"
@@ -19,6 +18,8 @@ type simserverOptions struct {
 	Faults []string
 	cfg    simserver.Config
 	set    func(name string) bool
+	// final is the configuration Validate built from the preset and flags.
+	final simserver.Config
 }
 
 func newSimserverCmd(root *rootOptions) *cobra.Command {
@@ -49,7 +50,7 @@ every=N[/burst=L] (L consecutive requests out of every N) or rate=R (probability
 			o.set = func(name string) bool { return cmd.Flags().Changed(name) }
 			return nil
 		},
-		RunE: func(cmd *cobra.Command, _ []string) error { return o.run(cmd.Context()) },
+		RunE: completeValidateRun(o),
 	}
 	f := c.Flags()
 	f.StringVar(&o.Addr, "addr", "127.0.0.1:8000", "listen address (loopback only)")
@@ -188,14 +189,20 @@ func parseFault(spec string) (simserver.Fault, error) {
 	return ft, nil
 }
 
-func (o *simserverOptions) run(ctx context.Context) error {
-	if _, err := o.root.checkOutput("text", "text"); err != nil {
-		return err
-	}
+func (o *simserverOptions) Complete([]string) error {
+	_, err := o.root.checkOutput("text", "text")
+	return err
+}
+
+func (o *simserverOptions) Validate() error {
 	cfg, err := o.config()
-	if err != nil {
-		return err
-	}
+	o.final = cfg
+	return err
+}
+
+func (o *simserverOptions) Run() error {
+	ctx := o.root.context()
+	cfg := o.final
 	srv := simserver.New(cfg)
 	url, err := srv.Start()
 	if err != nil {

@@ -48,6 +48,29 @@ type sweepOptions struct {
 	// kube holds the Kubernetes runner's flags (sweep_kube.go): each sweep
 	// command its own, so a catalog's leaves can run side by side.
 	kube *kubeOptions
+	// cmd is the command these options belong to: which flags were given
+	// decides what --resume takes from the stored plan.
+	cmd *cobra.Command
+}
+
+// Complete builds the plan from the flags (a catalog builds one per leaf
+// when it runs).
+func (o *sweepOptions) Complete([]string) error {
+	if o.Catalog != "" {
+		return nil
+	}
+	return o.complete(o.cmd)
+}
+
+// Validate has nothing left to check: complete checked the plan as it
+// built it, naming the flag.
+func (o *sweepOptions) Validate() error { return nil }
+
+func (o *sweepOptions) Run() error {
+	if o.Catalog != "" {
+		return o.runCatalog(o.cmd)
+	}
+	return o.run(o.cmd)
 }
 
 func newSweepCmd(root *rootOptions) *cobra.Command {
@@ -76,16 +99,9 @@ Progress goes to stderr.`,
   knee sweep --resume gb300-run
   knee find gb300-run`,
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			if o.Catalog != "" {
-				return o.runCatalog(cmd)
-			}
-			if err := o.complete(cmd); err != nil {
-				return err
-			}
-			return o.run(cmd)
-		},
+		RunE: completeValidateRun(o),
 	}
+	o.cmd = c
 	fl := c.Flags()
 	fl.StringVar(&o.Runner, "runner", "local", "where the load generator runs: local|kube")
 	fl.StringVar(&o.Harness, "harness", "builtin", "load generator: builtin|inference-perf|aiperf")
