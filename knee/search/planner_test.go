@@ -101,18 +101,30 @@ func TestNextDecisions(t *testing.T) {
 }
 
 // With Confirm, a first level past the knee that is also the highest is
-// confirmed by one more rung unless knee.PastKneeRule already stops there.
+// confirmed by one more rung unless knee.PastKneeRule already stops there,
+// but only when the search would otherwise stop: a bisected level that
+// reads flat below it confirms it for free.
 func TestNextConfirmsALonePastLevel(t *testing.T) {
 	set, opts := DefaultSettings(), knee.DefaultOptions()
-	// 256/GPU fell 22% below 64/GPU: past the knee, not a cliff.
+	// 256/GPU fell 22% below 64/GPU: past the knee, not a cliff. The
+	// bracket 64–256 still needs bisecting: bisect first.
 	d := Next(cliffSweep(16, 32, 64, 256), []int{16, 32, 64, 256}, set, opts)
-	assert.Equal(t, PhaseClimb, d.Phase)
-	assert.Equal(t, []int{512}, d.Levels)
-	assert.Equal(t, "256/GPU is the first level past the knee and the highest: climb ×2 to confirm it (one noisy level never ends a climb): run 512", d.Reason)
-	// Two levels past it: the rule stops the climb, the bisection starts.
-	d = Next(cliffSweep(16, 32, 64, 256, 512), []int{16, 32, 64, 256, 512}, set, opts)
 	assert.Equal(t, PhaseBisect, d.Phase, d.Reason)
 	assert.Equal(t, []int{128}, d.Levels)
+	// 176/GPU reads flat below 256/GPU: two levels past, no extra rung.
+	d = Next(cliffSweep(16, 32, 64, 128, 176, 256), []int{16, 32, 64, 128, 176, 256}, set, opts)
+	assert.Equal(t, PhaseBisect, d.Phase, d.Reason)
+	assert.Equal(t, []int{144}, d.Levels)
+	// 144/GPU fell 10% below 128/GPU and is the only level past the knee:
+	// the bracket 128–144 is within ±12.5%, so now it is confirmed.
+	s := cliffSweep(16, 32, 64, 128)
+	s.Points = append(s.Points, sweep.Point{PerGPU: sweep.F(144), Concurrency: 4 * 144, ThroughputTokS: 4 * 0.9 * 30 * 128, Requests: sweep.I(1000), Failures: sweep.I(0), Simulated: true})
+	d = Next(s, []int{16, 32, 64, 128, 144}, set, opts)
+	assert.Equal(t, PhaseClimb, d.Phase)
+	assert.Equal(t, []int{288}, d.Levels)
+	assert.Equal(t, 128, d.Low)
+	assert.Equal(t, 144, d.High)
+	assert.Equal(t, "144/GPU is the first level past the knee and the highest: climb ×2 to confirm it (one noisy level never ends a climb): run 288", d.Reason)
 }
 
 func TestSettingsValidate(t *testing.T) {
