@@ -78,20 +78,10 @@ func (p *ProxyMetrics) Scrape(ctx context.Context) (metrics.Snapshot, error) {
 		return metrics.Snapshot{}, fmt.Errorf("metrics: no running pod matches %s in %s", p.PodSelector, p.Namespace)
 	}
 	sort.Slice(running, func(i, j int) bool { return running[i].Name < running[j].Name })
-	var all metrics.Snapshot
-	for i, pod := range running {
-		s, err := p.read(ctx, p.Client.CoreV1().Pods(p.Namespace).ProxyGet("http", pod.Name, p.Port, p.path(), nil), "pod "+pod.Name)
-		if err != nil {
-			return metrics.Snapshot{}, err
-		}
-		if i == 0 {
-			all = s
-		} else {
-			all = all.Merge(s)
-		}
-	}
-	all.At = time.Now()
-	return all, nil
+	return metrics.ScrapeEach(len(running), func(i int) (metrics.Snapshot, error) {
+		pod := running[i]
+		return p.read(ctx, p.Client.CoreV1().Pods(p.Namespace).ProxyGet("http", pod.Name, p.Port, p.path(), nil), "pod "+pod.Name)
+	})
 }
 
 func (p *ProxyMetrics) read(ctx context.Context, rw restclient.ResponseWrapper, what string) (metrics.Snapshot, error) {

@@ -33,9 +33,16 @@ func NewHTTPSource(urls ...string) *HTTPSource {
 func (h *HTTPSource) Names() []string { return append([]string(nil), h.URLs...) }
 
 func (h *HTTPSource) Scrape(ctx context.Context) (Snapshot, error) {
+	return ScrapeEach(len(h.URLs), func(i int) (Snapshot, error) { return h.scrapeOne(ctx, h.URLs[i]) })
+}
+
+// ScrapeEach scrapes n endpoints of one engine deployment (pods, frontends)
+// in turn and merges them into one snapshot taken now; any failure fails
+// the sample, since a partial sum would understate the deployment.
+func ScrapeEach(n int, scrape func(i int) (Snapshot, error)) (Snapshot, error) {
 	var all Snapshot
-	for i, u := range h.URLs {
-		s, err := h.scrapeOne(ctx, u)
+	for i := 0; i < n; i++ {
+		s, err := scrape(i)
 		if err != nil {
 			return Snapshot{}, err
 		}
