@@ -103,7 +103,11 @@ func fromFamilies(fams map[string]*dto.MetricFamily) Snapshot {
 		s.MaxRunning = ptr(sumOverEngines(f))
 	}
 	if f := pick(kvCapacityNames); f != nil {
-		s.KVCapacityTokens = ptr(sumOverEngines(f))
+		// A capacity of 0 (an engine still starting) is no capacity: a
+		// physical bound of 0 requests would be nonsense, so it stays unknown.
+		if c := sumOverEngines(f); c > 0 {
+			s.KVCapacityTokens = ptr(c)
+		}
 	} else if f, ok := fams[cacheConfigName]; ok {
 		if s.Engine == "" {
 			s.Engine = "vllm"
