@@ -11,11 +11,11 @@ var acceleratorPrefixes = []string{
 	"a100", "a800", "a10g", "a10", "l40s", "l40", "l4", "t4", "v100",
 }
 
-// AcceleratorFromProduct maps a nvidia.com/gpu.product label value to the
+// acceleratorFromProduct maps a nvidia.com/gpu.product label value to the
 // short name aicr uses: NVIDIA-GB300 → gb300, NVIDIA-H100-80GB-HBM3 → h100.
 // An unknown product keeps its first word after the vendor, lowercased, so
 // a new GPU still gets a stable name rather than none; "" for an empty label.
-func AcceleratorFromProduct(product string) string {
+func acceleratorFromProduct(product string) string {
 	p := strings.ToLower(strings.TrimSpace(product))
 	p = strings.TrimPrefix(p, "nvidia-")
 	p = strings.TrimPrefix(p, "tesla-")

@@ -14,11 +14,11 @@ import (
 	"github.com/kneetool/knee/sweep"
 )
 
-// ResolveEndpoint returns the URL the load generator should call: --endpoint
+// resolveEndpoint returns the URL the load generator should call: --endpoint
 // as given (it must be an http(s) URL), or the in-cluster address of
 // --service NAME[:PORT] in the namespace. The Service must exist and have
 // the port (by number or name); without a port it must have exactly one.
-func ResolveEndpoint(ctx context.Context, cs kubernetes.Interface, namespace, endpoint, service string) (string, error) {
+func resolveEndpoint(ctx context.Context, cs kubernetes.Interface, namespace, endpoint, service string) (string, error) {
 	switch {
 	case endpoint != "" && service != "":
 		return "", sweep.Inputf("flags", "--endpoint/--service", 0, "give one of --endpoint and --service, not both")

@@ -75,16 +75,16 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 	tm.Level = lvl.Index
 	o := e.Job.WithDefaults(e.Harness.Name())
 	ns := o.Namespace
-	name := LevelName(plan.ID, lvl)
-	lbl := LevelLabels(plan.ID, lvl)
+	name := levelName(plan.ID, lvl)
+	lbl := levelLabels(plan.ID, lvl)
 	label := fmt.Sprintf("level %d (%d/GPU)", lvl.Index, lvl.PerGPU)
 
 	spec, err := e.Harness.Pod(plan, lvl)
 	if err != nil {
 		return nil, err
 	}
-	cm := BuildConfigMap(name, lbl, o, spec)
-	job := BuildJob(name, lbl, o, spec)
+	cm := buildConfigMap(name, lbl, o, spec)
+	job := buildJob(name, lbl, o, spec)
 
 	w, err := startWatch(ctx, e.Client, ns, labels.SelectorFromSet(labels.Set{LabelSweepID: lbl[LabelSweepID], LabelLevel: lbl[LabelLevel]}).String())
 	if err != nil {

@@ -20,15 +20,15 @@ func FuzzLevelNameAndLabels(f *testing.F) {
 			return
 		}
 		lvl := sweep.Level{Index: idx, PerGPU: perGPU}
-		name := LevelName(id, lvl)
+		name := levelName(id, lvl)
 		if errs := validation.IsDNS1123Label(name); len(errs) > 0 {
-			t.Fatalf("LevelName(%q) = %q: %v", id, name, errs)
+			t.Fatalf("levelName(%q) = %q: %v", id, name, errs)
 		}
 		// The Job controller puts the Job name into a label of its pods.
 		if errs := validation.IsValidLabelValue(name); len(errs) > 0 {
-			t.Fatalf("LevelName(%q) = %q is no label value: %v", id, name, errs)
+			t.Fatalf("levelName(%q) = %q is no label value: %v", id, name, errs)
 		}
-		for k, v := range LevelLabels(id, lvl) {
+		for k, v := range levelLabels(id, lvl) {
 			if errs := validation.IsValidLabelValue(v); len(errs) > 0 {
 				t.Fatalf("label %s=%q from id %q: %v", k, v, id, errs)
 			}

@@ -86,9 +86,9 @@ func (o JobOptions) WithDefaults(harness string) JobOptions {
 	return o
 }
 
-// LevelName is the name of a level's Job and ConfigMap: short (a Job name
+// levelName is the name of a level's Job and ConfigMap: short (a Job name
 // ends up in pod names, 63 characters at most) and unique per sweep and level.
-func LevelName(sweepID string, lvl sweep.Level) string {
+func levelName(sweepID string, lvl sweep.Level) string {
 	id := strings.ToLower(sweepID)
 	var b strings.Builder
 	for _, r := range id {
@@ -109,9 +109,9 @@ func LevelName(sweepID string, lvl sweep.Level) string {
 	return fmt.Sprintf("%s-l%d-%d", id, lvl.Index, lvl.PerGPU)
 }
 
-// LevelLabels are on the Job, its pods and the ConfigMap. Label values
+// levelLabels are on the Job, its pods and the ConfigMap. Label values
 // must be valid: a sweep id that is not is reduced the way names are.
-func LevelLabels(sweepID string, lvl sweep.Level) map[string]string {
+func levelLabels(sweepID string, lvl sweep.Level) map[string]string {
 	return map[string]string{
 		LabelManagedBy: ManagedBy,
 		LabelSweepID:   labelValue(sweepID),
@@ -144,8 +144,8 @@ type PodSpec struct {
 	Files map[string]string
 }
 
-// BuildConfigMap returns the level's ConfigMap, or nil when the harness needs none.
-func BuildConfigMap(name string, labels map[string]string, o JobOptions, spec PodSpec) *corev1.ConfigMap {
+// buildConfigMap returns the level's ConfigMap, or nil when the harness needs none.
+func buildConfigMap(name string, labels map[string]string, o JobOptions, spec PodSpec) *corev1.ConfigMap {
 	if len(spec.Files) == 0 {
 		return nil
 	}
@@ -155,10 +155,10 @@ func BuildConfigMap(name string, labels map[string]string, o JobOptions, spec Po
 	}
 }
 
-// BuildJob returns the level's Job: one pod, never retried (a retried level
+// buildJob returns the level's Job: one pod, never retried (a retried level
 // would measure a different server state and double the run time),
 // bounded by a deadline, cleaned up by TTL if knee cannot.
-func BuildJob(name string, labels map[string]string, o JobOptions, spec PodSpec) *batchv1.Job {
+func buildJob(name string, labels map[string]string, o JobOptions, spec PodSpec) *batchv1.Job {
 	podLabels := map[string]string{}
 	for k, v := range labels {
 		podLabels[k] = v

@@ -26,16 +26,16 @@ func TestAcceleratorFromProduct(t *testing.T) {
 		"NVIDIA-VR200-NVL144":                          "vr200",
 		"":                                             "",
 	} {
-		require.Equal(t, want, AcceleratorFromProduct(product), product)
+		require.Equal(t, want, acceleratorFromProduct(product), product)
 	}
 }
 
 func TestLevelNameAndLabelsAreValid(t *testing.T) {
 	lvl := sweep.Level{Index: 3, PerGPU: 256}
-	require.Equal(t, "knee-20261130t0500-gb300-l3-256", LevelName("20261130T0500_GB300", lvl))
-	long := LevelName(strings.Repeat("x", 80), lvl)
+	require.Equal(t, "knee-20261130t0500-gb300-l3-256", levelName("20261130T0500_GB300", lvl))
+	long := levelName(strings.Repeat("x", 80), lvl)
 	require.LessOrEqual(t, len(long), 52, "Job names leave room for the pod suffix")
-	l := LevelLabels("run/1 of:gb300", lvl)
+	l := levelLabels("run/1 of:gb300", lvl)
 	require.Equal(t, map[string]string{LabelManagedBy: "knee", LabelSweepID: "run-1-of-gb300", LabelLevel: "3", LabelPerGPU: "256"}, l)
 }
 
@@ -43,8 +43,8 @@ func TestBuildJobIsOneBoundedPodOnTheLoadgenNode(t *testing.T) {
 	o := JobOptions{Namespace: "perf", HFTokenSecret: "hf", Deadline: 30 * time.Minute, TTL: 10 * time.Minute,
 		Tolerations: []corev1.Toleration{{Key: "dedicated", Operator: corev1.TolerationOpExists}}}.WithDefaults("inference-perf")
 	spec := PodSpec{Command: []string{"inference-perf"}, Args: []string{"--config_file", "/etc/knee/config.yaml"}, Files: map[string]string{"config.yaml": "load: {}"}}
-	lbl := LevelLabels("s1", sweep.Level{Index: 0, PerGPU: 64})
-	j := BuildJob("knee-s1-l0-64", lbl, o, spec)
+	lbl := levelLabels("s1", sweep.Level{Index: 0, PerGPU: 64})
+	j := buildJob("knee-s1-l0-64", lbl, o, spec)
 	require.Equal(t, int32(0), *j.Spec.BackoffLimit)
 	require.Equal(t, int64(1800), *j.Spec.ActiveDeadlineSeconds)
 	require.Equal(t, int32(600), *j.Spec.TTLSecondsAfterFinished)
@@ -62,9 +62,9 @@ func TestBuildJobIsOneBoundedPodOnTheLoadgenNode(t *testing.T) {
 	require.Empty(t, c.Env[0].Value, "the token never appears in the spec")
 	require.Equal(t, "knee-s1-l0-64", ps.Volumes[1].ConfigMap.Name)
 	require.Equal(t, "0", j.Spec.Template.Labels[LabelLevel])
-	cm := BuildConfigMap("knee-s1-l0-64", lbl, o, spec)
+	cm := buildConfigMap("knee-s1-l0-64", lbl, o, spec)
 	require.Equal(t, "load: {}", cm.Data["config.yaml"])
-	require.Nil(t, BuildConfigMap("x", lbl, o, PodSpec{}))
+	require.Nil(t, buildConfigMap("x", lbl, o, PodSpec{}))
 }
 
 func TestAIPerfPodPrintsTheExportBetweenSentinels(t *testing.T) {

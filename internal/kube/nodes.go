@@ -91,7 +91,7 @@ func DiscoverNodes(ctx context.Context, cs kubernetes.Interface, o NodesOptions)
 			continue
 		}
 		product := n.Labels[LabelGPUProduct]
-		t := Target{Node: n.Name, GPUs: total, FreeGPUs: total, Product: product, Accelerator: AcceleratorFromProduct(product)}
+		t := Target{Node: n.Name, GPUs: total, FreeGPUs: total, Product: product, Accelerator: acceleratorFromProduct(product)}
 		ep.Target = t
 		out = append(out, ep)
 	}

@@ -30,7 +30,7 @@ type Prepared struct {
 
 // Prepare finds the node under test and the endpoint URL.
 func Prepare(ctx context.Context, cs kubernetes.Interface, o PrepareOptions) (*Prepared, error) {
-	ep, err := ResolveEndpoint(ctx, cs, o.Namespace, o.Endpoint, o.Service)
+	ep, err := resolveEndpoint(ctx, cs, o.Namespace, o.Endpoint, o.Service)
 	if err != nil {
 		return nil, err
 	}

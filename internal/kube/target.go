@@ -78,7 +78,7 @@ func Discover(ctx context.Context, cs kubernetes.Interface, o DiscoverOptions) (
 		product := n.Labels[LabelGPUProduct]
 		targets = append(targets, Target{
 			Node: n.Name, GPUs: total, FreeGPUs: max(total-used, 0),
-			Product: product, Accelerator: AcceleratorFromProduct(product),
+			Product: product, Accelerator: acceleratorFromProduct(product),
 		})
 	}
 	// Most free GPUs wins; ties go to the larger node, then the name, so the

@@ -30,7 +30,7 @@ func Args(plan sweep.Plan, lvl sweep.Level, artifactDir string) []string {
 		"profile",
 		"--model", plan.Model,
 		"--url", plan.Endpoint,
-		"--endpoint-type", EndpointType(plan.API),
+		"--endpoint-type", endpointType(plan.API),
 		"--streaming",
 		"--concurrency", itoa(lvl.Concurrency),
 		"--request-count", itoa(lvl.Requests),
@@ -47,8 +47,8 @@ func Args(plan sweep.Plan, lvl sweep.Level, artifactDir string) []string {
 	}
 }
 
-// EndpointType maps the plan's API to AIPerf's --endpoint-type.
-func EndpointType(api string) string {
+// endpointType maps the plan's API to AIPerf's --endpoint-type.
+func endpointType(api string) string {
 	if api == "completion" {
 		return "completions"
 	}

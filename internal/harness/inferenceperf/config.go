@@ -133,9 +133,9 @@ type localStorage struct {
 	Path string `yaml:"path"`
 }
 
-// WarmupStage is the index of the discarded warm-up stage in every config
+// warmupStage is the index of the discarded warm-up stage in every config
 // Config writes; level i of the config is stage i+1.
-const WarmupStage = 0
+const warmupStage = 0
 
 // Config writes an inference-perf config that runs the given levels of the
 // plan in order, after a warm-up stage at the first level's concurrency with
@@ -191,6 +191,6 @@ func Config(plan sweep.Plan, levels []sweep.Level, opts Options) ([]byte, error)
 	if err != nil {
 		return nil, fmt.Errorf("inference-perf config: %w", err)
 	}
-	header := fmt.Sprintf("# inference-perf config written by knee for sweep %q.\n# Stage %d is a warm-up and is discarded; stage i+1 is level i.\n", plan.ID, WarmupStage)
+	header := fmt.Sprintf("# inference-perf config written by knee for sweep %q.\n# Stage %d is a warm-up and is discarded; stage i+1 is level i.\n", plan.ID, warmupStage)
 	return append([]byte(header), b...), nil
 }

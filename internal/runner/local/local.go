@@ -48,8 +48,8 @@ type Executor struct {
 	bin  string
 }
 
-// DefaultBin is the executable name each harness installs.
-func DefaultBin(harness string) string {
+// defaultBin is the executable name each harness installs.
+func defaultBin(harness string) string {
 	if harness == aiperf.Harness {
 		return "aiperf"
 	}
@@ -67,13 +67,13 @@ func New(opts Options) (*Executor, error) {
 	}
 	name := opts.Bin
 	if name == "" {
-		name = DefaultBin(opts.Harness)
+		name = defaultBin(opts.Harness)
 	}
 	bin, err := exec.LookPath(name)
 	if err != nil {
 		return nil, sweep.Inputf("flag", "--harness-bin", 0,
 			"%s not found (%v); install it (pip install %s), pass its path with --harness-bin, or use --harness builtin, which needs no Python",
-			name, unwrapExec(err), DefaultBin(opts.Harness))
+			name, unwrapExec(err), defaultBin(opts.Harness))
 	}
 	return &Executor{opts: opts, bin: bin}, nil
 }
@@ -135,7 +135,7 @@ func (e *Executor) runAIPerf(ctx context.Context, plan sweep.Plan, lvl sweep.Lev
 	artifacts := filepath.Join(work, "artifacts")
 	args := aiperf.Args(plan, lvl, artifacts)
 	res := &sweep.LevelResult{Harness: aiperf.Harness, Raw: map[string][]byte{
-		"command.txt": []byte(DefaultBin(aiperf.Harness) + " " + strings.Join(args, " ") + "\n"),
+		"command.txt": []byte(defaultBin(aiperf.Harness) + " " + strings.Join(args, " ") + "\n"),
 	}}
 	out, runErr := e.run(ctx, work, args...)
 	res.Raw["stdout.log"] = out

@@ -57,7 +57,7 @@ func ipPlan(perGPU ...int) sweep.Plan {
 
 func newExec(t *testing.T, harness string) *Executor {
 	t.Helper()
-	e, err := New(Options{Harness: harness, Bin: filepath.Join(standinDir, DefaultBin(harness)), WorkDir: t.TempDir(), KillGrace: 2 * time.Second})
+	e, err := New(Options{Harness: harness, Bin: filepath.Join(standinDir, defaultBin(harness)), WorkDir: t.TempDir(), KillGrace: 2 * time.Second})
 	require.NoError(t, err)
 	return e
 }
