@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"time"
@@ -84,47 +85,24 @@ func (o *demoOptions) Run() error {
 	if o.TimeScale > 0 {
 		cfg.TimeScale = o.TimeScale
 	}
-	srv := simserver.New(cfg)
-	url, err := srv.Start()
-	if err != nil {
-		return fmt.Errorf("starting the simulated server: %w", err)
-	}
-	defer srv.Close()
-
-	plan := simserver.DemoPlan(url)
-	plan.ID = sweep.NewPlanID(time.Now())
-	dir := o.Out
-	if dir == "" {
-		if dir, err = os.MkdirTemp("", "knee-demo-"); err != nil {
-			return err
-		}
-	}
-	st, err := store.Create(dir, plan)
+	kopts := knee.DefaultOptions()
+	// On a busy machine the load generator, not the simulated server, can be
+	// the bottleneck (client_bound): the demo then slows the simulation's
+	// clock and sweeps again, at most twice, unless the user chose the clock
+	// or the results folder.
+	adapt := o.TimeScale == 0 && o.Out == ""
+	out, dir, cfg, err := sweepUntilClientFree(cfg, adapt, errw, func(c simserver.Config) (*run.Outcome, string, error) { return o.sweep(ctx, c, kopts) })
 	if err != nil {
 		return err
-	}
-	defer st.Close()
-	fmt.Fprintf(errw, "knee demo: simulated GB300-like server at %s (%d GPUs, true knee %.0f/GPU); sweeping %s per GPU\n",
-		url, cfg.GPUs, cfg.TrueKneeFor(plan.InputTokens, plan.OutputTokens), sweep.FormatLadder(plan.PerGPU))
-
-	// The simulated server exports vLLM-style /metrics, sampled as knee
-	// sweep samples a real engine's: find then names each level's limit.
-	exec := metrics.Wrap(simulatedExec{builtin.New(builtin.Options{Progress: errw, Seed: 1}), "simulated server (simserver.GB300Like)"},
-		metrics.NewHTTPSource(url+"/metrics"), metrics.Options{Interval: 250 * time.Millisecond})
-	ropts := run.Options{Log: errw}
-	kopts := knee.DefaultOptions()
-	if o.StopPastKnee {
-		ropts.StopRule = knee.PastKneeRule(kopts)
-	}
-	out, err := run.Run(ctx, exec, st, ropts)
-	if err != nil {
-		return fmt.Errorf("demo sweep: %w (partial results in %s)", err, dir)
 	}
 	res, err := knee.Find(out.Sweep, kopts)
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "# knee demo (simulated GB300-like server, %d GPUs)\n\n", cfg.GPUs)
+	if base := simserver.GB300Like().TimeScale; adapt && cfg.TimeScale != base {
+		fmt.Fprintf(w, "The simulated clock runs ×%g slower than the preset's: at the faster clock the load generator, not the server, limited some levels on this machine.\n\n", cfg.TimeScale/base)
+	}
 	if out.PastKnee {
 		fmt.Fprintf(w, "The sweep stopped early: %s.\n\n", out.StoppedEarly)
 	}
@@ -173,4 +151,77 @@ func (o *demoOptions) Run() error {
 	}
 	fmt.Fprintln(w)
 	return nil
+}
+
+// sweep runs the demo's ladder against a fresh simulated server with cfg,
+// into o.Out or a new temporary folder.
+func (o *demoOptions) sweep(ctx context.Context, cfg simserver.Config, kopts knee.Options) (*run.Outcome, string, error) {
+	errw := o.root.stderr
+	srv := simserver.New(cfg)
+	url, err := srv.Start()
+	if err != nil {
+		return nil, "", fmt.Errorf("starting the simulated server: %w", err)
+	}
+	defer srv.Close()
+
+	plan := simserver.DemoPlan(url)
+	plan.ID = sweep.NewPlanID(time.Now())
+	dir := o.Out
+	if dir == "" {
+		if dir, err = os.MkdirTemp("", "knee-demo-"); err != nil {
+			return nil, "", err
+		}
+	}
+	st, err := store.Create(dir, plan)
+	if err != nil {
+		return nil, "", err
+	}
+	defer st.Close()
+	fmt.Fprintf(errw, "knee demo: simulated GB300-like server at %s (%d GPUs, true knee %.0f/GPU, clock ×%g); sweeping %s per GPU\n",
+		url, cfg.GPUs, cfg.TrueKneeFor(plan.InputTokens, plan.OutputTokens), cfg.TimeScale, sweep.FormatLadder(plan.PerGPU))
+
+	// The simulated server exports vLLM-style /metrics, sampled as knee
+	// sweep samples a real engine's: find then names each level's limit.
+	exec := metrics.Wrap(simulatedExec{builtin.New(builtin.Options{Progress: errw, Seed: 1}), "simulated server (simserver.GB300Like)"},
+		metrics.NewHTTPSource(url+"/metrics"), metrics.Options{Interval: 250 * time.Millisecond})
+	ropts := run.Options{Log: errw}
+	if o.StopPastKnee {
+		ropts.StopRule = knee.PastKneeRule(kopts)
+	}
+	out, err := run.Run(ctx, exec, st, ropts)
+	if err != nil {
+		return nil, dir, fmt.Errorf("demo sweep: %w (partial results in %s)", err, dir)
+	}
+	return out, dir, nil
+}
+
+// sweepUntilClientFree runs sweepOnce and, when adapt and some level was
+// client_bound, slows the simulated clock ×3 and sweeps again (the last
+// attempt's folder is removed), at most twice. It returns the last sweep,
+// its folder and the configuration it ran with.
+func sweepUntilClientFree(cfg simserver.Config, adapt bool, log io.Writer, sweepOnce func(simserver.Config) (*run.Outcome, string, error)) (*run.Outcome, string, simserver.Config, error) {
+	for attempt := 0; ; attempt++ {
+		out, dir, err := sweepOnce(cfg)
+		if err != nil {
+			return nil, dir, cfg, err
+		}
+		bound := clientBoundLevels(out.Sweep)
+		if bound == 0 || !adapt || attempt == 2 {
+			return out, dir, cfg, nil
+		}
+		fmt.Fprintf(log, "knee demo: the load generator, not the simulated server, limited %d level(s) (client_bound); slowing the simulated clock ×3 (--time-scale %g) and sweeping again\n",
+			bound, 3*cfg.TimeScale)
+		_ = os.RemoveAll(dir)
+		cfg.TimeScale *= 3
+	}
+}
+
+func clientBoundLevels(s *sweep.Sweep) int {
+	n := 0
+	for _, p := range s.Points {
+		if p.ClientBound {
+			n++
+		}
+	}
+	return n
 }

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -13,7 +15,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/baseline"
+	"github.com/kneetool/knee/internal/simserver"
 	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/run"
 	"github.com/kneetool/knee/sweep/store"
 )
 
@@ -125,4 +130,46 @@ func busyMachine(dir string) string {
 		}
 	}
 	return ""
+}
+
+// On a busy machine the demo slows the simulated clock ×3 and sweeps again
+// while its load generator is the bottleneck (at most twice), removing the
+// folder of the attempt it drops; with --time-scale or --out it keeps the
+// first sweep and only says what to do.
+func TestDemoSlowsTheClockWhileItsClientIsTheBottleneck(t *testing.T) {
+	boundSweep := func(bound bool) *run.Outcome {
+		return &run.Outcome{Sweep: &sweep.Sweep{Points: []sweep.Point{{Concurrency: 256, ClientBound: bound}, {Concurrency: 512}}}}
+	}
+	var scales []float64
+	var dirs []string
+	fake := func(bounds ...bool) func(simserver.Config) (*run.Outcome, string, error) {
+		return func(c simserver.Config) (*run.Outcome, string, error) {
+			scales = append(scales, c.TimeScale)
+			d := t.TempDir()
+			dirs = append(dirs, d)
+			return boundSweep(bounds[len(scales)-1]), d, nil
+		}
+	}
+	var log bytes.Buffer
+	out, dir, cfg, err := sweepUntilClientFree(simserver.Config{TimeScale: 2}, true, &log, fake(true, true, false))
+	require.NoError(t, err)
+	require.Equal(t, []float64{2, 6, 18}, scales)
+	require.Equal(t, 18.0, cfg.TimeScale)
+	require.Equal(t, dirs[2], dir)
+	require.Equal(t, 0, clientBoundLevels(out.Sweep))
+	require.NoDirExists(t, dirs[0])
+	require.NoDirExists(t, dirs[1])
+	require.Contains(t, log.String(), "limited 1 level(s) (client_bound); slowing the simulated clock ×3 (--time-scale 6) and sweeping again")
+
+	scales, dirs = nil, nil
+	_, _, cfg, err = sweepUntilClientFree(simserver.Config{TimeScale: 2}, true, io.Discard, fake(true, true, true, true))
+	require.NoError(t, err)
+	require.Len(t, scales, 3, "at most two retries")
+	require.Equal(t, 18.0, cfg.TimeScale)
+
+	scales, dirs = nil, nil
+	_, dir, _, err = sweepUntilClientFree(simserver.Config{TimeScale: 2}, false, io.Discard, fake(true))
+	require.NoError(t, err)
+	require.Equal(t, []float64{2}, scales)
+	require.DirExists(t, dir)
 }
