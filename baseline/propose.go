@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/kneetool/knee/internal/stats"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
 )
@@ -246,7 +247,7 @@ func measure(s *sweep.Sweep, pt knee.PointResult) (*Measured, levelSamples) {
 		m.ThroughputTokS = smp.throughput[0]
 	}
 	if len(smp.ttftP99) > 0 {
-		m.TTFTP99Ms = sweep.F(median(smp.ttftP99))
+		m.TTFTP99Ms = sweep.F(stats.Median(smp.ttftP99))
 	}
 	if s.GPUs > 0 {
 		m.ThroughputPerGPU = sweep.F(m.ThroughputTokS / float64(s.GPUs))

@@ -2,7 +2,6 @@ package baseline
 
 import (
 	"math"
-	"sort"
 
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/stat"
@@ -43,15 +42,4 @@ func spread(xs []float64) (repeatStats, bool) {
 	}
 	mean, sd := stat.MeanStdDev(xs, nil)
 	return repeatStats{n: n, mean: mean, sd: sd, min: floats.Min(xs)}, true
-}
-
-// median of xs (xs non-empty); TTFT p99 across repeats is summarised by it
-// because one stalled run would otherwise set the ceiling.
-func median(xs []float64) float64 {
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
 }

@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/gonum/stat"
 
+	"github.com/kneetool/knee/internal/stats"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -190,13 +191,13 @@ func combine(l *level, gpus int, st ttftStat, opts Options) {
 		l.cv = stat.StdDev(rel, nil)
 	}
 	if len(ttfts) > 0 {
-		l.ttft = median(ttfts)
+		l.ttft = stats.Median(ttfts)
 	}
 	if len(p50s) > 0 {
-		l.ttftP50 = median(p50s)
+		l.ttftP50 = stats.Median(p50s)
 	}
 	if len(p99s) > 0 {
-		l.ttftP99 = median(p99s)
+		l.ttftP99 = stats.Median(p99s)
 	}
 	if len(rates) > 0 {
 		l.reqRate = stat.Mean(rates, nil)
@@ -278,12 +279,12 @@ func outlierRepeats(pts []sweep.Point, st ttftStat, z float64) []int {
 
 func robustOutliers(v []float64, z float64) []bool {
 	out := make([]bool, len(v))
-	m := median(v)
+	m := stats.Median(v)
 	dev := make([]float64, len(v))
 	for i, x := range v {
 		dev[i] = math.Abs(x - m)
 	}
-	mad := 1.4826 * median(dev)
+	mad := 1.4826 * stats.Median(dev)
 	if mad == 0 {
 		return out
 	}
@@ -291,19 +292,6 @@ func robustOutliers(v []float64, z float64) []bool {
 		out[i] = d/mad > z
 	}
 	return out
-}
-
-func median(v []float64) float64 {
-	s := append([]float64(nil), v...)
-	sort.Float64s(s)
-	n := len(s)
-	if n == 0 {
-		return math.NaN()
-	}
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
 }
 
 func maxOf(v []float64) float64 {

@@ -12,6 +12,7 @@ import (
 
 	"gonum.org/v1/gonum/stat/distuv"
 
+	"github.com/kneetool/knee/internal/stats"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/store"
 )
@@ -467,7 +468,7 @@ func (e *adaptive) outlierSlot() string {
 		if len(slots) < 2 {
 			continue
 		}
-		m := median(xs)
+		m := stats.Median(xs)
 		if m <= 0 {
 			continue
 		}
@@ -482,7 +483,7 @@ func (e *adaptive) outlierSlot() string {
 	}
 	sort.Strings(names)
 	for _, s := range names {
-		if d := median(dev[s]); math.Abs(d) > 0.10 {
+		if d := stats.Median(dev[s]); math.Abs(d) > 0.10 {
 			out = append(out, fmt.Sprintf("%s: its runs are %+.0f%% from the same levels' median on the other slots (%d runs)", s, 100*d, len(dev[s])))
 		}
 	}
@@ -490,17 +491,4 @@ func (e *adaptive) outlierSlot() string {
 		return ""
 	}
 	return strings.Join(out, "; ")
-}
-
-func median(xs []float64) float64 {
-	s := append([]float64(nil), xs...)
-	sort.Float64s(s)
-	n := len(s)
-	if n == 0 {
-		return math.NaN()
-	}
-	if n%2 == 1 {
-		return s[n/2]
-	}
-	return (s[n/2-1] + s[n/2]) / 2
 }
