@@ -19,18 +19,13 @@ func readCSV(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 	r.Comma = delimiter(data)
 	g := grid{file: path}
 	for {
-		rec, err := r.Read()
+		rec, line, err := nextRecord(r, path)
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				return nil, sweep.Inputf(path, "", pe.Line, "malformed CSV: %v", pe.Err)
-			}
-			return nil, sweep.Inputf(path, "", 0, "malformed CSV: %w", err)
+			return nil, err
 		}
-		line, _ := r.FieldPos(0)
 		if g.header == nil && len(rec) < 2 {
 			continue // a title line above the header
 		}
@@ -77,4 +72,22 @@ func delimiter(data []byte) rune {
 		}
 	}
 	return ','
+}
+
+// nextRecord reads one CSV record and the line it starts on; io.EOF at the
+// end; a malformed record is an InputError naming the file and line.
+func nextRecord(r *csv.Reader, path string) ([]string, int, error) {
+	rec, err := r.Read()
+	if errors.Is(err, io.EOF) {
+		return nil, 0, io.EOF
+	}
+	if err != nil {
+		var pe *csv.ParseError
+		if errors.As(err, &pe) {
+			return nil, 0, sweep.Inputf(path, "", pe.Line, "malformed CSV: %v", pe.Err)
+		}
+		return nil, 0, sweep.Inputf(path, "", 0, "malformed CSV: %w", err)
+	}
+	line, _ := r.FieldPos(0)
+	return rec, line, nil
 }

@@ -203,18 +203,13 @@ func parseGenAIPerfCSV(path string, data []byte) (*sweep.Point, error) {
 	seen := map[string]bool{}
 	haveThroughput := false
 	for {
-		rec, err := r.Read()
+		rec, line, err := nextRecord(r, path)
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			var pe *csv.ParseError
-			if errors.As(err, &pe) {
-				return nil, sweep.Inputf(path, "", pe.Line, "malformed CSV: %v", pe.Err)
-			}
-			return nil, sweep.Inputf(path, "", 0, "malformed CSV: %w", err)
+			return nil, err
 		}
-		line, _ := r.FieldPos(0)
 		if allBlank(rec) {
 			continue
 		}
