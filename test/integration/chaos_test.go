@@ -23,6 +23,7 @@ import (
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/types"
+	"k8s.io/client-go/util/retry"
 
 	"github.com/kneetool/knee/internal/kube"
 	"github.com/kneetool/knee/test/integration/testbed"
@@ -431,12 +432,18 @@ func TestChaosRunningPod(t *testing.T) {
 			require.NoError(t, cs.CoreV1().Nodes().Delete(context.Background(), node, metav1.DeleteOptions{}))
 		}, `node knee-it-[0-9]+-run \(the node of pod knee-running1-l0-8-[a-z0-9]{5}\) was deleted mid-level`},
 		{"its node NotReady while running", "node of the level's running pod NotReady", func(t *testing.T, node string, _ *corev1.Pod) {
-			n, err := cs.CoreV1().Nodes().Get(context.Background(), node, metav1.GetOptions{})
-			require.NoError(t, err)
-			n.Status.Conditions = []corev1.NodeCondition{{Type: corev1.NodeReady, Status: corev1.ConditionUnknown,
-				Reason: "NodeStatusUnknown", Message: "Kubelet stopped posting node status.", LastTransitionTime: metav1.Now()}}
-			_, err = cs.CoreV1().Nodes().UpdateStatus(context.Background(), n, metav1.UpdateOptions{})
-			require.NoError(t, err)
+			// The node is written by others too (the node controller): get
+			// and update again on a conflict rather than fail the test.
+			require.NoError(t, retry.RetryOnConflict(retry.DefaultRetry, func() error {
+				n, err := cs.CoreV1().Nodes().Get(context.Background(), node, metav1.GetOptions{})
+				if err != nil {
+					return err
+				}
+				n.Status.Conditions = []corev1.NodeCondition{{Type: corev1.NodeReady, Status: corev1.ConditionUnknown,
+					Reason: "NodeStatusUnknown", Message: "Kubelet stopped posting node status.", LastTransitionTime: metav1.Now()}}
+				_, err = cs.CoreV1().Nodes().UpdateStatus(context.Background(), n, metav1.UpdateOptions{})
+				return err
+			}))
 		}, `node knee-it-[0-9]+-run \(the node of pod knee-running2-l0-8-[a-z0-9]{5}\) is not Ready \(Unknown: NodeStatusUnknown: Kubelet stopped posting node status\.\) for [0-9]+s`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
