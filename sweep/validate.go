@@ -87,12 +87,9 @@ func (s *Sweep) validatePoint(file string, i int) error {
 			return bad(d.name, "%v", err)
 		}
 	}
-	// A level where every request failed has no latency to report; anything
-	// else without TTFT cannot be placed on the latency side of the knee.
-	allFailed := p.Requests != nil && *p.Requests == 0
-	if p.TTFT.Empty() && !allFailed {
-		return bad("ttft_ms", "missing: no TTFT statistic (was the run streaming?)")
-	}
+	// TTFT is optional: a non-streaming run, a llama.cpp slot sweep or a PR
+	// table with TPOT only has none, and the knee then rests on throughput
+	// alone (knee says so; baseline proposes no TTFT ceiling).
 	if s.GPUs > 0 && p.PerGPU != nil {
 		if want := p.Concurrency / float64(s.GPUs); !near(*p.PerGPU, want) {
 			return bad("per_gpu", "%v per GPU × %d GPUs is not the total concurrency %v: conflicting GPU counts", *p.PerGPU, s.GPUs, p.Concurrency)

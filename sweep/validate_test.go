@@ -18,6 +18,14 @@ func TestValidateAcceptsAGoodSweep(t *testing.T) {
 	require.NoError(t, s.Validate("gb300.csv"))
 }
 
+// A level with no TTFT (a non-streaming run, a throughput-only table) is
+// still a measurement: the knee then rests on throughput alone.
+func TestValidateAllowsMissingTTFT(t *testing.T) {
+	p := okPoint()
+	p.TTFT = Dist{}
+	require.NoError(t, (&Sweep{Version: 1, Points: []Point{p}}).Validate("run.json"))
+}
+
 // A level where every request failed has no TTFT and is still a measurement.
 func TestValidateAllowsMissingTTFTWhenEveryRequestFailed(t *testing.T) {
 	p := okPoint()
@@ -41,7 +49,6 @@ func TestValidateRefuses(t *testing.T) {
 		{"max below p99", 0, func(p *Point) { p.E2E = Dist{P99: F(10), Max: F(9)} }, "e2e_ms", "max (9) is below p99 (10)"},
 		{"mean above max", 0, func(p *Point) { p.ITL = Dist{Mean: F(10), Max: F(9)} }, "itl_ms", "mean (10) is above max (9)"},
 		{"negative latency", 0, func(p *Point) { p.ITL = Dist{P50: F(-1)} }, "itl_ms", "p50 must be a non-negative"},
-		{"missing TTFT", 0, func(p *Point) { p.TTFT = Dist{} }, "ttft_ms", "missing"},
 		{"per_gpu contradicts gpus", 4, func(p *Point) { p.PerGPU = F(256) }, "per_gpu", "conflicting GPU counts"},
 		{"per-GPU throughput contradicts gpus", 4, func(p *Point) { p.ThroughputPerGPU = F(10000) }, "throughput_per_gpu", "conflicting GPU counts"},
 		{"negative failure label", 0, func(p *Point) { p.FailureLabels = map[string]int{"503": -2} }, "failure_labels.503", "negative"},

@@ -44,8 +44,25 @@ func cleanCell(s string) string {
 	s = strings.TrimSpace(s[n : len(s)-n])
 	// A footnote reference such as "[1]" or "^a" after the value.
 	s = strings.TrimSpace(footnoteRef.ReplaceAllString(s, ""))
+	// A remark in brackets after the value: "64 (current)", "44.5 (peak)",
+	// "23.0 (-37%)", "183.3 tok/s(+120.0%)". A unit in brackets, "(ms)", is
+	// kept for parseCell.
+	if m := trailingRemark.FindStringSubmatch(s); m != nil && strings.TrimSpace(m[1]) != "" {
+		if _, isUnit := parseUnit(strings.Trim(m[2], "()[] ")); !isUnit {
+			s = strings.TrimSpace(m[1])
+		}
+	}
+	// A spread after the value: "1234 ± 56", "1234 +/- 56" is its mean.
+	if i := plusMinus.FindStringIndex(s); i != nil && i[0] > 0 {
+		s = strings.TrimSpace(s[:i[0]])
+	}
 	return s
 }
+
+var (
+	trailingRemark = regexp.MustCompile(`^(.*?\d[^()\[\]]*?)\s*(\([^()]*\)|\[[^\[\]]*\])$`)
+	plusMinus      = regexp.MustCompile(`\s*(±|\+/-|\+-)\s*[\d.,]+\s*\S*$`)
+)
 
 var footnoteRef = regexp.MustCompile(`(\[\^?\w{1,3}\]|\^\w{1,3})$`)
 

@@ -15,7 +15,8 @@ const (
 	colAchieved    // measured concurrency: feeds concurrency_not_achieved
 	colThroughput  // output tok/s, whole node
 	colThroughputPerGPU
-	colRequestRate
+	colRequestRate   // achieved req/s
+	colRequestedRate // offered req/s: the load of an open-loop sweep
 	colRequests
 	colFailures
 	colDuration
@@ -32,13 +33,16 @@ const (
 	colPerUser      // tok/s per user (TPSU): one stream's speed, not the node's
 	colRatio        // speedup, efficiency, Δ %: derived figures
 	colPrompts      // prompts sent: not successes
+	colSeriesLabel  // engine, strategy, config …: names a series when its values differ
 )
 
 // column is one recognised header.
 type column struct {
 	kind   colKind
 	metric string // "ttft", "tpot", "itl", "e2e" for colLatency
-	stat   string // "mean", "min", "max", "p50", "p75", "p90", "p95", "p99", "p999"
+	// stat is the statistic the header names: "mean", "min", "max", "p50",
+	// "p75", "p90", "p95", "p99", "p999", "spread" (std, spread, CI), "".
+	stat string
 	// unit converts the column's values to the model's units; stated says the
 	// source (header, units row, --unit) gave it rather than knee assuming it.
 	unit     unit
@@ -62,7 +66,7 @@ func (c column) key() string {
 	switch c.kind {
 	case colLatency:
 		return c.metric + "_" + c.stat
-	case colIgnore, colOtherTokRate, colPerUser, colRatio, colPrompts:
+	case colIgnore, colOtherTokRate, colPerUser, colRatio, colPrompts, colSeriesLabel:
 		return ""
 	}
 	return kindNames[c.kind]
@@ -70,7 +74,7 @@ func (c column) key() string {
 
 var kindNames = map[colKind]string{
 	colPerGPU: "per_gpu", colConcurrency: "concurrency", colAchieved: "achieved_concurrency",
-	colThroughput: "throughput", colThroughputPerGPU: "throughput_per_gpu", colRequestRate: "request_rate",
+	colThroughput: "throughput", colThroughputPerGPU: "throughput_per_gpu", colRequestRate: "request_rate", colRequestedRate: "requested_rate",
 	colRequests: "requests", colFailures: "failures", colDuration: "duration", colGPUs: "gpus",
 	colLeaf: "leaf", colAccelerator: "accelerator", colModel: "model", colNote: "note", colSimulated: "simulated",
 }
@@ -114,145 +118,17 @@ func stripMarkup(s string) string {
 	return strings.TrimSpace(s)
 }
 
-// classify recognises a header. Order matters: derived figures first (a
-// "Parallel efficiency" is not a concurrency), latency words next (a "TTFT
-// per GPU" is still a latency), then per-user, request and token rates
-// ("Request Throughput (req/s)" is not tok/s, "tok/s/GPU" not a
-// concurrency), then concurrency synonyms before counts ("Concurrent
-// requests" is a level, not a count).
-func classify(header string) column {
-	t := headerTokens(header)
-	has := func(ws ...string) bool {
-		for _, w := range ws {
-			for _, x := range t {
-				if x == w {
-					return true
-				}
-			}
-		}
-		return false
-	}
-	c := column{header: strings.TrimSpace(header)}
-	raw := strings.ToLower(header)
-	if strings.ContainsAny(raw, "%Δδ") || has("speedup", "efficiency", "ratio", "vs", "versus", "delta", "change", "diff", "gain", "improvement", "util", "utilization", "pct", "percent", "percentage", "scaling", "relative") {
-		c.kind, c.why = colRatio, "a ratio or percentage"
-		return c
-	}
-	switch {
-	case has("ttft") || (has("time") && has("first")):
-		c.kind, c.metric = colLatency, "ttft"
-	case has("tpot") || (has("time") && has("per") && has("output")) || (has("per") && has("token") && has("latency")):
-		c.kind, c.metric = colLatency, "tpot"
-	case has("itl") || (has("inter") && has("token")) || has("intertoken"):
-		c.kind, c.metric = colLatency, "itl"
-	case has("e2e", "latency", "e2el") || (has("end") && has("to")):
-		c.kind, c.metric = colLatency, "e2e"
-	}
-	if c.kind == colLatency {
-		return latencyColumn(c, t, has)
-	}
-	tokenish := has("throughput", "tok", "toks", "tps", "ktok", "ktoks", "ktps", "tokens", "token")
-	requestish := has("req", "reqs", "request", "requests", "rps", "qps")
-	rate := has("s", "sec", "second", "per", "ps", "rate", "throughput")
-	switch {
-	case has("tpsu") || (tokenish && has("user", "users", "seq", "sequence", "stream")) ||
-		(has("tok", "toks", "tokens", "token", "tps") && has("request", "req")):
-		c.kind, c.why = colPerUser, "per-user throughput, not the node's"
-	case has("rps", "qps") || (requestish && rate && !has("tok", "toks", "tokens", "token", "tps")):
-		c.kind = colRequestRate
-	case tokenish && (has("throughput", "tok", "toks", "tps", "ktok", "ktoks", "ktps") || rate):
-		switch {
-		case has("input", "prompt", "prefill"):
-			c.kind, c.why = colOtherTokRate, "input tokens, not output"
-		case has("total", "combined") && !has("output", "generated", "generation", "decode", "completion"):
-			c.kind, c.why = colOtherTokRate, "input + output tokens, not output"
-		case has("peak", "max", "maximum", "min", "minimum", "instantaneous", "instant", "burst", "best"):
-			c.kind, c.why = colOtherTokRate, "a peak or instantaneous rate, not the run's output throughput"
-		case has("gpu"):
-			c.kind = colThroughputPerGPU
-		default:
-			c.kind = colThroughput
-		}
-		if c.kind == colThroughput || c.kind == colThroughputPerGPU {
-			c.unit, c.stated = tokRateUnitFromTokens(t)
-			if !c.stated {
-				c.unit = units["tok/s"]
-			} else {
-				c.unitFrom = "header"
-			}
-		}
-	case has("duration", "elapsed", "runtime", "wall"):
-		c.kind = colDuration
-		c.timeUnits = timeUnitsNamed(t)
-		c.unit, c.stated = timeUnitFromTokens(t)
-		if c.stated {
-			c.unitFrom = "header"
-		}
-	case has("gpu") && has("per", "conc", "concurrency", "c", "concurrent", "users", "clients", "batch"):
-		c.kind = colPerGPU
-	case has("gpus") || (has("gpu") && has("count", "num", "n")):
-		c.kind = colGPUs
-	case has("cpu", "memory", "mem", "kv", "cache"):
-		// client CPU, KV-cache use: not a level
-	case has("concurrency", "conc", "c", "concurrent", "inflight", "users", "user", "clients", "client", "vus", "batch", "bs", "parallel", "parallelism", "streams") || (has("in") && has("flight")):
-		c.kind = colConcurrency
-		switch {
-		case has("measured", "achieved", "actual", "observed", "effective", "avg", "mean", "average", "sustained", "real"):
-			c.flavor = "measured"
-		case has("max", "configured", "target", "offered", "requested", "set", "nominal", "limit"):
-			c.flavor = "configured"
-		}
-	case has("prompts", "prompt"):
-		c.kind, c.why = colPrompts, "prompts sent, not successful requests"
-	case has("failures", "failed", "errors", "error", "fails", "failure"):
-		c.kind = colFailures
-	case has("requests", "reqs", "successes", "success", "successful", "completed", "complete", "succeeded"):
-		c.kind = colRequests
-	case has("leaf"):
-		c.kind = colLeaf
-	case has("accelerator", "accel"):
-		c.kind = colAccelerator
-	case has("model"):
-		c.kind = colModel
-	case has("note", "notes", "comment", "comments"):
-		c.kind = colNote
-	case has("simulated", "sim"):
-		c.kind = colSimulated
-	}
-	if (c.kind == colRequests || c.kind == colFailures) && has("rate", "ratio") {
-		c.kind, c.why = colRatio, "a ratio or percentage"
-	}
-	return c
-}
-
 func latencyColumn(c column, t []string, has func(...string) bool) column {
-	switch {
-	case has("p50", "median", "med", "50th"):
-		c.stat = "p50"
-	case has("p90", "90th"):
-		c.stat = "p90"
-	case has("p95", "95th"):
-		c.stat = "p95"
-	case has("p99.9", "p999", "99.9th"):
-		c.stat = "p999"
-	case has("p99", "99th"):
-		c.stat = "p99"
-	case has("p75", "75th"):
-		c.stat = "p75"
-	case has("mean", "avg", "average"):
-		c.stat = "mean"
-	case has("min", "minimum"):
-		c.stat = "min"
-	case has("max", "maximum"):
-		c.stat = "max"
-	default:
-		for _, x := range t {
-			if len(x) > 1 && x[0] == 'p' && x[1] >= '0' && x[1] <= '9' {
-				c.kind, c.why = colIgnore, "a percentile knee does not keep"
-				return c
-			}
-		}
+	switch c.stat {
+	case "mean", "min", "max", "p50", "p75", "p90", "p95", "p99", "p999":
+	case "spread":
+		c.kind, c.why = colIgnore, "the spread of "+strings.ToUpper(c.metric)+", not a value knee reads"
+		return c
+	case "":
 		c.stat, c.assumed = "mean", true
+	default:
+		c.kind, c.why = colIgnore, "a percentile knee does not keep"
+		return c
 	}
 	// A header without a unit is read as ms, the unit benchmark clients
 	// print; the plausibility check in tableRow refuses values that are

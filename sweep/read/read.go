@@ -27,6 +27,10 @@ type Meta struct {
 	// Columns picks the column that holds a value when several could
 	// (--column KIND=HEADER), keyed by kind; see ParseColumnFlags.
 	Columns map[string]string
+	// Series picks one curve of a table that holds several (--series): the
+	// value of its engine, strategy, model … column, or the prefix its
+	// columns share ("k8s" of "k8s TTFT mean").
+	Series string
 }
 
 // Options controls reading.

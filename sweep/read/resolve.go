@@ -46,6 +46,17 @@ func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resol
 		return nil, err
 	}
 	r.tpotOrITL(g.file)
+	r.cellDimensions(g)
+	r.statFamilies(g.file)
+	r.totalInContext(g.file)
+	r.requestRates(g.file)
+	if err := r.columnSeries(g, meta.Series); err != nil {
+		return nil, err
+	}
+	if err := r.refuseAmbiguousRates(g); err != nil {
+		return nil, err
+	}
+	r.noteWeakLoad(g.file)
 	for i := range r.cols {
 		c := &r.cols[i]
 		if c.kind == colDuration && !c.stated {
@@ -202,7 +213,7 @@ func (r *resolved) applyUnitFlags(g grid, flags map[string]string) error {
 func (r *resolved) ratioValued(g grid) {
 	for i := range r.cols {
 		c := &r.cols[i]
-		if c.key() == "" || c.kind == colNote || c.kind == colLeaf || c.kind == colAccelerator || c.kind == colModel || c.kind == colSimulated {
+		if c.key() == "" || c.kind == colNote || c.kind == colSeriesLabel || c.kind == colLeaf || c.kind == colAccelerator || c.kind == colModel || c.kind == colSimulated {
 			continue
 		}
 		n, ratios := 0, 0
@@ -233,6 +244,8 @@ func (r *resolved) concurrencyFlavors(g grid) error {
 		switch c.flavor {
 		case "configured":
 			configured = append(configured, i)
+		case "weak":
+			plain = append(plain, i)
 		case "measured":
 			measured = append(measured, i)
 		default:
@@ -332,4 +345,41 @@ func quoteAll(hs []string) string {
 		q[i] = fmt.Sprintf("%q", h)
 	}
 	return strings.Join(q, ", ")
+}
+
+// noteWeakLoad says when the load was read from a one-letter header (N, P,
+// B), so that a reader sees which column became the level.
+func (r *resolved) noteWeakLoad(file string) {
+	for _, c := range r.cols {
+		if c.kind == colConcurrency && c.flavor == "weak" {
+			r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the concurrency (the load a one-letter header names in llama.cpp and Ollama sweeps: parallel slots, batch); --column concurrency=HEADER picks another", file, c.header))
+		}
+	}
+}
+
+// cellDimensions reads a column by its cells when they all carry a unit of
+// one other dimension: a "Throughput" whose cells say "2.09 req/sec" is a
+// request rate, not a token rate.
+func (r *resolved) cellDimensions(g grid) {
+	for i := range r.cols {
+		c := &r.cols[i]
+		if c.kind != colThroughput && c.kind != colThroughputPerGPU {
+			continue
+		}
+		n, req := 0, 0
+		for _, row := range g.rows {
+			cv, ok, err := parseCell(cleanCell(cellAt(row, i)))
+			if err != nil || !ok || cv.unit == nil {
+				continue
+			}
+			n++
+			if cv.unit.dim == dimReqRate {
+				req++
+			}
+		}
+		if n > 0 && req == n {
+			c.kind, c.flavor, c.why = colRequestRate, "achieved", ""
+			r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the achieved request rate: its cells are in req/s", g.file, c.header))
+		}
+	}
 }

@@ -26,7 +26,7 @@ func tableRow(file string, line int, cols []column, row []string, gpus int) (*sw
 			continue
 		}
 		switch c.kind {
-		case colIgnore, colOtherTokRate, colPerUser, colRatio, colPrompts:
+		case colIgnore, colOtherTokRate, colPerUser, colRatio, colPrompts, colSeriesLabel:
 			continue
 		case colLeaf, colAccelerator, colModel, colGPUs:
 			continue // read by tableMeta
@@ -40,6 +40,9 @@ func tableRow(file string, line int, cols []column, row []string, gpus int) (*sw
 			}
 			p.Simulated = b
 			continue
+		}
+		if c.kind == colRequestedRate && isInfinite(row[i]) {
+			continue // "inf": every request at once, a closed burst: no offered rate
 		}
 		cr, ok, err := readValue(c, row[i])
 		if err != nil {
@@ -63,6 +66,8 @@ func tableRow(file string, line int, cols []column, row []string, gpus int) (*sw
 			perGPU = &cr
 		case colRequestRate:
 			p.RequestRate = sweep.F(v)
+		case colRequestedRate:
+			p.RequestedRate = sweep.F(v)
 		case colDuration:
 			p.DurationS = sweep.F(v / 1000)
 		case colRequests, colFailures:
@@ -80,6 +85,9 @@ func tableRow(file string, line int, cols []column, row []string, gpus int) (*sw
 	}
 	if err := perGPUThroughput(file, line, cols, p, total, perGPU, gpus); err != nil {
 		return nil, err
+	}
+	if !cellPresent(cols, row, colConcurrency) && p.PerGPU == nil && hasKind(cols, colRequestedRate) {
+		return p, openLoopRow(file, line, p)
 	}
 	if !cellPresent(cols, row, colConcurrency) {
 		if p.PerGPU == nil {
@@ -245,4 +253,45 @@ func setStat(p *sweep.Point, c column, v float64) {
 			d.Assumed = "mean"
 		}
 	}
+}
+
+func hasKind(cols []column, k colKind) bool {
+	for _, c := range cols {
+		if c.kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+// isInfinite: an offered rate written as inf (vLLM's and SGLang's
+// --request-rate inf: every request sent at once).
+func isInfinite(cell string) bool {
+	switch strings.ToLower(cleanCell(cell)) {
+	case "inf", "+inf", "infinity", "∞", "max":
+		return true
+	}
+	return false
+}
+
+// openLoopRow places a stage of a request-rate table: its concurrency is
+// what Little's law gives (served request rate × mean time in flight), as
+// for every open-loop reader. The served rate is the achieved column, else
+// the offered rate; the time in flight the mean E2E, else its median.
+func openLoopRow(file string, line int, p *sweep.Point) error {
+	rate := p.RequestRate
+	if rate == nil {
+		rate = p.RequestedRate
+	}
+	e2e := p.E2E.Mean
+	if e2e == nil {
+		e2e = p.E2E.P50
+	}
+	if rate == nil || e2e == nil {
+		return sweep.Inputf(file, "e2e", line, "a request-rate stage needs its served (or offered) request rate and its mean or median end-to-end latency to derive its concurrency by Little's law; this row lacks one")
+	}
+	if p.RequestRate == nil {
+		p.RequestRate = rate
+	}
+	return openLoop(file, "e2e", p, p.RequestedRate, rate, e2e)
 }

@@ -27,16 +27,27 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 		g = t
 	}
 	unitsRow, unitsLine := takeUnitsRow(&g)
+	notes := expandPackedRows(&g, loadColumn(classifyAll(g.header)))
 	res, err := resolveColumns(g, unitsRow, unitsLine, meta)
 	if err != nil {
 		return nil, err
 	}
 	cols := res.cols
+	notes = append(notes, res.notes...)
+	notes = append(notes, dropFailedRows(&g, cols)...)
+	more, err := rowSeries(&g, cols, meta.Series)
+	if err != nil {
+		return nil, err
+	}
+	notes = append(notes, more...)
 	if err := requireColumns(g, cols); err != nil {
 		return nil, err
 	}
+	if n := readingNote(g.file, cols); n != "" {
+		notes = append(notes, n)
+	}
 
-	s := &sweep.Sweep{Version: sweep.SchemaVersion, Sources: []string{g.file}, Notes: res.notes}
+	s := &sweep.Sweep{Version: sweep.SchemaVersion, Sources: []string{g.file}, Notes: notes}
 	meta1 := tableMeta{file: g.file}
 	for r, row := range g.rows {
 		if err := meta1.row(cols, row, g.lines[r]); err != nil {
@@ -66,6 +77,14 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 	return s, nil
 }
 
+func classifyAll(headers []string) []column {
+	out := make([]column, len(headers))
+	for i, h := range headers {
+		out[i] = classify(h)
+	}
+	return out
+}
+
 // requireColumns refuses a table without a level, an output throughput or a
 // TTFT, naming what it has instead when that explains the refusal.
 func requireColumns(g grid, cols []column) error {
@@ -83,12 +102,71 @@ func requireColumns(g grid, cols []column) error {
 			}
 		}
 		return sweep.Inputf(g.file, "throughput", g.headerLine, "%s", msg)
-	case !have[colConcurrency] && !have[colPerGPU]:
-		return sweep.Inputf(g.file, "concurrency", g.headerLine, "no concurrency column (a header such as `concurrency`, `max_concurrency`, `users`, `per_gpu`, `conc/GPU`; or --column concurrency=HEADER)")
-	case !hasLatency(cols, "ttft"):
-		return sweep.Inputf(g.file, "ttft", g.headerLine, "no TTFT column (a header such as `TTFT p99 (ms)`, `ttft_p99_s`)")
+	case !have[colConcurrency] && !have[colPerGPU] && !have[colRequestedRate]:
+		return sweep.Inputf(g.file, "concurrency", g.headerLine, "no concurrency column (a header such as `concurrency`, `max_concurrency`, `users`, `slots`, `per_gpu`, `conc/GPU`, or an offered `request rate`; or --column concurrency=HEADER)")
+	case !have[colConcurrency] && !have[colPerGPU] && !hasLatency(cols, "e2e"):
+		return sweep.Inputf(g.file, "e2e", g.headerLine, "a request-rate sweep: knee places each stage by its concurrency, which Little's law gives as the served request rate × the mean end-to-end latency, and the table has no end-to-end latency column (a header such as `E2E mean (ms)`, `Mean E2EL`, `latency`; or --column e2e_mean=HEADER)")
 	}
 	return nil
+}
+
+// ownHeader matches the headers knee itself writes (knee import -o csv and
+// the aicr fixtures): a table of those needs no reading note.
+var ownHeader = regexp.MustCompile(`^((ttft|itl|tpot|e2e)_(p\d+|mean|min|max)_ms|per_gpu|concurrency|throughput_tok_s|throughput_per_gpu|requests|failures|gpus|leaf|accelerator|model|note|simulated|requested_rate|request_rate|duration_s|achieved_concurrency)$`)
+
+// readingNote says what every read column was read as, and from what: the
+// one line that lets a reader check knee's reading against the table. A
+// table in knee's own column names gets none.
+func readingNote(file string, cols []column) string {
+	own := true
+	for _, c := range cols {
+		if c.key() != "" && c.header != "" && !ownHeader.MatchString(headerKey(c.header)) {
+			own = false
+		}
+	}
+	if own {
+		return ""
+	}
+	var parts []string
+	for _, c := range cols {
+		k := c.key()
+		if k == "" || c.header == "" {
+			continue
+		}
+		how := ""
+		switch c.kind {
+		case colLatency:
+			if c.assumed {
+				how = "no statistic named: the mean"
+			}
+			if c.stated {
+				how = join(how, c.unit.name+" from the "+c.unitFrom)
+			} else {
+				how = join(how, "ms assumed")
+			}
+		case colThroughput, colThroughputPerGPU:
+			if c.stated {
+				how = c.unit.name + " from the " + c.unitFrom
+			}
+			if c.stat != "" {
+				how = join(how, statName(c.stat))
+			}
+		case colDuration:
+			how = c.unit.name + " from the " + c.unitFrom
+		}
+		if how != "" {
+			how = " (" + how + ")"
+		}
+		parts = append(parts, fmt.Sprintf("%q as %s%s", c.header, k, how))
+	}
+	return fmt.Sprintf("%s: read %s", file, strings.Join(parts, ", "))
+}
+
+func join(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + ", " + b
 }
 
 // takeUnitsRow removes a row of units under the header (| | tok/s | ms |)

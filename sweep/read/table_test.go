@@ -210,7 +210,6 @@ func TestBadInputsNameFileAndField(t *testing.T) {
 		{"negative", "d.csv", "concurrency,tok/s,TTFT p99 ms\n128,-5,677\n", Meta{}, "tok/s", 2, "negative"},
 		{"p99 below p50", "e.csv", "concurrency,tok/s,TTFT p50 ms,TTFT p99 ms\n128,5,700,677\n", Meta{}, "ttft_ms", 0, "out of order"},
 		{"no throughput column", "f.csv", "concurrency,TTFT p99 ms\n128,677\n", Meta{}, "throughput", 1, "no throughput column"},
-		{"no TTFT column", "g.csv", "concurrency,tok/s\n128,677\n", Meta{}, "ttft", 1, "no TTFT column"},
 		{"conflicting gpus rows", "h.csv", "gpus,concurrency,tok/s,TTFT p99 ms\n4,128,5,6\n8,256,5,6\n", Meta{}, "gpus", 3, "conflicting GPU counts"},
 		{"conflicting leaf rows", "i.md", "| leaf | concurrency | tok/s | TTFT p99 ms |\n|--|--|--|--|\n| gb300-eks | 1 | 2 | 3 |\n| gb200-eks | 2 | 2 | 3 |\n", Meta{}, "leaf", 4, "conflicting values"},
 		{"per_gpu contradicts gpus", "j.csv", "gpus,per_gpu,concurrency,tok/s,TTFT p99 ms\n4,128,1024,5,6\n", Meta{}, "per_gpu", 0, "conflicting GPU counts"},

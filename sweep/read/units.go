@@ -17,10 +17,19 @@ const (
 	dimReqRate                  // req/s
 	dimPercent                  // 52%: a derived figure, never read
 	dimRatio                    // 1.05x: a derived figure, never read
+	// Dimensions a header may state that no role knee reads has: a column in
+	// one of them is never a load, a throughput or a latency, whatever its
+	// words say ("Peak temp (°C)", "J/tok", "Memory (MB)").
+	dimTemperature
+	dimPower
+	dimEnergy // J/tok, tok/J, tok/W: energy per token or tokens per energy
+	dimBytes
+	dimMoney
 )
 
 func (d dimension) String() string {
-	return [...]string{"a plain number", "a time", "a token rate", "a request rate", "a percentage", "a ratio"}[d]
+	return [...]string{"a plain number", "a time", "a token rate", "a request rate", "a percentage", "a ratio",
+		"a temperature", "a power", "an energy per token", "a size in bytes", "a cost"}[d]
 }
 
 // unit is a unit as written in a header, a units row, a cell or --unit.

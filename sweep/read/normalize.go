@@ -1,0 +1,125 @@
+package read
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Before the columns are read, a table is brought to one row per level:
+// transposed tables are turned (table.go: transpose), a row that packs
+// several levels into each cell ("1 / 16" over "295 / 2491") is split, and
+// a level that did not run ("OOM", "failed") is set aside with a note.
+
+// tupleCell matches a cell of several numbers separated by slashes:
+// "1 / 16", "295 / 2491", "58.6 / 254.3".
+var tupleCell = regexp.MustCompile(`^\s*[\d.,]+[a-zA-Z]{0,2}(\s*/\s*[\d.,]+[a-zA-Z]{0,2})+\s*$`)
+
+// expandPackedRows splits a row whose load cell holds k values, and whose
+// other numeric cells hold k values or one, into k rows. A row whose load
+// cell holds one value is left as it is: there, "45 / 120" is a cell knee
+// refuses by name, not two levels.
+func expandPackedRows(g *grid, load int) []string {
+	if load < 0 {
+		return nil
+	}
+	var notes []string
+	var rows [][]string
+	var lines []int
+	for r, row := range g.rows {
+		lc := cleanCell(cellAt(row, load))
+		if !tupleCell.MatchString(lc) {
+			rows, lines = append(rows, row), append(lines, g.lines[r])
+			continue
+		}
+		k := len(strings.Split(lc, "/"))
+		split := make([][]string, len(row))
+		ok := true
+		for i, cell := range row {
+			c := cleanCell(cell)
+			switch {
+			case tupleCell.MatchString(c):
+				parts := strings.Split(c, "/")
+				if len(parts) != k {
+					ok = false
+				}
+				for j := range parts {
+					parts[j] = strings.TrimSpace(parts[j])
+				}
+				split[i] = parts
+			default:
+				split[i] = nil // copied to every level
+			}
+		}
+		if !ok {
+			rows, lines = append(rows, row), append(lines, g.lines[r])
+			continue
+		}
+		for j := 0; j < k; j++ {
+			out := make([]string, len(row))
+			for i, cell := range row {
+				if split[i] != nil {
+					out[i] = split[i][j]
+				} else {
+					out[i] = cell
+				}
+			}
+			rows, lines = append(rows, out), append(lines, g.lines[r])
+		}
+		notes = append(notes, fmt.Sprintf("%s:%d: the row holds %d levels in each cell (%q): read as %d rows", g.file, g.lines[r], k, lc, k))
+	}
+	g.rows, g.lines = rows, lines
+	return notes
+}
+
+// failedWords start a cell that says the level did not run.
+var failedWords = []string{"oom", "out of memory", "failed", "fail", "error", "crash", "crashed", "timeout", "timed out", "did not run", "❌", "✗", "x (", "dnf"}
+
+// dropFailedRows sets aside rows whose throughput cell says the level did
+// not run ("OOM (3.6 GiB short)"): there is no measurement to read, and
+// the note keeps the row from vanishing silently.
+func dropFailedRows(g *grid, cols []column) []string {
+	var tput []int
+	for i, c := range cols {
+		if c.kind == colThroughput || c.kind == colThroughputPerGPU {
+			tput = append(tput, i)
+		}
+	}
+	if len(tput) == 0 {
+		return nil
+	}
+	var notes []string
+	var rows [][]string
+	var lines []int
+	for r, row := range g.rows {
+		failed := ""
+		for _, i := range tput {
+			c := strings.ToLower(strings.TrimSpace(stripMarkup(cellAt(row, i))))
+			for _, w := range failedWords {
+				if strings.HasPrefix(c, w) {
+					failed = cellAt(row, i)
+				}
+			}
+		}
+		if failed == "" {
+			rows, lines = append(rows, row), append(lines, g.lines[r])
+			continue
+		}
+		notes = append(notes, fmt.Sprintf("%s:%d: the level did not run (%q): no point", g.file, g.lines[r], failed))
+	}
+	g.rows, g.lines = rows, lines
+	return notes
+}
+
+// loadColumn is the index of the column that holds the level: the
+// configured concurrency, per-GPU concurrency, or the offered rate.
+func loadColumn(cols []column) int {
+	for _, k := range []colKind{colConcurrency, colPerGPU, colRequestedRate} {
+		for i, c := range cols {
+			if c.kind == k {
+				return i
+			}
+		}
+	}
+	return -1
+}

@@ -1,0 +1,54 @@
+package read
+
+import "strings"
+
+// vocabulary maps the words people write in other languages to the English
+// words the role table matches. A header is read through it before it is
+// split into words, so "并发数" is "concurrency" and "首字延迟(ms)" is
+// "ttft (ms)". Longer phrases come first: "首token时延" before "时延".
+// Chinese and Japanese have no spaces between words, so each entry is a
+// substring; the replacement is padded with spaces to become words.
+var vocabulary = []struct{ from, to string }{
+	// Chinese: TTFT before latency, concurrency before parallel.
+	{"首token时延", "ttft"}, {"首token延迟", "ttft"}, {"首 token 时延", "ttft"}, {"首 token 延迟", "ttft"},
+	{"首token耗时", "ttft"}, {"首字延迟", "ttft"}, {"首字时延", "ttft"}, {"首字耗时", "ttft"}, {"首包延迟", "ttft"},
+	{"首包时延", "ttft"}, {"首词延迟", "ttft"}, {"首令牌延迟", "ttft"},
+	{"每token时延", "tpot"}, {"每token延迟", "tpot"}, {"单token时延", "tpot"}, {"token间延迟", "itl"}, {"非首token时延", "tpot"},
+	{"并发数", "concurrency"}, {"并发度", "concurrency"}, {"并发量", "concurrency"}, {"并发", "concurrency"},
+	{"并行数", "parallel"}, {"并行", "parallel"}, {"用户数", "users"},
+	{"单流", "per stream"}, {"单用户", "per user"}, {"每用户", "per user"}, {"单请求", "per request"}, {"每请求", "per request"},
+	{"吞吐量", "throughput"}, {"吞吐率", "throughput"}, {"吞吐", "throughput"},
+	{"输出", "output"}, {"输入", "input"}, {"生成", "generated"}, {"总", "total"}, {"聚合", "aggregate"},
+	{"端到端", "e2e"}, {"时延", "latency"}, {"延迟", "latency"}, {"耗时", "duration"}, {"用时", "duration"},
+	{"平均", "mean"}, {"中位数", "median"}, {"最大", "max"}, {"最小", "min"}, {"标准差", "std"},
+	{"请求数", "requests"}, {"成功", "successful"}, {"失败", "failed"}, {"请求速率", "request rate"}, {"请求率", "request rate"},
+	{"模型", "model"}, {"引擎", "engine"}, {"框架", "framework"}, {"策略", "strategy"}, {"配置", "config"},
+	{"显存", "memory"}, {"内存", "memory"}, {"功耗", "power"}, {"温度", "temperature"}, {"成本", "cost"},
+	{"加速比", "speedup"}, {"效率", "efficiency"}, {"同比", "change"}, {"提升", "improvement"},
+	// Japanese.
+	{"最初のトークンまでの時間", "ttft"}, {"初回トークン", "ttft"}, {"同時実行数", "concurrency"}, {"同時接続数", "concurrency"},
+	{"同時リクエスト数", "concurrency"}, {"並列数", "parallel"}, {"スループット", "throughput"}, {"レイテンシ", "latency"},
+	{"ユーザー数", "users"}, {"トークン", "tokens"},
+	// Korean.
+	{"첫 토큰", "ttft"}, {"첫토큰", "ttft"}, {"동시 요청", "concurrency"}, {"동시성", "concurrency"}, {"동시 사용자", "users"},
+	{"처리량", "throughput"}, {"지연 시간", "latency"}, {"지연시간", "latency"}, {"출력", "output"}, {"입력", "input"},
+	// German, French, Spanish, Portuguese, Russian: whole words, lower case.
+	{"durchsatz", "throughput"}, {"nebenläufigkeit", "concurrency"}, {"parallelität", "concurrency"}, {"gleichzeitige", "concurrent"},
+	{"benutzer", "users"}, {"nutzer", "users"}, {"latenz", "latency"}, {"ausgabe", "output"}, {"eingabe", "input"},
+	{"débit", "throughput"}, {"utilisateurs", "users"}, {"simultanées", "concurrent"}, {"latence", "latency"}, {"sortie", "output"},
+	{"rendimiento", "throughput"}, {"usuarios", "users"}, {"concurrencia", "concurrency"}, {"latencia", "latency"}, {"salida", "output"},
+	{"vazão", "throughput"}, {"usuários", "users"}, {"concorrência", "concurrency"}, {"latência", "latency"},
+	{"пропускная способность", "throughput"}, {"пропускная", "throughput"}, {"пользователей", "users"}, {"пользователи", "users"},
+	{"параллельность", "concurrency"}, {"конкурентность", "concurrency"}, {"задержка", "latency"}, {"вывод", "output"},
+}
+
+// translate rewrites a lower-cased header's non-English words as the
+// English words of the role table; a header that has none is unchanged.
+func translate(h string) string {
+	for _, v := range vocabulary {
+		if strings.Contains(h, v.from) {
+			h = strings.ReplaceAll(h, v.from, " "+v.to+" ")
+		}
+	}
+	return h
+}
