@@ -33,6 +33,7 @@ func (f *inputFlags) bind(c *cobra.Command) {
 	fl.StringVar(&f.Meta.Leaf, "leaf", "", "aicr leaf name, e.g. gb300-eks-ubuntu-inference-dynamo (implies --accelerator)")
 	fl.StringVar(&f.Meta.Model, "model", "", "model served, e.g. Qwen/Qwen3-8B")
 	fl.StringArrayVar(&f.Units, "unit", nil, "a table column's unit when its header does not state it: COLUMN=UNIT, UNIT one of "+strings.Join(read.UnitNames(), ", ")+" (repeatable), e.g. --unit 'ttft_p99=s'")
+	fl.StringVar(&f.Meta.Series, "series", "", "read one curve of a table that holds several: the value of its engine, strategy, model … column, or the prefix its columns share (e.g. k8s of 'k8s TTFT mean')")
 	fl.StringArrayVar(&f.Columns, "column", nil, "the table column that holds a value when several could: KIND=HEADER (repeatable), e.g. --column throughput='Output tok/s'")
 }
 
