@@ -16,6 +16,9 @@ type Request struct {
 	Policy  Policy
 	Overlay string
 	Write   bool
+	// AllowTargetMismatch lets --write patch an overlay whose accelerator,
+	// model or GPU count differs from the sweep's (refused otherwise).
+	AllowTargetMismatch bool
 	// Context, when set, stops the analysis on Ctrl-C (knee.FindContext).
 	Context context.Context
 }
@@ -81,6 +84,9 @@ func Run(s *sweep.Sweep, req Request) (*Recommendation, error) {
 			Detail:  fmt.Sprintf("%s/GPU is verified as below the knee only by simulated points at %s/GPU: --write needs a level that measured points verify", at, strings.Join(below, ", ")),
 			NextRun: fmt.Sprintf("measure %s/GPU on the real node (knee sweep --per-gpu %s,%s)", strings.Join(below, ", "), strings.Join(below, ","), at),
 		})
+	}
+	if rec.Status == StatusProposed {
+		refuseOtherTarget(rec, ov, req.AllowTargetMismatch)
 	}
 	if rec.Status != StatusProposed {
 		rec.Overlay.Warnings = append(rec.Overlay.Warnings, "refused: the overlay was not written")

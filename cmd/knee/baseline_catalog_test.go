@@ -37,13 +37,7 @@ func copyCatalog(t *testing.T) (string, map[string][]byte) {
 // exits 3 and the PR table lists both with the next run for GB300.
 func TestBaselineOverlaysWritesProposedLeavesOnly(t *testing.T) {
 	dir, orig := copyCatalog(t)
-	overlay := strings.NewReplacer("gb300-eks-ubuntu-inference-dynamo", "h200-testbed-local", "Qwen/Qwen3-8B", "Qwen/Qwen3-0.6B-random",
-		`value: ">= 50000"`, `value: ">= 500"`).Replace(string(orig["gb300-eks-ubuntu-inference-dynamo.yaml"]))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "h200-testbed-local.yaml"), []byte(overlay), 0o644))
-	code, h200, errs := runKneeCLI(t, "import", fixtures.Path("testbed/h200-cbserve-0.6b"), "--leaf", "h200-testbed-local", "-o", "json")
-	require.Equal(t, 0, code, errs)
-	run := filepath.Join(t.TempDir(), "h200.json")
-	require.NoError(t, os.WriteFile(run, []byte(h200), 0o644))
+	run := h200Leaf(t, dir, orig, true)
 
 	code, out, errs := runKneeCLI(t, "baseline", "--overlays", dir, run, fixtures.Path("aicr/gb300-eks.csv"), "--write")
 	require.Equal(t, exitRefused, code, out)
@@ -64,6 +58,51 @@ func TestBaselineOverlaysWritesProposedLeavesOnly(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, string(got), `value: ">= 1100"`)
 	require.Contains(t, string(got), "# knee:begin")
+}
+
+// h200Leaf writes the overlay of leaf h200-testbed-local into dir (the GB300
+// overlay renamed, with the H200 test bed's model and a floor of 500; its
+// criteria say h200 unless sameAccelerator is false) and returns the test
+// bed's sweep imported as that leaf.
+func h200Leaf(t *testing.T, dir string, orig map[string][]byte, sameAccelerator bool) string {
+	t.Helper()
+	r := []string{"gb300-eks-ubuntu-inference-dynamo", "h200-testbed-local", "Qwen/Qwen3-8B", "Qwen/Qwen3-0.6B-random",
+		`value: ">= 50000"`, `value: ">= 500"`}
+	if sameAccelerator {
+		r = append(r, "accelerator: gb300", "accelerator: h200")
+	}
+	overlay := strings.NewReplacer(r...).Replace(string(orig["gb300-eks-ubuntu-inference-dynamo.yaml"]))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "h200-testbed-local.yaml"), []byte(overlay), 0o644))
+	code, h200, errs := runKneeCLI(t, "import", fixtures.Path("testbed/h200-cbserve-0.6b"), "--leaf", "h200-testbed-local", "-o", "json")
+	require.Equal(t, 0, code, errs)
+	run := filepath.Join(t.TempDir(), "h200.json")
+	require.NoError(t, os.WriteFile(run, []byte(h200), 0o644))
+	return run
+}
+
+// An overlay whose criteria gate another accelerator than the run measured
+// is not written in a catalog either: the leaf is refused (target_mismatch,
+// exit 3) and its file stays byte-identical, unless --allow-target-mismatch.
+func TestBaselineOverlaysRefusesAnotherAccelerator(t *testing.T) {
+	dir, orig := copyCatalog(t)
+	run := h200Leaf(t, dir, orig, false)
+	before, err := os.ReadFile(filepath.Join(dir, "h200-testbed-local.yaml"))
+	require.NoError(t, err)
+	code, out, errs := runKneeCLI(t, "baseline", "--overlays", dir, run, "--write", "-o", "json")
+	require.Equal(t, exitRefused, code, errs)
+	require.Contains(t, errs, "h200-testbed-local")
+	require.Contains(t, out, `"reason": "target_mismatch"`)
+	require.Contains(t, out, "accelerator: the overlay h200-testbed-local gates gb300, the sweep was measured on h200")
+	got, err := os.ReadFile(filepath.Join(dir, "h200-testbed-local.yaml"))
+	require.NoError(t, err)
+	require.Equal(t, string(before), string(got))
+
+	code, out, errs = runKneeCLI(t, "baseline", "--overlays", dir, run, "--write", "--allow-target-mismatch", "-o", "json")
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "written although the sweep measured another target (--allow-target-mismatch): accelerator")
+	got, err = os.ReadFile(filepath.Join(dir, "h200-testbed-local.yaml"))
+	require.NoError(t, err)
+	require.Contains(t, string(got), `value: ">= 1100"`)
 }
 
 // Bad catalogs are refused before anything is read or written: a leaf with
