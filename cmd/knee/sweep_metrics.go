@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"math"
 	"net/url"
 	"strings"
 
@@ -35,8 +36,8 @@ func (m *metricsFlags) bind(fl *pflag.FlagSet) {
 // up with "no engine metrics" is never a surprise.
 func (m *metricsFlags) wrap(ctx context.Context, o *sweepOptions, exec sweep.Executor) (sweep.Executor, error) {
 	errw := o.root.stderr
-	if m.KVBound < 0 {
-		return nil, sweep.Inputf("flag", "--kv-bound", 0, "must not be negative, got %g", m.KVBound)
+	if m.KVBound < 0 || math.IsNaN(m.KVBound) || math.IsInf(m.KVBound, 0) {
+		return nil, sweep.Inputf("flag", "--kv-bound", 0, "must be a finite number of requests, not negative, got %g", m.KVBound)
 	}
 	urls := m.URLs
 	if len(urls) == 1 && urls[0] == "none" {
