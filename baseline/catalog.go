@@ -2,6 +2,7 @@ package baseline
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -30,7 +31,27 @@ type Catalog struct {
 	Leaves []*Recommendation `json:"leaves"`
 	// Refused counts the leaves with no floors: the run exits 3 when any.
 	Refused int `json:"refused"`
+	// Written lists the overlays --write changed (absent when none was).
+	Written []string `json:"written,omitempty"`
+	write   bool
 }
+
+// WriteError is a --overlays --write that failed: Written names the files
+// already replaced (none unless a rename failed after others succeeded),
+// so the message always says what changed on disk.
+type WriteError struct {
+	Err     error
+	Written []string
+}
+
+func (e *WriteError) Error() string {
+	if len(e.Written) == 0 {
+		return fmt.Sprintf("%v; no overlay was written", e.Err)
+	}
+	return fmt.Sprintf("%v; written before it: %s (the others are untouched)", e.Err, strings.Join(e.Written, ", "))
+}
+
+func (e *WriteError) Unwrap() error { return e.Err }
 
 // FindOverlays matches every leaf with its overlay in dir: the file
 // <leaf>.yaml (aicr's recipes/overlays layout), else the one YAML file whose
@@ -86,20 +107,43 @@ func fileExists(p string) bool {
 
 // RunCatalog re-baselines every leaf with the same request settings: each
 // leaf proposes or refuses on its own, a refused leaf's overlay is left
-// untouched, and every proposal is written when req.Write. Every overlay is
-// read before any is written, so bad input anywhere writes nothing.
-func RunCatalog(leaves []LeafRun, req Request) (*Catalog, error) {
+// untouched, and with req.Write every proposal is written — all or none.
+// Every overlay is read before any is written, every patch is checked and
+// staged in a temporary file beside its overlay before any is renamed into
+// place, and a failure (a read-only overlay, one changed meanwhile, Ctrl-C)
+// before the renames removes the staged files and writes nothing.
+func RunCatalog(leaves []LeafRun, req Request) (c *Catalog, err error) {
 	sort.SliceStable(leaves, func(i, j int) bool { return leaves[i].Sweep.Leaf < leaves[j].Sweep.Leaf })
 	for _, l := range leaves {
 		if _, err := ReadOverlay(l.Overlay); err != nil {
 			return nil, err
 		}
 	}
-	c := &Catalog{Leaves: []*Recommendation{}}
+	c = &Catalog{Leaves: []*Recommendation{}, write: req.Write}
+	type pending struct {
+		st  *Staged
+		rec *Recommendation
+	}
+	var staged []pending
+	defer func() {
+		for _, p := range staged {
+			p.st.Abort()
+		}
+		if err != nil && req.Write {
+			err = &WriteError{Err: err, Written: c.Written}
+		}
+	}()
 	for _, l := range leaves {
 		r := req
 		r.Overlay = l.Overlay
+		var mine *Staged
+		if req.Write {
+			r.stage = func(s *Staged) { mine = s }
+		}
 		rec, err := Run(l.Sweep, r)
+		if mine != nil {
+			staged = append(staged, pending{mine, rec})
+		}
 		if err != nil {
 			return c, fmt.Errorf("leaf %s: %w", l.Sweep.Leaf, err)
 		}
@@ -107,6 +151,31 @@ func RunCatalog(leaves []LeafRun, req Request) (*Catalog, error) {
 			c.Refused++
 		}
 		c.Leaves = append(c.Leaves, rec)
+	}
+	if !req.Write {
+		return c, nil
+	}
+	c.Written = []string{}
+	if req.Context != nil {
+		if err := context.Cause(req.Context); err != nil {
+			return c, err
+		}
+	}
+	// Check every file once more before the first rename, so that the
+	// renames are the only step left that could fail.
+	for _, p := range staged {
+		if err := p.st.unchanged(); err != nil {
+			return c, err
+		}
+	}
+	for len(staged) > 0 {
+		p := staged[0]
+		if err := p.st.Commit(); err != nil {
+			return c, err
+		}
+		staged = staged[1:]
+		p.rec.Overlay.Written = true
+		c.Written = append(c.Written, p.st.Path)
 	}
 	return c, nil
 }
@@ -126,6 +195,13 @@ func RenderCatalog(w io.Writer, c *Catalog, format string) error {
 	var b bytes.Buffer
 	proposed := len(c.Leaves) - c.Refused
 	fmt.Fprintf(&b, "### knee baseline: %d leaves, %d proposed, %d refused\n\n", len(c.Leaves), proposed, c.Refused)
+	if c.write {
+		if len(c.Written) == 0 {
+			b.WriteString("No overlay was written.\n\n")
+		} else {
+			fmt.Fprintf(&b, "Written: %s.\n\n", strings.Join(c.Written, ", "))
+		}
+	}
 	header := []string{"leaf", "accelerator", "GPUs", "per GPU", "throughput floor", "TTFT p99 ceiling", "measured", "knee", "verdict"}
 	var rows [][]string
 	for _, rec := range c.Leaves {

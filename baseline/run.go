@@ -21,6 +21,9 @@ type Request struct {
 	AllowTargetMismatch bool
 	// Context, when set, stops the analysis on Ctrl-C (knee.FindContext).
 	Context context.Context
+	// stage, when set, receives the checked patch instead of Run writing
+	// it: RunCatalog commits every leaf's patch or none.
+	stage func(*Staged)
 }
 
 // Run analyses s, proposes floors or refuses, and compares the result with
@@ -90,6 +93,16 @@ func Run(s *sweep.Sweep, req Request) (*Recommendation, error) {
 	}
 	if rec.Status != StatusProposed {
 		rec.Overlay.Warnings = append(rec.Overlay.Warnings, "refused: the overlay was not written")
+		return rec, nil
+	}
+	if req.stage != nil {
+		st, err := StageOverlay(ov, rec)
+		if err != nil {
+			return rec, err
+		}
+		if st != nil {
+			req.stage(st)
+		}
 		return rec, nil
 	}
 	written, err := WriteOverlay(ov, rec)

@@ -125,3 +125,59 @@ func TestBaselineOverlaysBadInput(t *testing.T) {
 		require.Contains(t, errs, extra[0])
 	}
 }
+
+// twoH200Leaves writes two proposed leaves (the H200 test bed as
+// h200-testbed-local and h200-testbed-b) with their overlays into dir.
+func twoH200Leaves(t *testing.T, dir string, orig map[string][]byte) []string {
+	t.Helper()
+	a := h200Leaf(t, dir, orig, true)
+	b, err := os.ReadFile(filepath.Join(dir, "h200-testbed-local.yaml"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "h200-testbed-b.yaml"), []byte(strings.ReplaceAll(string(b), "h200-testbed-local", "h200-testbed-b")), 0o644))
+	code, js, errs := runKneeCLI(t, "import", fixtures.Path("testbed/h200-cbserve-0.6b"), "--leaf", "h200-testbed-b", "-o", "json")
+	require.Equal(t, 0, code, errs)
+	run := filepath.Join(t.TempDir(), "b.json")
+	require.NoError(t, os.WriteFile(run, []byte(js), 0o644))
+	return []string{a, run}
+}
+
+// With one of two proposed overlays read-only, --overlays --write wrote
+// the other and exited 1 with empty stdout naming one. Every patch is now
+// staged before any is renamed: nothing is written, no temporary file is
+// left, and the message says that no overlay was written. With both
+// writable, both are written and the summary names them.
+func TestBaselineOverlaysWriteIsAllOrNone(t *testing.T) {
+	dir, orig := copyCatalog(t)
+	runs := twoH200Leaves(t, dir, orig)
+	roPath := filepath.Join(dir, "h200-testbed-local.yaml")
+	before := map[string][]byte{}
+	for _, n := range []string{"h200-testbed-local.yaml", "h200-testbed-b.yaml"} {
+		b, err := os.ReadFile(filepath.Join(dir, n))
+		require.NoError(t, err)
+		before[n] = b
+	}
+	require.NoError(t, os.Chmod(roPath, 0o444))
+	code, out, errs := runKneeCLI(t, append([]string{"baseline", "--overlays", dir, "--write"}, runs...)...)
+	require.Equal(t, 1, code, out)
+	require.Contains(t, errs, roPath+" is read-only")
+	require.Contains(t, errs, "no overlay was written")
+	for n, b := range before {
+		got, err := os.ReadFile(filepath.Join(dir, n))
+		require.NoError(t, err)
+		require.Equal(t, string(b), string(got), "%s must be byte-identical", n)
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		require.NotContains(t, e.Name(), ".knee-", "no staged file left behind")
+	}
+
+	require.NoError(t, os.Chmod(roPath, 0o644))
+	code, out, errs = runKneeCLI(t, append([]string{"baseline", "--overlays", dir, "--write"}, runs...)...)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "Written: "+filepath.Join(dir, "h200-testbed-b.yaml")+", "+roPath+".")
+	for n := range before {
+		got, err := os.ReadFile(filepath.Join(dir, n))
+		require.NoError(t, err)
+		require.Contains(t, string(got), `value: ">= 1100"`, n)
+	}
+}
