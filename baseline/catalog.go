@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -15,6 +16,7 @@ import (
 
 	"github.com/kneetool/knee/internal/table"
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/read"
 )
 
 // LeafRun is one leaf of a catalog re-baseline: its sweep (every run of
@@ -56,20 +58,28 @@ func (e *WriteError) Unwrap() error { return e.Err }
 // FindOverlays matches every leaf with its overlay in dir: the file
 // <leaf>.yaml (aicr's recipes/overlays layout), else the one YAML file whose
 // metadata.name is the leaf. Every leaf is matched before anything is
-// written, so a missing overlay is bad input (exit 2) that loses nothing.
+// written, so a missing overlay is bad input (exit 2) that loses nothing;
+// so is a leaf two files claim (two overlays with its metadata.name, or its
+// <leaf>.yaml beside another file named for it) and a file two leaves
+// would share: --write would otherwise silently patch the last one.
+//
+// Every *.yaml in dir is read to learn its metadata.name, through the
+// bounded reader and at most scanLimit bytes (an overlay is a few KB; a
+// large unrelated YAML would cost ~50× its size to parse): a file larger
+// than that, a FIFO or a device is not taken for an overlay.
 func FindOverlays(dir string, leaves []string) (map[string]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, sweep.Inputf(dir, "--overlays", 0, "cannot read the overlays folder: %w", err)
 	}
-	byName := map[string]string{}
+	byName := map[string][]string{}
 	for _, e := range entries {
 		name := e.Name()
 		if e.IsDir() || !(strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")) {
 			continue
 		}
 		p := filepath.Join(dir, name)
-		b, err := os.ReadFile(p)
+		b, err := read.ReadLimited(p, scanLimit)
 		if err != nil {
 			continue
 		}
@@ -79,25 +89,50 @@ func FindOverlays(dir string, leaves []string) (map[string]string, error) {
 			} `yaml:"metadata"`
 		}
 		if yaml.Unmarshal(b, &doc) == nil && doc.Metadata.Name != "" {
-			byName[doc.Metadata.Name] = p
+			byName[doc.Metadata.Name] = append(byName[doc.Metadata.Name], p)
 		}
 	}
 	out := map[string]string{}
+	owner := map[string]string{} // file → the leaf that took it
 	for _, leaf := range leaves {
+		var claims []string
 		for _, ext := range []string{".yaml", ".yml"} {
 			if p := filepath.Join(dir, leaf+ext); fileExists(p) {
-				out[leaf] = p
-				break
+				claims = append(claims, p)
 			}
 		}
-		if out[leaf] == "" {
-			out[leaf] = byName[leaf]
+		for _, p := range byName[leaf] {
+			if !slices.Contains(claims, p) {
+				claims = append(claims, p)
+			}
 		}
-		if out[leaf] == "" {
+		switch len(claims) {
+		case 0:
 			return nil, sweep.Inputf(dir, "--overlays", 0, "no overlay for leaf %s (looked for %s.yaml and for metadata.name: %s)", leaf, leaf, leaf)
+		case 1:
+		default:
+			return nil, sweep.Inputf(dir, "--overlays", 0, "leaf %s has more than one overlay: %s (by file name or metadata.name); keep one, knee will not guess which one gates the leaf",
+				leaf, strings.Join(quoteAll(claims), " and "))
 		}
+		p := claims[0]
+		if other, taken := owner[p]; taken {
+			return nil, sweep.Inputf(p, "metadata.name", 0, "leaves %s and %s both map to this overlay (one by file name, one by metadata.name): one file cannot gate both", other, leaf)
+		}
+		owner[p] = leaf
+		out[leaf] = p
 	}
 	return out, nil
+}
+
+// scanLimit bounds each YAML file FindOverlays reads to learn its name.
+const scanLimit = 1 << 20
+
+func quoteAll(ps []string) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = sweep.QuoteName(p)
+	}
+	return out
 }
 
 func fileExists(p string) bool {

@@ -3,8 +3,11 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -180,4 +183,73 @@ func TestBaselineOverlaysWriteIsAllOrNone(t *testing.T) {
 		require.NoError(t, err)
 		require.Contains(t, string(got), `value: ">= 1100"`, n)
 	}
+}
+
+// Two overlays for one leaf (its <leaf>.yaml and a copy whose metadata.name
+// is the leaf), and one file two leaves would share (leaf b by file name,
+// leaf local by the metadata.name inside b's file), silently wrote the last
+// match. Both are refused (exit 2) naming both files or both leaves, and
+// nothing is written.
+func TestBaselineOverlaysRefusesTwoMatchesForOneFile(t *testing.T) {
+	dir, orig := copyCatalog(t)
+	runs := twoH200Leaves(t, dir, orig)
+	local := filepath.Join(dir, "h200-testbed-local.yaml")
+	b, err := os.ReadFile(local)
+	require.NoError(t, err)
+	copyPath := filepath.Join(dir, "copy-of-local.yaml")
+	require.NoError(t, os.WriteFile(copyPath, b, 0o644))
+	code, _, errs := runKneeCLI(t, append([]string{"baseline", "--overlays", dir, "--write"}, runs...)...)
+	require.Equal(t, exitUsage, code, errs)
+	require.Contains(t, errs, "leaf h200-testbed-local has more than one overlay: "+local+" and "+copyPath)
+	got, _ := os.ReadFile(local)
+	require.Equal(t, string(b), string(got))
+	require.NoError(t, os.Remove(copyPath))
+
+	// b's file names the other leaf inside; local's own file is gone.
+	bPath := filepath.Join(dir, "h200-testbed-b.yaml")
+	require.NoError(t, os.Remove(local))
+	require.NoError(t, os.WriteFile(bPath, b, 0o644)) // metadata.name: h200-testbed-local
+	code, _, errs = runKneeCLI(t, append([]string{"baseline", "--overlays", dir, "--write"}, runs...)...)
+	require.Equal(t, exitUsage, code, errs)
+	require.Contains(t, errs, bPath+": metadata.name: leaves h200-testbed-b and h200-testbed-local both map to this overlay")
+	got, _ = os.ReadFile(bPath)
+	require.Equal(t, string(b), string(got))
+}
+
+// The folder scan reads every *.yaml to learn its metadata.name: a 60 MB
+// unrelated YAML took 2 GB to parse, and a FIFO named *.yaml hung it. Each
+// is now read through the bounded reader (at most 1 MiB, FIFOs refused by
+// their mode) and skipped as no overlay.
+func TestBaselineOverlaysScanIsBounded(t *testing.T) {
+	dir, _ := copyCatalog(t)
+	big := filepath.Join(dir, "unrelated.yaml")
+	f, err := os.Create(big)
+	require.NoError(t, err)
+	line := []byte("- " + strings.Repeat("x", 1021) + "\n")
+	for i := 0; i < 60<<10; i++ {
+		_, err := f.Write(line)
+		require.NoError(t, err)
+	}
+	require.NoError(t, f.Close())
+	require.NoError(t, syscall.Mkfifo(filepath.Join(dir, "pipe.yaml"), 0o644))
+	var before runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	done := make(chan struct{})
+	var code int
+	var errs string
+	go func() {
+		code, _, errs = runKneeCLI(t, "baseline", "--overlays", dir, fixtures.Path("aicr/gb300-eks.csv"))
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(60 * time.Second):
+		t.Fatal("the scan hung on the FIFO")
+	}
+	require.Equal(t, exitRefused, code, errs)
+	var after runtime.MemStats
+	runtime.ReadMemStats(&after)
+	t.Logf("allocated %d MB for the scan and the baseline", (after.TotalAlloc-before.TotalAlloc)>>20)
+	require.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(400<<20), "the 60 MB file was not parsed")
 }
