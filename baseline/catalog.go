@@ -2,11 +2,13 @@ package baseline
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -14,6 +16,7 @@ import (
 
 	"github.com/kneetool/knee/internal/table"
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/read"
 )
 
 // LeafRun is one leaf of a catalog re-baseline: its sweep (every run of
@@ -30,25 +33,53 @@ type Catalog struct {
 	Leaves []*Recommendation `json:"leaves"`
 	// Refused counts the leaves with no floors: the run exits 3 when any.
 	Refused int `json:"refused"`
+	// Written lists the overlays --write changed (absent when none was).
+	Written []string `json:"written,omitempty"`
+	write   bool
 }
+
+// WriteError is a --overlays --write that failed: Written names the files
+// already replaced (none unless a rename failed after others succeeded),
+// so the message always says what changed on disk.
+type WriteError struct {
+	Err     error
+	Written []string
+}
+
+func (e *WriteError) Error() string {
+	if len(e.Written) == 0 {
+		return fmt.Sprintf("%v; no overlay was written", e.Err)
+	}
+	return fmt.Sprintf("%v; written before it: %s (the others are untouched)", e.Err, strings.Join(e.Written, ", "))
+}
+
+func (e *WriteError) Unwrap() error { return e.Err }
 
 // FindOverlays matches every leaf with its overlay in dir: the file
 // <leaf>.yaml (aicr's recipes/overlays layout), else the one YAML file whose
 // metadata.name is the leaf. Every leaf is matched before anything is
-// written, so a missing overlay is bad input (exit 2) that loses nothing.
+// written, so a missing overlay is bad input (exit 2) that loses nothing;
+// so is a leaf two files claim (two overlays with its metadata.name, or its
+// <leaf>.yaml beside another file named for it) and a file two leaves
+// would share: --write would otherwise silently patch the last one.
+//
+// Every *.yaml in dir is read to learn its metadata.name, through the
+// bounded reader and at most scanLimit bytes (an overlay is a few KB; a
+// large unrelated YAML would cost ~50× its size to parse): a file larger
+// than that, a FIFO or a device is not taken for an overlay.
 func FindOverlays(dir string, leaves []string) (map[string]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, sweep.Inputf(dir, "--overlays", 0, "cannot read the overlays folder: %w", err)
 	}
-	byName := map[string]string{}
+	byName := map[string][]string{}
 	for _, e := range entries {
 		name := e.Name()
 		if e.IsDir() || !(strings.HasSuffix(name, ".yaml") || strings.HasSuffix(name, ".yml")) {
 			continue
 		}
 		p := filepath.Join(dir, name)
-		b, err := os.ReadFile(p)
+		b, err := read.ReadLimited(p, scanLimit)
 		if err != nil {
 			continue
 		}
@@ -58,25 +89,50 @@ func FindOverlays(dir string, leaves []string) (map[string]string, error) {
 			} `yaml:"metadata"`
 		}
 		if yaml.Unmarshal(b, &doc) == nil && doc.Metadata.Name != "" {
-			byName[doc.Metadata.Name] = p
+			byName[doc.Metadata.Name] = append(byName[doc.Metadata.Name], p)
 		}
 	}
 	out := map[string]string{}
+	owner := map[string]string{} // file → the leaf that took it
 	for _, leaf := range leaves {
+		var claims []string
 		for _, ext := range []string{".yaml", ".yml"} {
 			if p := filepath.Join(dir, leaf+ext); fileExists(p) {
-				out[leaf] = p
-				break
+				claims = append(claims, p)
 			}
 		}
-		if out[leaf] == "" {
-			out[leaf] = byName[leaf]
+		for _, p := range byName[leaf] {
+			if !slices.Contains(claims, p) {
+				claims = append(claims, p)
+			}
 		}
-		if out[leaf] == "" {
+		switch len(claims) {
+		case 0:
 			return nil, sweep.Inputf(dir, "--overlays", 0, "no overlay for leaf %s (looked for %s.yaml and for metadata.name: %s)", leaf, leaf, leaf)
+		case 1:
+		default:
+			return nil, sweep.Inputf(dir, "--overlays", 0, "leaf %s has more than one overlay: %s (by file name or metadata.name); keep one, knee will not guess which one gates the leaf",
+				leaf, strings.Join(quoteAll(claims), " and "))
 		}
+		p := claims[0]
+		if other, taken := owner[p]; taken {
+			return nil, sweep.Inputf(p, "metadata.name", 0, "leaves %s and %s both map to this overlay (one by file name, one by metadata.name): one file cannot gate both", other, leaf)
+		}
+		owner[p] = leaf
+		out[leaf] = p
 	}
 	return out, nil
+}
+
+// scanLimit bounds each YAML file FindOverlays reads to learn its name.
+const scanLimit = 1 << 20
+
+func quoteAll(ps []string) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = sweep.QuoteName(p)
+	}
+	return out
 }
 
 func fileExists(p string) bool {
@@ -86,20 +142,43 @@ func fileExists(p string) bool {
 
 // RunCatalog re-baselines every leaf with the same request settings: each
 // leaf proposes or refuses on its own, a refused leaf's overlay is left
-// untouched, and every proposal is written when req.Write. Every overlay is
-// read before any is written, so bad input anywhere writes nothing.
-func RunCatalog(leaves []LeafRun, req Request) (*Catalog, error) {
+// untouched, and with req.Write every proposal is written — all or none.
+// Every overlay is read before any is written, every patch is checked and
+// staged in a temporary file beside its overlay before any is renamed into
+// place, and a failure (a read-only overlay, one changed meanwhile, Ctrl-C)
+// before the renames removes the staged files and writes nothing.
+func RunCatalog(leaves []LeafRun, req Request) (c *Catalog, err error) {
 	sort.SliceStable(leaves, func(i, j int) bool { return leaves[i].Sweep.Leaf < leaves[j].Sweep.Leaf })
 	for _, l := range leaves {
 		if _, err := ReadOverlay(l.Overlay); err != nil {
 			return nil, err
 		}
 	}
-	c := &Catalog{Leaves: []*Recommendation{}}
+	c = &Catalog{Leaves: []*Recommendation{}, write: req.Write}
+	type pending struct {
+		st  *Staged
+		rec *Recommendation
+	}
+	var staged []pending
+	defer func() {
+		for _, p := range staged {
+			p.st.Abort()
+		}
+		if err != nil && req.Write {
+			err = &WriteError{Err: err, Written: c.Written}
+		}
+	}()
 	for _, l := range leaves {
 		r := req
 		r.Overlay = l.Overlay
+		var mine *Staged
+		if req.Write {
+			r.stage = func(s *Staged) { mine = s }
+		}
 		rec, err := Run(l.Sweep, r)
+		if mine != nil {
+			staged = append(staged, pending{mine, rec})
+		}
 		if err != nil {
 			return c, fmt.Errorf("leaf %s: %w", l.Sweep.Leaf, err)
 		}
@@ -107,6 +186,31 @@ func RunCatalog(leaves []LeafRun, req Request) (*Catalog, error) {
 			c.Refused++
 		}
 		c.Leaves = append(c.Leaves, rec)
+	}
+	if !req.Write {
+		return c, nil
+	}
+	c.Written = []string{}
+	if req.Context != nil {
+		if err := context.Cause(req.Context); err != nil {
+			return c, err
+		}
+	}
+	// Check every file once more before the first rename, so that the
+	// renames are the only step left that could fail.
+	for _, p := range staged {
+		if err := p.st.unchanged(); err != nil {
+			return c, err
+		}
+	}
+	for len(staged) > 0 {
+		p := staged[0]
+		if err := p.st.Commit(); err != nil {
+			return c, err
+		}
+		staged = staged[1:]
+		p.rec.Overlay.Written = true
+		c.Written = append(c.Written, p.st.Path)
 	}
 	return c, nil
 }
@@ -126,6 +230,13 @@ func RenderCatalog(w io.Writer, c *Catalog, format string) error {
 	var b bytes.Buffer
 	proposed := len(c.Leaves) - c.Refused
 	fmt.Fprintf(&b, "### knee baseline: %d leaves, %d proposed, %d refused\n\n", len(c.Leaves), proposed, c.Refused)
+	if c.write {
+		if len(c.Written) == 0 {
+			b.WriteString("No overlay was written.\n\n")
+		} else {
+			fmt.Fprintf(&b, "Written: %s.\n\n", strings.Join(c.Written, ", "))
+		}
+	}
 	header := []string{"leaf", "accelerator", "GPUs", "per GPU", "throughput floor", "TTFT p99 ceiling", "measured", "knee", "verdict"}
 	var rows [][]string
 	for _, rec := range c.Leaves {

@@ -11,6 +11,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/read"
 )
 
 // WriteOverlay patches the overlay file in place with rec and reports
@@ -20,29 +21,86 @@ import (
 // blocks added to hold them) — and then written through a temporary file and
 // a rename, so the file is either the old one or the new one, never partial.
 func WriteOverlay(o *Overlay, rec *Recommendation) (bool, error) {
-	patched, err := o.Patch(rec)
-	if err != nil {
+	st, err := StageOverlay(o, rec)
+	if err != nil || st == nil {
 		return false, err
 	}
-	if err := o.verify(patched, rec); err != nil {
-		return false, err
-	}
-	if bytes.Equal(patched, o.src) {
-		return false, nil
-	}
-	// Someone (an editor, another knee) may have changed the file since it
-	// was read; writing now would silently drop their change.
-	now, err := os.ReadFile(o.Path)
-	if err != nil {
-		return false, fmt.Errorf("overlay %s: %w", o.Path, err)
-	}
-	if !bytes.Equal(now, o.src) {
-		return false, fmt.Errorf("overlay %s changed while knee was working; run again", o.Path)
-	}
-	if err := writeAtomic(o.Path, patched); err != nil {
+	if err := st.Commit(); err != nil {
+		st.Abort()
 		return false, err
 	}
 	return true, nil
+}
+
+// Staged is a checked overlay patch waiting in a temporary file beside the
+// overlay (owner and mode already the original's): Commit renames it over
+// the overlay, Abort removes it. --overlays stages every leaf's patch before
+// it commits any, so a problem with one file writes none.
+type Staged struct {
+	Path string
+	tmp  string
+	src  []byte // the overlay as it was read
+}
+
+// StageOverlay does everything WriteOverlay does short of the rename. It
+// returns nil when the patch changes nothing.
+func StageOverlay(o *Overlay, rec *Recommendation) (*Staged, error) {
+	patched, err := o.Patch(rec)
+	if err != nil {
+		return nil, err
+	}
+	if err := o.verify(patched, rec); err != nil {
+		return nil, err
+	}
+	if bytes.Equal(patched, o.src) {
+		return nil, nil
+	}
+	st := &Staged{Path: o.Path, src: o.src}
+	if err := st.unchanged(); err != nil {
+		return nil, err
+	}
+	if st.tmp, err = stageAtomic(o.Path, patched); err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// unchanged refuses a file someone (an editor, another knee) changed since
+// knee read it: writing now would silently drop their change.
+func (s *Staged) unchanged() error {
+	now, err := read.ReadLimited(s.Path, maxOverlay)
+	if err != nil {
+		return fmt.Errorf("overlay %s: %w", s.Path, err)
+	}
+	if !bytes.Equal(now, s.src) {
+		return fmt.Errorf("overlay %s changed while knee was working; run again", s.Path)
+	}
+	return nil
+}
+
+// Commit renames the staged file over the overlay, after checking once
+// more that the overlay is still the one knee read.
+func (s *Staged) Commit() error {
+	if err := s.unchanged(); err != nil {
+		return err
+	}
+	target := s.Path
+	if real, e := filepath.EvalSymlinks(target); e == nil {
+		target = real
+	}
+	if err := os.Rename(s.tmp, target); err != nil {
+		return fmt.Errorf("overlay %s: %w", s.Path, err)
+	}
+	s.tmp = ""
+	return nil
+}
+
+// Abort removes the staged file (nothing once committed).
+func (s *Staged) Abort() {
+	if s.tmp != "" {
+		os.Remove(s.tmp)
+		s.tmp = ""
+	}
 }
 
 // verify checks patched against the original: the semantic tree of the
@@ -151,28 +209,29 @@ func mgetOrCreate(m any, k string) any {
 	return n
 }
 
-// writeAtomic replaces path with data via a temporary file in the same
-// folder and a rename (writing through a symlink to its target rather than
-// replacing the link). The replacement keeps the file's owner, group and
-// whole mode, special bits included: a rename gives the path a new inode,
-// so whatever the old one carried must be copied onto the temporary file
-// first — and whoever may not give it that owner must not replace it.
-func writeAtomic(path string, data []byte) (err error) {
+// stageAtomic writes data to a temporary file in path's folder (beside
+// the target of a symlink rather than the link) that can be renamed over
+// path, and returns its name. The replacement keeps the file's owner,
+// group and whole mode, special bits included: a rename gives the path a
+// new inode, so whatever the old one carried must be copied onto the
+// temporary file first — and whoever may not give it that owner must not
+// replace it.
+func stageAtomic(path string, data []byte) (tmp string, err error) {
 	if real, e := filepath.EvalSymlinks(path); e == nil {
 		path = real
 	}
 	fi, err := os.Stat(path)
 	if err != nil {
-		return fmt.Errorf("overlay %s: %w", path, err)
+		return "", fmt.Errorf("overlay %s: %w", path, err)
 	}
 	if err := mayReplace(path, fi); err != nil {
-		return err
+		return "", err
 	}
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".knee-*")
 	if err != nil {
-		return fmt.Errorf("overlay %s: %w", path, err)
+		return "", fmt.Errorf("overlay %s: %w", path, err)
 	}
-	tmp := f.Name()
+	tmp = f.Name()
 	defer func() {
 		if err != nil {
 			os.Remove(tmp)
@@ -183,29 +242,26 @@ func writeAtomic(path string, data []byte) (err error) {
 		return fmt.Errorf("overlay %s: %w", path, e)
 	}
 	if _, err = f.Write(data); err != nil {
-		return fail(err)
+		return "", fail(err)
 	}
 	// Owner first: chown clears the set-user-ID and set-group-ID bits, so
 	// the mode goes on after it.
 	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
 		if err = f.Chown(int(st.Uid), int(st.Gid)); err != nil {
 			err = fmt.Errorf("cannot give the rewritten file its owner %d:%d (%v); knee would change who owns it, so it left the file untouched: run knee --write as its owner", st.Uid, st.Gid, err)
-			return fail(err)
+			return "", fail(err)
 		}
 	}
 	if err = f.Chmod(fi.Mode() & (os.ModePerm | os.ModeSetuid | os.ModeSetgid | os.ModeSticky)); err != nil {
-		return fail(err)
+		return "", fail(err)
 	}
 	if err = f.Sync(); err != nil {
-		return fail(err)
+		return "", fail(err)
 	}
 	if err = f.Close(); err != nil {
-		return fmt.Errorf("overlay %s: %w", path, err)
+		return "", fmt.Errorf("overlay %s: %w", path, err)
 	}
-	if err = os.Rename(tmp, path); err != nil {
-		return fmt.Errorf("overlay %s: %w", path, err)
-	}
-	return nil
+	return tmp, nil
 }
 
 // mayReplace refuses to replace a file the user may not write. A rename

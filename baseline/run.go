@@ -16,8 +16,14 @@ type Request struct {
 	Policy  Policy
 	Overlay string
 	Write   bool
+	// AllowTargetMismatch lets --write patch an overlay whose accelerator,
+	// model or GPU count differs from the sweep's (refused otherwise).
+	AllowTargetMismatch bool
 	// Context, when set, stops the analysis on Ctrl-C (knee.FindContext).
 	Context context.Context
+	// stage, when set, receives the checked patch instead of Run writing
+	// it: RunCatalog commits every leaf's patch or none.
+	stage func(*Staged)
 }
 
 // Run analyses s, proposes floors or refuses, and compares the result with
@@ -82,8 +88,21 @@ func Run(s *sweep.Sweep, req Request) (*Recommendation, error) {
 			NextRun: fmt.Sprintf("measure %s/GPU on the real node (knee sweep --per-gpu %s,%s)", strings.Join(below, ", "), strings.Join(below, ","), at),
 		})
 	}
+	if rec.Status == StatusProposed {
+		refuseOtherTarget(rec, ov, req.AllowTargetMismatch)
+	}
 	if rec.Status != StatusProposed {
 		rec.Overlay.Warnings = append(rec.Overlay.Warnings, "refused: the overlay was not written")
+		return rec, nil
+	}
+	if req.stage != nil {
+		st, err := StageOverlay(ov, rec)
+		if err != nil {
+			return rec, err
+		}
+		if st != nil {
+			req.stage(st)
+		}
 		return rec, nil
 	}
 	written, err := WriteOverlay(ov, rec)

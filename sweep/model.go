@@ -204,4 +204,7 @@ type EngineMetrics struct {
 	FrontendQueuedMax *float64 `json:"frontend_queued_max,omitempty"`
 	// Sources are the metrics URLs scraped.
 	Sources []string `json:"sources,omitempty"`
+	// Dropped says which absurd values (negative, not finite, beyond any
+	// real engine, more running than in flight) were left out, and why.
+	Dropped []string `json:"dropped,omitempty"`
 }

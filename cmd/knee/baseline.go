@@ -21,8 +21,11 @@ type baselineOptions struct {
 	// overlays is a recipes/overlays folder: one overlay per leaf (--overlays).
 	overlays string
 	write    bool
-	format   string
-	args     []string
+	// allowMismatch lets --write patch an overlay of another accelerator,
+	// model or GPU count (--allow-target-mismatch).
+	allowMismatch bool
+	format        string
+	args          []string
 }
 
 func newBaselineCmd(root *rootOptions) *cobra.Command {
@@ -58,6 +61,7 @@ block change, every other byte stays. A refusal never touches the file.`,
 	cmd.Flags().StringVar(&o.overlay, "overlay", "", "aicr overlay (recipes/overlays/<leaf>.yaml) to compare with the proposal")
 	cmd.Flags().StringVar(&o.overlays, "overlays", "", "aicr recipes/overlays folder: baseline every RUN's leaf against DIR/<leaf>.yaml, one summary for the PR")
 	cmd.Flags().BoolVar(&o.write, "write", false, "edit --overlay (or every proposed leaf's overlay with --overlays) in place with the proposed constraints (never on a refusal)")
+	cmd.Flags().BoolVar(&o.allowMismatch, "allow-target-mismatch", false, "let --write patch an overlay whose accelerator, model or GPU count differs from the sweep's (refused with target_mismatch otherwise)")
 	return cmd
 }
 
@@ -76,6 +80,8 @@ func (o *baselineOptions) Validate() error {
 		return usagef("--at: one level for every leaf of a catalog makes no sense; baseline the leaf alone with --overlay")
 	case o.overlays != "" && o.format == "yaml":
 		return usagef("-o yaml is not supported with --overlays; use markdown or json")
+	case o.allowMismatch && !o.write:
+		return usagef("--allow-target-mismatch: only means something with --write")
 	case o.write && o.overlay == "" && o.overlays == "":
 		return usagef("--write: needs --overlay FILE (the overlay to edit) or --overlays DIR")
 	}
@@ -93,7 +99,7 @@ func (o *baselineOptions) Run() error {
 	if err != nil {
 		return err
 	}
-	rec, err := baseline.Run(s, baseline.Request{Knee: o.knee, Policy: o.policy, Overlay: o.overlay, Write: o.write, Context: o.root.context()})
+	rec, err := baseline.Run(s, baseline.Request{Knee: o.knee, Policy: o.policy, Overlay: o.overlay, Write: o.write, AllowTargetMismatch: o.allowMismatch, Context: o.root.context()})
 	if err != nil {
 		return flagError(err)
 	}

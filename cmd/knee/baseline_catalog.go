@@ -48,7 +48,7 @@ func (o *baselineOptions) runCatalog() error {
 		}
 		runs = append(runs, baseline.LeafRun{Sweep: s, Overlay: paths[leaf]})
 	}
-	c, err := baseline.RunCatalog(runs, baseline.Request{Knee: o.knee, Policy: o.policy, Write: o.write, Context: o.root.context()})
+	c, err := baseline.RunCatalog(runs, baseline.Request{Knee: o.knee, Policy: o.policy, Write: o.write, AllowTargetMismatch: o.allowMismatch, Context: o.root.context()})
 	if err != nil {
 		return flagError(err)
 	}

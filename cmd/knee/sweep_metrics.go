@@ -3,6 +3,8 @@ package main
 import (
 	"context"
 	"fmt"
+	"math"
+	"net/url"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -34,16 +36,16 @@ func (m *metricsFlags) bind(fl *pflag.FlagSet) {
 // up with "no engine metrics" is never a surprise.
 func (m *metricsFlags) wrap(ctx context.Context, o *sweepOptions, exec sweep.Executor) (sweep.Executor, error) {
 	errw := o.root.stderr
-	if m.KVBound < 0 {
-		return nil, sweep.Inputf("flag", "--kv-bound", 0, "must not be negative, got %g", m.KVBound)
+	if m.KVBound < 0 || math.IsNaN(m.KVBound) || math.IsInf(m.KVBound, 0) {
+		return nil, sweep.Inputf("flag", "--kv-bound", 0, "must be a finite number of requests, not negative, got %g", m.KVBound)
 	}
 	urls := m.URLs
 	if len(urls) == 1 && urls[0] == "none" {
 		return exec, nil
 	}
 	for _, u := range urls {
-		if !strings.HasPrefix(u, "http://") && !strings.HasPrefix(u, "https://") {
-			return nil, sweep.Inputf("flag", "--metrics", 0, "%q is not an http(s) URL (or none)", u)
+		if err := metrics.CheckURL(u); err != nil {
+			return nil, sweep.Inputf("flag", "--metrics", 0, "%v", err)
 		}
 	}
 	if len(o.Search.endpoints) > 1 {
@@ -56,26 +58,40 @@ func (m *metricsFlags) wrap(ctx context.Context, o *sweepOptions, exec sweep.Exe
 		return m.wrapKube(ctx, o, exec)
 	}
 	explicit := len(urls) > 0
-	if !explicit {
+	var src *metrics.HTTPSource
+	if explicit {
+		src = metrics.NewHTTPSource(urls...)
+	} else {
 		if o.plan.Runner != "local" || o.plan.Endpoint == "" {
 			return exec, nil
 		}
-		base := strings.TrimSuffix(strings.TrimSuffix(o.plan.Endpoint, "/"), "/v1")
-		urls = []string{base + "/metrics"}
+		// The plan's endpoint is redacted (user:xxxxx): the /metrics beside
+		// it gets the URL without userinfo and the real credentials.
+		src = metrics.NewHTTPSource(defaultMetricsURL(o.plan.Endpoint)).WithCredentials(o.secret.user, o.secret.apiKey)
 	}
-	src := metrics.NewHTTPSource(urls...)
+	names := src.Names()
 	snap, err := metrics.Probe(ctx, src)
 	switch {
 	case err != nil && explicit:
 		// Said, not fatal: the sweep's own numbers do not depend on it.
 		fmt.Fprintf(errw, "engine metrics: %v; sampling anyway, levels without samples will say no engine metrics\n", err)
 	case err != nil:
-		fmt.Fprintf(errw, "engine metrics: none at %s (%v); give --metrics URL to sample the engine\n", urls[0], err)
+		fmt.Fprintf(errw, "engine metrics: none at %s (%v); give --metrics URL to sample the engine\n", names[0], err)
 		return exec, nil
 	default:
-		fmt.Fprintf(errw, "engine metrics: sampling %s every second (%s)\n", strings.Join(urls, ", "), snap.Engine)
+		fmt.Fprintf(errw, "engine metrics: sampling %s every second (%s)\n", strings.Join(names, ", "), snap.Engine)
 	}
 	return metrics.Wrap(exec, src, metrics.Options{KVBound: m.KVBound, Log: errw}), nil
+}
+
+// defaultMetricsURL is the endpoint's own /metrics, without its userinfo
+// (redacted in the plan; the credentials travel beside it).
+func defaultMetricsURL(endpoint string) string {
+	if u, err := url.Parse(endpoint); err == nil {
+		u.User = nil
+		endpoint = u.String()
+	}
+	return strings.TrimSuffix(strings.TrimSuffix(endpoint, "/"), "/v1") + "/metrics"
 }
 
 // wrapKube samples the serving pods' /metrics through the API server

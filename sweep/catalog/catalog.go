@@ -7,9 +7,8 @@
 package catalog
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -19,6 +18,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/read"
 )
 
 // MaxBytes bounds a catalog file: a plan of a few hundred leaves is a few
@@ -81,20 +81,18 @@ var flagToken = regexp.MustCompile(`^--([a-z0-9][a-z0-9-]*)(=.*)?$`)
 
 // ReadFile reads and checks a catalog file.
 func ReadFile(path string) (*Plan, error) {
-	f, err := os.Open(path)
+	// The bounded reader: a FIFO or a device is refused by its mode (a FIFO
+	// hung os.Open), and nothing past MaxBytes is read.
+	b, err := read.ReadLimited(path, MaxBytes)
 	if err != nil {
-		return nil, sweep.Inputf(path, "--catalog", 0, "cannot read: %w", err)
-	}
-	defer f.Close()
-	var b bytes.Buffer
-	if _, err := b.ReadFrom(io.LimitReader(f, MaxBytes+1)); err != nil {
-		return nil, sweep.Inputf(path, "--catalog", 0, "cannot read: %w", err)
-	}
-	if b.Len() > MaxBytes {
-		return nil, sweep.Inputf(path, "", 0, "larger than %d MiB: not a catalog", MaxBytes>>20)
+		var in *sweep.InputError
+		if errors.As(err, &in) && in.Field == "" {
+			in.Field = "--catalog"
+		}
+		return nil, err
 	}
 	home, _ := os.UserHomeDir()
-	return Parse(path, b.Bytes(), home)
+	return Parse(path, b, home)
 }
 
 // Parse checks a catalog: unknown keys, duplicate leaves, a leaf name that
@@ -119,6 +117,11 @@ func Parse(file string, data []byte, home string) (*Plan, error) {
 		k, v := top.Content[i], top.Content[i+1]
 		if k.Value != "leaves" {
 			return nil, sweep.Inputf(file, k.Value, k.Line, "unknown key (the catalog has only leaves:)")
+		}
+		// yaml.v3's node decoder keeps both; silently taking the last list
+		// would drop every leaf of the first.
+		if list != nil {
+			return nil, sweep.Inputf(file, "leaves", k.Line, "given twice (first at line %d); put every leaf in one leaves: list", top.Content[i-2].Line)
 		}
 		list = v
 	}
@@ -287,9 +290,23 @@ func (l *Leaf) check(file, where string, vals map[string]*yaml.Node, dir, home s
 			k = filepath.Join(dir, k)
 		}
 		l.Kubeconfig = k
+		// client-go reads a kubeconfig to its end: /dev/zero would grow
+		// without end and a FIFO wait for a writer. One that exists must be
+		// a regular file of at most maxKubeconfig (a missing one is the
+		// leaf's own failure, in kubectl's words).
+		if _, err := os.Stat(k); err == nil {
+			if _, err := read.ReadLimited(k, maxKubeconfig); err != nil {
+				// The reader's advice (standard input) is for analysis inputs.
+				msg, _, _ := strings.Cut(inputMsg(err), "; knee reads devices")
+				return sweep.Inputf(file, where+".kubeconfig", line("kubeconfig"), "%s: %s (a kubeconfig must be a file)", sweep.QuoteName(k), msg)
+			}
+		}
 	}
 	return nil
 }
+
+// maxKubeconfig bounds a leaf's kubeconfig: real ones are kilobytes.
+const maxKubeconfig = 16 << 20
 
 // perGPU reads per_gpu as a YAML list of integers or knee sweep's
 // "64,128,256".

@@ -2,8 +2,11 @@ package catalog
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -65,6 +68,7 @@ func TestParseCatalogErrors(t *testing.T) {
 		{"unknown keys", "leaves:\n  - leaf: a\n    sevice: s\n    gpu: 4\n", "p.yaml:2: a: unknown key(s) sevice, gpu; a leaf has leaf, kubeconfig"},
 		{"duplicate leaf", "leaves:\n  - leaf: a\n  - leaf: b\n  - leaf: A\n", "p.yaml:4: A.leaf: duplicate leaf (first at line 2)"},
 		{"key twice", "leaves:\n  - leaf: a\n    context: x\n    context: y\n", "p.yaml:4: leaves[0].context: given twice"},
+		{"leaves twice", "leaves:\n  - leaf: a\nleaves:\n  - leaf: b\n", "p.yaml:3: leaves: given twice (first at line 1); put every leaf in one leaves: list"},
 		{"leaf with slash", "leaves:\n  - leaf: ../etc\n", `p.yaml:2: ../etc.leaf: "../etc" cannot name a folder`},
 		{"leaf hidden", "leaves:\n  - leaf: .x\n", `p.yaml:2: .x.leaf: ".x" cannot name a folder`},
 		{"gpus not a number", "leaves:\n  - leaf: a\n    gpus: four\n", `p.yaml:3: a.gpus: must be a positive integer (leave it out to discover the node's GPUs), got "four"`},
@@ -141,4 +145,51 @@ func FuzzParse(f *testing.F) {
 			_ = l.Args()
 		}
 	})
+}
+
+// runBounded fails the test when f does not return within 20 s: the reads
+// below hung (a FIFO) or grew without end (/dev/zero) before.
+func runBounded(t *testing.T, f func() error) error {
+	t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- f() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(20 * time.Second):
+		t.Fatal("the read did not end: it waited on a FIFO or read a device without end")
+		return nil
+	}
+}
+
+// Every file a catalog makes knee read goes through the bounded reader:
+// --catalog FIFO hung in os.Open; a leaf's kubeconfig: /dev/zero grew
+// without end in client-go and a FIFO waited for a writer; catalog.json
+// replaced by /dev/zero or a FIFO on resume did the same. Each is refused
+// at once as bad input naming the file (and the leaf's field).
+func TestCatalogReadsAreBounded(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+
+	err := runBounded(t, func() error { _, err := ReadFile(fifo); return err })
+	require.ErrorContains(t, err, fifo+": --catalog: is a FIFO (named pipe), not a regular file")
+
+	for _, k := range []string{"/dev/zero", fifo} {
+		plan := filepath.Join(dir, "plan.yaml")
+		require.NoError(t, os.WriteFile(plan, []byte("leaves:\n  - leaf: a\n    kubeconfig: "+k+"\n    gpus: 1\n    per_gpu: [8]\n"), 0o644))
+		err := runBounded(t, func() error { _, err := ReadFile(plan); return err })
+		var in *sweep.InputError
+		require.True(t, errors.As(err, &in), "%v", err)
+		require.ErrorContains(t, err, "plan.yaml:3: a.kubeconfig: "+k+": is a ")
+		require.ErrorContains(t, err, "not a regular file")
+	}
+
+	for _, k := range []string{"/dev/zero", fifo} {
+		out := filepath.Join(t.TempDir(), "out")
+		require.NoError(t, os.MkdirAll(out, 0o755))
+		require.NoError(t, os.Symlink(k, filepath.Join(out, StateFile)))
+		err := runBounded(t, func() error { _, err := LoadState(out); return err })
+		require.ErrorContains(t, err, "not a regular file")
+	}
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/read"
 )
 
 // StateFile in the catalog's results folder records which leaves finished,
@@ -36,13 +37,18 @@ type State struct {
 	Leaves map[string]LeafState `json:"leaves"`
 }
 
+// maxState bounds catalog.json.
+const maxState = 16 << 20
+
 // LoadState reads DIR/catalog.json; a folder without one is a first run.
 func LoadState(dir string) (*State, error) {
 	s := &State{path: filepath.Join(dir, StateFile), Leaves: map[string]LeafState{}}
-	b, err := os.ReadFile(s.path)
-	if errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Lstat(s.path); errors.Is(err, os.ErrNotExist) {
 		return s, nil
 	}
+	// Bounded: catalog.json is a line per leaf; /dev/zero or a FIFO put in
+	// its place is refused, not read without end or waited on.
+	b, err := read.ReadLimited(s.path, maxState)
 	if err != nil {
 		return nil, err
 	}

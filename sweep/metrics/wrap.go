@@ -52,6 +52,7 @@ type record struct {
 	Failures   int        `json:"failures,omitempty"`
 	LastError  string     `json:"last_error,omitempty"`
 	KVBound    float64    `json:"kv_bound,omitempty"`
+	Dropped    []string   `json:"dropped,omitempty"`
 	Samples    []Snapshot `json:"samples"`
 	StartedAt  time.Time  `json:"started_at"`
 	FinishedAt time.Time  `json:"finished_at"`
@@ -65,12 +66,15 @@ func (w *wrapped) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Level
 	if res == nil {
 		return res, err
 	}
+	// A broken /metrics must never cost the level: absurd values are
+	// dropped, and said, before anything is summed or stored.
+	dropped := sanitize(samples, lvl.Concurrency)
 	interval := w.opts.Interval
 	if interval <= 0 {
 		interval = time.Second
 	}
 	rec := record{Sources: w.src.Names(), IntervalS: interval.Seconds(), Stride: s.stride, Failures: failures,
-		KVBound: w.opts.KVBound, Samples: samples, StartedAt: started, FinishedAt: time.Now().UTC()}
+		KVBound: w.opts.KVBound, Dropped: dropped, Samples: samples, StartedAt: started, FinishedAt: time.Now().UTC()}
 	if rec.Samples == nil {
 		rec.Samples = []Snapshot{}
 	}
@@ -78,6 +82,11 @@ func (w *wrapped) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Level
 		rec.LastError = lastErr.Error()
 		if w.opts.Log != nil {
 			fmt.Fprintf(w.opts.Log, "engine metrics: %d scrapes failed during %v (last: %v)\n", failures, lvl, lastErr)
+		}
+	}
+	if len(dropped) > 0 && w.opts.Log != nil {
+		for _, d := range dropped {
+			fmt.Fprintf(w.opts.Log, "engine metrics: %v: %s\n", lvl, d)
 		}
 	}
 	if b, jerr := json.MarshalIndent(rec, "", "  "); jerr == nil {
@@ -89,6 +98,9 @@ func (w *wrapped) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Level
 	sum := Summarize(samples, w.src.Names())
 	if sum != nil && w.opts.KVBound > 0 {
 		sum.MaxConcurrency = ptr(w.opts.KVBound)
+	}
+	if sum != nil {
+		sum.Dropped = dropped
 	}
 	for i := range res.Points {
 		if sum != nil {
