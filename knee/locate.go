@@ -51,7 +51,7 @@ func locateKnee(u []*levelEval, in input, sh shape, ft fitOutcome, rate rateFoll
 		thrHi = u[sat.past].x
 	default:
 		thrLo, thrHi = u[sat.op].x, u[sat.past].x
-		if sat.op == firstJudged(u) && !u[sat.past].cliff {
+		if sat.op == firstJudged(u) && !u[sat.past].cliff && !u[sat.past].queue {
 			// Flat from the lowest level up: saturated at or below it.
 			status = StatusBelowRange
 		}

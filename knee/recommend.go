@@ -135,6 +135,15 @@ func hints(in input, u []*levelEval, loc located, r *Result, opts Options, notes
 			}
 		}
 	}
+	var drain []string
+	for _, l := range in.levels {
+		if l.has(ReasonDrainBiased) {
+			drain = append(drain, num(l.x))
+		}
+	}
+	if len(drain) > 0 {
+		add("rerun %s with at least %d requests per slot (--requests-per-concurrency %d): fewer leave the final drain in the throughput, which then reads low", w.unit0(drain), minRequestsPerSlot, minRequestsPerSlot)
+	}
 	if loc.littleUnknown && len(u) >= 2 {
 		notes = append(notes, "Little's-law TTFT check skipped where the request rate is unknown (no request rate, output length or mean latency in the inputs; --output-tokens assumes an output length)")
 	}
@@ -151,6 +160,16 @@ func hints(in input, u []*levelEval, loc located, r *Result, opts Options, notes
 		notes = append(notes, fmt.Sprintf("%d valid levels: the knee is bracketed between measured levels (curves are fitted from %d)", len(u), opts.MinFitLevels))
 	}
 	return out, notes
+}
+
+// unit0 writes a list of levels with the unit once: "32, 64 and 128/GPU".
+func (w words) unit0(xs []string) string {
+	last := xs[len(xs)-1]
+	u := strings.TrimPrefix(w.unit(0), "0")
+	if len(xs) == 1 {
+		return last + u
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + last + u
 }
 
 // niceLevel rounds a suggested level to a value people run: an integer,
