@@ -12,7 +12,7 @@ import (
 // they become warnings on a proposal, never refusals by themselves.
 func isCaution(r knee.Reason) bool {
 	switch r {
-	case knee.ReasonInsufficientSamples, knee.ReasonHighVariance, knee.ReasonNonMonotonic:
+	case knee.ReasonInsufficientSamples, knee.ReasonHighVariance, knee.ReasonNonMonotonic, knee.ReasonDrainBiased:
 		return true
 	}
 	return false
@@ -26,6 +26,8 @@ func cautionText(r knee.Reason) string {
 		return "repeats disagree (high_variance); the floor may sit inside run-to-run noise"
 	case knee.ReasonNonMonotonic:
 		return "throughput is not monotonic around this level (non_monotonic); check the neighbouring levels"
+	case knee.ReasonDrainBiased:
+		return "fewer than 8 requests per slot in flight (drain_biased): the final drain weighs on its throughput, which reads low"
 	}
 	return string(r)
 }
@@ -109,6 +111,13 @@ func reasonDetail(r *knee.Result, pt knee.PointResult, rs knee.Reason) string {
 				num(prev.TTFTP99Ms), level(prev.PerGPU), num(pt.TTFTP99Ms), at, num(math.Round(pt.TTFTP99Ms/prev.TTFTP99Ms*10)/10))
 		}
 		return fmt.Sprintf("TTFT p99 is %s ms at %s/GPU: requests queue instead of being served", num(pt.TTFTP99Ms), at)
+	case knee.ReasonQueueing:
+		for i, x := range pt.Reasons {
+			if x == knee.ReasonQueueing && i < len(pt.Details) {
+				return fmt.Sprintf("at %s/GPU requests queue (%s)", at, pt.Details[i])
+			}
+		}
+		return fmt.Sprintf("at %s/GPU requests queue instead of being served", at)
 	case knee.ReasonUnverified:
 		if prev == nil {
 			return fmt.Sprintf("nothing was measured below %s/GPU, so nothing shows that throughput is still growing there (the knee could lie below it)", at)
@@ -120,7 +129,7 @@ func reasonDetail(r *knee.Result, pt knee.PointResult, rs knee.Reason) string {
 		return fmt.Sprintf("the load generator did not keep %s requests in flight at %s/GPU, so the level was not what it claims", num(pt.Concurrency), at)
 	case knee.ReasonClientBound:
 		return fmt.Sprintf("at %s/GPU the load generator, not the server, was the bottleneck: the numbers describe the client", at)
-	case knee.ReasonInsufficientSamples, knee.ReasonHighVariance, knee.ReasonNonMonotonic:
+	case knee.ReasonInsufficientSamples, knee.ReasonHighVariance, knee.ReasonNonMonotonic, knee.ReasonDrainBiased:
 		return fmt.Sprintf("%s/GPU: %s", at, cautionText(rs))
 	}
 	return fmt.Sprintf("%s/GPU: %s (verdict %s)", at, rs, pt.Verdict)
@@ -130,7 +139,7 @@ func reasonDetail(r *knee.Result, pt knee.PointResult, rs knee.Reason) string {
 func nextRun(r *knee.Result, pt knee.PointResult, rs knee.Reason) string {
 	at := level(pt.PerGPU)
 	switch rs {
-	case knee.ReasonPastKnee, knee.ReasonCliff:
+	case knee.ReasonPastKnee, knee.ReasonCliff, knee.ReasonQueueing:
 		if r.RecommendedPerGPU != nil && *r.RecommendedPerGPU < pt.PerGPU {
 			return fmt.Sprintf("set floors from the recommended level instead: knee baseline --at %s", level(*r.RecommendedPerGPU))
 		}
@@ -153,6 +162,8 @@ func nextRun(r *knee.Result, pt knee.PointResult, rs knee.Reason) string {
 		return fmt.Sprintf("re-run %s/GPU with more load-generator capacity (more workers, or a second client node) so %s requests stay in flight", at, num(pt.Concurrency))
 	case knee.ReasonInsufficientSamples:
 		return fmt.Sprintf("re-run %s/GPU with more requests (aicr uses max(1000, 8 × concurrency) = %s)", at, num(math.Max(1000, 8*pt.Concurrency)))
+	case knee.ReasonDrainBiased:
+		return fmt.Sprintf("re-run %s/GPU with at least 8 requests per slot (%s)", at, num(8*pt.Concurrency))
 	case knee.ReasonHighVariance, knee.ReasonNonMonotonic:
 		return fmt.Sprintf("repeat %s/GPU and its neighbours (3 runs each) to tell noise from a real change", at)
 	}

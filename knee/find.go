@@ -75,7 +75,8 @@ func FindContext(ctx context.Context, s *sweep.Sweep, opts Options) (*Result, er
 		loc = tooFewLevels(used, in, opts)
 		res.TTFT, res.Notes = summarizeTTFT(used, in.stat, opts, res.Notes)
 	} else {
-		sh := shapeOf(used, in.stat, opts, in.w)
+		sh := shapeOf(used, in, opts)
+		res.QueueOnset = sh.onset
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -181,6 +182,7 @@ type levelEval struct {
 	invalid    bool
 	dip        bool       // non_monotonic: fell and recovered
 	cliff      bool       // throughput drop or TTFT beyond Little's law
+	queue      bool       // added requests only wait (queue.go)
 	rateBehind bool       // rate-based stage that served less than it was offered
 	elasticity float64    // ln(X/X_prev)/ln(N/N_prev); NaN for the lowest analysed level
 	flat       bool       // the measured rule found it gained too little or fell

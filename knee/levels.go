@@ -28,6 +28,10 @@ type level struct {
 	ttft    float64 // combined TTFT of the chosen statistic; NaN when unknown
 	ttftP50 float64 // NaN when unknown
 	ttftP99 float64 // NaN when unknown
+	// ttftWait is the TTFT statistic that carries a queue's mean wait:
+	// the mean (Little's law is about means), else the median; NaN when
+	// neither is known. The tail (p99) is never used for it.
+	ttftWait float64
 
 	reqRate    float64 // successful req/s (whole node), NaN when unknown
 	reqRateHow string  // where reqRate came from
@@ -127,11 +131,12 @@ func buildLevels(pts []sweep.Point, gpus int, st ttftStat, opts Options) []*leve
 }
 
 func combine(l *level, gpus int, st ttftStat, opts Options) {
-	var conc, ttfts, p50s, p99s, rates []float64
+	var conc, ttfts, p50s, p99s, means, rates []float64
 	var achieved, cpus, follows, requested []float64
 	var req, fail int
 	reqKnownAll, failKnownAny := true, false
 	l.ttft, l.ttftP50, l.ttftP99, l.reqRate, l.achieved, l.clientCPU = math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()
+	l.ttftWait = math.NaN()
 	l.follow, l.requested = math.NaN(), math.NaN()
 	for _, p := range l.points {
 		conc = append(conc, p.Concurrency)
@@ -159,6 +164,9 @@ func combine(l *level, gpus int, st ttftStat, opts Options) {
 		}
 		if v, ok := ttftValue(p.TTFT, statP99); ok {
 			p99s = append(p99s, v)
+		}
+		if v, ok := ttftValue(p.TTFT, statMean); ok {
+			means = append(means, v)
 		}
 		if p.RequestedRate != nil && *p.RequestedRate > 0 && p.RequestRate != nil && finite(*p.RequestRate) {
 			follows = append(follows, *p.RequestRate / *p.RequestedRate)
@@ -198,6 +206,12 @@ func combine(l *level, gpus int, st ttftStat, opts Options) {
 	}
 	if len(p99s) > 0 {
 		l.ttftP99 = stats.Median(p99s)
+	}
+	switch {
+	case len(means) == len(l.points):
+		l.ttftWait = stats.Median(means)
+	case len(p50s) == len(l.points):
+		l.ttftWait = stats.Median(p50s)
 	}
 	if len(rates) > 0 {
 		l.reqRate = stat.Mean(rates, nil)

@@ -51,7 +51,7 @@ func locateKnee(u []*levelEval, in input, sh shape, ft fitOutcome, rate rateFoll
 		thrHi = u[sat.past].x
 	default:
 		thrLo, thrHi = u[sat.op].x, u[sat.past].x
-		if sat.op == firstJudged(u) && !u[sat.past].cliff {
+		if sat.op == firstJudged(u) && !u[sat.past].cliff && !u[sat.past].queue {
 			// Flat from the lowest level up: saturated at or below it.
 			status = StatusBelowRange
 		}
@@ -131,6 +131,13 @@ func locateKnee(u []*levelEval, in input, sh shape, ft fitOutcome, rate rateFoll
 		k.PerGPU = ptr(round6(est))
 	case k.LowPerGPU != nil && k.HighPerGPU != nil:
 		k.PerGPU = ptr(round6(math.Sqrt(*k.LowPerGPU * *k.HighPerGPU))) // log midpoint of the bracket
+		// The label says what the number is: the fitted curve's knee lies
+		// outside the bracket, so the estimate is the midpoint, not the fit.
+		if ft.ok && status != StatusLocated && !loc.rate.ok {
+			k.Method = fmt.Sprintf("measured elasticity between levels; estimate: the bracket's log midpoint (the fitted %s curve's knee, %s, lies outside it)", ft.summary.Chosen, num(round6(est)))
+		} else if !ft.ok && !loc.rate.ok {
+			k.Method = "measured elasticity between levels; estimate: the bracket's log midpoint"
+		}
 	}
 	k.Detail = kneeDetail(loc, u, in, opts)
 	return loc

@@ -51,7 +51,7 @@ func TestFindSimserverShortLevelsBoundTheKnee(t *testing.T) {
 	require.Equal(t, 64.0, *r.Knee.LowPerGPU)
 	require.Equal(t, 128.0, *r.Knee.HighPerGPU)
 	require.Equal(t, knee.VerdictInvalid, point(t, r, 128).Verdict)
-	require.Equal(t, []knee.Reason{knee.ReasonConcurrencyNotAchieved, knee.ReasonPastKnee}, point(t, r, 128).Reasons)
+	require.Equal(t, []knee.Reason{knee.ReasonConcurrencyNotAchieved, knee.ReasonDrainBiased, knee.ReasonPastKnee}, point(t, r, 128).Reasons)
 	require.Equal(t, knee.VerdictSubKnee, point(t, r, 64).Verdict)
 	require.Equal(t, 64.0, *r.RecommendedPerGPU)
 	require.Contains(t, r.Knee.Detail, "128/GPU, short of its configured concurrency, bought too little throughput over 64/GPU: 3,740 → 3,837 tok/s")

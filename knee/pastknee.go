@@ -34,6 +34,9 @@ func PastKneeRule(opts Options) func(s *sweep.Sweep) (stop bool, why string) {
 		if hasReason(top, ReasonCliff) {
 			return true, fmt.Sprintf("%s%s is past the knee at a cliff: %s", num(top.PerGPU), unit, cliffDetail(top))
 		}
+		if hasReason(top, ReasonQueueing) {
+			return true, fmt.Sprintf("%s%s is past the knee: %s", num(top.PerGPU), unit, reasonDetail(top, ReasonQueueing))
+		}
 		if below.Verdict == VerdictPastKnee || below.Verdict == VerdictAtKnee {
 			return true, fmt.Sprintf("%s%s and %s%s are both at or past the knee (%s)", num(below.PerGPU), unit, num(top.PerGPU), unit, r.Knee.Detail)
 		}
@@ -50,11 +53,13 @@ func hasReason(p PointResult, r Reason) bool {
 	return false
 }
 
-func cliffDetail(p PointResult) string {
+func cliffDetail(p PointResult) string { return reasonDetail(p, ReasonCliff) }
+
+func reasonDetail(p PointResult, want Reason) string {
 	for i, r := range p.Reasons {
-		if r == ReasonCliff && i < len(p.Details) {
+		if r == want && i < len(p.Details) {
 			return p.Details[i]
 		}
 	}
-	return "cliff"
+	return string(want)
 }

@@ -68,7 +68,11 @@ func hints(in input, u []*levelEval, loc located, r *Result, opts Options, notes
 	if len(u) > 1 && !loc.lowestTrusted {
 		for _, l := range in.levels {
 			if l.verdict == VerdictUnverified {
-				add("add %s to confirm %s is below the knee", w.unit(niceLevel(l.x/2)), num(l.x))
+				if h := niceLevel(l.x / 2); !measured(in, h) {
+					add("add %s to confirm %s is below the knee", w.unit(h), num(l.x))
+				} else {
+					add("repeat %s and %s so growth between them stands out from noise: %s is unverified", w.unit(h), num(l.x), num(l.x))
+				}
 			}
 		}
 	}
@@ -99,12 +103,22 @@ func hints(in input, u []*levelEval, loc located, r *Result, opts Options, notes
 		}
 		if rlo, rhi, ok := rateBracket(u, loc); ok {
 			add("add rate stages between %s and %s req/s to narrow the knee (the server kept up at the first, not at the second)", num(rlo), num(rhi))
+		} else if q := r.QueueOnset; q != nil && q.PerGPU > lo && finite(hi) && q.PerGPU < hi && !measured(in, niceLevel(q.PerGPU)) {
+			// The queue names the level to measure: the engine's cap (or
+			// where TTFT shows the queue starting).
+			add("add %s: %s, where requests start to wait", w.unit(niceLevel(q.PerGPU)), q.Detail)
 		} else if finite(hi) && hi/lo > 1.3 && k.Status != StatusLocated {
 			a1, a2 := niceLevel(lo+(hi-lo)/4), niceLevel(lo+(hi-lo)/2)
-			if a1 != a2 && a1 > lo && a2 < hi {
+			// Never suggest a level already measured.
+			ok1 := a1 > lo && a1 < hi && !measured(in, a1)
+			ok2 := a2 > lo && a2 < hi && !measured(in, a2)
+			switch {
+			case ok1 && ok2 && a1 != a2:
 				add("add %s and %s to narrow the knee between %s and %s", num(a1), w.unit(a2), num(lo), num(hi))
-			} else if a2 > lo && a2 < hi {
+			case ok2:
 				add("add %s to narrow the knee between %s and %s", w.unit(a2), num(lo), num(hi))
+			case ok1:
+				add("add %s to narrow the knee between %s and %s", w.unit(a1), num(lo), num(hi))
 			}
 		}
 		if d := r.Disagreement; d != nil && d.WithinCeilingPerGPU != nil {
@@ -135,6 +149,15 @@ func hints(in input, u []*levelEval, loc located, r *Result, opts Options, notes
 			}
 		}
 	}
+	var drain []string
+	for _, l := range in.levels {
+		if l.has(ReasonDrainBiased) {
+			drain = append(drain, num(l.x))
+		}
+	}
+	if len(drain) > 0 {
+		add("rerun %s with at least %d requests per slot (--requests-per-concurrency %d): fewer leave the final drain in the throughput, which then reads low", w.unit0(drain), minRequestsPerSlot, minRequestsPerSlot)
+	}
 	if loc.littleUnknown && len(u) >= 2 {
 		notes = append(notes, "Little's-law TTFT check skipped where the request rate is unknown (no request rate, output length or mean latency in the inputs; --output-tokens assumes an output length)")
 	}
@@ -151,6 +174,26 @@ func hints(in input, u []*levelEval, loc located, r *Result, opts Options, notes
 		notes = append(notes, fmt.Sprintf("%d valid levels: the knee is bracketed between measured levels (curves are fitted from %d)", len(u), opts.MinFitLevels))
 	}
 	return out, notes
+}
+
+// measured reports whether a level at x was run (any validity).
+func measured(in input, x float64) bool {
+	for _, l := range in.levels {
+		if l.x == x {
+			return true
+		}
+	}
+	return false
+}
+
+// unit0 writes a list of levels with the unit once: "32, 64 and 128/GPU".
+func (w words) unit0(xs []string) string {
+	last := xs[len(xs)-1]
+	u := strings.TrimPrefix(w.unit(0), "0")
+	if len(xs) == 1 {
+		return last + u
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + last + u
 }
 
 // niceLevel rounds a suggested level to a value people run: an integer,

@@ -49,12 +49,22 @@ const (
 	// ReasonOverTTFTSLO marks a level below the knee whose TTFT is over the
 	// SLO the user stated (--ttft-slo-ms): never recommended.
 	ReasonOverTTFTSLO Reason = "over_ttft_slo"
+	// ReasonQueueing marks a level where added requests only wait: the
+	// engine ran at its cap with requests waiting in most samples, or TTFT
+	// rose by the wait Little's law gives the requests in flight beyond
+	// what throughput serves (queue.go). Past the knee.
+	ReasonQueueing Reason = "queueing"
+	// ReasonDrainBiased is a caution: fewer than minRequestsPerSlot
+	// requests per slot in flight, so the final drain (the last wave with
+	// fewer than C running) is a large share of the run and the measured
+	// throughput reads low by wave quantisation.
+	ReasonDrainBiased Reason = "drain_biased"
 )
 
 // IsCaution reports whether a reason is a caution: reported on the level
 // and weighed by baseline, but not by itself a verdict.
 func (r Reason) IsCaution() bool {
-	return r == ReasonInsufficientSamples || r == ReasonHighVariance || r == ReasonNonMonotonic
+	return r == ReasonInsufficientSamples || r == ReasonHighVariance || r == ReasonNonMonotonic || r == ReasonDrainBiased
 }
 
 // SweepInfo identifies the analysed sweep in outputs.
@@ -204,6 +214,11 @@ type Result struct {
 	// Bound is the physical bound of the KV cache for this workload, when
 	// the engine's metrics gave its capacity (or --kv-bound its own figure).
 	Bound *PhysicalBound `json:"physical_bound,omitempty"`
+	// QueueOnset is where requests start to wait, from the lowest level
+	// that queues (queue.go): the engine's cap (its running count there)
+	// or, without engine metrics, the requests TTFT shows running. nil when
+	// no level queues.
+	QueueOnset *QueueOnset `json:"queue_onset,omitempty"`
 	// Hints say, one sentence per problem, what to run next.
 	Hints []string `json:"hints"`
 	// Notes are caveats about the data (simulated levels, TTFT statistic used).

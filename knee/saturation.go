@@ -44,6 +44,7 @@ type satPoint struct {
 	x, thr float64
 	dip    bool // non_monotonic: fell and recovered; never judged, never a reference
 	cliff  bool // throughput collapse or TTFT far beyond Little's law
+	queue  bool // added requests only wait (queue.go): flat whatever it gained
 }
 
 // saturation is what the measured rule concludes.
@@ -100,6 +101,9 @@ func saturate(pts []satPoint, eStar, noise float64) saturation {
 		} else {
 			s.flat[i] = true
 		}
+		if p.queue {
+			s.flat[i] = true
+		}
 		if p.thr > 0 && (best < 0 || p.thr > pts[best].thr) {
 			best = i
 		}
@@ -137,7 +141,7 @@ func saturate(pts []satPoint, eStar, noise float64) saturation {
 			s.stalls = append(s.stalls, i)
 		}
 	}
-	if s.op >= 0 && s.past >= 0 && !pts[s.past].cliff {
+	if s.op >= 0 && s.past >= 0 && !pts[s.past].cliff && !pts[s.past].queue {
 		s.atKnee = pts[s.past].thr > pts[s.op].thr*(1+noise)
 	}
 	return s

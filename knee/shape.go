@@ -11,15 +11,18 @@ type shape struct {
 	sat           saturation
 	cliffX        float64 // the lowest cliff; NaN when none
 	littleUnknown bool    // some step had no request rate for Little's law
+	onset         *QueueOnset
 }
 
 // shapeOf marks dips and cliffs on the valid levels and runs the measured
 // rule (saturation.go) over them; each level keeps its elasticity and
 // flatness for verdicts and sentences.
-func shapeOf(used []*levelEval, stat ttftStat, opts Options, w words) shape {
+func shapeOf(used []*levelEval, in input, opts Options) shape {
+	stat, w := in.stat, in.w
 	markDips(used, opts, w)
 	sh := shape{cliffX: math.NaN()}
 	sh.littleUnknown = findCliffs(used, stat, opts)
+	sh.onset = markQueueing(used, in.levels, in.s.GPUs, in.perGPU, opts, w)
 	for _, l := range used {
 		if l.cliff {
 			sh.cliffX = l.x
@@ -28,7 +31,7 @@ func shapeOf(used []*levelEval, stat ttftStat, opts Options, w words) shape {
 	}
 	pts := make([]satPoint, len(used))
 	for i, l := range used {
-		pts[i] = satPoint{x: l.x, thr: l.thr, dip: l.dip, cliff: l.cliff}
+		pts[i] = satPoint{x: l.x, thr: l.thr, dip: l.dip, cliff: l.cliff, queue: l.queue}
 	}
 	sh.sat = saturate(pts, opts.Elasticity, opts.Noise)
 	for i, l := range used {
@@ -108,6 +111,9 @@ func findCliffs(u []*levelEval, stat ttftStat, opts Options) (littleUnknown bool
 // little over, the lower level that shows it.
 func (w words) flatWhy(l *levelEval) string {
 	h := l.flatRef
+	if l.queue && !l.cliff && (h == nil || l.thr >= h.thr) {
+		return "requests queue: " + l.queueWhy()
+	}
 	if l.cliff || h == nil {
 		return "past a cliff"
 	}

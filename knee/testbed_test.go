@@ -55,7 +55,9 @@ func TestFindRealH200NarrowSweepStoppedPastTheKnee(t *testing.T) {
 	require.Equal(t, 128.0, *r.Knee.HighPerGPU)
 	require.Equal(t, 64.0, *r.RecommendedPerGPU)
 	require.Equal(t, knee.VerdictSubKnee, point(t, r, 64).Verdict)
-	require.Equal(t, []knee.Reason{knee.ReasonNonMonotonic}, point(t, r, 96).Reasons)
+	// 500 requests for 96 in flight: 5.2 per slot, under the 8 a level
+	// needs before its drain stops weighing on the throughput.
+	require.Equal(t, []knee.Reason{knee.ReasonDrainBiased, knee.ReasonNonMonotonic}, point(t, r, 96).Reasons)
 	require.Equal(t, knee.VerdictAtKnee, point(t, r, 128).Verdict)
 	require.InDelta(t, 1007.85, point(t, r, 64).ThroughputTokS, 0.01)
 }
@@ -129,4 +131,21 @@ func TestFindRealH200SearchSweep(t *testing.T) {
 	require.Equal(t, knee.VerdictPastKnee, point(t, r, 256).Verdict)
 	require.InDelta(t, 0.34, *point(t, r, 176).Elasticity, 0.005)
 	require.Contains(t, r.Knee.Detail, "1.4× the load of 128/GPU bought +8.4% throughput (1,579 → 1,712 tok/s): elasticity 0.25")
+}
+
+// The real --search sweep on the H200 (fixtures/testbed/h200-cbserve-0.6b-search)
+// brackets the knee at 144–176 while the fitted Amdahl curve's knee is at
+// 268, outside it: the estimate is the bracket's log midpoint (159), and
+// the label says so instead of crediting the fit (issue 20).
+func TestFindEstimateLabelIsTheMidpointWhenTheFitLiesOutside(t *testing.T) {
+	r := find(t, load(t, "testbed/h200-cbserve-0.6b-search"))
+	require.Equal(t, 144.0, *r.Knee.LowPerGPU)
+	require.Equal(t, 176.0, *r.Knee.HighPerGPU)
+	require.InDelta(t, 159.2, *r.Knee.PerGPU, 0.05)
+	require.Equal(t, "measured elasticity between levels; estimate: the bracket's log midpoint (the fitted amdahl curve's knee, 268, lies outside it)", r.Knee.Method)
+	// The bracket has no unmeasured typed level worth a hint (144–176 is
+	// within ±12.5%), so no next: line asks for a level at all.
+	for _, h := range r.Hints {
+		require.NotRegexp(t, `^add `, h)
+	}
 }

@@ -58,6 +58,9 @@ func pastDetail(l *levelEval, loc located, opts Options, w words) string {
 	if l.cliff {
 		return "past the knee, at a cliff"
 	}
+	if l.queue && !l.rateBehind {
+		return "past the knee: added requests only queue (queueing)"
+	}
 	if l.rateBehind {
 		return fmt.Sprintf("past the knee: served %.0f%% of the requested %s req/s (the server no longer keeps up; need %.0f%%)",
 			100*l.follow, num(l.requested), 100*opts.MinAchieved)

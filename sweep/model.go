@@ -170,6 +170,10 @@ type EngineMetrics struct {
 	// a claim about what binds needs a few, not one taken while the level
 	// drained.
 	BusySamples *int `json:"busy_samples,omitempty"`
+	// QueuedSamples is how many busy samples caught requests waiting while
+	// the engine ran within 5% of its most at the level: the queue's
+	// signature, when it holds in most busy samples (not one burst).
+	QueuedSamples *int `json:"queued_samples,omitempty"`
 	// Running and Waiting are the requests the engine was decoding and the
 	// ones it had queued (vllm:num_requests_running/waiting,
 	// sglang:num_running_reqs/num_queue_reqs), mean and max over samples.

@@ -416,7 +416,7 @@ func TestBaselineH200OneGPUWordingAndWholeMs(t *testing.T) {
 	code, out, errs := runKneeCLI(t, "baseline", fixtures.Path("testbed/h200-cbserve-0.6b"))
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, "### knee baseline: h200, 1 GPU, Qwen/Qwen3-0.6B-random\n")
-	require.Contains(t, out, "|   256 ◀ |         256 | 1,576 |         1,576 |         689 |         774 | sub_knee                        |")
+	require.Contains(t, out, "|   256 ◀ |         256 | 1,576 |         1,576 |         689 |         774 | sub_knee (drain_biased)                       |")
 	require.Contains(t, out, "1,182.33 / 1 GPU = 1,182.33, rounded down")
 	require.Contains(t, out, "Measured at 256/GPU: 1,576 tok/s, TTFT p99 774 ms.", "as in the table above it")
 	require.Contains(t, out, "Knee: between 256 and 512/GPU, estimate ≈267.")

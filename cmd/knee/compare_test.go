@@ -112,7 +112,11 @@ func TestCompareH200AndAGPUlessSweepUnitsAndRounding(t *testing.T) {
 	require.Equal(t, 0, code, errs)
 	lines := strings.Split(out, "\n")
 	require.Regexp(t, `^ h200-cbserve-0.6b/ +h200 +– +Qwen/Qwen3-0.6B-random +1 +256 +1,576 +1,576 +774 +between 256 and 512/GPU, estimate ≈267 *$`, lines[2])
-	require.Regexp(t, `^ aiperf/ +– +– +sim-llm +\? +128 in flight +4,144 +– +1,764 +between 128 and 256 in flight, estimate ≈181 *$`, lines[3])
+	// The AIPerf runs were against a simulated server capped at 64
+	// sequences: at 128 TTFT carries the wait of the requests beyond the
+	// cap (queueing), so 128 is past the knee and only 32 (unverified) is
+	// left as a candidate.
+	require.Regexp(t, `^ aiperf/ +– +– +sim-llm +\? +32 in flight \(candidate, unverified\) +2,491 +– +102 +at or below 128 in flight \(nothing measured lower bounds it\) *$`, lines[3])
 	require.NotContains(t, out, "298.25")
 	require.NotContains(t, out, "16/GPU")
 

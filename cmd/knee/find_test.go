@@ -69,7 +69,7 @@ func TestFindGB300WithSimulated64MarkdownRecommends128(t *testing.T) {
 	code, out, errOut := runKneeCLI(t, "find", fixtures.Path("aicr/gb300-eks.csv"), fixtures.Path("aicr/gb300-eks-simulated-64.csv"), "-o", "markdown")
 	require.Equal(t, 0, code, errOut)
 	require.Contains(t, out, "| 64 (simulated) |       256 | 43,900 |")
-	require.Contains(t, out, "- knee: between 128 and 256/GPU, estimate ≈181 [bracketed; measured elasticity between levels]")
+	require.Contains(t, out, "- knee: between 128 and 256/GPU, estimate ≈181 [bracketed; measured elasticity between levels; estimate: the bracket's log midpoint]")
 	require.Contains(t, out, "- recommended: 128/GPU")
 	require.Contains(t, out, "- note: SIMULATED, not measured: 64/GPU")
 }

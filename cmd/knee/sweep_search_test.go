@@ -154,3 +154,45 @@ func TestSweepSearchFlagErrors(t *testing.T) {
 		assert.Contains(t, errs, tc.want)
 	}
 }
+
+// The issue's case (#20): a simulated engine that runs at most 48
+// sequences (past 48 requests only wait, and its /metrics says so), swept
+// by --search with the default request counts (max(1000, 8 × C)) from a
+// ladder that never lands on 48. The engine names its cap at 64/GPU, the
+// search measures the cap next and then bisects toward the queue (32, 64,
+// 48, 56: four levels on a quiet machine); it
+// recommends within ±12.5% of 48 in at most 8 levels, and every level
+// above the cap is past the knee (queueing). Simulated, not measured.
+func TestSweepSearchFindsAnEngineCapOffTheLadder(t *testing.T) {
+	cfg := simserver.Config{GPUs: 1, BatchPerGPU: 48, StepBase: 10 * time.Millisecond, StepPerSeq: 25 * time.Microsecond, Seed: 1}
+	srv := simserver.New(cfg)
+	url, err := srv.Start()
+	require.NoError(t, err)
+	t.Cleanup(func() { srv.Close() })
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, errs := sweepCLI(t, "sweep", "--endpoint", url, "--model", "sim", "--gpus", "1", "--search", "--search-start", "32",
+		"--input-tokens", "16", "--output-tokens", "16", "--request-timeout", "60s", "--out", dir)
+	require.Equal(t, 0, code, errs)
+	t.Log(errs)
+	// Which evidence names 48 first depends on how many one-second
+	// scrapes a 4-second level gets: the engine's running count pinned at
+	// 48 with requests waiting, or TTFT at 64 holding the wait of all but
+	// about 48 of its requests. Either way the cap is the next level.
+	assert.Regexp(t, `search: the knee lies in 32–64/GPU and (the engine names its cap, 48/GPU|the queue starts near 48/GPU) .*: measure there, run 48\n`, errs)
+	plan, err := store.ReadPlan(dir)
+	require.NoError(t, err)
+	assert.LessOrEqual(t, len(plan.PerGPU), 8, "%v", plan.PerGPU)
+	s, err := store.Load(dir)
+	require.NoError(t, err)
+	r, err := knee.Find(s, knee.DefaultOptions())
+	require.NoError(t, err)
+	require.NotNil(t, r.RecommendedPerGPU, r.RecommendationReason)
+	assert.InDelta(t, 48, *r.RecommendedPerGPU, 0.125*48, "levels %v: %s", plan.PerGPU, r.Knee.Detail)
+	for _, p := range r.Points {
+		if p.PerGPU > 48 {
+			assert.Equal(t, knee.VerdictPastKnee, p.Verdict, "%g/GPU: %v %v", p.PerGPU, p.Reasons, p.Details)
+			assert.Contains(t, p.Reasons, knee.ReasonQueueing, "%g/GPU", p.PerGPU)
+		}
+	}
+	t.Logf("levels %v, recommended %g, knee %s", plan.PerGPU, *r.RecommendedPerGPU, r.Knee.Detail)
+}

@@ -24,6 +24,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
@@ -140,6 +141,40 @@ func Next(measured *sweep.Sweep, tried []int, set Settings, opts knee.Options) D
 	lo, hi := bracket(r)
 	top, bottom := levelRange(r)
 	d := Decision{Low: lo, High: hi}
+	if cb := clientBound(r); len(cb) >= maxClientBound {
+		d.Phase = PhaseDone
+		d.Reason = fmt.Sprintf("stopped: %d levels (%s/GPU) were client_bound, so the load generator, not the server, was the bottleneck and more levels would measure the client; give it more CPU (--workers, a larger or second client node) and --resume", len(cb), sweep.FormatLadder(cb))
+		return d
+	}
+	if tv, ti, ok := invalidTop(r); ok && (r.Knee.Status == knee.StatusNotReached || hi == 0 || hi > ti) {
+		// The highest level decided nothing (client-bound, failed
+		// requests, short of its concurrency): a higher one would fare no
+		// better, so the search looks below it instead of climbing past it.
+		why := fmt.Sprintf("%d/GPU is invalid (%s): no climb past it", ti, invalidWhy(r, ti))
+		if tv == 0 {
+			d.Phase, d.Reason = PhaseDone, why+"; no valid level below it to search from"
+			return d
+		}
+		if v, ok := typedBetween(tv, ti); ok && !done[v] && budget > 0 {
+			d.Phase, d.Levels, d.Low, d.High = PhaseBisect, []int{v}, tv, 0
+			d.Reason = fmt.Sprintf("%s; %d/GPU, the highest valid level, still scales: run %d between them", why, tv, v)
+			return d
+		}
+		d.Phase, d.Low, d.High = PhaseDone, tv, 0
+		d.Reason = fmt.Sprintf("%s; the knee lies above %d/GPU, the highest valid level, and no untried typed level lies between", why, tv)
+		return d
+	}
+	qlo := lo
+	if qlo == 0 && r.Knee.Status != knee.StatusBelowRange {
+		// The lowest level is not yet verified, but a queue above it names
+		// where to look: the onset, not a level below the lowest.
+		qlo = bottom
+	}
+	if c, why, ok := atQueueOnset(r, qlo, hi, done); ok && budget > 0 {
+		d.Phase, d.Levels = PhaseBisect, []int{c}
+		d.Reason = fmt.Sprintf("the knee lies in %d–%d/GPU and %s: measure there, run %d", qlo, hi, why, c)
+		return d
+	}
 	switch {
 	case r.Knee.Status == knee.StatusNotReached || (hi == 0 && r.Knee.Status != knee.StatusBelowRange):
 		if top >= set.MaxPerGPU {
@@ -210,6 +245,76 @@ func Next(measured *sweep.Sweep, tried []int, set Settings, opts knee.Options) D
 	d.Phase, d.Levels = PhaseBisect, pts
 	d.Reason = fmt.Sprintf("the knee lies in %d–%d/GPU (±%s, wanted ±%s): bisect at %s", lo, hi, pct(halfWidth(lo, hi)), pct(set.Precision), sweep.FormatLadder(pts))
 	return d
+}
+
+// maxClientBound is how many client-bound levels end a search: past two,
+// the load generator is the bottleneck and every further level measures it.
+const maxClientBound = 2
+
+func clientBound(r *knee.Result) []int {
+	var out []int
+	for _, p := range r.Points {
+		for _, x := range p.Reasons {
+			if x == knee.ReasonClientBound {
+				out = append(out, int(math.Round(p.PerGPU)))
+			}
+		}
+	}
+	return out
+}
+
+// invalidTop reports whether the highest measured level is invalid, with
+// the highest valid level below it (0 when none).
+func invalidTop(r *knee.Result) (topValid, top int, ok bool) {
+	if len(r.Points) == 0 {
+		return 0, 0, false
+	}
+	last := r.Points[len(r.Points)-1]
+	if last.Verdict != knee.VerdictInvalid {
+		return 0, 0, false
+	}
+	for _, p := range r.Points {
+		if p.Verdict != knee.VerdictInvalid {
+			topValid = int(math.Round(p.PerGPU))
+		}
+	}
+	return topValid, int(math.Round(last.PerGPU)), true
+}
+
+func invalidWhy(r *knee.Result, at int) string {
+	for _, p := range r.Points {
+		if int(math.Round(p.PerGPU)) == at {
+			var rs []string
+			for _, x := range p.Reasons {
+				if !x.IsCaution() && x != knee.ReasonPastKnee {
+					rs = append(rs, string(x))
+				}
+			}
+			return strings.Join(rs, ", ")
+		}
+	}
+	return "invalid"
+}
+
+// atQueueOnset is the level where the queue starts, when the knee rule
+// read one (knee.Result.QueueOnset) inside the bracket and it is untried:
+// the engine's cap is itself the level to measure, and a TTFT estimate is
+// rounded to a typed level.
+func atQueueOnset(r *knee.Result, lo, hi int, done map[int]bool) (int, string, bool) {
+	q := r.QueueOnset
+	if q == nil || lo <= 0 || hi <= lo {
+		return 0, "", false
+	}
+	c := int(math.Round(q.PerGPU))
+	why := fmt.Sprintf("the engine names its cap, %d/GPU (%s)", c, q.Detail)
+	if q.From != "engine" {
+		c = Typed(q.PerGPU)
+		why = fmt.Sprintf("the queue starts near %d/GPU (%s)", c, q.Detail)
+	}
+	if c <= lo || c >= hi || done[c] {
+		return 0, "", false
+	}
+	return c, why, true
 }
 
 // bracket is the knee's bracket in typed levels: the operating point and

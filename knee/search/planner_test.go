@@ -136,3 +136,56 @@ func TestSettingsValidate(t *testing.T) {
 	s.MaxLevels = 1
 	assert.ErrorContains(t, s.Validate(), "--max-levels")
 }
+
+// A starved load generator: after two client-bound levels the search stops
+// and says what to do, instead of running more levels that measure the client.
+func TestNextStopsAfterTwoClientBoundLevels(t *testing.T) {
+	set, opts := DefaultSettings(), knee.DefaultOptions()
+	s := cliffSweep(16, 32, 64, 128)
+	s.Points[2].ClientBound = true
+	d := Next(s, []int{16, 32, 64, 128}, set, opts)
+	require.NotEqual(t, PhaseDone, d.Phase, d.Reason)
+	s.Points[3].ClientBound = true
+	d = Next(s, []int{16, 32, 64, 128}, set, opts)
+	require.Equal(t, PhaseDone, d.Phase)
+	assert.Equal(t, "stopped: 2 levels (64,128/GPU) were client_bound, so the load generator, not the server, was the bottleneck and more levels would measure the client; give it more CPU (--workers, a larger or second client node) and --resume", d.Reason)
+}
+
+// The highest level is invalid: the search never climbs past it (it used
+// to read "256/GPU is below the knee … climb ×2: run 512" about a level
+// that decided nothing); it looks between the highest valid level and it.
+func TestNextDoesNotClimbPastAnInvalidTop(t *testing.T) {
+	set, opts := DefaultSettings(), knee.DefaultOptions()
+	s := cliffSweep(16, 32, 64, 128)
+	s.Points[3].Failures = sweep.I(500) // a third of the requests failed
+	d := Next(s, []int{16, 32, 64, 128}, set, opts)
+	require.Equal(t, PhaseBisect, d.Phase, d.Reason)
+	assert.Equal(t, []int{88}, d.Levels)
+	assert.Equal(t, "128/GPU is invalid (errors_present): no climb past it; 64/GPU, the highest valid level, still scales: run 88 between them", d.Reason)
+}
+
+// The knee rule read a queue onset (the engine's cap) inside the bracket:
+// the search measures it next rather than the bracket's midpoint.
+func TestNextMeasuresTheEngineCapNext(t *testing.T) {
+	set, opts := DefaultSettings(), knee.DefaultOptions()
+	s := &sweep.Sweep{Version: sweep.SchemaVersion, GPUs: 1}
+	for _, l := range []struct {
+		n, x, run, wait float64
+	}{{16, 1600, 16, 0}, {32, 3200, 32, 0}, {64, 4800, 48, 16}} {
+		busy, queued := 20, 0
+		if l.wait > 0 {
+			queued = 18
+		}
+		s.Points = append(s.Points, sweep.Point{PerGPU: sweep.F(l.n), Concurrency: l.n, ThroughputTokS: l.x, Requests: sweep.I(1000), Failures: sweep.I(0),
+			Engine: &sweep.EngineMetrics{Engine: "vllm", Samples: 20, BusySamples: &busy, QueuedSamples: &queued,
+				RunningMax: sweep.F(l.run), RunningMean: sweep.F(l.run), WaitingMax: sweep.F(l.wait), WaitingMean: sweep.F(l.wait)}})
+	}
+	r, err := knee.Find(s, opts)
+	require.NoError(t, err)
+	require.Contains(t, r.Points[2].Reasons, knee.ReasonQueueing)
+	assert.Equal(t, knee.VerdictPastKnee, r.Points[2].Verdict)
+	d := Next(s, []int{16, 32, 64}, set, opts)
+	require.Equal(t, PhaseBisect, d.Phase, d.Reason)
+	assert.Equal(t, []int{48}, d.Levels)
+	assert.Equal(t, "the knee lies in 32–64/GPU and the engine names its cap, 48/GPU (the engine's cap: it ran 48/GPU with requests waiting at 64/GPU): measure there, run 48", d.Reason)
+}

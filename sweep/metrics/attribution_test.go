@@ -75,6 +75,18 @@ func TestAttributionSequenceCap(t *testing.T) {
 	require.Equal(t, knee.LimitBatchCap, k[16], res.Points[1].Limit.Detail)
 	require.Equal(t, knee.LimitBatchCap, k[32], res.Points[2].Limit.Detail)
 	require.Equal(t, 8.0, *s.Points[2].Engine.RunningMax, "the engine runs exactly its cap")
+	// Queue evidence (knee/queue.go): above the cap the engine runs 8
+	// with requests waiting in most busy samples, so 16 and 32 are past
+	// the knee whatever their elasticity says, and the cap is the onset.
+	for _, i := range []int{1, 2} {
+		require.Contains(t, res.Points[i].Reasons, knee.ReasonQueueing, res.Points[i].Details)
+		require.Equal(t, knee.VerdictPastKnee, res.Points[i].Verdict)
+		require.Greater(t, 2**s.Points[i].Engine.QueuedSamples, *s.Points[i].Engine.BusySamples)
+	}
+	require.NotContains(t, res.Points[0].Reasons, knee.ReasonQueueing)
+	require.NotNil(t, res.QueueOnset)
+	require.Equal(t, 8.0, res.QueueOnset.PerGPU)
+	require.Equal(t, "engine", res.QueueOnset.From)
 	// The physical bound: 1,000 blocks × 16 tokens over 40-token requests.
 	require.NotNil(t, res.Bound)
 	require.InDelta(t, 400, res.Bound.PerGPU, 1)

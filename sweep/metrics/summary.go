@@ -49,6 +49,17 @@ func Summarize(samples []Snapshot, sources []string) *sweep.EngineMetrics {
 	}
 	e.BusySamples = &busy
 	e.WaitingMean, e.WaitingMax = stat(func(s Snapshot) *float64 { return s.Waiting })
+	if e.RunningMax != nil && e.WaitingMax != nil {
+		// Running pinned near its maximum with a queue behind it: the
+		// engine admits no more, so what the client adds only waits.
+		queued := 0
+		for _, s := range known {
+			if s.Running != nil && s.Waiting != nil && *s.Running > 0 && *s.Running >= 0.95**e.RunningMax && *s.Waiting > 0 {
+				queued++
+			}
+		}
+		e.QueuedSamples = &queued
+	}
 	e.KVUsageMean, e.KVUsageMax = stat(func(s Snapshot) *float64 { return s.KVUsage })
 	e.FrontendInflight, _ = stat(func(s Snapshot) *float64 { return s.FrontendInflight })
 	_, e.FrontendQueuedMax = stat(func(s Snapshot) *float64 { return s.FrontendQueued })

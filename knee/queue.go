@@ -1,0 +1,205 @@
+package knee
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// Queue evidence: a level past the knee is one where added requests only
+// wait. The elasticity rule sees that only across a resolvable step
+// (1.33×), and a hinge between two levels 2× apart (an engine capped at 48
+// sequences, swept at 32 and 64) still reads e = ln 1.5 / ln 2 = 0.58 into
+// 64: "scaling". The queue itself is direct evidence, of two kinds.
+//
+//   - Engine: the engine ran at its cap (the most it ran at any level, or
+//     the cap it exports) with requests waiting in most busy samples, and
+//     the waiting requests were at least queueShare of those in flight.
+//     The cap is then where the queue starts.
+//   - TTFT, without engine metrics: by Little's law a request spends
+//     R = N / rate in flight. Against a lower level h, a level i whose R
+//     grew beyond noise (ΔR > 2·noise·R_h) while TTFT (mean, else p50)
+//     carried at least half of that growth and at least doubled is queueing:
+//     the in-flight requests beyond what throughput serves waited for their
+//     first token instead of slowing the batch (which shows in the
+//     inter-token latency, not TTFT). The queue's length is rate × the
+//     added wait, so about N_i − rate·ΔTTFT requests ran: the onset.
+//
+// A throughput-only table (no TTFT, no engine metrics) has neither and
+// keeps the elasticity rule alone.
+const (
+	// queueShare: the mean waiting count, as a share of the client's
+	// in-flight requests, from which a pinned engine counts as queueing.
+	queueShare = 0.05
+	// ttftWaitShare: the least share of the in-flight time's growth that
+	// TTFT must carry.
+	ttftWaitShare = 0.5
+	// ttftWaitRise: TTFT must at least multiply by this.
+	ttftWaitRise = 2.0
+	// queueLookback bounds the lower levels each level is compared with
+	// (the analysis stays linear in the levels).
+	queueLookback = 8
+)
+
+// QueueOnset is where requests start waiting.
+type QueueOnset struct {
+	// PerGPU is the onset in the analysis unit (total when GPUs are unknown).
+	PerGPU float64 `json:"per_gpu"`
+	// From is "engine" (the running count at the engine's cap) or "ttft"
+	// (N − rate × the added TTFT, Little's law).
+	From string `json:"from"`
+	// AtPerGPU is the lowest level that queues, where it was read.
+	AtPerGPU float64 `json:"at_per_gpu"`
+	Detail   string  `json:"detail"`
+}
+
+// markQueueing flags the valid levels that queue (l.queue, ReasonQueueing
+// with the numbers) and returns the onset read at the lowest of them.
+func markQueueing(used, all []*levelEval, gpus int, perGPU bool, opts Options, w words) *QueueOnset {
+	div := 1.0
+	if perGPU && gpus > 0 {
+		div = float64(gpus)
+	}
+	capRun := 0.0
+	for _, l := range all {
+		for _, p := range l.points {
+			if e := p.Engine; e != nil {
+				if e.RunningMax != nil {
+					capRun = math.Max(capRun, *e.RunningMax)
+				}
+			}
+		}
+	}
+	var onset *QueueOnset
+	for i, l := range used {
+		if l.dip {
+			continue
+		}
+		if ok, running, detail := engineQueue(l, capRun, div, w); ok {
+			l.queue = true
+			l.add(ReasonQueueing, detail)
+			if onset == nil {
+				onset = &QueueOnset{PerGPU: round6(roundTo(running / div)), From: "engine", AtPerGPU: l.x,
+					Detail: fmt.Sprintf("the engine's cap: it ran %s with requests waiting at %s", w.unit(roundTo(running/div)), w.unit(l.x))}
+			}
+			continue
+		}
+		if ok, running, detail := ttftQueue(used, i, opts, div, w); ok {
+			l.queue = true
+			l.add(ReasonQueueing, detail)
+			if onset == nil {
+				onset = &QueueOnset{PerGPU: round6(roundTo(running / div)), From: "ttft", AtPerGPU: l.x,
+					Detail: fmt.Sprintf("TTFT at %s holds the wait of all but about %s of its requests (Little's law)", w.unit(l.x), w.unit(roundTo(running/div)))}
+			}
+		}
+	}
+	return onset
+}
+
+// engineQueue reads the engine's own evidence; running is the engine's
+// running count (total) when it queues.
+func engineQueue(l *levelEval, capRun, div float64, w words) (bool, float64, string) {
+	e := engineOf(l)
+	if e == nil || e.RunningMax == nil || *e.RunningMax <= 0 || e.WaitingMax == nil || *e.WaitingMax <= 0 {
+		return false, 0, ""
+	}
+	busy := -1
+	if e.BusySamples != nil {
+		busy = *e.BusySamples
+		if busy < minBusySamples {
+			return false, 0, ""
+		}
+	}
+	capAt := capRun
+	if e.MaxRunning != nil && *e.MaxRunning > 0 {
+		capAt = *e.MaxRunning
+	}
+	running := *e.RunningMax
+	if running < 0.98*capAt {
+		return false, 0, ""
+	}
+	inflight := l.concurrency
+	if finite(l.achieved) && l.achieved > 0 {
+		inflight = l.achieved * l.concurrency
+	}
+	waitMean := 0.0
+	if e.WaitingMean != nil {
+		waitMean = *e.WaitingMean
+	}
+	if waitMean < queueShare*inflight {
+		return false, 0, ""
+	}
+	var most string
+	switch {
+	case e.QueuedSamples != nil && busy > 0:
+		if 2**e.QueuedSamples <= busy {
+			return false, 0, ""
+		}
+		most = fmt.Sprintf("requests waiting in %d of %d busy samples", *e.QueuedSamples, busy)
+	default:
+		// A summary without the per-sample count (recorded before it was
+		// kept): running near its maximum on average stands for "pinned".
+		if e.RunningMean == nil || *e.RunningMean < 0.9*running {
+			return false, 0, ""
+		}
+		most = fmt.Sprintf("running %s on average", num(roundTo(*e.RunningMean/div)))
+	}
+	return true, running, fmt.Sprintf("queueing: the engine ran %s, its cap (the most at any level), with %s (%s waiting on average, up to %s): added requests only wait",
+		w.unit(roundTo(running/div)), most, num(roundTo(waitMean)), thousands(*e.WaitingMax))
+}
+
+// ttftQueue reads TTFT against up to queueLookback lower levels (nearest
+// first); running is the requests (total) that TTFT shows were served.
+func ttftQueue(used []*levelEval, i int, opts Options, div float64, w words) (bool, float64, string) {
+	l := used[i]
+	if !closedLoop(l) || !finite(l.ttftWait) || !(l.reqRate > 0) {
+		return false, 0, ""
+	}
+	ri := 1000 * l.concurrency / l.reqRate
+	seen := 0
+	for j := i - 1; j >= 0 && seen < queueLookback; j-- {
+		h := used[j]
+		if h.dip {
+			continue
+		}
+		seen++
+		if !closedLoop(h) || !finite(h.ttftWait) || !(h.reqRate > 0) || !(h.ttftWait > 0) {
+			continue
+		}
+		rh := 1000 * h.concurrency / h.reqRate
+		dR, dT := ri-rh, l.ttftWait-h.ttftWait
+		if dR <= 2*opts.Noise*rh || dT < ttftWaitShare*dR || l.ttftWait < ttftWaitRise*h.ttftWait {
+			continue
+		}
+		queued := math.Min(l.concurrency, l.reqRate*dT/1000)
+		running := l.concurrency - queued
+		return true, running, fmt.Sprintf("queueing: TTFT rose %s → %s ms from %s while a request's time in flight (Little's law, N ÷ rate) grew %s → %s ms: TTFT carries %.0f%% of the growth, so about %s requests waited and %s ran",
+			thousands(h.ttftWait), thousands(l.ttftWait), w.unit(h.x), thousands(rh), thousands(ri), 100*math.Min(1, dT/dR), thousands(math.Round(queued)), w.unit(roundTo(running/div)))
+	}
+	return false, 0, ""
+}
+
+// engineOf is the first repeat's engine summary that saw requests running.
+func engineOf(l *levelEval) *sweep.EngineMetrics {
+	for _, p := range l.points {
+		if p.Engine != nil && p.Engine.RunningMax != nil {
+			return p.Engine
+		}
+	}
+	return nil
+}
+
+// queueWhy is the queueing sentence without its label.
+func (e *levelEval) queueWhy() string {
+	for i, r := range e.reasons {
+		if r == ReasonQueueing {
+			d := e.details[i]
+			if len(d) > len("queueing: ") && d[:len("queueing: ")] == "queueing: " {
+				return d[len("queueing: "):]
+			}
+			return d
+		}
+	}
+	return "requests wait"
+}
