@@ -116,7 +116,13 @@ func Propose(s *sweep.Sweep, r *knee.Result, p Policy) (*Recommendation, error) 
 		rec.Warnings = append(rec.Warnings, simulatedWarnings(s, pt.PerGPU)...)
 	}
 
-	if err := propose(rec, *pt, why, samples, p); err != nil {
+	noTTFT := true
+	for _, sp := range s.Points {
+		if !sp.TTFT.Empty() {
+			noTTFT = false
+		}
+	}
+	if err := propose(rec, *pt, why, samples, p, noTTFT); err != nil {
 		return nil, err
 	}
 	return rec, nil
@@ -261,7 +267,7 @@ type levelSamples struct {
 }
 
 // propose fills the constraints, floors, derivations and noise warnings.
-func propose(rec *Recommendation, pt knee.PointResult, why string, smp levelSamples, p Policy) error {
+func propose(rec *Recommendation, pt knee.PointResult, why string, smp levelSamples, p Policy, noTTFT bool) error {
 	m := rec.Measured
 	conc := int(math.Floor(pt.PerGPU))
 	if conc < 1 {
@@ -340,7 +346,7 @@ func propose(rec *Recommendation, pt knee.PointResult, why string, smp levelSamp
 		}
 		ttftHow = fmt.Sprintf("max(catalog ceiling %s ms, %s × %s = %s ms) = %s ms, rounded up to %d significant figures → %s",
 			num(p.TTFTCeilingMs), measured, plain(p.TTFTMultiplier), num(scaled), num(ceilRaw), p.SigFigs, plain(RoundUpSig(ceilRaw, p.SigFigs)))
-	} else {
+	} else if !noTTFT {
 		ceilRaw = p.TTFTCeilingMs
 		ttftHow = fmt.Sprintf("no TTFT p99 was measured at this level, so the catalog ceiling %s ms, rounded up to %d significant figures → %s",
 			num(p.TTFTCeilingMs), p.SigFigs, plain(RoundUpSig(ceilRaw, p.SigFigs)))
@@ -355,6 +361,16 @@ func propose(rec *Recommendation, pt knee.PointResult, why string, smp levelSamp
 		{Name: ConstraintThroughput, Value: ">= " + plain(floor)},
 		{Name: ConstraintTTFTP99, Value: "<= " + plain(ceil)},
 	}
+	if noTTFT {
+		// A throughput-only sweep (a non-streaming run, a llama.cpp slot
+		// sweep, a table without TTFT) measured no TTFT at any level: a
+		// ceiling would be the catalog value, checked against nothing.
+		rec.Constraints = rec.Constraints[:2]
+		floors.TTFTP99Ms = 0
+		rec.Floors = floors
+		ttftHow = "none proposed: no level of the inputs measured TTFT (a non-streaming run or a throughput-only table), so there is nothing to check a ceiling against; the overlay's current TTFT gate, if any, is left as it is. Measure with a streaming client to derive one"
+		rec.Warnings = append(rec.Warnings, "no TTFT ceiling proposed: the inputs measured no TTFT at any level")
+	}
 	rec.Derivation = []Derivation{
 		{Name: ConstraintConcurrency, Value: rec.Constraints[0].Value, How: concHow},
 		{Name: ConstraintThroughput, Value: rec.Constraints[1].Value, How: tputHow},
@@ -362,7 +378,11 @@ func propose(rec *Recommendation, pt knee.PointResult, why string, smp levelSamp
 	if floors.ThroughputPerGPU != nil {
 		rec.Derivation = append(rec.Derivation, Derivation{Name: "throughput per GPU", Value: ">= " + plain(*floors.ThroughputPerGPU), How: perGPUHow})
 	}
-	rec.Derivation = append(rec.Derivation, Derivation{Name: ConstraintTTFTP99, Value: rec.Constraints[2].Value, How: ttftHow})
+	ttftValue := "none"
+	if len(rec.Constraints) > 2 {
+		ttftValue = rec.Constraints[2].Value
+	}
+	rec.Derivation = append(rec.Derivation, Derivation{Name: ConstraintTTFTP99, Value: ttftValue, How: ttftHow})
 	rec.Warnings = append(rec.Warnings, noiseWarnings(floor, ceil, smp)...)
 	return nil
 }

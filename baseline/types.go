@@ -49,7 +49,8 @@ type Floors struct {
 	ConcurrencyPerGPU int      `json:"concurrency_per_gpu"`
 	ThroughputTokS    float64  `json:"throughput_tok_s"`
 	ThroughputPerGPU  *float64 `json:"throughput_per_gpu,omitempty"`
-	TTFTP99Ms         float64  `json:"ttft_p99_ms"`
+	// TTFTP99Ms is absent when no TTFT was measured (no ceiling proposed).
+	TTFTP99Ms float64 `json:"ttft_p99_ms,omitempty"`
 }
 
 // Measured is what was measured at the chosen level. With repeats the

@@ -99,6 +99,7 @@ func (o *baselineOptions) Run() error {
 	if err != nil {
 		return err
 	}
+	printReadNotes(o.root.stderr, s)
 	rec, err := baseline.Run(s, baseline.Request{Knee: o.knee, Policy: o.policy, Overlay: o.overlay, Write: o.write, AllowTargetMismatch: o.allowMismatch, Context: o.root.context()})
 	if err != nil {
 		return flagError(err)

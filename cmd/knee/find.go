@@ -79,6 +79,7 @@ func (o *findOptions) Run() error {
 	if err != nil {
 		return err
 	}
+	printReadNotes(o.root.stderr, s)
 	r, err := knee.FindContext(o.root.context(), s, o.analysis)
 	if err != nil {
 		return err

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -80,4 +82,16 @@ func (f *inputFlags) loadEach(args []string) ([]*sweep.Sweep, error) {
 		out = append(out, s)
 	}
 	return out, nil
+}
+
+// printReadNotes says on stderr how each input was read (which column as
+// what, series picked, rows set aside), so that a number that reaches a
+// floor can be traced to its column; import prints them with its table.
+func printReadNotes(w io.Writer, s *sweep.Sweep) {
+	for _, n := range s.Notes {
+		if strings.HasPrefix(n, "simulated, not measured") {
+			continue // find and baseline say it themselves, with what it means
+		}
+		fmt.Fprintf(w, "note: %s\n", n)
+	}
 }

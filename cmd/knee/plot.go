@@ -84,6 +84,7 @@ func (o *plotOptions) Run() error {
 	if err != nil {
 		return err
 	}
+	printReadNotes(o.root.stderr, s)
 	r, err := knee.FindContext(o.root.context(), s, o.analysis)
 	if err != nil {
 		return err

@@ -34,6 +34,7 @@ const (
 	colRatio        // speedup, efficiency, Δ %: derived figures
 	colPrompts      // prompts sent: not successes
 	colSeriesLabel  // engine, strategy, config …: names a series when its values differ
+	colWorkload     // input/output length: a workload setting, a series when it varies
 )
 
 // column is one recognised header.
@@ -66,7 +67,7 @@ func (c column) key() string {
 	switch c.kind {
 	case colLatency:
 		return c.metric + "_" + c.stat
-	case colIgnore, colOtherTokRate, colPerUser, colRatio, colPrompts, colSeriesLabel:
+	case colIgnore, colOtherTokRate, colPerUser, colRatio, colPrompts, colSeriesLabel, colWorkload:
 		return ""
 	}
 	return kindNames[c.kind]

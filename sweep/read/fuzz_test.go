@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -135,7 +136,8 @@ func FuzzAligned(f *testing.F) {
 // FuzzCell: any cell text parses to a finite non-negative-or-error value and
 // never panics, whatever the unit.
 func FuzzCell(f *testing.F) {
-	for _, c := range []string{"**64**", "5,719 ⚠️", "**128** ⚡", "0.54s", "95 ms", "24.5k", "—", "n/a", "1.05x", "52%", "+66.2%", "~0.49", "12.5 ms†", "900µs", "1,2", "1e400", "NaN", "_x_", "[1]", "3 k tok/s"} {
+	for _, c := range []string{"**64**", "5,719 ⚠️", "**128** ⚡", "0.54s", "95 ms", "24.5k", "—", "n/a", "1.05x", "52%", "+66.2%", "~0.49", "12.5 ms†", "900µs", "1,2", "1e400", "NaN", "_x_", "[1]", "3 k tok/s",
+		"1 / 16", "64 (current)", "44.5 (peak)", "183.3 tok/s(+120.0%)", "1234 ± 56", "inf", "768k", "1M", "OOM (3.6 GiB short)", "0.20 s"} {
 		f.Add(c)
 	}
 	f.Fuzz(func(t *testing.T, cell string) {
@@ -158,7 +160,8 @@ func FuzzCell(f *testing.F) {
 // FuzzHeader: any header classifies, and any --unit value parses or is
 // refused, without a panic.
 func FuzzHeader(f *testing.F) {
-	for _, h := range []string{"TTFT (s)", "ttft_p99_s", "Throughput (k tok/s)", "tok/s per user", "max_concurrency", "Δ vs prev", "Conc.", "P99 TTFT (µs)", "conc=4"} {
+	for _, h := range []string{"TTFT (s)", "ttft_p99_s", "Throughput (k tok/s)", "tok/s per user", "max_concurrency", "Δ vs prev", "Conc.", "P99 TTFT (µs)", "conc=4",
+		"并发数", "首字延迟(ms)", "总吞吐 (tok/s)", "aggregate t/s", "J/tok", "Peak temp (°C)", "throughput_median", "N (parallel)", "k8s TTFT mean", "Request throughput (req/s)", "スループット", "Durchsatz (tok/s)"} {
 		f.Add(h, "s")
 	}
 	f.Fuzz(func(t *testing.T, h, u string) {
@@ -168,6 +171,27 @@ func FuzzHeader(f *testing.F) {
 		_, _ = ParseColumnFlags([]string{u + "=" + h})
 		body := "| c | " + strings.ReplaceAll(h, "\n", " ") + " | TTFT p99 ms |\n|---|---|---|\n| 8 | 10 | 50 |\n"
 		s, err := readMarkdown("t.md", []byte(body), Meta{})
+		checkResult(t, s, err)
+	})
+}
+
+// FuzzTableShapes: the corpus' real tables (packed cells, series, several
+// languages, transposed) and any mutation of them read or are refused with
+// an input error, with and without --series.
+func FuzzTableShapes(f *testing.F) {
+	dirs, err := os.ReadDir(fixtures.Path("corpus"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, d := range dirs {
+		if b, err := os.ReadFile(fixtures.Path(filepath.Join("corpus", d.Name(), "table.md"))); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s, err := readMarkdown("t.md", b, Meta{})
+		checkResult(t, s, err)
+		s, err = readMarkdown("t.md", b, Meta{Series: "vllm", GPUs: 8})
 		checkResult(t, s, err)
 	})
 }

@@ -57,6 +57,9 @@ func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resol
 		return nil, err
 	}
 	r.noteWeakLoad(g.file)
+	if err := r.plausibleColumns(g); err != nil {
+		return nil, err
+	}
 	for i := range r.cols {
 		c := &r.cols[i]
 		if c.kind == colDuration && !c.stated {
@@ -103,7 +106,7 @@ func setUnit(c *column, u unit, from string) error {
 		}
 	case colRequestRate:
 		ok = u.dim == dimReqRate
-	case colIgnore, colRatio, colPrompts, colNote, colLeaf, colAccelerator, colModel, colSimulated:
+	case colIgnore, colRatio, colPrompts, colWorkload, colSeriesLabel, colNote, colLeaf, colAccelerator, colModel, colSimulated:
 		return nil // an unread column's unit does not matter
 	}
 	if !ok {
@@ -213,7 +216,7 @@ func (r *resolved) applyUnitFlags(g grid, flags map[string]string) error {
 func (r *resolved) ratioValued(g grid) {
 	for i := range r.cols {
 		c := &r.cols[i]
-		if c.key() == "" || c.kind == colNote || c.kind == colSeriesLabel || c.kind == colLeaf || c.kind == colAccelerator || c.kind == colModel || c.kind == colSimulated {
+		if c.key() == "" || c.kind == colNote || c.kind == colSeriesLabel || c.kind == colWorkload || c.kind == colLeaf || c.kind == colAccelerator || c.kind == colModel || c.kind == colSimulated {
 			continue
 		}
 		n, ratios := 0, 0
@@ -382,4 +385,36 @@ func (r *resolved) cellDimensions(g grid) {
 			r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the achieved request rate: its cells are in req/s", g.file, c.header))
 		}
 	}
+}
+
+// columnMaxMS: a latency column in ms whose largest value is below this is
+// surely in seconds. A whole column of end-to-end latencies under 100 ms
+// (11.7 … 59.9) is no LLM sweep's; a TTFT column under 5 ms at every
+// level, neither. Refused with the flag that states the unit, not read
+// 1000× too small.
+var columnMaxMS = map[string]float64{"e2e": 100}
+
+func (r *resolved) plausibleColumns(g grid) error {
+	for i, c := range r.cols {
+		limit, ok := columnMaxMS[c.metric]
+		if c.kind != colLatency || c.stated || !ok {
+			continue
+		}
+		max, n := 0.0, 0
+		for _, row := range g.rows {
+			cv, ok, err := parseCell(cleanCell(cellAt(row, i)))
+			if err != nil || !ok || cv.unit != nil {
+				continue
+			}
+			n++
+			if cv.v > max {
+				max = cv.v
+			}
+		}
+		if n >= 2 && max < limit {
+			return sweep.Inputf(g.file, c.header, g.headerLine, "every value is under %v (the largest %v): read as ms (the header states no unit) no served model measures that %s; if the column is in seconds pass --unit %q (or --unit %q if it really is ms)",
+				limit, max, strings.ToUpper(c.metric), headerKey(c.header)+"=s", headerKey(c.header)+"=ms")
+		}
+	}
+	return nil
 }

@@ -137,9 +137,10 @@ var roles = []role{
 		perRequest := w.has(explicitTokenWords...) && w.has("request", "req")
 		return w.has("tpsu") || (perWho || perRequest) && !w.has("aggregate", "agg", "total", "sum", "combined", "overall", "node", "system")
 	}},
-	// "Request throughput" without a unit is requests per second.
+	// "Request throughput" without a unit is requests per second; a bare
+	// "Rate" is the offered rate of an open-loop sweep.
 	{kind: colRequestRate, dims: reqDims, flavor: requestRateFlavor, match: func(w wordset) bool {
-		return w.has("rps", "qps") || (w.has(requestWords...) && w.has("s", "sec", "second", "per", "ps", "rate", "throughput") && !w.has(explicitTokenWords...)) ||
+		return w.has("rps", "qps") || (len(w) == 1 && w[0] == "rate") || (w.has(requestWords...) && w.has("s", "sec", "second", "per", "ps", "rate", "throughput") && !w.has(explicitTokenWords...)) ||
 			(w.has("rate") && w.has("offered", "target", "arrival", "requested", "traffic"))
 	}},
 	{kind: colOtherTokRate, dims: tokDims, why: "input tokens, not output", match: func(w wordset) bool {
@@ -168,6 +169,9 @@ var roles = []role{
 	{kind: colIgnore, dims: plainDims, match: func(w wordset) bool { return w.has("cpu", "memory", "mem", "kv", "cache") }, why: "not a column knee reads"},
 	{kind: colConcurrency, dims: plainDims, flavor: concurrencyFlavor, match: func(w wordset) bool {
 		return w.has(loadWords...) || (w.has("in") && w.has("flight")) || oneLetterLoad(w)
+	}},
+	{kind: colWorkload, dims: plainDims, why: "a request length: a workload setting", match: func(w wordset) bool {
+		return w.has("isl", "osl", "seqlen", "ctx", "context") || (w.has("input", "prompt", "output", "generated", "max", "seq", "sequence") && w.has("tokens", "len", "length", "toks", "tok"))
 	}},
 	{kind: colPrompts, dims: plainDims, why: "prompts sent, not successful requests", match: func(w wordset) bool { return w.has("prompts", "prompt") }},
 	{kind: colRatio, dims: plainDims, why: "a ratio or percentage", match: func(w wordset) bool {

@@ -26,7 +26,7 @@ func tableRow(file string, line int, cols []column, row []string, gpus int) (*sw
 			continue
 		}
 		switch c.kind {
-		case colIgnore, colOtherTokRate, colPerUser, colRatio, colPrompts, colSeriesLabel:
+		case colIgnore, colOtherTokRate, colPerUser, colRatio, colPrompts, colSeriesLabel, colWorkload:
 			continue
 		case colLeaf, colAccelerator, colModel, colGPUs:
 			continue // read by tableMeta

@@ -189,7 +189,7 @@ func rowSeries(g *grid, cols []column, pick string) ([]string, error) {
 		switch {
 		case c.kind == colSeriesLabel || c.kind == colModel || c.kind == colAccelerator:
 			cand = append(cand, i)
-		case c.kind == colIgnore && c.why == "":
+		case c.kind == colIgnore && c.why == "", c.kind == colWorkload, c.kind == colPrompts:
 			cand = append(cand, i)
 		}
 	}
@@ -214,7 +214,7 @@ func rowSeries(g *grid, cols []column, pick string) ([]string, error) {
 	for _, i := range cand {
 		// A label column names series when one of its values spans rows
 		// (a one-row value labels a level: "Light load", "Heavy load").
-		named := cols[i].kind != colIgnore
+		named := cols[i].kind == colSeriesLabel || cols[i].kind == colModel || cols[i].kind == colAccelerator
 		if named && distinctValues(*g, i) > 1 && someValueRecurs(*g, i) {
 			series = append(series, i)
 			continue

@@ -1,0 +1,210 @@
+package read
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/sweep"
+)
+
+// The corpus (fixtures/corpus, one folder per real public table with its
+// SOURCE.md) is what keeps the reader general: every entry is read as a
+// user would, first with no flag, then with the flags its refusal names.
+// Each reading is pinned by a golden (testdata/corpus/*.golden: the sweep,
+// or the refusal), and every number read is checked against the entry's
+// hand transcription (expected.json), so a golden cannot pin a wrong value.
+
+// corpusFlags are the flags a refused entry's message names, and with which
+// it then reads. An entry absent here is read without flags only.
+var corpusFlags = map[string]Meta{
+	"a-dynamo-pr13899-gb200-glm53-recipe-units":                {Series: "disagg-gb200-agentic"},
+	"a-inferencex-issue870-h200-sglang-dsr1-transposed-pergpu": {GPUs: 8},
+	"a-lmdeploy-a100-llama2-7b-static-batch":                   {Series: "128 / 2048"},
+	"a-sglang-pr29674-b200-glm52-nvfp4-slashcells":             {Series: "low-latency", GPUs: 8},
+	"a-sglang-pr31044-mi300x-minimax-m27-strategies":           {Series: "Balanced"},
+	"a-vllm-blog-kimi-k3-b300-before-after-emoji":              {Series: "0913 main"},
+	"b-llamacpp-batched-bench-dgx-spark-gptoss120b":            {Series: "512", Columns: map[string]string{"throughput": "S_TG t/s"}},
+	"b-llamacpp-strixhalo-turboquant-32k-vs-64k":               {Series: "64k"},
+	"b-mindie-atlas800ia2-qwen15-14b-noisy-tput-zh":            {Units: map[string]string{"延迟": "s"}},
+	"b-mindie-atlas800ia2-qwen15-7b-evalscope-zh":              {Units: map[string]string{"延迟": "s"}},
+	"b-mindie-atlas800ia2-qwen2-72b-evalscope-zh":              {Units: map[string]string{"延迟": "s"}},
+	"b-vllm-atlas800ia2-qwen15-7b-evalscope-fail-row-zh":       {Units: map[string]string{"延迟": "s"}},
+	"b-vllm-atlas800ia2-qwen25-72b-3levels-zh":                 {Units: map[string]string{"延迟": "s"}},
+	"c-azir111-rtx5070ti-trtllm-vs-vllm-llama31-8b":            {Series: "vllm_fp8_v2"},
+	"d-inferencex-issue828-h100-gptoss-tp8-grouped-pergpu":     {Series: "1k/1k", GPUs: 8},
+}
+
+// corpusWorkload picks a workload where the entry is a native file with several.
+var corpusWorkload = map[string]string{
+	"c-datacrunch-sglang-llama31-405b-8xh200-rate": "random",
+}
+
+type corpusExpected struct {
+	Source   string `json:"source"`
+	DataFile string `json:"data_file"`
+	LoadAxis string `json:"load_axis"`
+	Points   []struct {
+		Series     any                 `json:"series"`
+		Load       any                 `json:"load"`
+		Throughput *float64            `json:"throughput_tok_s"`
+		TTFT       map[string]*float64 `json:"ttft_ms"`
+	} `json:"points"`
+}
+
+func corpusEntries(t *testing.T) []string {
+	dirs, err := os.ReadDir(fixtures.Path("corpus"))
+	require.NoError(t, err)
+	var out []string
+	for _, d := range dirs {
+		if d.IsDir() {
+			out = append(out, d.Name())
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func readCorpusExpected(t *testing.T, name string) corpusExpected {
+	b, err := os.ReadFile(fixtures.Path(filepath.Join("corpus", name, "expected.json")))
+	require.NoError(t, err)
+	var e corpusExpected
+	require.NoError(t, json.Unmarshal(b, &e), name)
+	require.NotEmpty(t, e.DataFile, name)
+	return e
+}
+
+// corpusReading is what the golden holds: the sweep read, or the refusal.
+func corpusReading(name, file string, opts Options) (string, *sweep.Sweep) {
+	s, err := Load([]string{file}, opts)
+	if err != nil {
+		var ie *sweep.InputError
+		if !errors.As(err, &ie) {
+			return "not an input error: " + err.Error(), nil
+		}
+		return "refused (exit 2): " + strings.ReplaceAll(err.Error(), fixtures.Path(filepath.Join("corpus", name))+string(filepath.Separator), "") + "\n", nil
+	}
+	b, _ := json.MarshalIndent(s, "", "  ")
+	out := strings.ReplaceAll(string(b), fixtures.Path(filepath.Join("corpus", name))+string(filepath.Separator), "")
+	return out + "\n", s
+}
+
+func TestCorpusGolden(t *testing.T) {
+	plain, flagged := 0, 0
+	entries := corpusEntries(t)
+	require.GreaterOrEqual(t, len(entries), 30, "the corpus holds at least 30 real tables")
+	for _, name := range entries {
+		t.Run(name, func(t *testing.T) {
+			e := readCorpusExpected(t, name)
+			file := fixtures.Path(filepath.Join("corpus", name, e.DataFile))
+			base := Options{Workload: corpusWorkload[name]}
+			got, s := corpusReading(name, file, base)
+			corpusGolden(t, name, got)
+			if s != nil {
+				plain++
+				checkAgainstTranscription(t, name, e, s, "")
+			}
+			meta, ok := corpusFlags[name]
+			if !ok {
+				return
+			}
+			require.Nil(t, s, "%s reads without flags: drop its corpusFlags entry", name)
+			require.NotContains(t, got, "not an input error")
+			opts := base
+			opts.Meta = meta
+			got, s = corpusReading(name, file, opts)
+			corpusGolden(t, name+".flags", got)
+			require.NotNil(t, s, "%s with its flags: %s", name, got)
+			flagged++
+			checkAgainstTranscription(t, name, e, s, meta.Series)
+		})
+	}
+	t.Logf("corpus: %d entries, %d read without any flag, %d more with the flags their refusal names", len(entries), plain, flagged)
+}
+
+func corpusGolden(t *testing.T, name, got string) {
+	path := filepath.Join("testdata", "corpus", name+".golden")
+	if *update {
+		require.NoError(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		require.NoError(t, os.WriteFile(path, []byte(got), 0o644))
+		return
+	}
+	want, err := os.ReadFile(path)
+	require.NoError(t, err, "run go test ./sweep/read/ -run Corpus -update")
+	require.Equal(t, string(want), got)
+}
+
+// checkAgainstTranscription: every point knee read is a row of the source,
+// with its throughput and TTFT as the hand transcription has them.
+func checkAgainstTranscription(t *testing.T, name string, e corpusExpected, s *sweep.Sweep, series string) {
+	for _, p := range s.Points {
+		load := p.Concurrency
+		if p.RequestedRate != nil {
+			load = *p.RequestedRate
+		}
+		if p.PerGPU != nil && e.LoadAxis == "per_gpu" {
+			load = *p.PerGPU
+		}
+		matched := false
+		var near []string
+		for _, x := range e.Points {
+			xl, isNum := x.Load.(float64)
+			if !isNum || !sameValue(xl, load) || (series != "" && !sameSeries(fmt.Sprint(x.Series), series)) {
+				continue
+			}
+			if x.Throughput == nil {
+				continue
+			}
+			near = append(near, fmt.Sprint(*x.Throughput))
+			if !sameValue(*x.Throughput, p.ThroughputTokS) && (p.ThroughputPerGPU == nil || !sameValue(*x.Throughput, *p.ThroughputPerGPU)) {
+				continue
+			}
+			matched = true
+			for stat, v := range x.TTFT {
+				if v == nil {
+					continue
+				}
+				var got *float64
+				switch stat {
+				case "p99":
+					got = p.TTFT.P99
+				case "p50":
+					got = p.TTFT.P50
+				case "p90":
+					got = p.TTFT.P90
+				case "mean", "unlabeled":
+					got = p.TTFT.Mean
+				}
+				if got != nil {
+					require.True(t, sameValue(*v, *got), "%s: load %v: TTFT %s read %v, the source shows %v", name, load, stat, *got, *v)
+				}
+			}
+			break
+		}
+		require.True(t, matched, "%s: load %v throughput %v (per GPU %v) is no row of the source (rows at that load: %v)", name, load, p.ThroughputTokS, p.ThroughputPerGPU, near)
+	}
+}
+
+// sameSeries: the transcription's series name is the picked one, written
+// with or without spaces ("1/128", "1 / 128"), or starts with it ("64k agg
+// t/s" for the columns of series "64k").
+func sameSeries(x, pick string) bool {
+	x, pick = strings.ToLower(x), strings.ToLower(pick)
+	if strings.ReplaceAll(x, " ", "") == strings.ReplaceAll(pick, " ", "") {
+		return true
+	}
+	return strings.HasPrefix(x, pick+" ")
+}
+
+func sameValue(a, b float64) bool {
+	return math.Abs(a-b) <= 1e-6*math.Max(math.Abs(a), math.Abs(b))+1e-9
+}
