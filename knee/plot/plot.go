@@ -149,6 +149,10 @@ func panels(s *sweep.Sweep, r *knee.Result, opts Options) (*gplot.Plot, *gplot.P
 	top.X.Label.Text = xlabel
 	bottom := gplot.New()
 	bottom.Title.Text = fmt.Sprintf("time to first token %s, ms (log scale) — rising steeply = requests queue", stat)
+	if !anyTTFT(r) {
+		// A throughput-only sweep: say why the panel is empty.
+		bottom.Title.Text = "time to first token: unknown — the inputs measured no TTFT (the knee rests on throughput alone)"
+	}
 	bottom.Title.TextStyle.Font.Size = vg.Points(10)
 	bottom.Y.Label.Text = "TTFT " + stat + " ms"
 	bottom.X.Label.Text = xlabel
@@ -648,4 +652,14 @@ func num(v float64) string {
 		return fmt.Sprintf("%.0f", v)
 	}
 	return fmt.Sprintf("%.2g", v)
+}
+
+// anyTTFT reports whether any level of the analysis has a TTFT value.
+func anyTTFT(r *knee.Result) bool {
+	for _, p := range r.Points {
+		if p.TTFTMs != nil {
+			return true
+		}
+	}
+	return false
 }
