@@ -40,6 +40,7 @@ const (
 	FormatLLMPerf       = "llmperf"
 	FormatLLMD          = "llm-d"
 	FormatCSV           = "csv"
+	FormatBenchText     = "bench-text"
 	FormatMarkdown      = "markdown"
 	FormatText          = "text"
 )
@@ -78,6 +79,8 @@ var formats = []format{
 		sniff: sniffLLMPerf, readFile: readLLMPerfFile, sniffDir: hasLLMPerfSummaries, readDir: readLLMPerfDir},
 	{name: FormatLLMD, describe: "llm-d-benchmark benchmark report v0.1 (YAML or JSON), one file or a folder of them",
 		sniff: sniffLLMD, readFile: readLLMDFile, sniffDir: hasLLMDReports, readDir: readLLMDDir},
+	{name: FormatBenchText, describe: "the result blocks vllm bench serve and sglang.bench_serving print (===== Serving Benchmark Result =====), one per level, as pasted",
+		sniff: sniffBenchText, readFile: readBenchTextOpts},
 	{name: FormatMarkdown, describe: "a markdown table as pasted in issues (transposed tables too)",
 		sniff: sniffMarkdown, readFile: readMarkdownOpts},
 	{name: FormatText, describe: "a whitespace-aligned console table (tabulate, rich, psql, column -t), with or without a title line",

@@ -206,7 +206,7 @@ func concurrencyFlavor(w wordset) string {
 	switch {
 	case w.has("measured", "achieved", "actual", "observed", "effective", "avg", "mean", "average", "sustained", "real"):
 		return "measured"
-	case w.has("max", "configured", "target", "offered", "requested", "set", "nominal", "limit"):
+	case w.has("max", "maximum", "configured", "target", "offered", "requested", "set", "nominal", "limit"):
 		return "configured"
 	case oneLetterLoad(w):
 		return "weak"
