@@ -122,15 +122,16 @@ func buildLevels(pts []sweep.Point, gpus int, st ttftStat, opts Options) []*leve
 	}
 	sort.Float64s(xs)
 	out := make([]*level, 0, len(xs))
+	baseE2E := lowestStageE2E(pts)
 	for _, x := range xs {
 		l := byX[x]
-		combine(l, gpus, st, opts)
+		combine(l, gpus, st, opts, baseE2E)
 		out = append(out, l)
 	}
 	return out
 }
 
-func combine(l *level, gpus int, st ttftStat, opts Options) {
+func combine(l *level, gpus int, st ttftStat, opts Options, baseE2E float64) {
 	var conc, ttfts, p50s, p99s, means, rates []float64
 	var achieved, cpus, follows, requested []float64
 	var req, fail int
@@ -169,7 +170,7 @@ func combine(l *level, gpus int, st ttftStat, opts Options) {
 			means = append(means, v)
 		}
 		if p.RequestedRate != nil && *p.RequestedRate > 0 && p.RequestRate != nil && finite(*p.RequestRate) {
-			follows = append(follows, *p.RequestRate / *p.RequestedRate)
+			follows = append(follows, *p.RequestRate / *p.RequestedRate / drainShare(p, baseE2E))
 			requested = append(requested, *p.RequestedRate)
 		}
 		if r, _ := requestRate(p, gpus, opts); finite(r) {
@@ -317,3 +318,31 @@ func maxOf(v []float64) float64 {
 }
 
 func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// drainShare is the share of its offered rate a finite open-loop stage
+// serves even when it keeps up: N requests arrive over N/λ seconds, and the
+// last of them finishes about one time in flight later, so the served rate
+// is N / (N/λ + E2E) = λ / (1 + λ·E2E/N). At 2 req/s, 600 requests and a
+// 25 s E2E that is 92%: a stage is judged on keeping up net of that drain,
+// not called behind for it. The E2E is the lowest stage's (baseE2E, ms),
+// the time in flight of a server that keeps up: an overloaded stage's own
+// E2E holds its queue, and would excuse the very shortfall it causes. 1 when
+// the request count or that E2E is unknown.
+func drainShare(p sweep.Point, baseE2E float64) float64 {
+	if p.Requests == nil || *p.Requests <= 0 || !finite(baseE2E) || baseE2E <= 0 || p.RequestedRate == nil {
+		return 1
+	}
+	return 1 / (1 + *p.RequestedRate*baseE2E/1000/float64(*p.Requests))
+}
+
+// lowestStageE2E is the mean E2E (ms) of the stage offered the lowest rate,
+// NaN when no stage has both.
+func lowestStageE2E(pts []sweep.Point) float64 {
+	base, rate := math.NaN(), math.Inf(1)
+	for _, p := range pts {
+		if p.RequestedRate != nil && *p.RequestedRate > 0 && *p.RequestedRate < rate && p.E2E.Mean != nil && finite(*p.E2E.Mean) {
+			base, rate = *p.E2E.Mean, *p.RequestedRate
+		}
+	}
+	return base
+}

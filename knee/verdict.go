@@ -62,7 +62,7 @@ func pastDetail(l *levelEval, loc located, opts Options, w words) string {
 		return "past the knee: added requests only queue (queueing)"
 	}
 	if l.rateBehind {
-		return fmt.Sprintf("past the knee: served %.0f%% of the requested %s req/s (the server no longer keeps up; need %.0f%%)",
+		return fmt.Sprintf("past the knee: served %.0f%% of the requested %s req/s, net of the end-of-run drain where the request count and E2E say it (the server no longer keeps up; need %.0f%%)",
 			100*l.follow, num(l.requested), 100*opts.MinAchieved)
 	}
 	if l.flat {
