@@ -105,7 +105,7 @@ var (
 		"batch", "bs", "parallel", "parallelism", "streams", "slots", "np", "sessions"}
 	seriesWords = []string{"engine", "framework", "backend", "strategy", "config", "configuration", "mode", "variant", "recipe",
 		"quant", "quantization", "precision", "dtype", "dataset", "scenario", "routing", "router", "version", "setup", "system",
-		"server", "method", "policy", "serving", "runtime", "implementation", "impl", "build", "branch", "image", "service", "stack", "deployment"}
+		"server", "method", "policy", "serving", "runtime", "implementation", "impl", "build", "branch", "image", "service", "stack", "deployment", "series"}
 	ratioWords = []string{"speedup", "efficiency", "ratio", "vs", "versus", "delta", "change", "diff", "gain", "improvement", "util",
 		"utilization", "pct", "percent", "percentage", "scaling", "relative", "regression", "overhead"}
 	peakWords = []string{"peak", "instantaneous", "instant", "burst", "best"}

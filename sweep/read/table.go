@@ -305,6 +305,9 @@ func transpose(g grid) (grid, bool) {
 		}
 		levels = append(levels, m[2])
 	}
+	if t, ok := seriesRows(g, levelName, levels); ok {
+		return t, true
+	}
 	t := grid{file: g.file, headerLine: g.headerLine, header: []string{levelName}}
 	for _, row := range g.rows {
 		if len(row) == 0 {
@@ -329,4 +332,70 @@ func transpose(g grid) (grid, bool) {
 		t.lines = append(t.lines, g.headerLine)
 	}
 	return t, true
+}
+
+// cornerParts splits a transposed table's corner cell, which may name the
+// row key, the metric and the column key at once: "服务 \ 吞吐(tokens/s) \ 并发".
+var cornerParts = regexp.MustCompile(`\s*[\\＼]\s*`)
+
+// seriesRows turns a transposed table whose rows are series, not metrics
+// (one row per engine, the corner naming the one metric they hold), into
+// one row per series and level with a "series" column: rowSeries then names
+// the series, and --series picks one. Rows of ratios (同比 +20.65%) are
+// derived and left out. false when a row names a metric, or when the
+// corner names none.
+func seriesRows(g grid, levelName string, levels []string) (grid, bool) {
+	metric := ""
+	for _, part := range cornerParts.Split(stripMarkup(g.header[0]), -1) {
+		if c := classify(part); c.key() != "" && c.kind != colConcurrency && c.kind != colPerGPU {
+			metric = part
+		}
+	}
+	if metric == "" {
+		return g, false
+	}
+	var labels []int
+	for r, row := range g.rows {
+		if len(row) == 0 {
+			continue
+		}
+		c := classify(row[0])
+		if c.key() != "" {
+			return g, false // a row names a metric: the usual transposed table
+		}
+		if c.kind == colRatio || allRatios(row[1:]) {
+			continue
+		}
+		labels = append(labels, r)
+	}
+	if len(labels) == 0 {
+		return g, false
+	}
+	t := grid{file: g.file, headerLine: g.headerLine, header: []string{levelName, "series", metric}}
+	for _, r := range labels {
+		row := g.rows[r]
+		for j, lv := range levels {
+			v := ""
+			if j+1 < len(row) {
+				v = row[j+1]
+			}
+			t.rows = append(t.rows, []string{lv, row[0], v})
+			t.lines = append(t.lines, g.lines[r])
+		}
+	}
+	return t, true
+}
+
+func allRatios(cells []string) bool {
+	n := 0
+	for _, c := range cells {
+		if isBlank(cleanCell(c)) {
+			continue
+		}
+		if !looksRatio(cleanCell(c)) {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
