@@ -2,6 +2,8 @@ package read
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -57,6 +59,7 @@ func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resol
 		return nil, err
 	}
 	r.noteWeakLoad(g.file)
+	r.unitsFromContext(g)
 	if err := r.plausibleColumns(g); err != nil {
 		return nil, err
 	}
@@ -417,4 +420,64 @@ func (r *resolved) plausibleColumns(g grid) error {
 		}
 	}
 	return nil
+}
+
+// captionUnit finds a time unit the prose around a table states for its
+// latencies: "TTFT in seconds", "latencies in ms", "E2E latency in s".
+var captionUnit = regexp.MustCompile(`(?i)\b(ttft|tpot|itl|e2e|latency|latencies|times?)\b[^.;\n|]{0,24}?\bin\s+(seconds|secs?|s|milliseconds|ms)\b`)
+
+// unitsFromContext gives a latency column whose header states no unit the
+// unit stated where people state it instead: the text around the table
+// ("TTFT in seconds"), or, when its values are impossible in ms, the one
+// unit every other time column's header states ("TTFT (s)" beside a bare
+// "E2E p99" of 0.8). Each is said in a note.
+func (r *resolved) unitsFromContext(g grid) {
+	caption := map[string]unit{}
+	for _, m := range captionUnit.FindAllStringSubmatch(g.context, -1) {
+		u, ok := parseUnit(m[2])
+		if !ok || u.dim != dimTime {
+			continue
+		}
+		switch w := strings.ToLower(m[1]); w {
+		case "latency", "latencies", "time", "times":
+			caption["*"] = u
+		default:
+			caption[w] = u
+		}
+	}
+	var sibling []string
+	for _, c := range r.cols {
+		if (c.kind == colLatency || c.kind == colDuration) && c.stated && c.unitFrom == "header" && !slices.Contains(sibling, c.unit.name) {
+			sibling = append(sibling, c.unit.name)
+		}
+	}
+	for i := range r.cols {
+		c := &r.cols[i]
+		if c.kind != colLatency || c.stated {
+			continue
+		}
+		u, ok := caption[c.metric]
+		if !ok {
+			u, ok = caption["*"]
+		}
+		if ok {
+			c.unit, c.stated, c.unitFrom = u, true, "text around the table"
+			r.notes = append(r.notes, fmt.Sprintf("%s: %q read in %s: the text around the table says so", g.file, c.header, u.name))
+			continue
+		}
+		if len(sibling) == 1 && sibling[0] != "ms" && anyImplausibleMS(g, i, c.metric) {
+			c.unit, c.stated, c.unitFrom = units[sibling[0]], true, "other time columns' headers"
+			r.notes = append(r.notes, fmt.Sprintf("%s: %q read in %s: its values are impossible in ms, and every other time column's header says %s", g.file, c.header, sibling[0], sibling[0]))
+		}
+	}
+}
+
+func anyImplausibleMS(g grid, i int, metric string) bool {
+	for _, row := range g.rows {
+		cv, ok, err := parseCell(cleanCell(cellAt(row, i)))
+		if err == nil && ok && cv.unit == nil && cv.v > 0 && cv.v < implausibleMS[metric] {
+			return true
+		}
+	}
+	return false
 }

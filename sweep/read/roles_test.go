@@ -130,3 +130,21 @@ func TestThroughputOnlyTableReads(t *testing.T) {
 	require.True(t, s.Points[2].TTFT.Empty())
 	require.Equal(t, 103.5, s.Points[2].ThroughputTokS)
 }
+
+// A unit stated where people state it instead of the header: the text
+// around the table, or (for values impossible in ms) the one unit every
+// other time column's header names.
+func TestLatencyUnitFromTheTextAndTheOtherHeaders(t *testing.T) {
+	body := "Output tokens/sec — higher is better; TTFT in seconds — lower is better.\n\n| c | Output tok/s | TTFT mean |\n|---|---|---|\n| 8 | 100 | 0.415 |\n| 16 | 190 | 18.1 |\n"
+	s, err := Data("c.md", []byte(body), Options{})
+	require.NoError(t, err)
+	require.Equal(t, 415.0, *s.Points[0].TTFT.Mean)
+	require.Equal(t, 18100.0, *s.Points[1].TTFT.Mean)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `"TTFT mean" read in s: the text around the table says so`)
+
+	body = "| c | Output tok/s | E2E (s) | TTFT p99 |\n|---|---|---|---|\n| 8 | 100 | 12.5 | 0.31 |\n"
+	s, err = Data("d.md", []byte(body), Options{})
+	require.NoError(t, err)
+	require.InDelta(t, 310, *s.Points[0].TTFT.P99, 1e-9)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `every other time column's header says s`)
+}

@@ -17,6 +17,9 @@ type grid struct {
 	headerLine int
 	rows       [][]string
 	lines      []int
+	// context is the prose just above and below a pasted table, where
+	// people state what the header does not ("TTFT in seconds").
+	context string
 }
 
 // tableToSweep reads a grid (one row per level, or transposed: one row per
