@@ -166,14 +166,15 @@ func readLLMDV02File(path string, data []byte) (*sweep.Sweep, error) {
 		p.DurationS = &d
 	}
 	if rq := a.Requests; rq != nil {
-		if rq.Total != nil && rq.Failures != nil {
-			p.Requests, err = count(path, llmdV02Aggregate+".requests.total", sweep.F(*rq.Total-*rq.Failures))
-		}
+		p.Failures, err = count(path, llmdV02Aggregate+".requests.failures", rq.Failures)
 		if err == nil {
-			p.Failures, err = count(path, llmdV02Aggregate+".requests.failures", rq.Failures)
-		}
-		if err == nil && rq.Total != nil {
 			_, err = count(path, llmdV02Aggregate+".requests.total", rq.Total)
+		}
+		if err == nil && rq.Total != nil && rq.Failures != nil {
+			if *rq.Failures > *rq.Total {
+				return nil, sweep.Inputf(path, llmdV02Aggregate+".requests.total", 0, "is %v, fewer than the %v failures", *rq.Total, *rq.Failures)
+			}
+			p.Requests = sweep.I(int(*rq.Total - *rq.Failures))
 		}
 		if err != nil {
 			return nil, err
@@ -429,13 +430,25 @@ func isoDuration(s string) (float64, bool) {
 
 // withYAMLField names the field of a YAML type error (which yaml.v3 gives
 // by line only) from the keys that lead to that line.
+// A flow mapping ({units: s, mean: x}) names the key its line starts with.
 func withYAMLField(data []byte, err error) error {
 	var in *sweep.InputError
-	if errors.As(err, &in) && in.Field == "" && in.Line > 0 {
-		in.Field = yamlPathAt(data, in.Line)
+	if !errors.As(err, &in) || in.Field != "" {
+		return err
+	}
+	line := in.Line
+	if m := yamlErrorLine.FindStringSubmatch(in.Msg); line == 0 && m != nil {
+		line, _ = strconv.Atoi(m[1])
+	}
+	if line > 0 {
+		in.Field = yamlPathAt(data, line)
 	}
 	return err
 }
+
+// yamlErrorLine finds the line in a yaml.v3 type error that yamlError
+// passes on whole ("cannot unmarshal !!seq into float64").
+var yamlErrorLine = regexp.MustCompile(`line ([0-9]+): cannot unmarshal`)
 
 // yamlKeyLine is one block-mapping line: its indentation, an optional list
 // dash, and its key.
