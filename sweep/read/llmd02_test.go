@@ -229,3 +229,11 @@ func TestISODuration(t *testing.T) {
 		require.False(t, ok, s)
 	}
 }
+
+func TestYAMLPathAt(t *testing.T) {
+	doc := "version: '0.2'\nscenario:\n  stack:\n  - metadata:\n      label: a\n    standardized:\n      kind: x\n# a comment\nresults:\n  request_performance:\n    aggregate:\n      latency:\n        time_to_first_token:\n          units: s\n          mean: fast\n"
+	for line, want := range map[int]string{1: "version", 5: "scenario.stack.metadata.label", 7: "scenario.stack.standardized.kind",
+		8: "", 15: "results.request_performance.aggregate.latency.time_to_first_token.mean", 0: "", 99: ""} {
+		require.Equal(t, want, yamlPathAt([]byte(doc), line), "line %d", line)
+	}
+}
