@@ -139,14 +139,16 @@ type llmdReport struct {
 	} `json:"metrics" yaml:"metrics"`
 }
 
-// readLLMDFile reads a v0.2.x report with readLLMDV02File, anything else
-// (--format llm-d forces a file with no version) as v0.1.
+// readLLMDFile reads a v0.2.x report with readLLMDV02File, and so a file
+// of v0.2's shape (a top-level results) that --format llm-d forces without
+// a version; anything else as v0.1.
 func readLLMDFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
 	var top map[string]json.RawMessage
 	if startsLikeJSON(data) && decodeJSON(path, 0, data, &top) != nil {
 		top = nil
 	}
-	if isLLMDV02(data, top) {
+	v02Shape := hasKeys(top, "results") || (top == nil && !startsLikeJSON(data) && llmdV02Results.Match(data))
+	if isLLMDV02(data, top) || (v02Shape && !isLLMDV01(data, top)) {
 		return readLLMDV02File(path, data)
 	}
 	var r llmdReport

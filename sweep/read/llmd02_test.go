@@ -131,6 +131,14 @@ func TestLLMDReportV02Load(t *testing.T) {
 	require.True(t, s.Points[0].Derived)
 	require.Equal(t, 8.0, s.Points[0].Concurrency)
 
+	// --format llm-d on a report of v0.2's shape with no version reads it as v0.2.
+	noVersion := strings.Replace(llmdV02Doc("0", "null", "8"), "version: '0.2'\n", "", 1)
+	_, err = Detect("r.yaml", []byte(noVersion))
+	require.Error(t, err)
+	s, err = Data("r.yaml", []byte(noVersion), Options{Format: FormatLLMD})
+	require.NoError(t, err)
+	require.Equal(t, 8.0, s.Points[0].Concurrency)
+
 	// JSON, as pydantic writes it (an unbounded concurrency is null there).
 	js := `{"version": "0.2", "run": {"uid": "x"}, "scenario": {"load": {"standardized": {"tool": "vllm-benchmark", "tool_version": "0.11", "rate_qps": 4, "concurrency": null}}},
 	"results": {"request_performance": {"aggregate": {"latency": {"request_latency": {"units": "ms", "mean": 1500}},
