@@ -79,7 +79,7 @@ func unknownJSON(path string, top map[string]json.RawMessage) error {
 	if listed == "" {
 		listed = "none (an empty object)"
 	}
-	return sweep.Inputf(path, "", 0, "JSON is none of: knee sweep (version, points), inference-perf stage (load_summary, successes), AIPerf or genai-perf export (output_token_throughput, time_to_first_token), vLLM result (output_throughput, max_concurrency), guidellm report (benchmarks), llmperf summary (results_*), llm-d report (scenario, metrics); its keys: %s", listed)
+	return sweep.Inputf(path, "", 0, "JSON is none of: knee sweep (version, points), inference-perf stage (load_summary, successes), AIPerf or genai-perf export (output_token_throughput, time_to_first_token), vLLM result (output_throughput, max_concurrency), guidellm report (benchmarks), llmperf summary (results_*), llm-d report (version with scenario and metrics, or with run and results); its keys: %s", listed)
 }
 
 // looksDelimited reports whether the first non-comment line looks like a

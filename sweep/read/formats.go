@@ -77,7 +77,7 @@ var formats = []format{
 		sniff: sniffGuideLLM, readFile: readGuideLLMFile},
 	{name: FormatLLMPerf, describe: "llmperf *_summary.json, or a folder of them (one per --num-concurrent-requests)",
 		sniff: sniffLLMPerf, readFile: readLLMPerfFile, sniffDir: hasLLMPerfSummaries, readDir: readLLMPerfDir},
-	{name: FormatLLMD, describe: "llm-d-benchmark benchmark report v0.1 (YAML or JSON), one file or a folder of them",
+	{name: FormatLLMD, describe: "llm-d-benchmark benchmark report v0.1 or v0.2 (v0.2.x; YAML or JSON), one file or a folder of them (per-stage inference-perf reports too)",
 		sniff: sniffLLMD, readFile: readLLMDFile, sniffDir: hasLLMDReports, readDir: readLLMDDir},
 	{name: FormatBenchText, describe: "the result blocks vllm bench serve and sglang.bench_serving print (===== Serving Benchmark Result =====), one per level, as pasted",
 		sniff: sniffBenchText, readFile: readBenchTextOpts},

@@ -66,6 +66,10 @@ func FuzzLLMPerf(f *testing.F) {
 
 func FuzzLLMD(f *testing.F) {
 	seed(f, "llm-d/br_v0_1_example.yaml")
+	seed(f, "llm-d/br_v0_2_example.yaml")
+	seed(f, "llm-d/br_v0_2_1_example.yaml")
+	f.Add([]byte(llmdV02Doc("1", "2", ".inf")))
+	f.Add([]byte(`{"version": "0.2", "run": {"time": {"duration": "PT9S"}}, "scenario": {"load": {"standardized": {"rate_qps": "Infinity", "concurrency": 4}}}, "results": {"request_performance": {"aggregate": {"requests": {"total": 3, "failures": 1}, "throughput": {"output_token_rate": {"units": "tokens/s", "mean": 1}}}}}}`))
 	f.Add([]byte(`{"version": "0.1", "scenario": {"model": {"name": "m"}, "load": {"name": "x", "args": {"max_concurrency": 8}}}, "metrics": {"throughput": {"output_tokens_per_sec": 10}, "latency": {"time_to_first_token": {"units": "s", "mean": 1}}}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		s, err := readLLMDFile("r.yaml", b, Options{})

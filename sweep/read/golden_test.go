@@ -27,6 +27,8 @@ var nativeGoldens = []struct {
 	{"llmperf-yi-1.5-34b-4xa10g-vllm", "llmperf/yi-1.5-34b-4xa10g-vllm", ""},
 	{"guidellm-llm-d-benchmark-mock-constant", "guidellm/llm-d-benchmark-mock-constant-2-4/benchmarks.json", ""},
 	{"llm-d-br-v0.1-example", "llm-d/br_v0_1_example.yaml", ""},
+	{"llm-d-br-v0.2-example", "llm-d/br_v0_2_example.yaml", ""},
+	{"llm-d-br-v0.2.1-example", "llm-d/br_v0_2_1_example.yaml", ""},
 	{"genai-perf-schema-sample", "genai-perf/schema-sample-concurrency10", ""},
 	{"genai-perf-csv-perf-analyzer-issue393-c144", "genai-perf/perf-analyzer-issue393-openai-chat-concurrency144/profile_export_genai_perf.csv", ""},
 }

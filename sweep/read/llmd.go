@@ -3,6 +3,7 @@ package read
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -23,7 +24,12 @@ const llmdHarness = "llm-d-benchmark"
 
 var llmdVersion = regexp.MustCompile(`(?m)^version:\s*['"]?0\.1['"]?\s*(#.*)?$`)
 
+// sniffLLMD matches a v0.1 report (isLLMDV01) or a v0.2.x one (isLLMDV02).
 func sniffLLMD(_ string, data []byte, top map[string]json.RawMessage) bool {
+	return isLLMDV01(data, top) || isLLMDV02(data, top)
+}
+
+func isLLMDV01(data []byte, top map[string]json.RawMessage) bool {
 	if top != nil {
 		var v string
 		return hasKeys(top, "scenario", "metrics") && json.Unmarshal(top["version"], &v) == nil && v == "0.1"
@@ -33,8 +39,13 @@ func sniffLLMD(_ string, data []byte, top map[string]json.RawMessage) bool {
 		bytes.Contains(data, []byte("version:")) && llmdVersion.Match(data)
 }
 
-func llmdFiles(dir string) []string {
-	var out []string
+// llmdFiles lists a folder's reports. llm-d-benchmark writes each result as
+// a v0.1 report and a v0.2 one side by side (benchmark_report,_X.yaml and
+// benchmark_report_v0.2,_X.yaml): read both, every run would count twice.
+// So when the folder holds any v0.2 report only those are read, and
+// skipped says how many v0.1 reports were left out.
+func llmdFiles(dir string) (out []string, skipped int) {
+	var v01 []string
 	for _, p := range findFiles(dir, 1, func(n string) bool {
 		n = strings.ToLower(n)
 		return strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".yml") || strings.HasSuffix(n, ".json")
@@ -47,19 +58,33 @@ func llmdFiles(dir string) []string {
 		if startsLikeJSON(data) && decodeJSON(p, 0, data, &top) != nil {
 			continue
 		}
-		if sniffLLMD(p, data, top) {
+		switch {
+		case isLLMDV02(data, top):
 			out = append(out, p)
+		case isLLMDV01(data, top):
+			v01 = append(v01, p)
 		}
 	}
-	return out
+	if len(out) == 0 {
+		return v01, 0
+	}
+	return out, len(v01)
 }
 
-func hasLLMDReports(dir string) bool { return len(llmdFiles(dir)) > 0 }
+func hasLLMDReports(dir string) bool {
+	files, _ := llmdFiles(dir)
+	return len(files) > 0
+}
 
 func readLLMDDir(dir string, _ Options) (*sweep.Sweep, error) {
-	return readEach(dir, llmdFiles(dir), llmdHarness, func(p string, data []byte) (*sweep.Sweep, error) {
+	files, skipped := llmdFiles(dir)
+	s, err := readEach(dir, files, llmdHarness, func(p string, data []byte) (*sweep.Sweep, error) {
 		return readLLMDFile(p, data, Options{})
 	})
+	if err == nil && skipped > 0 {
+		s.Notes = append(s.Notes, fmt.Sprintf("read the folder's %d v0.2 benchmark reports; its %d v0.1 reports (the same runs in the older schema) left out", len(files), skipped))
+	}
+	return s, err
 }
 
 type llmdStat struct {
@@ -114,7 +139,18 @@ type llmdReport struct {
 	} `json:"metrics" yaml:"metrics"`
 }
 
+// readLLMDFile reads a v0.2.x report with readLLMDV02File, and so a file
+// of v0.2's shape (a top-level results) that --format llm-d forces without
+// a version; anything else as v0.1.
 func readLLMDFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
+	var top map[string]json.RawMessage
+	if startsLikeJSON(data) && decodeJSON(path, 0, data, &top) != nil {
+		top = nil
+	}
+	v02Shape := hasKeys(top, "results") || (top == nil && !startsLikeJSON(data) && llmdV02Results.Match(data))
+	if isLLMDV02(data, top) || (v02Shape && !isLLMDV01(data, top)) {
+		return readLLMDV02File(path, data)
+	}
 	var r llmdReport
 	if startsLikeJSON(data) {
 		if err := decodeJSON(path, 0, data, &r); err != nil {
