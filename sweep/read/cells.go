@@ -47,14 +47,23 @@ func cleanCell(s string) string {
 	// A remark in brackets after the value: "64 (current)", "44.5 (peak)",
 	// "23.0 (-37%)", "183.3 tok/s(+120.0%)". A unit in brackets, "(ms)", is
 	// kept for parseCell.
-	if m := trailingRemark.FindStringSubmatch(s); m != nil && strings.TrimSpace(m[1]) != "" {
-		if _, isUnit := parseUnit(strings.Trim(m[2], "()[] ")); !isUnit {
-			s = strings.TrimSpace(m[1])
-		}
+	if n := len(s); n > 0 && (s[n-1] == ')' || s[n-1] == ']') {
+		s = dropRemark(s)
 	}
 	// A spread after the value: "1234 ± 56", "1234 +/- 56" is its mean.
-	if i := plusMinus.FindStringIndex(s); i != nil && i[0] > 0 {
-		s = strings.TrimSpace(s[:i[0]])
+	if strings.Contains(s, "±") || strings.Contains(s, "+/-") || strings.Contains(s, "+-") {
+		if i := plusMinus.FindStringIndex(s); i != nil && i[0] > 0 {
+			s = strings.TrimSpace(s[:i[0]])
+		}
+	}
+	return s
+}
+
+func dropRemark(s string) string {
+	if m := trailingRemark.FindStringSubmatch(s); m != nil && strings.TrimSpace(m[1]) != "" {
+		if _, isUnit := parseUnit(strings.Trim(m[2], "()[] ")); !isUnit {
+			return strings.TrimSpace(m[1])
+		}
 	}
 	return s
 }

@@ -42,10 +42,35 @@ var vocabulary = []struct{ from, to string }{
 	{"параллельность", "concurrency"}, {"конкурентность", "concurrency"}, {"задержка", "latency"}, {"вывод", "output"},
 }
 
+// asciiVocabulary are the entries a header of ASCII letters only can hold
+// (German, French, Spanish words without accents): the common header is
+// checked against these few, not the whole vocabulary.
+var asciiVocabulary = func() (out []struct{ from, to string }) {
+	for _, v := range vocabulary {
+		if isASCII(v.from) {
+			out = append(out, v)
+		}
+	}
+	return out
+}()
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
 // translate rewrites a lower-cased header's non-English words as the
 // English words of the role table; a header that has none is unchanged.
 func translate(h string) string {
-	for _, v := range vocabulary {
+	voc := vocabulary
+	if isASCII(h) {
+		voc = asciiVocabulary
+	}
+	for _, v := range voc {
 		if strings.Contains(h, v.from) {
 			h = strings.ReplaceAll(h, v.from, " "+v.to+" ")
 		}
