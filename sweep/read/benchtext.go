@@ -29,11 +29,16 @@ import (
 // ("Serving Benchmark Result", "Benchmark Result", "Offline Throughput").
 var benchBanner = regexp.MustCompile(`^=+\s*(Serving )?Benchmark Result\s*=+$`)
 
+// benchBannerLine finds a banner on any line, for the sniff: the words alone
+// ("see the Benchmark Result below") are no block.
+var benchBannerLine = regexp.MustCompile(`(?m)^\s*=+\s*(Serving )?Benchmark Result\s*=+\s*$`)
+
 // benchLine is "Key (unit):   value".
 var benchLine = regexp.MustCompile(`^([A-Za-z][^:]{0,80}?):\s+(\S.*?)\s*$`)
 
 func sniffBenchText(_ string, data []byte, _ map[string]json.RawMessage) bool {
-	return !startsLikeJSON(data) && bytes.Contains(head(data), []byte("Benchmark Result"))
+	h := head(data)
+	return !startsLikeJSON(data) && bytes.Contains(h, []byte("Benchmark Result")) && benchBannerLine.Match(h)
 }
 
 func readBenchTextOpts(path string, data []byte, opts Options) (*sweep.Sweep, error) {

@@ -3,6 +3,7 @@ package read
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"regexp"
 	"strings"
 
@@ -12,25 +13,123 @@ import (
 // mdSeparator is a markdown table's second row: | --- | :---: | ---: |
 var mdSeparator = regexp.MustCompile(`^\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?$`)
 
-// readMarkdown reads the first pipe table in a markdown text (an issue
-// comment, a PR description) that has a throughput column; text around the
-// tables is ignored.
+// readMarkdown reads the pipe table in a markdown text (an issue comment, a
+// PR description) that is a sweep; text around the tables is ignored. A text
+// holding several tables that read as sweeps (one per engine, under its own
+// heading) holds several curves: it is refused naming them, and --series
+// picks one by its heading (or a series inside one table).
 func readMarkdown(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 	tables := markdownTables(path, data)
 	if len(tables) == 0 {
 		return nil, sweep.Inputf(path, "", 0, "no markdown table (a header row, a | --- | separator row, and rows)")
 	}
-	var firstErr error
-	for _, g := range tables {
-		s, err := tableToSweep(g, meta)
-		if err == nil {
-			return s, nil
+	if meta.Series != "" {
+		var named []grid
+		for _, g := range tables {
+			if g.titled(meta.Series) {
+				named = append(named, g)
+			}
 		}
-		if firstErr == nil {
-			firstErr = err
+		if len(named) > 0 {
+			m := meta
+			m.Series = ""
+			s, err := onlySweep(path, named, m, meta.Series)
+			if err == nil {
+				s.Notes = append(s.Notes, fmt.Sprintf("%s:%d: the table under %q read (--series)", path, named[0].headerLine, strings.Join(named[0].title, " / ")))
+			}
+			return s, err
 		}
 	}
-	return nil, firstErr
+	return onlySweep(path, tables, meta, meta.Series)
+}
+
+// onlySweep reads every table and returns the one that is a sweep; two or
+// more are several curves, refused by their headings.
+func onlySweep(path string, tables []grid, meta Meta, pick string) (*sweep.Sweep, error) {
+	var firstErr error
+	var got []*sweep.Sweep
+	var from []grid
+	for _, g := range tables {
+		s, err := tableToSweep(g, meta)
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		got, from = append(got, s), append(from, g)
+	}
+	switch {
+	case len(got) == 1:
+		return got[0], nil
+	case len(got) == 0:
+		return nil, firstErr
+	}
+	names := tableNames(from)
+	var list []string
+	for i, g := range from {
+		list = append(list, fmt.Sprintf("%q (line %d, %d levels)", names[i], g.headerLine, len(got[i].Points)))
+	}
+	if pick != "" {
+		return nil, sweep.Inputf(path, "--series", from[0].headerLine, "--series %q leaves %d tables that read as sweeps: %s; name one by its heading, e.g. --series %q", pick, len(got), strings.Join(list, ", "), names[0])
+	}
+	return nil, sweep.Inputf(path, "--series", from[0].headerLine, "the text holds %d tables that read as sweeps: %s; knee reads one curve at a time: pick one by its heading with --series %q", len(got), strings.Join(list, ", "), names[0])
+}
+
+// tableNames names each table by the first heading that tells it from the
+// others ("HoML", "Ollama" under a shared "Input Tokens: ~630…"), else by
+// its line.
+func tableNames(gs []grid) []string {
+	count := map[string]int{}
+	for _, g := range gs {
+		seen := map[string]bool{}
+		for _, h := range g.title {
+			if k := strings.ToLower(h); !seen[k] {
+				seen[k] = true
+				count[k]++
+			}
+		}
+	}
+	out := make([]string, len(gs))
+	for i, g := range gs {
+		out[i] = fmt.Sprintf("line %d", g.headerLine)
+		for _, h := range g.title {
+			if count[strings.ToLower(h)] == 1 {
+				out[i] = h
+				break
+			}
+		}
+	}
+	return out
+}
+
+// titled: one of the headings above the table is pick (its full title too).
+func (g grid) titled(pick string) bool {
+	if strings.EqualFold(strings.Join(g.title, " / "), pick) {
+		return true
+	}
+	for _, h := range g.title {
+		if strings.EqualFold(h, pick) {
+			return true
+		}
+	}
+	return false
+}
+
+// headingText is a markdown heading's or a bold line's text and level:
+// "### HoML" → HoML, 3; "**Local (M4 MacBook Pro)**:" → Local (M4 MacBook
+// Pro), 7; "" for any other line.
+// The level is the number of #s; a bold line is level 7, below any heading.
+func headingText(line string) (string, int) {
+	l := strings.TrimSpace(line)
+	switch {
+	case strings.HasPrefix(l, "#"):
+		t := strings.TrimLeft(l, "#")
+		return strings.TrimSpace(t), len(l) - len(t)
+	case strings.HasPrefix(l, "**") && strings.HasSuffix(strings.TrimRight(l, ":："), "**") && len(l) > 4:
+		return strings.TrimSpace(strings.Trim(strings.TrimRight(l, ":："), "*")), 7
+	}
+	return "", 0
 }
 
 // markdownTables finds every pipe table: a row, a separator row, then rows
@@ -43,14 +142,31 @@ func markdownTables(path string, data []byte) []grid {
 		lines = append(lines, sc.Text())
 	}
 	var out []grid
+	// The headings above each table, as a path: a heading of level L
+	// replaces those of level L and deeper (a bold line is the deepest).
+	type heading struct {
+		level int
+		text  string
+	}
+	var stack []heading
 	for i := 0; i+1 < len(lines); i++ {
+		if h, lv := headingText(lines[i]); h != "" {
+			for len(stack) > 0 && stack[len(stack)-1].level >= lv {
+				stack = stack[:len(stack)-1]
+			}
+			stack = append(stack, heading{lv, h})
+		}
 		// GitHub also renders tables written without the outer pipes
 		// (a | b, then ---|---), as people often paste them.
 		h, sep := strings.TrimSpace(lines[i]), strings.TrimSpace(lines[i+1])
 		if !strings.Contains(h, "|") || !strings.Contains(sep, "|") || !mdSeparator.MatchString(sep) {
 			continue
 		}
-		g := grid{file: path, header: splitRow(h), headerLine: i + 1}
+		var title []string
+		for _, hd := range stack {
+			title = append(title, hd.text)
+		}
+		g := grid{file: path, header: splitRow(h), headerLine: i + 1, title: title}
 		j := i + 2
 		for ; j < len(lines); j++ {
 			r := strings.TrimSpace(lines[j])

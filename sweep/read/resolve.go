@@ -15,6 +15,8 @@ import (
 type resolved struct {
 	cols  []column
 	notes []string
+	// seriesPicked: --series chose among column-name series.
+	seriesPicked bool
 }
 
 // resolveColumns decides what every column holds. It never guesses: two

@@ -89,6 +89,7 @@ func (r *resolved) columnSeries(g grid, pick string) error {
 		}
 	}
 	r.notes = append(r.notes, fmt.Sprintf("%s: series %q read (--series); the columns of %s not read", g.file, pick, quoteAll(without(names, pick))))
+	r.seriesPicked = true
 	return nil
 }
 

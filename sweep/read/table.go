@@ -20,6 +20,9 @@ type grid struct {
 	// context is the prose just above and below a pasted table, where
 	// people state what the header does not ("TTFT in seconds").
 	context string
+	// title is the headings above a pasted table, outermost first, since
+	// the table before it: what names it among several.
+	title []string
 }
 
 // tableToSweep reads a grid (one row per level, or transposed: one row per
@@ -41,6 +44,9 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 	more, err := rowSeries(&g, cols, meta.Series)
 	if err != nil {
 		return nil, err
+	}
+	if meta.Series != "" && !res.seriesPicked && len(more) == 0 {
+		return nil, sweep.Inputf(g.file, "--series", g.headerLine, "--series %q: the table holds one curve (no engine, strategy or model column, no column-name series), so there is nothing to pick", meta.Series)
 	}
 	notes = append(notes, more...)
 	if err := requireColumns(g, cols); err != nil {
