@@ -123,3 +123,49 @@ func loadColumn(cols []column) int {
 	}
 	return -1
 }
+
+// statPair is a header naming two statistics of one quantity: "TTFT p50 /
+// p95 (ms)", "Latency mean/max (s)".
+var statPair = regexp.MustCompile(`(?i)^(.*?)\b(p\d+(?:\.\d+)?|mean|avg|median|min|max)\s*/\s*(p\d+(?:\.\d+)?|mean|avg|median|min|max)\b(.*)$`)
+
+// splitStatPairs turns a column whose header names two statistics and whose
+// cells hold two values ("93 / 169") into two columns, one per statistic.
+func splitStatPairs(g *grid) []string {
+	var notes []string
+	for i := 0; i < len(g.header); i++ {
+		m := statPair.FindStringSubmatch(stripMarkup(g.header[i]))
+		if m == nil {
+			continue
+		}
+		pairs, n := 0, 0
+		for _, row := range g.rows {
+			c := cleanCell(cellAt(row, i))
+			if isBlank(c) {
+				continue
+			}
+			n++
+			if tupleCell.MatchString(c) && len(strings.Split(c, "/")) == 2 {
+				pairs++
+			}
+		}
+		if n == 0 || pairs != n {
+			continue
+		}
+		a := strings.TrimSpace(m[1] + m[2] + m[4])
+		b := strings.TrimSpace(m[1] + m[3] + m[4])
+		g.header = append(g.header[:i], append([]string{a, b}, g.header[i+1:]...)...)
+		for r, row := range g.rows {
+			first, second := "", ""
+			if c := cleanCell(cellAt(row, i)); !isBlank(c) {
+				parts := strings.Split(c, "/")
+				first, second = strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])
+			}
+			if i < len(row) {
+				g.rows[r] = append(row[:i], append([]string{first, second}, row[i+1:]...)...)
+			}
+		}
+		notes = append(notes, fmt.Sprintf("%s: %q holds two statistics in each cell: read as %q and %q", g.file, m[0], a, b))
+		i++
+	}
+	return notes
+}

@@ -60,6 +60,9 @@ func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resol
 	if err := r.refuseAmbiguousRates(g); err != nil {
 		return nil, err
 	}
+	if err := r.tokensPerRequest(g); err != nil {
+		return nil, err
+	}
 	r.noteWeakLoad(g.file)
 	r.unitsFromContext(g)
 	if err := r.plausibleColumns(g); err != nil {
@@ -237,6 +240,9 @@ func (r *resolved) ratioValued(g grid) {
 		if n > 0 && ratios == n {
 			c.kind, c.why = colRatio, "a ratio or percentage"
 		}
+		if (c.kind == colRequests || c.kind == colFailures) && n > 0 && fractions(g, i) == n {
+			c.kind, c.why = colRatio, "a fraction (1/1): a ratio, not a count"
+		}
 	}
 }
 
@@ -271,7 +277,7 @@ func (r *resolved) concurrencyFlavors(g grid) error {
 	for _, i := range measured {
 		r.cols[i].kind = colAchieved
 	}
-	if len(configured) == 0 && len(measured) > 0 && !r.has(colPerGPU) {
+	if len(configured) == 0 && len(measured) > 0 && !r.has(colPerGPU) && !r.has(colRequestRate) {
 		h := r.cols[measured[0]].header
 		return sweep.Inputf(g.file, h, g.headerLine, "is measured concurrency and the table has no configured level; --column concurrency=%q takes it as the level", h)
 	}
@@ -482,4 +488,57 @@ func anyImplausibleMS(g grid, i int, metric string) bool {
 		}
 	}
 	return false
+}
+
+// tokensPerRequest checks a throughput column against a request rate in
+// the same rows: every served request yields at least one output token, so
+// the node's output tok/s is never below its request rate. A column that is
+// ("Throughput p50 (tok/s)" of 28.6 at 50 req/s) is a per-request figure,
+// refused with the flag that names the node's throughput.
+func (r *resolved) tokensPerRequest(g grid) error {
+	rate := -1
+	for _, k := range []colKind{colRequestRate, colRequestedRate} {
+		for i, c := range r.cols {
+			if rate < 0 && c.kind == k {
+				rate = i
+			}
+		}
+	}
+	if rate < 0 {
+		return nil
+	}
+	for i, c := range r.cols {
+		if c.kind != colThroughput {
+			continue
+		}
+		n, under := 0, 0
+		for _, row := range g.rows {
+			x, okX, errX := readValue(c, cellAt(row, i))
+			q, okQ, errQ := readValue(r.cols[rate], cellAt(row, rate))
+			if errX != nil || errQ != nil || !okX || !okQ || q.v <= 0 {
+				continue
+			}
+			n++
+			if x.v < q.v {
+				under++
+			}
+		}
+		if n > 0 && 2*under > n {
+			return sweep.Inputf(g.file, c.header, g.headerLine, "reads under one output token per request (%q) in %d of %d rows: no node serves requests without tokens, so it is a per-request figure, not the node's output throughput; if another column is, say so with --column throughput=HEADER",
+				r.cols[rate].header, under, n)
+		}
+	}
+	return nil
+}
+
+var fractionCell = regexp.MustCompile(`^\d+\s*/\s*\d+$`)
+
+func fractions(g grid, i int) int {
+	n := 0
+	for _, row := range g.rows {
+		if fractionCell.MatchString(cleanCell(cellAt(row, i))) {
+			n++
+		}
+	}
+	return n
 }

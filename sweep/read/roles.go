@@ -204,7 +204,7 @@ func oneLetterLoad(w wordset) bool {
 
 func concurrencyFlavor(w wordset) string {
 	switch {
-	case w.has("measured", "achieved", "actual", "observed", "effective", "avg", "mean", "average", "sustained", "real"):
+	case w.has("measured", "achieved", "actual", "observed", "effective", "avg", "mean", "average", "sustained", "real", "peak"):
 		return "measured"
 	case w.has("max", "maximum", "configured", "target", "offered", "requested", "set", "nominal", "limit"):
 		return "configured"

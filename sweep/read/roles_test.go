@@ -148,3 +148,32 @@ func TestLatencyUnitFromTheTextAndTheOtherHeaders(t *testing.T) {
 	require.InDelta(t, 310, *s.Points[0].TTFT.P99, 1e-9)
 	require.Contains(t, strings.Join(s.Notes, "\n"), `every other time column's header says s`)
 }
+
+// Shapes from a holdout of real tables the corpus did not hold: a load
+// written with its letter (P8, ×4), two statistics in one cell under one
+// header, success written as a fraction, "Min" as the minimum (not
+// minutes), peak concurrency beside an offered rate, and several tables
+// under their headings.
+func TestHoldoutShapes(t *testing.T) {
+	s, err := Data("a.md", []byte("| 并发 | 成功率 | TTFT p50 / p95 (ms) | Min TTFT (s) | 吞吐 (tok/s) |\n|---|---|---|---|---|\n| P1 | 1/1 | 93 / 169 | 0.05 | 7.2 |\n| ×8 | 8/8 | 105 / 211 | 0.06 | 59.7 |\n"), Options{})
+	require.NoError(t, err)
+	require.Equal(t, 8.0, s.Points[1].Concurrency)
+	require.Equal(t, 105.0, *s.Points[1].TTFT.P50)
+	require.Equal(t, 211.0, *s.Points[1].TTFT.P95)
+	require.Equal(t, 60.0, *s.Points[1].TTFT.Min, "Min TTFT (s): the minimum, in seconds")
+	notes := strings.Join(s.Notes, "\n")
+	require.Contains(t, notes, `"TTFT p50 / p95 (ms)" holds two statistics in each cell`)
+	require.Contains(t, notes, `"成功率" (a ratio or percentage)`)
+
+	_, err = Data("q.md", []byte("| QPS | TTFT p99 (ms) | Output tok/s | Peak Conc |\n|---|---|---|---|\n| 0.5 | 173 | 247 | 5 |\n| 8 | 3335 | 2160 | 82 |\n"), Options{})
+	require.ErrorContains(t, err, "a request-rate sweep", "peak concurrency is measured, never the level")
+
+	doc := "### HoML\n| Concurrency | Generation Throughput (tokens/s) |\n|---|---|\n| 1 | 110.79 |\n| 2 | 198.14 |\n\n### Ollama\n| Concurrency | Generation Throughput (tokens/s) |\n|---|---|\n| 1 | 171.77 |\n| 2 | 272.75 |\n"
+	_, err = Data("h.md", []byte(doc), Options{})
+	require.ErrorContains(t, err, `the text holds 2 tables that read as sweeps: "HoML" (line 2, 2 levels), "Ollama" (line 8, 2 levels)`)
+	s, err = Data("h.md", []byte(doc), Options{Meta: Meta{Series: "ollama"}})
+	require.NoError(t, err)
+	require.Equal(t, 272.75, s.Points[1].ThroughputTokS)
+	_, err = Data("one.md", []byte("| c | tok/s |\n|---|---|\n| 1 | 10 |\n"), Options{Meta: Meta{Series: "vllm"}})
+	require.ErrorContains(t, err, "nothing to pick")
+}

@@ -3,6 +3,7 @@ package read
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 
 	"github.com/kneetool/knee/sweep"
@@ -153,6 +154,12 @@ type cellRead struct {
 // value implausible in a unit knee had to assume.
 func readValue(c column, raw string) (cellRead, bool, error) {
 	cell := cleanCell(raw)
+	if c.kind == colConcurrency || c.kind == colPerGPU {
+		// "P8", "×4", "c=16", "N=32": a load written with its letter.
+		if m := prefixedLoad.FindStringSubmatch(cell); m != nil {
+			cell = m[1]
+		}
+	}
 	cv, ok, err := parseCell(cell)
 	if err != nil || !ok {
 		return cellRead{}, ok, err
@@ -295,3 +302,6 @@ func openLoopRow(file string, line int, p *sweep.Point) error {
 	}
 	return openLoop(file, "e2e", p, p.RequestedRate, rate, e2e)
 }
+
+// prefixedLoad is a load level written with a letter or sign before it.
+var prefixedLoad = regexp.MustCompile(`^(?i)(?:p|c|n|b|bs|np|x|×|conc|users?)\s*[=:]?\s*(\d[\d,]*)$`)

@@ -33,7 +33,8 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 		g = t
 	}
 	unitsRow, unitsLine := takeUnitsRow(&g)
-	notes := expandPackedRows(&g, loadColumn(classifyAll(g.header)))
+	notes := splitStatPairs(&g)
+	notes = append(notes, expandPackedRows(&g, loadColumn(classifyAll(g.header)))...)
 	res, err := resolveColumns(g, unitsRow, unitsLine, meta)
 	if err != nil {
 		return nil, err

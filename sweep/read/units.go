@@ -134,6 +134,9 @@ func columnKindNames() []string {
 // ttft_p99_s, E2E (µs).
 func timeUnitFromTokens(t []string) (unit, bool) {
 	for i := len(t) - 1; i >= 0; i-- {
+		if isMinStat(t[i]) {
+			continue
+		}
 		if u, ok := units[t[i]]; ok && u.dim == dimTime {
 			return u, true
 		}
@@ -146,6 +149,9 @@ func timeUnitFromTokens(t []string) (unit, bool) {
 func timeUnitsNamed(t []string) []string {
 	var names []string
 	for _, w := range t {
+		if isMinStat(w) {
+			continue
+		}
 		if u, ok := units[w]; ok && u.dim == dimTime && !slices.Contains(names, u.name) {
 			names = append(names, u.name)
 		}
@@ -171,3 +177,7 @@ func tokRateUnitFromTokens(t []string) (unit, bool) {
 	}
 	return unit{}, false
 }
+
+// isMinStat: in a header, "min" is the minimum ("Min TTFT (s)"), not
+// minutes; minutes are spelled out ("minutes") to be read as a unit.
+func isMinStat(w string) bool { return w == "min" || w == "mins" }
