@@ -20,7 +20,7 @@ var vocabulary = []struct{ from, to string }{
 	{"吞吐量", "throughput"}, {"吞吐率", "throughput"}, {"吞吐", "throughput"},
 	{"输出", "output"}, {"输入", "input"}, {"生成", "generated"}, {"总", "total"}, {"聚合", "aggregate"},
 	{"端到端", "e2e"}, {"时延", "latency"}, {"延迟", "latency"}, {"耗时", "duration"}, {"用时", "duration"},
-	{"平均值", "mean"}, {"均值", "mean"}, {"平均", "mean"}, {"中位数", "median"}, {"中位", "median"}, {"最大", "max"}, {"最小", "min"}, {"标准差", "std"},
+	{"平均值", "mean"}, {"均值", "mean"}, {"平均", "mean"}, {"中位数", "median"}, {"中位", "median"}, {"最大", "max"}, {"最小", "min"}, {"标准差", "std"}, {"范围", "range"}, {"波动", "spread"},
 	{"请求数", "requests"}, {"成功率", "success rate"}, {"失败率", "failure rate"}, {"成功", "successful"}, {"失败", "failed"}, {"请求速率", "request rate"}, {"请求率", "request rate"},
 	{"模型", "model"}, {"引擎", "engine"}, {"框架", "framework"}, {"策略", "strategy"}, {"配置", "config"},
 	{"显存", "memory"}, {"内存", "memory"}, {"功耗", "power"}, {"温度", "temperature"}, {"成本", "cost"},
