@@ -73,8 +73,8 @@ func markQueueing(used, all []*levelEval, gpus int, perGPU bool, opts Options, w
 	}
 	var onset *QueueOnset
 	// Once a level queues at the engine's cap, the cap is established:
-	// a level pinned at that same cap with requests waiting in most busy
-	// samples is past it too, however few wait (a level a little above an
+	// a level above that cap, pinned at it with requests waiting in most
+	// busy samples, is past it too, however few wait (a level a little above an
 	// untyped cap, 256 against 253, queues 1% of its requests and gains
 	// nothing over the cap).
 	share := queueShare
@@ -142,6 +142,11 @@ func engineQueue(l *levelEval, capRun, div, share float64, w words) (bool, float
 		waitMean = *e.WaitingMean
 	}
 	if waitMean < share*inflight || !(waitMean > 0) {
+		return false, 0, ""
+	}
+	if share < queueShare && inflight < running+1 {
+		// At the cap itself nothing need wait: a few waiting there are a
+		// request between its predecessor's end and its slot, not a queue.
 		return false, 0, ""
 	}
 	var most string

@@ -79,3 +79,28 @@ func TestFindALevelJustAboveAnEstablishedEngineCapQueues(t *testing.T) {
 	require.Equal(t, 256.0, r.QueueOnset.AtPerGPU)
 	require.Equal(t, 128.0, *r.RecommendedPerGPU)
 }
+
+// At the cap itself (253/GPU, 2,024 in flight and 2,024 running) a few
+// requests seen waiting are requests between their predecessor's end and
+// their slot: the level is not queueing, and it is the operating point.
+func TestFindALevelAtTheEstablishedCapDoesNotQueue(t *testing.T) {
+	s := &sweep.Sweep{Version: sweep.SchemaVersion, GPUs: 8, Harness: "simulated"}
+	for _, c := range []struct {
+		perGPU     int
+		tokS, wait float64
+	}{{64, 10000, 0}, {128, 18000, 0}, {253, 29900, 3}, {512, 30100, 2072}} {
+		conc := float64(c.perGPU * 8)
+		run := min(conc, 2024)
+		e := &sweep.EngineMetrics{Engine: "vllm", Samples: 60, BusySamples: sweep.I(60), QueuedSamples: sweep.I(0),
+			RunningMean: sweep.F(0.97 * run), RunningMax: sweep.F(run), WaitingMean: sweep.F(c.wait), WaitingMax: sweep.F(c.wait)}
+		if c.wait > 0 {
+			e.QueuedSamples = sweep.I(54)
+		}
+		s.Points = append(s.Points, sweep.Point{PerGPU: sweep.F(float64(c.perGPU)), Concurrency: conc, ThroughputTokS: c.tokS,
+			ThroughputPerGPU: sweep.F(c.tokS / 8), Requests: sweep.I(int(8 * conc)), Failures: sweep.I(0), Engine: e, Simulated: true})
+	}
+	r := find(t, s)
+	require.Contains(t, point(t, r, 512).Reasons, knee.ReasonQueueing)
+	require.NotContains(t, point(t, r, 253).Reasons, knee.ReasonQueueing)
+	require.Equal(t, 253.0, *r.RecommendedPerGPU)
+}

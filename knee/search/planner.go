@@ -253,6 +253,15 @@ func Next(measured *sweep.Sweep, tried []int, set Settings, opts knee.Options) D
 		}
 		return merge(d, descend(next, set, done, budget, why))
 	}
+	if q := r.QueueOnset; q != nil && q.From == "engine" && lo > 0 && hi > lo && lo == int(math.Round(q.PerGPU)) {
+		// The operating point is the engine's own cap, measured: every
+		// level above it only adds waiting requests (the engine said so),
+		// so no level between the cap and the first that queues can be
+		// better, whatever the bracket's width.
+		d.Phase, d.Within = PhaseDone, true
+		d.Reason = fmt.Sprintf("the knee is the engine's cap, %d/GPU, measured: above it requests only wait (%s)", lo, q.Detail)
+		return d
+	}
 	// A first level past the knee that is also the highest is confirmed
 	// by one more rung unless the rule the engine stops a climb with
 	// agrees (a cliff, or two levels at or past the knee), so that one

@@ -250,3 +250,17 @@ func TestQueueBenchmarkTrace(t *testing.T) {
 }
 
 var queueTrace = flag.Int("queue-trace", -1, "TestQueueBenchmarkTrace prints this server's search")
+
+// A noiseless simulated engine capped at 48 sequences per GPU, /metrics
+// scraped: the climb 16, 32, 64 sees 64 queue at the cap, the search
+// measures the cap, and the cap measured ends it (4 levels): no level
+// between 48 and 64 can do better, since above 48 requests only wait.
+func TestSearchStopsAtTheEnginesMeasuredCap(t *testing.T) {
+	s := &queueServer{shape: qSeqCap, lambda: 40, sigma: (1/0.8 - 1) / 48, cap: 48, thrash: math.Inf(1), metrics: true,
+		gpus: 8, out: 256, warmupS: 30, prefillMs: 100, trueKnee: 48}
+	r, log := runQueueSearch(s.clone(1), DefaultSettings(), knee.DefaultOptions(), 1)
+	assert.Equal(t, 4, r.distinct)
+	assert.Equal(t, 48.0, r.rec)
+	assert.Contains(t, log[3], "bisect: the knee lies in 32–64/GPU and the engine names its cap, 48/GPU")
+	assert.Equal(t, "done: the knee is the engine's cap, 48/GPU, measured: above it requests only wait (the engine's cap: it ran 48/GPU with requests waiting at 64/GPU)", log[4])
+}
