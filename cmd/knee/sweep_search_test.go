@@ -159,8 +159,8 @@ func TestSweepSearchFlagErrors(t *testing.T) {
 // sequences (past 48 requests only wait, and its /metrics says so), swept
 // by --search with the default request counts (max(1000, 8 × C)) from a
 // ladder that never lands on 48. The engine names its cap at 64/GPU, the
-// search measures the cap next and then bisects toward the queue (32, 64,
-// 48, 56: four levels on a quiet machine); it
+// search measures the cap next, and the cap measured as the operating
+// point ends it (32, 64, 48: three levels on a quiet machine); it
 // recommends within ±12.5% of 48 in at most 8 levels, and every level
 // above the cap is past the knee (queueing). Simulated, not measured.
 func TestSweepSearchFindsAnEngineCapOffTheLadder(t *testing.T) {

@@ -211,21 +211,62 @@ func ratios(v []float64) string {
 // (TTFT carries the wait), front-ends that thrash, and uncapped curves,
 // with 0–30% noise, scored against the knee of each server's model.
 // safe: recommended ≤ the true knee; tight: ≥ 0.75 × it. The normal run
-// pins a 40-server subset (seed 20); -queue-bench-full runs the 120 servers
-// README's table shows:
+// pins the first 40 servers (seed 20, about 25 s on 2 cores);
+// -queue-bench-full runs and pins the 120 of README's table (about 80 s):
 //
-//	go test -run TestQueueBenchmark -v ./knee/search/ -queue-bench-full
+//	go test -run 'TestQueueBenchmark$' -v ./knee/search/ -queue-bench-full
+//
+// The target (safe ≥ 95%, tight ≥ 90%, ≤ 7 levels) is missed:
+// --search is safe in 68% and tight in 78% of the 120, in 7.19 levels.
+// Most unsafe recommendations lie 1–20% above the true knee: a level a
+// little past a hinge (a cap not on any typed level, a front-end's thrash
+// point) gains or loses less than one run's noise, and without engine
+// metrics its short queue is under what TTFT can resolve against noisy
+// request rates. Most loose ones are a noisy level read high low in the
+// climb, against which every level above reads flat.
 func TestQueueBenchmark(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs 120 simulated sweeps")
+	}
 	opts := knee.DefaultOptions()
 	if *queueBenchFull {
 		rows := queueCompare(queueFamily(20, 30), opts)
 		t.Logf("120 servers, seed 20:\n%s", queueTable(rows))
+		ladder, search, twice := rows[0], rows[1], rows[2]
+		assert.InDelta(t, 5.12, ladder.levels, 0.005)
+		assert.InDelta(t, 97.0/120, ladder.safe, 1e-9)
+		assert.InDelta(t, 67.0/120, ladder.tight, 1e-9)
+		assert.InDelta(t, 7.19, search.levels, 0.005)
+		assert.InDelta(t, 2.24, search.gpuH, 0.005)
+		assert.InDelta(t, 81.0/120, search.safe, 1e-9)
+		assert.InDelta(t, 93.0/120, search.tight, 1e-9)
+		assert.InDelta(t, 54.0/120, search.both, 1e-9)
+		assert.InDelta(t, 49.0/60, search.metrics[0], 1e-9)
+		assert.InDelta(t, 32.0/60, search.ttftOnly[0], 1e-9)
+		assert.InDelta(t, 7.18, twice.levels, 0.005)
+		assert.InDelta(t, 14.37, twice.runs, 0.005)
+		assert.InDelta(t, 4.60, twice.gpuH, 0.005)
+		assert.InDelta(t, 72.0/120, twice.safe, 1e-9)
+		assert.InDelta(t, 102.0/120, twice.tight, 1e-9)
 		return
 	}
 	rows := queueCompare(queueFamily(20, 10), opts)
 	t.Logf("40 servers, seed 20:\n%s", queueTable(rows))
-	_ = math.Inf
-	_ = assert.InDelta
+	ladder, search, twice := rows[0], rows[1], rows[2]
+	assert.InDelta(t, 4.97, ladder.levels, 0.005)
+	assert.InDelta(t, 0.85, ladder.safe, 0.005)
+	assert.InDelta(t, 0.50, ladder.tight, 0.005)
+	assert.InDelta(t, 7.17, search.levels, 0.005)
+	assert.InDelta(t, 2.24, search.gpuH, 0.005)
+	assert.InDelta(t, 0.85, search.safe, 0.005)
+	assert.InDelta(t, 0.775, search.tight, 0.001)
+	assert.InDelta(t, 0.625, search.both, 0.001)
+	assert.InDelta(t, 0.95, search.metrics[0], 0.005)
+	assert.InDelta(t, 0.75, search.ttftOnly[0], 0.005)
+	assert.InDelta(t, 6.97, twice.levels, 0.005)
+	assert.InDelta(t, 13.95, twice.runs, 0.005)
+	assert.InDelta(t, 0.65, twice.safe, 0.005)
+	assert.InDelta(t, 0.875, twice.tight, 0.001)
 }
 
 // TestQueueBenchmarkTrace prints one server's search, for reading a miss
