@@ -258,7 +258,7 @@ func Next(measured *sweep.Sweep, tried []int, set Settings, opts knee.Options) D
 		// level above it only adds waiting requests (the engine said so),
 		// so no level between the cap and the first that queues can be
 		// better, whatever the bracket's width.
-		d.Phase, d.Within = PhaseDone, true
+		d.Phase, d.Within = PhaseDone, Within(float64(lo), float64(hi), set.Precision)
 		d.Reason = fmt.Sprintf("the knee is the engine's cap, %d/GPU, measured: above it requests only wait (%s)", lo, q.Detail)
 		return d
 	}
