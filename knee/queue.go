@@ -72,11 +72,25 @@ func markQueueing(used, all []*levelEval, gpus int, perGPU bool, opts Options, w
 		}
 	}
 	var onset *QueueOnset
+	// Once a level queues at the engine's cap, the cap is established:
+	// a level above that cap, pinned at it with requests waiting in most
+	// busy samples, is past it too, however few wait (a level a little above an
+	// untyped cap, 256 against 253, queues 1% of its requests and gains
+	// nothing over the cap).
+	share := queueShare
+	for _, l := range used {
+		if !l.dip {
+			if ok, _, _ := engineQueue(l, capRun, div, queueShare, w); ok {
+				share = 0
+				break
+			}
+		}
+	}
 	for i, l := range used {
 		if l.dip {
 			continue
 		}
-		if ok, running, detail := engineQueue(l, capRun, div, w); ok {
+		if ok, running, detail := engineQueue(l, capRun, div, share, w); ok {
 			l.queue = true
 			l.add(ReasonQueueing, detail)
 			if onset == nil {
@@ -99,7 +113,7 @@ func markQueueing(used, all []*levelEval, gpus int, perGPU bool, opts Options, w
 
 // engineQueue reads the engine's own evidence; running is the engine's
 // running count (total) when it queues.
-func engineQueue(l *levelEval, capRun, div float64, w words) (bool, float64, string) {
+func engineQueue(l *levelEval, capRun, div, share float64, w words) (bool, float64, string) {
 	e := engineOf(l)
 	if e == nil || e.RunningMax == nil || *e.RunningMax <= 0 || e.WaitingMax == nil || *e.WaitingMax <= 0 {
 		return false, 0, ""
@@ -127,7 +141,12 @@ func engineQueue(l *levelEval, capRun, div float64, w words) (bool, float64, str
 	if e.WaitingMean != nil {
 		waitMean = *e.WaitingMean
 	}
-	if waitMean < queueShare*inflight {
+	if waitMean < share*inflight || !(waitMean > 0) {
+		return false, 0, ""
+	}
+	if share < queueShare && inflight < running+1 {
+		// At the cap itself nothing need wait: a few waiting there are a
+		// request between its predecessor's end and its slot, not a queue.
 		return false, 0, ""
 	}
 	var most string

@@ -47,3 +47,60 @@ func TestFindThroughputOnlyKeepsTheElasticityRule(t *testing.T) {
 	require.Equal(t, knee.VerdictSubKnee, point(t, r, 128).Verdict)
 	require.Equal(t, 128.0, *r.RecommendedPerGPU)
 }
+
+// Simulated engine metrics, an engine capped at 253 sequences per GPU (8
+// GPUs, 2,024 in all). 512/GPU queues plainly (2,072 of 4,096 waiting);
+// 256/GPU is pinned at the same cap with 24 of its 2,048 waiting in 9 of
+// 10 busy samples: 1%, under the 5% that alone would call a queue. The cap
+// is established by 512, so 256 is past it too, and the operating point
+// is 128, below the onset at 253, not 256 above it.
+func TestFindALevelJustAboveAnEstablishedEngineCapQueues(t *testing.T) {
+	s := &sweep.Sweep{Version: sweep.SchemaVersion, GPUs: 8, Harness: "simulated"}
+	for _, c := range []struct {
+		perGPU     int
+		tokS, wait float64
+	}{{64, 10000, 0}, {128, 18000, 0}, {256, 30000, 24}, {512, 30100, 2072}} {
+		conc := float64(c.perGPU * 8)
+		run := min(conc, 2024)
+		e := &sweep.EngineMetrics{Engine: "vllm", Samples: 60, BusySamples: sweep.I(60), QueuedSamples: sweep.I(0),
+			RunningMean: sweep.F(0.97 * run), RunningMax: sweep.F(run), WaitingMean: sweep.F(c.wait), WaitingMax: sweep.F(c.wait)}
+		if c.wait > 0 {
+			e.QueuedSamples = sweep.I(54)
+		}
+		s.Points = append(s.Points, sweep.Point{PerGPU: sweep.F(float64(c.perGPU)), Concurrency: conc, ThroughputTokS: c.tokS,
+			ThroughputPerGPU: sweep.F(c.tokS / 8), Requests: sweep.I(int(8 * conc)), Failures: sweep.I(0), Engine: e, Simulated: true})
+	}
+	r := find(t, s)
+	require.Contains(t, point(t, r, 512).Reasons, knee.ReasonQueueing)
+	require.Contains(t, point(t, r, 256).Reasons, knee.ReasonQueueing)
+	require.Equal(t, knee.VerdictPastKnee, point(t, r, 256).Verdict)
+	require.NotNil(t, r.QueueOnset)
+	require.Equal(t, 253.0, r.QueueOnset.PerGPU)
+	require.Equal(t, 256.0, r.QueueOnset.AtPerGPU)
+	require.Equal(t, 128.0, *r.RecommendedPerGPU)
+}
+
+// At the cap itself (253/GPU, 2,024 in flight and 2,024 running) a few
+// requests seen waiting are requests between their predecessor's end and
+// their slot: the level is not queueing, and it is the operating point.
+func TestFindALevelAtTheEstablishedCapDoesNotQueue(t *testing.T) {
+	s := &sweep.Sweep{Version: sweep.SchemaVersion, GPUs: 8, Harness: "simulated"}
+	for _, c := range []struct {
+		perGPU     int
+		tokS, wait float64
+	}{{64, 10000, 0}, {128, 18000, 0}, {253, 29900, 3}, {512, 30100, 2072}} {
+		conc := float64(c.perGPU * 8)
+		run := min(conc, 2024)
+		e := &sweep.EngineMetrics{Engine: "vllm", Samples: 60, BusySamples: sweep.I(60), QueuedSamples: sweep.I(0),
+			RunningMean: sweep.F(0.97 * run), RunningMax: sweep.F(run), WaitingMean: sweep.F(c.wait), WaitingMax: sweep.F(c.wait)}
+		if c.wait > 0 {
+			e.QueuedSamples = sweep.I(54)
+		}
+		s.Points = append(s.Points, sweep.Point{PerGPU: sweep.F(float64(c.perGPU)), Concurrency: conc, ThroughputTokS: c.tokS,
+			ThroughputPerGPU: sweep.F(c.tokS / 8), Requests: sweep.I(int(8 * conc)), Failures: sweep.I(0), Engine: e, Simulated: true})
+	}
+	r := find(t, s)
+	require.Contains(t, point(t, r, 512).Reasons, knee.ReasonQueueing)
+	require.NotContains(t, point(t, r, 253).Reasons, knee.ReasonQueueing)
+	require.Equal(t, 253.0, *r.RecommendedPerGPU)
+}

@@ -28,6 +28,10 @@ type searchFlags struct {
 	Confirm   bool
 	Repeats   int
 	UntilCI   float64
+	// Rungs are --ladder's levels when --search is given: the climb's
+	// steps (knee/search Settings.Rungs). plan.json keeps them as the
+	// resume setting search-rungs.
+	Rungs []int
 	// endpoints holds every --endpoint given, in order; the first is the
 	// plan's endpoint.
 	endpoints []string
@@ -35,12 +39,14 @@ type searchFlags struct {
 
 func (s *searchFlags) bind(fl *pflag.FlagSet) {
 	d := search.DefaultSettings()
-	fl.BoolVar(&s.On, "search", false, "adaptive: climb ×2 until a level is past the knee, then bisect the knee's bracket at typed levels until it is within --precision (the plan's ladder, if given, runs first)")
+	fl.BoolVar(&s.On, "search", false, "adaptive: climb ×2 (with --ladder: along its rungs) until a level is past the knee, then bisect the knee's bracket at typed levels until it is within --precision (--per-gpu levels, if given, run first)")
 	fl.Float64Var(&s.Precision, "precision", d.Precision, "--search stops once the knee's bracket is within this share of its midpoint (0.125: ±12.5%)")
 	fl.IntVar(&s.MaxLevels, "max-levels", d.MaxLevels, "--search runs at most this many distinct levels")
 	fl.IntVar(&s.MaxPerGPU, "max-per-gpu", d.MaxPerGPU, "--search climbs no higher than this many requests per GPU")
 	fl.IntVar(&s.Start, "search-start", d.Start, "--search's first level when no ladder is given")
 	fl.BoolVar(&s.Confirm, "search-confirm", d.Confirm, "--search climbs one rung past a lone first level past the knee (unless it is a cliff), so one noisy level never ends the climb")
+	fl.IntSliceVar(&s.Rungs, "search-rungs", nil, "the rungs --search climbs along (set from --ladder; kept in plan.json for --resume)")
+	_ = fl.MarkHidden("search-rungs")
 	fl.IntVar(&s.Repeats, "repeats", 1, "run every level this many times (with --until-ci: at most), repeats interleaved with other levels")
 	fl.Float64Var(&s.UntilCI, "until-ci", 0, "repeat a level until the 95% confidence half-width of its throughput is within this share of its mean (0.05: ±5%), at most --repeats runs (default 5 with --until-ci)")
 }
@@ -63,6 +69,12 @@ func (s *searchFlags) check(fl *pflag.FlagSet, p *sweep.Plan) error {
 		s.Repeats = 5
 	}
 	if s.On {
+		if fl.Changed("ladder") && !fl.Changed("resume") && len(p.PerGPU) > 0 {
+			// --ladder with --search: the ladder is the climb's rungs, not
+			// a ladder to run first; the search starts at its first rung.
+			s.Rungs = append([]int(nil), p.PerGPU...)
+			p.PerGPU = p.PerGPU[:1:1]
+		}
 		if err := s.settings(1).Validate(); err != nil {
 			return err
 		}
@@ -79,7 +91,7 @@ func (s *searchFlags) check(fl *pflag.FlagSet, p *sweep.Plan) error {
 }
 
 func (s *searchFlags) settings(slots int) search.Settings {
-	return search.Settings{Start: s.Start, Factor: 2, MaxPerGPU: s.MaxPerGPU, Precision: s.Precision, MaxLevels: s.MaxLevels, Slots: slots, Confirm: s.Confirm}
+	return search.Settings{Start: s.Start, Factor: 2, MaxPerGPU: s.MaxPerGPU, Precision: s.Precision, MaxLevels: s.MaxLevels, Slots: slots, Confirm: s.Confirm, Rungs: s.Rungs}
 }
 
 // endpointList is --endpoint as a flag that may be given several times:
@@ -121,6 +133,9 @@ func (o *sweepOptions) runSweep(ctx context.Context, c *cobra.Command, exec swee
 			return d.Levels, d.Done(), d.Reason
 		}
 		fmt.Fprintf(o.root.stderr, "search: ±%.1f%%, at most %d levels, up to %d/GPU, %d at once\n", 100*set.Precision, set.MaxLevels, set.MaxPerGPU, len(slots))
+		if len(set.Rungs) > 0 {
+			fmt.Fprintf(o.root.stderr, "search: climbs along the ladder's rungs %s/GPU and bisects between them\n", sweep.FormatLadder(set.Rungs))
+		}
 	}
 	return run.RunAdaptive(ctx, st, ao)
 }

@@ -159,8 +159,8 @@ func TestSweepSearchFlagErrors(t *testing.T) {
 // sequences (past 48 requests only wait, and its /metrics says so), swept
 // by --search with the default request counts (max(1000, 8 × C)) from a
 // ladder that never lands on 48. The engine names its cap at 64/GPU, the
-// search measures the cap next and then bisects toward the queue (32, 64,
-// 48, 56: four levels on a quiet machine); it
+// search measures the cap next, and the cap measured as the operating
+// point ends it (32, 64, 48: three levels on a quiet machine); it
 // recommends within ±12.5% of 48 in at most 8 levels, and every level
 // above the cap is past the knee (queueing). Simulated, not measured.
 func TestSweepSearchFindsAnEngineCapOffTheLadder(t *testing.T) {
@@ -195,4 +195,35 @@ func TestSweepSearchFindsAnEngineCapOffTheLadder(t *testing.T) {
 		}
 	}
 	t.Logf("levels %v, recommended %g, knee %s", plan.PerGPU, *r.RecommendedPerGPU, r.Knee.Detail)
+}
+
+// --ladder with --search is the climb's rungs: against a simulated knee
+// at 40/GPU, --ladder 6:384:x4 climbs 6, 24, 96 (past the knee, a
+// collapse) and looks between rungs, never running 384. Stopped by
+// --max-levels after the climb, --resume keeps the rungs from plan.json.
+func TestSweepSearchClimbsTheLaddersRungsAndResumesThem(t *testing.T) {
+	url, _ := searchTestServer(t)
+	dir := filepath.Join(t.TempDir(), "run")
+	args := searchArgs(url, dir, "--ladder", "6:384:x4", "--max-levels", "3")
+	code, _, errs := sweepCLI(t, args...)
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, errs, "search: climbs along the ladder's rungs 6,24,96,384/GPU and bisects between them\n")
+	assert.Contains(t, errs, "search: one level so far: climb to the next rung of the ladder from 6/GPU: run 24\n")
+	plan, err := store.ReadPlan(dir)
+	require.NoError(t, err)
+	assert.Equal(t, []int{6, 24, 96}, plan.PerGPU)
+	assert.Equal(t, "6,24,96,384", plan.Settings["search-rungs"])
+
+	code, _, errs = sweepCLI(t, "sweep", "--resume", dir, "--max-levels", "12")
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, errs, "search: climbs along the ladder's rungs 6,24,96,384/GPU and bisects between them\n")
+	// The next level lies between the rungs 24 and 96 (the engine's cap,
+	// 40, when its /metrics named it; else the bisection's 48).
+	assert.Regexp(t, `resumed: 3 of 3 levels already measured\nsearch: the knee lies in 24–96/GPU .*run (40|48)\n`, errs)
+	plan, err = store.ReadPlan(dir)
+	require.NoError(t, err)
+	assert.Equal(t, []int{6, 24, 96}, plan.PerGPU[:3])
+	assert.Contains(t, []int{40, 48}, plan.PerGPU[3])
+	assert.NotContains(t, plan.PerGPU, 384)
+	assert.Equal(t, "6,24,96,384", plan.Settings["search-rungs"])
 }

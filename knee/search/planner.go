@@ -54,6 +54,47 @@ type Settings struct {
 	// bisected level that reads flat below the top confirms it too; on the
 	// benchmark that costs about 0.4 levels instead of 1.4.
 	Confirm bool `json:"confirm"`
+	// Rungs, when given (--ladder with --search), are the climb's steps
+	// instead of ×Factor: the climb, its confirming rung and the descent go
+	// to the next rung up or down, the climb ends at the top rung, and the
+	// bisection places typed levels between rungs. Ascending.
+	Rungs []int `json:"rungs,omitempty"`
+}
+
+// up is the climb's next level above v: the next rung, or v×Factor; 0 when
+// there is none.
+func (s Settings) up(v int) int {
+	if len(s.Rungs) == 0 {
+		return v * s.Factor
+	}
+	for _, r := range s.Rungs {
+		if r > v {
+			return r
+		}
+	}
+	return 0
+}
+
+// down is the descent's next level below v: the rung below, or v/Factor
+// (also below the lowest rung); 0 when there is none.
+func (s Settings) down(v int) int {
+	for i := len(s.Rungs) - 1; i >= 0; i-- {
+		if s.Rungs[i] < v {
+			return s.Rungs[i]
+		}
+	}
+	if v/s.Factor >= 1 && v > 1 {
+		return v / s.Factor
+	}
+	return 0
+}
+
+// step names the climb's step in the log.
+func (s Settings) step() string {
+	if len(s.Rungs) > 0 {
+		return "to the next rung of the ladder"
+	}
+	return fmt.Sprintf("×%d", s.Factor)
 }
 
 // DefaultSettings are the documented defaults.
@@ -76,6 +117,11 @@ func (s Settings) Validate() error {
 		return sweep.Inputf("flag", "--max-levels", 0, "must be between 2 and %d, got %d", sweep.MaxLevels, s.MaxLevels)
 	case s.Slots < 1:
 		return sweep.Inputf("flag", "--slots", 0, "must be at least 1, got %d", s.Slots)
+	}
+	for i, r := range s.Rungs {
+		if r < 1 || (i > 0 && r <= s.Rungs[i-1]) {
+			return sweep.Inputf("flag", "--ladder", 0, "the search's rungs must be positive and ascending, got %s", sweep.FormatLadder(s.Rungs))
+		}
 	}
 	return nil
 }
@@ -129,7 +175,11 @@ func Next(measured *sweep.Sweep, tried []int, set Settings, opts knee.Options) D
 		if len(done) > 0 {
 			return Decision{Phase: PhaseDone, Reason: "no level gave a measurement: nothing to search from"}
 		}
-		return climb(set.Start, set, done, budget, fmt.Sprintf("start at %d/GPU", set.Start))
+		first := set.Start
+		if len(set.Rungs) > 0 {
+			first = set.Rungs[0]
+		}
+		return climb(first, set, done, budget, fmt.Sprintf("start at %d/GPU", first))
 	}
 	boot := opts.Bootstrap
 	opts.Bootstrap = 0 // the bracket decides the next level; the interval costs refits
@@ -181,19 +231,36 @@ func Next(measured *sweep.Sweep, tried []int, set Settings, opts knee.Options) D
 			d.Phase, d.Reason = PhaseDone, fmt.Sprintf("still scaling at %d/GPU, the --max-per-gpu bound: the knee is above it", top)
 			return d
 		}
-		next := min(top*set.Factor, set.MaxPerGPU)
-		why := fmt.Sprintf("%d/GPU is below the knee (%s): climb ×%d", top, r.Knee.Detail, set.Factor)
+		next := min(set.up(top), set.MaxPerGPU)
+		if next <= top {
+			d.Phase, d.Reason = PhaseDone, fmt.Sprintf("still scaling at %d/GPU, the ladder's top rung: the knee is above it", top)
+			return d
+		}
+		why := fmt.Sprintf("%d/GPU is below the knee (%s): climb %s", top, r.Knee.Detail, set.step())
 		if len(r.Points) < 2 {
-			why = fmt.Sprintf("one level so far: climb ×%d from %d/GPU", set.Factor, top)
+			why = fmt.Sprintf("one level so far: climb %s from %d/GPU", set.step(), top)
 		}
 		return merge(d, climb(next, set, done, budget, why))
 	case r.Knee.Status == knee.StatusBelowRange || lo == 0:
-		if bottom <= 1 {
+		next := set.down(bottom)
+		if bottom <= 1 || next < 1 {
 			d.Phase, d.Reason = PhaseDone, "already past the knee at 1/GPU: there is no lower level"
 			return d
 		}
-		next := max(1, bottom/set.Factor)
-		return merge(d, descend(next, set, done, budget, fmt.Sprintf("the lowest level %d/GPU is already past the knee: go down ×1/%d", bottom, set.Factor)))
+		why := fmt.Sprintf("the lowest level %d/GPU is already past the knee: go down ×1/%d", bottom, set.Factor)
+		if next != bottom/set.Factor {
+			why = fmt.Sprintf("the lowest level %d/GPU is already past the knee: go down to the rung below", bottom)
+		}
+		return merge(d, descend(next, set, done, budget, why))
+	}
+	if q := r.QueueOnset; q != nil && q.From == "engine" && lo > 0 && hi > lo && lo == int(math.Round(q.PerGPU)) {
+		// The operating point is the engine's own cap, measured: every
+		// level above it only adds waiting requests (the engine said so),
+		// so no level between the cap and the first that queues can be
+		// better, whatever the bracket's width.
+		d.Phase, d.Within = PhaseDone, Within(float64(lo), float64(hi), set.Precision)
+		d.Reason = fmt.Sprintf("the knee is the engine's cap, %d/GPU, measured: above it requests only wait (%s)", lo, q.Detail)
+		return d
 	}
 	// A first level past the knee that is also the highest is confirmed
 	// by one more rung unless the rule the engine stops a climb with
@@ -203,14 +270,14 @@ func Next(measured *sweep.Sweep, tried []int, set Settings, opts knee.Options) D
 	// flat below the top confirms it for free (PastKneeRule then stops),
 	// which on the benchmark saves most of the extra rung.
 	unconfirmed := func() (Decision, bool) {
-		if !set.Confirm || hi != top || top >= set.MaxPerGPU || budget <= 0 {
+		if !set.Confirm || hi != top || top >= set.MaxPerGPU || budget <= 0 || set.up(top) <= top {
 			return Decision{}, false
 		}
 		if stop, _ := knee.PastKneeRule(opts)(measured); stop {
 			return Decision{}, false
 		}
-		next := min(top*set.Factor, set.MaxPerGPU)
-		return merge(d, climb(next, set, done, budget, fmt.Sprintf("%d/GPU is the first level past the knee and the highest: climb ×%d to confirm it (one noisy level never ends a climb)", top, set.Factor))), true
+		next := min(set.up(top), set.MaxPerGPU)
+		return merge(d, climb(next, set, done, budget, fmt.Sprintf("%d/GPU is the first level past the knee and the highest: climb %s to confirm it (one noisy level never ends a climb)", top, set.step()))), true
 	}
 	if fl, fh, ok := fitted(measured, opts, set); ok {
 		if c, need := unconfirmed(); need {
@@ -384,13 +451,15 @@ func levelRange(r *knee.Result) (top, bottom int) {
 // skipping levels already tried, capped at MaxPerGPU.
 func climb(first int, set Settings, done map[int]bool, budget int, why string) Decision {
 	var out []int
-	for v := first; len(out) < min(set.Slots, budget) && v <= set.MaxPerGPU; v *= set.Factor {
+	for v := first; len(out) < min(set.Slots, budget) && v <= set.MaxPerGPU; {
 		if !done[v] {
 			out = append(out, v)
 		}
-		if v > set.MaxPerGPU/set.Factor {
+		n := set.up(v)
+		if n <= v || v > set.MaxPerGPU/set.Factor && len(set.Rungs) == 0 {
 			break
 		}
+		v = n
 	}
 	if len(out) == 0 {
 		if budget <= 0 {
@@ -404,7 +473,7 @@ func climb(first int, set Settings, done map[int]bool, budget int, why string) D
 // descend plans up to Slots rungs from first downward.
 func descend(first int, set Settings, done map[int]bool, budget int, why string) Decision {
 	var out []int
-	for v := first; len(out) < min(set.Slots, budget) && v >= 1; v /= set.Factor {
+	for v := first; len(out) < min(set.Slots, budget) && v >= 1; v = set.down(v) {
 		if !done[v] {
 			out = append(out, v)
 		}

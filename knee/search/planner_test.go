@@ -189,3 +189,50 @@ func TestNextMeasuresTheEngineCapNext(t *testing.T) {
 	assert.Equal(t, []int{48}, d.Levels)
 	assert.Equal(t, "the knee lies in 32–64/GPU and the engine names its cap, 48/GPU (the engine's cap: it ran 48/GPU with requests waiting at 64/GPU): measure there, run 48", d.Reason)
 }
+
+// --ladder 24:480:+48 with --search: the climb goes rung by rung (24, 72,
+// 120, 168, …) instead of ×2, the first rung past the knee (168: the cliff
+// at 160 collapses it, so no confirming rung) ends it, the bisection lands
+// between rungs (120–168: 144, not a rung), and the top rung ends a climb
+// that never saw the knee.
+func TestNextClimbsTheLaddersRungs(t *testing.T) {
+	set, opts := DefaultSettings(), knee.DefaultOptions()
+	rungs, err := sweep.ParseLadder("24:480:+48")
+	require.NoError(t, err)
+	require.Equal(t, []int{24, 72, 120, 168, 216, 264, 312, 360, 408, 456}, rungs)
+	set.Rungs = rungs
+	require.NoError(t, set.Validate())
+
+	d := Next(nil, nil, set, opts)
+	assert.Equal(t, []int{24}, d.Levels)
+	d = Next(cliffSweep(24), []int{24}, set, opts)
+	assert.Equal(t, "one level so far: climb to the next rung of the ladder from 24/GPU: run 72", d.Reason)
+	d = Next(cliffSweep(24, 72, 120), []int{24, 72, 120}, set, opts)
+	require.Equal(t, PhaseClimb, d.Phase, d.Reason)
+	assert.Equal(t, []int{168}, d.Levels)
+
+	ran := []int{24, 72, 120, 168}
+	d = Next(cliffSweep(ran...), ran, set, opts)
+	require.Equal(t, PhaseBisect, d.Phase, d.Reason)
+	assert.Equal(t, []int{144}, d.Levels) // √(120·168) = 142 → 144, between rungs
+	ran = append(ran, 144)
+	d = Next(cliffSweep(ran...), ran, set, opts)
+	require.Equal(t, PhaseDone, d.Phase, d.Reason)
+	assert.Equal(t, 144, d.Low)
+	assert.Equal(t, 168, d.High)
+
+	// Still scaling at the top rung: the ladder bounds the climb.
+	set.Rungs = []int{16, 32, 64, 128}
+	d = Next(cliffSweep(16, 32, 64, 128), []int{16, 32, 64, 128}, set, opts)
+	assert.Equal(t, PhaseDone, d.Phase)
+	assert.Equal(t, "still scaling at 128/GPU, the ladder's top rung: the knee is above it", d.Reason)
+
+	// Past the knee at the lowest rung: down ×½ below the ladder.
+	set.Rungs = []int{256, 384, 512}
+	d = Next(cliffSweep(256, 384), []int{256, 384}, set, opts)
+	assert.Equal(t, PhaseDescend, d.Phase, d.Reason)
+	assert.Equal(t, []int{128}, d.Levels)
+
+	set.Rungs = []int{64, 32}
+	assert.ErrorContains(t, set.Validate(), "ascending")
+}
