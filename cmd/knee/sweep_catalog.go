@@ -71,6 +71,11 @@ func (o *sweepOptions) runCatalog(c *cobra.Command) error {
 			}
 			return sweep.Inputf(plan.File, l.Name+".harness", l.Line, "a catalog leaf runs on Kubernetes: give harness: aiperf or inference-perf (got %s; builtin runs only with --runner local)", h)
 		}
+		// Before clusterOf loads them: KUBECONFIG=/dev/zero must not hang
+		// the catalog before its first leaf.
+		if err := checkKubeconfigs(flagIn(args[i], "kubeconfig")); err != nil {
+			return err
+		}
 		jobs[i] = catalog.Job{Leaf: l, Cluster: clusterOf(flagIn(args[i], "kubeconfig"), flagIn(args[i], "context"))}
 	}
 	if st, err := os.Stat(o.Out); err == nil && !st.IsDir() {
