@@ -306,14 +306,14 @@ func (o *sweepOptions) report(st *store.Store, out *run.Outcome, runErr error) e
 		}
 	}
 	dir, _ := filepath.Abs(st.Dir())
-	fmt.Fprintf(o.root.stderr, "results: %s (analyse with: knee find %s)\n", dir, st.Dir())
+	fmt.Fprintf(o.root.stderr, "results: %s (analyse with: knee find %s)\n", sweep.QuoteName(dir), sweep.QuoteName(st.Dir()))
 	if runErr == nil {
 		return nil
 	}
 	if errors.Is(runErr, context.Canceled) || errors.Is(runErr, context.DeadlineExceeded) {
-		return fmt.Errorf("%w; every finished level is kept; continue with: knee sweep --resume %s", runErr, st.Dir())
+		return fmt.Errorf("%w; every finished level is kept; continue with: knee sweep --resume %s", runErr, sweep.QuoteName(st.Dir()))
 	}
-	return fmt.Errorf("%w; finished levels are kept in %s; continue with: knee sweep --resume %s", runErr, st.Dir(), st.Dir())
+	return fmt.Errorf("%w; finished levels are kept in %s; continue with: knee sweep --resume %s", runErr, sweep.QuoteName(st.Dir()), sweep.QuoteName(st.Dir()))
 }
 
 // renderSweepSummary prints what knee find says about the sweep; when the

@@ -157,7 +157,7 @@ func ReadPlan(dir string) (sweep.Plan, error) {
 // "not empty" to the next Create and "no plan.json" to --resume.
 func Create(dir string, plan sweep.Plan) (st *Store, err error) {
 	if IsResultsDir(dir) {
-		return nil, sweep.Inputf(dir, "--out", 0, "already holds a knee sweep; continue it with --resume %s, or choose another folder", dir)
+		return nil, sweep.Inputf(dir, "--out", 0, "already holds a knee sweep; continue it with --resume %s, or choose another folder", sweep.QuoteName(dir))
 	}
 	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
 		return nil, sweep.Inputf(dir, "--out", 0, "is a file, not a folder")
