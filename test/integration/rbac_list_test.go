@@ -58,4 +58,24 @@ func TestKubeSweepListRefusedFromTheStartFailsTheLevel(t *testing.T) {
 	require.Equal(t, store.StatusFailed, rec.Status)
 	require.Contains(t, rec.Error, "refuses to let knee list and watch jobs")
 	require.Empty(t, e.leftovers(t))
+
+	// A catalog of two leaves on that one cluster: the first fails the
+	// same way and the second still runs (it was blocked for ever).
+	dir := t.TempDir()
+	plan := filepath.Join(dir, "plan.yaml")
+	require.NoError(t, os.WriteFile(plan, []byte(`leaves:
+  - {leaf: leaf-a, node: gb300-0, service: sim, model: sim-llm, harness: aiperf, per_gpu: [8]}
+  - {leaf: leaf-b, node: gb300-0, service: sim, model: sim-llm, harness: aiperf, per_gpu: [8]}
+`), 0o644))
+	start = time.Now()
+	rows, stderr, code := kneeCatalog(t, e.id.Kubeconfig, "--catalog", plan, "--out", filepath.Join(dir, "out"), "-o", "json")
+	require.Equal(t, 1, code, stderr)
+	require.Less(t, time.Since(start), 2*time.Minute, stderr)
+	require.Contains(t, stderr, "2 leaves on 1 clusters")
+	require.Contains(t, stderr, "2 of 2 leaves failed (leaf-a, leaf-b)")
+	for _, l := range []string{"leaf-a", "leaf-b"} {
+		require.Equal(t, "failed", rows[l].Status, l)
+		require.Contains(t, rows[l].Error, "refuses to let knee list and watch jobs", l)
+	}
+	require.Empty(t, e.leftovers(t))
 }
