@@ -115,6 +115,9 @@ func FindOverlays(dir string, leaves []string) (map[string]string, error) {
 				leaf, strings.Join(quoteAll(claims), " and "))
 		}
 		p := claims[0]
+		if err := insideDir(dir, p); err != nil {
+			return nil, err
+		}
 		if other, taken := owner[p]; taken {
 			return nil, sweep.Inputf(p, "metadata.name", 0, "leaves %s and %s both map to this overlay (one by file name, one by metadata.name): one file cannot gate both", other, leaf)
 		}
@@ -122,6 +125,28 @@ func FindOverlays(dir string, leaves []string) (map[string]string, error) {
 		out[leaf] = p
 	}
 	return out, nil
+}
+
+// insideDir refuses an overlay that is a symbolic link leading out of the
+// overlays folder: --write would patch (and a proposal would name) a file
+// elsewhere on disk that the folder only points at.
+func insideDir(dir, p string) error {
+	st, err := os.Lstat(p)
+	if err != nil || st.Mode()&os.ModeSymlink == 0 {
+		return nil
+	}
+	to, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return sweep.Inputf(p, "--overlays", 0, "is a symbolic link that cannot be followed: %v", err)
+	}
+	root, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return sweep.Inputf(dir, "--overlays", 0, "cannot resolve the overlays folder: %v", err)
+	}
+	if rel, err := filepath.Rel(root, to); err == nil && filepath.IsLocal(rel) {
+		return nil
+	}
+	return sweep.Inputf(p, "--overlays", 0, "is a symbolic link to %s, outside the overlays folder %s: knee reads and patches only overlays inside it (give the folder the file lives in)", sweep.QuoteName(to), sweep.QuoteName(dir))
 }
 
 // scanLimit bounds each YAML file FindOverlays reads to learn its name.

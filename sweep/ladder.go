@@ -13,6 +13,12 @@ import (
 // (16:4096:+1), not a sweep anyone can afford to run.
 const MaxLevels = 64
 
+// MaxPlanLevels bounds a stored plan: a ladder and the levels --search adds
+// (each at most MaxLevels distinct), each run up to --repeats (at most
+// MaxLevels) times. --resume refuses a plan.json listing more before it
+// makes a record per level.
+const MaxPlanLevels = 2 * MaxLevels * MaxLevels
+
 // ParsePerGPU reads an explicit ladder such as "64,128,256": positive
 // integers, strictly increasing, because the engine climbs and stops past
 // the knee; an unsorted list would make "past" meaningless.

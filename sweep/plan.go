@@ -87,6 +87,73 @@ type Executor interface {
 	RunLevel(ctx context.Context, plan Plan, lvl Level) (*LevelResult, error)
 }
 
+// Size bounds of a plan: far above any real sweep, far below what would
+// exhaust the machine knee runs on (the built-in harness holds each
+// level's prompts and one record per request in memory). --input-tokens
+// 2e9 would build gigabyte prompts; --min-requests 2e9 records as many.
+const (
+	// MaxTokens bounds --input-tokens and --output-tokens: the longest
+	// context windows served today are about a million tokens.
+	MaxTokens = 1 << 20
+	// MaxRequests bounds the requests of one level (and its concurrency):
+	// the aicr rule at 1024/GPU on 8 GPUs asks for 65,536.
+	MaxRequests = 1_000_000
+)
+
+// SizeFlag is a flag of a plan's size with its bound, for the refusal
+// before anything runs (the CLI checks each as it parses it).
+type SizeFlag struct {
+	Name string
+	Max  int
+	Unit string
+}
+
+// SizeFlags are the size flags of knee sweep and their bounds.
+var SizeFlags = map[string]SizeFlag{
+	"input-tokens":             {"input-tokens", MaxTokens, "tokens"},
+	"output-tokens":            {"output-tokens", MaxTokens, "tokens"},
+	"min-requests":             {"min-requests", MaxRequests, "requests"},
+	"requests-per-concurrency": {"requests-per-concurrency", MaxRequests, "requests"},
+}
+
+// CheckSizes refuses a plan whose size flags (or what a plan.json holds)
+// pass their bounds, naming the flag and the bound, before any level is
+// expanded or run. A level's requests and concurrency are checked once the
+// GPU count is known.
+func (p Plan) CheckSizes() error {
+	for _, f := range []struct {
+		name string
+		v    int
+	}{
+		{"input-tokens", p.InputTokens}, {"output-tokens", p.OutputTokens},
+		{"min-requests", p.MinRequests}, {"requests-per-concurrency", p.RequestsPerConcurrency},
+	} {
+		b := SizeFlags[f.name]
+		if f.v > b.Max {
+			return Inputf("plan", "--"+f.name, 0, "%d is more than knee's bound of %d %s", f.v, b.Max, b.Unit)
+		}
+	}
+	if len(p.PerGPU) > MaxPlanLevels {
+		return Inputf("plan", "--per-gpu", 0, "%d levels is more than %d", len(p.PerGPU), MaxPlanLevels)
+	}
+	if p.GPUs <= 0 {
+		return nil
+	}
+	if p.GPUs > MaxRequests {
+		return Inputf("plan", "--gpus", 0, "%d is more than knee's bound of %d GPUs", p.GPUs, MaxRequests)
+	}
+	for _, pg := range p.PerGPU {
+		if pg > MaxRequests/p.GPUs {
+			return Inputf("plan", "--per-gpu", 0, "%d/GPU × %d GPUs is more than knee's bound of %d requests in flight", pg, p.GPUs, MaxRequests)
+		}
+		// c ≤ MaxRequests and RequestsPerConcurrency ≤ MaxRequests: no overflow.
+		if n := p.RequestsPerConcurrency * pg * p.GPUs; n > MaxRequests {
+			return Inputf("plan", "--requests-per-concurrency", 0, "%d × %d in flight (%d/GPU) is %d requests, more than knee's bound of %d requests per level", p.RequestsPerConcurrency, pg*p.GPUs, pg, n, MaxRequests)
+		}
+	}
+	return nil
+}
+
 // Validate checks a plan before anything runs; errors name the flag.
 func (p Plan) Validate() error {
 	if len(p.PerGPU) == 0 {
@@ -109,7 +176,7 @@ func (p Plan) Validate() error {
 	if p.MinRequests < 0 || p.RequestsPerConcurrency < 0 {
 		return Inputf("plan", "--min-requests/--requests-per-concurrency", 0, "must not be negative")
 	}
-	return nil
+	return p.CheckSizes()
 }
 
 // String is a one-line description for logs.

@@ -2,11 +2,15 @@ package main
 
 import (
 	"errors"
+	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/spf13/pflag"
 
 	"github.com/kneetool/knee/baseline"
 	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/sweep"
 )
 
 // The analysis thresholds and the floor policy are library options
@@ -88,4 +92,38 @@ func flagOr(m map[string]string, option string) string {
 		return f
 	}
 	return option
+}
+
+// sizeValue is an integer flag with an upper bound (sweep.SizeFlags): a
+// value past it, or written as 2e9, is refused as the flag is parsed
+// (exit 2), naming the bound, before anything is built from it.
+type sizeValue struct {
+	p     *int
+	bound sweep.SizeFlag
+}
+
+func (v sizeValue) String() string { return strconv.Itoa(*v.p) }
+func (v sizeValue) Type() string   { return "int" }
+func (v sizeValue) Set(s string) error {
+	n, err := strconv.ParseInt(strings.TrimSpace(s), 0, 64)
+	if err != nil {
+		// 2e9 is a number, only not written as an integer: say whether
+		// it is within the bound at all.
+		f, ferr := strconv.ParseFloat(strings.TrimSpace(s), 64)
+		if ferr == nil && f > float64(v.bound.Max) {
+			return fmt.Errorf("%s is more than knee's bound of %d %s", s, v.bound.Max, v.bound.Unit)
+		}
+		return fmt.Errorf("%q is not an integer (at most %d %s)", s, v.bound.Max, v.bound.Unit)
+	}
+	if n > int64(v.bound.Max) {
+		return fmt.Errorf("%d is more than knee's bound of %d %s", n, v.bound.Max, v.bound.Unit)
+	}
+	*v.p = int(n)
+	return nil
+}
+
+// sizeFlag binds an integer size flag with its bound from sweep.SizeFlags.
+func sizeFlag(fs *pflag.FlagSet, p *int, name string, value int, usage string) {
+	*p = value
+	fs.Var(sizeValue{p, sweep.SizeFlags[name]}, name, usage)
 }

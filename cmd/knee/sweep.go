@@ -114,10 +114,10 @@ Progress goes to stderr.`,
 	fl.IntVar(&o.GPUs, "gpus", 0, "GPUs behind the endpoint (total concurrency = per GPU × GPUs)")
 	fl.StringVar(&o.Accelerator, "accelerator", "", "accelerator short name to record (h100, gb300 …)")
 	fl.StringVar(&o.Leaf, "leaf", "", "aicr leaf to record, e.g. gb300-eks-ubuntu-inference-dynamo")
-	fl.IntVar(&o.InputTokens, "input-tokens", 128, "prompt length in tokens")
-	fl.IntVar(&o.OutputTokens, "output-tokens", 128, "output length in tokens (ignore_eos)")
-	fl.IntVar(&o.MinRequests, "min-requests", 1000, "least measured requests per level")
-	fl.IntVar(&o.PerConcurrency, "requests-per-concurrency", 8, "measured requests per in-flight slot")
+	sizeFlag(fl, &o.InputTokens, "input-tokens", 128, "prompt length in tokens")
+	sizeFlag(fl, &o.OutputTokens, "output-tokens", 128, "output length in tokens (ignore_eos)")
+	sizeFlag(fl, &o.MinRequests, "min-requests", 1000, "least measured requests per level")
+	sizeFlag(fl, &o.PerConcurrency, "requests-per-concurrency", 8, "measured requests per in-flight slot")
 	fl.StringVar(&o.Out, "out", "", "new results folder (default ./<sweep id>)")
 	fl.StringVar(&o.Resume, "resume", "", "continue the stopped sweep in this results folder")
 	fl.BoolVar(&o.StopPastKnee, "stop-past-knee", true, "stop climbing once a level is clearly past the knee")
@@ -210,6 +210,12 @@ func (o *sweepOptions) complete(c *cobra.Command) error {
 	if len(p.PerGPU) == 0 && o.Resume == "" {
 		return usagef("give the ladder: --per-gpu 64,128,256 or --ladder 16:1024:x2")
 	}
+	// Before any cluster is asked or executor built: a plan too large to
+	// run (a flag, or a plan.json edited) is bad input now, not memory
+	// exhausted at the first level.
+	if err := p.CheckSizes(); err != nil {
+		return err
+	}
 	if p.ID == "" {
 		p.ID = sweep.NewPlanID(time.Now())
 	}
@@ -300,14 +306,14 @@ func (o *sweepOptions) report(st *store.Store, out *run.Outcome, runErr error) e
 		}
 	}
 	dir, _ := filepath.Abs(st.Dir())
-	fmt.Fprintf(o.root.stderr, "results: %s (analyse with: knee find %s)\n", dir, st.Dir())
+	fmt.Fprintf(o.root.stderr, "results: %s (analyse with: knee find %s)\n", sweep.QuoteName(dir), sweep.QuoteName(st.Dir()))
 	if runErr == nil {
 		return nil
 	}
 	if errors.Is(runErr, context.Canceled) || errors.Is(runErr, context.DeadlineExceeded) {
-		return fmt.Errorf("%w; every finished level is kept; continue with: knee sweep --resume %s", runErr, st.Dir())
+		return fmt.Errorf("%w; every finished level is kept; continue with: knee sweep --resume %s", runErr, sweep.QuoteName(st.Dir()))
 	}
-	return fmt.Errorf("%w; finished levels are kept in %s; continue with: knee sweep --resume %s", runErr, st.Dir(), st.Dir())
+	return fmt.Errorf("%w; finished levels are kept in %s; continue with: knee sweep --resume %s", runErr, sweep.QuoteName(st.Dir()), sweep.QuoteName(st.Dir()))
 }
 
 // renderSweepSummary prints what knee find says about the sweep; when the

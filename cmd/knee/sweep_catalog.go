@@ -71,6 +71,11 @@ func (o *sweepOptions) runCatalog(c *cobra.Command) error {
 			}
 			return sweep.Inputf(plan.File, l.Name+".harness", l.Line, "a catalog leaf runs on Kubernetes: give harness: aiperf or inference-perf (got %s; builtin runs only with --runner local)", h)
 		}
+		// Before clusterOf loads them: KUBECONFIG=/dev/zero must not hang
+		// the catalog before its first leaf.
+		if err := checkKubeconfigs(flagIn(args[i], "kubeconfig")); err != nil {
+			return err
+		}
 		jobs[i] = catalog.Job{Leaf: l, Cluster: clusterOf(flagIn(args[i], "kubeconfig"), flagIn(args[i], "context"))}
 	}
 	if st, err := os.Stat(o.Out); err == nil && !st.IsDir() {
@@ -78,6 +83,9 @@ func (o *sweepOptions) runCatalog(c *cobra.Command) error {
 	}
 	if store.IsResultsDir(o.Out) {
 		return sweep.Inputf(o.Out, "--out", 0, "holds a single sweep, not a catalog's leaves; give another folder")
+	}
+	if err := checkCatalogOut(o.Out, plan.Leaves); err != nil {
+		return err
 	}
 	if err := os.MkdirAll(o.Out, 0o755); err != nil {
 		return fmt.Errorf("--out %s: %w", o.Out, err)
@@ -91,7 +99,7 @@ func (o *sweepOptions) runCatalog(c *cobra.Command) error {
 	for _, j := range jobs {
 		clusters[j.Cluster] = true
 	}
-	fmt.Fprintf(stderr, "catalog %s: %d leaves on %d clusters into %s\n", plan.File, len(jobs), len(clusters), o.Out)
+	fmt.Fprintf(stderr, "catalog %s: %d leaves on %d clusters into %s\n", sweep.QuoteName(plan.File), len(jobs), len(clusters), sweep.QuoteName(o.Out))
 
 	index := map[string]int{}
 	for i, l := range plan.Leaves {
@@ -189,6 +197,40 @@ func flagIn(args []string, name string) string {
 		}
 	}
 	return v
+}
+
+// checkCatalogOut refuses, before any leaf runs, an --out folder that is
+// not this catalog's: one that holds entries but no catalog.json and
+// something that is no leaf of this plan (a home folder, another
+// project), and a DIR/<leaf> that is a symbolic link, through which a
+// leaf's results (and a later --resume's rewrites) would land wherever it
+// points.
+func checkCatalogOut(out string, leaves []catalog.Leaf) error {
+	ents, err := os.ReadDir(out)
+	if err != nil {
+		return nil // missing: made below; unreadable: said by MkdirAll or the state
+	}
+	names := map[string]bool{}
+	for _, l := range leaves {
+		names[l.Name] = true
+	}
+	if _, err := os.Lstat(filepath.Join(out, catalog.StateFile)); err != nil {
+		for _, e := range ents {
+			if !names[e.Name()] {
+				return sweep.Inputf(out, "--out", 0, "folder is not empty and is not this catalog's (no %s; it holds %s, which is no leaf of the catalog): give a new or empty folder", catalog.StateFile, sweep.QuoteName(e.Name()))
+			}
+		}
+	}
+	for _, l := range leaves {
+		p := filepath.Join(out, l.Name)
+		st, err := os.Lstat(p)
+		if err != nil || st.Mode()&os.ModeSymlink == 0 {
+			continue
+		}
+		to, _ := os.Readlink(p)
+		return sweep.Inputf(p, "--out", 0, "is a symbolic link (to %s), not leaf %s's own folder: knee writes a leaf's results only into a real folder under --out; remove the link", sweep.QuoteName(to), l.Name)
+	}
+	return nil
 }
 
 // clusterOf names the cluster a leaf runs on: its kubeconfig files and

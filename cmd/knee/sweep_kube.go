@@ -2,8 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"regexp"
 	"strings"
 	"time"
@@ -13,7 +15,9 @@ import (
 	"k8s.io/apimachinery/pkg/api/resource"
 	"k8s.io/cli-runtime/pkg/genericclioptions"
 	"k8s.io/client-go/kubernetes"
+	"k8s.io/client-go/tools/clientcmd"
 
+	"github.com/kneetool/knee/internal/boundedio"
 	"github.com/kneetool/knee/internal/harness/inferenceperf"
 	"github.com/kneetool/knee/internal/kube"
 	"github.com/kneetool/knee/sweep"
@@ -78,6 +82,9 @@ func (o *kubeOptions) executor(ctx context.Context, c *cobra.Command, plan *swee
 	timeout, _ := fl.GetDuration("request-timeout")
 	h, err := kube.HarnessFor(plan.Harness, inferenceperf.Options{NumWorkers: workers, RequestTimeout: timeout})
 	if err != nil {
+		return nil, err
+	}
+	if err := checkKubeconfigs(*o.config.KubeConfig); err != nil {
 		return nil, err
 	}
 	rc, err := o.config.ToRESTConfig()
@@ -201,6 +208,40 @@ func parseToleration(s string) (corev1.Toleration, error) {
 		return corev1.Toleration{}, sweep.Inputf("flag", "--loadgen-toleration", 0, "effect %q is not NoSchedule, PreferNoSchedule or NoExecute", effect)
 	}
 	return t, nil
+}
+
+// maxKubeconfig bounds a kubeconfig: real ones are kilobytes.
+const maxKubeconfig = 16 << 20
+
+// checkKubeconfigs refuses, before client-go reads them to their end, the
+// kubeconfig files kubectl would load (--kubeconfig, else each file of
+// KUBECONFIG, else ~/.kube/config) when one is a device, a FIFO or larger
+// than maxKubeconfig: /dev/zero would grow without end and a FIFO wait for
+// a writer. A file that does not exist is client-go's to report.
+func checkKubeconfigs(explicit string) error {
+	rules := clientcmd.NewDefaultClientConfigLoadingRules()
+	rules.ExplicitPath = explicit
+	field := "--kubeconfig"
+	if explicit == "" {
+		field = "kubeconfig (~/.kube/config)"
+		if os.Getenv(clientcmd.RecommendedConfigPathEnvVar) != "" {
+			field = clientcmd.RecommendedConfigPathEnvVar
+		}
+	}
+	for _, f := range rules.GetLoadingPrecedence() {
+		if _, err := os.Stat(f); err != nil {
+			continue
+		}
+		if err := boundedio.Check(f, maxKubeconfig); err != nil {
+			msg := err.Error()
+			var in *sweep.InputError
+			if errors.As(err, &in) {
+				msg = in.Msg
+			}
+			return sweep.Inputf(f, field, 0, "%s (a kubeconfig must be a file)", msg)
+		}
+	}
+	return nil
 }
 
 // badKubeconfig is clientcmd's error for a kubeconfig file it cannot parse.

@@ -102,33 +102,43 @@ func startWatch(ctx context.Context, cs kubernetes.Interface, namespace, selecto
 		}
 	}
 	f.Start(w.stop)
-	synced := f.WaitForCacheSync(ctxStop(ctx, w.stop))
-	for typ, ok := range synced {
-		if !ok {
+	// WaitForCacheSync alone waits for ever when the first list is refused
+	// (the informer retries it for ever): the level stayed "started" and a
+	// catalog's later leaves on that cluster never ran. The deny rule
+	// counts from the first attempt, so a list refused from the start
+	// fails the level once the refusal has lasted deniedFor.
+	infs := map[string]cache.SharedIndexInformer{"jobs": f.Batch().V1().Jobs().Informer(), "pods": f.Core().V1().Pods().Informer()}
+	tick := time.NewTicker(100 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		synced := true
+		for _, inf := range infs {
+			synced = synced && inf.HasSynced()
+		}
+		if synced {
+			return w, nil
+		}
+		if err := w.deniedErr(); err != nil {
 			close(w.stop)
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
+			var missing []string
+			for _, typ := range []string{"jobs", "pods"} {
+				if !infs[typ].HasSynced() {
+					missing = append(missing, typ)
+				}
 			}
-			return nil, fmt.Errorf("watching %v in namespace %s did not sync (check RBAC: list and watch)", typ, namespace)
+			return nil, fmt.Errorf("the API server refuses to let knee list and watch %s in namespace %s (the ServiceAccount needs list and watch on them; see deploy/rbac): %v", strings.Join(missing, " and "), namespace, err)
+		}
+		select {
+		case <-ctx.Done():
+			close(w.stop)
+			return nil, ctx.Err()
+		case <-w.changed:
+		case <-tick.C:
 		}
 	}
-	return w, nil
 }
 
 func (w *levelWatch) close() { close(w.stop) }
-
-// ctxStop closes the returned channel when ctx ends or stop closes.
-func ctxStop(ctx context.Context, stop <-chan struct{}) <-chan struct{} {
-	ch := make(chan struct{})
-	go func() {
-		defer close(ch)
-		select {
-		case <-ctx.Done():
-		case <-stop:
-		}
-	}()
-	return ch
-}
 
 // outcome is where a level's pod ended up.
 type outcome struct {

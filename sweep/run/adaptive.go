@@ -343,7 +343,7 @@ func (e *adaptive) runLevel(ctx context.Context, slot Slot, l sweep.Level) error
 		var in *sweep.InputError
 		if !e.opts.KeepGoing || errors.As(runErr, &in) {
 			e.out.StoppedEarly = lerr.Error()
-			_ = e.event("stopped", "%v failed; finished levels are kept; fix the cause and continue with --resume %s (or pass --keep-going)", l, e.st.Dir())
+			_ = e.event("stopped", "%v failed; finished levels are kept; fix the cause and continue with --resume %s (or pass --keep-going)", l, sweep.QuoteName(e.st.Dir()))
 			return lerr
 		}
 		return nil

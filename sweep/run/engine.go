@@ -170,7 +170,7 @@ func Run(ctx context.Context, exec sweep.Executor, st *store.Store, opts Options
 			var in *sweep.InputError
 			if !opts.KeepGoing || errors.As(runErr, &in) {
 				out.StoppedEarly = lerr.Error()
-				_ = event("stopped", "%v failed; finished levels are kept; fix the cause and continue with --resume %s (or pass --keep-going)", l, st.Dir())
+				_ = event("stopped", "%v failed; finished levels are kept; fix the cause and continue with --resume %s (or pass --keep-going)", l, sweep.QuoteName(st.Dir()))
 				return finish(lerr)
 			}
 			continue

@@ -24,6 +24,9 @@ func (s *Store) AddLevels(perGPU ...int) ([]sweep.Level, error) {
 			return nil, fmt.Errorf("level %d/GPU is not a positive concurrency", pg)
 		}
 	}
+	if len(s.plan.PerGPU)+len(perGPU) > sweep.MaxPlanLevels {
+		return nil, fmt.Errorf("the plan would hold more than %d levels", sweep.MaxPlanLevels)
+	}
 	next := s.plan
 	next.PerGPU = append(append([]int(nil), s.plan.PerGPU...), perGPU...)
 	b, err := json.MarshalIndent(next, "", "  ")

@@ -25,7 +25,18 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/kneetool/knee/internal/boundedio"
 	"github.com/kneetool/knee/sweep"
+)
+
+// Bounds of what a resume reads back, far above what knee writes (a plan is
+// kilobytes, a level's record one or a few points, sweep.json up to
+// read's 100,000 measurements): a file swapped for /dev/zero, a FIFO or a
+// huge file is refused naming it, never read without end or waited on.
+const (
+	maxPlanBytes  = 4 << 20
+	maxPointBytes = 64 << 20
+	maxSweepBytes = 256 << 20
 )
 
 // File and folder names of a results folder.
@@ -88,9 +99,9 @@ func Load(dir string) (*sweep.Sweep, error) {
 		return nil, sweep.Inputf(dir, "", 0, "not a knee results folder (needs %s and %s)", PlanFile, SweepFile)
 	}
 	path := filepath.Join(dir, SweepFile)
-	b, err := os.ReadFile(path)
+	b, err := boundedio.ReadFile(path, maxSweepBytes)
 	if err != nil {
-		return nil, sweep.Inputf(path, "", 0, "cannot read: %w", err)
+		return nil, err
 	}
 	var s sweep.Sweep
 	if err := json.Unmarshal(b, &s); err != nil {
@@ -118,15 +129,20 @@ func Load(dir string) (*sweep.Sweep, error) {
 func ReadPlan(dir string) (sweep.Plan, error) {
 	path := filepath.Join(dir, PlanFile)
 	var p sweep.Plan
-	b, err := os.ReadFile(path)
+	b, err := boundedio.ReadFile(path, maxPlanBytes)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return p, sweep.Inputf(dir, "--resume", 0, "not a knee results folder (no %s)", PlanFile)
 		}
-		return p, sweep.Inputf(path, "", 0, "cannot read: %w", err)
+		return p, err
 	}
 	if err := json.Unmarshal(b, &p); err != nil {
 		return p, sweep.Inputf(path, "", 0, "not a knee plan: %w", err)
+	}
+	// Before Levels() makes one record per rung: a plan.json listing
+	// millions of levels is not one knee wrote.
+	if len(p.PerGPU) > sweep.MaxPlanLevels {
+		return p, sweep.Inputf(path, "per_gpu", 0, "lists %d levels; a knee plan holds at most %d (ladder and search levels × repeats)", len(p.PerGPU), sweep.MaxPlanLevels)
 	}
 	if p.Version > sweep.PlanVersion {
 		return p, sweep.Inputf(path, "version", 0, "plan schema version %d is newer than this knee understands (%d); continue the sweep with a newer knee", p.Version, sweep.PlanVersion)
@@ -141,7 +157,7 @@ func ReadPlan(dir string) (sweep.Plan, error) {
 // "not empty" to the next Create and "no plan.json" to --resume.
 func Create(dir string, plan sweep.Plan) (st *Store, err error) {
 	if IsResultsDir(dir) {
-		return nil, sweep.Inputf(dir, "--out", 0, "already holds a knee sweep; continue it with --resume %s, or choose another folder", dir)
+		return nil, sweep.Inputf(dir, "--out", 0, "already holds a knee sweep; continue it with --resume %s, or choose another folder", sweep.QuoteName(dir))
 	}
 	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
 		return nil, sweep.Inputf(dir, "--out", 0, "is a file, not a folder")
@@ -310,12 +326,12 @@ func DiffPlan(stored, now sweep.Plan) (field, was, is string) {
 // what the newer one recorded.
 func checkSweepVersion(dir string) error {
 	path := filepath.Join(dir, SweepFile)
-	b, err := os.ReadFile(path)
+	b, err := boundedio.ReadFile(path, maxSweepBytes)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil // written again from the levels
 		}
-		return sweep.Inputf(path, "", 0, "cannot read: %w", err)
+		return err
 	}
 	var v struct {
 		Version int `json:"version"`
@@ -415,12 +431,12 @@ func (s *Store) scan() error {
 	levels := s.plan.Levels()
 	for _, l := range levels {
 		path := filepath.Join(s.dir, LevelDir(l), PointFile)
-		b, err := os.ReadFile(path)
+		b, err := boundedio.ReadFile(path, maxPointBytes)
 		if errors.Is(err, os.ErrNotExist) {
 			continue // never run, or stopped before it finished: run it again
 		}
 		if err != nil {
-			return sweep.Inputf(path, "", 0, "cannot read: %w", err)
+			return err
 		}
 		var rec LevelRecord
 		if err := json.Unmarshal(b, &rec); err != nil {

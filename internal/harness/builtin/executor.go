@@ -145,7 +145,7 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 		model = e.opts.Model
 	}
 	total := lvl.Warmup + lvl.Requests
-	bodies, err := buildBodies(plan.API, model, plan.InputTokens, plan.OutputTokens, e.opts.InputSpread, e.opts.Seed+int64(lvl.Index), min(total, 256))
+	bodies, err := buildBodies(plan.API, model, plan.InputTokens, plan.OutputTokens, e.opts.InputSpread, e.opts.Seed+int64(lvl.Index), min(total, distinctBodies(plan.InputTokens)))
 	if err != nil {
 		return nil, err
 	}
@@ -390,4 +390,13 @@ func newTransport(c int, connectTimeout time.Duration, dials *atomic.Int64) *htt
 		ReadBufferSize:      16 << 10,
 		WriteBufferSize:     8 << 10,
 	}
+}
+
+// distinctBodies is how many distinct prompts a level cycles through: 256,
+// fewer for prompts so long that 256 of them would pass bodyBudget (at
+// sweep.MaxTokens, a million-token prompt, 256 would be over a gigabyte).
+func distinctBodies(inputTokens int) int {
+	const bodyBudget = 256 << 20 // bytes for all of a level's prompts
+	const bytesPerToken = 8      // a word, a space and JSON, with room for --input-spread
+	return max(1, min(256, bodyBudget/(max(inputTokens, 1)*bytesPerToken)))
 }

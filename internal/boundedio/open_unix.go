@@ -1,6 +1,6 @@
 //go:build unix
 
-package read
+package boundedio
 
 import "syscall"
 

@@ -1,6 +1,6 @@
 //go:build !unix
 
-package read
+package boundedio
 
 // openNonBlock: no such flag here; the mode check before opening stands.
 const openNonBlock = 0
