@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -70,6 +71,10 @@ func (f sloFlag) String() string {
 }
 func (f sloFlag) Type() string { return "slos" }
 func (f sloFlag) Set(v string) error {
+	if strings.TrimSpace(v) == "" {
+		*f.slos = nil // as plan.json records "no SLO"
+		return nil
+	}
 	s, err := knee.ParseSLOs(v)
 	if err != nil {
 		return err

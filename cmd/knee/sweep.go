@@ -295,7 +295,7 @@ func (o *sweepOptions) report(st *store.Store, out *run.Outcome, runErr error) e
 			if err := writeJSON(w, out.Sweep); err != nil {
 				return err
 			}
-		} else if err := renderSweepSummary(w, out.Sweep, o.format, o.root.stderr); err != nil {
+		} else if err := renderSweepSummary(w, out.Sweep, o.format, o.root.stderr, o.Search.SLOs); err != nil {
 			return err
 		}
 	}
@@ -312,8 +312,10 @@ func (o *sweepOptions) report(st *store.Store, out *run.Outcome, runErr error) e
 
 // renderSweepSummary prints what knee find says about the sweep; when the
 // analysis cannot run on it (too few levels), the measured levels as they are.
-func renderSweepSummary(w io.Writer, s *sweep.Sweep, format string, errw io.Writer) error {
-	if r, err := knee.Find(s, knee.DefaultOptions()); err == nil {
+func renderSweepSummary(w io.Writer, s *sweep.Sweep, format string, errw io.Writer, slos []knee.SLO) error {
+	kopts := knee.DefaultOptions()
+	kopts.SLOs = slos
+	if r, err := knee.Find(s, kopts); err == nil {
 		return knee.Render(w, r, format)
 	} else {
 		fmt.Fprintf(errw, "knee find: %v\n", err)
