@@ -193,10 +193,15 @@ func goodputCell(p PointResult) string {
 
 // goodputLine says how goodput was obtained.
 func goodputLine(method string) string {
-	if method == GoodputPercentileBound {
-		return "the output tok/s (and req/s, in the JSON) of requests within every SLO, estimated from the percentiles: the sweep keeps no per-request latencies, so a level whose p99 meets an SLO has at least 99% of its requests within it, and the shares within each SLO give the lower bound 1 − Σ(1 − share)"
+	const what = "the output tok/s (and req/s, in the JSON) of requests within every SLO"
+	const bound = "estimated from the percentiles: a level whose p99 meets an SLO has at least 99% of its requests within it, and the shares within each SLO give the lower bound 1 − Σ(1 − share)"
+	switch method {
+	case GoodputPercentileBound:
+		return what + ", " + bound + " (the inputs keep no per-request latencies; a results folder swept with --requests-jsonl does)"
+	case GoodputPerRequest:
+		return what + ", counted per request (each level's requests.jsonl)"
 	}
-	return "the output tok/s (and req/s, in the JSON) of requests within every SLO, counted per request"
+	return what + ": counted per request where a level kept its requests (requests.jsonl; not for an ITL SLO), else " + bound + " (≥)"
 }
 
 // Title names the sweep of a result — accelerator, model, leaf and GPU

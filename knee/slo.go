@@ -140,8 +140,9 @@ type Goodput struct {
 	TokS *float64 `json:"tok_s"`
 	// TokSPerGPU is TokS per GPU; null when the GPU count is unknown.
 	TokSPerGPU *float64 `json:"tok_s_per_gpu"`
-	// Method is GoodputPercentileBound (no per-request data in the sweep:
-	// estimated from the percentiles, a lower bound).
+	// Method is GoodputPerRequest (the level's requests counted) or
+	// GoodputPercentileBound (no per-request data: estimated from the
+	// percentiles, a lower bound).
 	Method string `json:"method"`
 }
 
@@ -149,6 +150,12 @@ type Goodput struct {
 // per-request latencies (sweep.Point keeps distributions, not requests): a
 // level whose p99 meets an SLO has at least 99% of its requests within it.
 const GoodputPercentileBound = "percentile_bound"
+
+// GoodputPerRequest is the goodput method when every repeat of a level
+// kept its requests (a results folder swept with --requests-jsonl) and
+// every SLO can be checked per request (TTFT, TPOT, E2E; not chunk ITL):
+// the requests within every SLO are counted.
+const GoodputPerRequest = "per_request"
 
 // SLOBinds names what caps the recommendation when SLOs are stated.
 const (
@@ -174,7 +181,8 @@ type SLOSummary struct {
 	Binds string `json:"binds"`
 	// Missed names, for OverPerGPU, the SLOs it misses.
 	Missed []string `json:"missed,omitempty"`
-	// GoodputMethod says how every level's goodput was obtained.
+	// GoodputMethod says how the levels' goodput was obtained: per_request,
+	// percentile_bound, or mixed.
 	GoodputMethod string `json:"goodput_method"`
 	Detail        string `json:"detail"`
 }
@@ -313,6 +321,9 @@ func levelStat(l *level, t sloTarget, st string) (float64, string) {
 
 // evalSLOs checks every target at every level and its goodput.
 func evalSLOs(in input, targets []sloTarget) {
+	if len(targets) == 0 {
+		return // without SLOs nothing is added: the output stays as it was
+	}
 	for _, l := range in.levels {
 		l.slo = nil
 		share := 1.0
@@ -345,12 +356,19 @@ func evalSLOs(in input, targets []sloTarget) {
 			}
 			l.slo = append(l.slo, c)
 		}
+		method := GoodputPercentileBound
+		if counted, within, ok := perRequestShares(l.level, targets); ok {
+			share, shareKnown, method = counted, true, GoodputPerRequest
+			for i := range l.slo {
+				l.slo[i].WithinShare = ptr(round6(within[i]))
+			}
+		}
 		if !shareKnown {
-			l.goodput = &Goodput{Method: GoodputPercentileBound}
+			l.goodput = &Goodput{Method: method}
 			continue
 		}
 		share = round6(math.Max(0, share))
-		g := &Goodput{Share: ptr(share), Method: GoodputPercentileBound, TokS: ptr(round6(share * l.thr))}
+		g := &Goodput{Share: ptr(share), Method: method, TokS: ptr(round6(share * l.thr))}
 		if finite(l.reqRate) {
 			g.RequestRate = ptr(round6(share * l.reqRate))
 		}
@@ -359,6 +377,65 @@ func evalSLOs(in input, targets []sloTarget) {
 		}
 		l.goodput = g
 	}
+}
+
+// perRequestShares counts, when every repeat of the level kept its
+// requests and every target can be checked per request, the share of
+// requests within every SLO and within each (mean over repeats). A
+// request's TPOT is (E2E − TTFT) / (output tokens − 1); one with a single
+// output token has no TPOT and meets a TPOT SLO.
+func perRequestShares(l *level, targets []sloTarget) (all float64, each []float64, ok bool) {
+	for _, t := range targets {
+		if t.kind == "itl" {
+			return 0, nil, false
+		}
+	}
+	each = make([]float64, len(targets))
+	for _, p := range l.points {
+		if len(p.PerRequest) == 0 {
+			return 0, nil, false
+		}
+		in := 0
+		inEach := make([]int, len(targets))
+		for _, r := range p.PerRequest {
+			good := true
+			for i, t := range targets {
+				v, known := math.NaN(), false
+				switch t.kind {
+				case "ttft":
+					if r.TTFTMs != nil {
+						v, known = *r.TTFTMs, true
+					}
+				case "e2e":
+					v, known = r.E2EMs, true
+				case "tpot":
+					if r.TTFTMs != nil && r.OutputTokens > 1 {
+						v, known = (r.E2EMs-*r.TTFTMs)/float64(r.OutputTokens-1), true
+					} else {
+						v, known = 0, true
+					}
+				}
+				if known && v <= t.LimitMs {
+					inEach[i]++
+				} else {
+					good = false
+				}
+			}
+			if good {
+				in++
+			}
+		}
+		n := float64(len(p.PerRequest))
+		all += float64(in) / n
+		for i := range each {
+			each[i] += float64(inEach[i]) / n
+		}
+	}
+	k := float64(len(l.points))
+	for i := range each {
+		each[i] /= k
+	}
+	return all / k, each, true
 }
 
 // sloReason is the reason a missed SLO of a kind gives a level.
@@ -389,7 +466,7 @@ func sloLimits(used []*levelEval, op *levelEval, targets []sloTarget, w words) *
 	if len(targets) == 0 {
 		return nil
 	}
-	sum := &SLOSummary{GoodputMethod: GoodputPercentileBound}
+	sum := &SLOSummary{GoodputMethod: goodputMethod(used)}
 	for _, t := range targets {
 		sum.Targets = append(sum.Targets, t.SLO)
 	}
@@ -448,6 +525,27 @@ func sloLimits(used []*levelEval, op *levelEval, targets []sloTarget, w words) *
 		sum.Detail = fmt.Sprintf("the SLO edge lies between %s and %s (misses %s), above the throughput operating point%s: the knee binds", w.unit(edge.x), w.unit(over.x), strings.Join(sum.Missed, ", "), opAt(op, w))
 	}
 	return sum
+}
+
+// goodputMethod is the levels' goodput method, or "mixed" (per request
+// where the levels kept their requests, from percentiles elsewhere).
+func goodputMethod(used []*levelEval) string {
+	m := ""
+	for _, l := range used {
+		if l.goodput == nil {
+			continue
+		}
+		switch {
+		case m == "":
+			m = l.goodput.Method
+		case m != l.goodput.Method:
+			return "mixed"
+		}
+	}
+	if m == "" {
+		return GoodputPercentileBound
+	}
+	return m
 }
 
 func opAt(op *levelEval, w words) string {
