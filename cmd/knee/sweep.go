@@ -295,7 +295,7 @@ func (o *sweepOptions) report(st *store.Store, out *run.Outcome, runErr error) e
 			if err := writeJSON(w, out.Sweep); err != nil {
 				return err
 			}
-		} else if err := renderSweepSummary(w, out.Sweep, o.format, o.root.stderr, o.Search.SLOs); err != nil {
+		} else if err := renderSweepSummary(w, summarySweep(st, out.Sweep, o.Search.SLOs), o.format, o.root.stderr, o.Search.SLOs); err != nil {
 			return err
 		}
 	}
@@ -308,6 +308,19 @@ func (o *sweepOptions) report(st *store.Store, out *run.Outcome, runErr error) e
 		return fmt.Errorf("%w; every finished level is kept; continue with: knee sweep --resume %s", runErr, st.Dir())
 	}
 	return fmt.Errorf("%w; finished levels are kept in %s; continue with: knee sweep --resume %s", runErr, st.Dir(), st.Dir())
+}
+
+// summarySweep is the sweep the summary analyses: with SLOs, the folder as
+// knee find reads it (store.Load adds each level's requests.jsonl, so
+// goodput is counted per request as find counts it); else the run's own.
+func summarySweep(st *store.Store, s *sweep.Sweep, slos []knee.SLO) *sweep.Sweep {
+	if len(slos) == 0 {
+		return s
+	}
+	if loaded, err := store.Load(st.Dir()); err == nil && len(loaded.Points) == len(s.Points) {
+		return loaded
+	}
+	return s
 }
 
 // renderSweepSummary prints what knee find says about the sweep; when the
