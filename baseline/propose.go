@@ -213,11 +213,10 @@ func noRecommendationRefusals(r *knee.Result) []Refusal {
 		NextRun: sweepNextRun(r),
 	}}
 	for _, pt := range r.Points {
-		if pt.Verdict == knee.VerdictSubKnee || pt.Verdict == knee.VerdictAtKnee {
-			continue
-		}
+		// A level below the knee blocks only by a stated SLO it misses.
+		sloOnly := pt.Verdict == knee.VerdictSubKnee || pt.Verdict == knee.VerdictAtKnee
 		for _, rs := range pt.Reasons {
-			if isCaution(rs) {
+			if isCaution(rs) || (sloOnly && !rs.IsSLO()) {
 				continue
 			}
 			out = append(out, Refusal{PerGPU: sweep.F(pt.PerGPU), Reason: rs, Detail: reasonDetail(r, pt, rs), NextRun: nextRun(r, pt, rs)})

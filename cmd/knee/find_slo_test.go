@@ -101,3 +101,30 @@ func TestSLOFlagRefusedWithExitTwo(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.Contains(t, errs, "--slo: ttft_p99: give the TTFT SLO once")
 }
+
+// baseline under an SLO no level meets (TTFT p99 ≤ 200 ms; the H200
+// sweep's lowest level reads 219 ms): refused, exit 3, and every level
+// below the knee names the SLO it misses and the run that would fix it.
+func TestBaselineRefusesWhenNoLevelMeetsTheSLO(t *testing.T) {
+	code, out, errs := runKneeCLI(t, "baseline", fixtures.Path("testbed/h200-cbserve-0.6b"), "--slo", "ttft_p99=200ms", "-o", "json")
+	require.Equal(t, 3, code, errs)
+	var b struct {
+		Status   string `json:"status"`
+		Refusals []struct {
+			PerGPU  *float64 `json:"per_gpu"`
+			Reason  string   `json:"reason"`
+			Detail  string   `json:"detail"`
+			NextRun string   `json:"next_run"`
+		} `json:"refusals"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &b))
+	assert.Equal(t, "refused", b.Status)
+	require.Len(t, b.Refusals, 7) // no_recommendation, then 8 … 256/GPU
+	assert.Equal(t, "no_recommendation", b.Refusals[0].Reason)
+	r := b.Refusals[1]
+	assert.Equal(t, 8.0, *r.PerGPU)
+	assert.Equal(t, "over_ttft_slo", r.Reason)
+	assert.Equal(t, "8/GPU misses a stated SLO: TTFT p99 219 ms is over the SLO 200 ms (--slo ttft_p99=200ms)", r.Detail)
+	assert.Equal(t, "measure below 8/GPU until a level meets the SLOs (knee sweep --search --slo …)", r.NextRun)
+	assert.Equal(t, 256.0, *b.Refusals[6].PerGPU)
+}
