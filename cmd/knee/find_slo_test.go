@@ -128,3 +128,18 @@ func TestBaselineRefusesWhenNoLevelMeetsTheSLO(t *testing.T) {
 	assert.Equal(t, "measure below 8/GPU until a level meets the SLOs (knee sweep --search --slo …)", r.NextRun)
 	assert.Equal(t, 256.0, *b.Refusals[6].PerGPU)
 }
+
+// compare --slo: each row's level follows the SLO, with its goodput and what
+// binds. The full H200 sweep under TTFT p99 ≤ 500 ms: 128/GPU, ≥ 0.99 ×
+// 1,230.6 = 1,218 tok/s, the SLO binds; the narrow sweep's knee (64–128)
+// binds first at 64 (TTFT p99 278 ms; the max within 500 ms: all of its
+// 1,008 tok/s).
+func TestCompareSLOSaysWhatBinds(t *testing.T) {
+	code, out, errs := runKneeCLI(t, "compare", fixtures.Path("testbed/h200-cbserve-0.6b"), fixtures.Path("testbed/h200-cbserve-0.6b-narrow"), "--slo", "ttft_p99=500ms", "-o", "markdown")
+	require.Equal(t, 0, code, errs)
+	assert.Contains(t, out, "| goodput tok/s | binds |")
+	assert.Regexp(t, `\| h200-cbserve-0.6b/ .*\|\s+128 \| 1,231 \|.*\|\s+≥1,218 \| slo\s+\|`, out)
+	assert.Regexp(t, `\| h200-cbserve-0.6b-narrow/ .*\|\s+64 \| 1,008 \|.*\|\s+≥1,008 \| knee\s+\|`, out)
+	_, plain, _ := runKneeCLI(t, "compare", fixtures.Path("testbed/h200-cbserve-0.6b"), "-o", "markdown")
+	assert.NotContains(t, plain, "binds")
+}
