@@ -37,6 +37,12 @@ type CompareRow struct {
 	// unknown and levels are requests in flight on the whole node.
 	Unit string `json:"unit"`
 	Note string `json:"note,omitempty"`
+	// Binds is, with SLOs stated (--slo), what caps the level: "slo" or
+	// "knee"; absent without SLOs.
+	Binds string `json:"binds,omitempty"`
+	// Goodput is the level's goodput under the SLOs (knee.Goodput); absent
+	// without SLOs.
+	Goodput *knee.Goodput `json:"goodput,omitempty"`
 }
 
 // Comparison is `knee compare`: one row per input sweep, in input order.
@@ -64,6 +70,9 @@ func CompareContext(ctx context.Context, sweeps []*sweep.Sweep, opts knee.Option
 
 func compareRow(s *sweep.Sweep, r *knee.Result) CompareRow {
 	row := CompareRow{Accelerator: s.Accelerator, Leaf: s.Leaf, GPUs: s.GPUs, Model: s.Model, Sources: s.Sources, Knee: r.Knee, Unit: r.Unit}
+	if r.SLO != nil {
+		row.Binds = r.SLO.Binds
+	}
 	if row.Sources == nil {
 		row.Sources = []string{}
 	}
@@ -90,6 +99,7 @@ func compareRow(s *sweep.Sweep, r *knee.Result) CompareRow {
 			row.TTFTP99Ms = sweep.F(p.TTFTP99Ms)
 		}
 		row.Simulated = p.Simulated
+		row.Goodput = p.Goodput
 		if row.Unverified {
 			row.Note = nextRun(r, p, knee.ReasonUnverified)
 			// nextRun speaks of per-GPU levels and knee sweep --per-gpu;
@@ -127,6 +137,14 @@ func RenderComparison(w io.Writer, c *Comparison, format string) error {
 		header = append(header[:3], append([]string{"model"}, header[3:]...)...)
 		align = "llllrrrrrl"
 	}
+	slo := false
+	for _, r := range c.Rows {
+		slo = slo || r.Binds != ""
+	}
+	if slo {
+		header = append(header, "goodput tok/s", "binds")
+		align += "rl"
+	}
 	var rows [][]string
 	var notes []string
 	for i, r := range c.Rows {
@@ -157,8 +175,19 @@ func RenderComparison(w io.Writer, c *Comparison, format string) error {
 		if showModel {
 			row = append(row, orDash(r.Model))
 		}
-		rows = append(rows, append(row, gpus, per,
-			optTok(r.ThroughputTokS), optTok(r.ThroughputPerGPU), optLatency(r.TTFTP99Ms), kneeShortIn(r.Knee, unit)))
+		row = append(row, gpus, per,
+			optTok(r.ThroughputTokS), optTok(r.ThroughputPerGPU), optLatency(r.TTFTP99Ms), kneeShortIn(r.Knee, unit))
+		if slo {
+			g := "–"
+			if r.Goodput != nil && r.Goodput.TokS != nil {
+				g = optTok(r.Goodput.TokS)
+				if r.Goodput.Method == knee.GoodputPercentileBound {
+					g = "≥" + g
+				}
+			}
+			row = append(row, g, orDash(r.Binds))
+		}
+		rows = append(rows, row)
 		if r.Note != "" {
 			notes = append(notes, fmt.Sprintf("%d. %s (%s): %s", i+1, rowName(r), inputName(r.Sources), r.Note))
 		}

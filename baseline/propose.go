@@ -72,9 +72,14 @@ func Propose(s *sweep.Sweep, r *knee.Result, p Policy) (*Recommendation, error) 
 	rec.Measured = m
 
 	cautions := func() {
-		for _, rs := range pt.Reasons {
+		for i, rs := range pt.Reasons {
 			if isCaution(rs) {
 				rec.Warnings = append(rec.Warnings, fmt.Sprintf("%s/GPU: %s", level(pt.PerGPU), cautionText(rs)))
+			}
+			if rs.IsSLO() && i < len(pt.Details) {
+				// Only --at reaches a level over a stated SLO: the
+				// recommendation never is one.
+				rec.Warnings = append(rec.Warnings, fmt.Sprintf("SLO: %s/GPU misses a stated SLO (%s, %s); --at overrides the SLO cap", level(pt.PerGPU), rs, pt.Details[i]))
 			}
 		}
 	}
@@ -208,11 +213,10 @@ func noRecommendationRefusals(r *knee.Result) []Refusal {
 		NextRun: sweepNextRun(r),
 	}}
 	for _, pt := range r.Points {
-		if pt.Verdict == knee.VerdictSubKnee || pt.Verdict == knee.VerdictAtKnee {
-			continue
-		}
+		// A level below the knee blocks only by a stated SLO it misses.
+		sloOnly := pt.Verdict == knee.VerdictSubKnee || pt.Verdict == knee.VerdictAtKnee
 		for _, rs := range pt.Reasons {
-			if isCaution(rs) {
+			if isCaution(rs) || (sloOnly && !rs.IsSLO()) {
 				continue
 			}
 			out = append(out, Refusal{PerGPU: sweep.F(pt.PerGPU), Reason: rs, Detail: reasonDetail(r, pt, rs), NextRun: nextRun(r, pt, rs)})

@@ -132,6 +132,13 @@ func reasonDetail(r *knee.Result, pt knee.PointResult, rs knee.Reason) string {
 	case knee.ReasonInsufficientSamples, knee.ReasonHighVariance, knee.ReasonNonMonotonic, knee.ReasonDrainBiased:
 		return fmt.Sprintf("%s/GPU: %s", at, cautionText(rs))
 	}
+	if rs.IsSLO() {
+		for i, x := range pt.Reasons {
+			if x == rs && i < len(pt.Details) {
+				return fmt.Sprintf("%s/GPU misses a stated SLO: %s", at, pt.Details[i])
+			}
+		}
+	}
 	return fmt.Sprintf("%s/GPU: %s (verdict %s)", at, rs, pt.Verdict)
 }
 
@@ -166,6 +173,12 @@ func nextRun(r *knee.Result, pt knee.PointResult, rs knee.Reason) string {
 		return fmt.Sprintf("re-run %s/GPU with at least 8 requests per slot (%s)", at, num(8*pt.Concurrency))
 	case knee.ReasonHighVariance, knee.ReasonNonMonotonic:
 		return fmt.Sprintf("repeat %s/GPU and its neighbours (3 runs each) to tell noise from a real change", at)
+	}
+	if rs.IsSLO() {
+		if r.SLO != nil && r.SLO.EdgePerGPU != nil && *r.SLO.EdgePerGPU < pt.PerGPU {
+			return fmt.Sprintf("set floors within the SLOs: knee baseline --at %s (the SLO edge), or measure between it and %s/GPU (knee sweep --search --slo …)", level(*r.SLO.EdgePerGPU), at)
+		}
+		return fmt.Sprintf("measure below %s/GPU until a level meets the SLOs (knee sweep --search --slo …)", at)
 	}
 	return fmt.Sprintf("re-measure %s/GPU", at)
 }

@@ -63,11 +63,18 @@ func FindContext(ctx context.Context, s *sweep.Sweep, opts Options) (*Result, er
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	targets, sloNotes, err := sloTargets(in, opts)
+	if err != nil {
+		return nil, err
+	}
+	in.slo = targets
+	evalSLOs(in, targets)
 	used := judgeValidity(in.levels, in.stat, opts)
 	res := &Result{
 		Sweep:      SweepInfo{Accelerator: s.Accelerator, GPUs: s.GPUs, Leaf: s.Leaf, Model: s.Model},
 		Unit:       in.unit(),
 		Hints:      []string{},
+		Notes:      sloNotes,
 		Thresholds: opts,
 	}
 	var loc located
@@ -92,15 +99,16 @@ func FindContext(ctx context.Context, s *sweep.Sweep, opts Options) (*Result, er
 		res.TTFT, res.Notes = summarizeTTFT(used, in.stat, opts, res.Notes)
 		loc = locateKnee(used, in, sh, ft, rate, opts)
 		res.Notes = append(res.Notes, loc.notes...)
-		res.Disagreement = ttftLimits(used, loc.op, in.stat, opts, in.w)
+		res.Disagreement = ttftLimits(used, loc.op, in.stat, opts, in.w, targets)
 	}
+	res.SLO = sloLimits(used, loc.op, targets, in.w)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	res.Knee = loc.knee
 	res.Points = verdicts(in, used, loc, opts)
 	res.Bound = physicalBound(in, res.Knee)
-	res.RecommendedPerGPU, res.CandidatePerGPU, res.RecommendationReason = recommend(in.levels, used, loc, opts, in.w)
+	res.RecommendedPerGPU, res.CandidatePerGPU, res.RecommendationReason = recommend(in.levels, used, loc, opts, in.w, targets)
 	res.Hints, res.Notes = hints(in, used, loc, res, opts, res.Notes)
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -189,6 +197,8 @@ type levelEval struct {
 	flatRef    *levelEval // the lower level that shows it flat
 	little     float64    // Little's-law TTFT rise from the level below, NaN unknown
 	verdict    Verdict
+	slo        []SLOCheck // one per stated SLO (slo.go)
+	goodput    *Goodput   // nil without SLOs
 }
 
 // add records a reason with its sentence; a second finding for the same
@@ -212,6 +222,7 @@ type input struct {
 	stat   ttftStat
 	levels []*levelEval // every level, ascending
 	w      words
+	slo    []sloTarget // the stated SLOs (--slo, --ttft-slo-ms)
 }
 
 func (in input) unit() string {

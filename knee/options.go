@@ -21,6 +21,11 @@ type Options struct {
 	// recommendation at the highest level whose TTFT is within it; without
 	// it the policy is throughput-primary, as aicr's is.
 	TTFTSLOMs float64 `json:"ttft_slo_ms"`
+	// SLOs are latency objectives every recommended level must meet
+	// (--slo ttft_p99=2s,itl_p99=50ms): the recommendation is the highest
+	// valid level below the knee within all of them, and every level gets
+	// its goodput (slo.go). TTFTSLOMs is one more, ttft_p99.
+	SLOs []SLO `json:"slo,omitempty"`
 	// TTFTCeilingMs is the catalog TTFT ceiling (baseline's
 	// --ttft-ceiling-ms); knee only reports when the throughput operating
 	// point's TTFT is past it while a lower level's is within it.
@@ -134,6 +139,11 @@ func (o Options) Validate() error {
 		{"bootstrap", float64(o.Bootstrap), 0, 100000, false, false},
 		{"confidence", o.Confidence, 0, 1, true, true},
 		{"outlier_z", o.OutlierZ, 0, math.Inf(1), true, false},
+	}
+	for _, s := range o.SLOs {
+		if _, err := ParseSLOs(FormatSLOs([]SLO{s})); err != nil {
+			return &OptionError{Option: "slo", Msg: err.Error()}
+		}
 	}
 	for _, c := range check {
 		bad := math.IsNaN(c.v) || c.v < c.lo || c.v > c.hi || (c.loOpen && c.v == c.lo) || (c.hiOpen && c.v == c.hi)

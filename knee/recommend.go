@@ -10,13 +10,13 @@ import (
 // sub-knee and valid (cautions allowed: baseline weighs them) and within
 // the TTFT SLO when one is stated; and the candidate: that level, or when
 // there is none, the level whose only problem is "unverified".
-func recommend(levels, used []*levelEval, loc located, opts Options, w words) (rec, cand *float64, reason string) {
+func recommend(levels, used []*levelEval, loc located, opts Options, w words, targets []sloTarget) (rec, cand *float64, reason string) {
 	var capped *levelEval
 	for _, l := range levels {
 		if l.verdict != VerdictSubKnee {
 			continue
 		}
-		if l.has(ReasonOverTTFTSLO) {
+		if l.missesSLO() {
 			if capped == nil {
 				capped = l
 			}
@@ -27,7 +27,7 @@ func recommend(levels, used []*levelEval, loc located, opts Options, w words) (r
 		}
 	}
 	if rec != nil {
-		return rec, ptr(*rec), operatingPointReason(*rec, capped, used, loc, opts, w)
+		return rec, ptr(*rec), operatingPointReason(*rec, capped, used, loc, w, targets)
 	}
 	for _, l := range levels {
 		if l.verdict == VerdictUnverified {
@@ -226,6 +226,17 @@ func rateBracket(used []*levelEval, loc located) (lo, hi float64, ok bool) {
 	return lo, hi, finite(lo) && finite(hi)
 }
 
+// missesSLO reports whether a level misses a stated SLO (or cannot show
+// it meets one).
+func (e *levelEval) missesSLO() bool {
+	for _, x := range e.reasons {
+		if x.IsSLO() {
+			return true
+		}
+	}
+	return false
+}
+
 func (e *levelEval) has(r Reason) bool {
 	for _, x := range e.reasons {
 		if x == r {
@@ -238,7 +249,7 @@ func (e *levelEval) has(r Reason) bool {
 // operatingPointReason says why the recommended level is the one: where it
 // sits on the curve, how much of the best valid throughput it delivers, and
 // what capped it.
-func operatingPointReason(x float64, capped *levelEval, used []*levelEval, loc located, opts Options, w words) string {
+func operatingPointReason(x float64, capped *levelEval, used []*levelEval, loc located, w words, targets []sloTarget) string {
 	var op *levelEval
 	best := 0.0
 	for _, l := range used {
@@ -254,13 +265,19 @@ func operatingPointReason(x float64, capped *levelEval, used []*levelEval, loc l
 	var s string
 	switch {
 	case capped != nil:
-		s = fmt.Sprintf("%s is the highest level below the knee within --ttft-slo-ms %s ms%s; %s and above are over it", w.unit(x), thousands(opts.TTFTSLOMs), share, w.unit(capped.x))
+		s = fmt.Sprintf("%s is the highest level below the knee within %s%s; %s and above are over it", w.unit(x), sloPhrase(targets), share, w.unit(capped.x))
+		if loc.op != nil {
+			s += fmt.Sprintf(": the SLO binds, not the knee (the throughput operating point is %s)", w.unit(loc.op.x))
+		}
 	case loc.knee.Status == StatusNotReached:
 		s = fmt.Sprintf("%s is the highest valid level and throughput still scales there%s: the knee was not reached, measure higher", w.unit(x), share)
 	case loc.rate.ok:
 		s = fmt.Sprintf("%s is the highest stage that still served its offered rate%s", w.unit(x), share)
 	default:
 		s = fmt.Sprintf("%s is the operating point: the highest valid level below the knee%s", w.unit(x), share)
+	}
+	if capped == nil && len(targets) > 0 {
+		s += fmt.Sprintf("; within %s there: the knee binds, not the SLO", sloPhrase(targets))
 	}
 	return s
 }

@@ -38,6 +38,10 @@ func Render(w io.Writer, r *Result, format string) error {
 	if r.Unit == "total" {
 		header = []string{"in flight", "tok/s", "TTFT p50 ms", "TTFT p99 ms", "repeats", "verdict", "reasons"}
 	}
+	slo := r.SLO != nil
+	if slo {
+		header = append(header[:len(header)-2], "SLOs", "goodput tok/s", header[len(header)-2], header[len(header)-1])
+	}
 	var rows [][]string
 	for _, p := range r.Points {
 		reasons := make([]string, len(p.Reasons))
@@ -56,16 +60,23 @@ func Render(w io.Writer, r *Result, format string) error {
 		if p.ThroughputCV != nil {
 			rep += fmt.Sprintf(" (CV %.0f%%)", 100**p.ThroughputCV)
 		}
+		tail := []string{rep, string(p.Verdict), rs}
+		if slo {
+			tail = []string{rep, sloCell(p), goodputCell(p), string(p.Verdict), rs}
+		}
 		if r.Unit == "total" {
-			rows = append(rows, []string{level, thousands(p.ThroughputTokS), ms(p.TTFTP50Ms), ms(p.TTFTP99Ms), rep, string(p.Verdict), rs})
+			rows = append(rows, append([]string{level, thousands(p.ThroughputTokS), ms(p.TTFTP50Ms), ms(p.TTFTP99Ms)}, tail...))
 			continue
 		}
-		rows = append(rows, []string{level, count(p.Concurrency), thousands(p.ThroughputTokS), thousands(p.ThroughputPerGPU),
-			ms(p.TTFTP50Ms), ms(p.TTFTP99Ms), rep, string(p.Verdict), rs})
+		rows = append(rows, append([]string{level, count(p.Concurrency), thousands(p.ThroughputTokS), thousands(p.ThroughputPerGPU),
+			ms(p.TTFTP50Ms), ms(p.TTFTP99Ms)}, tail...))
 	}
 	align := []byte("rrrrrrrll")
 	if r.Unit == "total" {
 		align = []byte("rrrrrll")
+	}
+	if slo {
+		align = append(align[:len(align)-2], 'l', 'r', 'l', 'l')
 	}
 	if ew.err == nil {
 		ew.err = table.Write(w, f, header, rows, align)
@@ -100,6 +111,10 @@ func Render(w io.Writer, r *Result, format string) error {
 	}
 	if r.Disagreement != nil {
 		ew.printf("%sdisagreement: %s\n", bullet, r.Disagreement.Detail)
+	}
+	if slo {
+		ew.printf("%sslo: %s (binds: %s)\n", bullet, r.SLO.Detail, r.SLO.Binds)
+		ew.printf("%sgoodput: %s\n", bullet, goodputLine(r.SLO.GoodputMethod))
 	}
 	for _, line := range limitLines(r.Points, r.Bound, u) {
 		ew.printf("%s%s\n", bullet, line)
@@ -136,6 +151,57 @@ func Render(w io.Writer, r *Result, format string) error {
 		ew.printf("\n</details>\n")
 	}
 	return ew.err
+}
+
+// sloCell says which SLOs a level meets: "met", or those it misses
+// ("over ttft_p99") and cannot show ("unknown itl_p99").
+func sloCell(p PointResult) string {
+	var over, unknown []string
+	for _, c := range p.SLO {
+		switch {
+		case c.Met == nil:
+			unknown = append(unknown, c.Metric)
+		case !*c.Met:
+			over = append(over, c.Metric)
+		}
+	}
+	var parts []string
+	if len(over) > 0 {
+		parts = append(parts, "over "+strings.Join(over, ", "))
+	}
+	if len(unknown) > 0 {
+		parts = append(parts, "unknown "+strings.Join(unknown, ", "))
+	}
+	if len(parts) == 0 {
+		return "met"
+	}
+	return strings.Join(parts, "; ")
+}
+
+// goodputCell is a level's goodput in tok/s: "≥1,218" for a percentile
+// bound, "–" when unknown.
+func goodputCell(p PointResult) string {
+	g := p.Goodput
+	if g == nil || g.TokS == nil {
+		return "–"
+	}
+	if g.Method == GoodputPercentileBound {
+		return "≥" + thousands(*g.TokS)
+	}
+	return thousands(*g.TokS)
+}
+
+// goodputLine says how goodput was obtained.
+func goodputLine(method string) string {
+	const what = "the output tok/s (and req/s, in the JSON) of requests within every SLO"
+	const bound = "estimated from the percentiles: a level whose p99 meets an SLO has at least 99% of its requests within it, and the shares within each SLO give the lower bound 1 − Σ(1 − share)"
+	switch method {
+	case GoodputPercentileBound:
+		return what + ", " + bound + " (the inputs keep no per-request latencies; a results folder swept with --requests-jsonl does)"
+	case GoodputPerRequest:
+		return what + ", counted per request (each level's requests.jsonl)"
+	}
+	return what + ": counted per request where a level kept its requests (requests.jsonl; not for an ITL SLO), else " + bound + " (≥)"
 }
 
 // Title names the sweep of a result — accelerator, model, leaf and GPU

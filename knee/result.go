@@ -49,6 +49,16 @@ const (
 	// ReasonOverTTFTSLO marks a level below the knee whose TTFT is over the
 	// SLO the user stated (--ttft-slo-ms): never recommended.
 	ReasonOverTTFTSLO Reason = "over_ttft_slo"
+	// ReasonOverITLSLO, ReasonOverTPOTSLO and ReasonOverE2ESLO mark a level
+	// below the knee that misses an ITL, TPOT or E2E SLO (--slo): never
+	// recommended.
+	ReasonOverITLSLO  Reason = "over_itl_slo"
+	ReasonOverTPOTSLO Reason = "over_tpot_slo"
+	ReasonOverE2ESLO  Reason = "over_e2e_slo"
+	// ReasonSLOUnknown marks a level below the knee where the source does
+	// not give a statistic an SLO names: it cannot be shown within the SLOs,
+	// so it is never recommended under them.
+	ReasonSLOUnknown Reason = "slo_unknown"
 	// ReasonQueueing marks a level where added requests only wait: the
 	// engine ran at its cap with requests waiting in most samples, or TTFT
 	// rose by the wait Little's law gives the requests in flight beyond
@@ -130,6 +140,11 @@ type PointResult struct {
 	Limit *Limit `json:"limit,omitempty"`
 	// Details has one sentence per reason, in the order of Reasons.
 	Details []string `json:"details,omitempty"`
+	// SLO checks every stated SLO (--slo, --ttft-slo-ms) at this level, in
+	// the order given; absent when none is stated.
+	SLO []SLOCheck `json:"slo,omitempty"`
+	// Goodput is the load that met every SLO here; absent without SLOs.
+	Goodput *Goodput `json:"goodput,omitempty"`
 }
 
 // ModelFit is one throughput model fitted to the sweep.
@@ -219,6 +234,9 @@ type Result struct {
 	// or, without engine metrics, the requests TTFT shows running. nil when
 	// no level queues.
 	QueueOnset *QueueOnset `json:"queue_onset,omitempty"`
+	// SLO is what the stated SLOs say: the SLO edge and whether it or the
+	// knee binds the recommendation; absent when no SLO is stated.
+	SLO *SLOSummary `json:"slo,omitempty"`
 	// Hints say, one sentence per problem, what to run next.
 	Hints []string `json:"hints"`
 	// Notes are caveats about the data (simulated levels, TTFT statistic used).

@@ -44,22 +44,19 @@ func summarizeTTFT(used []*levelEval, stat ttftStat, opts Options, notes []strin
 	return t, notes
 }
 
-// ttftLimits applies what TTFT adds to a throughput-primary knee: a TTFT
-// SLO the user states caps the recommendation (levels over it are marked
-// over_ttft_slo), and without one, a throughput operating point whose TTFT
+// ttftLimits applies what TTFT adds to a throughput-primary knee: with a
+// TTFT SLO stated, nothing (sloLimits caps the recommendation); without
+// one, a throughput operating point whose TTFT
 // is past the catalog ceiling while a lower level's is within it is a
 // disagreement, reported with both points.
-func ttftLimits(used []*levelEval, op *levelEval, stat ttftStat, opts Options, w words) *Disagreement {
+func ttftLimits(used []*levelEval, op *levelEval, stat ttftStat, opts Options, w words, targets []sloTarget) *Disagreement {
 	if stat == statNone || op == nil || !finite(op.ttft) {
 		return nil
 	}
-	if slo := opts.TTFTSLOMs; slo > 0 {
-		for _, l := range used {
-			if l.x <= op.x && finite(l.ttft) && l.ttft > slo {
-				l.add(ReasonOverTTFTSLO, fmt.Sprintf("TTFT %s %s ms is over the --ttft-slo-ms %s ms", stat, thousands(l.ttft), thousands(slo)))
-			}
+	for _, t := range targets {
+		if t.kind == "ttft" {
+			return nil // a stated TTFT SLO caps the recommendation (sloLimits)
 		}
-		return nil
 	}
 	ceil := opts.TTFTCeilingMs
 	if !(ceil > 0) || op.ttft <= ceil {

@@ -83,6 +83,8 @@ func pointResult(l *levelEval, in input) PointResult {
 		OutlierRepeats: l.outliers,
 		TTFTStat:       string(in.stat),
 		Simulated:      l.simulated,
+		SLO:            l.slo,
+		Goodput:        l.goodput,
 	}
 	if in.perGPU && in.s.GPUs > 0 {
 		p.ThroughputPerGPU = l.thr / float64(in.s.GPUs)

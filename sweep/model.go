@@ -103,10 +103,23 @@ type Point struct {
 	// level (knee sweep --metrics): the evidence knee find names the binding
 	// limit from. Absent when nothing was scraped.
 	Engine *EngineMetrics `json:"engine,omitempty"`
+	// PerRequest holds each measured request's latencies when the source
+	// kept them: a results folder swept with --requests-jsonl (the level's
+	// requests.jsonl, read by store.Load). In memory only, never in
+	// sweep.json: the analysis counts goodput from it (knee --slo).
+	PerRequest []RequestTiming `json:"-"`
 	// Note is free text carried from the source (e.g. "CUDA 13 image").
 	Note string `json:"note,omitempty"`
 	// Source names the file (and line or stage) and harness version the point came from.
 	Source string `json:"source"`
+}
+
+// RequestTiming is one successful request's latencies in ms.
+type RequestTiming struct {
+	// TTFTMs is nil when the request streamed no token time.
+	TTFTMs       *float64
+	E2EMs        float64
+	OutputTokens int
 }
 
 // Dist is a latency distribution in milliseconds. Every statistic is

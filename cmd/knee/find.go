@@ -43,14 +43,18 @@ TTFT growing while throughput still grows is batch growth, not a knee: the polic
 throughput-primary, as aicr's is. --ttft-slo-ms caps the recommendation at the
 highest level within it; without it, an operating point whose TTFT is past
 --ttft-ceiling-ms while a lower level's is within it is reported as a disagreement
-with both points.
+with both points. --slo (ttft_p99=2s,itl_p99=50ms,tpot_p50=…,e2e_p95=…) states latency
+SLOs: each level's SLOs and goodput are given, the recommendation is the highest
+valid level below the knee within all of them, and the output says which binds
+(slo or knee); --ttft-slo-ms X is --slo ttft_p99=Xms.
 
 recommended_per_gpu is the operating point when it is verified: the lowest level is
 verified by throughput still growing above it (or by --trusted-per-gpu).
 The command exits 0 even when nothing can be recommended (baseline refuses).`,
 		Example: `  knee find fixtures/aicr/gb300-eks.csv
   knee find gb300.md --gpus 4 -o json
-  knee find results/ --ttft-slo-ms 2000 -o markdown`,
+  knee find results/ --ttft-slo-ms 2000 -o markdown
+  knee find fixtures/testbed/h200-cbserve-0.6b --slo ttft_p99=500ms,tpot_p50=120ms`,
 		Args: cobra.ArbitraryArgs,
 		RunE: completeValidateRun(o),
 	}

@@ -26,7 +26,7 @@ var optionFlags = map[string]string{
 	"max_error_rate": "max-error-rate", "min_achieved": "min-achieved", "min_samples_p99": "min-samples",
 	"max_cv": "max-cv", "noise": "noise", "client_cpu_max": "client-cpu-max", "trusted_per_gpu": "trusted-per-gpu",
 	"output_tokens": "output-tokens", "min_fit_levels": "min-fit-levels", "bootstrap": "bootstrap",
-	"confidence": "confidence", "seed": "seed", "outlier_z": "outlier-z",
+	"confidence": "confidence", "seed": "seed", "outlier_z": "outlier-z", "slo": "slo",
 }
 
 // policyFlags maps a baseline option's JSON name to its flag (the policy's
@@ -42,6 +42,7 @@ var policyFlags = map[string]string{
 func bindAnalysisFlags(fs *pflag.FlagSet, o *knee.Options) {
 	fs.Float64Var(&o.Elasticity, "elasticity", o.Elasticity, "knee: a level is past it when less than this share of the relative load increase became throughput, ln(ΔX)/ln(ΔN)")
 	fs.Float64Var(&o.TTFTSLOMs, "ttft-slo-ms", o.TTFTSLOMs, "a TTFT SLO in ms that caps the recommended level (0: none; the policy is throughput-primary)")
+	fs.Var(sloFlag{&o.SLOs}, "slo", "latency SLOs every recommended level must meet, METRIC=LIMIT with a unit, comma-separated: ttft, itl, tpot or e2e at p50, p90, p95 or p99 (ttft_p99=2s,itl_p99=50ms); each level gets its goodput, and the output says whether the SLO or the knee binds")
 	fs.Float64Var(&o.CliffDrop, "cliff-drop", o.CliffDrop, "cliff when throughput falls more than this fraction below the best lower level")
 	fs.Float64Var(&o.LittleFactor, "little-factor", o.LittleFactor, "cliff when TTFT rises more than this many times Little's-law prediction between adjacent levels")
 	fs.Float64Var(&o.TTFTRise, "ttft-rise", o.TTFTRise, "cliff: TTFT must rise at least this factor between adjacent levels (and beyond --little-factor × Little's law)")
@@ -58,6 +59,37 @@ func bindAnalysisFlags(fs *pflag.FlagSet, o *knee.Options) {
 	fs.Float64Var(&o.Confidence, "confidence", o.Confidence, "coverage of the bootstrap knee interval")
 	fs.Uint64Var(&o.Seed, "seed", o.Seed, "seed of the bootstrap (results are deterministic for a seed)")
 	fs.Float64Var(&o.OutlierZ, "outlier-z", o.OutlierZ, "robust z-score beyond which a repeat is listed as an outlier")
+}
+
+// sloFlag is --slo: knee.ParseSLOs on every value (the flag may be given
+// more than once; the objectives add up), an error naming the bad part.
+type sloFlag struct{ slos *[]knee.SLO }
+
+func (f sloFlag) String() string {
+	if f.slos == nil || len(*f.slos) == 0 {
+		return ""
+	}
+	return knee.FormatSLOs(*f.slos)
+}
+func (f sloFlag) Type() string { return "slos" }
+func (f sloFlag) Set(v string) error {
+	if strings.TrimSpace(v) == "" {
+		*f.slos = nil // as plan.json records "no SLO"
+		return nil
+	}
+	s, err := knee.ParseSLOs(v)
+	if err != nil {
+		return err
+	}
+	for _, n := range s {
+		for _, have := range *f.slos {
+			if have.Metric == n.Metric {
+				return fmt.Errorf("%s is given twice", n.Metric)
+			}
+		}
+	}
+	*f.slos = append(*f.slos, s...)
+	return nil
 }
 
 // bindPolicyFlags registers the floor policy of p on fs, with p's current

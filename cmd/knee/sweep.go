@@ -301,7 +301,7 @@ func (o *sweepOptions) report(st *store.Store, out *run.Outcome, runErr error) e
 			if err := writeJSON(w, out.Sweep); err != nil {
 				return err
 			}
-		} else if err := renderSweepSummary(w, out.Sweep, o.format, o.root.stderr); err != nil {
+		} else if err := renderSweepSummary(w, summarySweep(st, out.Sweep, o.Search.SLOs), o.format, o.root.stderr, o.Search.SLOs); err != nil {
 			return err
 		}
 	}
@@ -316,10 +316,25 @@ func (o *sweepOptions) report(st *store.Store, out *run.Outcome, runErr error) e
 	return fmt.Errorf("%w; finished levels are kept in %s; continue with: knee sweep --resume %s", runErr, sweep.QuoteName(st.Dir()), sweep.QuoteName(st.Dir()))
 }
 
+// summarySweep is the sweep the summary analyses: with SLOs, the folder as
+// knee find reads it (store.Load adds each level's requests.jsonl, so
+// goodput is counted per request as find counts it); else the run's own.
+func summarySweep(st *store.Store, s *sweep.Sweep, slos []knee.SLO) *sweep.Sweep {
+	if len(slos) == 0 {
+		return s
+	}
+	if loaded, err := store.Load(st.Dir()); err == nil && len(loaded.Points) == len(s.Points) {
+		return loaded
+	}
+	return s
+}
+
 // renderSweepSummary prints what knee find says about the sweep; when the
 // analysis cannot run on it (too few levels), the measured levels as they are.
-func renderSweepSummary(w io.Writer, s *sweep.Sweep, format string, errw io.Writer) error {
-	if r, err := knee.Find(s, knee.DefaultOptions()); err == nil {
+func renderSweepSummary(w io.Writer, s *sweep.Sweep, format string, errw io.Writer, slos []knee.SLO) error {
+	kopts := knee.DefaultOptions()
+	kopts.SLOs = slos
+	if r, err := knee.Find(s, kopts); err == nil {
 		return knee.Render(w, r, format)
 	} else {
 		fmt.Fprintf(errw, "knee find: %v\n", err)

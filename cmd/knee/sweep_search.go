@@ -32,6 +32,9 @@ type searchFlags struct {
 	// steps (knee/search Settings.Rungs). plan.json keeps them as the
 	// resume setting search-rungs.
 	Rungs []int
+	// SLOs are --slo: --search bisects the SLO edge when it binds below
+	// the knee, and the summary checks every level against them.
+	SLOs []knee.SLO
 	// endpoints holds every --endpoint given, in order; the first is the
 	// plan's endpoint.
 	endpoints []string
@@ -48,6 +51,7 @@ func (s *searchFlags) bind(fl *pflag.FlagSet) {
 	fl.IntSliceVar(&s.Rungs, "search-rungs", nil, "the rungs --search climbs along (set from --ladder; kept in plan.json for --resume)")
 	_ = fl.MarkHidden("search-rungs")
 	fl.IntVar(&s.Repeats, "repeats", 1, "run every level this many times (with --until-ci: at most), repeats interleaved with other levels")
+	fl.Var(sloFlag{&s.SLOs}, "slo", "latency SLOs (find's --slo, e.g. ttft_p99=2s,itl_p99=50ms): --search finds the SLO edge when an SLO binds below the knee, and the summary gives each level's SLOs and goodput")
 	fl.Float64Var(&s.UntilCI, "until-ci", 0, "repeat a level until the 95% confidence half-width of its throughput is within this share of its mean (0.05: ±5%), at most --repeats runs (default 5 with --until-ci)")
 }
 
@@ -128,6 +132,7 @@ func (o *sweepOptions) runSweep(ctx context.Context, c *cobra.Command, exec swee
 	if o.Search.On {
 		set := o.Search.settings(len(slots))
 		kopts := knee.DefaultOptions()
+		kopts.SLOs = o.Search.SLOs
 		ao.Planner = func(s *sweep.Sweep, tried []int) ([]int, bool, string) {
 			d := search.Next(s, tried, set, kopts)
 			return d.Levels, d.Done(), d.Reason

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -226,4 +228,109 @@ func TestSweepSearchClimbsTheLaddersRungsAndResumesThem(t *testing.T) {
 	assert.Contains(t, []int{40, 48}, plan.PerGPU[3])
 	assert.NotContains(t, plan.PerGPU, 384)
 	assert.Equal(t, "6,24,96,384", plan.Settings["search-rungs"])
+}
+
+// sloTestServer is searchTestServer with a decode step that grows fast
+// with the batch (8 ms + 0.25 ms per sequence: TPOT ≈ 10 ms at 8/GPU, 12 at
+// 16, 16 at 32, 18 at 40), so a TPOT SLO binds well below its knee at 40.
+func sloTestServer(t *testing.T) string {
+	t.Helper()
+	cfg := simserver.Config{GPUs: 1, BatchPerGPU: 40, StepBase: 8 * time.Millisecond, StepPerSeq: 250 * time.Microsecond,
+		PrefillPerToken: 10 * time.Microsecond, ThrashAbovePerGPU: 40, ThrashFactor: 6, ThrashMax: 6, Seed: 1}
+	require.Equal(t, 40.0, cfg.TrueKneeFor(16, 8))
+	srv := simserver.New(cfg)
+	url, err := srv.Start()
+	require.NoError(t, err)
+	t.Cleanup(func() { srv.Close() })
+	return url
+}
+
+// sloEdgeByHand reads the measured levels of a results folder as a person
+// would: ascending, the last level whose TPOT p50 and every lower one's
+// is within limit, and the first that is not (0 when none).
+func sloEdgeByHand(t *testing.T, dir string, limitMs float64) (edge, over float64, levels []float64) {
+	t.Helper()
+	s, err := store.Load(dir)
+	require.NoError(t, err)
+	byLevel := map[float64]float64{}
+	for _, p := range s.Points {
+		require.NotNil(t, p.ITL.P50)
+		byLevel[p.Level()] = *p.ITL.P50
+		levels = append(levels, p.Level())
+	}
+	sort.Float64s(levels)
+	for _, l := range levels {
+		if byLevel[l] > limitMs {
+			return edge, l, levels
+		}
+		edge = l
+	}
+	return edge, 0, levels
+}
+
+// knee sweep --search --slo: a TPOT p50 SLO of 13 ms binds below the
+// simulated knee (40/GPU), so the search climbs until a level misses it,
+// then bisects between the highest level within it and that level, and the
+// recommendation of the folder is that edge, as a hand reading of the
+// measured TPOT gives it.
+func TestSweepSearchFindsTheSLOEdgeBelowTheKnee(t *testing.T) {
+	url := sloTestServer(t)
+	dir := filepath.Join(t.TempDir(), "run")
+	code, out, errs := sweepCLI(t, searchArgs(url, dir, "--slo", "tpot_p50=13ms")...)
+	require.Equal(t, 0, code, errs)
+	edge, over, levels := sloEdgeByHand(t, dir, 13)
+	t.Logf("levels %v: edge %g, over %g\n%s", levels, edge, over, errs)
+	// The model's step is 8 + 0.25·N ms, 13 ms at 20/GPU: on a quiet
+	// machine the edge reads 18–22/GPU (TPOT p50 12.6 and 13.5 ms).
+	require.GreaterOrEqual(t, edge, 8.0)
+	require.Less(t, over, 40.0, "the SLO binds below the knee")
+	assert.Contains(t, errs, "search: done: the SLO edge lies in ")
+	assert.Regexp(t, `search: done: the SLO edge lies in \d+–\d+/GPU \(\d+/GPU misses tpot_p50\), below the knee: within ±12.5%`, errs)
+	assert.Contains(t, errs, fmt.Sprintf("the SLO edge lies in %d–%d/GPU", int(edge), int(over)))
+	assert.True(t, search.Within(edge, over, 0.125), "%g–%g", edge, over)
+	for _, l := range levels {
+		assert.LessOrEqual(t, l, 32.0, "no climb past the first level that misses the SLO")
+	}
+
+	s, err := store.Load(dir)
+	require.NoError(t, err)
+	o := knee.DefaultOptions()
+	o.SLOs = []knee.SLO{{Metric: "tpot_p50", LimitMs: 13}}
+	r, err := knee.Find(s, o)
+	require.NoError(t, err)
+	require.NotNil(t, r.RecommendedPerGPU, r.RecommendationReason)
+	assert.Equal(t, edge, *r.RecommendedPerGPU, r.RecommendationReason)
+	assert.Equal(t, knee.BindsSLO, r.SLO.Binds)
+	assert.Equal(t, over, *r.SLO.OverPerGPU)
+	// The summary the sweep printed carries the SLO columns.
+	assert.Contains(t, out, "goodput tok/s")
+	assert.Contains(t, out, "(binds: slo)")
+}
+
+// The same search with an SLO the server meets everywhere below its knee
+// (TPOT p50 ≤ 1 s): the knee binds first, the search brackets the knee as
+// it does without an SLO, and the recommendation is the knee's.
+func TestSweepSearchWithALooseSLOBracketsTheKnee(t *testing.T) {
+	url := sloTestServer(t)
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, errs := sweepCLI(t, searchArgs(url, dir, "--slo", "tpot_p50=1s")...)
+	require.Equal(t, 0, code, errs)
+	assert.Regexp(t, `search: done: the knee lies in \d+–\d+/GPU, within ±12.5%`, errs)
+	assert.NotContains(t, errs, "SLO edge")
+	s, err := store.Load(dir)
+	require.NoError(t, err)
+	o := knee.DefaultOptions()
+	o.SLOs = []knee.SLO{{Metric: "tpot_p50", LimitMs: 1000}}
+	r, err := knee.Find(s, o)
+	require.NoError(t, err)
+	plain, err := knee.Find(s, knee.DefaultOptions())
+	require.NoError(t, err)
+	require.NotNil(t, r.RecommendedPerGPU, r.RecommendationReason)
+	assert.Equal(t, *plain.RecommendedPerGPU, *r.RecommendedPerGPU)
+	assert.Equal(t, knee.BindsKnee, r.SLO.Binds)
+	assert.LessOrEqual(t, *r.Knee.LowPerGPU, 40.0)
+	assert.GreaterOrEqual(t, *r.Knee.HighPerGPU, 40.0)
+	plan, err := store.ReadPlan(dir)
+	require.NoError(t, err)
+	assert.Equal(t, "tpot_p50=1000ms", plan.Settings["slo"])
 }

@@ -63,6 +63,7 @@ var (
 	curveColor  = color.RGBA{R: 0x55, G: 0x55, B: 0x55, A: 0xff}
 	repeatColor = color.RGBA{R: 0x99, G: 0x99, B: 0x99, A: 0xb0}
 	floorColor  = color.RGBA{R: 0x7b, G: 0x32, B: 0x94, A: 0xff}
+	goodputC    = color.RGBA{R: 0x00, G: 0x8b, B: 0x8b, A: 0xff}
 )
 
 // Write renders the chart to path; the extension picks the format
@@ -193,6 +194,13 @@ func panels(s *sweep.Sweep, r *knee.Result, opts Options) (*gplot.Plot, *gplot.P
 	if opts.TTFTCeiling != nil && *opts.TTFTCeiling > 0 {
 		lmin, lmax = math.Min(lmin, *opts.TTFTCeiling), math.Max(lmax, *opts.TTFTCeiling)
 	}
+	if r.SLO != nil {
+		for _, t := range r.SLO.Targets {
+			if t.Metric == "ttft_"+stat {
+				lmin, lmax = math.Min(lmin, t.LimitMs), math.Max(lmax, t.LimitMs)
+			}
+		}
+	}
 	if math.IsInf(lmin, 1) {
 		lmin, lmax = 1, 10
 	}
@@ -211,6 +219,9 @@ func panels(s *sweep.Sweep, r *knee.Result, opts Options) (*gplot.Plot, *gplot.P
 		return nil, nil, err
 	}
 	if err := addFloors(top, bottom, opts, xmin, xmax); err != nil {
+		return nil, nil, err
+	}
+	if err := addGoodput(top, bottom, r, stat, xmin, xmax); err != nil {
 		return nil, nil, err
 	}
 	if err := addPoints(top, bottom, r, opts.Values); err != nil {
@@ -236,6 +247,13 @@ func title(r *knee.Result) string {
 		rec = fmt.Sprintf("operating point %s%s", num(*r.RecommendedPerGPU), u)
 	} else if r.CandidatePerGPU != nil {
 		rec = fmt.Sprintf("no recommended level (candidate %s%s, unverified)", num(*r.CandidatePerGPU), u)
+	}
+	switch {
+	case r.SLO == nil:
+	case r.SLO.Binds == knee.BindsSLO:
+		rec += " (the SLO binds)"
+	default:
+		rec += " (the knee binds)"
 	}
 	if head == "" {
 		return kn + " · " + rec
@@ -458,6 +476,55 @@ func addFloors(top, bottom *gplot.Plot, opts Options, xmin, xmax float64) error 
 		l.LineStyle.Dashes = []vg.Length{vg.Points(8), vg.Points(3), vg.Points(2), vg.Points(3)}
 		f.p.Add(l)
 		top.Legend.Add(fmt.Sprintf("%s (%s)", f.label, num(*f.v)), l)
+	}
+	return nil
+}
+
+// addGoodput draws, when SLOs are stated, each level's goodput (output
+// tok/s of the requests within every SLO) as a line with diamond marks on
+// the throughput panel, and a TTFT SLO on the statistic the TTFT panel
+// shows as a flat line there. A percentile-bound goodput is labelled "≥".
+func addGoodput(top, bottom *gplot.Plot, r *knee.Result, stat string, xmin, xmax float64) error {
+	if r.SLO == nil {
+		return nil
+	}
+	var xys plotter.XYs
+	bound := false
+	for _, p := range r.Points {
+		if g := p.Goodput; g != nil && g.TokS != nil {
+			xys = append(xys, plotter.XY{X: p.PerGPU, Y: *g.TokS})
+			bound = bound || g.Method == knee.GoodputPercentileBound
+		}
+	}
+	if len(xys) > 0 {
+		l, sc, err := plotter.NewLinePoints(xys)
+		if err != nil {
+			return err
+		}
+		l.LineStyle.Color = goodputC
+		l.LineStyle.Width = vg.Points(1.2)
+		l.LineStyle.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
+		sc.GlyphStyle = draw.GlyphStyle{Color: goodputC, Radius: vg.Points(3), Shape: draw.PyramidGlyph{}}
+		top.Add(l, sc)
+		label := "goodput: tok/s of requests within every SLO"
+		if bound {
+			label = "goodput ≥: tok/s within every SLO (lower bound from percentiles)"
+		}
+		top.Legend.Add(label, l, sc)
+	}
+	for _, t := range r.SLO.Targets {
+		if t.Metric != "ttft_"+stat {
+			continue
+		}
+		l, err := plotter.NewLine(plotter.XYs{{X: xmin, Y: t.LimitMs}, {X: xmax, Y: t.LimitMs}})
+		if err != nil {
+			return err
+		}
+		l.LineStyle.Color = goodputC
+		l.LineStyle.Width = vg.Points(1.2)
+		l.LineStyle.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
+		bottom.Add(l)
+		top.Legend.Add(fmt.Sprintf("SLO %s ≤ %s ms", t.Metric, num(t.LimitMs)), l)
 	}
 	return nil
 }

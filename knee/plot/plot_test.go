@@ -88,3 +88,37 @@ func TestWriteSingleLevelTitleInWords(t *testing.T) {
 	require.Contains(t, string(b), "knee not located (too few valid levels) · no recommended level (candidate 256/GPU, unverified)")
 	require.NotContains(t, string(b), "insufficient_points")
 }
+
+// With SLOs the throughput panel carries each level's goodput (a line with
+// marks, "≥": the H200 test-bed sweep has no per-request latencies), the
+// TTFT panel the TTFT SLO, and the title says the SLO binds (128/GPU, not
+// the knee's 256).
+func TestWriteSVGDrawsGoodputAndTheSLO(t *testing.T) {
+	s, err := read.Load([]string{fixtures.Path("testbed/h200-cbserve-0.6b")}, read.Options{})
+	require.NoError(t, err)
+	o := knee.DefaultOptions()
+	o.SLOs, err = knee.ParseSLOs("ttft_p99=500ms,tpot_p50=120ms")
+	require.NoError(t, err)
+	r, err := knee.Find(s, o)
+	require.NoError(t, err)
+	path := filepath.Join(t.TempDir(), "h200.svg")
+	require.NoError(t, plot.Write(path, s, r, plot.Options{}))
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	svg := string(b)
+	for _, want := range []string{
+		"operating point 128/GPU (the SLO binds)",
+		"goodput ≥: tok/s within every SLO (lower bound from percentiles)",
+		"SLO ttft_p99 ≤ 500 ms",
+	} {
+		require.Contains(t, svg, want)
+	}
+	// Without SLOs none of it is drawn.
+	r, err = knee.Find(s, knee.DefaultOptions())
+	require.NoError(t, err)
+	require.NoError(t, plot.Write(path, s, r, plot.Options{}))
+	b, err = os.ReadFile(path)
+	require.NoError(t, err)
+	require.NotContains(t, string(b), "goodput")
+	require.NotContains(t, string(b), "binds")
+}

@@ -214,6 +214,9 @@ func Next(measured *sweep.Sweep, tried []int, set Settings, opts knee.Options) D
 		d.Reason = fmt.Sprintf("%s; the knee lies above %d/GPU, the highest valid level, and no untried typed level lies between", why, tv)
 		return d
 	}
+	if r.SLO != nil && r.SLO.Binds == knee.BindsSLO && r.SLO.OverPerGPU != nil {
+		return sloEdge(r.SLO, set, done, budget)
+	}
 	qlo := lo
 	if qlo == 0 && r.Knee.Status != knee.StatusBelowRange {
 		// The lowest level is not yet verified, but a queue above it names
@@ -311,6 +314,47 @@ func Next(measured *sweep.Sweep, tried []int, set Settings, opts knee.Options) D
 	}
 	d.Phase, d.Levels = PhaseBisect, pts
 	d.Reason = fmt.Sprintf("the knee lies in %d–%d/GPU (±%s, wanted ±%s): bisect at %s", lo, hi, pct(halfWidth(lo, hi)), pct(set.Precision), sweep.FormatLadder(pts))
+	return d
+}
+
+// sloEdge searches the SLO edge when a stated SLO binds below the knee
+// (knee.Result.SLO binds "slo"): the recommendation cannot rise past the
+// lowest level that misses an SLO, so that level and the highest within
+// every SLO below it are the bracket, bisected as the knee's is, and the
+// climb stops there.
+func sloEdge(s *knee.SLOSummary, set Settings, done map[int]bool, budget int) Decision {
+	hi := int(math.Round(*s.OverPerGPU))
+	lo := 0
+	if s.EdgePerGPU != nil {
+		lo = int(math.Round(*s.EdgePerGPU))
+	}
+	missed := strings.Join(s.Missed, ", ")
+	d := Decision{Low: lo, High: hi}
+	if lo == 0 {
+		if hi <= 1 {
+			d.Phase, d.Reason = PhaseDone, fmt.Sprintf("1/GPU already misses %s: no level meets the SLOs", missed)
+			return d
+		}
+		return merge(d, descend(max(1, hi/set.Factor), set, done, budget, fmt.Sprintf("the lowest level %d/GPU misses %s: go down ×1/%d", hi, missed, set.Factor)))
+	}
+	if Within(float64(lo), float64(hi), set.Precision) {
+		d.Phase, d.Within = PhaseDone, true
+		d.Reason = fmt.Sprintf("the SLO edge lies in %d–%d/GPU (%d/GPU misses %s), below the knee: within ±%s", lo, hi, hi, missed, pct(set.Precision))
+		return d
+	}
+	if budget <= 0 {
+		d.Phase = PhaseDone
+		d.Reason = fmt.Sprintf("--max-levels %d reached with the SLO edge in %d–%d/GPU (±%s, wanted ±%s)", set.MaxLevels, lo, hi, pct(halfWidth(lo, hi)), pct(set.Precision))
+		return d
+	}
+	pts := splits(lo, hi, min(set.Slots, budget), done)
+	if len(pts) == 0 {
+		d.Phase = PhaseDone
+		d.Reason = fmt.Sprintf("the SLO edge lies in %d–%d/GPU (±%s): no untried typed level lies between", lo, hi, pct(halfWidth(lo, hi)))
+		return d
+	}
+	d.Phase, d.Levels = PhaseBisect, pts
+	d.Reason = fmt.Sprintf("the SLO edge lies in %d–%d/GPU (%d/GPU misses %s), below the knee (±%s, wanted ±%s): bisect at %s", lo, hi, hi, missed, pct(halfWidth(lo, hi)), pct(set.Precision), sweep.FormatLadder(pts))
 	return d
 }
 

@@ -13,9 +13,11 @@
 package store
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	slashpath "path"
 	"path/filepath"
@@ -117,12 +119,72 @@ func Load(dir string) (*sweep.Sweep, error) {
 	// move); on load they are named from where the user pointed, so that
 	// repeats merged from several folders still say which run they came from.
 	for i := range s.Points {
+		if lv, _, ok := strings.Cut(s.Points[i].Source, ":"); ok && strings.HasPrefix(lv, "levels/") && filepath.IsLocal(lv) {
+			pr, err := readRequests(filepath.Join(dir, filepath.FromSlash(lv), RequestsFile))
+			if err != nil {
+				return nil, err
+			}
+			s.Points[i].PerRequest = pr
+		}
 		s.Points[i].Source = slashpath.Join(filepath.ToSlash(dir), s.Points[i].Source)
 	}
 	for i := range s.Sources {
 		s.Sources[i] = slashpath.Join(filepath.ToSlash(dir), s.Sources[i])
 	}
 	return &s, nil
+}
+
+// RequestsFile is the built-in harness's per-request record in a level's
+// folder (knee sweep --requests-jsonl).
+const RequestsFile = "requests.jsonl"
+
+// maxRequestsFile bounds a requests.jsonl read back (a level of 100,000
+// requests writes about 15 MB).
+const maxRequestsFile = 64 << 20
+
+// readRequests reads a level's requests.jsonl: the measured requests that
+// succeeded (warm-up and failed ones left out). No file is nil, no error.
+func readRequests(path string) ([]sweep.RequestTiming, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, sweep.Inputf(path, "", 0, "cannot read: %w", err)
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
+		return nil, sweep.Inputf(path, "", 0, "not a regular file")
+	}
+	sc := bufio.NewScanner(io.LimitReader(f, maxRequestsFile+1))
+	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
+	var out []sweep.RequestTiming
+	n, read := 0, 0
+	for sc.Scan() {
+		n++
+		read += len(sc.Bytes()) + 1
+		if read > maxRequestsFile {
+			return nil, sweep.Inputf(path, "", n, "more than %d MB of requests", maxRequestsFile>>20)
+		}
+		var l struct {
+			Warmup       bool     `json:"warmup"`
+			E2EMS        *float64 `json:"e2e_ms"`
+			TTFTMS       *float64 `json:"ttft_ms"`
+			OutputTokens int      `json:"output_tokens"`
+			Error        string   `json:"error"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			return nil, sweep.Inputf(path, "", n, "not a request line: %v", err)
+		}
+		if l.Warmup || l.Error != "" || l.E2EMS == nil {
+			continue
+		}
+		out = append(out, sweep.RequestTiming{TTFTMs: l.TTFTMS, E2EMs: *l.E2EMS, OutputTokens: l.OutputTokens})
+	}
+	if err := sc.Err(); err != nil {
+		return nil, sweep.Inputf(path, "", n, "cannot read: %v", err)
+	}
+	return out, nil
 }
 
 // ReadPlan reads the plan a results folder was made with.
