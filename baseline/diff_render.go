@@ -33,7 +33,7 @@ func RenderDiff(w io.Writer, d *Diff, format string) error {
 	}
 	if f == table.Markdown {
 		fmt.Fprintf(&b, "### knee diff: %s\n\n", d.summary())
-		fmt.Fprintf(&b, "- OLD: %s\n- NEW: %s\n\n", oldName, "NEW "+sideName(d.New))
+		fmt.Fprintf(&b, "- %s\n- NEW %s\n\n", oldName, sideName(d.New))
 	} else {
 		fmt.Fprintf(&b, "%s\n%s\nNEW %s\n\n", d.summary(), oldName, sideName(d.New))
 	}
@@ -43,7 +43,7 @@ func RenderDiff(w io.Writer, d *Diff, format string) error {
 	if len(d.NotComparable) > 0 {
 		b.WriteString("\n")
 	}
-	header := []string{"at", "metric", "old", "new", "change", "interval", "verdict"}
+	header := []string{"at", "metric", "old", "new", "change", "interval", "from", "verdict"}
 	oldHead := "old"
 	if d.OverlayPath != "" {
 		oldHead = "gate"
@@ -51,27 +51,26 @@ func RenderDiff(w io.Writer, d *Diff, format string) error {
 	header[2] = oldHead
 	var rows [][]string
 	var notes []string
-	for i, r := range d.Rows {
+	for _, r := range d.Rows {
 		verdict := string(r.Verdict)
 		if r.Note != "" && len(d.NotComparable) == 0 {
-			notes = append(notes, fmt.Sprintf("%d. %s %s: %s", len(notes)+1, r.At, metricLabel(r.Metric), r.Note))
+			notes = append(notes, fmt.Sprintf("%d. %s %s: %s", len(notes)+1, atCell(r), metricLabel(r.Metric), r.Note))
 			verdict += fmt.Sprintf(" (%d)", len(notes))
 		}
-		_ = i
 		rows = append(rows, []string{atCell(r), metricLabel(r.Metric), sideCell(r.Metric, r.Old, r.OldSD, r.OldN, r.OldPerGPU),
-			sideCell(r.Metric, r.New, r.NewSD, r.NewN, r.NewPerGPU), signedPct(r.Change), intervalCell(r), verdict})
+			sideCell(r.Metric, r.New, r.NewSD, r.NewN, r.NewPerGPU), signedPct(r.Change), intervalCell(r), basis(r), verdict})
 	}
-	if err := table.Write(&b, f, header, rows, []byte("llrrrll")); err != nil {
+	if err := table.Write(&b, f, header, rows, []byte("llrrrlll")); err != nil {
 		return err
 	}
 	if len(notes) > 0 {
 		b.WriteString("\n" + strings.Join(notes, "\n") + "\n")
 	}
-	fmt.Fprintf(&b, "\nchange is (new − old) / old; interval: on the change, %s", pct(d.Options.Confidence))
-	if d.Family > 1 {
-		fmt.Fprintf(&b, " family-wise over the %d rows with one (Bonferroni: each at %s)", d.Family, pctFine(1-(1-d.Options.Confidence)/float64(d.Family)))
+	if d.OverlayPath != "" {
+		fmt.Fprintf(&b, "\nchange is (new − gate) / gate; interval: %s of NEW's mean, on the change; a gate is the limit itself (--threshold does not apply): regressed when NEW fails it beyond its interval.\n", pct(d.Options.Confidence))
+	} else {
+		d.footer(&b)
 	}
-	fmt.Fprintf(&b, "; no change when it holds 0 or |change| < %s.\n", pctFine(d.Options.Threshold))
 	if f == table.Markdown {
 		if chart := d.chart(); chart != "" {
 			b.WriteString("\n" + chart)
@@ -79,6 +78,15 @@ func RenderDiff(w io.Writer, d *Diff, format string) error {
 	}
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+func (d *Diff) footer(b *bytes.Buffer) {
+	fmt.Fprintf(b, "\nchange is (new − old) / old; interval: on the change, %s", pct(d.Options.Confidence))
+	if d.Family > 1 {
+		fmt.Fprintf(b, " family-wise over the %d rows with one (Bonferroni: each at %s)", d.Family, pctFine(1-(1-d.Options.Confidence)/float64(d.Family)))
+	}
+	fmt.Fprintf(b, "; no change when it holds 0 or |change| < %s.\n", pctFine(d.Options.Threshold))
+	b.WriteString("from: Welch t on the difference of means when both sides repeat; t with the repeated side's spread when the other ran once; a single run each side gives no interval and is judged on the change alone; the knee's change is bounded by both knees' intervals.\n")
 }
 
 // summary is the first line: how many rows regressed, and the verdict a
@@ -96,6 +104,8 @@ func (d *Diff) summary() string {
 	}
 	head := "no significant regression"
 	switch {
+	case d.Regressed > 0 && d.OverlayPath != "":
+		head = "REGRESSED: NEW fails the overlay's gates"
 	case d.Regressed > 0:
 		head = fmt.Sprintf("REGRESSED beyond %s", pctFine(d.Options.Threshold))
 	case len(d.NotComparable) > 0:
@@ -189,9 +199,33 @@ func signedPct(v *float64) string {
 
 func intervalCell(r DiffRow) string {
 	if r.CILow == nil || r.CIHigh == nil {
-		return "none: " + r.Method
+		return "none"
 	}
-	return "[" + signedPct(r.CILow) + ", " + signedPct(r.CIHigh) + "] " + r.Method
+	return "[" + signedPct(r.CILow) + ", " + signedPct(r.CIHigh) + "]"
+}
+
+// basis says in a few words what a row's interval rests on (the JSON's
+// method says it in full).
+func basis(r DiffRow) string {
+	switch {
+	case r.Metric == "knee_per_gpu":
+		if r.CILow == nil {
+			return "no knee value"
+		}
+		return "knee intervals"
+	case r.Metric == "per_gpu":
+		return "a level"
+	case r.OldN == 0:
+		if r.NewN > 1 {
+			return fmt.Sprintf("t, %d runs", r.NewN)
+		}
+		return "1 run"
+	case r.OldN > 1 && r.NewN > 1:
+		return fmt.Sprintf("Welch t, %d vs %d", r.OldN, r.NewN)
+	case r.OldN > 1 || r.NewN > 1:
+		return fmt.Sprintf("t, %d vs %d", r.OldN, r.NewN)
+	}
+	return "1 vs 1 run: none"
 }
 
 // pctFine writes a threshold as people give it ("5%", "2.5%", "99.71%").

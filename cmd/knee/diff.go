@@ -47,7 +47,8 @@ count or workload differ: refused, never compared). With --overlay FILE, NEW is 
 against the overlay's inference-throughput and inference-ttft-p99 at its
 inference-concurrency-per-gpu.
 
-Exit codes: 0 no significant regression, 1 a row regressed, 2 bad input or usage.`,
+Exit codes: 0 no significant regression, 1 a row regressed, 2 bad input or usage, or the
+sides not comparable (the rows are printed, refused).`,
 		Example: `  knee diff main/results pr/results
   knee diff run-1,run-2,run-3 new-1,new-2 -o markdown > comment.md
   knee diff --overlay recipes/overlays/gb300-eks-ubuntu-inference-dynamo.yaml pr/results`,
@@ -133,6 +134,10 @@ func (o *diffOptions) Run() error {
 	}
 	if err := baseline.RenderDiff(o.root.stdout, d, o.format); err != nil {
 		return err
+	}
+	if len(d.NotComparable) > 0 {
+		// Two targets are not one comparison: a CI gate must not pass on it.
+		return usagef("not comparable: %s", strings.Join(d.NotComparable, "; "))
 	}
 	if d.Regressed > 0 {
 		return &regressionError{d.Regressed}
