@@ -174,8 +174,7 @@ func DiffSweeps(ctx context.Context, old, cur *sweep.Sweep, kopts knee.Options, 
 	d.Rows = append(d.Rows, d.kneeRow())
 	for i := range d.Rows {
 		if len(d.NotComparable) > 0 {
-			d.Rows[i].Verdict = DiffNotComparable
-			d.Rows[i].Note = strings.Join(d.NotComparable, "; ")
+			d.Rows[i].refuse(d.NotComparable)
 		}
 		if d.Rows[i].Verdict == DiffRegressed {
 			d.Regressed++
@@ -444,4 +443,14 @@ func kneeMethod(k knee.Knee) string {
 		return k.Method
 	}
 	return string(k.Status)
+}
+
+// refuse turns a row of two targets that are not one comparison into its
+// refusal: the values stay for the reader, no change or interval is
+// computed from them.
+func (r *DiffRow) refuse(why []string) {
+	r.Verdict = DiffNotComparable
+	r.Note = strings.Join(why, "; ")
+	r.Change, r.CILow, r.CIHigh = nil, nil, nil
+	r.Method = "not comparable: no change computed"
 }

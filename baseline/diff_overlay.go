@@ -77,8 +77,7 @@ func DiffOverlay(ctx context.Context, ov *Overlay, cur *sweep.Sweep, kopts knee.
 	}
 	for i := range d.Rows {
 		if len(d.NotComparable) > 0 {
-			d.Rows[i].Verdict = DiffNotComparable
-			d.Rows[i].Note = strings.Join(d.NotComparable, "; ")
+			d.Rows[i].refuse(d.NotComparable)
 		}
 		if d.Rows[i].Verdict == DiffRegressed {
 			d.Regressed++

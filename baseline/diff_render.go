@@ -208,6 +208,8 @@ func intervalCell(r DiffRow) string {
 // method says it in full).
 func basis(r DiffRow) string {
 	switch {
+	case r.Verdict == DiffNotComparable:
+		return "refused"
 	case r.Metric == "knee_per_gpu":
 		if r.CILow == nil {
 			return "no knee value"
