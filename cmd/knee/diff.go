@@ -49,9 +49,9 @@ inference-concurrency-per-gpu.
 
 Exit codes: 0 no significant regression, 1 a row regressed, 2 bad input or usage, or the
 sides not comparable (the rows are printed, refused).`,
-		Example: `  knee diff main/results pr/results
-  knee diff run-1,run-2,run-3 new-1,new-2 -o markdown > comment.md
-  knee diff --overlay recipes/overlays/gb300-eks-ubuntu-inference-dynamo.yaml pr/results`,
+		Example: `  knee diff results fixtures/testbed/h200-cbserve-0.6b-narrow  # exit 1
+  knee diff fixtures/testbed/h200-cbserve-0.6b-repeats/run-1,fixtures/testbed/h200-cbserve-0.6b-repeats/run-2 fixtures/testbed/h200-cbserve-0.6b-repeats/run-3 -o markdown > comment.md
+  knee diff --overlay fixtures/overlays/gb300-eks-ubuntu-inference-dynamo.yaml gb300.csv  # exit 1`,
 		Args: cobra.RangeArgs(1, 2),
 		RunE: completeValidateRun(o),
 	}
