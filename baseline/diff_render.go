@@ -57,8 +57,8 @@ func RenderDiff(w io.Writer, d *Diff, format string) error {
 			notes = append(notes, fmt.Sprintf("%d. %s %s: %s", len(notes)+1, atCell(r), metricLabel(r.Metric), r.Note))
 			verdict += fmt.Sprintf(" (%d)", len(notes))
 		}
-		rows = append(rows, []string{atCell(r), metricLabel(r.Metric), sideCell(r.Metric, r.Old, r.OldSD, r.OldN, r.OldPerGPU),
-			sideCell(r.Metric, r.New, r.NewSD, r.NewN, r.NewPerGPU), signedPct(r.Change), intervalCell(r), basis(r), verdict})
+		rows = append(rows, []string{atCell(r), metricLabel(r.Metric), sideCell(r.Metric, r.Old, r.OldSD, r.OldN),
+			sideCell(r.Metric, r.New, r.NewSD, r.NewN), signedPct(r.Change), intervalCell(r), basis(r), verdict})
 	}
 	if err := table.Write(&b, f, header, rows, []byte("llrrrlll")); err != nil {
 		return err
@@ -165,7 +165,7 @@ func atCell(r DiffRow) string {
 }
 
 // sideCell is a mean with its spread and run count ("877 ± 219 (3)").
-func sideCell(metric string, v, sd *float64, n int, _ *float64) string {
+func sideCell(metric string, v, sd *float64, n int) string {
 	if v == nil {
 		return "–"
 	}

@@ -202,3 +202,20 @@ func TestDiffOptionsValidate(t *testing.T) {
 	require.Error(t, DiffOptions{Threshold: 0.05, Confidence: 1}.Validate())
 	require.NoError(t, DefaultDiffOptions().Validate())
 }
+
+// Two sweeps of one node but another workload (dataset, lengths) are two
+// curves: refused, as reading refuses to mix them in one sweep.
+func TestDiffOtherWorkloadNotComparable(t *testing.T) {
+	old := loadRuns(t, "testbed/h200-cbserve-0.6b")
+	cur := scaledThroughput(old, 1)
+	for i := range old.Points {
+		old.Points[i].Workload = map[string]string{"dataset_name": "random", "output_len": "128"}
+		cur.Points[i].Workload = map[string]string{"dataset_name": "random", "output_len": "512"}
+	}
+	d := diffOf(t, old, cur)
+	require.Equal(t, []string{"workload differs: OLD dataset_name=random,output_len=128, NEW dataset_name=random,output_len=512"}, d.NotComparable)
+	for _, r := range d.Rows {
+		require.Equal(t, DiffNotComparable, r.Verdict)
+		require.Nil(t, r.Change)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -97,16 +98,16 @@ func (o *diffOptions) Validate() error {
 		return err
 	}
 	if err := o.diff.Validate(); err != nil {
-		return usagef("--%s: %s", diffFlag(err), err.(*baseline.PolicyError).Msg)
+		var pe *baseline.PolicyError
+		if errors.As(err, &pe) && pe.Option == "confidence" {
+			return usagef("--diff-confidence %s", pe.Msg)
+		}
+		if pe != nil {
+			return usagef("--threshold %s", pe.Msg)
+		}
+		return err
 	}
 	return nil
-}
-
-func diffFlag(err error) string {
-	if err.(*baseline.PolicyError).Option == "confidence" {
-		return "diff-confidence"
-	}
-	return "threshold"
 }
 
 func (o *diffOptions) Run() error {
