@@ -24,9 +24,15 @@ type diffOptions struct {
 }
 
 // regressionError is exit 1 after the diff was printed: a CI gate fails.
-type regressionError struct{ n int }
+type regressionError struct {
+	n       int
+	overlay bool
+}
 
 func (e *regressionError) Error() string {
+	if e.overlay {
+		return fmt.Sprintf("%d row(s) regressed: NEW fails the overlay's gates", e.n)
+	}
 	return fmt.Sprintf("%d row(s) regressed beyond the threshold", e.n)
 }
 
@@ -141,7 +147,7 @@ func (o *diffOptions) Run() error {
 		return usagef("not comparable: %s", strings.Join(d.NotComparable, "; "))
 	}
 	if d.Regressed > 0 {
-		return &regressionError{d.Regressed}
+		return &regressionError{n: d.Regressed, overlay: o.overlay != ""}
 	}
 	return nil
 }
