@@ -161,10 +161,15 @@ func DiffSweeps(ctx context.Context, old, cur *sweep.Sweep, kopts knee.Options, 
 		OldCurve: ro.Points, NewCurve: rn.Points}
 	d.NotComparable = mismatches(old, cur)
 	lo, ln := byLevel(old), byLevel(cur)
+	if len(commonLevels(lo, ln)) == 0 {
+		// Nothing measured twice: a gate that passed here would say nothing.
+		d.NotComparable = append(d.NotComparable, fmt.Sprintf("no level measured on both sides (OLD %s, NEW %s)", levelList(lo), levelList(ln)))
+	}
 	for _, lv := range commonLevels(lo, ln) {
 		for _, m := range diffMetrics {
 			if row, ok := d.metricRow(level(lv), m, lo[lv], ln[lv]); ok {
 				row.PerGPU = sweep.F(lv)
+				row.Note = invalidNote(lv, ro, rn)
 				d.Rows = append(d.Rows, row)
 			}
 		}
@@ -453,4 +458,42 @@ func (r *DiffRow) refuse(why []string) {
 	r.Note = strings.Join(why, "; ")
 	r.Change, r.CILow, r.CIHigh = nil, nil, nil
 	r.Method = "not comparable: no change computed"
+}
+
+// invalidNote says when a compared level is invalid on a side (errors,
+// client-bound, cancelled …): it is compared as measured, but a change
+// there may be the invalidity's, not the server's.
+func invalidNote(lv float64, ro, rn *knee.Result) string {
+	var out []string
+	for _, side := range []struct {
+		name string
+		r    *knee.Result
+	}{{"OLD", ro}, {"NEW", rn}} {
+		for _, p := range side.r.Points {
+			if sameLevel(p.PerGPU, lv) && p.Verdict == knee.VerdictInvalid {
+				var rs []string
+				for _, r := range p.Reasons {
+					rs = append(rs, string(r))
+				}
+				out = append(out, fmt.Sprintf("%s's %s is invalid (%s)", side.name, level(lv), strings.Join(rs, ", ")))
+			}
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return strings.Join(out, "; ") + ": compared as measured"
+}
+
+func levelList(m map[float64][]sweep.Point) string {
+	var lv []float64
+	for k := range m {
+		lv = append(lv, k)
+	}
+	sort.Float64s(lv)
+	var out []string
+	for _, v := range lv {
+		out = append(out, level(v))
+	}
+	return strings.Join(out, ", ")
 }

@@ -219,3 +219,10 @@ func TestDiffOtherWorkloadNotComparable(t *testing.T) {
 		require.Nil(t, r.Change)
 	}
 }
+
+// GB300's real 128 and 256/GPU against a simulated 64/GPU: no level on
+// both sides, so nothing can pass the gate: refused, not "no change".
+func TestDiffNoCommonLevelNotComparable(t *testing.T) {
+	d := diffOf(t, loadRuns(t, "aicr/gb300-eks.csv"), loadRuns(t, "aicr/gb300-eks-simulated-64.csv"))
+	require.Equal(t, []string{"no level measured on both sides (OLD 128, 256, NEW 64)"}, d.NotComparable)
+}
