@@ -151,3 +151,12 @@ func niceCeil(v float64) float64 {
 }
 
 func plainNum(v float64) string { return fmt.Sprintf("%.0f", v) }
+
+// MermaidLines is one xychart-beta block of several lines over the
+// categorical levels xs, drawn as Mermaid above does (knee diff draws OLD
+// in blue and NEW in red on one chart).
+func MermaidLines(title, xAxis, yAxis string, xs []string, series [][]float64) string {
+	var b strings.Builder
+	xychart(&b, title, xAxis, yAxis, xs, series)
+	return b.String()
+}

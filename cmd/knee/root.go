@@ -69,7 +69,7 @@ The flow:
     ▲
   import (inference-perf reports and logs, AIPerf exports, CSV/markdown tables)
 
-Every analysis command (import, find, baseline, plot, compare) accepts the same inputs:
+Every analysis command (import, find, baseline, plot, compare, diff) accepts the same inputs:
 a sweep JSON or results folder written by knee, an inference-perf report folder, stage
 file or pod log, an AIPerf profile_export_aiperf.json or log, or a CSV/markdown table.
 
@@ -90,6 +90,7 @@ Exit codes: 0 ok, 1 runtime failure, 2 bad input or usage, 3 baseline refused,
 		newFindCmd(o),
 		newBaselineCmd(o),
 		newCompareCmd(o),
+		newDiffCmd(o),
 		newPlotCmd(o),
 		newDemoCmd(o),
 		newSimserverCmd(o),

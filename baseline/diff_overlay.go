@@ -1,0 +1,117 @@
+package baseline
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+
+	"gonum.org/v1/gonum/stat"
+	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/sweep"
+)
+
+// DiffOverlay compares NEW with an overlay's floors instead of an old
+// sweep: at the overlay's inference-concurrency-per-gpu, NEW's throughput
+// against inference-throughput (>= N) and its TTFT p99 against
+// inference-ttft-p99 (<= N). A gate is the limit itself (its headroom is
+// already in it), so a row is regressed when NEW fails it, unless the
+// interval of NEW's mean reaches across the gate: then it is within noise
+// of it (no change, said in the note). --threshold does not apply.
+func DiffOverlay(ctx context.Context, ov *Overlay, cur *sweep.Sweep, kopts knee.Options, opts DiffOptions) (*Diff, error) {
+	if err := opts.Validate(); err != nil {
+		return nil, err
+	}
+	rn, err := knee.FindContext(ctx, cur, kopts)
+	if err != nil {
+		return nil, err
+	}
+	t := ov.Target()
+	d := &Diff{New: diffSide(cur, rn), Options: opts, NotComparable: []string{}, Rows: []DiffRow{}, OverlayPath: ov.Path, NewCurve: rn.Points}
+	d.Old = DiffSide{Accelerator: t.Accelerator, GPUs: t.GPUs, Leaf: t.Leaf, Model: t.Model, Sources: []string{ov.Path}, Unit: "per_gpu"}
+	acc := cur.Accelerator
+	if t.Accelerator != "" && acc != "" && !strings.EqualFold(t.Accelerator, acc) {
+		d.NotComparable = append(d.NotComparable, fmt.Sprintf("accelerator differs: the overlay gates %s, NEW was measured on %s", t.Accelerator, acc))
+	}
+	if t.Model != "" && cur.Model != "" && t.Model != cur.Model {
+		d.NotComparable = append(d.NotComparable, fmt.Sprintf("model differs: the overlay gates %s, NEW measured %s", t.Model, cur.Model))
+	}
+	if t.GPUs > 0 && cur.GPUs > 0 && t.GPUs != cur.GPUs {
+		d.NotComparable = append(d.NotComparable, fmt.Sprintf("GPU count differs: the overlay's floors were measured on %s, NEW on %s", gpus(t.GPUs), gpus(cur.GPUs)))
+	}
+	lvText, _ := ov.Current("inference-concurrency-per-gpu")
+	lv, ok := parseLevel(lvText)
+	if !ok {
+		return nil, sweep.Inputf(ov.Path, "inference-concurrency-per-gpu", 0, "no per-GPU level to compare NEW at (got %q)", lvText)
+	}
+	pts := byLevel(cur)[lv]
+	gates := []struct {
+		constraint, op, metric string
+	}{{"inference-throughput", ">=", "throughput_tok_s"}, {"inference-ttft-p99", "<=", "ttft_p99_ms"}}
+	for _, g := range gates {
+		cv, _ := ov.Current(g.constraint)
+		bound, ok := parseBound(cv, g.op)
+		if !ok {
+			continue
+		}
+		var m diffMetric
+		for _, dm := range diffMetrics {
+			if dm.name == g.metric {
+				m = dm
+			}
+		}
+		row := DiffRow{At: level(lv), PerGPU: sweep.F(lv), Metric: g.metric, Better: m.better, Old: sweep.F(bound), OldN: 0,
+			Note: fmt.Sprintf("%s %s of %s", g.constraint, cv, ov.Path)}
+		vs := values(pts, m)
+		if len(vs) == 0 {
+			row.Verdict = DiffNotComparable
+			row.Method = "no interval"
+			row.Note = fmt.Sprintf("NEW has no %s at %s/GPU, the overlay's level: sweep it", g.metric, level(lv))
+			d.Rows = append(d.Rows, row)
+			continue
+		}
+		d.gateRow(&row, bound, vs)
+		d.Rows = append(d.Rows, row)
+	}
+	for i := range d.Rows {
+		if len(d.NotComparable) > 0 {
+			d.Rows[i].refuse(d.NotComparable)
+		}
+		if d.Rows[i].Verdict == DiffRegressed {
+			d.Regressed++
+		}
+	}
+	return d, nil
+}
+
+// gateRow judges NEW's repeats against one gate: regressed when it fails
+// it, no change when it passes or when the gate lies within the interval
+// of NEW's mean (noise, said in the note).
+func (d *Diff) gateRow(row *DiffRow, bound float64, vs []float64) {
+	row.NewN = len(vs)
+	mean := stat.Mean(vs, nil)
+	row.New = sweep.F(mean)
+	row.Change = sweep.F((mean - bound) / bound)
+	fails := (row.Better == "higher" && mean < bound) || (row.Better == "lower" && mean > bound)
+	row.Verdict = DiffNoChange
+	row.Method = "one run: no interval, judged against the gate alone"
+	if len(vs) > 1 {
+		s := stat.StdDev(vs, nil)
+		half := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(len(vs) - 1)}.Quantile(1-(1-d.Options.Confidence)/2) * s / math.Sqrt(float64(len(vs)))
+		row.NewSD = sweep.F(s)
+		row.CILow, row.CIHigh = sweep.F((mean-half-bound)/bound), sweep.F((mean+half-bound)/bound)
+		row.Method = fmt.Sprintf("t %s interval of NEW's mean of %d runs", pct(d.Options.Confidence), len(vs))
+		if fails && *row.CILow <= 0 && *row.CIHigh >= 0 {
+			row.Note += "; fails the gate on its mean, but the gate lies within its interval (noise)"
+			return
+		}
+	}
+	if fails {
+		row.Verdict = DiffRegressed
+		row.Note += "; fails the gate"
+		return
+	}
+	row.Note += "; passes"
+}
