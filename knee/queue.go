@@ -99,6 +99,11 @@ func markQueueing(used, all []*levelEval, gpus int, perGPU bool, opts Options, w
 			}
 			continue
 		}
+		// The TTFT reading stands in for the engine's: where the engine's
+		// own waiting count was sampled, it has already spoken.
+		if e := engineOf(l); e != nil && e.WaitingMax != nil {
+			continue
+		}
 		if ok, running, detail := ttftQueue(used, i, opts, div, w); ok {
 			l.queue = true
 			l.add(ReasonQueueing, detail)

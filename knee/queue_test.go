@@ -104,3 +104,31 @@ func TestFindALevelAtTheEstablishedCapDoesNotQueue(t *testing.T) {
 	require.NotContains(t, point(t, r, 253).Reasons, knee.ReasonQueueing)
 	require.Equal(t, 253.0, *r.RecommendedPerGPU)
 }
+
+// Where the engine's waiting count was sampled, it speaks for the queue,
+// not TTFT: the demo's simulated server at 128/GPU ran every request (0
+// waiting in every sample) while TTFT p50 rose 21 → 56 ms, which Little's
+// law alone would read as 62 requests waiting (simulated engine metrics).
+func TestFindTTFTDoesNotOverruleAnEngineThatSawNoQueue(t *testing.T) {
+	mk := func(withEngine bool) *sweep.Sweep {
+		s := &sweep.Sweep{Version: sweep.SchemaVersion, GPUs: 4, Harness: "simulated"}
+		for _, c := range []struct {
+			perGPU    int
+			tokS, p50 float64
+		}{{32, 9000, 18}, {64, 17400, 21}, {128, 26500, 56}} {
+			conc := float64(c.perGPU * 4)
+			p := sweep.Point{PerGPU: sweep.F(float64(c.perGPU)), Concurrency: conc, ThroughputTokS: c.tokS, ThroughputPerGPU: sweep.F(c.tokS / 4),
+				Requests: sweep.I(int(8 * conc)), Failures: sweep.I(0), TTFT: sweep.Dist{P50: sweep.F(c.p50), P99: sweep.F(2 * c.p50)},
+				RequestRate: sweep.F(conc / (0.235 * float64(c.perGPU) / 64)), Simulated: true}
+			if withEngine {
+				p.Engine = &sweep.EngineMetrics{Engine: "vllm", Samples: 30, BusySamples: sweep.I(30), QueuedSamples: sweep.I(0),
+					RunningMean: sweep.F(0.97 * conc), RunningMax: sweep.F(conc), WaitingMean: sweep.F(0), WaitingMax: sweep.F(0)}
+			}
+			s.Points = append(s.Points, p)
+		}
+		return s
+	}
+	r := find(t, mk(true))
+	require.NotContains(t, point(t, r, 128).Reasons, knee.ReasonQueueing)
+	require.Nil(t, r.QueueOnset)
+}
