@@ -120,18 +120,8 @@ type llmdReport struct {
 		Time *struct {
 			Duration *float64 `json:"duration" yaml:"duration"`
 		} `json:"time" yaml:"time"`
-		Requests *struct {
-			Total        *float64  `json:"total" yaml:"total"`
-			Failures     *float64  `json:"failures" yaml:"failures"`
-			InputLength  *llmdStat `json:"input_length" yaml:"input_length"`
-			OutputLength *llmdStat `json:"output_length" yaml:"output_length"`
-		} `json:"requests" yaml:"requests"`
-		Latency *struct {
-			TTFT           *llmdStat `json:"time_to_first_token" yaml:"time_to_first_token"`
-			TPOT           *llmdStat `json:"time_per_output_token" yaml:"time_per_output_token"`
-			ITL            *llmdStat `json:"inter_token_latency" yaml:"inter_token_latency"`
-			RequestLatency *llmdStat `json:"request_latency" yaml:"request_latency"`
-		} `json:"latency" yaml:"latency"`
+		Requests   *llmdRequests `json:"requests" yaml:"requests"`
+		Latency    *llmdLatency  `json:"latency" yaml:"latency"`
 		Throughput *struct {
 			OutputTokensPerSec *float64 `json:"output_tokens_per_sec" yaml:"output_tokens_per_sec"`
 			RequestsPerSec     *float64 `json:"requests_per_sec" yaml:"requests_per_sec"`
@@ -276,4 +266,20 @@ func (s *llmdStat) dist(file, field string) (sweep.Dist, error) {
 	}
 	return stats{"mean": s.Mean, "std": s.Stddev, "min": s.Min, "max": s.Max, "p1": s.P1, "p5": s.P5, "p10": s.P10,
 		"p25": s.P25, "p50": s.P50, "p75": s.P75, "p90": s.P90, "p95": s.P95, "p99": s.P99, "p999": s.P99p9}.dist(file, field, k)
+}
+
+// llmdRequests and llmdLatency are the blocks v0.1 (metrics.*) and v0.2
+// (results.request_performance.aggregate.*) write alike.
+type llmdRequests struct {
+	Total        *float64  `json:"total" yaml:"total"`
+	Failures     *float64  `json:"failures" yaml:"failures"`
+	InputLength  *llmdStat `json:"input_length" yaml:"input_length"`
+	OutputLength *llmdStat `json:"output_length" yaml:"output_length"`
+}
+
+type llmdLatency struct {
+	TTFT           *llmdStat `json:"time_to_first_token" yaml:"time_to_first_token"`
+	TPOT           *llmdStat `json:"time_per_output_token" yaml:"time_per_output_token"`
+	ITL            *llmdStat `json:"inter_token_latency" yaml:"inter_token_latency"`
+	RequestLatency *llmdStat `json:"request_latency" yaml:"request_latency"`
 }

@@ -103,18 +103,8 @@ type llmdV02Report struct {
 	Results *struct {
 		RequestPerformance *struct {
 			Aggregate *struct {
-				Requests *struct {
-					Total        *float64  `json:"total" yaml:"total"`
-					Failures     *float64  `json:"failures" yaml:"failures"`
-					InputLength  *llmdStat `json:"input_length" yaml:"input_length"`
-					OutputLength *llmdStat `json:"output_length" yaml:"output_length"`
-				} `json:"requests" yaml:"requests"`
-				Latency *struct {
-					TTFT           *llmdStat `json:"time_to_first_token" yaml:"time_to_first_token"`
-					TPOT           *llmdStat `json:"time_per_output_token" yaml:"time_per_output_token"`
-					ITL            *llmdStat `json:"inter_token_latency" yaml:"inter_token_latency"`
-					RequestLatency *llmdStat `json:"request_latency" yaml:"request_latency"`
-				} `json:"latency" yaml:"latency"`
+				Requests   *llmdRequests `json:"requests" yaml:"requests"`
+				Latency    *llmdLatency  `json:"latency" yaml:"latency"`
 				Throughput *struct {
 					OutputTokenRate *llmdStat `json:"output_token_rate" yaml:"output_token_rate"`
 					RequestRate     *llmdStat `json:"request_rate" yaml:"request_rate"`
