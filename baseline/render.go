@@ -194,7 +194,10 @@ func chart(rec *Recommendation) string {
 	m := knee.ChartMarks{Unit: "/GPU", Operating: rec.AtPerGPU}
 	if rec.Status == StatusProposed && rec.Floors != nil {
 		floor, ceiling := rec.Floors.ThroughputTokS, rec.Floors.TTFTP99Ms
-		m.FloorTokS, m.CeilingMs = &floor, &ceiling
+		m.FloorTokS = &floor
+		if ceiling > 0 { // no TTFT ceiling is proposed for a sweep without TTFT
+			m.CeilingMs = &ceiling
+		}
 	}
 	return knee.Mermaid(rec.Points, m)
 }

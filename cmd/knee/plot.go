@@ -96,7 +96,10 @@ func (o *plotOptions) Run() error {
 			return err
 		}
 		if rec.Status == baseline.StatusProposed && rec.Floors != nil {
-			popts.ThroughputFloor, popts.TTFTCeiling = &rec.Floors.ThroughputTokS, &rec.Floors.TTFTP99Ms
+			popts.ThroughputFloor = &rec.Floors.ThroughputTokS
+			if rec.Floors.TTFTP99Ms > 0 { // none is proposed for a sweep that measured no TTFT
+				popts.TTFTCeiling = &rec.Floors.TTFTP99Ms
+			}
 		} else {
 			fmt.Fprintf(o.root.stderr, "knee: no floors drawn: %s\n", refusalSummary(rec))
 		}
