@@ -142,6 +142,7 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 			_, err := e.Client.CoreV1().ConfigMaps(ns).Create(ctx, cm, metav1.CreateOptions{})
 			return err
 		}); err != nil && !apierrors.IsAlreadyExists(err) {
+			created = outcomeUnknown(err)
 			return nil, fmt.Errorf("%s: create ConfigMap %s/%s: %w", label, ns, name, err)
 		}
 		created = true
@@ -151,6 +152,13 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 		return err
 	})
 	if err != nil && !(retried && apierrors.IsAlreadyExists(err)) {
+		if outcomeUnknown(err) {
+			// Ctrl-C while the create was on the wire: the API server may
+			// have made the Job though its answer never came back (CI saw
+			// one left running). Wait for it to show, then delete it.
+			created = true
+			e.awaitCreated(ns, name)
+		}
 		return nil, fmt.Errorf("%s: create Job %s/%s: %w", label, ns, name, err)
 	}
 	created = true
@@ -204,6 +212,36 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 	tm.Parsed = time.Since(start)
 	return res, nil
 }
+
+// outcomeUnknown reports whether a create's error leaves open that the
+// object was made: the API server answered nothing (cancelled, timed out,
+// connection lost), as opposed to a status that refused it.
+func outcomeUnknown(err error) bool {
+	var status apierrors.APIStatus
+	return !errors.As(err, &status)
+}
+
+// awaitCreated gives a create the API server may still be applying a few
+// seconds to show, so that the delete that follows finds it; it returns at
+// once when the Job exists, and after createSettle when it never appears.
+func (e *Executor) awaitCreated(ns, name string) {
+	ctx, cancel := context.WithTimeout(context.Background(), createSettle)
+	defer cancel()
+	for {
+		if _, err := e.Client.BatchV1().Jobs(ns).Get(ctx, name, metav1.GetOptions{}); err == nil {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// createSettle bounds awaitCreated: an API server that received a create
+// applies it within milliseconds; one that did not never will.
+const createSettle = 3 * time.Second
 
 func (e *Executor) nodeGrace() time.Duration {
 	if e.NodeGrace > 0 {
