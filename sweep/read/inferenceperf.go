@@ -311,13 +311,6 @@ func (d *ipDist) ms() sweep.Dist {
 	}
 }
 
-func scaled(v *float64, k float64) *float64 {
-	if v == nil {
-		return nil
-	}
-	return sweep.F(*v * k)
-}
-
 // ipModelFromConfig returns server.model_name (or the tokenizer's model)
 // from an inference-perf config.yaml; "" when there is none. The config is
 // optional context, so an unreadable one is not an error.
