@@ -91,11 +91,7 @@ type glReport struct {
 
 func readGuideLLMFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
 	var r glReport
-	if startsLikeJSON(data) {
-		if err := decodeJSON(path, 0, data, &r); err != nil {
-			return nil, err
-		}
-	} else if err := decodeYAML(path, data, &r); err != nil {
+	if err := decodeReport(path, data, &r); err != nil {
 		return nil, err
 	}
 	if len(r.Benchmarks) == 0 {
