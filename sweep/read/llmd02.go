@@ -148,15 +148,8 @@ func readLLMDV02File(path string, data []byte) (*sweep.Sweep, error) {
 	var rate, conc any
 	if ld := r.load(); ld != nil {
 		rate, conc = ld.RateQPS, ld.Concurrency
-		if ld.Tool != "" {
-			s.HarnessVersion = strings.TrimSpace("via " + ld.Tool + " " + ld.ToolVersion)
-		}
-		if ld.Stage != nil {
-			stage, err := count(path, "scenario.load.standardized.stage", ld.Stage)
-			if err != nil {
-				return nil, err
-			}
-			p.Source = path + " (" + label + ", stage " + strconv.Itoa(*stage) + ")"
+		if err := ld.describe(path, label, s, &p); err != nil {
+			return nil, err
 		}
 		ld.workload(w)
 	}
@@ -210,6 +203,22 @@ func (r *llmdV02Report) models() string {
 	}
 	sort.Strings(models)
 	return strings.Join(models, ", ")
+}
+
+// describe names the load generator (the harness it drove) and the
+// stage, in the point's source.
+func (ld *llmdV02LoadStd) describe(path, label string, s *sweep.Sweep, p *sweep.Point) error {
+	if ld.Tool != "" {
+		s.HarnessVersion = strings.TrimSpace("via " + ld.Tool + " " + ld.ToolVersion)
+	}
+	if ld.Stage != nil {
+		stage, err := count(path, "scenario.load.standardized.stage", ld.Stage)
+		if err != nil {
+			return err
+		}
+		p.Source = path + " (" + label + ", stage " + strconv.Itoa(*stage) + ")"
+	}
+	return nil
 }
 
 // workload adds what the load generator sent: its source and the lengths.
