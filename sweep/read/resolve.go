@@ -30,19 +30,7 @@ func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resol
 	if err := r.applyColumnFlags(g, meta.Columns); err != nil {
 		return nil, err
 	}
-	for i, u := range unitsRow {
-		if i >= len(r.cols) || isBlank(unitCell(u)) {
-			continue
-		}
-		un, _ := parseUnit(unitCell(u))
-		if err := setUnit(&r.cols[i], un, "units row"); err != nil {
-			return nil, sweep.Inputf(g.file, r.cols[i].header, unitsLine, "%w", err)
-		}
-	}
-	if err := r.applyUnitFlags(g, meta.Units); err != nil {
-		return nil, err
-	}
-	if err := r.refuseTwoUnits(g); err != nil {
+	if err := r.statedUnits(g, unitsRow, unitsLine, meta.Units); err != nil {
 		return nil, err
 	}
 	r.ratioValued(g)
@@ -68,18 +56,41 @@ func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resol
 	if err := r.plausibleColumns(g); err != nil {
 		return nil, err
 	}
-	for i := range r.cols {
-		c := &r.cols[i]
-		if c.kind == colDuration && !c.stated {
-			// Nothing downstream needs a duration badly enough to guess its unit.
-			c.kind, c.why = colIgnore, "a duration with no unit stated"
-		}
-	}
+	r.ignoreUnstatedDurations()
 	if err := r.refuseLookalikes(g); err != nil {
 		return nil, err
 	}
 	r.noteUnread(g.file)
 	return r, nil
+}
+
+// statedUnits applies the units a units row and --unit state, and refuses
+// a header that states two.
+func (r *resolved) statedUnits(g grid, unitsRow []string, unitsLine int, flags map[string]string) error {
+	for i, u := range unitsRow {
+		if i >= len(r.cols) || isBlank(unitCell(u)) {
+			continue
+		}
+		un, _ := parseUnit(unitCell(u))
+		if err := setUnit(&r.cols[i], un, "units row"); err != nil {
+			return sweep.Inputf(g.file, r.cols[i].header, unitsLine, "%w", err)
+		}
+	}
+	if err := r.applyUnitFlags(g, flags); err != nil {
+		return err
+	}
+	return r.refuseTwoUnits(g)
+}
+
+// ignoreUnstatedDurations leaves a duration whose unit nothing states
+// unread: nothing downstream needs a duration badly enough to guess its unit.
+func (r *resolved) ignoreUnstatedDurations() {
+	for i := range r.cols {
+		c := &r.cols[i]
+		if c.kind == colDuration && !c.stated {
+			c.kind, c.why = colIgnore, "a duration with no unit stated"
+		}
+	}
 }
 
 // refuseTwoUnits refuses a time column whose header names two units
