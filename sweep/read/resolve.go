@@ -507,14 +507,7 @@ func anyImplausibleMS(g grid, i int, metric string) bool {
 // ("Throughput p50 (tok/s)" of 28.6 at 50 req/s) is a per-request figure,
 // refused with the flag that names the node's throughput.
 func (r *resolved) tokensPerRequest(g grid) error {
-	rate := -1
-	for _, k := range []colKind{colRequestRate, colRequestedRate} {
-		for i, c := range r.cols {
-			if rate < 0 && c.kind == k {
-				rate = i
-			}
-		}
-	}
+	rate := r.rateColumn()
 	if rate < 0 {
 		return nil
 	}
@@ -522,24 +515,42 @@ func (r *resolved) tokensPerRequest(g grid) error {
 		if c.kind != colThroughput {
 			continue
 		}
-		n, under := 0, 0
-		for _, row := range g.rows {
-			x, okX, errX := readValue(c, cellAt(row, i))
-			q, okQ, errQ := readValue(r.cols[rate], cellAt(row, rate))
-			if errX != nil || errQ != nil || !okX || !okQ || q.v <= 0 {
-				continue
-			}
-			n++
-			if x.v < q.v {
-				under++
-			}
-		}
-		if n > 0 && 2*under > n {
+		if n, under := r.underOnePerRequest(g, i, rate); n > 0 && 2*under > n {
 			return sweep.Inputf(g.file, c.header, g.headerLine, "reads under one output token per request (%q) in %d of %d rows: no node serves requests without tokens, so it is a per-request figure, not the node's output throughput; if another column is, say so with --column throughput=HEADER",
 				r.cols[rate].header, under, n)
 		}
 	}
 	return nil
+}
+
+// rateColumn is the first served request rate column, else the first
+// offered one; -1 when there is none.
+func (r *resolved) rateColumn() int {
+	for _, k := range []colKind{colRequestRate, colRequestedRate} {
+		for i, c := range r.cols {
+			if c.kind == k {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// underOnePerRequest counts the rows where column i and the rate column
+// both hold a value (n), and those where i is below the rate (under).
+func (r *resolved) underOnePerRequest(g grid, i, rate int) (n, under int) {
+	for _, row := range g.rows {
+		x, okX, errX := readValue(r.cols[i], cellAt(row, i))
+		q, okQ, errQ := readValue(r.cols[rate], cellAt(row, rate))
+		if errX != nil || errQ != nil || !okX || !okQ || q.v <= 0 {
+			continue
+		}
+		n++
+		if x.v < q.v {
+			under++
+		}
+	}
+	return n, under
 }
 
 var fractionCell = regexp.MustCompile(`^\d+\s*/\s*\d+$`)
