@@ -293,6 +293,14 @@ func seriesByRow(g grid, cols []column, cand []int, load int) []int {
 		// values that differ between true repeats do not recur.
 		if !named && len(repeated) > 0 && differsWithinLevel(g, i, load) && (textColumn(g, i) || everyValueRecurs(g, i)) {
 			series = append(series, i)
+			continue
+		}
+		// A request length is a stated setting, never a measurement: rows
+		// of one level that differ in it ran different workloads, even when
+		// each length occurs once (ISL 128, 1024, 2048 … all at
+		// concurrency 1), and are never repeats to average.
+		if cols[i].kind == colWorkload && len(repeated) > 0 && differsWithinLevel(g, i, load) {
+			series = append(series, i)
 		}
 	}
 	return series
