@@ -380,7 +380,10 @@ func DiffPlan(stored, now sweep.Plan) (field, was, is string) {
 			return c.name, a, b
 		}
 	}
-	return "", "", ""
+	// The workload picks what each request contains. A resume that gives
+	// no workload flag keeps the stored one (the CLI copies it), so both
+	// are compared as they are: nil is the default workload.
+	return sweep.DiffWorkload(stored.Workload, now.Workload)
 }
 
 // checkSweepVersion refuses a sweep.json written by a newer knee: Open
@@ -607,6 +610,7 @@ func (s *Store) Sweep() *sweep.Sweep {
 	out := &sweep.Sweep{
 		Version: sweep.SchemaVersion, Accelerator: s.plan.Accelerator, GPUs: s.plan.GPUs,
 		Leaf: s.plan.Leaf, Model: s.plan.Model, Harness: s.plan.Harness, Points: []sweep.Point{},
+		Workload: s.plan.Workload,
 	}
 	idx := make([]int, 0, len(s.done))
 	for i := range s.done {
