@@ -120,3 +120,36 @@ func (d LengthDist) MeanLength() int {
 	}
 	return 0
 }
+
+// Check refuses a distribution no flag makes (a plan.json edited by hand
+// would otherwise have the sampler divide by nothing or build a gigabyte
+// prompt); field names it, e.g. workload.input.
+func (d LengthDist) Check(field string) error {
+	in := func(v int) bool { return v >= 1 && v <= MaxTokens }
+	ok := false
+	switch d.Kind {
+	case DistFixed:
+		ok = in(d.Value)
+	case DistUniform:
+		ok = in(d.Min) && in(d.Max) && d.Min <= d.Max
+	case DistNormal:
+		ok = d.Mean >= 1 && d.Mean <= MaxTokens && d.SD >= 0 && d.SD <= MaxTokens && in(d.Max)
+	case DistFile:
+		ok = d.File != ""
+	}
+	if !ok {
+		return Inputf("plan", field, 0, "%+v is not a length distribution knee makes (fixed, uniform, normal or file, lengths in [1, %d])", d, MaxTokens)
+	}
+	return nil
+}
+
+// Check refuses shared prefixes past --shared-prefix's bounds.
+func (sp *SharedPrefix) Check() error {
+	if sp == nil {
+		return nil
+	}
+	if sp.Count < 1 || sp.Tokens < 1 || sp.Count > MaxSharedPrefixes || sp.Tokens > MaxTokens || sp.Count*sp.Tokens > MaxPrefixTokens {
+		return Inputf("plan", "workload.shared_prefix", 0, "%d prefixes of %d tokens: at most %d prefixes of at most %d tokens, %d tokens in all", sp.Count, sp.Tokens, MaxSharedPrefixes, MaxTokens, MaxPrefixTokens)
+	}
+	return nil
+}

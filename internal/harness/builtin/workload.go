@@ -53,6 +53,11 @@ func (w *Workload) Spec() *sweep.Workload {
 // other requests than its first levels did.
 func PrepareWorkload(spec sweep.Workload) (*Workload, error) {
 	w := &Workload{spec: spec}
+	for _, c := range []error{spec.Input.Check("workload.input"), spec.Output.Check("workload.output"), spec.SharedPrefix.Check()} {
+		if c != nil {
+			return nil, c
+		}
+	}
 	var err error
 	if spec.Input.Kind == sweep.DistFile {
 		if w.inLens, w.outLens, err = readLengths(&w.spec.Input, "--input-dist"); err != nil {
@@ -85,13 +90,6 @@ func PrepareWorkload(spec sweep.Workload) (*Workload, error) {
 		}
 		w.prompts = prompts
 		w.spec.Dataset = &sweep.DataFile{File: spec.Dataset.File, SHA256: sha(data), Format: format, Entries: len(prompts)}
-	}
-	for _, d := range []sweep.LengthDist{w.spec.Input, w.spec.Output} {
-		switch d.Kind {
-		case sweep.DistFixed, sweep.DistUniform, sweep.DistNormal, sweep.DistFile:
-		default:
-			return nil, sweep.Inputf("plan", "workload", 0, "unknown length distribution %q", d.Kind)
-		}
 	}
 	return w, nil
 }

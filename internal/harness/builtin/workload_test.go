@@ -91,7 +91,7 @@ func TestLengthsFiles(t *testing.T) {
 	}
 
 	// Bad lines are exit 2 naming the file and the line.
-	_, err = PrepareWorkload(sweep.Workload{Input: lengths(t, "file:"+fixtures.Path("workload/bad-lengths.txt"))})
+	_, err = PrepareWorkload(sweep.Workload{Input: lengths(t, "file:"+fixtures.Path("workload/bad-lengths.txt")), Output: lengths(t, "fixed:8")})
 	var ie *sweep.InputError
 	require.True(t, errors.As(err, &ie), "%v", err)
 	require.Equal(t, fixtures.Path("workload/bad-lengths.txt"), ie.File)
@@ -104,7 +104,7 @@ func TestLengthsFiles(t *testing.T) {
 	} {
 		path := filepath.Join(dir, name)
 		require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
-		_, err := PrepareWorkload(sweep.Workload{Input: lengths(t, "file:"+path)})
+		_, err := PrepareWorkload(sweep.Workload{Input: lengths(t, "file:"+path), Output: lengths(t, "fixed:8")})
 		require.True(t, errors.As(err, &ie), "%s: %v", name, err)
 		require.Equal(t, path, ie.File, name)
 	}
@@ -259,4 +259,26 @@ func TestWorkloadBodiesStayWithinTheirBudget(t *testing.T) {
 	w = prepare(t, sweep.Workload{Input: lengths(t, "fixed:1048576"), IgnoreEOS: true})
 	require.Equal(t, 32, workloadBodies(w, 0))
 	require.Equal(t, 16, workloadBodies(w, 1<<20), "a prefix as long again halves them")
+}
+
+// A plan.json edited into a workload no flag makes is exit 2 naming the
+// field, not a panic in the sampler or a gigabyte prompt.
+func TestEditedWorkloadsAreRefused(t *testing.T) {
+	fixed := sweep.LengthDist{Kind: sweep.DistFixed, Value: 8}
+	for _, c := range []struct {
+		w     sweep.Workload
+		field string
+	}{
+		{sweep.Workload{Input: sweep.LengthDist{Kind: sweep.DistUniform, Min: 5, Max: 2}, Output: fixed}, "workload.input"},
+		{sweep.Workload{Input: fixed, Output: sweep.LengthDist{Kind: sweep.DistNormal, Mean: 10, SD: -1, Max: 20}}, "workload.output"},
+		{sweep.Workload{Input: sweep.LengthDist{Kind: sweep.DistFixed, Value: sweep.MaxTokens + 1}, Output: fixed}, "workload.input"},
+		{sweep.Workload{Input: sweep.LengthDist{Kind: "poisson"}, Output: fixed}, "workload.input"},
+		{sweep.Workload{Input: sweep.LengthDist{Kind: sweep.DistFile}, Output: fixed}, "workload.input"},
+		{sweep.Workload{Input: fixed, Output: fixed, SharedPrefix: &sweep.SharedPrefix{Count: 100_000, Tokens: 1000}}, "workload.shared_prefix"},
+	} {
+		_, err := PrepareWorkload(c.w)
+		var ie *sweep.InputError
+		require.True(t, errors.As(err, &ie), "%+v: %v", c.w, err)
+		require.Equal(t, c.field, ie.Field)
+	}
 }
