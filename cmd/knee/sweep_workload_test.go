@@ -66,6 +66,7 @@ func TestSweepWorkloadIsRecordedResumedAndImported(t *testing.T) {
 	p, err := store.ReadPlan(dir)
 	require.NoError(t, err)
 	require.Equal(t, want, p.Workload)
+	require.Equal(t, sweep.PlanWorkloadVersion, p.Version, "a knee older than workloads refuses to resume it")
 	require.Equal(t, 32+8, p.InputTokens, "the prefix and the prompts' mean words, (11+5+7+10+5)/5 = 7.6")
 	require.Equal(t, 11, p.OutputTokens, "the replies' words, else uniform's mean 8: (14+8+10+8+14)/5 = 10.8")
 	raw, err := os.ReadFile(filepath.Join(dir, store.SweepFile))

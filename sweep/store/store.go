@@ -206,8 +206,8 @@ func ReadPlan(dir string) (sweep.Plan, error) {
 	if len(p.PerGPU) > sweep.MaxPlanLevels {
 		return p, sweep.Inputf(path, "per_gpu", 0, "lists %d levels; a knee plan holds at most %d (ladder and search levels × repeats)", len(p.PerGPU), sweep.MaxPlanLevels)
 	}
-	if p.Version > sweep.PlanVersion {
-		return p, sweep.Inputf(path, "version", 0, "plan schema version %d is newer than this knee understands (%d); continue the sweep with a newer knee", p.Version, sweep.PlanVersion)
+	if p.Version > sweep.PlanWorkloadVersion {
+		return p, sweep.Inputf(path, "version", 0, "plan schema version %d is newer than this knee understands (%d); continue the sweep with a newer knee", p.Version, sweep.PlanWorkloadVersion)
 	}
 	return p, nil
 }
@@ -227,7 +227,7 @@ func Create(dir string, plan sweep.Plan) (st *Store, err error) {
 	if ents, err := os.ReadDir(dir); err == nil && len(ents) > 0 {
 		return nil, sweep.Inputf(dir, "--out", 0, "folder is not empty; give a new or empty folder")
 	}
-	plan.Version = sweep.PlanVersion
+	plan.Version = plan.SchemaVersion()
 	made := firstMissing(dir)
 	s := &Store{dir: dir, plan: plan, done: map[int]*LevelRecord{}, failed: map[int]*LevelRecord{}}
 	defer func() {
@@ -440,8 +440,8 @@ func (s *Store) override(now map[string]string) error {
 		return nil
 	}
 	s.plan.Settings = merged
-	if s.plan.Version < sweep.PlanVersion {
-		s.plan.Version = sweep.PlanVersion
+	if v := s.plan.SchemaVersion(); s.plan.Version < v {
+		s.plan.Version = v
 	}
 	b, err := json.MarshalIndent(s.plan, "", "  ")
 	if err != nil {
