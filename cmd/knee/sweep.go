@@ -212,7 +212,7 @@ func (o *sweepOptions) complete(c *cobra.Command) error {
 	if len(p.PerGPU) == 0 && o.Resume == "" {
 		return usagef("give the ladder: --per-gpu 64,128,256 or --ladder 16:1024:x2")
 	}
-	if err := o.Workload.apply(fl, &p, o.Resume != ""); err != nil {
+	if err := o.Workload.apply(fl, &p); err != nil {
 		return err
 	}
 	// Before any cluster is asked or executor built: a plan too large to

@@ -32,7 +32,7 @@ func (f *workloadFlags) bind(fl *pflag.FlagSet) {
 // refuses a change); with none given it is kept as stored. Its files are
 // read now, so that a bad one is exit 2 before a results folder exists,
 // and a resumed dataset that changed is refused by its SHA-256.
-func (f *workloadFlags) apply(fl *pflag.FlagSet, p *sweep.Plan, resume bool) error {
+func (f *workloadFlags) apply(fl *pflag.FlagSet, p *sweep.Plan) error {
 	given := ""
 	for _, name := range workloadFlagNames {
 		if fl.Changed(name) && given == "" {
@@ -43,7 +43,7 @@ func (f *workloadFlags) apply(fl *pflag.FlagSet, p *sweep.Plan, resume bool) err
 		return nil
 	}
 	if given != "" && (p.Harness != builtin.Name || p.Runner != "local") {
-		return sweep.Inputf("flag", "--"+given, 0, "workloads are sent by the built-in harness on the local runner; %s on the %s runner sends its own fixed-length requests", p.Harness, p.Runner)
+		return sweep.Inputf("flag", "--"+given, 0, "workloads are sent by the built-in harness on the local runner only (--harness %s --runner %s sends fixed-length requests)", p.Harness, p.Runner)
 	}
 	for _, c := range [][2]string{{"input-dist", "input-tokens"}, {"output-dist", "output-tokens"}} {
 		if fl.Changed(c[0]) && fl.Changed(c[1]) {

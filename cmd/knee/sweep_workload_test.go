@@ -142,7 +142,7 @@ func TestSweepWorkloadFlagErrors(t *testing.T) {
 		{[]string{"--input-dist", "file:" + fixtures.Path("workload/lengths-pairs.txt"), "--output-dist", "fixed:3"}, "has two columns, which give the output lengths too"},
 		{[]string{"--shared-prefix", "8"}, `--shared-prefix: "8": want N:LEN`},
 		{[]string{"--dataset", filepath.Join(t.TempDir(), "missing.json")}, "missing.json"},
-		{[]string{"--harness", "aiperf", "--ignore-eos=false"}, "--ignore-eos: workloads are sent by the built-in harness on the local runner; aiperf on the local runner sends its own fixed-length requests"},
+		{[]string{"--harness", "aiperf", "--ignore-eos=false"}, "--ignore-eos: workloads are sent by the built-in harness on the local runner only (--harness aiperf --runner local sends fixed-length requests)"},
 	} {
 		dir := filepath.Join(t.TempDir(), "run")
 		code, _, errs := sweepCLI(t, workloadTestArgs(url, dir, c.args...)...)
