@@ -114,3 +114,29 @@ func TestDatasetPromptsAreSent(t *testing.T) {
 	require.Equal(t, map[string]bool{"64": true, "12": true, "8": true, "40": true}, outs, "each entry's own length, else --output-dist's 8")
 	require.Equal(t, int64(44), srv.Stats().Completed)
 }
+
+// The same seed sends the same requests: a level run again (as --resume
+// runs a failed one) sends request i the same prompt and max_tokens, and
+// without ignore_eos the simulated model ends it at the same length
+// whatever order the requests arrived in. requests.jsonl shows it: the
+// server's prompt and completion token counts, request by request.
+func TestTheSameSeedSendsTheSameRequests(t *testing.T) {
+	_, url := serve(t, modelCfg())
+	w := sweep.Workload{Input: sweep.LengthDist{Kind: sweep.DistNormal, Mean: 24, SD: 8, Max: 56}, Output: sweep.LengthDist{Kind: sweep.DistUniform, Min: 8, Max: 24},
+		SharedPrefix: &sweep.SharedPrefix{Count: 3, Tokens: 16}, IgnoreEOS: false}
+	p := workloadPlan(t, url, "completion", w)
+	lengths := func(seed int64) []string {
+		res, err := builtin.New(builtin.Options{Timeout: 30 * time.Second, JSONL: true, Seed: seed}).RunLevel(context.Background(), p, level(8, 1, 40, 8))
+		require.NoError(t, err)
+		var out []string
+		for _, line := range strings.Split(strings.TrimSpace(string(res.Raw["requests.jsonl"])), "\n") {
+			i := strings.Index(line, `"input_tokens"`)
+			out = append(out, strings.SplitN(line[i:], `,"error"`, 2)[0])
+		}
+		require.Len(t, out, 48)
+		return out
+	}
+	a := lengths(11)
+	require.Equal(t, a, lengths(11))
+	require.NotEqual(t, a, lengths(12), "another seed, other requests")
+}
