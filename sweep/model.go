@@ -30,8 +30,11 @@ type Sweep struct {
 	// Sources are the files the points were read from, in input order.
 	Sources []string `json:"sources,omitempty"`
 	// Notes carry caveats a reader must see (e.g. "points at 64/GPU are simulated").
-	Notes  []string `json:"notes,omitempty"`
-	Points []Point  `json:"points"`
+	Notes []string `json:"notes,omitempty"`
+	// Workload is what the built-in harness sent (sweep/workload.go); nil
+	// for the default workload and for sweeps read from other harnesses.
+	Workload *Workload `json:"workload,omitempty"`
+	Points   []Point   `json:"points"`
 }
 
 // Point is one measurement at one concurrency level (one repeat of it).

@@ -39,6 +39,9 @@ type Plan struct {
 	// every one it is not given again from here. Secrets are never among
 	// them (--api-key-env records the variable's name, not its value).
 	Settings map[string]string `json:"settings,omitempty"`
+	// Workload is what each request contains (sweep/workload.go); nil is
+	// the default workload, and the key is then absent.
+	Workload *Workload `json:"workload,omitempty"`
 }
 
 // PlanVersion is the plan.json schema this knee writes: 2 added version and

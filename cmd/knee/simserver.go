@@ -62,6 +62,7 @@ every=N[/burst=L] (L consecutive requests out of every N) or rate=R (probability
 	f.DurationVar(&o.cfg.PrefillPerToken, "prefill-per-token", 0, "prefill time per prompt token")
 	f.IntVar(&o.cfg.KVBlocksPerGPU, "kv-blocks", 0, "KV-cache blocks per GPU (0 = unlimited); full caches queue and preempt requests")
 	f.IntVar(&o.cfg.BlockSize, "block-size", 0, "tokens per KV-cache block (default 16)")
+	f.IntVar(&o.cfg.PrefixCacheBlocks, "prefix-cache-blocks", 0, "prefix cache of this many blocks (0 = off): a prompt's leading blocks seen before are not prefilled again")
 	f.IntVar(&o.cfg.FrontendMax, "frontend-max", 0, "requests the front-end passes to the engines at once, whole node (0 = unlimited)")
 	f.IntVar(&o.cfg.ThrashAbovePerGPU, "thrash-above", 0, "open requests per GPU above which the front-end slows every step")
 	f.Float64Var(&o.cfg.ThrashFactor, "thrash-factor", 0, "front-end slowdown per unit of overload (≥ 1 makes throughput fall)")
@@ -119,6 +120,9 @@ func (o *simserverOptions) config() (simserver.Config, error) {
 		if set(name) {
 			apply()
 		}
+	}
+	if set("prefix-cache-blocks") {
+		cfg.PrefixCacheBlocks = f.PrefixCacheBlocks
 	}
 	for _, spec := range o.Faults {
 		ft, err := parseFault(spec)

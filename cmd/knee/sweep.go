@@ -40,6 +40,7 @@ type sweepOptions struct {
 	Metrics                     metricsFlags
 	APIKeyEnv                   string
 	Search                      searchFlags
+	Workload                    workloadFlags
 	Catalog                     string
 
 	plan   sweep.Plan
@@ -130,6 +131,7 @@ Progress goes to stderr.`,
 	fl.StringVar(&o.Catalog, "catalog", "", "sweep every leaf of this catalog YAML, each into --out DIR/<leaf> (see README: knee sweep --catalog)")
 	o.Metrics.bind(fl)
 	o.Search.bind(fl)
+	o.Workload.bind(fl)
 	o.kube = bindKubeFlags(c)
 	return c
 }
@@ -209,6 +211,9 @@ func (o *sweepOptions) complete(c *cobra.Command) error {
 	}
 	if len(p.PerGPU) == 0 && o.Resume == "" {
 		return usagef("give the ladder: --per-gpu 64,128,256 or --ladder 16:1024:x2")
+	}
+	if err := o.Workload.apply(fl, &p); err != nil {
+		return err
 	}
 	// Before any cluster is asked or executor built: a plan too large to
 	// run (a flag, or a plan.json edited) is bad input now, not memory

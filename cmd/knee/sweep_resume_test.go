@@ -83,9 +83,9 @@ func TestSweepFileAndSecretMessages(t *testing.T) {
 	}{
 		{"newer plan.json", func(t *testing.T) []string {
 			dir := made(t)
-			bump(t, filepath.Join(dir, store.PlanFile), 3)
+			bump(t, filepath.Join(dir, store.PlanFile), 4)
 			return []string{"sweep", "--resume", dir}
-		}, 2, "/plan.json: version: plan schema version 3 is newer than this knee understands (2); continue the sweep with a newer knee"},
+		}, 2, "/plan.json: version: plan schema version 4 is newer than this knee understands (3); continue the sweep with a newer knee"},
 		{"newer sweep.json", func(t *testing.T) []string {
 			dir := made(t)
 			bump(t, filepath.Join(dir, store.SweepFile), 2)

@@ -174,8 +174,12 @@ func Merge(parts []*sweep.Sweep, meta Meta) (*sweep.Sweep, error) {
 	if out.Accelerator == "" && out.Leaf != "" {
 		out.Accelerator = AcceleratorFromLeaf(out.Leaf)
 	}
+	var wl workloadMerge
 	for _, s := range parts {
 		src := strings.Join(s.Sources, ",")
+		if err := wl.add(s, src); err != nil {
+			return nil, err
+		}
 		if err := mergeInt(&out.GPUs, s.GPUs, meta.GPUs != 0, src, "gpus"); err != nil {
 			return nil, err
 		}
@@ -202,6 +206,7 @@ func Merge(parts []*sweep.Sweep, meta Meta) (*sweep.Sweep, error) {
 	if out.Accelerator == "" && out.Leaf != "" {
 		out.Accelerator = AcceleratorFromLeaf(out.Leaf)
 	}
+	out.Workload = wl.w
 	finalize(out)
 	return out, nil
 }

@@ -206,8 +206,8 @@ func ReadPlan(dir string) (sweep.Plan, error) {
 	if len(p.PerGPU) > sweep.MaxPlanLevels {
 		return p, sweep.Inputf(path, "per_gpu", 0, "lists %d levels; a knee plan holds at most %d (ladder and search levels × repeats)", len(p.PerGPU), sweep.MaxPlanLevels)
 	}
-	if p.Version > sweep.PlanVersion {
-		return p, sweep.Inputf(path, "version", 0, "plan schema version %d is newer than this knee understands (%d); continue the sweep with a newer knee", p.Version, sweep.PlanVersion)
+	if p.Version > sweep.PlanWorkloadVersion {
+		return p, sweep.Inputf(path, "version", 0, "plan schema version %d is newer than this knee understands (%d); continue the sweep with a newer knee", p.Version, sweep.PlanWorkloadVersion)
 	}
 	return p, nil
 }
@@ -221,7 +221,7 @@ func Create(dir string, plan sweep.Plan) (st *Store, err error) {
 	if err := checkNewDir(dir); err != nil {
 		return nil, err
 	}
-	plan.Version = sweep.PlanVersion
+	plan.Version = plan.SchemaVersion()
 	made := firstMissing(dir)
 	s := &Store{dir: dir, plan: plan, done: map[int]*LevelRecord{}, failed: map[int]*LevelRecord{}}
 	defer func() {
@@ -387,7 +387,10 @@ func DiffPlan(stored, now sweep.Plan) (field, was, is string) {
 			return c.name, a, b
 		}
 	}
-	return "", "", ""
+	// The workload picks what each request contains. A resume that gives
+	// no workload flag keeps the stored one (the CLI copies it), so both
+	// are compared as they are: nil is the default workload.
+	return sweep.DiffWorkload(stored.Workload, now.Workload)
 }
 
 // checkSweepVersion refuses a sweep.json written by a newer knee: Open
@@ -444,8 +447,8 @@ func (s *Store) override(now map[string]string) error {
 		return nil
 	}
 	s.plan.Settings = merged
-	if s.plan.Version < sweep.PlanVersion {
-		s.plan.Version = sweep.PlanVersion
+	if v := s.plan.SchemaVersion(); s.plan.Version < v {
+		s.plan.Version = v
 	}
 	b, err := json.MarshalIndent(s.plan, "", "  ")
 	if err != nil {
@@ -614,6 +617,7 @@ func (s *Store) Sweep() *sweep.Sweep {
 	out := &sweep.Sweep{
 		Version: sweep.SchemaVersion, Accelerator: s.plan.Accelerator, GPUs: s.plan.GPUs,
 		Leaf: s.plan.Leaf, Model: s.plan.Model, Harness: s.plan.Harness, Points: []sweep.Point{},
+		Workload: s.plan.Workload,
 	}
 	idx := make([]int, 0, len(s.done))
 	for i := range s.done {

@@ -9,7 +9,11 @@
 // C workers (C = lvl.Concurrency) each send a request, read its SSE stream
 // to "data: [DONE]", and send the next at once, until Warmup + Requests
 // requests were sent. Every request asks for max_tokens = OutputTokens with
-// ignore_eos and stream_options.include_usage.
+// ignore_eos and stream_options.include_usage — unless the plan carries a
+// Workload (workload*.go): then lengths come from its distributions or
+// lengths file, prompts from its dataset, each behind one of its shared
+// prefixes, and ignore_eos is as it says. A level's requests are built
+// before its clock starts, from the seed and the level's index.
 //
 //   - Measured requests are those past the first Warmup ones and, when
 //     there is a warm-up, sent after the ramp: once every worker's first

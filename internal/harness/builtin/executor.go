@@ -72,6 +72,7 @@ type Options struct {
 // Executor runs levels with the built-in client.
 type Executor struct {
 	opts Options
+	wl   workloadCache // plan.Workload's files, read once (workload.go)
 }
 
 var _ sweep.Executor = (*Executor)(nil)
@@ -145,7 +146,7 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 		model = e.opts.Model
 	}
 	total := lvl.Warmup + lvl.Requests
-	bodies, err := buildBodies(plan.API, model, plan.InputTokens, plan.OutputTokens, e.opts.InputSpread, e.opts.Seed+int64(lvl.Index), min(total, distinctBodies(plan.InputTokens)))
+	bodies, err := e.levelBodies(plan, model, lvl, total)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,217 @@
+package builtin
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/kneetool/knee/internal/boundedio"
+	"github.com/kneetool/knee/sweep"
+)
+
+// Bounds of a --dataset file. ShareGPT_V3's unfiltered split is 670 MB:
+// trim it (jq '.[:20000]') rather than hold it all; a sweep samples a few
+// thousand prompts.
+const (
+	maxDatasetBytes   = 256 << 20
+	maxDatasetEntries = 200_000
+	// maxPromptBytes bounds one prompt (the simulated server's request
+	// limit is 8 MiB; a million-token prompt is about 5 MB of text).
+	maxPromptBytes = 6 << 20
+)
+
+// Dataset formats.
+const (
+	formatShareGPT = "sharegpt"
+	formatJSONL    = "jsonl"
+)
+
+// datasetPrompt is one usable dataset entry: the prompt text, its length in
+// words (what the request records as input tokens until the server's usage
+// says), and the output length it asks for (0: the output distribution's).
+type datasetPrompt struct {
+	text   string
+	words  int
+	output int
+}
+
+// parseDataset reads a ShareGPT-style JSON array ([{"conversations":
+// [{"from":"human","value":…},{"from":"gpt","value":…}]}, …]) or JSONL
+// ({"prompt":…, "output_tokens" or "max_tokens": N} per line). A malformed
+// entry is exit 2 naming the file and the entry (its index in the array,
+// its line in JSONL). ShareGPT entries without a human turn are skipped, as
+// vLLM's benchmark skips them; a file with no usable entry is refused.
+func parseDataset(path string, data []byte) ([]datasetPrompt, string, error) {
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	trimmed := bytes.TrimLeft(data, " \t\r\n")
+	var (
+		out    []datasetPrompt
+		format string
+		err    error
+	)
+	switch {
+	case len(trimmed) > 0 && trimmed[0] == '[':
+		format = formatShareGPT
+		out, err = parseShareGPT(path, trimmed)
+	case len(trimmed) > 0 && trimmed[0] == '{':
+		format = formatJSONL
+		out, err = parseJSONL(path, data)
+	default:
+		return nil, "", sweep.Inputf(path, "--dataset", 0, "not a dataset: want a ShareGPT JSON array or JSONL of {\"prompt\": …}")
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	if len(out) == 0 {
+		return nil, "", sweep.Inputf(path, "--dataset", 0, "no usable prompt in the file")
+	}
+	return out, format, nil
+}
+
+type shareGPTEntry struct {
+	Conversations *[]struct {
+		From  *string `json:"from"`
+		Value *string `json:"value"`
+	} `json:"conversations"`
+}
+
+func parseShareGPT(path string, data []byte) ([]datasetPrompt, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if _, err := dec.Token(); err != nil { // the opening [
+		return nil, sweep.Inputf(path, "", 0, "not JSON: %v", err)
+	}
+	var out []datasetPrompt
+	for i := 0; dec.More(); i++ {
+		field := fmt.Sprintf("[%d]", i)
+		if i == maxDatasetEntries {
+			return nil, sweep.Inputf(path, field, 0, "more than %d entries: trim the file (jq '.[:%d]')", maxDatasetEntries, maxDatasetEntries)
+		}
+		var e shareGPTEntry
+		if err := dec.Decode(&e); err != nil {
+			return nil, sweep.Inputf(path, field, 0, "entry %d is malformed: %s", i, jsonMessage(err))
+		}
+		if e.Conversations == nil {
+			return nil, sweep.Inputf(path, field+".conversations", 0, "entry %d has no conversations array", i)
+		}
+		prompt := -1
+		for t, turn := range *e.Conversations {
+			if turn.From == nil || turn.Value == nil {
+				return nil, sweep.Inputf(path, fmt.Sprintf("%s.conversations[%d]", field, t), 0, "entry %d: a turn needs \"from\" and \"value\" strings", i)
+			}
+			if prompt < 0 && (*turn.From == "human" || *turn.From == "user") && strings.TrimSpace(*turn.Value) != "" {
+				prompt = t
+			}
+		}
+		if prompt < 0 {
+			continue
+		}
+		turns := *e.Conversations
+		p, err := newPrompt(path, field, i, *turns[prompt].Value)
+		if err != nil {
+			return nil, err
+		}
+		// The reply's length is the output the conversation had: the
+		// output length vLLM's ShareGPT benchmark asks for (in words here,
+		// the server's usage counts the real tokens).
+		if r := prompt + 1; r < len(turns) && (*turns[r].From == "gpt" || *turns[r].From == "assistant") {
+			p.output = min(max(1, len(strings.Fields(*turns[r].Value))), sweep.MaxTokens)
+		}
+		out = append(out, p)
+	}
+	if _, err := dec.Token(); err != nil { // the closing ]
+		return nil, sweep.Inputf(path, "", 0, "after entry %d: %s", len(out), jsonMessage(err))
+	}
+	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
+		return nil, sweep.Inputf(path, "", 0, "data after the closing ] of the array")
+	}
+	return out, nil
+}
+
+type jsonlEntry struct {
+	Prompt       *string `json:"prompt"`
+	OutputTokens *int    `json:"output_tokens"`
+	MaxTokens    *int    `json:"max_tokens"`
+}
+
+func parseJSONL(path string, data []byte) ([]datasetPrompt, error) {
+	var out []datasetPrompt
+	entry := 0
+	for n, line := range bytes.Split(data, []byte("\n")) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		field := fmt.Sprintf("[%d]", entry)
+		if entry == maxDatasetEntries {
+			return nil, sweep.Inputf(path, field, n+1, "more than %d entries: trim the file (head -n %d)", maxDatasetEntries, maxDatasetEntries)
+		}
+		var e jsonlEntry
+		dec := json.NewDecoder(bytes.NewReader(line))
+		if err := dec.Decode(&e); err != nil {
+			return nil, sweep.Inputf(path, field, n+1, "entry %d is malformed: %s", entry, jsonMessage(err))
+		}
+		if dec.More() {
+			return nil, sweep.Inputf(path, field, n+1, "entry %d: more than one JSON value on the line", entry)
+		}
+		if e.Prompt == nil || strings.TrimSpace(*e.Prompt) == "" {
+			return nil, sweep.Inputf(path, field+".prompt", n+1, "entry %d has no prompt string", entry)
+		}
+		p, err := newPrompt(path, field, entry, *e.Prompt)
+		if err != nil {
+			return nil, err
+		}
+		for _, o := range []struct {
+			name string
+			v    *int
+		}{{"output_tokens", e.OutputTokens}, {"max_tokens", e.MaxTokens}} {
+			if o.v == nil || p.output > 0 {
+				continue
+			}
+			if *o.v < 1 || *o.v > sweep.MaxTokens {
+				return nil, sweep.Inputf(path, field+"."+o.name, n+1, "entry %d: %d is not a token count in [1, %d]", entry, *o.v, sweep.MaxTokens)
+			}
+			p.output = *o.v
+		}
+		out = append(out, p)
+		entry++
+	}
+	return out, nil
+}
+
+func newPrompt(path, field string, i int, text string) (datasetPrompt, error) {
+	if len(text) > maxPromptBytes {
+		return datasetPrompt{}, sweep.Inputf(path, field, 0, "entry %d: the prompt is %s, more than %s", i, boundedio.SizeText(int64(len(text))), boundedio.SizeText(maxPromptBytes))
+	}
+	words := len(strings.Fields(text))
+	if words > sweep.MaxTokens {
+		return datasetPrompt{}, sweep.Inputf(path, field, 0, "entry %d: the prompt has %d words, more than knee's bound of %d tokens", i, words, sweep.MaxTokens)
+	}
+	return datasetPrompt{text: text, words: max(words, 1)}, nil
+}
+
+// jsonMessage is a decoding error in JSON's words (the field and type a
+// value should have had), without Go's type names.
+func jsonMessage(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		return fmt.Sprintf("%s is a JSON %s, want %s", te.Field, te.Value, jsonKind(te.Type.Kind().String()))
+	}
+	return err.Error()
+}
+
+func jsonKind(goKind string) string {
+	switch goKind {
+	case "string":
+		return "a string"
+	case "int", "int64":
+		return "an integer"
+	case "slice":
+		return "an array"
+	case "struct", "map":
+		return "an object"
+	}
+	return goKind
+}
