@@ -82,7 +82,7 @@ func compareRow(s *sweep.Sweep, r *knee.Result) CompareRow {
 		row.Unverified = true
 	}
 	if at == nil {
-		row.Note = "no level can be recommended: " + sweepNextRun(r)
+		row.Note = "no level can be recommended: " + r.SweepNextRun()
 		return row
 	}
 	for _, p := range r.Points {
@@ -101,7 +101,7 @@ func compareRow(s *sweep.Sweep, r *knee.Result) CompareRow {
 		row.Simulated = p.Simulated
 		row.Goodput = p.Goodput
 		if row.Unverified {
-			row.Note = nextRun(r, p, knee.ReasonUnverified)
+			row.Note = r.NextRun(p, knee.ReasonUnverified)
 			// nextRun speaks of per-GPU levels and knee sweep --per-gpu;
 			// without a GPU count knee's own hint has the right unit.
 			if r.Unit == "total" && len(r.Hints) > 0 {

@@ -73,8 +73,8 @@ func Propose(s *sweep.Sweep, r *knee.Result, p Policy) (*Recommendation, error) 
 
 	cautions := func() {
 		for i, rs := range pt.Reasons {
-			if isCaution(rs) {
-				rec.Warnings = append(rec.Warnings, fmt.Sprintf("%s/GPU: %s", level(pt.PerGPU), cautionText(rs)))
+			if rs.IsCaution() {
+				rec.Warnings = append(rec.Warnings, fmt.Sprintf("%s/GPU: %s", level(pt.PerGPU), rs.Caution()))
 			}
 			if rs.IsSLO() && i < len(pt.Details) {
 				// Only --at reaches a level over a stated SLO: the
@@ -109,12 +109,12 @@ func Propose(s *sweep.Sweep, r *knee.Result, p Policy) (*Recommendation, error) 
 		rec.Unverified = true
 		rec.Warnings = append(rec.Warnings, fmt.Sprintf(
 			"UNVERIFIED: %s/GPU was accepted with --accept-unverified although nothing measured below it shows it is still on the scaling part of the curve; %s",
-			level(pt.PerGPU), nextRun(r, *pt, knee.ReasonUnverified)))
+			level(pt.PerGPU), r.NextRun(*pt, knee.ReasonUnverified)))
 	}
 	if pt.Verdict == knee.VerdictAtKnee {
 		rec.Warnings = append(rec.Warnings, fmt.Sprintf(
 			"%s/GPU is at the knee: a small change in the stack can push it past; a level below the knee (%s) would leave headroom",
-			level(pt.PerGPU), belowHint(r, pt.PerGPU)))
+			level(pt.PerGPU), r.LevelBelow(pt.PerGPU)))
 	}
 	cautions()
 	if !simulatedLevel { // a simulated chosen level already says so, once
@@ -184,7 +184,7 @@ func levelRefusals(r *knee.Result, pt knee.PointResult, p Policy) []Refusal {
 	// verdict, and --accept-unverified must not be read as overriding them.
 	var reasons []knee.Reason
 	for _, rs := range pt.Reasons {
-		if !isCaution(rs) {
+		if !rs.IsCaution() {
 			reasons = append(reasons, rs)
 		}
 	}
@@ -197,8 +197,8 @@ func levelRefusals(r *knee.Result, pt knee.PointResult, p Policy) []Refusal {
 		out = append(out, Refusal{
 			PerGPU:  sweep.F(pt.PerGPU),
 			Reason:  rs,
-			Detail:  reasonDetail(r, pt, rs),
-			NextRun: nextRun(r, pt, rs),
+			Detail:  r.ReasonSentence(pt, rs),
+			NextRun: r.NextRun(pt, rs),
 		})
 	}
 	return out
@@ -210,16 +210,16 @@ func noRecommendationRefusals(r *knee.Result) []Refusal {
 	out := []Refusal{{
 		Reason:  ReasonNoRecommendation,
 		Detail:  fmt.Sprintf("the knee analysis verified no level as below the knee and valid (%s)", kneeSummary(r.Knee)),
-		NextRun: sweepNextRun(r),
+		NextRun: r.SweepNextRun(),
 	}}
 	for _, pt := range r.Points {
 		// A level below the knee blocks only by a stated SLO it misses.
 		sloOnly := pt.Verdict == knee.VerdictSubKnee || pt.Verdict == knee.VerdictAtKnee
 		for _, rs := range pt.Reasons {
-			if isCaution(rs) || (sloOnly && !rs.IsSLO()) {
+			if rs.IsCaution() || (sloOnly && !rs.IsSLO()) {
 				continue
 			}
-			out = append(out, Refusal{PerGPU: sweep.F(pt.PerGPU), Reason: rs, Detail: reasonDetail(r, pt, rs), NextRun: nextRun(r, pt, rs)})
+			out = append(out, Refusal{PerGPU: sweep.F(pt.PerGPU), Reason: rs, Detail: r.ReasonSentence(pt, rs), NextRun: r.NextRun(pt, rs)})
 		}
 	}
 	return out

@@ -127,25 +127,8 @@ func hints(in input, u []*levelEval, loc located, r *Result, opts Options, notes
 	}
 	for _, l := range in.levels {
 		for _, rr := range l.reasons {
-			switch rr {
-			case ReasonHighVariance:
-				s := fmt.Sprintf("repeat %s more times or find why runs differ: throughput CV %.0f%%", w.unit(l.x), 100*l.cv)
-				if len(l.outliers) > 0 {
-					s += fmt.Sprintf(", outlier repeats %s (stalls?)", l.outlierNames())
-				}
-				add("%s", s)
-			case ReasonInsufficientSamples:
-				add("rerun %s with at least %d requests so its p99 is meaningful", w.unit(l.x), opts.MinSamplesP99)
-			case ReasonErrorsPresent:
-				add("find why requests failed at %s and rerun it", w.unit(l.x))
-			case ReasonConcurrencyNotAchieved:
-				add("rerun %s with a load generator that sustains the configured concurrency (more workers)", w.unit(l.x))
-			case ReasonClientBound:
-				add("rerun %s with more load-generator CPU or more client pods: the client, not the server, saturated", w.unit(l.x))
-			case ReasonCancelled:
-				add("rerun %s to completion: the run was interrupted", w.unit(l.x))
-			case ReasonNonMonotonic:
-				add("repeat %s: its throughput dipped and recovered above it", w.unit(l.x))
+			if h := rr.hint(l, w, opts); h != "" {
+				add("%s", h)
 			}
 		}
 	}

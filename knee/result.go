@@ -71,12 +71,6 @@ const (
 	ReasonDrainBiased Reason = "drain_biased"
 )
 
-// IsCaution reports whether a reason is a caution: reported on the level
-// and weighed by baseline, but not by itself a verdict.
-func (r Reason) IsCaution() bool {
-	return r == ReasonInsufficientSamples || r == ReasonHighVariance || r == ReasonNonMonotonic || r == ReasonDrainBiased
-}
-
 // SweepInfo identifies the analysed sweep in outputs.
 type SweepInfo struct {
 	Accelerator string `json:"accelerator"`

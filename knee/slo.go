@@ -451,15 +451,6 @@ func sloReason(kind string) Reason {
 	return ReasonOverE2ESLO
 }
 
-// IsSLO reports whether a reason says a level misses a stated SLO.
-func (r Reason) IsSLO() bool {
-	switch r {
-	case ReasonOverTTFTSLO, ReasonOverITLSLO, ReasonOverTPOTSLO, ReasonOverE2ESLO, ReasonSLOUnknown:
-		return true
-	}
-	return false
-}
-
 // sloLimits marks the valid levels up to the throughput operating point
 // that miss an SLO (or cannot show they meet it) and summarises the edge.
 func sloLimits(used []*levelEval, op *levelEval, targets []sloTarget, w words) *SLOSummary {

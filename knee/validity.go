@@ -17,28 +17,23 @@ const minRequestsPerSlot = 8
 func judgeValidity(levels []*levelEval, stat ttftStat, o Options) (used []*levelEval) {
 	for _, l := range levels {
 		if l.cancelled {
-			l.invalid = true
-			l.add(ReasonCancelled, "the harness reports the run as interrupted: its numbers are partial")
+			l.markInvalid(ReasonCancelled, "the harness reports the run as interrupted: its numbers are partial")
 		}
 		if l.thr <= 0 {
-			l.invalid = true
-			l.add(ReasonErrorsPresent, "no output tokens were measured at this level")
+			l.markInvalid(ReasonErrorsPresent, "no output tokens were measured at this level")
 		}
 		if l.errKnown && l.errRate > o.MaxErrorRate {
-			l.invalid = true
-			l.add(ReasonErrorsPresent, fmt.Sprintf("%.1f%% of requests failed (limit %.1f%%)", 100*l.errRate, 100*o.MaxErrorRate))
+			l.markInvalid(ReasonErrorsPresent, fmt.Sprintf("%.1f%% of requests failed (limit %.1f%%)", 100*l.errRate, 100*o.MaxErrorRate))
 		}
 		if finite(l.achieved) && l.achieved < o.MinAchieved {
-			l.invalid = true
-			l.add(ReasonConcurrencyNotAchieved, fmt.Sprintf("the load generator sustained %.0f%% of the configured concurrency (need %.0f%%)", 100*l.achieved, 100*o.MinAchieved))
+			l.markInvalid(ReasonConcurrencyNotAchieved, fmt.Sprintf("the load generator sustained %.0f%% of the configured concurrency (need %.0f%%)", 100*l.achieved, 100*o.MinAchieved))
 		}
 		if l.clientBound || (finite(l.clientCPU) && l.clientCPU >= o.ClientCPUMax) {
-			l.invalid = true
 			d := "the harness reports the load generator, not the server, as the bottleneck"
 			if !l.clientBound {
 				d = fmt.Sprintf("the load generator used %.0f%% of its CPU (limit %.0f%%): it, not the server, may have saturated", 100*l.clientCPU, 100*o.ClientCPUMax)
 			}
-			l.add(ReasonClientBound, d)
+			l.markInvalid(ReasonClientBound, d)
 		}
 		if stat == statP99 && l.requestsMin != nil && *l.requestsMin < o.MinSamplesP99 {
 			l.add(ReasonInsufficientSamples, fmt.Sprintf("%d successful requests are too few for a p99 (need %d)", *l.requestsMin, o.MinSamplesP99))
