@@ -12,4 +12,3 @@ func kneeShort(k knee.Knee) string { return kneeShortIn(k, "/GPU") }
 // " in flight" for a sweep whose GPU count is unknown. It is knee's own
 // phrase, so find, baseline and compare tell one story.
 func kneeShortIn(k knee.Knee, u string) string { return k.Phrase(u) }
-
