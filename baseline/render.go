@@ -2,7 +2,6 @@ package baseline
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -14,25 +13,6 @@ import (
 	"github.com/kneetool/knee/internal/table"
 	"github.com/kneetool/knee/knee"
 )
-
-// Render writes rec as "markdown" (a block for a PR description), "yaml"
-// (the overlay's constraints list under a comment block with the
-// measurements) or "json" (docs/DESIGN.md's contract).
-func Render(w io.Writer, rec *Recommendation, format string) error {
-	switch format {
-	case "json":
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		// ">= 63000" should read as itself, not as \u003e= 63000.
-		enc.SetEscapeHTML(false)
-		return enc.Encode(rec)
-	case "yaml":
-		return renderYAML(w, rec)
-	case "markdown":
-		return renderMarkdown(w, rec)
-	}
-	return fmt.Errorf("baseline: unknown output format %q", format)
-}
 
 // title names the sweep: leaf, accelerator, GPUs, model — whatever is known.
 func title(rec *Recommendation) string {

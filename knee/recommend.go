@@ -93,7 +93,7 @@ func hints(in input, u []*levelEval, loc located, r *Result, opts Options, notes
 		} else {
 			add("add %s and %s: the system is already saturated at %s", w.unit(niceLevel(u[0].x/4)), w.unit(niceLevel(u[0].x/2)), num(u[0].x))
 		}
-	case StatusBracketed, StatusDisagreement, StatusLocated:
+	case StatusBracketed, StatusLocated:
 		lo, hi := u[0].x, math.NaN()
 		if k.LowPerGPU != nil {
 			lo = *k.LowPerGPU

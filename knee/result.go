@@ -15,7 +15,6 @@ const (
 	StatusNotReached         Status = "not_reached"         // still scaling at the highest level
 	StatusBelowRange         Status = "below_range"         // already saturated at the lowest level
 	StatusInsufficientPoints Status = "insufficient_points" // too few distinct levels to say
-	StatusDisagreement       Status = "disagreement"        // throughput and TTFT tell different stories
 )
 
 // Verdict is what one measured level is.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/kneetool/knee/baseline"
 	"github.com/kneetool/knee/internal/harness/builtin"
+	"github.com/kneetool/knee/internal/output"
 	"github.com/kneetool/knee/internal/simserver"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/knee/plot"
@@ -114,7 +115,7 @@ func (o *demoOptions) Run() error {
 	}
 	fmt.Fprintln(w, "## knee find")
 	fmt.Fprintln(w)
-	if err := knee.Render(w, res, "markdown"); err != nil {
+	if err := knee.Formats.Encode(w, output.Markdown, res); err != nil {
 		return err
 	}
 	// Every demo point is simulated, which baseline refuses by default; the
@@ -128,7 +129,7 @@ func (o *demoOptions) Run() error {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "## knee baseline")
 	fmt.Fprintln(w)
-	if err := baseline.Render(w, rec, "markdown"); err != nil {
+	if err := baseline.RecommendationFormats.Encode(w, output.Markdown, rec); err != nil {
 		return err
 	}
 	if o.Plot != "" {

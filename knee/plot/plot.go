@@ -66,11 +66,19 @@ var (
 	goodputC    = color.RGBA{R: 0x00, G: 0x8b, B: 0x8b, A: 0xff}
 )
 
+// canvases are the chart formats, by the extension that picks them.
+var canvases = map[string]func(w, h vg.Length) vg.CanvasWriterTo{
+	".png": func(w, h vg.Length) vg.CanvasWriterTo {
+		return vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(144), vgimg.UseBackgroundColor(color.White))}
+	},
+	".svg": func(w, h vg.Length) vg.CanvasWriterTo { return vgsvg.New(w, h) },
+}
+
 // Write renders the chart to path; the extension picks the format
 // (.png or .svg).
 func Write(path string, s *sweep.Sweep, r *knee.Result, opts Options) error {
-	ext := strings.ToLower(filepath.Ext(path))
-	if ext != ".png" && ext != ".svg" {
+	newCanvas, ok := canvases[strings.ToLower(filepath.Ext(path))]
+	if !ok {
 		return sweep.Inputf(path, "-o", 0, "the chart format comes from the extension: use .png or .svg")
 	}
 	if r == nil || len(r.Points) == 0 {
@@ -87,13 +95,7 @@ func Write(path string, s *sweep.Sweep, r *knee.Result, opts Options) error {
 	if h == 0 {
 		h = 20 * vg.Centimeter
 	}
-	var canvas vg.CanvasWriterTo
-	switch ext {
-	case ".png":
-		canvas = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(144), vgimg.UseBackgroundColor(color.White))}
-	case ".svg":
-		canvas = vgsvg.New(w, h)
-	}
+	canvas := newCanvas(w, h)
 	dc := draw.New(canvas)
 	tiles := draw.Tiles{Rows: 2, Cols: 1, PadTop: vg.Millimeter * 2, PadBottom: vg.Millimeter * 2,
 		PadLeft: vg.Millimeter * 2, PadRight: vg.Millimeter * 4, PadY: vg.Millimeter * 4}
