@@ -225,21 +225,26 @@ func boundByShortLevels(used, levels []*levelEval, opts Options) (float64, bool)
 		if !l.invalid || l.x <= top.x || !finite(l.achieved) || l.thr <= 0 {
 			continue
 		}
-		onlyShort := true
-		for _, r := range l.reasons {
-			if r != ReasonConcurrencyNotAchieved && !r.IsCaution() {
-				onlyShort = false
-			}
-		}
-		sustained := l.x * l.achieved
-		if !onlyShort {
+		if !onlyShort(l) {
 			continue
 		}
+		sustained := l.x * l.achieved
 		if l.thr <= top.thr || (sustained > top.x && math.Log(l.thr/top.thr)/math.Log(sustained/top.x) < opts.Elasticity) {
 			return l.x, true
 		}
 	}
 	return 0, false
+}
+
+// onlyShort reports whether a level is invalid only because the load
+// generator fell short of its concurrency (cautions aside).
+func onlyShort(l *levelEval) bool {
+	for _, r := range l.reasons {
+		if r != ReasonConcurrencyNotAchieved && !r.IsCaution() {
+			return false
+		}
+	}
+	return true
 }
 
 // lowestTrusted says whether the lowest valid level is known to be below
