@@ -194,14 +194,7 @@ func (r engineReading) kvText() string {
 // limitsFor attributes every level; the running plateau is the peak over
 // the sweep.
 func limitsFor(in input) map[*levelEval]*Limit {
-	peak := 0.0
-	for _, l := range in.levels {
-		for _, p := range l.points {
-			if p.Engine != nil && p.Engine.RunningMax != nil && *p.Engine.RunningMax > peak {
-				peak = *p.Engine.RunningMax
-			}
-		}
-	}
+	peak := peakRunning(in.levels)
 	out := map[*levelEval]*Limit{}
 	for _, l := range in.levels {
 		out[l] = attributeLimit(l, in.s.GPUs, peak)
