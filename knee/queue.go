@@ -99,8 +99,8 @@ func peakRunning(levels []*levelEval) float64 {
 	peak := 0.0
 	for _, l := range levels {
 		for _, p := range l.points {
-			if e := p.Engine; e != nil && e.RunningMax != nil {
-				peak = math.Max(peak, *e.RunningMax)
+			if e := p.Engine; e != nil && e.RunningMax != nil && *e.RunningMax > peak {
+				peak = *e.RunningMax
 			}
 		}
 	}
