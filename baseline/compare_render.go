@@ -13,70 +13,12 @@ import (
 
 // renderComparison writes c for people, as a table or markdown.
 func renderComparison(w io.Writer, c *Comparison, f table.Format) error {
-	// Rows of one leaf look alike: the input files (and the model, when the
-	// rows differ in it) tell them apart. The level column is the
-	// recommended level, or the candidate when nothing is verified.
-	showModel := false
-	for _, r := range c.Rows {
-		showModel = showModel || r.Model != c.Rows[0].Model
-	}
-	header := []string{"input", "accelerator", "leaf", "GPUs", "recommended per GPU", "tok/s", "tok/s per GPU", "TTFT p99 ms", "knee"}
-	align := "lllrrrrrl"
-	if showModel {
-		header = append(header[:3], append([]string{"model"}, header[3:]...)...)
-		align = "llllrrrrrl"
-	}
-	slo := false
-	for _, r := range c.Rows {
-		slo = slo || r.Binds != ""
-	}
-	if slo {
-		header = append(header, "goodput tok/s", "binds")
-		align += "rl"
-	}
+	cols := comparisonColumns(c)
+	header, align := cols.header()
 	var rows [][]string
 	var notes []string
 	for i, r := range c.Rows {
-		// Without a GPU count the levels are requests in flight on the
-		// whole node; say so in the cell and in the knee column.
-		unit := "/GPU"
-		if r.Unit == "total" {
-			unit = " in flight"
-		}
-		per := "–"
-		if r.PerGPU != nil {
-			per = level(*r.PerGPU)
-			if r.Unit == "total" {
-				per += unit
-			}
-			if r.Unverified {
-				per += " (candidate, unverified)"
-			}
-			if r.Simulated {
-				per += " (simulated)"
-			}
-		}
-		gpus := "?"
-		if r.GPUs > 0 {
-			gpus = fmt.Sprint(r.GPUs)
-		}
-		row := []string{inputName(r.Sources), orDash(r.Accelerator), orDash(r.Leaf)}
-		if showModel {
-			row = append(row, orDash(r.Model))
-		}
-		row = append(row, gpus, per,
-			optTok(r.ThroughputTokS), optTok(r.ThroughputPerGPU), optLatency(r.TTFTP99Ms), kneeShortIn(r.Knee, unit))
-		if slo {
-			g := "–"
-			if r.Goodput != nil && r.Goodput.TokS != nil {
-				g = optTok(r.Goodput.TokS)
-				if r.Goodput.Method == knee.GoodputPercentileBound {
-					g = "≥" + g
-				}
-			}
-			row = append(row, g, orDash(r.Binds))
-		}
-		rows = append(rows, row)
+		rows = append(rows, cols.row(r))
 		if r.Note != "" {
 			notes = append(notes, fmt.Sprintf("%d. %s (%s): %s", i+1, rowName(r), inputName(r.Sources), r.Note))
 		}
@@ -90,6 +32,89 @@ func renderComparison(w io.Writer, c *Comparison, f table.Format) error {
 	}
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// compareColumns says which optional columns a comparison shows. Rows of
+// one leaf look alike: the input files (and the model, when the rows
+// differ in it) tell them apart; the SLO columns appear when any row was
+// analysed under SLOs.
+type compareColumns struct{ model, slo bool }
+
+func comparisonColumns(c *Comparison) compareColumns {
+	var cols compareColumns
+	for _, r := range c.Rows {
+		cols.model = cols.model || r.Model != c.Rows[0].Model
+		cols.slo = cols.slo || r.Binds != ""
+	}
+	return cols
+}
+
+// header is the table's header and alignment. The level column is the
+// recommended level, or the candidate when nothing is verified.
+func (cols compareColumns) header() ([]string, string) {
+	header := []string{"input", "accelerator", "leaf", "GPUs", "recommended per GPU", "tok/s", "tok/s per GPU", "TTFT p99 ms", "knee"}
+	align := "lllrrrrrl"
+	if cols.model {
+		header = append(header[:3], append([]string{"model"}, header[3:]...)...)
+		align = "llllrrrrrl"
+	}
+	if cols.slo {
+		header = append(header, "goodput tok/s", "binds")
+		align += "rl"
+	}
+	return header, align
+}
+
+func (cols compareColumns) row(r CompareRow) []string {
+	// Without a GPU count the levels are requests in flight on the
+	// whole node; say so in the cell and in the knee column.
+	unit := "/GPU"
+	if r.Unit == "total" {
+		unit = " in flight"
+	}
+	gpus := "?"
+	if r.GPUs > 0 {
+		gpus = fmt.Sprint(r.GPUs)
+	}
+	row := []string{inputName(r.Sources), orDash(r.Accelerator), orDash(r.Leaf)}
+	if cols.model {
+		row = append(row, orDash(r.Model))
+	}
+	row = append(row, gpus, levelCell(r, unit),
+		optTok(r.ThroughputTokS), optTok(r.ThroughputPerGPU), optLatency(r.TTFTP99Ms), kneeShortIn(r.Knee, unit))
+	if cols.slo {
+		row = append(row, goodputCell(r.Goodput), orDash(r.Binds))
+	}
+	return row
+}
+
+// levelCell is the row's level with what qualifies it.
+func levelCell(r CompareRow, unit string) string {
+	if r.PerGPU == nil {
+		return "–"
+	}
+	per := level(*r.PerGPU)
+	if r.Unit == "total" {
+		per += unit
+	}
+	if r.Unverified {
+		per += " (candidate, unverified)"
+	}
+	if r.Simulated {
+		per += " (simulated)"
+	}
+	return per
+}
+
+// goodputCell is the goodput in tok/s, "≥" for a percentile bound.
+func goodputCell(g *knee.Goodput) string {
+	if g == nil || g.TokS == nil {
+		return "–"
+	}
+	if g.Method == knee.GoodputPercentileBound {
+		return "≥" + optTok(g.TokS)
+	}
+	return optTok(g.TokS)
 }
 
 // inputName is what a row was read from, as people call it in a PR: the
