@@ -270,15 +270,7 @@ func kneeDetail(loc located, u []*levelEval, in input, opts Options) string {
 	k, sat, w := loc.knee, loc.sat, in.w
 	switch k.Status {
 	case StatusNotReached:
-		if loc.rate.ok {
-			return fmt.Sprintf("every stage served the rate it was offered, up to %s: the knee lies above it", w.unit(u[len(u)-1].x))
-		}
-		top := u[len(u)-1]
-		s := fmt.Sprintf("throughput still scales at the highest valid level, %s: the knee lies above it", w.unit(top.x))
-		if finite(top.elasticity) {
-			s += fmt.Sprintf(" (elasticity %.2f into it, knee below %.2f)", top.elasticity, opts.Elasticity)
-		}
-		return s
+		return notReachedDetail(loc, u, opts, w)
 	case StatusBelowRange:
 		return fmt.Sprintf("throughput is already flat from the lowest valid level, %s: at %s %s; the lowest level is the operating point and the knee lies below %s",
 			w.unit(u[0].x), w.unit(u[sat.past].x), w.flatWhy(u[sat.past]), w.unit(u[sat.past].x))
@@ -295,8 +287,29 @@ func kneeDetail(loc located, u []*levelEval, in input, opts Options) string {
 	default:
 		return "the knee could not be bounded"
 	}
+	return s + upperEvidence(loc, u, in)
+}
+
+// notReachedDetail: every level (or stage) still scaled.
+func notReachedDetail(loc located, u []*levelEval, opts Options, w words) string {
 	if loc.rate.ok {
-		return s + " (the first stage that fell behind its offered rate)"
+		return fmt.Sprintf("every stage served the rate it was offered, up to %s: the knee lies above it", w.unit(u[len(u)-1].x))
+	}
+	top := u[len(u)-1]
+	s := fmt.Sprintf("throughput still scales at the highest valid level, %s: the knee lies above it", w.unit(top.x))
+	if finite(top.elasticity) {
+		s += fmt.Sprintf(" (elasticity %.2f into it, knee below %.2f)", top.elasticity, opts.Elasticity)
+	}
+	return s
+}
+
+// upperEvidence says, in parentheses, what shows the knee's upper end: the
+// first stage behind its rate, a level short of its concurrency, a cliff,
+// or the first flat level and why.
+func upperEvidence(loc located, u []*levelEval, in input) string {
+	w, sat := in.w, loc.sat
+	if loc.rate.ok {
+		return " (the first stage that fell behind its offered rate)"
 	}
 	if finite(loc.shortBound) && loc.shortBound == loc.pastFrom {
 		var short *levelEval
@@ -306,19 +319,17 @@ func kneeDetail(loc located, u []*levelEval, in input, opts Options) string {
 			}
 		}
 		top := u[len(u)-1]
-		return s + fmt.Sprintf(" (%s, short of its configured concurrency, bought too little throughput over %s: %s → %s tok/s)",
+		return fmt.Sprintf(" (%s, short of its configured concurrency, bought too little throughput over %s: %s → %s tok/s)",
 			w.unit(short.x), w.unit(top.x), thousands(top.thr), thousands(short.thr))
 	}
-	if sat.past >= 0 {
-		p := u[sat.past]
-		switch {
-		case p.cliff:
-			s += fmt.Sprintf(" (a cliff at %s)", w.unit(p.x))
-		default:
-			s += fmt.Sprintf(" (at %s %s)", w.unit(p.x), w.flatWhy(p))
-		}
+	if sat.past < 0 {
+		return ""
 	}
-	return s
+	if p := u[sat.past]; p.cliff {
+		return fmt.Sprintf(" (a cliff at %s)", w.unit(p.x))
+	}
+	p := u[sat.past]
+	return fmt.Sprintf(" (at %s %s)", w.unit(p.x), w.flatWhy(p))
 }
 
 func ptr(v float64) *float64 { return &v }
