@@ -25,41 +25,12 @@ func renderCatalogMarkdown(w io.Writer, c *Catalog) error {
 	header := []string{"leaf", "accelerator", "GPUs", "per GPU", "throughput floor", "TTFT p99 ceiling", "measured", "knee", "verdict"}
 	var rows [][]string
 	for _, rec := range c.Leaves {
-		gpus := "?"
-		if rec.GPUs > 0 {
-			gpus = fmt.Sprint(rec.GPUs)
-		}
-		measured := "–"
-		if rec.Measured != nil && rec.AtPerGPU != nil {
-			measured = fmt.Sprintf("%s tok/s at %s/GPU", tok(rec.Measured.ThroughputTokS), level(*rec.AtPerGPU))
-			if rec.Measured.TTFTP99Ms != nil {
-				measured += fmt.Sprintf(", p99 %s ms", latency(*rec.Measured.TTFTP99Ms))
-			}
-		}
-		rows = append(rows, []string{rec.Leaf, orDash(rec.Accelerator), gpus,
-			change(rec, ConstraintConcurrency), change(rec, ConstraintThroughput), change(rec, ConstraintTTFTP99),
-			measured, kneeShort(rec.Knee), verdictOf(rec)})
+		rows = append(rows, catalogRow(rec))
 	}
 	if err := table.Write(&b, table.Markdown, header, rows, []byte("llrllllll")); err != nil {
 		return err
 	}
-	var refusals, loose [][]string
-	for _, rec := range c.Leaves {
-		for _, r := range rec.Refusals {
-			at := "sweep"
-			if r.PerGPU != nil {
-				at = level(*r.PerGPU) + "/GPU"
-			}
-			refusals = append(refusals, []string{rec.Leaf, at, "`" + string(r.Reason) + "`", r.NextRun})
-		}
-		if rec.Overlay != nil {
-			for _, w := range rec.Overlay.Warnings {
-				if strings.HasPrefix(w, "LOOSE GATE: ") {
-					loose = append(loose, []string{rec.Leaf, strings.TrimPrefix(w, "LOOSE GATE: ")})
-				}
-			}
-		}
-	}
+	refusals, loose := catalogProblems(c)
 	if len(refusals) > 0 {
 		b.WriteString("\nRefused, and the run that fixes it:\n\n")
 		if err := table.Write(&b, table.Markdown, []string{"leaf", "at", "reason", "next run"}, refusals, nil); err != nil {
@@ -81,6 +52,47 @@ func renderCatalogMarkdown(w io.Writer, c *Catalog) error {
 	}
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// catalogRow is one leaf in the summary table.
+func catalogRow(rec *Recommendation) []string {
+	gpus := "?"
+	if rec.GPUs > 0 {
+		gpus = fmt.Sprint(rec.GPUs)
+	}
+	measured := "–"
+	if rec.Measured != nil && rec.AtPerGPU != nil {
+		measured = fmt.Sprintf("%s tok/s at %s/GPU", tok(rec.Measured.ThroughputTokS), level(*rec.AtPerGPU))
+		if rec.Measured.TTFTP99Ms != nil {
+			measured += fmt.Sprintf(", p99 %s ms", latency(*rec.Measured.TTFTP99Ms))
+		}
+	}
+	return []string{rec.Leaf, orDash(rec.Accelerator), gpus,
+		change(rec, ConstraintConcurrency), change(rec, ConstraintThroughput), change(rec, ConstraintTTFTP99),
+		measured, kneeShort(rec.Knee), verdictOf(rec)}
+}
+
+// catalogProblems are every leaf's refusals with the run that fixes them,
+// and the gates too loose to catch a regression.
+func catalogProblems(c *Catalog) (refusals, loose [][]string) {
+	for _, rec := range c.Leaves {
+		for _, r := range rec.Refusals {
+			at := "sweep"
+			if r.PerGPU != nil {
+				at = level(*r.PerGPU) + "/GPU"
+			}
+			refusals = append(refusals, []string{rec.Leaf, at, "`" + string(r.Reason) + "`", r.NextRun})
+		}
+		if rec.Overlay == nil {
+			continue
+		}
+		for _, w := range rec.Overlay.Warnings {
+			if strings.HasPrefix(w, "LOOSE GATE: ") {
+				loose = append(loose, []string{rec.Leaf, strings.TrimPrefix(w, "LOOSE GATE: ")})
+			}
+		}
+	}
+	return refusals, loose
 }
 
 // change is "current → proposed" for one constraint ("–" for a value the
