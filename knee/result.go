@@ -1,7 +1,9 @@
 // Package knee analyses a sweep: it fits throughput and TTFT curves with
 // gonum, locates the concurrency knee with its uncertainty, and gives every
 // measured level a verdict with reasons. It knows the sweep types and
-// nothing of baselines or rendering.
+// nothing of baselines, except that its one reason table (reasons.go) holds
+// everything said about a reason, baseline's refusal sentences and next
+// runs included, so that a reason changes in one place.
 package knee
 
 import "github.com/kneetool/knee/knee/fit"
