@@ -347,27 +347,14 @@ func vline(x, y0, y1 float64) (*plotter.Line, error) {
 // addCurves draws the fitted throughput curve and TTFT hinge, or, when
 // nothing was fitted, thin lines joining the valid measured levels.
 func addCurves(top, bottom *gplot.Plot, r *knee.Result, xmin, xmax float64) error {
-	var thr, ttft plotter.XYs
-	fitted := false
-	if _, ok := r.Fit.Throughput(1); ok {
-		fitted = true
-		for i := 0; i <= 200; i++ {
-			x := xmin * math.Pow(xmax/xmin, float64(i)/200)
-			if y, _ := r.Fit.Throughput(x); y >= 0 && !math.IsNaN(y) {
-				thr = append(thr, plotter.XY{X: x, Y: math.Min(y, top.Y.Max)})
-			}
-		}
-	}
-	hinge := false
-	if _, ok := r.TTFT.TTFT(1); ok {
-		hinge = true
-		for i := 0; i <= 200; i++ {
-			x := xmin * math.Pow(xmax/xmin, float64(i)/200)
-			if y, _ := r.TTFT.TTFT(x); y > 0 {
-				ttft = append(ttft, plotter.XY{X: x, Y: math.Max(math.Min(y, bottom.Y.Max), bottom.Y.Min)})
-			}
-		}
-	}
+	// The fitted curves where there are some, else the measured levels
+	// joined by a dashed line.
+	thr, fitted := sampleCurve(r.Fit.Throughput, xmin, xmax, func(y float64) (float64, bool) {
+		return math.Min(y, top.Y.Max), y >= 0 && !math.IsNaN(y)
+	})
+	ttft, hinge := sampleCurve(r.TTFT.TTFT, xmin, xmax, func(y float64) (float64, bool) {
+		return math.Max(math.Min(y, bottom.Y.Max), bottom.Y.Min), y > 0
+	})
 	for _, p := range r.Points {
 		if p.Verdict == knee.VerdictInvalid {
 			continue
@@ -380,33 +367,58 @@ func addCurves(top, bottom *gplot.Plot, r *knee.Result, xmin, xmax float64) erro
 		}
 	}
 	if len(thr) > 1 {
-		l, err := plotter.NewLine(thr)
+		l, err := curveLine(thr, fitted)
 		if err != nil {
 			return err
 		}
-		l.LineStyle.Color = curveColor
-		l.LineStyle.Width = vg.Points(1.2)
 		if fitted {
 			top.Legend.Add(fmt.Sprintf("fitted curve (%s)", r.Fit.Chosen), l)
 		} else {
-			l.LineStyle.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
 			top.Legend.Add("measured levels joined (too few to fit)", l)
 		}
 		top.Add(l)
 	}
 	if len(ttft) > 1 {
-		l, err := plotter.NewLine(ttft)
+		l, err := curveLine(ttft, hinge)
 		if err != nil {
 			return err
-		}
-		l.LineStyle.Color = curveColor
-		l.LineStyle.Width = vg.Points(1.2)
-		if !hinge {
-			l.LineStyle.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
 		}
 		bottom.Add(l)
 	}
 	return nil
+}
+
+// sampleCurve samples a fitted curve at 201 points evenly spaced on the
+// log axis, keeping the values clip accepts as it clips them; ok is false
+// when there is no fitted curve.
+func sampleCurve(curve func(float64) (float64, bool), xmin, xmax float64, clip func(float64) (float64, bool)) (plotter.XYs, bool) {
+	if _, ok := curve(1); !ok {
+		return nil, false
+	}
+	var xys plotter.XYs
+	for i := 0; i <= 200; i++ {
+		x := xmin * math.Pow(xmax/xmin, float64(i)/200)
+		y, _ := curve(x)
+		if v, keep := clip(y); keep {
+			xys = append(xys, plotter.XY{X: x, Y: v})
+		}
+	}
+	return xys, true
+}
+
+// curveLine draws a curve: solid when fitted, dashed when it only joins
+// the measured levels.
+func curveLine(xys plotter.XYs, fitted bool) (*plotter.Line, error) {
+	l, err := plotter.NewLine(xys)
+	if err != nil {
+		return nil, err
+	}
+	l.LineStyle.Color = curveColor
+	l.LineStyle.Width = vg.Points(1.2)
+	if !fitted {
+		l.LineStyle.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
+	}
+	return l, nil
 }
 
 // addRepeats draws individual repeats as small grey dots behind the level
