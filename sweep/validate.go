@@ -26,20 +26,43 @@ func (s *Sweep) Validate(file string) error {
 
 func (s *Sweep) validatePoint(file string, i int) error {
 	p := &s.Points[i]
+	bad := pointErrors(file, i, p.Source)
+	for _, check := range []func(*Point, badField) error{checkLoad, checkValues, checkCounts, checkDists} {
+		if err := check(p, bad); err != nil {
+			return err
+		}
+	}
+	// TTFT is optional: a non-streaming run, a llama.cpp slot sweep or a PR
+	// table with TPOT only has none, and the knee then rests on throughput
+	// alone (knee says so; baseline proposes no TTFT ceiling).
+	return s.checkPerGPU(p, bad)
+}
+
+// badField makes the error of one of a point's fields.
+type badField func(field, format string, args ...any) error
+
+// pointErrors names the i-th point's fields in errors: by its own source
+// when that is this file's line or stage, else by its index in file, with
+// the source it was imported from.
+func pointErrors(file string, i int, source string) badField {
 	src, prefix, from := file, fmt.Sprintf("points[%d].", i), ""
 	switch {
-	case p.Source == "":
-	case strings.HasPrefix(p.Source, file):
+	case source == "":
+	case strings.HasPrefix(source, file):
 		// The source is this file's line or stage: it says where.
-		src, prefix = p.Source, ""
+		src, prefix = source, ""
 	default:
 		// A sweep JSON carries the sources it was imported from; the user
 		// gave this file, so the message names it and the origin follows.
-		from = fmt.Sprintf(" (point imported from %s)", QuoteName(p.Source))
+		from = fmt.Sprintf(" (point imported from %s)", QuoteName(source))
 	}
-	bad := func(field, format string, args ...any) error {
+	return func(field, format string, args ...any) error {
 		return Inputf(src, prefix+field, 0, format+"%s", append(args, from)...)
 	}
+}
+
+// checkLoad refuses a missing or out-of-range level and throughput.
+func checkLoad(p *Point, bad badField) error {
 	// per_gpu first: a point with per_gpu -5 and no concurrency is about
 	// its per_gpu, not a concurrency "of 0" it never stated.
 	if p.PerGPU != nil && (!finite(*p.PerGPU) || *p.PerGPU <= 0 || *p.PerGPU > MaxConcurrency) {
@@ -54,6 +77,12 @@ func (s *Sweep) validatePoint(file string, i int) error {
 	if !finite(p.ThroughputTokS) || p.ThroughputTokS < 0 || p.ThroughputTokS > MaxValue {
 		return bad("throughput_tok_s", "must be a non-negative number up to %g, got %v", MaxValue, p.ThroughputTokS)
 	}
+	return nil
+}
+
+// checkValues refuses an optional value that is not a non-negative number
+// up to MaxValue.
+func checkValues(p *Point, bad badField) error {
 	for _, f := range []struct {
 		name string
 		v    *float64
@@ -68,6 +97,11 @@ func (s *Sweep) validatePoint(file string, i int) error {
 			return bad(f.name, "must be a non-negative number up to %g, got %v", MaxValue, *f.v)
 		}
 	}
+	return nil
+}
+
+// checkCounts refuses negative request and failure counts.
+func checkCounts(p *Point, bad badField) error {
 	if p.Requests != nil && *p.Requests < 0 {
 		return bad("requests", "must not be negative, got %d", *p.Requests)
 	}
@@ -79,6 +113,11 @@ func (s *Sweep) validatePoint(file string, i int) error {
 			return bad("failure_labels."+label, "must not be negative, got %d", n)
 		}
 	}
+	return nil
+}
+
+// checkDists refuses latency distributions Dist.check refuses.
+func checkDists(p *Point, bad badField) error {
 	for _, d := range []struct {
 		name string
 		d    Dist
@@ -87,15 +126,20 @@ func (s *Sweep) validatePoint(file string, i int) error {
 			return bad(d.name, "%v", err)
 		}
 	}
-	// TTFT is optional: a non-streaming run, a llama.cpp slot sweep or a PR
-	// table with TPOT only has none, and the knee then rests on throughput
-	// alone (knee says so; baseline proposes no TTFT ceiling).
-	if s.GPUs > 0 && p.PerGPU != nil {
+	return nil
+}
+
+// checkPerGPU refuses per-GPU values that contradict the GPU count.
+func (s *Sweep) checkPerGPU(p *Point, bad badField) error {
+	if s.GPUs <= 0 {
+		return nil
+	}
+	if p.PerGPU != nil {
 		if want := p.Concurrency / float64(s.GPUs); !near(*p.PerGPU, want) {
 			return bad("per_gpu", "%v per GPU × %d GPUs is not the total concurrency %v: conflicting GPU counts", *p.PerGPU, s.GPUs, p.Concurrency)
 		}
 	}
-	if s.GPUs > 0 && p.ThroughputPerGPU != nil {
+	if p.ThroughputPerGPU != nil {
 		if want := p.ThroughputTokS / float64(s.GPUs); !near(*p.ThroughputPerGPU, want) {
 			return bad("throughput_per_gpu", "%v per GPU × %d GPUs is not the node throughput %v: conflicting GPU counts", *p.ThroughputPerGPU, s.GPUs, p.ThroughputTokS)
 		}

@@ -86,21 +86,15 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 	cm := buildConfigMap(name, lbl, o, spec)
 	job := buildJob(name, lbl, o, spec)
 
-	w, err := startWatch(ctx, e.Client, ns, labels.SelectorFromSet(labels.Set{LabelSweepID: lbl[LabelSweepID], LabelLevel: lbl[LabelLevel]}).String())
+	levelSel := labels.SelectorFromSet(labels.Set{LabelSweepID: lbl[LabelSweepID], LabelLevel: lbl[LabelLevel]})
+	w, err := startWatch(ctx, e.Client, ns, levelSel.String())
 	if err != nil {
 		return nil, err
 	}
 	defer w.close()
 
-	// A Job left by an interrupted run (--keep, or knee killed) would make
-	// Create fail; a resumed level starts clean instead.
-	// Pods of the level without their Job (orphaned) are cleared the same way.
-	levelPods, _ := w.pods.Pods(ns).List(labels.SelectorFromSet(labels.Set{LabelSweepID: lbl[LabelSweepID], LabelLevel: lbl[LabelLevel]}))
-	if _, getErr := w.jobs.Jobs(ns).Get(name); getErr == nil || len(levelPods) > 0 {
-		e.progressf("%s: deleting Job %s left by an earlier run\n", label, name)
-		if err := e.delete(ns, name, cm != nil, w); err != nil {
-			return nil, err
-		}
+	if err := e.clearLeftovers(ns, name, label, levelSel, cm != nil, w); err != nil {
+		return nil, err
 	}
 
 	created := false
@@ -108,44 +102,88 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 		if !created || e.Keep {
 			return
 		}
-		// Cleanup must run even when ctx is cancelled (Ctrl-C).
-		if cerr := e.delete(ns, name, cm != nil, w); cerr != nil {
-			// Say what is left and what removes it: --resume deletes a
-			// level's leftovers before it reruns the level.
-			left := "Job"
-			if cm != nil {
-				left = "Job and ConfigMap"
-			}
-			cerr = fmt.Errorf("%w; left in the cluster: %s %s/%s (removed by --resume, or with kubectl delete job,configmap -n %s %s; the Job's ttlSecondsAfterFinished is a last resort)",
-				cerr, left, ns, name, ns, name)
-			if err == nil {
-				res, err = nil, cerr
-			} else {
-				err = fmt.Errorf("%w (and cleanup failed: %v)", err, cerr)
-			}
+		err = e.cleanUp(ns, name, label, cm != nil, w, err)
+		if err != nil {
+			res = nil
 		}
 		tm.Cleaned = time.Since(start)
-		if err != nil {
-			// Say so: after Ctrl-C or a failure the user wants to know
-			// nothing of the level is left running.
-			e.progressf("%s: deleted Job %s/%s (and its pod) after: %v\n", label, ns, name, firstLine(err))
-		}
 		if err == nil && e.Timing != nil {
 			e.Timing(tm)
 		}
 	}()
 
-	// Creates are retried while the API server is away; a retried create
-	// that answers AlreadyExists had gone through (the name is the level's).
+	created, err = e.create(ctx, ns, name, label, cm, job)
+	if err != nil {
+		return nil, err
+	}
+	tm.Created = time.Since(start)
+	e.progressf("%s: Job %s/%s created (%d in flight, %d requests)\n", label, ns, name, lvl.Concurrency, lvl.Requests)
+
+	out := w.wait(ctx, ns, name, waitRules{PendingGrace: e.pendingTimeout(), Deadline: o.Deadline, Progress: e.Progress, Label: label,
+		Node: e.Node, NodeGrace: e.nodeGrace(), Nodes: e.Client})
+	if out.err != nil {
+		return nil, e.waitFailure(ns, label, out)
+	}
+	tm.Finished = time.Since(start)
+	if p, _ := w.pods.Pods(ns).Get(out.pod); p != nil {
+		tm.Harness = containerRunTime(p)
+	}
+	res, err = e.collect(ctx, plan, lvl, ns, label, out.pod, job)
+	tm.Parsed = time.Since(start)
+	return res, err
+}
+
+// clearLeftovers deletes a Job left by an interrupted run (--keep, or knee
+// killed), which would make Create fail; a resumed level starts clean.
+// Pods of the level without their Job (orphaned) are cleared the same way.
+func (e *Executor) clearLeftovers(ns, name, label string, sel labels.Selector, hasConfigMap bool, w *levelWatch) error {
+	levelPods, _ := w.pods.Pods(ns).List(sel)
+	if _, getErr := w.jobs.Jobs(ns).Get(name); getErr != nil && len(levelPods) == 0 {
+		return nil
+	}
+	e.progressf("%s: deleting Job %s left by an earlier run\n", label, name)
+	return e.delete(ns, name, hasConfigMap, w)
+}
+
+// cleanUp deletes what the level created — also after Ctrl-C, since
+// delete does not use the level's context — and folds a failed cleanup
+// into the level's error, saying what is left and what removes it.
+func (e *Executor) cleanUp(ns, name, label string, hasConfigMap bool, w *levelWatch, err error) error {
+	if cerr := e.delete(ns, name, hasConfigMap, w); cerr != nil {
+		// --resume deletes a level's leftovers before it reruns the level.
+		left := "Job"
+		if hasConfigMap {
+			left = "Job and ConfigMap"
+		}
+		cerr = fmt.Errorf("%w; left in the cluster: %s %s/%s (removed by --resume, or with kubectl delete job,configmap -n %s %s; the Job's ttlSecondsAfterFinished is a last resort)",
+			cerr, left, ns, name, ns, name)
+		if err == nil {
+			err = cerr
+		} else {
+			err = fmt.Errorf("%w (and cleanup failed: %v)", err, cerr)
+		}
+	}
+	if err != nil {
+		// Say so: after Ctrl-C or a failure the user wants to know
+		// nothing of the level is left running.
+		e.progressf("%s: deleted Job %s/%s (and its pod) after: %v\n", label, ns, name, firstLine(err))
+	}
+	return err
+}
+
+// create makes the level's ConfigMap (if any) and Job. Creates are retried
+// while the API server is away; a retried create that answers
+// AlreadyExists had gone through (the name is the level's). made says
+// whether anything may exist in the cluster, for cleanUp — also when the
+// create failed with its answer lost.
+func (e *Executor) create(ctx context.Context, ns, name, label string, cm *corev1.ConfigMap, job *batchv1.Job) (made bool, err error) {
 	if cm != nil {
 		if _, err := retry(ctx, func(ctx context.Context) error {
 			_, err := e.Client.CoreV1().ConfigMaps(ns).Create(ctx, cm, metav1.CreateOptions{})
 			return err
 		}); err != nil && !apierrors.IsAlreadyExists(err) {
-			created = outcomeUnknown(err)
-			return nil, fmt.Errorf("%s: create ConfigMap %s/%s: %w", label, ns, name, err)
+			return outcomeUnknown(err), fmt.Errorf("%s: create ConfigMap %s/%s: %w", label, ns, name, err)
 		}
-		created = true
 	}
 	retried, err := retry(ctx, func(ctx context.Context) error {
 		_, err := e.Client.BatchV1().Jobs(ns).Create(ctx, job, metav1.CreateOptions{})
@@ -156,49 +194,47 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 			// Ctrl-C while the create was on the wire: the API server may
 			// have made the Job though its answer never came back (CI saw
 			// one left running). Wait for it to show, then delete it.
-			created = true
 			e.awaitCreated(ns, name)
+			return true, fmt.Errorf("%s: create Job %s/%s: %w", label, ns, name, err)
 		}
-		return nil, fmt.Errorf("%s: create Job %s/%s: %w", label, ns, name, err)
+		return cm != nil, fmt.Errorf("%s: create Job %s/%s: %w", label, ns, name, err)
 	}
-	created = true
-	tm.Created = time.Since(start)
-	e.progressf("%s: Job %s/%s created (%d in flight, %d requests)\n", label, ns, name, lvl.Concurrency, lvl.Requests)
+	return true, nil
+}
 
-	out := w.wait(ctx, ns, name, waitRules{PendingGrace: e.pendingTimeout(), Deadline: o.Deadline, Progress: e.Progress, Label: label,
-		Node: e.Node, NodeGrace: e.nodeGrace(), Nodes: e.Client})
-	if out.err != nil {
-		if errors.Is(out.err, context.Canceled) || errors.Is(out.err, context.DeadlineExceeded) {
-			return nil, out.err
-		}
-		msg := fmt.Sprintf("%s: %v", label, out.err)
-		if out.pod != "" {
-			if head := e.logHead(ns, out.pod); head != "" {
-				msg += "\nfirst lines of the log of pod " + out.pod + ":\n" + head
-			}
-		}
-		return nil, errors.New(msg)
+// waitFailure is the error of a level whose pod did not succeed, with the
+// first lines of its log when there is one; an interrupt stays itself.
+func (e *Executor) waitFailure(ns, label string, out outcome) error {
+	if errors.Is(out.err, context.Canceled) || errors.Is(out.err, context.DeadlineExceeded) {
+		return out.err
 	}
-	tm.Finished = time.Since(start)
-	if p, _ := w.pods.Pods(ns).Get(out.pod); p != nil {
-		tm.Harness = containerRunTime(p)
+	msg := fmt.Sprintf("%s: %v", label, out.err)
+	if out.pod != "" {
+		if head := e.logHead(ns, out.pod); head != "" {
+			msg += "\nfirst lines of the log of pod " + out.pod + ":\n" + head
+		}
 	}
+	return errors.New(msg)
+}
 
-	log, err := e.readLog(ctx, ns, out.pod, logBadRequestWindow)
+// collect reads the finished pod's log and parses it into the level's
+// result, keeping the log and the Job as submitted beside it.
+func (e *Executor) collect(ctx context.Context, plan sweep.Plan, lvl sweep.Level, ns, label, pod string, job *batchv1.Job) (*sweep.LevelResult, error) {
+	log, err := e.readLog(ctx, ns, pod, logBadRequestWindow)
 	if err != nil {
 		if apierrors.IsForbidden(err) {
 			// client-go shows a refused log read as "unknown": say what it is.
-			return nil, fmt.Errorf("%s: read log of pod %s: forbidden: the ServiceAccount may not get pods/log in namespace %s (did its Role or RoleBinding change mid-sweep? see deploy/rbac): %w", label, out.pod, ns, err)
+			return nil, fmt.Errorf("%s: read log of pod %s: forbidden: the ServiceAccount may not get pods/log in namespace %s (did its Role or RoleBinding change mid-sweep? see deploy/rbac): %w", label, pod, ns, err)
 		}
 		if apierrors.IsBadRequest(err) {
 			// The API server passes on the kubelet's 400 without a reason.
-			return nil, fmt.Errorf("%s: read log of pod %s: the kubelet of its node would not serve it for %s: %w", label, out.pod, logBadRequestWindow, err)
+			return nil, fmt.Errorf("%s: read log of pod %s: the kubelet of its node would not serve it for %s: %w", label, pod, logBadRequestWindow, err)
 		}
-		return nil, fmt.Errorf("%s: read log of pod %s: %w", label, out.pod, err)
+		return nil, fmt.Errorf("%s: read log of pod %s: %w", label, pod, err)
 	}
-	res, err = e.Harness.Parse(log, "pod/"+ns+"/"+out.pod, plan, lvl)
+	res, err := e.Harness.Parse(log, "pod/"+ns+"/"+pod, plan, lvl)
 	if err != nil {
-		return nil, fmt.Errorf("%s: pod %s: %w\nfirst lines of its log:\n%s", label, out.pod, err, head(log, logHeadLines))
+		return nil, fmt.Errorf("%s: pod %s: %w\nfirst lines of its log:\n%s", label, pod, err, head(log, logHeadLines))
 	}
 	if res.Raw == nil {
 		res.Raw = map[string][]byte{}
@@ -209,7 +245,6 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 		// the measurement. It holds a Secret's name at most, never a value.
 		res.Raw["job.yaml"] = b
 	}
-	tm.Parsed = time.Since(start)
 	return res, nil
 }
 

@@ -155,13 +155,7 @@ func endpointsByNode(ctx context.Context, cs kubernetes.Interface, ns, service s
 	if err != nil {
 		return nil, fmt.Errorf("get service %s/%s: %w", ns, name, err)
 	}
-	var sp *corev1.ServicePort
-	for i, p := range svc.Spec.Ports {
-		if port == "" && len(svc.Spec.Ports) == 1 || port == p.Name || port == strconv.Itoa(int(p.Port)) {
-			sp = &svc.Spec.Ports[i]
-			break
-		}
-	}
+	sp := servicePort(svc, port)
 	if sp == nil {
 		return nil, sweep.Inputf("flags", "--service", 0, "Service %s/%s has no port %q", ns, name, port)
 	}
@@ -171,34 +165,58 @@ func endpointsByNode(ctx context.Context, cs kubernetes.Interface, ns, service s
 	}
 	out := map[string]NodeEndpoint{}
 	for _, s := range slices.Items {
-		if s.AddressType != discoveryv1.AddressTypeIPv4 && s.AddressType != discoveryv1.AddressTypeIPv6 {
-			continue
-		}
-		target := int32(0)
-		for _, p := range s.Ports {
-			if p.Port != nil && (p.Name == nil && sp.Name == "" || p.Name != nil && *p.Name == sp.Name) {
-				target = *p.Port
-			}
-		}
-		if target == 0 {
-			continue
-		}
-		for _, e := range s.Endpoints {
-			if e.NodeName == nil || len(e.Addresses) == 0 || (e.Conditions.Ready != nil && !*e.Conditions.Ready) {
-				continue
-			}
-			host := e.Addresses[0]
-			if s.AddressType == discoveryv1.AddressTypeIPv6 {
-				host = "[" + host + "]"
-			}
-			ep := NodeEndpoint{Endpoint: fmt.Sprintf("http://%s:%d", host, target)}
-			if e.TargetRef != nil && e.TargetRef.Kind == "Pod" {
-				ep.Pod = e.TargetRef.Name
-			}
-			if have, ok := out[*e.NodeName]; !ok || ep.Endpoint < have.Endpoint {
-				out[*e.NodeName] = ep
-			}
-		}
+		addSliceEndpoints(out, s, sp.Name)
 	}
 	return out, nil
+}
+
+// servicePort is the Service's port named or numbered port, or its only
+// port when none is named.
+func servicePort(svc *corev1.Service, port string) *corev1.ServicePort {
+	for i, p := range svc.Spec.Ports {
+		if port == "" && len(svc.Spec.Ports) == 1 || port == p.Name || port == strconv.Itoa(int(p.Port)) {
+			return &svc.Spec.Ports[i]
+		}
+	}
+	return nil
+}
+
+// addSliceEndpoints adds one EndpointSlice's ready IP backends of the
+// port named portName, keeping per node the lowest address.
+func addSliceEndpoints(out map[string]NodeEndpoint, s discoveryv1.EndpointSlice, portName string) {
+	if s.AddressType != discoveryv1.AddressTypeIPv4 && s.AddressType != discoveryv1.AddressTypeIPv6 {
+		return
+	}
+	target := slicePort(s, portName)
+	if target == 0 {
+		return
+	}
+	for _, e := range s.Endpoints {
+		if e.NodeName == nil || len(e.Addresses) == 0 || (e.Conditions.Ready != nil && !*e.Conditions.Ready) {
+			continue
+		}
+		host := e.Addresses[0]
+		if s.AddressType == discoveryv1.AddressTypeIPv6 {
+			host = "[" + host + "]"
+		}
+		ep := NodeEndpoint{Endpoint: fmt.Sprintf("http://%s:%d", host, target)}
+		if e.TargetRef != nil && e.TargetRef.Kind == "Pod" {
+			ep.Pod = e.TargetRef.Name
+		}
+		if have, ok := out[*e.NodeName]; !ok || ep.Endpoint < have.Endpoint {
+			out[*e.NodeName] = ep
+		}
+	}
+}
+
+// slicePort is the slice's target port for the Service port portName
+// (the last one listed, as before); 0 when it has none.
+func slicePort(s discoveryv1.EndpointSlice, portName string) int32 {
+	target := int32(0)
+	for _, p := range s.Ports {
+		if p.Port != nil && (p.Name == nil && portName == "" || p.Name != nil && *p.Name == portName) {
+			target = *p.Port
+		}
+	}
+	return target
 }

@@ -2,7 +2,6 @@ package kube
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -176,120 +175,31 @@ var failFastReasons = map[string]string{
 	"RunContainerError":          "the container cannot be started",
 }
 
-// wait blocks until the Job's pod succeeded or the level failed.
+// wait blocks until the Job's pod succeeded or the level failed. It only
+// observes (caches, node gets, clock) and prints; waitState.judge decides.
 func (w *levelWatch) wait(ctx context.Context, namespace, job string, r waitRules) outcome {
-	start := time.Now()
-	var unschedulableSince time.Time
-	lastPhase := ""
 	tick := time.NewTicker(500 * time.Millisecond)
 	defer tick.Stop()
-	nextProgress := start.Add(10 * time.Second)
 	podSel := labels.SelectorFromSet(labels.Set{batchv1.JobNameLabel: job})
-	// seenJob: the Job reached the cache once; gone after that means
-	// someone else deleted it (knee deletes it only after wait returns).
-	seenJob := false
-	lastPod, gonePod := "", ""
+	st := newWaitState(job, r, time.Now())
 	nodes := &nodeWatch{rules: r}
 	for {
-		if err := w.deniedErr(); err != nil {
-			return outcome{pod: lastPod, err: fmt.Errorf("the API server refused to let knee follow job %s (its permissions changed mid-sweep?): %v", job, err)}
-		}
-		j, _ := w.jobs.Jobs(namespace).Get(job)
+		o := observation{denied: w.deniedErr()}
+		o.job, _ = w.jobs.Jobs(namespace).Get(job)
 		pods, _ := w.pods.Pods(namespace).List(podSel)
-		var pod *corev1.Pod
-		for _, p := range pods {
-			if pod == nil || p.CreationTimestamp.After(pod.CreationTimestamp.Time) {
-				pod = p
+		o.pod = newestPod(pods)
+		if o.denied == nil {
+			o.nodeErr = nodes.check(o.pod)
+		}
+		o.now = time.Now()
+		out, say := st.judge(o)
+		if r.Progress != nil {
+			for _, line := range say {
+				fmt.Fprintf(r.Progress, "%s: %s\n", r.Label, line)
 			}
 		}
-		if j != nil {
-			seenJob = true
-			if j.DeletionTimestamp != nil {
-				return outcome{pod: lastPod, err: fmt.Errorf("job %s is being deleted by someone else (not knee) before it finished", job)}
-			}
-		} else if seenJob {
-			return outcome{pod: lastPod, err: fmt.Errorf("job %s was deleted by someone else (not knee) before it finished", job)}
-		}
-		if pod == nil && lastPod != "" && j != nil && !jobFailed(j) {
-			// Someone (or an eviction) removed the pod: the Job, which
-			// never retries a level, fails next; the failure names the pod.
-			if r.Progress != nil {
-				fmt.Fprintf(r.Progress, "%s: pod %s was deleted before it finished\n", r.Label, lastPod)
-			}
-			gonePod, lastPod = lastPod, ""
-		}
-		if pod != nil {
-			lastPod = pod.Name
-			if pod.DeletionTimestamp != nil && pod.Status.Phase != corev1.PodSucceeded && pod.Status.Phase != corev1.PodFailed {
-				if c := podCondition(pod, corev1.DisruptionTarget); c != nil && c.Status == corev1.ConditionTrue {
-					return outcome{pod: pod.Name, err: fmt.Errorf("pod %s was evicted before it finished: %s: %s", pod.Name, c.Reason, c.Message)}
-				}
-			}
-		}
-		if err := nodes.check(pod); err != nil {
-			name := ""
-			if pod != nil {
-				name = pod.Name
-			}
-			return outcome{pod: name, err: err}
-		}
-		if pod != nil {
-			switch pod.Status.Phase {
-			case corev1.PodSucceeded:
-				return outcome{pod: pod.Name}
-			case corev1.PodFailed:
-				return outcome{pod: pod.Name, err: fmt.Errorf("pod %s failed: %s", pod.Name, podFailure(pod))}
-			}
-			for _, cs := range append(append([]corev1.ContainerStatus{}, pod.Status.InitContainerStatuses...), pod.Status.ContainerStatuses...) {
-				if cs.State.Waiting != nil {
-					if why, ok := failFastReasons[cs.State.Waiting.Reason]; ok {
-						return outcome{pod: pod.Name, err: fmt.Errorf("pod %s: %s: %s: %s", pod.Name, why, cs.State.Waiting.Reason, cs.State.Waiting.Message)}
-					}
-				}
-			}
-			if c := podCondition(pod, corev1.PodScheduled); c != nil && c.Status == corev1.ConditionFalse && c.Reason == corev1.PodReasonUnschedulable {
-				if unschedulableSince.IsZero() {
-					unschedulableSince = time.Now()
-				}
-				if time.Since(unschedulableSince) > r.PendingGrace {
-					return outcome{pod: pod.Name, err: fmt.Errorf("pod %s could not be scheduled for %s (--pending-timeout): %s",
-						pod.Name, r.PendingGrace.Round(time.Second), c.Message)}
-				}
-			} else {
-				unschedulableSince = time.Time{}
-			}
-			if ph := string(pod.Status.Phase); ph != lastPhase && r.Progress != nil {
-				fmt.Fprintf(r.Progress, "%s: pod %s %s\n", r.Label, pod.Name, ph)
-				lastPhase = ph
-			}
-		}
-		if j != nil {
-			for _, c := range j.Status.Conditions {
-				if c.Type == batchv1.JobFailed && c.Status == corev1.ConditionTrue {
-					name := ""
-					if pod != nil {
-						name = pod.Name
-					}
-					msg := fmt.Sprintf("job %s failed: %s: %s", job, c.Reason, c.Message)
-					if gonePod != "" && name == "" {
-						msg += fmt.Sprintf(" (its pod %s was deleted before it finished: by someone else, a drain or an eviction)", gonePod)
-					}
-					return outcome{pod: name, err: errors.New(msg)}
-				}
-			}
-		}
-		// The Job's activeDeadlineSeconds should have ended it; this is the
-		// backstop for a Job controller that is not running.
-		if r.Deadline > 0 && time.Since(start) > r.Deadline+30*time.Second {
-			return outcome{err: fmt.Errorf("job %s did not finish within its deadline %s", job, r.Deadline)}
-		}
-		if r.Progress != nil && time.Now().After(nextProgress) {
-			state := "waiting for its pod"
-			if pod != nil {
-				state = "pod " + pod.Name + " " + string(pod.Status.Phase)
-			}
-			fmt.Fprintf(r.Progress, "%s: %s, %s elapsed\n", r.Label, state, time.Since(start).Round(time.Second))
-			nextProgress = time.Now().Add(10 * time.Second)
+		if out != nil {
+			return *out
 		}
 		select {
 		case <-ctx.Done():
@@ -298,6 +208,16 @@ func (w *levelWatch) wait(ctx context.Context, namespace, job string, r waitRule
 		case <-tick.C:
 		}
 	}
+}
+
+func newestPod(pods []*corev1.Pod) *corev1.Pod {
+	var pod *corev1.Pod
+	for _, p := range pods {
+		if pod == nil || p.CreationTimestamp.After(pod.CreationTimestamp.Time) {
+			pod = p
+		}
+	}
+	return pod
 }
 
 func jobFailed(j *batchv1.Job) bool {

@@ -108,7 +108,28 @@ func Parse(file string, data []byte, home string) (*Plan, error) {
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
 		return nil, sweep.Inputf(file, "leaves", 0, "the catalog is empty; list the leaves under leaves:")
 	}
-	top := doc.Content[0]
+	list, err := leavesList(file, doc.Content[0])
+	if err != nil {
+		return nil, err
+	}
+	p := &Plan{File: file}
+	seen := map[string]int{}
+	for i, n := range list.Content {
+		l, err := parseLeaf(file, i, n, filepath.Dir(file), home)
+		if err != nil {
+			return nil, err
+		}
+		if first, dup := seen[strings.ToLower(l.Name)]; dup {
+			return nil, sweep.Inputf(file, l.Name+".leaf", l.Line, "duplicate leaf (first at line %d); each leaf has one results folder", first)
+		}
+		seen[strings.ToLower(l.Name)] = l.Line
+		p.Leaves = append(p.Leaves, l)
+	}
+	return p, nil
+}
+
+// leavesList is the catalog's one leaves: list, of at most MaxLeaves.
+func leavesList(file string, top *yaml.Node) (*yaml.Node, error) {
 	if top.Kind != yaml.MappingNode {
 		return nil, sweep.Inputf(file, "", top.Line, "must be a mapping with a leaves: list")
 	}
@@ -135,20 +156,7 @@ func Parse(file string, data []byte, home string) (*Plan, error) {
 	if len(list.Content) > MaxLeaves {
 		return nil, sweep.Inputf(file, "leaves", list.Line, "%d leaves; at most %d", len(list.Content), MaxLeaves)
 	}
-	p := &Plan{File: file}
-	seen := map[string]int{}
-	for i, n := range list.Content {
-		l, err := parseLeaf(file, i, n, filepath.Dir(file), home)
-		if err != nil {
-			return nil, err
-		}
-		if first, dup := seen[strings.ToLower(l.Name)]; dup {
-			return nil, sweep.Inputf(file, l.Name+".leaf", l.Line, "duplicate leaf (first at line %d); each leaf has one results folder", first)
-		}
-		seen[strings.ToLower(l.Name)] = l.Line
-		p.Leaves = append(p.Leaves, l)
-	}
-	return p, nil
+	return list, nil
 }
 
 func parseLeaf(file string, i int, n *yaml.Node, dir, home string) (Leaf, error) {
@@ -157,44 +165,78 @@ func parseLeaf(file string, i int, n *yaml.Node, dir, home string) (Leaf, error)
 	if n.Kind != yaml.MappingNode {
 		return l, sweep.Inputf(file, where, n.Line, "must be a mapping (leaf: NAME, context: …)")
 	}
+	vals, err := leafValues(file, where, n)
+	if err != nil {
+		return l, err
+	}
+	if l.Name, err = leafNameOf(file, where, n, vals["leaf"]); err != nil {
+		return l, err
+	}
+	where = l.Name
+	if unknown := unknownKeys(n); len(unknown) > 0 {
+		return l, sweep.Inputf(file, where, n.Line, "unknown key(s) %s; a leaf has %s", strings.Join(unknown, ", "), strings.Join(keys, ", "))
+	}
+	lp := leafParser{file: file, where: where, vals: vals}
+	for _, step := range []func(*Leaf) error{lp.strings, lp.scalars, lp.flags} {
+		if err := step(&l); err != nil {
+			return l, err
+		}
+	}
+	if err := l.check(file, where, vals, dir, home); err != nil {
+		return l, err
+	}
+	return l, nil
+}
+
+// leafValues maps a leaf's keys to their values; a key given twice is refused.
+func leafValues(file, where string, n *yaml.Node) (map[string]*yaml.Node, error) {
 	vals := map[string]*yaml.Node{}
 	for j := 0; j+1 < len(n.Content); j += 2 {
 		k := n.Content[j]
 		if _, dup := vals[k.Value]; dup {
-			return l, sweep.Inputf(file, where+"."+k.Value, k.Line, "given twice")
+			return nil, sweep.Inputf(file, where+"."+k.Value, k.Line, "given twice")
 		}
 		vals[k.Value] = n.Content[j+1]
 	}
-	if v := vals["leaf"]; v != nil && v.Kind == yaml.ScalarNode && v.Value != "" {
-		l.Name = v.Value
-		where = l.Name
-		if !leafName.MatchString(l.Name) || strings.Contains(l.Name, "..") {
-			return l, sweep.Inputf(file, where+".leaf", v.Line, "%q cannot name a folder: letters, digits, '.', '_' and '-', starting with a letter or digit", l.Name)
-		}
-	} else {
-		return l, sweep.Inputf(file, where+".leaf", n.Line, "every entry needs leaf: NAME (its results go to DIR/NAME)")
+	return vals, nil
+}
+
+// leafNameOf is the leaf: NAME, which must be able to name a folder.
+func leafNameOf(file, where string, n, v *yaml.Node) (string, error) {
+	if v == nil || v.Kind != yaml.ScalarNode || v.Value == "" {
+		return "", sweep.Inputf(file, where+".leaf", n.Line, "every entry needs leaf: NAME (its results go to DIR/NAME)")
 	}
+	if !leafName.MatchString(v.Value) || strings.Contains(v.Value, "..") {
+		return v.Value, sweep.Inputf(file, v.Value+".leaf", v.Line, "%q cannot name a folder: letters, digits, '.', '_' and '-', starting with a letter or digit", v.Value)
+	}
+	return v.Value, nil
+}
+
+// unknownKeys lists a leaf's keys that are none of keys, in its order.
+func unknownKeys(n *yaml.Node) []string {
 	var unknown []string
 	for j := 0; j+1 < len(n.Content); j += 2 {
 		if k := n.Content[j].Value; !known(k) {
 			unknown = append(unknown, k)
 		}
 	}
-	if len(unknown) > 0 {
-		return l, sweep.Inputf(file, where, n.Line, "unknown key(s) %s; a leaf has %s", strings.Join(unknown, ", "), strings.Join(keys, ", "))
-	}
-	str := func(key string, dst *string) error {
-		v := vals[key]
-		if v == nil {
-			return nil
-		}
-		if v.Kind != yaml.ScalarNode || v.Tag == "!!null" {
-			return sweep.Inputf(file, where+"."+key, v.Line, "must be a string")
-		}
-		*dst = v.Value
-		return nil
-	}
-	// In the order of keys, so that of two bad values the first is named.
+	return unknown
+}
+
+// leafParser reads the values of one leaf's keys, naming the leaf and the
+// key in every error.
+type leafParser struct {
+	file, where string
+	vals        map[string]*yaml.Node
+}
+
+func (lp leafParser) bad(key string, v *yaml.Node, format string, args ...any) error {
+	return sweep.Inputf(lp.file, lp.where+"."+key, v.Line, format, args...)
+}
+
+// strings reads the string keys, in the order of keys, so that of two bad
+// values the first is named.
+func (lp leafParser) strings(l *Leaf) error {
 	for _, f := range []struct {
 		key string
 		dst *string
@@ -203,55 +245,70 @@ func parseLeaf(file string, i int, n *yaml.Node, dir, home string) (Leaf, error)
 		{"endpoint", &l.Endpoint}, {"node", &l.Node}, {"accelerator", &l.Accelerator}, {"model", &l.Model},
 		{"api", &l.API}, {"harness", &l.Harness}, {"image", &l.Image}, {"ladder", &l.Ladder},
 	} {
-		if err := str(f.key, f.dst); err != nil {
-			return l, err
+		v := lp.vals[f.key]
+		if v == nil {
+			continue
 		}
+		if v.Kind != yaml.ScalarNode || v.Tag == "!!null" {
+			return lp.bad(f.key, v, "must be a string")
+		}
+		*f.dst = v.Value
 	}
-	if v := vals["gpus"]; v != nil {
+	return nil
+}
+
+// scalars reads gpus, search and per_gpu.
+func (lp leafParser) scalars(l *Leaf) error {
+	if v := lp.vals["gpus"]; v != nil {
 		g, err := strconv.Atoi(v.Value)
 		if v.Kind != yaml.ScalarNode || err != nil || g <= 0 {
-			return l, sweep.Inputf(file, where+".gpus", v.Line, "must be a positive integer (leave it out to discover the node's GPUs), got %q", v.Value)
+			return lp.bad("gpus", v, "must be a positive integer (leave it out to discover the node's GPUs), got %q", v.Value)
 		}
 		l.GPUs = g
 	}
-	if v := vals["search"]; v != nil {
+	if v := lp.vals["search"]; v != nil {
 		b, err := strconv.ParseBool(v.Value)
 		if v.Kind != yaml.ScalarNode || v.Tag != "!!bool" || err != nil {
-			return l, sweep.Inputf(file, where+".search", v.Line, "must be true or false, got %q", v.Value)
+			return lp.bad("search", v, "must be true or false, got %q", v.Value)
 		}
 		l.Search = b
 	}
-	if v := vals["per_gpu"]; v != nil {
+	if v := lp.vals["per_gpu"]; v != nil {
 		spec, err := perGPU(v)
 		if err != nil {
-			return l, sweep.Inputf(file, where+".per_gpu", v.Line, "%v", err)
+			return lp.bad("per_gpu", v, "%v", err)
 		}
 		l.PerGPU = spec
 	}
-	if v := vals["flags"]; v != nil {
-		if v.Kind != yaml.SequenceNode {
-			return l, sweep.Inputf(file, where+".flags", v.Line, `must be a list of knee sweep flags, e.g. ["--min-requests=500"]`)
-		}
-		for _, f := range v.Content {
-			m := flagToken.FindStringSubmatch(f.Value)
-			if f.Kind != yaml.ScalarNode || m == nil {
-				return l, sweep.Inputf(file, where+".flags", f.Line, "%q is not --name=value (or --name)", f.Value)
-			}
-			if why, bad := reserved[m[1]]; bad {
-				return l, sweep.Inputf(file, where+".flags", f.Line, "--%s cannot be given here: %s", m[1], why)
-			}
-			for _, k := range keys {
-				if flagOf[k] == m[1] && vals[k] != nil {
-					return l, sweep.Inputf(file, where+".flags", f.Line, "--%s and the key %s say the same thing: give one", m[1], k)
-				}
-			}
-			l.Flags = append(l.Flags, f.Value)
-		}
+	return nil
+}
+
+// flags reads flags: knee sweep flags as --name=value, none that the leaf's
+// keys already set or that the catalog reserves.
+func (lp leafParser) flags(l *Leaf) error {
+	v := lp.vals["flags"]
+	if v == nil {
+		return nil
 	}
-	if err := l.check(file, where, vals, dir, home); err != nil {
-		return l, err
+	if v.Kind != yaml.SequenceNode {
+		return lp.bad("flags", v, `must be a list of knee sweep flags, e.g. ["--min-requests=500"]`)
 	}
-	return l, nil
+	for _, f := range v.Content {
+		m := flagToken.FindStringSubmatch(f.Value)
+		if f.Kind != yaml.ScalarNode || m == nil {
+			return lp.bad("flags", f, "%q is not --name=value (or --name)", f.Value)
+		}
+		if why, bad := reserved[m[1]]; bad {
+			return lp.bad("flags", f, "--%s cannot be given here: %s", m[1], why)
+		}
+		for _, k := range keys {
+			if flagOf[k] == m[1] && lp.vals[k] != nil {
+				return lp.bad("flags", f, "--%s and the key %s say the same thing: give one", m[1], k)
+			}
+		}
+		l.Flags = append(l.Flags, f.Value)
+	}
+	return nil
 }
 
 // check refuses what knee sweep would refuse anyway, before any leaf runs.
@@ -278,31 +335,42 @@ func (l *Leaf) check(file, where string, vals map[string]*yaml.Node, dir, home s
 	if l.Service != "" && l.Endpoint != "" {
 		return sweep.Inputf(file, where+".endpoint", line("endpoint"), "give service or endpoint, not both")
 	}
-	if l.Kubeconfig != "" {
-		k := l.Kubeconfig
-		switch {
-		case k == "~" || strings.HasPrefix(k, "~/"):
-			if home == "" {
-				return sweep.Inputf(file, where+".kubeconfig", line("kubeconfig"), "%q: no home folder to expand ~ in", k)
-			}
-			k = filepath.Join(home, strings.TrimPrefix(k, "~"))
-		case !filepath.IsAbs(k):
-			k = filepath.Join(dir, k)
+	if l.Kubeconfig == "" {
+		return nil
+	}
+	k, err := kubeconfigPath(l.Kubeconfig, dir, home)
+	if err != nil {
+		return sweep.Inputf(file, where+".kubeconfig", line("kubeconfig"), "%s", err)
+	}
+	l.Kubeconfig = k
+	return nil
+}
+
+// kubeconfigPath resolves a leaf's kubeconfig ("~/" is home, a relative one
+// is relative to the catalog's folder) and refuses one that exists but is
+// not a file knee can read to its end.
+func kubeconfigPath(k, dir, home string) (string, error) {
+	switch {
+	case k == "~" || strings.HasPrefix(k, "~/"):
+		if home == "" {
+			return "", fmt.Errorf("%q: no home folder to expand ~ in", k)
 		}
-		l.Kubeconfig = k
-		// client-go reads a kubeconfig to its end: /dev/zero would grow
-		// without end and a FIFO wait for a writer. One that exists must be
-		// a regular file of at most maxKubeconfig (a missing one is the
-		// leaf's own failure, in kubectl's words).
-		if _, err := os.Stat(k); err == nil {
-			if _, err := read.ReadLimited(k, maxKubeconfig); err != nil {
-				// The reader's advice (standard input) is for analysis inputs.
-				msg, _, _ := strings.Cut(inputMsg(err), "; knee reads devices")
-				return sweep.Inputf(file, where+".kubeconfig", line("kubeconfig"), "%s: %s (a kubeconfig must be a file)", sweep.QuoteName(k), msg)
-			}
+		k = filepath.Join(home, strings.TrimPrefix(k, "~"))
+	case !filepath.IsAbs(k):
+		k = filepath.Join(dir, k)
+	}
+	// client-go reads a kubeconfig to its end: /dev/zero would grow
+	// without end and a FIFO wait for a writer. One that exists must be
+	// a regular file of at most maxKubeconfig (a missing one is the
+	// leaf's own failure, in kubectl's words).
+	if _, err := os.Stat(k); err == nil {
+		if _, err := read.ReadLimited(k, maxKubeconfig); err != nil {
+			// The reader's advice (standard input) is for analysis inputs.
+			msg, _, _ := strings.Cut(inputMsg(err), "; knee reads devices")
+			return "", fmt.Errorf("%s: %s (a kubeconfig must be a file)", sweep.QuoteName(k), msg)
 		}
 	}
-	return nil
+	return k, nil
 }
 
 // maxKubeconfig bounds a leaf's kubeconfig: real ones are kilobytes.

@@ -84,11 +84,15 @@ func fromFamilies(fams map[string]*dto.MetricFamily) Snapshot {
 		}
 		return nil
 	}
-	if f := pick(runningNames); f != nil {
-		s.Running = ptr(sumOverEngines(f))
-	}
-	if f := pick(waitingNames); f != nil {
-		s.Waiting = ptr(sumOverEngines(f))
+	// The series summed over engines, in the order their names are tried
+	// (the first name found decides the engine).
+	for _, g := range []struct {
+		names []string
+		dst   **float64
+	}{{runningNames, &s.Running}, {waitingNames, &s.Waiting}} {
+		if f := pick(g.names); f != nil {
+			*g.dst = ptr(sumOverEngines(f))
+		}
 	}
 	if f := pick(kvUsageNames); f != nil {
 		mean, n := meanOverEngines(f)
@@ -96,33 +100,47 @@ func fromFamilies(fams map[string]*dto.MetricFamily) Snapshot {
 			s.KVUsage, s.kvN = ptr(mean), n
 		}
 	}
-	if f := pick(preemptionNames); f != nil {
-		s.Preemptions = ptr(sumOverEngines(f))
+	for _, g := range []struct {
+		names []string
+		dst   **float64
+	}{{preemptionNames, &s.Preemptions}, {maxRunningNames, &s.MaxRunning}} {
+		if f := pick(g.names); f != nil {
+			*g.dst = ptr(sumOverEngines(f))
+		}
 	}
-	if f := pick(maxRunningNames); f != nil {
-		s.MaxRunning = ptr(sumOverEngines(f))
+	kvCapacity(fams, pick(kvCapacityNames), &s)
+	for _, g := range []struct {
+		names []string
+		dst   **float64
+	}{{frontendInflight, &s.FrontendInflight}, {frontendQueued, &s.FrontendQueued}} {
+		if f := pick(g.names); f != nil {
+			*g.dst = ptr(sumOverEngines(f))
+		}
 	}
-	if f := pick(kvCapacityNames); f != nil {
+	return s
+}
+
+// kvCapacity sets the KV cache's capacity in tokens: from the engine's
+// capacity series f, or else from vLLM's cache_config_info.
+func kvCapacity(fams map[string]*dto.MetricFamily, f *dto.MetricFamily, s *Snapshot) {
+	if f != nil {
 		// A capacity of 0 (an engine still starting) is no capacity: a
 		// physical bound of 0 requests would be nonsense, so it stays unknown.
 		if c := sumOverEngines(f); c > 0 {
 			s.KVCapacityTokens = ptr(c)
 		}
-	} else if f, ok := fams[cacheConfigName]; ok {
-		if s.Engine == "" {
-			s.Engine = "vllm"
-		}
-		if c, ok := cacheCapacity(f); ok {
-			s.KVCapacityTokens = ptr(c)
-		}
+		return
 	}
-	if f := pick(frontendInflight); f != nil {
-		s.FrontendInflight = ptr(sumOverEngines(f))
+	f, ok := fams[cacheConfigName]
+	if !ok {
+		return
 	}
-	if f := pick(frontendQueued); f != nil {
-		s.FrontendQueued = ptr(sumOverEngines(f))
+	if s.Engine == "" {
+		s.Engine = "vllm"
 	}
-	return s
+	if c, ok := cacheCapacity(f); ok {
+		s.KVCapacityTokens = ptr(c)
+	}
 }
 
 // value reads a gauge, counter or untyped sample; NaN when it has none.

@@ -69,26 +69,11 @@ func (w *wrapped) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Level
 	// A broken /metrics must never cost the level: absurd values are
 	// dropped, and said, before anything is summed or stored.
 	dropped := sanitize(samples, lvl.Concurrency)
-	interval := w.opts.Interval
-	if interval <= 0 {
-		interval = time.Second
-	}
-	rec := record{Sources: w.src.Names(), IntervalS: interval.Seconds(), Stride: s.stride, Failures: failures,
-		KVBound: w.opts.KVBound, Dropped: dropped, Samples: samples, StartedAt: started, FinishedAt: time.Now().UTC()}
-	if rec.Samples == nil {
-		rec.Samples = []Snapshot{}
-	}
+	rec := w.record(samples, s.stride, failures, dropped, started)
 	if lastErr != nil {
 		rec.LastError = lastErr.Error()
-		if w.opts.Log != nil {
-			fmt.Fprintf(w.opts.Log, "engine metrics: %d scrapes failed during %v (last: %v)\n", failures, lvl, lastErr)
-		}
 	}
-	if len(dropped) > 0 && w.opts.Log != nil {
-		for _, d := range dropped {
-			fmt.Fprintf(w.opts.Log, "engine metrics: %v: %s\n", lvl, d)
-		}
-	}
+	w.logProblems(lvl, rec, lastErr)
 	if b, jerr := json.MarshalIndent(rec, "", "  "); jerr == nil {
 		if res.Raw == nil {
 			res.Raw = map[string][]byte{}
@@ -96,17 +81,45 @@ func (w *wrapped) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Level
 		res.Raw[RawName] = append(b, '\n')
 	}
 	sum := Summarize(samples, w.src.Names())
-	if sum != nil && w.opts.KVBound > 0 {
+	if sum == nil {
+		return res, err
+	}
+	if w.opts.KVBound > 0 {
 		sum.MaxConcurrency = ptr(w.opts.KVBound)
 	}
-	if sum != nil {
-		sum.Dropped = dropped
-	}
+	sum.Dropped = dropped
 	for i := range res.Points {
-		if sum != nil {
-			c := *sum
-			res.Points[i].Engine = &c
-		}
+		c := *sum
+		res.Points[i].Engine = &c
 	}
 	return res, err
+}
+
+// record is what is stored of a level's sampling beside its raw output.
+func (w *wrapped) record(samples []Snapshot, stride, failures int, dropped []string, started time.Time) record {
+	interval := w.opts.Interval
+	if interval <= 0 {
+		interval = time.Second
+	}
+	rec := record{Sources: w.src.Names(), IntervalS: interval.Seconds(), Stride: stride, Failures: failures,
+		KVBound: w.opts.KVBound, Dropped: dropped, Samples: samples, StartedAt: started, FinishedAt: time.Now().UTC()}
+	if rec.Samples == nil {
+		rec.Samples = []Snapshot{}
+	}
+	return rec
+}
+
+// logProblems says on the log what went wrong with the sampling: failed
+// scrapes and the values dropped.
+func (w *wrapped) logProblems(lvl sweep.Level, rec record, lastErr error) {
+	if lastErr != nil {
+		if w.opts.Log != nil {
+			fmt.Fprintf(w.opts.Log, "engine metrics: %d scrapes failed during %v (last: %v)\n", rec.Failures, lvl, lastErr)
+		}
+	}
+	if len(rec.Dropped) > 0 && w.opts.Log != nil {
+		for _, d := range rec.Dropped {
+			fmt.Fprintf(w.opts.Log, "engine metrics: %v: %s\n", lvl, d)
+		}
+	}
 }

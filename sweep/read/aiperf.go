@@ -149,7 +149,6 @@ func parseAIPerfExport(file string, baseLine int, data []byte, source string, fa
 	}
 	s := &sweep.Sweep{Version: sweep.SchemaVersion, Harness: apHarness, Sources: []string{file}}
 	p := sweep.Point{Source: source + " (" + apHarness + ")"}
-
 	if ex.OutputTokenThroughput == nil || ex.OutputTokenThroughput.Avg == nil {
 		return nil, sweep.Inputf(file, "output_token_throughput.avg", baseLine, "missing: no output throughput")
 	}
@@ -158,84 +157,20 @@ func parseAIPerfExport(file string, baseLine int, data []byte, source string, fa
 		return nil, err
 	}
 	p.ThroughputTokS = *ex.OutputTokenThroughput.Avg * k
-
-	var conc *float64
-	if ic := ex.InputConfig; ic != nil {
-		if ic.Loadgen != nil {
-			conc = ic.Loadgen.Concurrency
-		}
-		if ic.Endpoint != nil && len(ic.Endpoint.ModelNames) > 0 {
-			s.Model = ic.Endpoint.ModelNames[0]
-		}
-	}
+	conc, model := ex.load()
 	if conc == nil {
 		conc = fallbackConc
 	}
 	if conc == nil {
 		return nil, sweep.Inputf(file, "input_config.loadgen.concurrency", baseLine, "missing: the export does not say which concurrency it measured (pass a log with the aiperf command line, or a table)")
 	}
-	p.Concurrency = *conc
-
-	for _, m := range []struct {
-		name string
-		in   *apMetric
-		out  *sweep.Dist
-	}{
-		{"time_to_first_token", ex.TimeToFirstToken, &p.TTFT},
-		{"inter_token_latency", ex.InterTokenLatency, &p.ITL},
-		{"request_latency", ex.RequestLatency, &p.E2E},
-	} {
-		if m.in == nil {
-			continue
-		}
-		k, err := latencyFactor(file, m.name, m.in.Unit)
-		if err != nil {
+	p.Concurrency, s.Model = *conc, model
+	for _, step := range []func(string, *apExport, *sweep.Point) error{apLatencies, apCounts, apRates} {
+		if err := step(file, &ex, &p); err != nil {
 			return nil, err
 		}
-		*m.out = sweep.Dist{
-			Mean: scaled(m.in.Avg, k), Min: scaled(m.in.Min, k), Max: scaled(m.in.Max, k),
-			P50: scaled(m.in.P50, k), P90: scaled(m.in.P90, k), P95: scaled(m.in.P95, k), P99: scaled(m.in.P99, k),
-		}
 	}
-	var err2 error
-	if p.Requests, err2 = apCount(file, "request_count", ex.RequestCount); err2 != nil {
-		return nil, err2
-	}
-	if p.Failures, err2 = apCount(file, "error_request_count", ex.ErrorRequestCount); err2 != nil {
-		return nil, err2
-	}
-	for _, e := range ex.ErrorSummary {
-		if e.Count == nil || e.ErrorDetails == nil {
-			continue
-		}
-		label := "error"
-		switch d := e.ErrorDetails; {
-		case d.Code != nil && d.Type != nil:
-			label = fmt.Sprintf("%d %s", *d.Code, *d.Type)
-		case d.Code != nil:
-			label = strconv.Itoa(*d.Code)
-		case d.Type != nil:
-			label = *d.Type
-		}
-		if p.FailureLabels == nil {
-			p.FailureLabels = map[string]int{}
-		}
-		p.FailureLabels[label] += *e.Count
-	}
-	if m := ex.RequestThroughput; m != nil && m.Avg != nil {
-		k, err := rateFactor(file, "request_throughput", m.Unit, "requests")
-		if err != nil {
-			return nil, err
-		}
-		p.RequestRate = sweep.F(*m.Avg * k)
-	}
-	if m := ex.BenchmarkDuration; m != nil && m.Avg != nil {
-		k, err := latencyFactor(file, "benchmark_duration", m.Unit)
-		if err != nil {
-			return nil, err
-		}
-		p.DurationS = sweep.F(*m.Avg * k / 1000)
-	}
+	p.FailureLabels = ex.failureLabels()
 	if m := ex.InputSequenceLength; m != nil {
 		p.InputTokensMean = m.Avg
 	}
@@ -250,6 +185,106 @@ func parseAIPerfExport(file string, baseLine int, data []byte, source string, fa
 	return s, nil
 }
 
+// load is the concurrency and the model input_config states; nil and ""
+// where it states none.
+func (ex *apExport) load() (*float64, string) {
+	ic := ex.InputConfig
+	if ic == nil {
+		return nil, ""
+	}
+	var conc *float64
+	var model string
+	if ic.Loadgen != nil {
+		conc = ic.Loadgen.Concurrency
+	}
+	if ic.Endpoint != nil && len(ic.Endpoint.ModelNames) > 0 {
+		model = ic.Endpoint.ModelNames[0]
+	}
+	return conc, model
+}
+
+// apLatencies reads the latency distributions, each in its stated unit.
+func apLatencies(file string, ex *apExport, p *sweep.Point) error {
+	for _, m := range []struct {
+		name string
+		in   *apMetric
+		out  *sweep.Dist
+	}{
+		{"time_to_first_token", ex.TimeToFirstToken, &p.TTFT},
+		{"inter_token_latency", ex.InterTokenLatency, &p.ITL},
+		{"request_latency", ex.RequestLatency, &p.E2E},
+	} {
+		if m.in == nil {
+			continue
+		}
+		k, err := latencyFactor(file, m.name, m.in.Unit)
+		if err != nil {
+			return err
+		}
+		*m.out = m.in.stats().scaled(k)
+	}
+	return nil
+}
+
+// stats is the metric's statistics by knee's names (avg is the mean).
+func (m *apMetric) stats() stats {
+	return stats{"mean": m.Avg, "min": m.Min, "max": m.Max, "p50": m.P50, "p90": m.P90, "p95": m.P95, "p99": m.P99}
+}
+
+// apCounts reads the request and error counts.
+func apCounts(file string, ex *apExport, p *sweep.Point) error {
+	var err error
+	if p.Requests, err = apCount(file, "request_count", ex.RequestCount); err != nil {
+		return err
+	}
+	p.Failures, err = apCount(file, "error_request_count", ex.ErrorRequestCount)
+	return err
+}
+
+// apRates reads the request rate and the run's duration.
+func apRates(file string, ex *apExport, p *sweep.Point) error {
+	if m := ex.RequestThroughput; m != nil && m.Avg != nil {
+		k, err := rateFactor(file, "request_throughput", m.Unit, "requests")
+		if err != nil {
+			return err
+		}
+		p.RequestRate = sweep.F(*m.Avg * k)
+	}
+	if m := ex.BenchmarkDuration; m != nil && m.Avg != nil {
+		k, err := latencyFactor(file, "benchmark_duration", m.Unit)
+		if err != nil {
+			return err
+		}
+		p.DurationS = sweep.F(*m.Avg * k / 1000)
+	}
+	return nil
+}
+
+// failureLabels counts the failed requests by "<code> <type>" from
+// error_summary; nil when it names none.
+func (ex *apExport) failureLabels() map[string]int {
+	var out map[string]int
+	for _, e := range ex.ErrorSummary {
+		if e.Count == nil || e.ErrorDetails == nil {
+			continue
+		}
+		label := "error"
+		switch d := e.ErrorDetails; {
+		case d.Code != nil && d.Type != nil:
+			label = fmt.Sprintf("%d %s", *d.Code, *d.Type)
+		case d.Code != nil:
+			label = strconv.Itoa(*d.Code)
+		case d.Type != nil:
+			label = *d.Type
+		}
+		if out == nil {
+			out = map[string]int{}
+		}
+		out[label] += *e.Count
+	}
+	return out
+}
+
 // apCount reads a count metric (avg holds the count); nil when absent.
 func apCount(file, name string, m *apMetric) (*int, error) {
 	if m == nil || m.Avg == nil {
@@ -262,20 +297,21 @@ func apCount(file, name string, m *apMetric) (*int, error) {
 	return sweep.I(int(v)), nil
 }
 
+// apTimeUnits are the time units AIPerf and genai-perf state, to ms.
+var apTimeUnits = map[string]float64{
+	"ms": 1, "msec": 1, "milliseconds": 1,
+	"s": 1000, "sec": 1000, "secs": 1000, "seconds": 1000,
+	"us": 1e-3, "µs": 1e-3, "usec": 1e-3, "microseconds": 1e-3,
+	"ns": 1e-6, "nsec": 1e-6, "nanoseconds": 1e-6,
+}
+
 // latencyFactor converts a time unit to milliseconds.
 func latencyFactor(file, metric string, unit *string) (float64, error) {
 	if unit == nil {
 		return 1, nil // AIPerf's documented default for latencies is ms
 	}
-	switch strings.ToLower(strings.TrimSpace(*unit)) {
-	case "ms", "msec", "milliseconds":
-		return 1, nil
-	case "s", "sec", "secs", "seconds":
-		return 1000, nil
-	case "us", "µs", "usec", "microseconds":
-		return 1e-3, nil
-	case "ns", "nsec", "nanoseconds":
-		return 1e-6, nil
+	if k, ok := unitScale(apTimeUnits, *unit); ok {
+		return k, nil
 	}
 	return 0, sweep.Inputf(file, metric+".unit", 0, "unknown time unit %q (want ms, s, us or ns)", *unit)
 }

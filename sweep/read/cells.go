@@ -21,27 +21,8 @@ func cleanCell(s string) string {
 	for _, m := range []string{"**", "__", "`", "*", "~~"} {
 		s = strings.ReplaceAll(s, m, "")
 	}
-	s = strings.Map(func(r rune) rune {
-		switch {
-		case r == '†' || r == '‡' || r == '§' || r == '¶':
-			return -1
-		case unicode.In(r, unicode.So, unicode.Sk, unicode.Mn, unicode.Me, unicode.Cf, unicode.Co):
-			// Emoji, their variation selectors and joiners: decoration, not data.
-			// µ is a letter (Ll), so units survive.
-			return -1
-		case unicode.Is(unicode.No, r):
-			return -1 // superscript footnote digits: ¹ ²
-		}
-		return r
-	}, s)
-	s = strings.TrimSpace(s)
-	// Italic underscores around the whole cell (_x_); an underscore inside a
-	// number (1_000) is kept for parseCell.
-	n := 0
-	for n < len(s)/2 && s[n] == '_' && s[len(s)-1-n] == '_' {
-		n++
-	}
-	s = strings.TrimSpace(s[n : len(s)-n])
+	s = strings.TrimSpace(strings.Map(dropDecoration, s))
+	s = trimItalic(s)
 	// A footnote reference such as "[1]" or "^a" after the value.
 	s = strings.TrimSpace(footnoteRef.ReplaceAllString(s, ""))
 	// A remark in brackets after the value: "64 (current)", "44.5 (peak)",
@@ -50,7 +31,37 @@ func cleanCell(s string) string {
 	if n := len(s); n > 0 && (s[n-1] == ')' || s[n-1] == ']') {
 		s = dropRemark(s)
 	}
-	// A spread after the value: "1234 ± 56", "1234 +/- 56" is its mean.
+	return dropSpread(s)
+}
+
+// dropDecoration drops a rune that decorates a cell rather than being
+// data: footnote marks, emoji, their variation selectors and joiners,
+// superscript footnote digits (¹ ²). µ is a letter (Ll), so units survive.
+func dropDecoration(r rune) rune {
+	switch {
+	case r == '†' || r == '‡' || r == '§' || r == '¶':
+		return -1
+	case unicode.In(r, unicode.So, unicode.Sk, unicode.Mn, unicode.Me, unicode.Cf, unicode.Co):
+		return -1
+	case unicode.Is(unicode.No, r):
+		return -1
+	}
+	return r
+}
+
+// trimItalic removes italic underscores around the whole cell (_x_); an
+// underscore inside a number (1_000) is kept for parseCell.
+func trimItalic(s string) string {
+	n := 0
+	for n < len(s)/2 && s[n] == '_' && s[len(s)-1-n] == '_' {
+		n++
+	}
+	return strings.TrimSpace(s[n : len(s)-n])
+}
+
+// dropSpread reads a value with a spread after it, "1234 ± 56" or
+// "1234 +/- 56", as its mean.
+func dropSpread(s string) string {
 	if strings.Contains(s, "±") || strings.Contains(s, "+/-") || strings.Contains(s, "+-") {
 		if i := plusMinus.FindStringIndex(s); i != nil && i[0] > 0 {
 			s = strings.TrimSpace(s[:i[0]])
@@ -119,20 +130,12 @@ func parseCell(cell string) (cv cellValue, ok bool, err error) {
 			return cv, true, nil
 		}
 	}
-	s := cell
-	for _, p := range []string{"~", "≈", "approx.", "ca."} {
-		if strings.HasPrefix(s, p) {
-			s, cv.approx = strings.TrimSpace(s[len(p):]), true
-		}
+	s, approx := trimApprox(cell)
+	cv.approx = approx
+	num, rest, isNum := splitNumber(s)
+	if !isNum {
+		return cv, false, notANumber(cell, s)
 	}
-	m := numberPart.FindStringSubmatch(s)
-	if m == nil || m[1] == "" || m[1] == "+" || m[1] == "-" || strings.Trim(m[1], "+-.") == "" {
-		if strings.HasPrefix(strings.ToLower(s), "nan") || strings.Contains(strings.ToLower(s), "inf") {
-			return cv, false, fmt.Errorf("%q is not a finite number", cell)
-		}
-		return cv, false, fmt.Errorf("%q is not a number", cell)
-	}
-	num, rest := m[1], strings.TrimSpace(m[2])
 	plain := strings.ReplaceAll(num, "_", "")
 	if thousands.MatchString(plain) {
 		plain = strings.ReplaceAll(plain, ",", "")
@@ -150,6 +153,37 @@ func parseCell(cell string) (cv cellValue, ok bool, err error) {
 		cv.unit = &u
 	}
 	return cv, true, nil
+}
+
+// splitNumber splits a cell into its number and what follows (a unit);
+// ok is false when it does not start with a number.
+func splitNumber(s string) (num, rest string, ok bool) {
+	m := numberPart.FindStringSubmatch(s)
+	if m == nil || m[1] == "" || m[1] == "+" || m[1] == "-" || strings.Trim(m[1], "+-.") == "" {
+		return "", "", false
+	}
+	return m[1], strings.TrimSpace(m[2]), true
+}
+
+// trimApprox drops the marks of an approximate value (~, ≈, approx., ca.)
+// from the front of a cell; approx says whether there was one.
+func trimApprox(cell string) (s string, approx bool) {
+	s = cell
+	for _, p := range []string{"~", "≈", "approx.", "ca."} {
+		if strings.HasPrefix(s, p) {
+			s, approx = strings.TrimSpace(s[len(p):]), true
+		}
+	}
+	return s, approx
+}
+
+// notANumber says why a cell (s, its approximation marks dropped) is not
+// one: NaN and infinities are not finite, anything else is not a number.
+func notANumber(cell, s string) error {
+	if strings.HasPrefix(strings.ToLower(s), "nan") || strings.Contains(strings.ToLower(s), "inf") {
+		return fmt.Errorf("%q is not a finite number", cell)
+	}
+	return fmt.Errorf("%q is not a number", cell)
 }
 
 // halfDigit is half the place value of the last digit of a plain decimal:

@@ -27,28 +27,32 @@ import (
 // corpusFlags are the flags a refused entry's message names, and with which
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
-	"a-dynamo-pr13899-gb200-glm53-recipe-units":                {Series: "disagg-gb200-agentic"},
-	"a-inferencex-issue870-h200-sglang-dsr1-transposed-pergpu": {GPUs: 8},
-	"a-lmdeploy-a100-llama2-7b-static-batch":                   {Series: "128 / 2048"},
-	"a-sglang-pr29674-b200-glm52-nvfp4-slashcells":             {Series: "low-latency", GPUs: 8},
-	"a-sglang-pr31044-mi300x-minimax-m27-strategies":           {Series: "Balanced"},
-	"a-vllm-blog-kimi-k3-b300-before-after-emoji":              {Series: "0913 main"},
-	"b-llamacpp-batched-bench-dgx-spark-gptoss120b":            {Series: "512", Columns: map[string]string{"throughput": "S_TG t/s"}},
-	"b-llamacpp-strixhalo-turboquant-32k-vs-64k":               {Series: "64k"},
-	"b-mindie-atlas800ia2-qwen15-14b-noisy-tput-zh":            {Units: map[string]string{"延迟": "s"}},
-	"b-mindie-atlas800ia2-qwen15-7b-evalscope-zh":              {Units: map[string]string{"延迟": "s"}},
-	"b-mindie-atlas800ia2-qwen2-72b-evalscope-zh":              {Units: map[string]string{"延迟": "s"}},
-	"b-vllm-atlas800ia2-qwen15-7b-evalscope-fail-row-zh":       {Units: map[string]string{"延迟": "s"}},
-	"b-vllm-atlas800ia2-qwen25-72b-3levels-zh":                 {Units: map[string]string{"延迟": "s"}},
-	"c-azir111-rtx5070ti-trtllm-vs-vllm-llama31-8b":            {Series: "vllm_fp8_v2"},
-	"d-grps-trtllm-a10-xinference-vllm-transposed-zh":          {Series: "grps-trtllm"},
-	"d-inferencex-issue828-h100-gptoss-tp8-grouped-pergpu":     {Series: "1k/1k", GPUs: 8},
+	"a-dynamo-pr13899-gb200-glm53-recipe-units":                 {Series: "disagg-gb200-agentic"},
+	"a-inferencex-issue870-h200-sglang-dsr1-transposed-pergpu":  {GPUs: 8},
+	"a-lmdeploy-a100-llama2-7b-static-batch":                    {Series: "128 / 2048"},
+	"a-sglang-pr29674-b200-glm52-nvfp4-slashcells":              {Series: "low-latency", GPUs: 8},
+	"a-sglang-pr31044-mi300x-minimax-m27-strategies":            {Series: "Balanced"},
+	"a-vllm-blog-kimi-k3-b300-before-after-emoji":               {Series: "0913 main"},
+	"b-llamacpp-batched-bench-dgx-spark-gptoss120b":             {Series: "512", Columns: map[string]string{"throughput": "S_TG t/s"}},
+	"b-llamacpp-strixhalo-turboquant-32k-vs-64k":                {Series: "64k"},
+	"b-mindie-atlas800ia2-qwen15-14b-noisy-tput-zh":             {Units: map[string]string{"延迟": "s"}},
+	"b-mindie-atlas800ia2-qwen15-7b-evalscope-zh":               {Units: map[string]string{"延迟": "s"}},
+	"b-mindie-atlas800ia2-qwen2-72b-evalscope-zh":               {Units: map[string]string{"延迟": "s"}},
+	"b-vllm-atlas800ia2-qwen15-7b-evalscope-fail-row-zh":        {Units: map[string]string{"延迟": "s"}},
+	"b-vllm-atlas800ia2-qwen25-72b-3levels-zh":                  {Units: map[string]string{"延迟": "s"}},
+	"c-azir111-rtx5070ti-trtllm-vs-vllm-llama31-8b":             {Series: "vllm_fp8_v2"},
+	"d-grps-trtllm-a10-xinference-vllm-transposed-zh":           {Series: "grps-trtllm"},
+	"d-inferencex-issue828-h100-gptoss-tp8-grouped-pergpu":      {Series: "1k/1k", GPUs: 8},
+	"e-inferencex-issue870-b200-dsr1-fp4-transposed-warn-cells": {GPUs: 8},
+	"e-tenstorrent-issue143-2xh100-qwen25-72b-isl-osl-conc1":    {Series: "1024 / 128"},
+	"e-tenstorrent-pr1571-genai-isl-osl-series":                 {Series: "1024"},
 }
 
 // corpusWorkload is the --workload of a native file with several workloads:
 // a flag like the others.
 var corpusWorkload = map[string]string{
-	"c-datacrunch-sglang-llama31-405b-8xh200-rate": "random",
+	"c-datacrunch-sglang-llama31-405b-8xh200-rate":           "random",
+	"e-datacrunch-sglang-llama33-70b-h200-rate-two-datasets": "random",
 }
 
 type corpusExpected struct {

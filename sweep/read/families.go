@@ -52,15 +52,7 @@ func (r *resolved) statFamilies(file string) {
 	}
 	for _, k := range keys {
 		idx := byKey[k]
-		best, bestRank, ties := -1, 0, 0
-		for _, i := range idx {
-			switch rk := centralRank(r.cols[i].stat); {
-			case rk > bestRank:
-				best, bestRank, ties = i, rk, 1
-			case rk == bestRank:
-				ties++
-			}
-		}
+		best, bestRank, ties := r.centralOf(idx)
 		var dropped []string
 		for _, i := range idx {
 			c := &r.cols[i]
@@ -80,6 +72,21 @@ func (r *resolved) statFamilies(file string) {
 				file, kindNames[b.kind], b.header, statName(b.stat), strings.Join(dropped, ", ")))
 		}
 	}
+}
+
+// centralOf finds a family's column of the best central rank: its index,
+// the rank, and how many columns share it.
+func (r *resolved) centralOf(idx []int) (best, bestRank, ties int) {
+	best = -1
+	for _, i := range idx {
+		switch rk := centralRank(r.cols[i].stat); {
+		case rk > bestRank:
+			best, bestRank, ties = i, rk, 1
+		case rk == bestRank:
+			ties++
+		}
+	}
+	return best, bestRank, ties
 }
 
 // unreadKind keeps an unread column recognisable in notes: a token rate

@@ -78,15 +78,7 @@ func readGenAIPerfFile(path string, data []byte, _ Options) (*sweep.Sweep, error
 	if c == nil {
 		return nil, sweep.Inputf(path, "input_config", 0, "missing: not a genai-perf export")
 	}
-	conc, rate := c.Concurrency, c.RequestRate
-	if pa := c.PerfAnalyzer; pa != nil && pa.Stimulus != nil {
-		if conc == nil {
-			conc = pa.Stimulus.Concurrency
-		}
-		if rate == nil {
-			rate = pa.Stimulus.RequestRate
-		}
-	}
+	conc, rate := c.load()
 	open := conc == nil && rate != nil
 	fallback := conc
 	if open {
@@ -106,9 +98,36 @@ func readGenAIPerfFile(path string, data []byte, _ Options) (*sweep.Sweep, error
 		if err := openLoop(path, "input_config.request_rate", p, rate, p.RequestRate, p.E2E.Mean); err != nil {
 			return nil, err
 		}
-	} else if p.RequestRate != nil && p.E2E.Mean != nil {
-		p.AchievedConcurrency = sweep.F(*p.RequestRate * *p.E2E.Mean / 1000)
+	} else {
+		p.AchievedConcurrency = littleConcurrency(p.RequestRate, p.E2E.Mean)
 	}
+	w := c.workload()
+	if w["model"] != "" {
+		s.Model = w["model"]
+	}
+	if len(w) > 0 {
+		p.Workload = w
+	}
+	return s, nil
+}
+
+// load is the concurrency or request rate input_config states, at its top
+// level or (newer releases) under perf_analyzer.stimulus.
+func (c *gpConfig) load() (conc, rate *float64) {
+	conc, rate = c.Concurrency, c.RequestRate
+	if pa := c.PerfAnalyzer; pa != nil && pa.Stimulus != nil {
+		if conc == nil {
+			conc = pa.Stimulus.Concurrency
+		}
+		if rate == nil {
+			rate = pa.Stimulus.RequestRate
+		}
+	}
+	return conc, rate
+}
+
+// models is input_config.model (a list, or one name), else model_names.
+func (c *gpConfig) models() []string {
 	var models []string
 	if json.Unmarshal(c.Model, &models) != nil {
 		var one string
@@ -119,9 +138,13 @@ func readGenAIPerfFile(path string, data []byte, _ Options) (*sweep.Sweep, error
 	if len(models) == 0 {
 		models = c.ModelNames
 	}
+	return models
+}
+
+// workload is what was sent: the first model and the lengths asked for.
+func (c *gpConfig) workload() map[string]string {
 	w := map[string]string{}
-	if len(models) > 0 {
-		s.Model = models[0]
+	if models := c.models(); len(models) > 0 {
 		w["model"] = models[0]
 	}
 	if c.SyntheticInputTokens != nil {
@@ -130,8 +153,5 @@ func readGenAIPerfFile(path string, data []byte, _ Options) (*sweep.Sweep, error
 	if c.OutputTokensMean != nil {
 		w["output_tokens_mean"] = numText(*c.OutputTokensMean)
 	}
-	if len(w) > 0 {
-		p.Workload = w
-	}
-	return s, nil
+	return w
 }

@@ -140,68 +140,96 @@ func gpRuns(dir string) []string {
 
 // readGenAIPerfCSVFile reads one CSV export, or the JSON export beside it.
 func readGenAIPerfCSVFile(path string, data []byte, opts Options) (*sweep.Sweep, error) {
-	for _, j := range gpJSONBeside(path) {
-		if st, err := os.Stat(j); err == nil && st.Mode().IsRegular() {
-			b, err := readBounded(j)
-			if err != nil {
-				return nil, err
-			}
-			s, err := readGenAIPerfFile(j, b, opts)
-			if err != nil {
-				return nil, err
-			}
-			s.Notes = append(s.Notes, path+": read "+filepath.Base(j)+" beside it instead (the CSV does not state the concurrency; the JSON export does)")
-			return s, nil
-		}
+	if s, ok, err := readGenAIPerfJSONBeside(path, opts); ok || err != nil {
+		return s, err
 	}
 	p, err := parseGenAIPerfCSV(path, data)
 	if err != nil {
 		return nil, err
 	}
 	s := &sweep.Sweep{Version: sweep.SchemaVersion, Harness: gpHarness, Sources: []string{path}}
-	folder := filepath.Base(filepath.Dir(path))
-	switch m, r := gpDirConcurrency.FindStringSubmatch(folder), gpDirRequestRate.FindStringSubmatch(folder); {
-	case m != nil:
-		c, err := strconv.ParseFloat(m[1], 64)
-		if err != nil || !(c > 0) || c > 1e9 {
-			return nil, sweep.Inputf(path, "concurrency", 0, "the folder name %q gives concurrency %s, which is not a positive level", folder, m[1])
-		}
-		p.Concurrency = c
-		if p.RequestRate != nil && p.E2E.Mean != nil {
-			p.AchievedConcurrency = sweep.F(*p.RequestRate * *p.E2E.Mean / 1000)
-		}
-		s.Notes = append(s.Notes, path+": concurrency "+m[1]+" from the genai-perf artifact folder name "+folder+" (the CSV does not state it)")
-	case r != nil:
-		rate, err := strconv.ParseFloat(r[1], 64)
-		if err != nil || !(rate > 0) {
-			return nil, sweep.Inputf(path, "request_rate", 0, "the folder name %q gives request rate %s, which is not a positive rate", folder, r[1])
-		}
-		if err := openLoop(path, "request_rate", p, &rate, p.RequestRate, p.E2E.Mean); err != nil {
-			return nil, err
-		}
-		s.Notes = append(s.Notes, path+": request rate "+r[1]+" from the genai-perf artifact folder name "+folder+" (the CSV does not state it)")
-	default:
-		return nil, sweep.Inputf(path, "concurrency", 0, "the genai-perf CSV does not state the concurrency it measured, and its folder %q is not genai-perf's artifact folder (<model>-<endpoint>-concurrency<N> or -request_rate<R>); give the %s of the same run (it holds input_config), or the CSV inside the artifacts folder genai-perf wrote", folder, gpExportJSON)
+	note, err := gpLoadFromFolder(path, p)
+	if err != nil {
+		return nil, err
 	}
+	s.Notes = append(s.Notes, note)
 	s.Points = []sweep.Point{*p}
 	return s, nil
+}
+
+// readGenAIPerfJSONBeside reads the JSON export of the CSV's run instead of
+// the CSV, when there is one; ok says whether there was.
+func readGenAIPerfJSONBeside(path string, opts Options) (*sweep.Sweep, bool, error) {
+	for _, j := range gpJSONBeside(path) {
+		if st, err := os.Stat(j); err != nil || !st.Mode().IsRegular() {
+			continue
+		}
+		b, err := readBounded(j)
+		if err != nil {
+			return nil, true, err
+		}
+		s, err := readGenAIPerfFile(j, b, opts)
+		if err != nil {
+			return nil, true, err
+		}
+		s.Notes = append(s.Notes, path+": read "+filepath.Base(j)+" beside it instead (the CSV does not state the concurrency; the JSON export does)")
+		return s, true, nil
+	}
+	return nil, false, nil
+}
+
+// gpLoadFromFolder sets the load of a CSV's point from genai-perf's artifact
+// folder name, and says so in a note; with no such name the CSV is refused.
+func gpLoadFromFolder(path string, p *sweep.Point) (string, error) {
+	folder := filepath.Base(filepath.Dir(path))
+	if m := gpDirConcurrency.FindStringSubmatch(folder); m != nil {
+		c, err := strconv.ParseFloat(m[1], 64)
+		if err != nil || !(c > 0) || c > 1e9 {
+			return "", sweep.Inputf(path, "concurrency", 0, "the folder name %q gives concurrency %s, which is not a positive level", folder, m[1])
+		}
+		p.Concurrency = c
+		p.AchievedConcurrency = littleConcurrency(p.RequestRate, p.E2E.Mean)
+		return path + ": concurrency " + m[1] + " from the genai-perf artifact folder name " + folder + " (the CSV does not state it)", nil
+	}
+	if r := gpDirRequestRate.FindStringSubmatch(folder); r != nil {
+		rate, err := strconv.ParseFloat(r[1], 64)
+		if err != nil || !(rate > 0) {
+			return "", sweep.Inputf(path, "request_rate", 0, "the folder name %q gives request rate %s, which is not a positive rate", folder, r[1])
+		}
+		if err := openLoop(path, "request_rate", p, &rate, p.RequestRate, p.E2E.Mean); err != nil {
+			return "", err
+		}
+		return path + ": request rate " + r[1] + " from the genai-perf artifact folder name " + folder + " (the CSV does not state it)", nil
+	}
+	return "", sweep.Inputf(path, "concurrency", 0, "the genai-perf CSV does not state the concurrency it measured, and its folder %q is not genai-perf's artifact folder (<model>-<endpoint>-concurrency<N> or -request_rate<R>); give the %s of the same run (it holds input_config), or the CSV inside the artifacts folder genai-perf wrote", folder, gpExportJSON)
+}
+
+// gpTable is the table a genai-perf CSV row belongs to.
+type gpTable int
+
+const (
+	gpNone    gpTable = iota
+	gpRequest         // Metric,avg,min,max,…: one distribution per request metric
+	gpSystem          // Metric,Value: the run's throughputs and count
+	gpOther           // Metric,GPU,…: GPU telemetry, not a measurement of the load
+)
+
+// gpCSV is the state of reading one CSV export: the point so far, the table
+// and header the rows are in, and the rows read (each may appear once).
+type gpCSV struct {
+	path           string
+	p              *sweep.Point
+	table          gpTable
+	header         []string
+	seen           map[string]bool
+	haveThroughput bool
 }
 
 // parseGenAIPerfCSV reads the metric tables into a point without its load.
 func parseGenAIPerfCSV(path string, data []byte) (*sweep.Point, error) {
 	r := csv.NewReader(bytes.NewReader(data))
 	r.FieldsPerRecord = -1
-	p := &sweep.Point{Source: path + " (" + gpHarness + ")"}
-	const (
-		none = iota
-		request
-		system
-		other
-	)
-	table := none
-	var header []string
-	seen := map[string]bool{}
-	haveThroughput := false
+	c := &gpCSV{path: path, p: &sweep.Point{Source: path + " (" + gpHarness + ")"}, seen: map[string]bool{}}
 	for {
 		rec, line, err := nextRecord(r, path)
 		if errors.Is(err, io.EOF) {
@@ -213,149 +241,203 @@ func parseGenAIPerfCSV(path string, data []byte) (*sweep.Point, error) {
 		if allBlank(rec) {
 			continue
 		}
-		if strings.TrimSpace(rec[0]) == "Metric" {
-			header = rec
-			second := ""
-			if len(rec) > 1 {
-				second = strings.TrimSpace(rec[1])
-			}
-			switch {
-			case second == "avg":
-				table = request
-			case second == "Value" && len(rec) == 2:
-				table = system
-			case second == "GPU":
-				table = other // GPU telemetry: not a measurement of the load
-			default:
-				return nil, sweep.Inputf(path, "", line, "unexpected genai-perf table header %q (want Metric,avg,… or Metric,Value)", strings.Join(rec, ","))
-			}
-			continue
-		}
-		name, unit := gpMetricName(rec[0])
-		key := strings.ToLower(name)
-		switch table {
-		case none:
-			return nil, sweep.Inputf(path, "", line, "row %q comes before any Metric,… header: not a genai-perf CSV", rec[0])
-		case other:
-			continue
-		case request:
-			var out *sweep.Dist
-			var tokens **float64
-			switch key {
-			case "time to first token":
-				out = &p.TTFT
-			case "inter token latency":
-				out = &p.ITL
-			case "request latency":
-				out = &p.E2E
-			case "output sequence length", "num output token":
-				tokens = &p.OutputTokensMean
-			case "input sequence length", "num input token":
-				tokens = &p.InputTokensMean
-			default:
-				continue // Time To Second Token, per-user throughput, …: not read
-			}
-			if len(rec) != len(header) {
-				return nil, sweep.Inputf(path, rec[0], line, "has %d cells; the header has %d", len(rec), len(header))
-			}
-			if seen[key] {
-				return nil, sweep.Inputf(path, rec[0], line, "appears twice")
-			}
-			seen[key] = true
-			st := stats{}
-			for i, col := range header[1:] {
-				stat := strings.ToLower(strings.TrimSpace(col))
-				switch stat {
-				case "avg":
-					stat = "mean"
-				case "min", "max", "std":
-				default:
-					var ok bool
-					if stat, ok = percentileName(stat); !ok {
-						continue
-					}
-				}
-				v, err := gpNumber(rec[i+1])
-				if err != nil {
-					return nil, sweep.Inputf(path, rec[0]+"."+strings.TrimSpace(col), line, "%w", err)
-				}
-				st[stat] = v
-			}
-			if tokens != nil {
-				if v := st["mean"]; v != nil {
-					if *v < 0 {
-						return nil, sweep.Inputf(path, rec[0]+".avg", line, "must be a non-negative length, got %v", *v)
-					}
-					*tokens = v
-				}
-				continue
-			}
-			if unit == "" {
-				return nil, sweep.Inputf(path, rec[0], line, "names no time unit; genai-perf writes one, e.g. %q", name+" (ms)")
-			}
-			k, err := latencyFactor(path, rec[0], &unit)
-			if err != nil {
-				return nil, sweep.Inputf(path, rec[0], line, "unknown time unit %q (want ms, s, us or ns)", unit)
-			}
-			d, err := st.dist(path, rec[0], k)
-			if err != nil {
-				return nil, err
-			}
-			*out = d
-		case system:
-			if len(rec) != 2 {
-				return nil, sweep.Inputf(path, rec[0], line, "has %d cells; the Metric,Value table has 2", len(rec))
-			}
-			var what string
-			switch key {
-			case "output token throughput":
-				what = "tokens"
-			case "request throughput":
-				what = "requests"
-			case "request count":
-				what = "count"
-			default:
-				continue // Request Goodput and anything newer: not read
-			}
-			if seen[key] {
-				return nil, sweep.Inputf(path, rec[0], line, "appears twice")
-			}
-			seen[key] = true
-			v, err := gpNumber(rec[1])
-			if err != nil {
-				return nil, sweep.Inputf(path, rec[0], line, "%w", err)
-			}
-			if v == nil {
-				continue
-			}
-			if *v < 0 {
-				return nil, sweep.Inputf(path, rec[0], line, "must be non-negative, got %v", *v)
-			}
-			if what == "count" {
-				if unit != "" && !strings.EqualFold(unit, "count") {
-					return nil, sweep.Inputf(path, rec[0], line, "unexpected unit %q (want count)", unit)
-				}
-				if p.Requests, err = count(path, rec[0], v); err != nil {
-					return nil, sweep.Inputf(path, rec[0], line, "must be a whole count, got %v", *v)
-				}
-				continue
-			}
-			k, err := gpPerSecond(path, rec[0], unit, what)
-			if err != nil {
-				return nil, sweep.Inputf(path, rec[0], line, "unexpected unit %q (want per sec or %s/sec)", unit, what)
-			}
-			if what == "tokens" {
-				p.ThroughputTokS = *v * k
-				haveThroughput = true
-			} else {
-				p.RequestRate = sweep.F(*v * k)
-			}
+		if err := c.row(rec, line); err != nil {
+			return nil, err
 		}
 	}
-	if !haveThroughput {
+	if !c.haveThroughput {
 		return nil, sweep.Inputf(path, "Output Token Throughput", 0, "missing: no Output Token Throughput row in the Metric,Value table (the output throughput)")
 	}
-	return p, nil
+	return c.p, nil
+}
+
+// row reads one record: a table's header, or a row of the table it is in.
+func (c *gpCSV) row(rec []string, line int) error {
+	if strings.TrimSpace(rec[0]) == "Metric" {
+		return c.startTable(rec, line)
+	}
+	switch c.table {
+	case gpNone:
+		return sweep.Inputf(c.path, "", line, "row %q comes before any Metric,… header: not a genai-perf CSV", rec[0])
+	case gpRequest:
+		return c.requestRow(rec, line)
+	case gpSystem:
+		return c.systemRow(rec, line)
+	}
+	return nil
+}
+
+// startTable reads a Metric,… header: which table the rows below are in.
+func (c *gpCSV) startTable(rec []string, line int) error {
+	c.header = rec
+	second := ""
+	if len(rec) > 1 {
+		second = strings.TrimSpace(rec[1])
+	}
+	switch {
+	case second == "avg":
+		c.table = gpRequest
+	case second == "Value" && len(rec) == 2:
+		c.table = gpSystem
+	case second == "GPU":
+		c.table = gpOther
+	default:
+		return sweep.Inputf(c.path, "", line, "unexpected genai-perf table header %q (want Metric,avg,… or Metric,Value)", strings.Join(rec, ","))
+	}
+	return nil
+}
+
+// once refuses a row read before.
+func (c *gpCSV) once(key string, rec []string, line int) error {
+	if c.seen[key] {
+		return sweep.Inputf(c.path, rec[0], line, "appears twice")
+	}
+	c.seen[key] = true
+	return nil
+}
+
+// requestRow reads a row of the per-request table: a latency distribution,
+// or a sequence length's mean. Rows knee does not read (Time To Second
+// Token, per-user throughput, …) are passed over.
+func (c *gpCSV) requestRow(rec []string, line int) error {
+	name, unit := gpMetricName(rec[0])
+	key := strings.ToLower(name)
+	p := c.p
+	var out *sweep.Dist
+	var tokens **float64
+	switch key {
+	case "time to first token":
+		out = &p.TTFT
+	case "inter token latency":
+		out = &p.ITL
+	case "request latency":
+		out = &p.E2E
+	case "output sequence length", "num output token":
+		tokens = &p.OutputTokensMean
+	case "input sequence length", "num input token":
+		tokens = &p.InputTokensMean
+	default:
+		return nil
+	}
+	if len(rec) != len(c.header) {
+		return sweep.Inputf(c.path, rec[0], line, "has %d cells; the header has %d", len(rec), len(c.header))
+	}
+	if err := c.once(key, rec, line); err != nil {
+		return err
+	}
+	st, err := c.rowStats(rec, line)
+	if err != nil {
+		return err
+	}
+	if tokens != nil {
+		if v := st["mean"]; v != nil {
+			if *v < 0 {
+				return sweep.Inputf(c.path, rec[0]+".avg", line, "must be a non-negative length, got %v", *v)
+			}
+			*tokens = v
+		}
+		return nil
+	}
+	if unit == "" {
+		return sweep.Inputf(c.path, rec[0], line, "names no time unit; genai-perf writes one, e.g. %q", name+" (ms)")
+	}
+	k, err := latencyFactor(c.path, rec[0], &unit)
+	if err != nil {
+		return sweep.Inputf(c.path, rec[0], line, "unknown time unit %q (want ms, s, us or ns)", unit)
+	}
+	*out, err = st.dist(c.path, rec[0], k)
+	return err
+}
+
+// rowStats reads a per-request row's cells by the header's statistic names.
+func (c *gpCSV) rowStats(rec []string, line int) (stats, error) {
+	st := stats{}
+	for i, col := range c.header[1:] {
+		stat, ok := gpStatName(col)
+		if !ok {
+			continue
+		}
+		v, err := gpNumber(rec[i+1])
+		if err != nil {
+			return nil, sweep.Inputf(c.path, rec[0]+"."+strings.TrimSpace(col), line, "%w", err)
+		}
+		st[stat] = v
+	}
+	return st, nil
+}
+
+// gpStatName is a header cell's statistic as knee names it (avg is the
+// mean); ok is false for one knee does not keep.
+func gpStatName(col string) (string, bool) {
+	switch stat := strings.ToLower(strings.TrimSpace(col)); stat {
+	case "avg":
+		return "mean", true
+	case "min", "max", "std":
+		return stat, true
+	default:
+		return percentileName(stat)
+	}
+}
+
+// gpSystemRows are the Metric,Value rows knee reads, and what each counts;
+// the rest (Request Goodput and anything newer) are passed over.
+var gpSystemRows = map[string]string{
+	"output token throughput": "tokens",
+	"request throughput":      "requests",
+	"request count":           "count",
+}
+
+// systemRow reads a row of the Metric,Value table: the output throughput,
+// the request rate or the request count.
+func (c *gpCSV) systemRow(rec []string, line int) error {
+	if len(rec) != 2 {
+		return sweep.Inputf(c.path, rec[0], line, "has %d cells; the Metric,Value table has 2", len(rec))
+	}
+	name, unit := gpMetricName(rec[0])
+	key := strings.ToLower(name)
+	what, ok := gpSystemRows[key]
+	if !ok {
+		return nil
+	}
+	if err := c.once(key, rec, line); err != nil {
+		return err
+	}
+	v, err := gpNumber(rec[1])
+	if err != nil {
+		return sweep.Inputf(c.path, rec[0], line, "%w", err)
+	}
+	if v == nil {
+		return nil
+	}
+	if *v < 0 {
+		return sweep.Inputf(c.path, rec[0], line, "must be non-negative, got %v", *v)
+	}
+	if what == "count" {
+		return c.requestCount(rec, line, unit, v)
+	}
+	k, err := gpPerSecond(c.path, rec[0], unit, what)
+	if err != nil {
+		return sweep.Inputf(c.path, rec[0], line, "unexpected unit %q (want per sec or %s/sec)", unit, what)
+	}
+	if what == "tokens" {
+		c.p.ThroughputTokS = *v * k
+		c.haveThroughput = true
+	} else {
+		c.p.RequestRate = sweep.F(*v * k)
+	}
+	return nil
+}
+
+// requestCount reads the Request Count row, a whole count.
+func (c *gpCSV) requestCount(rec []string, line int, unit string, v *float64) error {
+	if unit != "" && !strings.EqualFold(unit, "count") {
+		return sweep.Inputf(c.path, rec[0], line, "unexpected unit %q (want count)", unit)
+	}
+	var err error
+	if c.p.Requests, err = count(c.path, rec[0], v); err != nil {
+		return sweep.Inputf(c.path, rec[0], line, "must be a whole count, got %v", *v)
+	}
+	return nil
 }
 
 // gpMetricName splits "Time To First Token (ms)" into its name and unit.

@@ -91,11 +91,7 @@ type glReport struct {
 
 func readGuideLLMFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
 	var r glReport
-	if startsLikeJSON(data) {
-		if err := decodeJSON(path, 0, data, &r); err != nil {
-			return nil, err
-		}
-	} else if err := decodeYAML(path, data, &r); err != nil {
+	if err := decodeReport(path, data, &r); err != nil {
 		return nil, err
 	}
 	if len(r.Benchmarks) == 0 {
@@ -118,9 +114,50 @@ func readGuideLLMFile(path string, data []byte, _ Options) (*sweep.Sweep, error)
 	return s, nil
 }
 
+// glField names a field of the i-th benchmark: benchmarks[i].<f>.
+type glField int
+
+func (i glField) of(f string) string { return fmt.Sprintf("benchmarks[%d].%s", int(i), f) }
+
 func guidellmPoint(path string, i int, b glBenchmark) (sweep.Point, string, error) {
-	field := func(f string) string { return fmt.Sprintf("benchmarks[%d].%s", i, f) }
+	field := glField(i)
 	p := sweep.Point{Source: fmt.Sprintf("%s benchmark %d (%s)", path, i, guidellmHarness), DurationS: b.Duration}
+	st, model := b.strategy()
+	if st == nil {
+		return p, "", sweep.Inputf(path, field.of("config.strategy"), 0, "missing: the benchmark does not say how load was applied")
+	}
+	m := b.Metrics
+	if m == nil || m.OutputTokensPerSecond.mean() == nil {
+		return p, "", sweep.Inputf(path, field.of("metrics.output_tokens_per_second.successful.mean"), 0, "missing: no output throughput")
+	}
+	p.ThroughputTokS = *m.OutputTokensPerSecond.mean()
+	if rt := m.RequestTotals; rt != nil {
+		var err error
+		if p.Requests, err = count(path, field.of("metrics.request_totals.successful"), rt.Successful); err != nil {
+			return p, "", err
+		}
+		if p.Failures, err = count(path, field.of("metrics.request_totals.errored"), rt.Errored); err != nil {
+			return p, "", err
+		}
+	}
+	p.RequestRate = m.RequestsPerSecond.mean()
+	p.InputTokensMean = m.PromptTokenCount.mean()
+	p.OutputTokensMean = m.OutputTokenCount.mean()
+	if err := guidellmLatencies(path, field, b, &p); err != nil {
+		return p, "", err
+	}
+	if err := guidellmLoad(path, field, st, m.RequestConcurrency.mean(), &p); err != nil {
+		return p, "", err
+	}
+	if model != "" {
+		p.Workload = map[string]string{"model": model}
+	}
+	return p, model, nil
+}
+
+// strategy is how the benchmark applied load (config.strategy from 0.4,
+// args.strategy before), and the model its backend names.
+func (b *glBenchmark) strategy() (*glStrategy, string) {
 	var st *glStrategy
 	var model string
 	if b.Config != nil {
@@ -132,32 +169,21 @@ func guidellmPoint(path string, i int, b glBenchmark) (sweep.Point, string, erro
 	if st == nil && b.Args != nil {
 		st = b.Args.Strategy
 	}
-	if st == nil {
-		return p, "", sweep.Inputf(path, field("config.strategy"), 0, "missing: the benchmark does not say how load was applied")
+	return st, model
+}
+
+// mean is a metric's mean over the successful requests; nil when absent.
+func (g *glMetric) mean() *float64 {
+	if g == nil || g.Successful == nil {
+		return nil
 	}
+	return g.Successful.Mean
+}
+
+// guidellmLatencies reads the latency distributions: ms, but
+// request_latency in seconds.
+func guidellmLatencies(path string, field glField, b glBenchmark, p *sweep.Point) error {
 	m := b.Metrics
-	if m == nil || m.OutputTokensPerSecond == nil || m.OutputTokensPerSecond.Successful == nil || m.OutputTokensPerSecond.Successful.Mean == nil {
-		return p, "", sweep.Inputf(path, field("metrics.output_tokens_per_second.successful.mean"), 0, "missing: no output throughput")
-	}
-	p.ThroughputTokS = *m.OutputTokensPerSecond.Successful.Mean
-	var err error
-	if rt := m.RequestTotals; rt != nil {
-		if p.Requests, err = count(path, field("metrics.request_totals.successful"), rt.Successful); err != nil {
-			return p, "", err
-		}
-		if p.Failures, err = count(path, field("metrics.request_totals.errored"), rt.Errored); err != nil {
-			return p, "", err
-		}
-	}
-	mean := func(g *glMetric) *float64 {
-		if g == nil || g.Successful == nil {
-			return nil
-		}
-		return g.Successful.Mean
-	}
-	p.RequestRate = mean(m.RequestsPerSecond)
-	p.InputTokensMean = mean(m.PromptTokenCount)
-	p.OutputTokensMean = mean(m.OutputTokenCount)
 	for _, d := range []struct {
 		name string
 		in   *glMetric
@@ -168,38 +194,38 @@ func guidellmPoint(path string, i int, b glBenchmark) (sweep.Point, string, erro
 		{"request_latency", m.RequestLatency, &p.E2E, 1000}, // seconds
 		{"time_per_output_token_ms", m.TimePerOutputToken, &p.ITL, 1},
 	} {
-		if *d.out, err = d.in.dist(path, field("metrics."+d.name+".successful"), d.k); err != nil {
-			return p, "", err
+		var err error
+		if *d.out, err = d.in.dist(path, field.of("metrics."+d.name+".successful"), d.k); err != nil {
+			return err
 		}
 	}
 	// guidellm's inter_token_latency excludes the first token (TPOT as
 	// vLLM means it); time_per_output_token includes it. Prefer the former.
-	if itl, err := m.InterTokenLatency.dist(path, field("metrics.inter_token_latency_ms.successful"), 1); err != nil {
-		return p, "", err
-	} else if !itl.Empty() {
+	itl, err := m.InterTokenLatency.dist(path, field.of("metrics.inter_token_latency_ms.successful"), 1)
+	if err == nil && !itl.Empty() {
 		p.ITL = itl
 	}
-	measured := mean(m.RequestConcurrency)
+	return err
+}
+
+// guidellmLoad sets the load from the strategy: a closed loop's streams
+// (synchronous is one), Little's law for the rate strategies.
+func guidellmLoad(path string, field glField, st *glStrategy, measured *float64, p *sweep.Point) error {
 	switch strings.ToLower(st.Type) {
 	case "synchronous":
 		p.Concurrency, p.AchievedConcurrency = 1, measured
 	case "concurrent":
 		if st.Streams == nil {
-			return p, "", sweep.Inputf(path, field("config.strategy.streams"), 0, "missing for a concurrent strategy")
+			return sweep.Inputf(path, field.of("config.strategy.streams"), 0, "missing for a concurrent strategy")
 		}
 		p.Concurrency, p.AchievedConcurrency = *st.Streams, measured
 	case "throughput", "constant", "poisson", "async":
 		// Open loop: throughput sends as fast as it can (no offered rate).
-		if err := openLoop(path, field("metrics.request_latency"), &p, st.Rate, p.RequestRate, p.E2E.Mean); err != nil {
-			return p, "", err
-		}
+		return openLoop(path, field.of("metrics.request_latency"), p, st.Rate, p.RequestRate, p.E2E.Mean)
 	default:
-		return p, "", sweep.Inputf(path, field("config.strategy.type_"), 0, "unknown strategy %q (want synchronous, concurrent, throughput, constant or poisson)", st.Type)
+		return sweep.Inputf(path, field.of("config.strategy.type_"), 0, "unknown strategy %q (want synchronous, concurrent, throughput, constant or poisson)", st.Type)
 	}
-	if model != "" {
-		p.Workload = map[string]string{"model": model}
-	}
-	return p, model, nil
+	return nil
 }
 
 func (g *glMetric) dist(file, field string, k float64) (sweep.Dist, error) {

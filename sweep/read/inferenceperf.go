@@ -33,22 +33,11 @@ type ipDist struct {
 // benchmark_time_seconds), v0.6.1 (by_label) and main (prompt_tokens,
 // output_tokens). Absent keys stay nil.
 type ipStage struct {
-	BenchmarkTimeSeconds *float64 `json:"benchmark_time_seconds"`
-	LoadSummary          *struct {
-		Count         *float64 `json:"count"`
-		RequestedRate *float64 `json:"requested_rate"`
-		AchievedRate  *float64 `json:"achieved_rate"`
-		Concurrency   *float64 `json:"concurrency"`
-	} `json:"load_summary"`
-	Successes *struct {
-		Count   *int `json:"count"`
-		Latency *struct {
-			RequestLatency      *ipDist `json:"request_latency"`
-			TimeToFirstToken    *ipDist `json:"time_to_first_token"`
-			TimePerOutputToken  *ipDist `json:"time_per_output_token"`
-			InterTokenLatency   *ipDist `json:"inter_token_latency"`
-			NormalizedTimePerOT *ipDist `json:"normalized_time_per_output_token"`
-		} `json:"latency"`
+	BenchmarkTimeSeconds *float64       `json:"benchmark_time_seconds"`
+	LoadSummary          *ipLoadSummary `json:"load_summary"`
+	Successes            *struct {
+		Count      *int       `json:"count"`
+		Latency    *ipLatency `json:"latency"`
 		Throughput *struct {
 			OutputTokensPerSec *float64 `json:"output_tokens_per_sec"`
 			RequestsPerSec     *float64 `json:"requests_per_sec"`
@@ -64,6 +53,21 @@ type ipStage struct {
 			Count *int `json:"count"`
 		} `json:"by_label"`
 	} `json:"failures"`
+}
+
+type ipLoadSummary struct {
+	Count         *float64 `json:"count"`
+	RequestedRate *float64 `json:"requested_rate"`
+	AchievedRate  *float64 `json:"achieved_rate"`
+	Concurrency   *float64 `json:"concurrency"`
+}
+
+type ipLatency struct {
+	RequestLatency      *ipDist `json:"request_latency"`
+	TimeToFirstToken    *ipDist `json:"time_to_first_token"`
+	TimePerOutputToken  *ipDist `json:"time_per_output_token"`
+	InterTokenLatency   *ipDist `json:"inter_token_latency"`
+	NormalizedTimePerOT *ipDist `json:"normalized_time_per_output_token"`
 }
 
 const ipHarness = "inference-perf"
@@ -228,20 +232,7 @@ func parseInferencePerfStage(file string, baseLine int, data []byte, source stri
 		DurationS:      st.BenchmarkTimeSeconds,
 		Source:         source + " (" + ipHarness + ")",
 	}
-	if su.Latency != nil {
-		l := su.Latency
-		p.TTFT = l.TimeToFirstToken.ms()
-		// ITL as every other harness means it: the per-request mean gap
-		// between output tokens (TPOT). inference-perf's inter_token_latency
-		// is the distribution of raw chunk gaps, whose median is near zero
-		// when the server sends tokens in bursts; it is only a fallback.
-		if l.TimePerOutputToken != nil {
-			p.ITL = l.TimePerOutputToken.ms()
-		} else {
-			p.ITL = l.InterTokenLatency.ms()
-		}
-		p.E2E = l.RequestLatency.ms()
-	}
+	ipLatencies(su.Latency, p)
 	if d := firstDist(su.PromptTokens, su.PromptLen); d != nil {
 		p.InputTokensMean = d.Mean
 	}
@@ -250,22 +241,57 @@ func parseInferencePerfStage(file string, baseLine int, data []byte, source stri
 	}
 	if f := st.Failures; f != nil {
 		p.Failures = f.Count
-		for label, v := range f.ByLabel {
-			if v.Count == nil {
-				continue
-			}
-			if p.FailureLabels == nil {
-				p.FailureLabels = map[string]int{}
-			}
-			p.FailureLabels[label] = *v.Count
-		}
+		p.FailureLabels = ipFailureLabels(f.ByLabel)
 	}
-	ls := st.LoadSummary
 	// Little's law needs the mean time a request is in flight, in seconds.
 	var meanLatencyS *float64
 	if su.Latency != nil && su.Latency.RequestLatency != nil {
 		meanLatencyS = su.Latency.RequestLatency.Mean
 	}
+	if err := ipLoad(file, baseLine, st.LoadSummary, meanLatencyS, p); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// ipLatencies reads the latency distributions, seconds to ms.
+func ipLatencies(l *ipLatency, p *sweep.Point) {
+	if l == nil {
+		return
+	}
+	p.TTFT = l.TimeToFirstToken.ms()
+	// ITL as every other harness means it: the per-request mean gap
+	// between output tokens (TPOT). inference-perf's inter_token_latency
+	// is the distribution of raw chunk gaps, whose median is near zero
+	// when the server sends tokens in bursts; it is only a fallback.
+	if l.TimePerOutputToken != nil {
+		p.ITL = l.TimePerOutputToken.ms()
+	} else {
+		p.ITL = l.InterTokenLatency.ms()
+	}
+	p.E2E = l.RequestLatency.ms()
+}
+
+// ipFailureLabels is failures.by_label's counts; nil when it has none.
+func ipFailureLabels(byLabel map[string]struct {
+	Count *int `json:"count"`
+}) map[string]int {
+	var out map[string]int
+	for label, v := range byLabel {
+		if v.Count == nil {
+			continue
+		}
+		if out == nil {
+			out = map[string]int{}
+		}
+		out[label] = *v.Count
+	}
+	return out
+}
+
+// ipLoad sets a stage's load: the configured concurrency of a concurrent
+// stage, Little's law for a rate-based one (marked derived).
+func ipLoad(file string, baseLine int, ls *ipLoadSummary, meanLatencyS *float64, p *sweep.Point) error {
 	if ls.Concurrency != nil {
 		p.Concurrency = *ls.Concurrency
 		// For concurrent stages requested_rate is the request count and means
@@ -275,20 +301,20 @@ func parseInferencePerfStage(file string, baseLine int, data []byte, source stri
 		if p.RequestRate != nil && meanLatencyS != nil {
 			p.AchievedConcurrency = sweep.F(*p.RequestRate * *meanLatencyS)
 		}
-		return p, nil
+		return nil
 	}
 	rate := ls.AchievedRate
 	if rate == nil {
 		rate = p.RequestRate
 	}
 	if rate == nil || meanLatencyS == nil {
-		return nil, sweep.Inputf(file, "load_summary.concurrency", baseLine, "missing, and it cannot be derived for this rate-based stage without load_summary.achieved_rate and successes.latency.request_latency.mean")
+		return sweep.Inputf(file, "load_summary.concurrency", baseLine, "missing, and it cannot be derived for this rate-based stage without load_summary.achieved_rate and successes.latency.request_latency.mean")
 	}
 	p.Concurrency = *rate * *meanLatencyS
 	p.Derived = true
 	p.RequestedRate = ls.RequestedRate
 	p.AchievedConcurrency = sweep.F(p.Concurrency)
-	return p, nil
+	return nil
 }
 
 func firstDist(ds ...*ipDist) *ipDist {
@@ -305,17 +331,7 @@ func (d *ipDist) ms() sweep.Dist {
 	if d == nil {
 		return sweep.Dist{}
 	}
-	return sweep.Dist{
-		Mean: scaled(d.Mean, 1000), Min: scaled(d.Min, 1000), Max: scaled(d.Max, 1000),
-		P50: scaled(d.Median, 1000), P90: scaled(d.P90, 1000), P95: scaled(d.P95, 1000), P99: scaled(d.P99, 1000),
-	}
-}
-
-func scaled(v *float64, k float64) *float64 {
-	if v == nil {
-		return nil
-	}
-	return sweep.F(*v * k)
+	return stats{"mean": d.Mean, "min": d.Min, "max": d.Max, "p50": d.Median, "p90": d.P90, "p95": d.P95, "p99": d.P99}.scaled(1000)
 }
 
 // ipModelFromConfig returns server.model_name (or the tokenizer's model)

@@ -141,12 +141,20 @@ func readLLMDFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
 	if isLLMDV02(data, top) || (v02Shape && !isLLMDV01(data, top)) {
 		return readLLMDV02File(path, data)
 	}
-	var r llmdReport
+	return readLLMDV01File(path, data)
+}
+
+// decodeReport decodes a report written as JSON or as YAML.
+func decodeReport(path string, data []byte, v any) error {
 	if startsLikeJSON(data) {
-		if err := decodeJSON(path, 0, data, &r); err != nil {
-			return nil, err
-		}
-	} else if err := decodeYAML(path, data, &r); err != nil {
+		return decodeJSON(path, 0, data, v)
+	}
+	return decodeYAML(path, data, v)
+}
+
+func readLLMDV01File(path string, data []byte) (*sweep.Sweep, error) {
+	var r llmdReport
+	if err := decodeReport(path, data, &r); err != nil {
 		return nil, err
 	}
 	m := r.Metrics
@@ -158,55 +166,87 @@ func readLLMDFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
 	if m.Time != nil {
 		p.DurationS = m.Time.Duration
 	}
-	var err error
-	if rq := m.Requests; rq != nil {
-		if rq.Total != nil && rq.Failures != nil {
-			p.Requests, err = count(path, "metrics.requests.total", sweep.F(*rq.Total-*rq.Failures))
-		}
-		if err == nil {
-			p.Failures, err = count(path, "metrics.requests.failures", rq.Failures)
-		}
-		if err != nil {
-			return nil, err
-		}
-		if rq.InputLength != nil {
-			p.InputTokensMean = rq.InputLength.Mean
-		}
-		if rq.OutputLength != nil {
-			p.OutputTokensMean = rq.OutputLength.Mean
-		}
+	if err := m.Requests.read(path, &p); err != nil {
+		return nil, err
 	}
-	if l := m.Latency; l != nil {
-		tpot, itl := l.TPOT, l.ITL
-		if tpot == nil {
-			tpot, itl = itl, nil
-		}
-		for _, d := range []struct {
-			name string
-			in   *llmdStat
-			out  *sweep.Dist
-		}{{"time_to_first_token", l.TTFT, &p.TTFT}, {"request_latency", l.RequestLatency, &p.E2E},
-			{"time_per_output_token", tpot, &p.ITL}, {"inter_token_latency", itl, &p.ITLChunks}} {
-			if *d.out, err = d.in.dist(path, "metrics.latency."+d.name); err != nil {
-				return nil, err
-			}
-		}
+	if err := m.Latency.read(path, &p); err != nil {
+		return nil, err
 	}
 	if err := llmdLoad(path, r, &p); err != nil {
 		return nil, err
 	}
 	s := &sweep.Sweep{Version: sweep.SchemaVersion, Harness: llmdHarness, Sources: []string{path}, Points: []sweep.Point{p}}
-	if r.Scenario != nil && r.Scenario.Load != nil && r.Scenario.Load.Name != "" {
-		s.HarnessVersion = "via " + r.Scenario.Load.Name
+	r.describe(s)
+	return s, nil
+}
+
+// read takes v0.1's metrics.requests: the successful requests (total less
+// failures), the failures and the mean lengths.
+func (rq *llmdRequests) read(path string, p *sweep.Point) error {
+	if rq == nil {
+		return nil
 	}
-	if r.Scenario != nil && r.Scenario.Model != nil && r.Scenario.Model.Name != "" {
-		s.Model = r.Scenario.Model.Name
-		s.Points[0].Workload = map[string]string{"model": s.Model}
-		if r.Scenario.Load != nil && r.Scenario.Load.Type != "" {
-			s.Points[0].Workload["load.type"] = r.Scenario.Load.Type
+	var err error
+	if rq.Total != nil && rq.Failures != nil {
+		p.Requests, err = count(path, "metrics.requests.total", sweep.F(*rq.Total-*rq.Failures))
+	}
+	if err == nil {
+		p.Failures, err = count(path, "metrics.requests.failures", rq.Failures)
+	}
+	if err != nil {
+		return err
+	}
+	if rq.InputLength != nil {
+		p.InputTokensMean = rq.InputLength.Mean
+	}
+	if rq.OutputLength != nil {
+		p.OutputTokensMean = rq.OutputLength.Mean
+	}
+	return nil
+}
+
+// read takes v0.1's metrics.latency. TPOT is knee's ITL, and the chunk
+// gaps (inter_token_latency) are kept beside it; without a TPOT they are
+// the ITL.
+func (l *llmdLatency) read(path string, p *sweep.Point) error {
+	if l == nil {
+		return nil
+	}
+	tpot, itl := l.TPOT, l.ITL
+	if tpot == nil {
+		tpot, itl = itl, nil
+	}
+	for _, d := range []struct {
+		name string
+		in   *llmdStat
+		out  *sweep.Dist
+	}{{"time_to_first_token", l.TTFT, &p.TTFT}, {"request_latency", l.RequestLatency, &p.E2E},
+		{"time_per_output_token", tpot, &p.ITL}, {"inter_token_latency", itl, &p.ITLChunks}} {
+		var err error
+		if *d.out, err = d.in.dist(path, "metrics.latency."+d.name); err != nil {
+			return err
 		}
 	}
-	return s, nil
+	return nil
+}
+
+// describe sets what the report says of its run: the harness it drove,
+// the model and the load type (the point's workload).
+func (r *llmdReport) describe(s *sweep.Sweep) {
+	sc := r.Scenario
+	if sc == nil {
+		return
+	}
+	if sc.Load != nil && sc.Load.Name != "" {
+		s.HarnessVersion = "via " + sc.Load.Name
+	}
+	if sc.Model != nil && sc.Model.Name != "" {
+		s.Model = sc.Model.Name
+		s.Points[0].Workload = map[string]string{"model": s.Model}
+		if sc.Load != nil && sc.Load.Type != "" {
+			s.Points[0].Workload["load.type"] = sc.Load.Type
+		}
+	}
 }
 
 // llmdLoad finds the concurrency in scenario.load.args, whose keys are the
@@ -245,6 +285,9 @@ func llmdLoad(path string, r llmdReport, p *sweep.Point) error {
 	return openLoop(path, "scenario.load.args.max_concurrency", p, rate, p.RequestRate, p.E2E.Mean)
 }
 
+// llmdTimeUnits are the time units llm-d's statistics state, to ms.
+var llmdTimeUnits = map[string]float64{"ms": 1, "ms/token": 1, "s": 1000, "s/token": 1000, "us": 1e-3, "µs": 1e-3, "us/token": 1e-3}
+
 // dist converts a statistic to ms, honouring its units.
 func (s *llmdStat) dist(file, field string) (sweep.Dist, error) {
 	if s == nil {
@@ -253,15 +296,8 @@ func (s *llmdStat) dist(file, field string) (sweep.Dist, error) {
 	if s.Units == nil {
 		return sweep.Dist{}, sweep.Inputf(file, field+".units", 0, "missing: knee does not guess a latency's unit")
 	}
-	var k float64
-	switch strings.ToLower(strings.TrimSpace(*s.Units)) {
-	case "ms", "ms/token":
-		k = 1
-	case "s", "s/token":
-		k = 1000
-	case "us", "µs", "us/token":
-		k = 1e-3
-	default:
+	k, ok := unitScale(llmdTimeUnits, *s.Units)
+	if !ok {
 		return sweep.Dist{}, sweep.Inputf(file, field+".units", 0, "unknown time unit %q (want ms, s, ms/token or s/token)", *s.Units)
 	}
 	return stats{"mean": s.Mean, "std": s.Stddev, "min": s.Min, "max": s.Max, "p1": s.P1, "p5": s.P5, "p10": s.P10,

@@ -102,19 +102,22 @@ type llmdV02Report struct {
 	} `json:"scenario" yaml:"scenario"`
 	Results *struct {
 		RequestPerformance *struct {
-			Aggregate *struct {
-				Requests   *llmdRequests `json:"requests" yaml:"requests"`
-				Latency    *llmdLatency  `json:"latency" yaml:"latency"`
-				Throughput *struct {
-					OutputTokenRate *llmdStat `json:"output_token_rate" yaml:"output_token_rate"`
-					RequestRate     *llmdStat `json:"request_rate" yaml:"request_rate"`
-				} `json:"throughput" yaml:"throughput"`
-			} `json:"aggregate" yaml:"aggregate"`
+			Aggregate *llmdV02Agg `json:"aggregate" yaml:"aggregate"`
 		} `json:"request_performance" yaml:"request_performance"`
 	} `json:"results" yaml:"results"`
 }
 
 const llmdV02Aggregate = "results.request_performance.aggregate"
+
+// llmdV02Agg is results.request_performance.aggregate.
+type llmdV02Agg struct {
+	Requests   *llmdRequests `json:"requests" yaml:"requests"`
+	Latency    *llmdLatency  `json:"latency" yaml:"latency"`
+	Throughput *struct {
+		OutputTokenRate *llmdStat `json:"output_token_rate" yaml:"output_token_rate"`
+		RequestRate     *llmdStat `json:"request_rate" yaml:"request_rate"`
+	} `json:"throughput" yaml:"throughput"`
+}
 
 func readLLMDV02File(path string, data []byte) (*sweep.Sweep, error) {
 	var r llmdV02Report
@@ -125,125 +128,30 @@ func readLLMDV02File(path string, data []byte) (*sweep.Sweep, error) {
 	} else if err := decodeYAML(path, data, &r); err != nil {
 		return nil, withYAMLField(data, err)
 	}
-	agg := r.Results
-	if agg == nil || agg.RequestPerformance == nil || agg.RequestPerformance.Aggregate == nil ||
-		agg.RequestPerformance.Aggregate.Throughput == nil || agg.RequestPerformance.Aggregate.Throughput.OutputTokenRate == nil {
+	a := r.aggregate()
+	if a == nil || a.Throughput == nil || a.Throughput.OutputTokenRate == nil {
 		return nil, sweep.Inputf(path, llmdV02Aggregate+".throughput.output_token_rate", 0, "missing: no output throughput")
 	}
-	a := agg.RequestPerformance.Aggregate
-	version := "0.2"
-	if v, ok := r.Version.(string); ok && strings.HasPrefix(v, "0.2.") && len(v) < 16 {
-		version = v
-	}
-	label := llmdHarness + " report v" + version
+	label := llmdHarness + " report v" + r.version()
 	p := sweep.Point{Source: path + " (" + label + ")"}
-	tput, err := a.Throughput.OutputTokenRate.rate(path, llmdV02Aggregate+".throughput.output_token_rate", "tokens/s", "token/s", "tok/s", "tokens/sec")
-	if err != nil {
-		return nil, err
-	}
-	if tput == nil {
-		return nil, sweep.Inputf(path, llmdV02Aggregate+".throughput.output_token_rate.mean", 0, "missing: no output throughput")
-	}
-	p.ThroughputTokS = *tput
-	if p.RequestRate, err = a.Throughput.RequestRate.rate(path, llmdV02Aggregate+".throughput.request_rate", "queries/s", "requests/s", "req/s", "qps"); err != nil {
-		return nil, err
-	}
-	if r.Run != nil && r.Run.Time != nil && r.Run.Time.Duration != nil {
-		d, ok := isoDuration(*r.Run.Time.Duration)
-		if !ok {
-			return nil, sweep.Inputf(path, "run.time.duration", 0, "want an ISO-8601 duration such as PT49.97S, got %q", *r.Run.Time.Duration)
-		}
-		p.DurationS = &d
-	}
-	if rq := a.Requests; rq != nil {
-		p.Failures, err = count(path, llmdV02Aggregate+".requests.failures", rq.Failures)
-		if err == nil {
-			_, err = count(path, llmdV02Aggregate+".requests.total", rq.Total)
-		}
-		if err == nil && rq.Total != nil && rq.Failures != nil {
-			if *rq.Failures > *rq.Total {
-				return nil, sweep.Inputf(path, llmdV02Aggregate+".requests.total", 0, "is %v, fewer than the %v failures", *rq.Total, *rq.Failures)
-			}
-			p.Requests = sweep.I(int(*rq.Total - *rq.Failures))
-		}
-		if err != nil {
+	for _, step := range []func(string, *llmdV02Report, *llmdV02Agg, *sweep.Point) error{v02Throughput, v02Duration, v02Requests, v02Latency} {
+		if err := step(path, &r, a, &p); err != nil {
 			return nil, err
-		}
-		for _, l := range []struct {
-			name string
-			in   *llmdStat
-			out  **float64
-		}{{"input_length", rq.InputLength, &p.InputTokensMean}, {"output_length", rq.OutputLength, &p.OutputTokensMean}} {
-			if *l.out, err = l.in.rate(path, llmdV02Aggregate+".requests."+l.name, "count"); err != nil {
-				return nil, err
-			}
-		}
-	}
-	if l := a.Latency; l != nil {
-		tpot, itl := l.TPOT, l.ITL
-		tpotName, itlName := "time_per_output_token", "inter_token_latency"
-		if tpot == nil {
-			tpot, itl, tpotName = itl, nil, itlName
-		}
-		for _, d := range []struct {
-			name     string
-			perToken bool
-			in       *llmdStat
-			out      *sweep.Dist
-		}{{"time_to_first_token", false, l.TTFT, &p.TTFT}, {"request_latency", false, l.RequestLatency, &p.E2E},
-			{tpotName, true, tpot, &p.ITL}, {itlName, true, itl, &p.ITLChunks}} {
-			if *d.out, err = d.in.latency(path, llmdV02Aggregate+".latency."+d.name, d.perToken); err != nil {
-				return nil, err
-			}
 		}
 	}
 	s := &sweep.Sweep{Version: sweep.SchemaVersion, Harness: llmdHarness, Sources: []string{path}}
-	var ld *llmdV02LoadStd
-	if r.Scenario != nil && r.Scenario.Load != nil {
-		ld = r.Scenario.Load.Standardized
-	}
+	s.Model = r.models()
 	w := map[string]string{}
-	if r.Scenario != nil {
-		var models []string
-		for _, c := range r.Scenario.Stack {
-			if c.Standardized != nil && c.Standardized.Kind == "inference_engine" && c.Standardized.Model != nil &&
-				c.Standardized.Model.Name != "" && !contains(models, c.Standardized.Model.Name) {
-				models = append(models, c.Standardized.Model.Name)
-			}
-		}
-		sort.Strings(models)
-		s.Model = strings.Join(models, ", ")
-		if s.Model != "" {
-			w["model"] = s.Model
-		}
+	if s.Model != "" {
+		w["model"] = s.Model
 	}
 	var rate, conc any
-	if ld != nil {
+	if ld := r.load(); ld != nil {
 		rate, conc = ld.RateQPS, ld.Concurrency
-		if ld.Tool != "" {
-			s.HarnessVersion = strings.TrimSpace("via " + ld.Tool + " " + ld.ToolVersion)
+		if err := ld.describe(path, label, s, &p); err != nil {
+			return nil, err
 		}
-		if ld.Stage != nil {
-			stage, err := count(path, "scenario.load.standardized.stage", ld.Stage)
-			if err != nil {
-				return nil, err
-			}
-			p.Source = path + " (" + label + ", stage " + strconv.Itoa(*stage) + ")"
-		}
-		if ld.Source != "" {
-			w["load.source"] = ld.Source
-		}
-		if v := ld.InputSeqLen.text(); v != "" {
-			w["load.input_seq_len"] = v
-		}
-		if v := ld.OutputSeqLen.text(); v != "" {
-			w["load.output_seq_len"] = v
-		}
-		if ld.Prefix != nil {
-			if v := ld.Prefix.PrefixLen.text(); v != "" {
-				w["load.prefix_len"] = v
-			}
-		}
+		ld.workload(w)
 	}
 	if len(w) > 0 {
 		p.Workload = w
@@ -253,6 +161,170 @@ func readLLMDV02File(path string, data []byte) (*sweep.Sweep, error) {
 	}
 	s.Points = []sweep.Point{p}
 	return s, nil
+}
+
+// aggregate is results.request_performance.aggregate; nil when absent.
+func (r *llmdV02Report) aggregate() *llmdV02Agg {
+	if r.Results == nil || r.Results.RequestPerformance == nil {
+		return nil
+	}
+	return r.Results.RequestPerformance.Aggregate
+}
+
+// version is the report's schema version as its label shows it: "0.2", or
+// the minor revision it states ("0.2.1").
+func (r *llmdV02Report) version() string {
+	if v, ok := r.Version.(string); ok && strings.HasPrefix(v, "0.2.") && len(v) < 16 {
+		return v
+	}
+	return "0.2"
+}
+
+// load is scenario.load.standardized; nil when absent.
+func (r *llmdV02Report) load() *llmdV02LoadStd {
+	if r.Scenario == nil || r.Scenario.Load == nil {
+		return nil
+	}
+	return r.Scenario.Load.Standardized
+}
+
+// models names the inference engines' models of scenario.stack, sorted,
+// each once.
+func (r *llmdV02Report) models() string {
+	if r.Scenario == nil {
+		return ""
+	}
+	var models []string
+	for _, c := range r.Scenario.Stack {
+		if c.Standardized != nil && c.Standardized.Kind == "inference_engine" && c.Standardized.Model != nil &&
+			c.Standardized.Model.Name != "" && !contains(models, c.Standardized.Model.Name) {
+			models = append(models, c.Standardized.Model.Name)
+		}
+	}
+	sort.Strings(models)
+	return strings.Join(models, ", ")
+}
+
+// describe names the load generator (the harness it drove) and the
+// stage, in the point's source.
+func (ld *llmdV02LoadStd) describe(path, label string, s *sweep.Sweep, p *sweep.Point) error {
+	if ld.Tool != "" {
+		s.HarnessVersion = strings.TrimSpace("via " + ld.Tool + " " + ld.ToolVersion)
+	}
+	if ld.Stage != nil {
+		stage, err := count(path, "scenario.load.standardized.stage", ld.Stage)
+		if err != nil {
+			return err
+		}
+		p.Source = path + " (" + label + ", stage " + strconv.Itoa(*stage) + ")"
+	}
+	return nil
+}
+
+// workload adds what the load generator sent: its source and the lengths.
+func (ld *llmdV02LoadStd) workload(w map[string]string) {
+	if ld.Source != "" {
+		w["load.source"] = ld.Source
+	}
+	if v := ld.InputSeqLen.text(); v != "" {
+		w["load.input_seq_len"] = v
+	}
+	if v := ld.OutputSeqLen.text(); v != "" {
+		w["load.output_seq_len"] = v
+	}
+	if ld.Prefix != nil {
+		if v := ld.Prefix.PrefixLen.text(); v != "" {
+			w["load.prefix_len"] = v
+		}
+	}
+}
+
+// v02Throughput reads the output token rate (required) and the request rate.
+func v02Throughput(path string, _ *llmdV02Report, a *llmdV02Agg, p *sweep.Point) error {
+	tput, err := a.Throughput.OutputTokenRate.rate(path, llmdV02Aggregate+".throughput.output_token_rate", "tokens/s", "token/s", "tok/s", "tokens/sec")
+	if err != nil {
+		return err
+	}
+	if tput == nil {
+		return sweep.Inputf(path, llmdV02Aggregate+".throughput.output_token_rate.mean", 0, "missing: no output throughput")
+	}
+	p.ThroughputTokS = *tput
+	p.RequestRate, err = a.Throughput.RequestRate.rate(path, llmdV02Aggregate+".throughput.request_rate", "queries/s", "requests/s", "req/s", "qps")
+	return err
+}
+
+// v02Duration reads run.time.duration, an ISO-8601 duration.
+func v02Duration(path string, r *llmdV02Report, _ *llmdV02Agg, p *sweep.Point) error {
+	if r.Run == nil || r.Run.Time == nil || r.Run.Time.Duration == nil {
+		return nil
+	}
+	d, ok := isoDuration(*r.Run.Time.Duration)
+	if !ok {
+		return sweep.Inputf(path, "run.time.duration", 0, "want an ISO-8601 duration such as PT49.97S, got %q", *r.Run.Time.Duration)
+	}
+	p.DurationS = &d
+	return nil
+}
+
+// v02Requests reads the request counts (successes are the total less the
+// failures) and the mean lengths, whose unit is "count".
+func v02Requests(path string, _ *llmdV02Report, a *llmdV02Agg, p *sweep.Point) error {
+	rq := a.Requests
+	if rq == nil {
+		return nil
+	}
+	var err error
+	p.Failures, err = count(path, llmdV02Aggregate+".requests.failures", rq.Failures)
+	if err == nil {
+		_, err = count(path, llmdV02Aggregate+".requests.total", rq.Total)
+	}
+	if err != nil {
+		return err
+	}
+	if rq.Total != nil && rq.Failures != nil {
+		if *rq.Failures > *rq.Total {
+			return sweep.Inputf(path, llmdV02Aggregate+".requests.total", 0, "is %v, fewer than the %v failures", *rq.Total, *rq.Failures)
+		}
+		p.Requests = sweep.I(int(*rq.Total - *rq.Failures))
+	}
+	for _, l := range []struct {
+		name string
+		in   *llmdStat
+		out  **float64
+	}{{"input_length", rq.InputLength, &p.InputTokensMean}, {"output_length", rq.OutputLength, &p.OutputTokensMean}} {
+		if *l.out, err = l.in.rate(path, llmdV02Aggregate+".requests."+l.name, "count"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// v02Latency reads the latency statistics, each of its dimension: TTFT and
+// request latency a time, TPOT and ITL a time per token. TPOT is knee's
+// ITL and the chunk gaps are kept beside it; without a TPOT they are the ITL.
+func v02Latency(path string, _ *llmdV02Report, a *llmdV02Agg, p *sweep.Point) error {
+	l := a.Latency
+	if l == nil {
+		return nil
+	}
+	tpot, itl := l.TPOT, l.ITL
+	tpotName, itlName := "time_per_output_token", "inter_token_latency"
+	if tpot == nil {
+		tpot, itl, tpotName = itl, nil, itlName
+	}
+	for _, d := range []struct {
+		name     string
+		perToken bool
+		in       *llmdStat
+		out      *sweep.Dist
+	}{{"time_to_first_token", false, l.TTFT, &p.TTFT}, {"request_latency", false, l.RequestLatency, &p.E2E},
+		{tpotName, true, tpot, &p.ITL}, {itlName, true, itl, &p.ITLChunks}} {
+		var err error
+		if *d.out, err = d.in.latency(path, llmdV02Aggregate+".latency."+d.name, d.perToken); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // llmdV02Load sets the load of a point from scenario.load.standardized: a

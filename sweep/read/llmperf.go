@@ -38,25 +38,14 @@ func readLLMPerfFile(path string, data []byte, _ Options) (*sweep.Sweep, error) 
 	if err := decodeJSON(path, 0, data, &top); err != nil {
 		return nil, err
 	}
-	var err error
-	num := func(key string) *float64 {
-		if err != nil {
-			return nil
-		}
-		var v *float64
-		v, err = jsonNumber(path, key, top[key])
-		return v
+	f := &fields{file: path, top: top}
+	v := f.nums("num_concurrent_requests", "results_mean_output_throughput_token_per_s", "results_num_completed_requests",
+		"results_number_errors", "results_num_completed_requests_per_min", "results_number_input_tokens_mean",
+		"results_number_output_tokens_mean")
+	if f.err != nil {
+		return nil, f.err
 	}
-	conc := num("num_concurrent_requests")
-	tput := num("results_mean_output_throughput_token_per_s")
-	completed := num("results_num_completed_requests")
-	errors := num("results_number_errors")
-	perMin := num("results_num_completed_requests_per_min")
-	inMean := num("results_number_input_tokens_mean")
-	outMean := num("results_number_output_tokens_mean")
-	if err != nil {
-		return nil, err
-	}
+	tput, conc := v["results_mean_output_throughput_token_per_s"], v["num_concurrent_requests"]
 	if tput == nil {
 		return nil, sweep.Inputf(path, "results_mean_output_throughput_token_per_s", 0, "missing: no output throughput")
 	}
@@ -64,60 +53,65 @@ func readLLMPerfFile(path string, data []byte, _ Options) (*sweep.Sweep, error) 
 		return nil, sweep.Inputf(path, "num_concurrent_requests", 0, "missing: the summary does not say which concurrency it measured")
 	}
 	p := sweep.Point{
-		Concurrency: *conc, ThroughputTokS: *tput, InputTokensMean: inMean, OutputTokensMean: outMean,
-		Source: path + " (" + llmperfHarness + ")",
+		Concurrency: *conc, ThroughputTokS: *tput, InputTokensMean: v["results_number_input_tokens_mean"],
+		OutputTokensMean: v["results_number_output_tokens_mean"], Source: path + " (" + llmperfHarness + ")",
 	}
-	if p.Requests, err = count(path, "results_num_completed_requests", completed); err != nil {
-		return nil, err
+	p.Requests = f.count("results_num_completed_requests", v["results_num_completed_requests"])
+	p.Failures = f.count("results_number_errors", v["results_number_errors"])
+	if f.err != nil {
+		return nil, f.err
 	}
-	if p.Failures, err = count(path, "results_number_errors", errors); err != nil {
-		return nil, err
-	}
-	if perMin != nil {
+	if perMin := v["results_num_completed_requests_per_min"]; perMin != nil {
 		p.RequestRate = sweep.F(*perMin / 60)
 	}
-	// llmperf's inter_token_latency is a per-request mean (its E2E over its
-	// output tokens): knee's ITL.
+	if err := llmperfLatencies(f, &p); err != nil {
+		return nil, err
+	}
+	if p.Requests != nil && *p.Requests > 0 {
+		p.AchievedConcurrency = littleConcurrency(p.RequestRate, p.E2E.Mean)
+	}
+	model := f.str("model")
+	if p.Workload = llmperfWorkload(f, model); f.err != nil {
+		return nil, f.err
+	}
+	return &sweep.Sweep{Version: sweep.SchemaVersion, Harness: llmperfHarness, Model: model, Sources: []string{path}, Points: []sweep.Point{p}}, nil
+}
+
+// llmperfLatencies reads results_<metric>_{mean,min,max,stddev} and
+// results_<metric>_quantiles_pNN, in seconds. llmperf's
+// inter_token_latency is a per-request mean (its E2E over its output
+// tokens): knee's ITL.
+func llmperfLatencies(f *fields, p *sweep.Point) error {
 	for _, m := range []struct {
 		key string
 		out *sweep.Dist
 	}{{"ttft_s", &p.TTFT}, {"inter_token_latency_s", &p.ITL}, {"end_to_end_latency_s", &p.E2E}} {
-		st := stats{}
-		for _, s := range []string{"mean", "min", "max", "stddev"} {
-			v := num("results_" + m.key + "_" + s)
-			if s == "stddev" {
-				s = "std"
-			}
-			st[s] = v
+		k := "results_" + m.key + "_"
+		st := f.stats([2]string{"mean", k + "mean"}, [2]string{"min", k + "min"}, [2]string{"max", k + "max"},
+			[2]string{"std", k + "stddev"}, [2]string{"p25", k + "quantiles_p25"}, [2]string{"p50", k + "quantiles_p50"},
+			[2]string{"p75", k + "quantiles_p75"}, [2]string{"p90", k + "quantiles_p90"},
+			[2]string{"p95", k + "quantiles_p95"}, [2]string{"p99", k + "quantiles_p99"})
+		if f.err != nil {
+			return f.err
 		}
-		for _, q := range []string{"p25", "p50", "p75", "p90", "p95", "p99"} {
-			st[q] = num("results_" + m.key + "_quantiles_" + q)
-		}
-		if err != nil {
-			return nil, err
-		}
-		if *m.out, err = st.dist(path, "results_"+m.key, 1000); err != nil {
-			return nil, err
+		var err error
+		if *m.out, err = st.dist(f.file, "results_"+m.key, 1000); err != nil {
+			return err
 		}
 	}
-	if p.Requests != nil && *p.Requests > 0 && p.E2E.Mean != nil && p.RequestRate != nil {
-		p.AchievedConcurrency = sweep.F(*p.RequestRate * *p.E2E.Mean / 1000)
-	}
-	var model string
-	if raw := top["model"]; raw != nil {
-		_ = json.Unmarshal(raw, &model)
-	}
-	p.Workload = map[string]string{}
+	return nil
+}
+
+// llmperfWorkload is what was sent: the lengths asked for, and the model.
+func llmperfWorkload(f *fields, model string) map[string]string {
+	w := map[string]string{}
 	for _, k := range []string{"mean_input_tokens", "mean_output_tokens", "stddev_input_tokens", "stddev_output_tokens"} {
-		if v := num(k); v != nil {
-			p.Workload[k] = numText(*v)
+		if v := f.num(k); v != nil {
+			w[k] = numText(*v)
 		}
-	}
-	if err != nil {
-		return nil, err
 	}
 	if model != "" {
-		p.Workload["model"] = model
+		w["model"] = model
 	}
-	return &sweep.Sweep{Version: sweep.SchemaVersion, Harness: llmperfHarness, Model: model, Sources: []string{path}, Points: []sweep.Point{p}}, nil
+	return w
 }

@@ -83,12 +83,7 @@ func (st stats) dist(file, field string, k float64) (sweep.Dist, error) {
 			return sweep.Dist{}, sweep.Inputf(file, field+"."+name, 0, "must be a non-negative number, got %v", *v)
 		}
 	}
-	s := func(name string) *float64 { return scaled(st[name], k) }
-	return sweep.Dist{
-		Mean: s("mean"), Std: s("std"), Min: s("min"), Max: s("max"),
-		P1: s("p1"), P5: s("p5"), P10: s("p10"), P25: s("p25"), P50: s("p50"),
-		P75: s("p75"), P90: s("p90"), P95: s("p95"), P99: s("p99"), P999: s("p999"),
-	}, nil
+	return st.scaled(k), nil
 }
 
 // percentileName turns a source's percentile spelling into a stats key:

@@ -30,19 +30,7 @@ func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resol
 	if err := r.applyColumnFlags(g, meta.Columns); err != nil {
 		return nil, err
 	}
-	for i, u := range unitsRow {
-		if i >= len(r.cols) || isBlank(unitCell(u)) {
-			continue
-		}
-		un, _ := parseUnit(unitCell(u))
-		if err := setUnit(&r.cols[i], un, "units row"); err != nil {
-			return nil, sweep.Inputf(g.file, r.cols[i].header, unitsLine, "%w", err)
-		}
-	}
-	if err := r.applyUnitFlags(g, meta.Units); err != nil {
-		return nil, err
-	}
-	if err := r.refuseTwoUnits(g); err != nil {
+	if err := r.statedUnits(g, unitsRow, unitsLine, meta.Units); err != nil {
 		return nil, err
 	}
 	r.ratioValued(g)
@@ -68,18 +56,41 @@ func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resol
 	if err := r.plausibleColumns(g); err != nil {
 		return nil, err
 	}
-	for i := range r.cols {
-		c := &r.cols[i]
-		if c.kind == colDuration && !c.stated {
-			// Nothing downstream needs a duration badly enough to guess its unit.
-			c.kind, c.why = colIgnore, "a duration with no unit stated"
-		}
-	}
+	r.ignoreUnstatedDurations()
 	if err := r.refuseLookalikes(g); err != nil {
 		return nil, err
 	}
 	r.noteUnread(g.file)
 	return r, nil
+}
+
+// statedUnits applies the units a units row and --unit state, and refuses
+// a header that states two.
+func (r *resolved) statedUnits(g grid, unitsRow []string, unitsLine int, flags map[string]string) error {
+	for i, u := range unitsRow {
+		if i >= len(r.cols) || isBlank(unitCell(u)) {
+			continue
+		}
+		un, _ := parseUnit(unitCell(u))
+		if err := setUnit(&r.cols[i], un, "units row"); err != nil {
+			return sweep.Inputf(g.file, r.cols[i].header, unitsLine, "%w", err)
+		}
+	}
+	if err := r.applyUnitFlags(g, flags); err != nil {
+		return err
+	}
+	return r.refuseTwoUnits(g)
+}
+
+// ignoreUnstatedDurations leaves a duration whose unit nothing states
+// unread: nothing downstream needs a duration badly enough to guess its unit.
+func (r *resolved) ignoreUnstatedDurations() {
+	for i := range r.cols {
+		c := &r.cols[i]
+		if c.kind == colDuration && !c.stated {
+			c.kind, c.why = colIgnore, "a duration with no unit stated"
+		}
+	}
 }
 
 // refuseTwoUnits refuses a time column whose header names two units
@@ -496,14 +507,7 @@ func anyImplausibleMS(g grid, i int, metric string) bool {
 // ("Throughput p50 (tok/s)" of 28.6 at 50 req/s) is a per-request figure,
 // refused with the flag that names the node's throughput.
 func (r *resolved) tokensPerRequest(g grid) error {
-	rate := -1
-	for _, k := range []colKind{colRequestRate, colRequestedRate} {
-		for i, c := range r.cols {
-			if rate < 0 && c.kind == k {
-				rate = i
-			}
-		}
-	}
+	rate := r.rateColumn()
 	if rate < 0 {
 		return nil
 	}
@@ -511,24 +515,42 @@ func (r *resolved) tokensPerRequest(g grid) error {
 		if c.kind != colThroughput {
 			continue
 		}
-		n, under := 0, 0
-		for _, row := range g.rows {
-			x, okX, errX := readValue(c, cellAt(row, i))
-			q, okQ, errQ := readValue(r.cols[rate], cellAt(row, rate))
-			if errX != nil || errQ != nil || !okX || !okQ || q.v <= 0 {
-				continue
-			}
-			n++
-			if x.v < q.v {
-				under++
-			}
-		}
-		if n > 0 && 2*under > n {
+		if n, under := r.underOnePerRequest(g, i, rate); n > 0 && 2*under > n {
 			return sweep.Inputf(g.file, c.header, g.headerLine, "reads under one output token per request (%q) in %d of %d rows: no node serves requests without tokens, so it is a per-request figure, not the node's output throughput; if another column is, say so with --column throughput=HEADER",
 				r.cols[rate].header, under, n)
 		}
 	}
 	return nil
+}
+
+// rateColumn is the first served request rate column, else the first
+// offered one; -1 when there is none.
+func (r *resolved) rateColumn() int {
+	for _, k := range []colKind{colRequestRate, colRequestedRate} {
+		for i, c := range r.cols {
+			if c.kind == k {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// underOnePerRequest counts the rows where column i and the rate column
+// both hold a value (n), and those where i is below the rate (under).
+func (r *resolved) underOnePerRequest(g grid, i, rate int) (n, under int) {
+	for _, row := range g.rows {
+		x, okX, errX := readValue(r.cols[i], cellAt(row, i))
+		q, okQ, errQ := readValue(r.cols[rate], cellAt(row, rate))
+		if errX != nil || errQ != nil || !okX || !okQ || q.v <= 0 {
+			continue
+		}
+		n++
+		if x.v < q.v {
+			under++
+		}
+	}
+	return n, under
 }
 
 var fractionCell = regexp.MustCompile(`^\d+\s*/\s*\d+$`)

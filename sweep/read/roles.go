@@ -296,27 +296,13 @@ func admits(ds []dimension, d dimension) bool {
 func statOf(t []string) string {
 	w := wordset(t)
 	central := w.has("mean", "avg", "average", "ave", "median", "med", "p50")
-	switch {
-	case !central && w.has("std", "stddev", "stdev", "sd", "spread", "variance", "var", "stderr", "sem", "ci", "iqr", "range", "cv", "jitter"):
+	if !central && w.has("std", "stddev", "stdev", "sd", "spread", "variance", "var", "stderr", "sem", "ci", "iqr", "range", "cv", "jitter") {
 		return "spread"
-	case w.has("p50", "median", "med", "50th"):
-		return "p50"
-	case w.has("p90", "90th"):
-		return "p90"
-	case w.has("p95", "95th"):
-		return "p95"
-	case w.has("p99.9", "p999", "99.9th"):
-		return "p999"
-	case w.has("p99", "99th"):
-		return "p99"
-	case w.has("p75", "75th"):
-		return "p75"
-	case w.has("mean", "avg", "average", "ave"):
-		return "mean"
-	case w.has("min", "minimum"):
-		return "min"
-	case w.has("max", "maximum"):
-		return "max"
+	}
+	for _, s := range statWords {
+		if w.has(s.words...) {
+			return s.stat
+		}
 	}
 	for _, x := range t {
 		if len(x) > 1 && x[0] == 'p' && x[1] >= '0' && x[1] <= '9' {
@@ -324,4 +310,22 @@ func statOf(t []string) string {
 		}
 	}
 	return ""
+}
+
+// statWords are the words that name each central statistic, tried in
+// order: a median before a mean (a "median (mean of runs)" is a median),
+// p99.9 before p99.
+var statWords = []struct {
+	stat  string
+	words []string
+}{
+	{"p50", []string{"p50", "median", "med", "50th"}},
+	{"p90", []string{"p90", "90th"}},
+	{"p95", []string{"p95", "95th"}},
+	{"p999", []string{"p99.9", "p999", "99.9th"}},
+	{"p99", []string{"p99", "99th"}},
+	{"p75", []string{"p75", "75th"}},
+	{"mean", []string{"mean", "avg", "average", "ave"}},
+	{"min", []string{"min", "minimum"}},
+	{"max", []string{"max", "maximum"}},
 }

@@ -21,84 +21,110 @@ const maxKTokS = 10000
 // tableRow reads one level.
 func tableRow(file string, line int, cols []column, row []string, gpus int) (*sweep.Point, error) {
 	p := &sweep.Point{Source: fmt.Sprintf("%s:%d", file, line)}
-	var perGPU, total *cellRead
+	var tp rowThroughput
 	for i, c := range cols {
 		if i >= len(row) {
 			continue
 		}
-		switch c.kind {
-		case colIgnore, colOtherTokRate, colPerUser, colRatio, colPrompts, colSeriesLabel, colWorkload:
-			continue
-		case colLeaf, colAccelerator, colModel, colGPUs:
-			continue // read by tableMeta
-		case colNote:
-			p.Note = stripMarkup(row[i])
-			continue
-		case colSimulated:
-			b, err := parseBool(stripMarkup(row[i]))
-			if err != nil {
-				return nil, sweep.Inputf(file, c.header, line, "%w", err)
-			}
-			p.Simulated = b
-			continue
-		}
-		if c.kind == colRequestedRate && isInfinite(row[i]) {
-			continue // "inf": every request at once, a closed burst: no offered rate
-		}
-		cr, ok, err := readValue(c, row[i])
-		if err != nil {
-			return nil, sweep.Inputf(file, c.header, line, "%w", err)
-		}
-		if !ok {
-			continue
-		}
-		v := cr.v
-		switch c.kind {
-		case colPerGPU:
-			p.PerGPU = sweep.F(v)
-		case colConcurrency:
-			// "~" marks a derived concurrency in knee's own tables; accept it back.
-			p.Concurrency, p.Derived = v, cr.approx
-		case colAchieved:
-			p.AchievedConcurrency = sweep.F(v)
-		case colThroughput:
-			p.ThroughputTokS, total = v, &cr
-		case colThroughputPerGPU:
-			perGPU = &cr
-		case colRequestRate:
-			p.RequestRate = sweep.F(v)
-		case colRequestedRate:
-			p.RequestedRate = sweep.F(v)
-		case colDuration:
-			p.DurationS = sweep.F(v / 1000)
-		case colRequests, colFailures:
-			if v != math.Trunc(v) || v > 1e15 {
-				return nil, sweep.Inputf(file, c.header, line, "%q is not a whole count", cleanCell(row[i]))
-			}
-			if c.kind == colRequests {
-				p.Requests = sweep.I(int(v))
-			} else {
-				p.Failures = sweep.I(int(v))
-			}
-		case colLatency:
-			setStat(p, c, v)
+		if err := readRowCell(file, line, c, row[i], p, &tp); err != nil {
+			return nil, err
 		}
 	}
-	if err := perGPUThroughput(file, line, cols, p, total, perGPU, gpus); err != nil {
+	if err := perGPUThroughput(file, line, cols, p, tp.total, tp.perGPU, gpus); err != nil {
 		return nil, err
 	}
-	if !cellPresent(cols, row, colConcurrency) && p.PerGPU == nil && hasKind(cols, colRequestedRate) {
+	return rowConcurrency(file, line, cols, row, p, gpus)
+}
+
+// rowThroughput is a row's node and per-GPU throughput cells, read before
+// perGPUThroughput decides between them.
+type rowThroughput struct{ total, perGPU *cellRead }
+
+// readRowCell reads one cell of a row into the point, by its column's kind.
+func readRowCell(file string, line int, c column, raw string, p *sweep.Point, tp *rowThroughput) error {
+	switch c.kind {
+	case colIgnore, colOtherTokRate, colPerUser, colRatio, colPrompts, colSeriesLabel, colWorkload:
+		return nil
+	case colLeaf, colAccelerator, colModel, colGPUs:
+		return nil // read by tableMeta
+	case colNote:
+		p.Note = stripMarkup(raw)
+		return nil
+	case colSimulated:
+		b, err := parseBool(stripMarkup(raw))
+		if err != nil {
+			return sweep.Inputf(file, c.header, line, "%w", err)
+		}
+		p.Simulated = b
+		return nil
+	}
+	if c.kind == colRequestedRate && isInfinite(raw) {
+		return nil // "inf": every request at once, a closed burst: no offered rate
+	}
+	cr, ok, err := readValue(c, raw)
+	if err != nil {
+		return sweep.Inputf(file, c.header, line, "%w", err)
+	}
+	if !ok {
+		return nil
+	}
+	return setRowValue(file, line, c, raw, cr, p, tp)
+}
+
+// setRowValue puts a numeric cell, in the model's unit, where its column's
+// kind says.
+func setRowValue(file string, line int, c column, raw string, cr cellRead, p *sweep.Point, tp *rowThroughput) error {
+	v := cr.v
+	switch c.kind {
+	case colPerGPU:
+		p.PerGPU = sweep.F(v)
+	case colConcurrency:
+		// "~" marks a derived concurrency in knee's own tables; accept it back.
+		p.Concurrency, p.Derived = v, cr.approx
+	case colAchieved:
+		p.AchievedConcurrency = sweep.F(v)
+	case colThroughput:
+		p.ThroughputTokS, tp.total = v, &cr
+	case colThroughputPerGPU:
+		tp.perGPU = &cr
+	case colRequestRate:
+		p.RequestRate = sweep.F(v)
+	case colRequestedRate:
+		p.RequestedRate = sweep.F(v)
+	case colDuration:
+		p.DurationS = sweep.F(v / 1000)
+	case colRequests, colFailures:
+		if v != math.Trunc(v) || v > 1e15 {
+			return sweep.Inputf(file, c.header, line, "%q is not a whole count", cleanCell(raw))
+		}
+		if c.kind == colRequests {
+			p.Requests = sweep.I(int(v))
+		} else {
+			p.Failures = sweep.I(int(v))
+		}
+	case colLatency:
+		setStat(p, c, v)
+	}
+	return nil
+}
+
+// rowConcurrency completes a row's load: an open loop when the table gives
+// an offered rate and no concurrency, else the total concurrency, from the
+// per-GPU one and the GPU count when the row gives only that.
+func rowConcurrency(file string, line int, cols []column, row []string, p *sweep.Point, gpus int) (*sweep.Point, error) {
+	if cellPresent(cols, row, colConcurrency) {
+		return p, nil
+	}
+	if p.PerGPU == nil && hasKind(cols, colRequestedRate) {
 		return p, openLoopRow(file, line, p)
 	}
-	if !cellPresent(cols, row, colConcurrency) {
-		if p.PerGPU == nil {
-			return nil, sweep.Inputf(file, "concurrency", line, "missing: the row has no concurrency value")
-		}
-		if gpus == 0 {
-			return nil, sweep.Inputf(file, "--gpus", line, "the table gives concurrency per GPU only; pass --gpus N (or add a gpus column) to get the total")
-		}
-		p.Concurrency = *p.PerGPU * float64(gpus)
+	if p.PerGPU == nil {
+		return nil, sweep.Inputf(file, "concurrency", line, "missing: the row has no concurrency value")
 	}
+	if gpus == 0 {
+		return nil, sweep.Inputf(file, "--gpus", line, "the table gives concurrency per GPU only; pass --gpus N (or add a gpus column) to get the total")
+	}
+	p.Concurrency = *p.PerGPU * float64(gpus)
 	return p, nil
 }
 
@@ -170,36 +196,48 @@ func readValue(c column, raw string) (cellRead, bool, error) {
 	if cv.approx && c.kind != colConcurrency && c.kind != colAchieved {
 		return cellRead{}, false, fmt.Errorf("%q is an approximation; knee reads measured values", cell)
 	}
-	want := dimNone
-	switch c.kind {
-	case colLatency, colDuration:
-		want = dimTime
-	case colThroughput, colThroughputPerGPU:
-		want = dimTokRate
-	case colRequestRate:
-		want = dimReqRate
+	factor, err := cellFactor(c, cv, columnDim(c.kind), cell)
+	if err != nil {
+		return cellRead{}, false, err
 	}
-	factor := 1.0
+	return cellRead{v: cv.v * factor, half: cv.half * factor, approx: cv.approx}, true, nil
+}
+
+// columnDim is the dimension a column of kind k holds: a time, a token
+// rate, a request rate, or a plain number.
+func columnDim(k colKind) dimension {
+	switch k {
+	case colLatency, colDuration:
+		return dimTime
+	case colThroughput, colThroughputPerGPU:
+		return dimTokRate
+	case colRequestRate:
+		return dimReqRate
+	}
+	return dimNone
+}
+
+// cellFactor converts a cell to the model's unit: by the cell's own unit
+// when it has one that fits the column (want), else by the column's.
+func cellFactor(c column, cv cellValue, want dimension, cell string) (float64, error) {
 	switch {
 	case cv.unit == nil:
 		if err := plausible(c, cv.v); err != nil {
-			return cellRead{}, false, err
+			return 0, err
 		}
-		factor = c.unit.factor
 		if want == dimNone || want == dimReqRate {
-			factor = 1
+			return 1, nil
 		}
+		return c.unit.factor, nil
 	case cv.unit.dim == dimNone: // 24.5k: a multiplier of the column's base unit
-		factor = cv.unit.factor
 		if want == dimTime {
-			factor *= c.unit.factor
+			return cv.unit.factor * c.unit.factor, nil
 		}
+		return cv.unit.factor, nil
 	case cv.unit.dim == want:
-		factor = cv.unit.factor
-	default:
-		return cellRead{}, false, fmt.Errorf("%q is %s; this column holds %s", cell, cv.unit.dim, c.describe())
+		return cv.unit.factor, nil
 	}
-	return cellRead{v: cv.v * factor, half: cv.half * factor, approx: cv.approx}, true, nil
+	return 0, fmt.Errorf("%q is %s; this column holds %s", cell, cv.unit.dim, c.describe())
 }
 
 // plausible refuses a bare value that the column's assumed unit makes

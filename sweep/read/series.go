@@ -17,6 +17,43 @@ import (
 // read columns of one meaning whose headers differ only in one part. With
 // --series the columns of the other series are left unread.
 func (r *resolved) columnSeries(g grid, pick string) error {
+	cs := r.seriesColumns()
+	if len(cs.names) < 2 {
+		return nil
+	}
+	cs.attachLoose(r.cols)
+	if pick == "" {
+		var list []string
+		for _, n := range cs.names {
+			list = append(list, fmt.Sprintf("%q (%s)", n, strings.Join(cs.colsOf[n], ", ")))
+		}
+		return sweep.Inputf(g.file, "--series", g.headerLine, "the table holds %d series as column names: %s; knee reads one curve at a time: pick one with --series %q",
+			len(cs.names), strings.Join(list, "; "), cs.names[0])
+	}
+	if !containsFold(cs.names, pick) {
+		return sweep.Inputf(g.file, "--series", g.headerLine, "%q names none of the table's series (%s)", pick, quoteAll(cs.names))
+	}
+	for i, n := range cs.nameOf {
+		if !strings.EqualFold(n, pick) {
+			r.cols[i].kind, r.cols[i].why = colIgnore, fmt.Sprintf("series %q; --series picks %q", n, pick)
+		}
+	}
+	r.notes = append(r.notes, fmt.Sprintf("%s: series %q read (--series); the columns of %s not read", g.file, pick, quoteAll(without(cs.names, pick))))
+	r.seriesPicked = true
+	return nil
+}
+
+// colSeries is the series a table's column names hold: their names in
+// order, the headers of each, and the series of each column that has one.
+type colSeries struct {
+	names  []string
+	colsOf map[string][]string
+	nameOf map[int]string
+}
+
+// seriesColumns groups the read columns by meaning (key) and splits each
+// group of two or more into the series its headers name.
+func (r *resolved) seriesColumns() colSeries {
 	byKey := map[string][]int{}
 	var keys []string
 	for i, c := range r.cols {
@@ -29,68 +66,53 @@ func (r *resolved) columnSeries(g grid, pick string) error {
 		}
 		byKey[k] = append(byKey[k], i)
 	}
-	var names []string
-	colsOf := map[string][]string{}
-	nameOf := map[int]string{}
+	cs := colSeries{colsOf: map[string][]string{}, nameOf: map[int]string{}}
 	for _, k := range keys {
 		idx := byKey[k]
 		if len(idx) < 2 {
 			continue
 		}
 		parts := seriesParts(r.cols, idx)
-		if parts == nil {
-			continue
-		}
-		for n, i := range idx {
-			name := parts[n]
-			nameOf[i] = name
-			if _, ok := colsOf[name]; !ok {
-				names = append(names, name)
-			}
-			colsOf[name] = append(colsOf[name], r.cols[i].header)
+		for n := 0; parts != nil && n < len(idx); n++ {
+			cs.add(idx[n], parts[n], r.cols[idx[n]].header)
 		}
 	}
-	if len(names) < 2 {
-		return nil
+	return cs
+}
+
+func (cs *colSeries) add(col int, name, header string) {
+	cs.nameOf[col] = name
+	if _, ok := cs.colsOf[name]; !ok {
+		cs.names = append(cs.names, name)
 	}
-	// A column of no family that names a series ("RR TOPS") belongs to it.
-	for i, c := range r.cols {
-		if _, done := nameOf[i]; done || c.key() == "" {
+	cs.colsOf[name] = append(cs.colsOf[name], header)
+}
+
+// attachLoose gives a column of no family that names a series ("RR TOPS")
+// to that series.
+func (cs *colSeries) attachLoose(cols []column) {
+	for i, c := range cols {
+		if _, done := cs.nameOf[i]; done || c.key() == "" {
 			continue
 		}
-		for _, n := range names {
+		for _, n := range cs.names {
 			if headerHasPart(c.header, n) {
-				nameOf[i] = n
-				colsOf[n] = append(colsOf[n], c.header)
+				cs.nameOf[i] = n
+				cs.colsOf[n] = append(cs.colsOf[n], c.header)
 				break
 			}
 		}
 	}
-	if pick == "" {
-		var list []string
-		for _, n := range names {
-			list = append(list, fmt.Sprintf("%q (%s)", n, strings.Join(colsOf[n], ", ")))
-		}
-		return sweep.Inputf(g.file, "--series", g.headerLine, "the table holds %d series as column names: %s; knee reads one curve at a time: pick one with --series %q",
-			len(names), strings.Join(list, "; "), names[0])
-	}
-	found := false
-	for _, n := range names {
-		if strings.EqualFold(n, pick) {
-			found = true
+}
+
+// containsFold reports whether list holds s, case aside.
+func containsFold(list []string, s string) bool {
+	for _, v := range list {
+		if strings.EqualFold(v, s) {
+			return true
 		}
 	}
-	if !found {
-		return sweep.Inputf(g.file, "--series", g.headerLine, "%q names none of the table's series (%s)", pick, quoteAll(names))
-	}
-	for i, n := range nameOf {
-		if !strings.EqualFold(n, pick) {
-			r.cols[i].kind, r.cols[i].why = colIgnore, fmt.Sprintf("series %q; --series picks %q", n, pick)
-		}
-	}
-	r.notes = append(r.notes, fmt.Sprintf("%s: series %q read (--series); the columns of %s not read", g.file, pick, quoteAll(without(names, pick))))
-	r.seriesPicked = true
-	return nil
+	return false
 }
 
 // seriesParts splits headers that share words at their start and end into
@@ -185,49 +207,14 @@ func without(names []string, pick string) []string {
 // --series only the rows of that series are kept.
 func rowSeries(g *grid, cols []column, pick string) ([]string, error) {
 	load := loadColumn(cols)
-	var cand []int
-	for i, c := range cols {
-		switch {
-		case c.kind == colSeriesLabel || c.kind == colModel || c.kind == colAccelerator:
-			cand = append(cand, i)
-		case c.kind == colIgnore && c.why == "", c.kind == colWorkload, c.kind == colPrompts:
-			cand = append(cand, i)
-		}
-	}
+	cand := seriesCandidates(cols)
 	if len(cand) == 0 {
 		return nil, nil
 	}
 	for _, i := range cand {
 		carryDown(g, i)
 	}
-	repeated := map[string]bool{}
-	if load >= 0 {
-		seen := map[string]bool{}
-		for _, row := range g.rows {
-			v := cellAt(row, load)
-			if seen[v] {
-				repeated[v] = true
-			}
-			seen[v] = true
-		}
-	}
-	var series []int
-	for _, i := range cand {
-		// A label column names series when one of its values spans rows
-		// (a one-row value labels a level: "Light load", "Heavy load").
-		named := cols[i].kind == colSeriesLabel || cols[i].kind == colModel || cols[i].kind == colAccelerator
-		if named && distinctValues(*g, i) > 1 && someValueRecurs(*g, i) {
-			series = append(series, i)
-			continue
-		}
-		// Any other column does when the levels repeat and it tells the
-		// repeats apart: text ("trtllm_fp8"), or a setting every value of
-		// which recurs (prompt length 512, 4096 …; TP 2, 4, 8). Measured
-		// values that differ between true repeats do not recur.
-		if !named && len(repeated) > 0 && differsWithinLevel(*g, i, load) && (textColumn(*g, i) || everyValueRecurs(*g, i)) {
-			series = append(series, i)
-		}
-	}
+	series := seriesByRow(*g, cols, cand, load)
 	if len(series) == 0 {
 		return nil, nil
 	}
@@ -242,6 +229,7 @@ func rowSeries(g *grid, cols []column, pick string) ([]string, error) {
 	for _, i := range series {
 		headers = append(headers, fmt.Sprintf("%q", cols[i].header))
 	}
+	by := strings.Join(headers, " and ")
 	if pick == "" {
 		keys, counts := seriesKeys(*g, keyOf)
 		var list []string
@@ -249,8 +237,78 @@ func rowSeries(g *grid, cols []column, pick string) ([]string, error) {
 			list = append(list, fmt.Sprintf("%s (%d rows)", k, counts[k]))
 		}
 		return nil, sweep.Inputf(g.file, "--series", g.headerLine, "the table holds %d series by %s: %s; knee reads one curve at a time and never merges them as repeats: pick one with --series %q",
-			len(keys), strings.Join(headers, " and "), strings.Join(list, ", "), keys[0])
+			len(keys), by, strings.Join(list, ", "), keys[0])
 	}
+	return pickRowSeries(g, series, keyOf, by, pick)
+}
+
+// seriesCandidates are the columns that may name a row's series: labels
+// (engine, strategy, model, accelerator), and unread text, workload and
+// prompt columns.
+func seriesCandidates(cols []column) []int {
+	var cand []int
+	for i, c := range cols {
+		switch {
+		case c.kind == colSeriesLabel || c.kind == colModel || c.kind == colAccelerator:
+			cand = append(cand, i)
+		case c.kind == colIgnore && c.why == "", c.kind == colWorkload, c.kind == colPrompts:
+			cand = append(cand, i)
+		}
+	}
+	return cand
+}
+
+// repeatedLevels are the load column's values that more than one row has.
+func repeatedLevels(g grid, load int) map[string]bool {
+	repeated := map[string]bool{}
+	if load < 0 {
+		return repeated
+	}
+	seen := map[string]bool{}
+	for _, row := range g.rows {
+		v := cellAt(row, load)
+		if seen[v] {
+			repeated[v] = true
+		}
+		seen[v] = true
+	}
+	return repeated
+}
+
+// seriesByRow keeps the candidates that name series.
+func seriesByRow(g grid, cols []column, cand []int, load int) []int {
+	repeated := repeatedLevels(g, load)
+	var series []int
+	for _, i := range cand {
+		// A label column names series when one of its values spans rows
+		// (a one-row value labels a level: "Light load", "Heavy load").
+		named := cols[i].kind == colSeriesLabel || cols[i].kind == colModel || cols[i].kind == colAccelerator
+		if named && distinctValues(g, i) > 1 && someValueRecurs(g, i) {
+			series = append(series, i)
+			continue
+		}
+		// Any other column does when the levels repeat and it tells the
+		// repeats apart: text ("trtllm_fp8"), or a setting every value of
+		// which recurs (prompt length 512, 4096 …; TP 2, 4, 8). Measured
+		// values that differ between true repeats do not recur.
+		if !named && len(repeated) > 0 && differsWithinLevel(g, i, load) && (textColumn(g, i) || everyValueRecurs(g, i)) {
+			series = append(series, i)
+			continue
+		}
+		// A request length is a stated setting, never a measurement: rows
+		// of one level that differ in it ran different workloads, even when
+		// each length occurs once (ISL 128, 1024, 2048 … all at
+		// concurrency 1), and are never repeats to average.
+		if cols[i].kind == colWorkload && len(repeated) > 0 && differsWithinLevel(g, i, load) {
+			series = append(series, i)
+		}
+	}
+	return series
+}
+
+// pickRowSeries keeps the rows of the series --series names; it must name
+// one whole series.
+func pickRowSeries(g *grid, series []int, keyOf func([]string) string, by, pick string) ([]string, error) {
 	var rows [][]string
 	var lines []int
 	for r, row := range g.rows {
@@ -261,14 +319,14 @@ func rowSeries(g *grid, cols []column, pick string) ([]string, error) {
 	}
 	if len(rows) == 0 {
 		keys, _ := seriesKeys(*g, keyOf)
-		return nil, sweep.Inputf(g.file, "--series", g.headerLine, "%q names none of the series by %s (%s)", pick, strings.Join(headers, " and "), strings.Join(keys, ", "))
+		return nil, sweep.Inputf(g.file, "--series", g.headerLine, "%q names none of the series by %s (%s)", pick, by, strings.Join(keys, ", "))
 	}
 	left := grid{file: g.file, rows: rows}
 	if keys, _ := seriesKeys(left, keyOf); len(keys) > 1 {
-		return nil, sweep.Inputf(g.file, "--series", g.headerLine, "--series %q still leaves %d series by %s (%s): name one whole, e.g. --series %q", pick, len(keys), strings.Join(headers, " and "), strings.Join(keys, ", "), keys[0])
+		return nil, sweep.Inputf(g.file, "--series", g.headerLine, "--series %q still leaves %d series by %s (%s): name one whole, e.g. --series %q", pick, len(keys), by, strings.Join(keys, ", "), keys[0])
 	}
 	g.rows, g.lines = rows, lines
-	return []string{fmt.Sprintf("%s: series %q read (--series, by %s): %d rows", g.file, pick, strings.Join(headers, " and "), len(rows))}, nil
+	return []string{fmt.Sprintf("%s: series %q read (--series, by %s): %d rows", g.file, pick, by, len(rows))}, nil
 }
 
 func rowMatches(row []string, series []int, key, pick string) bool {

@@ -72,79 +72,75 @@ func readSGLangFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
 	return s, nil
 }
 
-// sglangRow reads one line into a point.
+// sglangRow reads one line into a point. Errors name the line: the file
+// holds one result per line.
 func sglangRow(path string, line int, text []byte) (sweep.Point, string, error) {
 	var top map[string]json.RawMessage
 	if err := decodeJSON(path, line-1, text, &top); err != nil {
 		return sweep.Point{}, "", err
 	}
-	// Errors name the line: the file holds one result per line.
-	at := func(err error) error {
-		if ie, ok := err.(*sweep.InputError); ok && ie.Line == 0 {
-			ie.Line = line
-		}
-		return err
-	}
-	num := func(key string) (*float64, error) { return jsonNumber(path, key, top[key]) }
+	f := &fields{file: path, top: top, line: line}
 	p := sweep.Point{Source: fmt.Sprintf("%s:%d (%s)", path, line, sglangHarness)}
-	vals := map[string]*float64{}
-	for _, k := range []string{"output_throughput", "request_throughput", "max_concurrency", "concurrency", "completed", "duration", "total_input_tokens", "total_output_tokens"} {
-		v, err := num(k)
-		if err != nil {
-			return p, "", at(err)
-		}
-		vals[k] = v
+	v := f.nums("output_throughput", "request_throughput", "max_concurrency", "concurrency", "completed", "duration",
+		"total_input_tokens", "total_output_tokens")
+	if f.err != nil {
+		return p, "", f.err
 	}
-	if vals["output_throughput"] == nil {
-		return p, "", at(sweep.Inputf(path, "output_throughput", line, "missing: no output throughput"))
+	if v["output_throughput"] == nil {
+		return p, "", sweep.Inputf(path, "output_throughput", line, "missing: no output throughput")
 	}
-	p.ThroughputTokS = *vals["output_throughput"]
-	p.DurationS = vals["duration"]
-	var err error
-	if p.Requests, err = count(path, "completed", vals["completed"]); err != nil {
-		return p, "", at(err)
+	p.ThroughputTokS = *v["output_throughput"]
+	p.DurationS = v["duration"]
+	if p.Requests = f.count("completed", v["completed"]); f.err != nil {
+		return p, "", f.err
 	}
-	rate := vals["request_throughput"]
-	if rate == nil && vals["completed"] != nil && vals["duration"] != nil && *vals["duration"] > 0 {
-		rate = sweep.F(*vals["completed"] / *vals["duration"])
+	p.RequestRate = sglangRate(v)
+	p.InputTokensMean, p.OutputTokensMean = perRequest(v["completed"], v["total_input_tokens"], v["total_output_tokens"])
+	if err := benchLatencies(f, sglangStat, "e2e_latency", &p); err != nil {
+		return p, "", f.at(err)
 	}
-	p.RequestRate = rate
-	if c := vals["completed"]; c != nil && *c > 0 {
-		if v := vals["total_input_tokens"]; v != nil {
-			p.InputTokensMean = sweep.F(*v / *c)
-		}
-		if v := vals["total_output_tokens"]; v != nil {
-			p.OutputTokensMean = sweep.F(*v / *c)
-		}
+	if err := sglangLoad(path, line, text, top["request_rate"], v, &p); err != nil {
+		return p, "", f.at(err)
 	}
-	if err := benchLatencies(path, top, sglangStat, "e2e_latency", &p); err != nil {
-		return p, "", at(err)
-	}
-	requested, closed, err := vllmRequestRate(path, text, top["request_rate"])
-	if err != nil {
-		return p, "", at(err)
-	}
-	switch {
-	case closed && vals["max_concurrency"] != nil:
-		p.Concurrency = *vals["max_concurrency"]
-		// SGLang's concurrency is the measured mean in flight (total
-		// latency / duration): the level sustained.
-		p.AchievedConcurrency = vals["concurrency"]
-	case closed:
-		return p, "", at(sweep.Inputf(path, "max_concurrency", line, "null with request_rate inf: every prompt was sent at once, so no concurrency level was held"))
-	default:
-		if err := openLoop(path, "mean_e2e_latency_ms", &p, requested, rate, p.E2E.Mean); err != nil {
-			return p, "", at(err)
-		}
-	}
-	var model string
-	for _, k := range []string{"model_id", "model"} {
-		if raw := top[k]; raw != nil && json.Unmarshal(raw, &model) == nil && model != "" {
-			break
-		}
+	model := f.str("model_id")
+	if model == "" {
+		model = f.str("model")
 	}
 	p.Workload = sglangWorkload(top, model)
 	return p, model, nil
+}
+
+// sglangRate is the achieved request rate: request_throughput, or (older
+// versions, which do not write it) completed requests over the duration.
+func sglangRate(v map[string]*float64) *float64 {
+	if rate := v["request_throughput"]; rate != nil {
+		return rate
+	}
+	if c, d := v["completed"], v["duration"]; c != nil && d != nil && *d > 0 {
+		return sweep.F(*c / *d)
+	}
+	return nil
+}
+
+// sglangLoad sets the load of a row: its max_concurrency for a closed loop
+// (request_rate inf), Little's law for an open one.
+func sglangLoad(path string, line int, text []byte, rawRate json.RawMessage, v map[string]*float64, p *sweep.Point) error {
+	requested, closed, err := vllmRequestRate(path, text, rawRate)
+	if err != nil {
+		return err
+	}
+	switch {
+	case closed && v["max_concurrency"] != nil:
+		p.Concurrency = *v["max_concurrency"]
+		// SGLang's concurrency is the measured mean in flight (total
+		// latency / duration): the level sustained.
+		p.AchievedConcurrency = v["concurrency"]
+		return nil
+	case closed:
+		return sweep.Inputf(path, "max_concurrency", line, "null with request_rate inf: every prompt was sent at once, so no concurrency level was held")
+	default:
+		return openLoop(path, "mean_e2e_latency_ms", p, requested, p.RequestRate, p.E2E.Mean)
+	}
 }
 
 // sglangWorkload is what was sent: the dataset, and the lengths that apply

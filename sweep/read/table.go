@@ -58,33 +58,50 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 	}
 
 	s := &sweep.Sweep{Version: sweep.SchemaVersion, Sources: []string{g.file}, Notes: notes}
-	meta1 := tableMeta{file: g.file}
+	node, gpus, err := tableNode(g, cols, meta)
+	if err != nil {
+		return nil, err
+	}
+	s.GPUs, s.Leaf, s.Accelerator, s.Model = node.gpus, node.leaf, node.accelerator, node.model
+	if s.Points, err = tablePoints(g, cols, gpus); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// tableNode reads what the rows say of the node (tableMeta) and the GPU
+// count the rows are read with: the table's, or --gpus where it has none.
+func tableNode(g grid, cols []column, meta Meta) (tableMeta, int, error) {
+	node := tableMeta{file: g.file}
 	for r, row := range g.rows {
-		if err := meta1.row(cols, row, g.lines[r]); err != nil {
-			return nil, err
+		if err := node.row(cols, row, g.lines[r]); err != nil {
+			return node, 0, err
 		}
 	}
-	gpus := meta1.gpus
+	gpus := node.gpus
 	if meta.GPUs > 0 && gpus > 0 && meta.GPUs != gpus {
-		return nil, sweep.Inputf(g.file, "gpus", meta1.gpusLine, "the table says %d GPUs but --gpus says %d", gpus, meta.GPUs)
+		return node, 0, sweep.Inputf(g.file, "gpus", node.gpusLine, "the table says %d GPUs but --gpus says %d", gpus, meta.GPUs)
 	}
 	if gpus == 0 {
 		gpus = meta.GPUs
 	}
-	s.GPUs, s.Leaf, s.Accelerator, s.Model = meta1.gpus, meta1.leaf, meta1.accelerator, meta1.model
+	return node, gpus, nil
+}
 
-	s.Points = make([]sweep.Point, 0, len(g.rows)) // a Point is large: grow once
+// tablePoints reads every row into a point; a table without rows is refused.
+func tablePoints(g grid, cols []column, gpus int) ([]sweep.Point, error) {
+	points := make([]sweep.Point, 0, len(g.rows)) // a Point is large: grow once
 	for r, row := range g.rows {
 		p, err := tableRow(g.file, g.lines[r], cols, row, gpus)
 		if err != nil {
 			return nil, err
 		}
-		s.Points = append(s.Points, *p)
+		points = append(points, *p)
 	}
-	if len(s.Points) == 0 {
+	if len(points) == 0 {
 		return nil, sweep.Inputf(g.file, "", g.headerLine, "the table has a header but no rows")
 	}
-	return s, nil
+	return points, nil
 }
 
 func classifyAll(headers []string) []column {
@@ -128,13 +145,7 @@ var ownHeader = regexp.MustCompile(`^((ttft|itl|tpot|e2e)_(p\d+|mean|min|max)_ms
 // one line that lets a reader check knee's reading against the table. A
 // table in knee's own column names gets none.
 func readingNote(file string, cols []column) string {
-	own := true
-	for _, c := range cols {
-		if c.key() != "" && c.header != "" && !ownHeader.MatchString(headerKey(c.header)) {
-			own = false
-		}
-	}
-	if own {
+	if ownHeaders(cols) {
 		return ""
 	}
 	var parts []string
@@ -143,33 +154,50 @@ func readingNote(file string, cols []column) string {
 		if k == "" || c.header == "" {
 			continue
 		}
-		how := ""
-		switch c.kind {
-		case colLatency:
-			if c.assumed {
-				how = "no statistic named: the mean"
-			}
-			if c.stated {
-				how = join(how, c.unit.name+" from the "+c.unitFrom)
-			} else {
-				how = join(how, "ms assumed")
-			}
-		case colThroughput, colThroughputPerGPU:
-			if c.stated {
-				how = c.unit.name + " from the " + c.unitFrom
-			}
-			if c.stat != "" {
-				how = join(how, statName(c.stat))
-			}
-		case colDuration:
-			how = c.unit.name + " from the " + c.unitFrom
-		}
+		how := howRead(c)
 		if how != "" {
 			how = " (" + how + ")"
 		}
 		parts = append(parts, fmt.Sprintf("%q as %s%s", c.header, k, how))
 	}
 	return fmt.Sprintf("%s: read %s", file, strings.Join(parts, ", "))
+}
+
+// ownHeaders reports whether every read column has one of knee's own names.
+func ownHeaders(cols []column) bool {
+	for _, c := range cols {
+		if c.key() != "" && c.header != "" && !ownHeader.MatchString(headerKey(c.header)) {
+			return false
+		}
+	}
+	return true
+}
+
+// howRead says how a column's values were read: the statistic and the
+// unit, and where the unit came from; "" when there is nothing to say.
+func howRead(c column) string {
+	how := ""
+	switch c.kind {
+	case colLatency:
+		if c.assumed {
+			how = "no statistic named: the mean"
+		}
+		if c.stated {
+			how = join(how, c.unit.name+" from the "+c.unitFrom)
+		} else {
+			how = join(how, "ms assumed")
+		}
+	case colThroughput, colThroughputPerGPU:
+		if c.stated {
+			how = c.unit.name + " from the " + c.unitFrom
+		}
+		if c.stat != "" {
+			how = join(how, statName(c.stat))
+		}
+	case colDuration:
+		how = c.unit.name + " from the " + c.unitFrom
+	}
+	return how
 }
 
 func join(a, b string) string {
@@ -234,37 +262,38 @@ func (m *tableMeta) row(cols []column, row []string, line int) error {
 		if isBlank(cell) {
 			continue
 		}
+		var err error
 		switch c.kind {
 		case colGPUs:
-			cv, ok, err := parseCell(cleanCell(cell))
-			v := cv.v
-			if err != nil || !ok || cv.unit != nil || v <= 0 || v != math.Trunc(v) || v > 1e6 {
-				return sweep.Inputf(m.file, c.header, line, "%q is not a GPU count", cell)
-			}
-			if m.gpus != 0 && int(v) != m.gpus {
-				return sweep.Inputf(m.file, c.header, line, "conflicting GPU counts across rows: %d (line %d) and %d", m.gpus, m.gpusLine, int(v))
-			}
-			m.gpus, m.gpusLine = int(v), line
+			err = m.gpuCount(c.header, cell, line)
 		case colLeaf:
 			// "gb300-eks (p6e-gb300r.36xlarge)" → the leaf is the first word.
-			words := strings.FieldsFunc(cell, func(r rune) bool { return r == ' ' || r == ',' || r == '(' })
-			if len(words) == 0 {
-				continue
-			}
-			v := words[0]
-			if err := agree(m.file, c.header, line, &m.leaf, &m.leafLine, v); err != nil {
-				return err
+			if words := strings.FieldsFunc(cell, func(r rune) bool { return r == ' ' || r == ',' || r == '(' }); len(words) > 0 {
+				err = agree(m.file, c.header, line, &m.leaf, &m.leafLine, words[0])
 			}
 		case colAccelerator:
-			if err := agree(m.file, c.header, line, &m.accelerator, &m.accLine, strings.ToLower(cell)); err != nil {
-				return err
-			}
+			err = agree(m.file, c.header, line, &m.accelerator, &m.accLine, strings.ToLower(cell))
 		case colModel:
-			if err := agree(m.file, c.header, line, &m.model, &m.modLine, cell); err != nil {
-				return err
-			}
+			err = agree(m.file, c.header, line, &m.model, &m.modLine, cell)
+		}
+		if err != nil {
+			return err
 		}
 	}
+	return nil
+}
+
+// gpuCount reads a gpus cell: a whole positive count, the same on every row.
+func (m *tableMeta) gpuCount(header, cell string, line int) error {
+	cv, ok, err := parseCell(cleanCell(cell))
+	v := cv.v
+	if err != nil || !ok || cv.unit != nil || v <= 0 || v != math.Trunc(v) || v > 1e6 {
+		return sweep.Inputf(m.file, header, line, "%q is not a GPU count", cell)
+	}
+	if m.gpus != 0 && int(v) != m.gpus {
+		return sweep.Inputf(m.file, header, line, "conflicting GPU counts across rows: %d (line %d) and %d", m.gpus, m.gpusLine, int(v))
+	}
+	m.gpus, m.gpusLine = int(v), line
 	return nil
 }
 
@@ -282,6 +311,37 @@ func agree(file, field string, line int, dst *string, dstLine *int, v string) er
 // "64/GPU", "per_gpu=128", "concurrency 256", "users=8", or a bare number.
 var levelHeader = regexp.MustCompile(`^(?i)(conc(?:urrency)?|c|per[ _]?gpu|conc/gpu|level|users?|clients?|batch|bs|max_concurrency|max[ _]concurrency|concurrent)?\s*[=:]?\s*(\d[\d,]*(?:\.\d+)?)\s*(/\s*gpu|per[ _]gpu)?$`)
 
+// rowsNumbered reports whether a row's first cell is a number: rows named
+// by a number are levels, not metrics.
+func rowsNumbered(g grid) bool {
+	for _, row := range g.rows {
+		if len(row) == 0 {
+			continue
+		}
+		if _, ok, err := parseCell(cleanCell(row[0])); ok && err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// levelHeaders reads a transposed table's level headers: the levels, and
+// whether one says it is per GPU; ok is false unless every header names one.
+func levelHeaders(headers []string) (levels []string, perGPU, ok bool) {
+	levels = make([]string, 0, len(headers))
+	for _, h := range headers {
+		m := levelHeader.FindStringSubmatch(cleanCell(h))
+		if m == nil {
+			return nil, false, false
+		}
+		if strings.Contains(strings.ToLower(m[1]+m[3]), "gpu") {
+			perGPU = true
+		}
+		levels = append(levels, m[2])
+	}
+	return levels, perGPU, true
+}
+
 // transpose turns a table written the other way round (one row per metric,
 // one column per level) into the usual one-row-per-level form. It applies
 // when every header cell after the first names a level, whatever the corner
@@ -295,25 +355,15 @@ func transpose(g grid) (grid, bool) {
 	if classify(g.header[0]).kind == colPerGPU {
 		levelName = "per_gpu"
 	}
-	for _, row := range g.rows {
-		if len(row) == 0 {
-			continue
-		}
-		if _, ok, err := parseCell(cleanCell(row[0])); ok && err == nil {
-			return g, false // a number names no metric: this is a row per level
-		}
+	if rowsNumbered(g) {
+		return g, false // a number names no metric: this is a row per level
 	}
-	levels := make([]string, 0, len(g.header)-1)
-	for _, h := range g.header[1:] {
-		m := levelHeader.FindStringSubmatch(cleanCell(h))
-		if m == nil {
-			return g, false
-		}
-		l := strings.ToLower(m[1] + m[3])
-		if strings.Contains(l, "gpu") {
-			levelName = "per_gpu"
-		}
-		levels = append(levels, m[2])
+	levels, perGPU, ok := levelHeaders(g.header[1:])
+	if !ok {
+		return g, false
+	}
+	if perGPU {
+		levelName = "per_gpu"
 	}
 	if t, ok := seriesRows(g, levelName, levels); ok {
 		return t, true

@@ -63,81 +63,70 @@ func readVLLMFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
 	if err := decodeJSON(path, 0, data, &top); err != nil {
 		return nil, err
 	}
-	num := func(key string) (*float64, error) { return jsonNumber(path, key, top[key]) }
-	var err error
-	get := func(key string) *float64 {
-		if err != nil {
-			return nil
-		}
-		var v *float64
-		v, err = num(key)
-		return v
+	f := &fields{file: path, top: top}
+	v := f.nums("output_throughput", "request_throughput", "max_concurrency", "num_prompts", "completed", "failed",
+		"duration", "total_input_tokens", "total_output_tokens")
+	if f.err != nil {
+		return nil, f.err
 	}
-	p := sweep.Point{Source: path + " (" + vllmHarness + ")"}
-	out := get("output_throughput")
-	reqRate := get("request_throughput")
-	maxConc := get("max_concurrency")
-	numPrompts := get("num_prompts")
-	completed := get("completed")
-	failed := get("failed")
-	duration := get("duration")
-	inTok := get("total_input_tokens")
-	outTok := get("total_output_tokens")
-	if err != nil {
-		return nil, err
-	}
-	if out == nil {
+	if v["output_throughput"] == nil {
 		return nil, sweep.Inputf(path, "output_throughput", 0, "missing: no output throughput")
 	}
-	p.ThroughputTokS = *out
-	p.RequestRate = reqRate
-	p.DurationS = duration
-	if p.Requests, err = count(path, "completed", completed); err != nil {
+	p := sweep.Point{Source: path + " (" + vllmHarness + ")", ThroughputTokS: *v["output_throughput"],
+		RequestRate: v["request_throughput"], DurationS: v["duration"]}
+	p.Requests = f.count("completed", v["completed"])
+	p.Failures = f.count("failed", v["failed"])
+	if f.err != nil {
+		return nil, f.err
+	}
+	p.InputTokensMean, p.OutputTokensMean = perRequest(v["completed"], v["total_input_tokens"], v["total_output_tokens"])
+	if err := benchLatencies(f, vllmStat, "e2el", &p); err != nil {
 		return nil, err
 	}
-	if p.Failures, err = count(path, "failed", failed); err != nil {
+	if err := vllmLoad(path, data, top["request_rate"], v, &p); err != nil {
 		return nil, err
 	}
-	if completed != nil && *completed > 0 {
-		if inTok != nil {
-			p.InputTokensMean = sweep.F(*inTok / *completed)
-		}
-		if outTok != nil {
-			p.OutputTokensMean = sweep.F(*outTok / *completed)
-		}
-	}
-	if err := benchLatencies(path, top, vllmStat, "e2el", &p); err != nil {
-		return nil, err
-	}
-
-	rate, closed, err := vllmRequestRate(path, data, top["request_rate"])
-	if err != nil {
-		return nil, err
-	}
-	switch {
-	case maxConc != nil && closed:
-		p.Concurrency = *maxConc
-		p.AchievedConcurrency = vllmAchieved(*maxConc, numPrompts, completed, failed, reqRate, p.E2E.Mean)
-	case closed:
-		return nil, sweep.Inputf(path, "max_concurrency", 0, "missing: a closed-loop run (request_rate inf) without --max-concurrency sends every prompt at once, so its concurrency is num_prompts only at the start; rerun with --max-concurrency")
-	default:
-		// Open loop; a max_concurrency beside a rate only caps it.
-		if err := openLoop(path, "request_rate", &p, rate, reqRate, p.E2E.Mean); err != nil {
-			return nil, err
-		}
-	}
-
-	s := &sweep.Sweep{Version: sweep.SchemaVersion, Harness: vllmHarness, Sources: []string{path}, Points: nil}
-	var model string
-	if m := top["model_id"]; m != nil {
-		_ = json.Unmarshal(m, &model)
-	}
-	s.Model = model
+	model := f.str("model_id")
 	if model != "" {
 		p.Workload = map[string]string{"model": model}
 	}
-	s.Points = []sweep.Point{p}
-	return s, nil
+	return &sweep.Sweep{Version: sweep.SchemaVersion, Harness: vllmHarness, Sources: []string{path}, Model: model,
+		Points: []sweep.Point{p}}, nil
+}
+
+// vllmLoad sets the load a result measured: its --max-concurrency for a
+// closed loop (request_rate inf), Little's law for an open one.
+func vllmLoad(path string, data []byte, rawRate json.RawMessage, v map[string]*float64, p *sweep.Point) error {
+	rate, closed, err := vllmRequestRate(path, data, rawRate)
+	if err != nil {
+		return err
+	}
+	switch maxConc := v["max_concurrency"]; {
+	case maxConc != nil && closed:
+		p.Concurrency = *maxConc
+		p.AchievedConcurrency = vllmAchieved(*maxConc, v["num_prompts"], v["completed"], v["failed"], v["request_throughput"], p.E2E.Mean)
+	case closed:
+		return sweep.Inputf(path, "max_concurrency", 0, "missing: a closed-loop run (request_rate inf) without --max-concurrency sends every prompt at once, so its concurrency is num_prompts only at the start; rerun with --max-concurrency")
+	default:
+		// Open loop; a max_concurrency beside a rate only caps it.
+		return openLoop(path, "request_rate", p, rate, v["request_throughput"], p.E2E.Mean)
+	}
+	return nil
+}
+
+// perRequest is the mean input and output lengths from a result's token
+// totals over its completed requests; nil where either is missing.
+func perRequest(completed, inTotal, outTotal *float64) (in, out *float64) {
+	if completed == nil || !(*completed > 0) {
+		return nil, nil
+	}
+	if inTotal != nil {
+		in = sweep.F(*inTotal / *completed)
+	}
+	if outTotal != nil {
+		out = sweep.F(*outTotal / *completed)
+	}
+	return in, out
 }
 
 // vllmAchieved estimates the in-flight level sustained. A closed loop with
@@ -205,35 +194,10 @@ func vllmRequestRate(path string, data []byte, raw json.RawMessage) (*float64, b
 // (per-request mean time per output token) is knee's ITL; the clients' own
 // itl (every gap between chunks) is kept as itl_chunks, or is ITL when no
 // TPOT is given.
-func benchLatencies(path string, top map[string]json.RawMessage, pattern *regexp.Regexp, e2e string, p *sweep.Point) error {
-	byMetric := map[string]stats{}
-	for key, raw := range top {
-		m := pattern.FindStringSubmatch(key)
-		if m == nil {
-			continue
-		}
-		name := m[1]
-		switch name {
-		case "median":
-			name = "p50"
-		case "mean", "std":
-		default:
-			var ok bool
-			if name, ok = percentileName(name); !ok {
-				continue
-			}
-		}
-		v, err := jsonNumber(path, key, raw)
-		if err != nil {
-			return err
-		}
-		if v == nil {
-			continue
-		}
-		if byMetric[m[2]] == nil {
-			byMetric[m[2]] = stats{}
-		}
-		byMetric[m[2]][name] = v
+func benchLatencies(f *fields, pattern *regexp.Regexp, e2e string, p *sweep.Point) error {
+	byMetric := benchStats(f, pattern)
+	if f.err != nil {
+		return f.err
 	}
 	var err error
 	conv := func(metric string) sweep.Dist {
@@ -241,7 +205,7 @@ func benchLatencies(path string, top map[string]json.RawMessage, pattern *regexp
 			return sweep.Dist{}
 		}
 		var d sweep.Dist
-		d, err = byMetric[metric].dist(path, metric+"_ms", 1)
+		d, err = byMetric[metric].dist(f.file, metric+"_ms", 1)
 		return d
 	}
 	p.TTFT = conv("ttft")
@@ -255,17 +219,40 @@ func benchLatencies(path string, top map[string]json.RawMessage, pattern *regexp
 	return err
 }
 
-// jsonNumber decodes an optional number; null is nil, anything else that is
-// not a finite number is refused by name.
-func jsonNumber(file, field string, raw json.RawMessage) (*float64, error) {
-	if raw == nil || string(raw) == "null" {
-		return nil, nil
+// benchStats gathers the keys pattern matches into one stats per metric,
+// by knee's statistic names (median is p50; percentiles knee does not keep
+// are left out).
+func benchStats(f *fields, pattern *regexp.Regexp) map[string]stats {
+	byMetric := map[string]stats{}
+	for key := range f.top {
+		m := pattern.FindStringSubmatch(key)
+		if m == nil {
+			continue
+		}
+		name, ok := benchStatName(m[1])
+		if !ok {
+			continue
+		}
+		v := f.num(key)
+		if v == nil {
+			continue
+		}
+		if byMetric[m[2]] == nil {
+			byMetric[m[2]] = stats{}
+		}
+		byMetric[m[2]][name] = v
 	}
-	var v float64
-	if err := json.Unmarshal(raw, &v); err != nil {
-		return nil, sweep.Inputf(file, field, 0, "want a number, got %s", truncate(string(raw), 40))
+	return byMetric
+}
+
+func benchStatName(name string) (string, bool) {
+	switch name {
+	case "median":
+		return "p50", true
+	case "mean", "std":
+		return name, true
 	}
-	return &v, nil
+	return percentileName(name)
 }
 
 func truncate(s string, n int) string {

@@ -218,14 +218,8 @@ func ReadPlan(dir string) (sweep.Plan, error) {
 // folder), what Create made is removed again: a half-made folder would be
 // "not empty" to the next Create and "no plan.json" to --resume.
 func Create(dir string, plan sweep.Plan) (st *Store, err error) {
-	if IsResultsDir(dir) {
-		return nil, sweep.Inputf(dir, "--out", 0, "already holds a knee sweep; continue it with --resume %s, or choose another folder", sweep.QuoteName(dir))
-	}
-	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
-		return nil, sweep.Inputf(dir, "--out", 0, "is a file, not a folder")
-	}
-	if ents, err := os.ReadDir(dir); err == nil && len(ents) > 0 {
-		return nil, sweep.Inputf(dir, "--out", 0, "folder is not empty; give a new or empty folder")
+	if err := checkNewDir(dir); err != nil {
+		return nil, err
 	}
 	plan.Version = sweep.PlanVersion
 	made := firstMissing(dir)
@@ -237,39 +231,52 @@ func Create(dir string, plan sweep.Plan) (st *Store, err error) {
 			err = fmt.Errorf("results folder %s could not be created, nothing was left behind: %w", dir, err)
 		}
 	}()
-	if err := os.MkdirAll(filepath.Join(dir, LevelsDir), 0o755); err != nil {
-		return nil, err
-	}
-	if err := createHook("mkdir"); err != nil {
-		return nil, err
-	}
-	if err := s.acquire(); err != nil {
-		return nil, err
-	}
-	b, err := json.MarshalIndent(plan, "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	if err := writeAtomic(filepath.Join(dir, PlanFile), append(b, '\n')); err != nil {
-		return nil, err
-	}
-	if err := createHook("plan"); err != nil {
-		return nil, err
-	}
-	if err := s.writeSweep(); err != nil {
-		return nil, err
-	}
-	if err := createHook("sweep"); err != nil {
-		return nil, err
-	}
-	if err := s.Event("created", "plan %s: %s harness, %s runner, %s per GPU × %d GPUs, endpoint %s",
-		plan.ID, plan.Harness, plan.Runner, sweep.FormatLadder(plan.PerGPU), plan.GPUs, plan.Endpoint); err != nil {
-		return nil, err
-	}
-	if err := createHook("events"); err != nil {
-		return nil, err
+	// In order; after each step named, createHook may fail it (tests).
+	for _, step := range []struct {
+		hook string
+		do   func() error
+	}{
+		{"mkdir", func() error { return os.MkdirAll(filepath.Join(dir, LevelsDir), 0o755) }},
+		{"", s.acquire},
+		{"plan", func() error {
+			b, err := json.MarshalIndent(plan, "", "  ")
+			if err != nil {
+				return err
+			}
+			return writeAtomic(filepath.Join(dir, PlanFile), append(b, '\n'))
+		}},
+		{"sweep", s.writeSweep},
+		{"events", func() error {
+			return s.Event("created", "plan %s: %s harness, %s runner, %s per GPU × %d GPUs, endpoint %s",
+				plan.ID, plan.Harness, plan.Runner, sweep.FormatLadder(plan.PerGPU), plan.GPUs, plan.Endpoint)
+		}},
+	} {
+		if err := step.do(); err != nil {
+			return nil, err
+		}
+		if step.hook == "" {
+			continue
+		}
+		if err := createHook(step.hook); err != nil {
+			return nil, err
+		}
 	}
 	return s, nil
+}
+
+// checkNewDir refuses a folder Create must not write into: a results
+// folder (continued with --resume), a file, a folder that is not empty.
+func checkNewDir(dir string) error {
+	if IsResultsDir(dir) {
+		return sweep.Inputf(dir, "--out", 0, "already holds a knee sweep; continue it with --resume %s, or choose another folder", sweep.QuoteName(dir))
+	}
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		return sweep.Inputf(dir, "--out", 0, "is a file, not a folder")
+	}
+	if ents, err := os.ReadDir(dir); err == nil && len(ents) > 0 {
+		return sweep.Inputf(dir, "--out", 0, "folder is not empty; give a new or empty folder")
+	}
+	return nil
 }
 
 // createHook lets tests fail Create after a given step; nil in knee.
