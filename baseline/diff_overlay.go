@@ -31,49 +31,18 @@ func DiffOverlay(ctx context.Context, ov *Overlay, cur *sweep.Sweep, kopts knee.
 	t := ov.Target()
 	d := &Diff{New: diffSide(cur, rn), Options: opts, NotComparable: []string{}, Rows: []DiffRow{}, OverlayPath: ov.Path, NewCurve: rn.Points}
 	d.Old = DiffSide{Accelerator: t.Accelerator, GPUs: t.GPUs, Leaf: t.Leaf, Model: t.Model, Sources: []string{ov.Path}, Unit: "per_gpu"}
-	acc := cur.Accelerator
-	if t.Accelerator != "" && acc != "" && !strings.EqualFold(t.Accelerator, acc) {
-		d.NotComparable = append(d.NotComparable, fmt.Sprintf("accelerator differs: the overlay gates %s, NEW was measured on %s", t.Accelerator, acc))
-	}
-	if t.Model != "" && cur.Model != "" && t.Model != cur.Model {
-		d.NotComparable = append(d.NotComparable, fmt.Sprintf("model differs: the overlay gates %s, NEW measured %s", t.Model, cur.Model))
-	}
-	if t.GPUs > 0 && cur.GPUs > 0 && t.GPUs != cur.GPUs {
-		d.NotComparable = append(d.NotComparable, fmt.Sprintf("GPU count differs: the overlay's floors were measured on %s, NEW on %s", gpus(t.GPUs), gpus(cur.GPUs)))
-	}
+	d.NotComparable = append(d.NotComparable, t.differences(cur)...)
 	lvText, _ := ov.Current("inference-concurrency-per-gpu")
 	lv, ok := parseLevel(lvText)
 	if !ok {
 		return nil, sweep.Inputf(ov.Path, "inference-concurrency-per-gpu", 0, "no per-GPU level to compare NEW at (got %q)", lvText)
 	}
 	pts := byLevel(cur)[lv]
-	gates := []struct {
-		constraint, op, metric string
-	}{{"inference-throughput", ">=", "throughput_tok_s"}, {"inference-ttft-p99", "<=", "ttft_p99_ms"}}
-	for _, g := range gates {
+	for _, g := range overlayGates {
 		cv, _ := ov.Current(g.constraint)
-		bound, ok := parseBound(cv, g.op)
-		if !ok {
-			continue
+		if bound, ok := parseBound(cv, g.op); ok {
+			d.Rows = append(d.Rows, d.overlayGateRow(g, cv, bound, lv, pts, ov.Path))
 		}
-		var m diffMetric
-		for _, dm := range diffMetrics {
-			if dm.name == g.metric {
-				m = dm
-			}
-		}
-		row := DiffRow{At: level(lv), PerGPU: sweep.F(lv), Metric: g.metric, Better: m.better, Old: sweep.F(bound), OldN: 0,
-			Note: fmt.Sprintf("%s %s of %s", g.constraint, cv, ov.Path)}
-		vs := values(pts, m)
-		if len(vs) == 0 {
-			row.Verdict = DiffNotComparable
-			row.Method = "no interval"
-			row.Note = fmt.Sprintf("NEW has no %s at %s/GPU, the overlay's level: sweep it", g.metric, level(lv))
-			d.Rows = append(d.Rows, row)
-			continue
-		}
-		d.gateRow(&row, bound, vs)
-		d.Rows = append(d.Rows, row)
 	}
 	for i := range d.Rows {
 		if len(d.NotComparable) > 0 {
@@ -84,6 +53,49 @@ func DiffOverlay(ctx context.Context, ov *Overlay, cur *sweep.Sweep, kopts knee.
 		}
 	}
 	return d, nil
+}
+
+// differences say where NEW measured another accelerator, model or GPU
+// count than the overlay gates: not comparable.
+func (t Target) differences(cur *sweep.Sweep) []string {
+	var out []string
+	if t.Accelerator != "" && cur.Accelerator != "" && !strings.EqualFold(t.Accelerator, cur.Accelerator) {
+		out = append(out, fmt.Sprintf("accelerator differs: the overlay gates %s, NEW was measured on %s", t.Accelerator, cur.Accelerator))
+	}
+	if t.Model != "" && cur.Model != "" && t.Model != cur.Model {
+		out = append(out, fmt.Sprintf("model differs: the overlay gates %s, NEW measured %s", t.Model, cur.Model))
+	}
+	if t.GPUs > 0 && cur.GPUs > 0 && t.GPUs != cur.GPUs {
+		out = append(out, fmt.Sprintf("GPU count differs: the overlay's floors were measured on %s, NEW on %s", gpus(t.GPUs), gpus(cur.GPUs)))
+	}
+	return out
+}
+
+// overlayGate is one overlay constraint a diff holds NEW against.
+type overlayGate struct{ constraint, op, metric string }
+
+var overlayGates = []overlayGate{{"inference-throughput", ">=", "throughput_tok_s"}, {"inference-ttft-p99", "<=", "ttft_p99_ms"}}
+
+// overlayGateRow holds NEW's points at the overlay's level lv against one
+// gate whose value cv reads as bound.
+func (d *Diff) overlayGateRow(g overlayGate, cv string, bound, lv float64, pts []sweep.Point, path string) DiffRow {
+	var m diffMetric
+	for _, dm := range diffMetrics {
+		if dm.name == g.metric {
+			m = dm
+		}
+	}
+	row := DiffRow{At: level(lv), PerGPU: sweep.F(lv), Metric: g.metric, Better: m.better, Old: sweep.F(bound), OldN: 0,
+		Note: fmt.Sprintf("%s %s of %s", g.constraint, cv, path)}
+	vs := values(pts, m)
+	if len(vs) == 0 {
+		row.Verdict = DiffNotComparable
+		row.Method = "no interval"
+		row.Note = fmt.Sprintf("NEW has no %s at %s/GPU, the overlay's level: sweep it", g.metric, level(lv))
+		return row
+	}
+	d.gateRow(&row, bound, vs)
+	return row
 }
 
 // gateRow judges NEW's repeats against one gate: regressed when it fails

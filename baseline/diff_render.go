@@ -2,7 +2,6 @@ package baseline
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"math"
@@ -13,19 +12,9 @@ import (
 	"github.com/kneetool/knee/knee"
 )
 
-// RenderDiff writes d as "table", "markdown" (a PR comment: summary, the
-// rows, a Mermaid chart of both throughput curves) or "json".
-func RenderDiff(w io.Writer, d *Diff, format string) error {
-	if format == "json" {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		enc.SetEscapeHTML(false)
-		return enc.Encode(d)
-	}
-	f := table.Format(format)
-	if f != table.Markdown && f != table.Text {
-		return fmt.Errorf("baseline: unknown diff format %q", format)
-	}
+// renderDiff writes d for people: a table, or markdown for a PR comment
+// (summary, the rows, a Mermaid chart of both throughput curves).
+func renderDiff(w io.Writer, d *Diff, f table.Format) error {
 	var b bytes.Buffer
 	oldName := "OLD " + sideName(d.Old)
 	if d.OverlayPath != "" {

@@ -96,6 +96,32 @@ func (o *Overlay) misplaced() error {
 // unique names.
 func ParseOverlay(path string, src []byte) (*Overlay, error) {
 	o := &Overlay{Path: path, src: src, lineStart: lineStarts(src)}
+	doc, err := decodeOneDocument(path, src)
+	if err != nil {
+		return nil, err
+	}
+	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil, sweep.Inputf(path, "", 1, "not an aicr overlay: the top level is not a mapping")
+	}
+	o.root = doc.Content[0]
+	if k, v := lookup(o.root, "kind"); k != nil && (v.Kind != yaml.ScalarNode || v.Value != "RecipeMetadata") {
+		return nil, sweep.Inputf(path, "kind", v.Line, "not an aicr overlay: kind is %q, want RecipeMetadata", v.Value)
+	}
+	if _, o.spec, err = o.child(o.root, "spec", yaml.MappingNode, true); err != nil {
+		return nil, err
+	}
+	if err := o.misplaced(); err != nil {
+		return nil, err
+	}
+	if err := o.parsePerformance(); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+// decodeOneDocument decodes src as exactly one YAML document of UTF-8
+// text without duplicate keys.
+func decodeOneDocument(path string, src []byte) (*yaml.Node, error) {
 	if !utf8.Valid(src) {
 		return nil, sweep.Inputf(path, "", 0, "not an aicr overlay: the file is not UTF-8 text")
 	}
@@ -120,64 +146,55 @@ func ParseOverlay(path string, src []byte) (*Overlay, error) {
 	if err := yaml.Unmarshal(src, &whole); err != nil {
 		return nil, sweep.Inputf(path, "", 0, "not YAML: %w", err)
 	}
-	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
-		return nil, sweep.Inputf(path, "", 1, "not an aicr overlay: the top level is not a mapping")
-	}
-	o.root = doc.Content[0]
-	if k, v := lookup(o.root, "kind"); k != nil && (v.Kind != yaml.ScalarNode || v.Value != "RecipeMetadata") {
-		return nil, sweep.Inputf(path, "kind", v.Line, "not an aicr overlay: kind is %q, want RecipeMetadata", v.Value)
-	}
+	return &doc, nil
+}
+
+// parsePerformance reads spec.validation.performance, when present: its
+// checks a list of names, its constraints a list of {name, value}.
+func (o *Overlay) parsePerformance() error {
 	var err error
-	if _, o.spec, err = o.child(o.root, "spec", yaml.MappingNode, true); err != nil {
-		return nil, err
+	if _, o.validation, err = o.child(o.spec, "spec.validation", yaml.MappingNode, false); err != nil || o.validation == nil {
+		return err
 	}
-	if err := o.misplaced(); err != nil {
-		return nil, err
-	}
-	if _, o.validation, err = o.child(o.spec, "spec.validation", yaml.MappingNode, false); err != nil {
-		return nil, err
-	}
-	if o.validation == nil {
-		return o, nil
-	}
-	if o.performanceKey, o.performance, err = o.child(o.validation, "spec.validation.performance", yaml.MappingNode, false); err != nil {
-		return nil, err
-	}
-	if o.performance == nil {
-		return o, nil
+	if o.performanceKey, o.performance, err = o.child(o.validation, "spec.validation.performance", yaml.MappingNode, false); err != nil || o.performance == nil {
+		return err
 	}
 	if _, o.checks, err = o.child(o.performance, "spec.validation.performance.checks", yaml.SequenceNode, false); err != nil {
-		return nil, err
+		return err
 	}
 	if o.checks != nil {
 		for _, c := range o.checks.Content {
 			if c.Kind != yaml.ScalarNode {
-				return nil, sweep.Inputf(path, "spec.validation.performance.checks", c.Line, "each check must be a name")
+				return sweep.Inputf(o.Path, "spec.validation.performance.checks", c.Line, "each check must be a name")
 			}
 		}
 	}
-	if o.constraintsKey, o.constraints, err = o.child(o.performance, "spec.validation.performance.constraints", yaml.SequenceNode, false); err != nil {
-		return nil, err
+	if o.constraintsKey, o.constraints, err = o.child(o.performance, "spec.validation.performance.constraints", yaml.SequenceNode, false); err != nil || o.constraints == nil {
+		return err
 	}
-	if o.constraints == nil {
-		return o, nil
-	}
+	return o.parseConstraints()
+}
+
+// parseConstraints reads the constraints as entries, refusing an item
+// without a name, a value that is not a scalar, and a name given twice
+// (the gate would read only one of them).
+func (o *Overlay) parseConstraints() error {
 	const field = "spec.validation.performance.constraints"
 	seen := map[string]int{}
 	for i, it := range o.constraints.Content {
 		if it.Kind != yaml.MappingNode {
-			return nil, sweep.Inputf(path, fmt.Sprintf("%s[%d]", field, i), it.Line, "each constraint must be a mapping with name and value")
+			return sweep.Inputf(o.Path, fmt.Sprintf("%s[%d]", field, i), it.Line, "each constraint must be a mapping with name and value")
 		}
 		_, nv := lookup(it, "name")
 		if nv == nil || nv.Kind != yaml.ScalarNode || nv.Value == "" {
-			return nil, sweep.Inputf(path, fmt.Sprintf("%s[%d].name", field, i), it.Line, "a constraint needs a name")
+			return sweep.Inputf(o.Path, fmt.Sprintf("%s[%d].name", field, i), it.Line, "a constraint needs a name")
 		}
 		_, vv := lookup(it, "value")
 		if vv != nil && vv.Kind != yaml.ScalarNode {
-			return nil, sweep.Inputf(path, fmt.Sprintf("%s[%d].value", field, i), vv.Line, "the value of %s must be a scalar", nv.Value)
+			return sweep.Inputf(o.Path, fmt.Sprintf("%s[%d].value", field, i), vv.Line, "the value of %s must be a scalar", nv.Value)
 		}
 		if prev, dup := seen[nv.Value]; dup {
-			return nil, sweep.Inputf(path, fmt.Sprintf("%s[%d].name", field, i), nv.Line,
+			return sweep.Inputf(o.Path, fmt.Sprintf("%s[%d].name", field, i), nv.Line,
 				"duplicate constraint %q (first on line %d): the gate would read only one of them", nv.Value, prev)
 		}
 		seen[nv.Value] = nv.Line
@@ -187,7 +204,7 @@ func ParseOverlay(path string, src []byte) (*Overlay, error) {
 		}
 		o.entries = append(o.entries, e)
 	}
-	return o, nil
+	return nil
 }
 
 // child returns the key and value of name in m, checking the value's kind.

@@ -61,16 +61,37 @@ func (p *patcher) add(start, end int, text string) {
 	p.edits = append(p.edits, edit{start, end, text, depth})
 }
 
+// plan lists the edits that turn the overlay into one with rec's
+// constraints: values changed in place, missing entries appended, missing
+// blocks added at the depth of the deepest one present.
 func (p *patcher) plan(rec *Recommendation) error {
 	o := p.o
-	comment, commentInPlace, err := p.commentBlock(rec)
+	// The comment block is "" when it was refreshed in place.
+	comment, err := p.commentBlock(rec)
+	if err != nil {
+		return err
+	}
+	if err := o.refuseFlowStyle(); err != nil {
+		return err
+	}
+	missing, err := p.changeValues(rec)
 	if err != nil {
 		return err
 	}
 	unit := o.indentUnit()
+	switch {
+	case o.constraints != nil:
+		return p.extendConstraints(missing, comment, unit)
+	case o.performance != nil:
+		return p.addConstraints(rec, comment, unit)
+	}
+	p.addBlocks(rec, comment, unit)
+	return nil
+}
 
-	// Blocks that exist but are written in flow style cannot take new
-	// lines; say so rather than guess a layout.
+// refuseFlowStyle: blocks that exist but are written in flow style cannot
+// take new lines; say so rather than guess a layout.
+func (o *Overlay) refuseFlowStyle() error {
 	for _, n := range []struct {
 		node  *yaml.Node
 		field string
@@ -80,7 +101,14 @@ func (p *patcher) plan(rec *Recommendation) error {
 			return sweep.Inputf(o.Path, n.field, n.node.Line, "written in flow style ({} or []); knee edits block style only — rewrite it as a block")
 		}
 	}
+	return nil
+}
 
+// changeValues rewrites the values of the constraints the overlay has
+// (leaving the bytes of those already right alone) and returns the ones
+// it lacks.
+func (p *patcher) changeValues(rec *Recommendation) ([]Constraint, error) {
+	o := p.o
 	var missing []Constraint
 	for _, c := range rec.Constraints {
 		e := o.entry(c.Name)
@@ -89,76 +117,83 @@ func (p *patcher) plan(rec *Recommendation) error {
 			continue
 		}
 		if e.value == nil {
-			return sweep.Inputf(o.Path, "spec.validation.performance.constraints", e.item.Line, "constraint %s has no value", c.Name)
+			return nil, sweep.Inputf(o.Path, "spec.validation.performance.constraints", e.item.Line, "constraint %s has no value", c.Name)
 		}
 		if e.value.Value == c.Value {
 			continue // already right: leave its bytes alone
 		}
 		start, end, err := o.scalarSpan(e.value)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		p.add(start, end, requote(e.value, c.Value))
 	}
+	return missing, nil
+}
 
-	switch {
-	case o.constraints != nil:
-		if len(missing) > 0 {
-			dash, key := o.itemIndent(o.constraints)
-			at := p.endOf(o.constraints)
-			p.add(at, at, items(dash, key, missing, p.nl))
-		}
-		if !commentInPlace {
-			at := o.lineBegin(o.mustOffset(o.constraintsKey))
-			p.add(at, at, comment)
-		}
-		if o.checks == nil {
-			ind := o.performance.Content[0].Column - 1
-			at := p.endOf(o.performance)
-			p.add(at, at, checksBlock(ind, unit, p.nl))
-		}
-		if err := p.ensureCheck(unit); err != nil {
-			return err
-		}
-	case o.performance != nil:
+// extendConstraints appends the missing entries to the constraints list,
+// the comment block above it and the check beside it. comment is "" when
+// the block is already in place.
+func (p *patcher) extendConstraints(missing []Constraint, comment string, unit int) error {
+	o := p.o
+	if len(missing) > 0 {
+		dash, key := o.itemIndent(o.constraints)
+		at := p.endOf(o.constraints)
+		p.add(at, at, items(dash, key, missing, p.nl))
+	}
+	if comment != "" {
+		at := o.lineBegin(o.mustOffset(o.constraintsKey))
+		p.add(at, at, comment)
+	}
+	if o.checks == nil {
 		ind := o.performance.Content[0].Column - 1
 		at := p.endOf(o.performance)
-		text := ""
-		if o.checks == nil {
-			text += checksBlock(ind, unit, p.nl)
-		}
-		if !commentInPlace {
-			text += comment
-		}
-		text += spaces(ind) + "constraints:" + p.nl + items(ind+unit, ind+unit+2, rec.Constraints, p.nl)
-		p.add(at, at, text)
-		if o.checks != nil {
-			if err := p.ensureCheck(unit); err != nil {
-				return err
-			}
-		}
-	default:
-		// Build the missing blocks from the outermost one that is absent.
-		parent, name := o.validation, "performance"
-		if parent == nil {
-			parent, name = o.spec, "validation"
-		}
-		ind := parent.Content[0].Column - 1
-		text := spaces(ind) + name + ":" + p.nl
-		inner := ind + unit
-		if name == "validation" {
-			text += spaces(inner) + "performance:" + p.nl
-			inner += unit
-		}
-		text += checksBlock(inner, unit, p.nl)
-		if !commentInPlace {
-			text += reindent(comment, inner)
-		}
-		text += spaces(inner) + "constraints:" + p.nl + items(inner+unit, inner+unit+2, rec.Constraints, p.nl)
-		at := p.endOf(parent)
-		p.add(at, at, text)
+		p.add(at, at, checksBlock(ind, unit, p.nl))
+	}
+	return p.ensureCheck(unit)
+}
+
+// addConstraints adds the constraints list (and the checks, when absent)
+// to a performance block without one.
+func (p *patcher) addConstraints(rec *Recommendation, comment string, unit int) error {
+	o := p.o
+	ind := o.performance.Content[0].Column - 1
+	at := p.endOf(o.performance)
+	text := ""
+	if o.checks == nil {
+		text += checksBlock(ind, unit, p.nl)
+	}
+	text += comment
+	text += spaces(ind) + "constraints:" + p.nl + items(ind+unit, ind+unit+2, rec.Constraints, p.nl)
+	p.add(at, at, text)
+	if o.checks != nil {
+		return p.ensureCheck(unit)
 	}
 	return nil
+}
+
+// addBlocks builds the missing blocks from the outermost one that is
+// absent (validation, or performance inside it).
+func (p *patcher) addBlocks(rec *Recommendation, comment string, unit int) {
+	o := p.o
+	parent, name := o.validation, "performance"
+	if parent == nil {
+		parent, name = o.spec, "validation"
+	}
+	ind := parent.Content[0].Column - 1
+	text := spaces(ind) + name + ":" + p.nl
+	inner := ind + unit
+	if name == "validation" {
+		text += spaces(inner) + "performance:" + p.nl
+		inner += unit
+	}
+	text += checksBlock(inner, unit, p.nl)
+	if comment != "" {
+		text += reindent(comment, inner)
+	}
+	text += spaces(inner) + "constraints:" + p.nl + items(inner+unit, inner+unit+2, rec.Constraints, p.nl)
+	at := p.endOf(parent)
+	p.add(at, at, text)
 }
 
 // ensureCheck appends inference-perf to an existing checks list that lacks it.
@@ -357,14 +392,11 @@ func reindent(block string, ind int) string {
 	return b.String()
 }
 
-// commentBlock renders the knee comment block. When markers already exist
-// it schedules their replacement in place (inPlace); otherwise it returns
-// the block at the indentation of the constraints key, to be inserted.
-func (p *patcher) commentBlock(rec *Recommendation) (string, bool, error) {
-	o := p.o
-	begin, end := -1, -1
-	lines := o.lineStart
-	for i, start := range lines {
+// markers are the lines of knee's begin and end markers (-1 when absent),
+// refused when either appears twice or they do not pair up.
+func (o *Overlay) markers() (begin, end int, err error) {
+	begin, end = -1, -1
+	for i, start := range o.lineStart {
 		if start >= len(o.src) {
 			break
 		}
@@ -372,18 +404,32 @@ func (p *patcher) commentBlock(rec *Recommendation) (string, bool, error) {
 		switch {
 		case strings.HasPrefix(t, markerBegin):
 			if begin >= 0 {
-				return "", false, sweep.Inputf(o.Path, "", i+1, "a second %q marker: knee cannot tell which block is its own", markerBegin)
+				return 0, 0, sweep.Inputf(o.Path, "", i+1, "a second %q marker: knee cannot tell which block is its own", markerBegin)
 			}
 			begin = i
 		case strings.HasPrefix(t, markerEnd):
 			if end >= 0 {
-				return "", false, sweep.Inputf(o.Path, "", i+1, "a second %q marker: knee cannot tell which block is its own", markerEnd)
+				return 0, 0, sweep.Inputf(o.Path, "", i+1, "a second %q marker: knee cannot tell which block is its own", markerEnd)
 			}
 			end = i
 		}
 	}
 	if (begin >= 0) != (end >= 0) || (begin >= 0 && end < begin) {
-		return "", false, sweep.Inputf(o.Path, "", max(begin, end)+1, "unbalanced %q / %q markers", markerBegin, markerEnd)
+		return 0, 0, sweep.Inputf(o.Path, "", max(begin, end)+1, "unbalanced %q / %q markers", markerBegin, markerEnd)
+	}
+	return begin, end, nil
+}
+
+// commentBlock renders the knee comment block. When markers already exist
+// it schedules their replacement in place and returns ""; otherwise it
+// returns the block at the indentation of the constraints key, to be
+// inserted.
+func (p *patcher) commentBlock(rec *Recommendation) (string, error) {
+	o := p.o
+	lines := o.lineStart
+	begin, end, err := o.markers()
+	if err != nil {
+		return "", err
 	}
 	ind := 0
 	if o.constraintsKey != nil {
@@ -407,9 +453,9 @@ func (p *patcher) commentBlock(rec *Recommendation) (string, bool, error) {
 			block = strings.TrimSuffix(block, p.nl)
 		}
 		p.add(lines[begin], endOff, block)
-		return "", true, nil
+		return "", nil
 	}
-	return b.String(), false, nil
+	return b.String(), nil
 }
 
 // apply splices the edits into a copy of the source, last first so earlier

@@ -54,124 +54,30 @@ func (o *Overlay) Report(rec *Recommendation) *OverlayReport {
 	if !o.HasPerformance() {
 		rep.Warnings = append(rep.Warnings, "the overlay has no spec.validation.performance block; --write adds it with checks: [inference-perf]")
 	}
-	if _, meta := lookup(o.root, "metadata"); meta != nil {
-		if _, name := lookup(meta, "name"); name != nil && name.Kind == yaml.ScalarNode && name.Value != "" {
-			switch {
-			case rec.Leaf != "" && name.Value != rec.Leaf:
-				rep.Warnings = append(rep.Warnings, fmt.Sprintf("the overlay is for leaf %s but the sweep was measured on %s", name.Value, rec.Leaf))
-			// A sweep without a leaf still names its accelerator (a
-			// results folder from knee sweep): H200 numbers must not
-			// silently become a GB300 overlay's floors.
-			case rec.Leaf == "" && rec.Accelerator != "" && read.AcceleratorFromLeaf(name.Value) != rec.Accelerator:
-				rep.Warnings = append(rep.Warnings, fmt.Sprintf("the overlay is for leaf %s (%s) but the sweep was measured on %s: floors do not carry over between accelerators",
-					name.Value, read.AcceleratorFromLeaf(name.Value), rec.Accelerator))
-			}
-		}
-	}
-	if m, ok := o.Current("inference-model"); ok && rec.Model != "" && m != rec.Model {
-		rep.Warnings = append(rep.Warnings, fmt.Sprintf("the overlay gates model %s but the sweep measured %s: floors do not carry over between models", m, rec.Model))
-	}
+	rep.Warnings = append(rep.Warnings, o.targetWarnings(rec)...)
 	// How loose the current gates are only means something when the sweep
 	// measured what the overlay gates (its leaf, accelerator and model).
 	sameTarget := len(rep.Warnings) == 0 || (len(rep.Warnings) == 1 && !o.HasPerformance())
 	curConc, _ := o.Current(ConstraintConcurrency)
 	curLevel, curLevelOK := parseLevel(curConc)
-
-	// Measurements to hold the current gates against: at the overlay's own
-	// concurrency (what the gate runs today) and at the proposed level.
-	type at struct {
-		label    string
-		per      float64
-		tokS     float64
-		ttftP99  float64
-		hasTTFT  bool
-		proposed bool
-	}
-	var ats []at
-	if curLevelOK {
-		for _, p := range rec.Points {
-			if sameLevel(p.PerGPU, curLevel) {
-				ats = append(ats, at{label: "the current " + level(curLevel) + "/GPU", per: p.PerGPU, tokS: p.ThroughputTokS, ttftP99: p.TTFTP99Ms, hasTTFT: p.TTFTP99Ms > 0})
-			}
-		}
-	}
-	if rec.AtPerGPU != nil && rec.Measured != nil && !(curLevelOK && sameLevel(*rec.AtPerGPU, curLevel)) {
-		a := at{label: level(*rec.AtPerGPU) + "/GPU", per: *rec.AtPerGPU, tokS: rec.Measured.ThroughputTokS, proposed: true}
-		if rec.Measured.TTFTP99Ms != nil {
-			a.ttftP99, a.hasTTFT = *rec.Measured.TTFTP99Ms, true
-		}
-		ats = append(ats, a)
-	}
-
+	ats := gateMeasurements(rec, curLevel, curLevelOK)
 	for _, name := range []string{ConstraintConcurrency, ConstraintThroughput, ConstraintTTFTP99} {
 		cur, _ := o.Current(name)
 		row := OverlayRow{Name: name, Current: cur, Proposed: rec.Constraint(name)}
 		var notes []string
 		switch name {
 		case ConstraintConcurrency:
-			switch {
-			case cur == "":
-				notes = append(notes, "not set: aicr's compiled default (256/GPU) applies")
-			case !curLevelOK:
-				notes = append(notes, "not a whole positive number")
-			default:
-				found := false
-				for _, p := range rec.Points {
-					if sameLevel(p.PerGPU, curLevel) {
-						found = true
-						notes = append(notes, fmt.Sprintf("%s/GPU was measured: %s", level(curLevel), verdictCell(p)))
-					}
-				}
-				if !found {
-					notes = append(notes, fmt.Sprintf("%s/GPU was not measured in this sweep", level(curLevel)))
-				}
-			}
+			notes = concurrencyNotes(rec, cur, curLevel, curLevelOK)
 		case ConstraintThroughput:
-			floor, ok := parseBound(cur, ">=")
-			if cur != "" && !ok {
-				notes = append(notes, `not of the form ">= N"`)
-			}
-			if ok {
-				gate := gateThroughputTolerance * floor
-				for _, a := range ats {
-					if a.tokS < gate {
-						row.CurrentFails = true
-						notes = append(notes, fmt.Sprintf("at %s the measured %s tok/s would FAIL it (below 0.9 × %s = %s)", a.label, tok(a.tokS), num(floor), num(gate)))
-					} else {
-						notes = append(notes, fmt.Sprintf("at %s the floor is %s of the measured %s tok/s", a.label, pct(floor/a.tokS), tok(a.tokS)))
-					}
-				}
-				if w := ""; sameTarget {
-					if w = looseFloor(rec, floor, &row); w != "" {
-						notes = append(notes, w)
-						rep.Warnings = append(rep.Warnings, "LOOSE GATE: "+w)
-					}
-				}
-			}
+			notes = throughputNotes(rec, cur, ats, &row)
 		case ConstraintTTFTP99:
-			ceil, ok := parseBound(cur, "<=")
-			if cur != "" && !ok {
-				notes = append(notes, `not of the form "<= N"`)
-			}
-			if ok {
-				gate := gateTTFTTolerance * ceil
-				for _, a := range ats {
-					if !a.hasTTFT {
-						continue
-					}
-					if a.ttftP99 > gate {
-						row.CurrentFails = true
-						notes = append(notes, fmt.Sprintf("at %s the measured p99 %s ms would FAIL it (above 1.1 × %s = %s ms)", a.label, latency(a.ttftP99), num(ceil), num(gate)))
-					} else {
-						notes = append(notes, fmt.Sprintf("at %s the measured p99 %s ms is %s of it", a.label, latency(a.ttftP99), pct(a.ttftP99/ceil)))
-					}
-				}
-				if w := ""; sameTarget {
-					if w = looseCeiling(rec, ceil, &row); w != "" {
-						notes = append(notes, w)
-						rep.Warnings = append(rep.Warnings, "LOOSE GATE: "+w)
-					}
-				}
+			notes = ttftNotes(rec, cur, ats, &row)
+		}
+		if sameTarget {
+			// looseGate sets row.Undetected: only for the overlay's own target.
+			if loose := looseGate(rec, name, cur, &row); loose != "" {
+				notes = append(notes, loose)
+				rep.Warnings = append(rep.Warnings, "LOOSE GATE: "+loose)
 			}
 		}
 		if cur == "" && name != ConstraintConcurrency {
@@ -181,6 +87,146 @@ func (o *Overlay) Report(rec *Recommendation) *OverlayReport {
 		rep.Rows = append(rep.Rows, row)
 	}
 	return rep
+}
+
+// targetWarnings say where the overlay gates another leaf, accelerator or
+// model than the sweep measured.
+func (o *Overlay) targetWarnings(rec *Recommendation) []string {
+	var out []string
+	if _, meta := lookup(o.root, "metadata"); meta != nil {
+		if _, name := lookup(meta, "name"); name != nil && name.Kind == yaml.ScalarNode && name.Value != "" {
+			switch {
+			case rec.Leaf != "" && name.Value != rec.Leaf:
+				out = append(out, fmt.Sprintf("the overlay is for leaf %s but the sweep was measured on %s", name.Value, rec.Leaf))
+			// A sweep without a leaf still names its accelerator (a
+			// results folder from knee sweep): H200 numbers must not
+			// silently become a GB300 overlay's floors.
+			case rec.Leaf == "" && rec.Accelerator != "" && read.AcceleratorFromLeaf(name.Value) != rec.Accelerator:
+				out = append(out, fmt.Sprintf("the overlay is for leaf %s (%s) but the sweep was measured on %s: floors do not carry over between accelerators",
+					name.Value, read.AcceleratorFromLeaf(name.Value), rec.Accelerator))
+			}
+		}
+	}
+	if m, ok := o.Current("inference-model"); ok && rec.Model != "" && m != rec.Model {
+		out = append(out, fmt.Sprintf("the overlay gates model %s but the sweep measured %s: floors do not carry over between models", m, rec.Model))
+	}
+	return out
+}
+
+// gateAt is a measurement the current gates are held against.
+type gateAt struct {
+	label    string
+	per      float64
+	tokS     float64
+	ttftP99  float64
+	hasTTFT  bool
+	proposed bool
+}
+
+// gateMeasurements are the measurements at the overlay's own concurrency
+// (what the gate runs today) and at the proposed level.
+func gateMeasurements(rec *Recommendation, curLevel float64, curLevelOK bool) []gateAt {
+	var ats []gateAt
+	if curLevelOK {
+		for _, p := range rec.Points {
+			if sameLevel(p.PerGPU, curLevel) {
+				ats = append(ats, gateAt{label: "the current " + level(curLevel) + "/GPU", per: p.PerGPU, tokS: p.ThroughputTokS, ttftP99: p.TTFTP99Ms, hasTTFT: p.TTFTP99Ms > 0})
+			}
+		}
+	}
+	if rec.AtPerGPU != nil && rec.Measured != nil && !(curLevelOK && sameLevel(*rec.AtPerGPU, curLevel)) {
+		a := gateAt{label: level(*rec.AtPerGPU) + "/GPU", per: *rec.AtPerGPU, tokS: rec.Measured.ThroughputTokS, proposed: true}
+		if rec.Measured.TTFTP99Ms != nil {
+			a.ttftP99, a.hasTTFT = *rec.Measured.TTFTP99Ms, true
+		}
+		ats = append(ats, a)
+	}
+	return ats
+}
+
+// concurrencyNotes say what the sweep measured at the overlay's level.
+func concurrencyNotes(rec *Recommendation, cur string, curLevel float64, curLevelOK bool) []string {
+	switch {
+	case cur == "":
+		return []string{"not set: aicr's compiled default (256/GPU) applies"}
+	case !curLevelOK:
+		return []string{"not a whole positive number"}
+	}
+	var notes []string
+	for _, p := range rec.Points {
+		if sameLevel(p.PerGPU, curLevel) {
+			notes = append(notes, fmt.Sprintf("%s/GPU was measured: %s", level(curLevel), verdictCell(p)))
+		}
+	}
+	if len(notes) == 0 {
+		notes = append(notes, fmt.Sprintf("%s/GPU was not measured in this sweep", level(curLevel)))
+	}
+	return notes
+}
+
+// throughputNotes hold the current floor against each measurement: the
+// gate fails below 0.9 × floor.
+func throughputNotes(rec *Recommendation, cur string, ats []gateAt, row *OverlayRow) []string {
+	floor, ok := parseBound(cur, ">=")
+	if !ok {
+		if cur != "" {
+			return []string{`not of the form ">= N"`}
+		}
+		return nil
+	}
+	var notes []string
+	gate := gateThroughputTolerance * floor
+	for _, a := range ats {
+		if a.tokS < gate {
+			row.CurrentFails = true
+			notes = append(notes, fmt.Sprintf("at %s the measured %s tok/s would FAIL it (below 0.9 × %s = %s)", a.label, tok(a.tokS), num(floor), num(gate)))
+		} else {
+			notes = append(notes, fmt.Sprintf("at %s the floor is %s of the measured %s tok/s", a.label, pct(floor/a.tokS), tok(a.tokS)))
+		}
+	}
+	return notes
+}
+
+// ttftNotes hold the current ceiling against each measurement with a TTFT
+// p99: the gate fails above 1.1 × ceiling.
+func ttftNotes(rec *Recommendation, cur string, ats []gateAt, row *OverlayRow) []string {
+	ceil, ok := parseBound(cur, "<=")
+	if !ok {
+		if cur != "" {
+			return []string{`not of the form "<= N"`}
+		}
+		return nil
+	}
+	var notes []string
+	gate := gateTTFTTolerance * ceil
+	for _, a := range ats {
+		if !a.hasTTFT {
+			continue
+		}
+		if a.ttftP99 > gate {
+			row.CurrentFails = true
+			notes = append(notes, fmt.Sprintf("at %s the measured p99 %s ms would FAIL it (above 1.1 × %s = %s ms)", a.label, latency(a.ttftP99), num(ceil), num(gate)))
+		} else {
+			notes = append(notes, fmt.Sprintf("at %s the measured p99 %s ms is %s of it", a.label, latency(a.ttftP99), pct(a.ttftP99/ceil)))
+		}
+	}
+	return notes
+}
+
+// looseGate says how much regression a current floor or ceiling lets pass
+// beyond the policy's own ("" when none, or when it cannot be read).
+func looseGate(rec *Recommendation, name, cur string, row *OverlayRow) string {
+	switch name {
+	case ConstraintThroughput:
+		if floor, ok := parseBound(cur, ">="); ok {
+			return looseFloor(rec, floor, row)
+		}
+	case ConstraintTTFTP99:
+		if ceil, ok := parseBound(cur, "<="); ok {
+			return looseCeiling(rec, ceil, row)
+		}
+	}
+	return ""
 }
 
 // looseFloor says how large a throughput drop the current floor lets pass

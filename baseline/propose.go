@@ -18,18 +18,63 @@ import (
 // are bad input: a policy value that makes no sense (*PolicyError) or an
 // --at level that was not measured (*sweep.InputError naming the levels).
 func Propose(s *sweep.Sweep, r *knee.Result, p Policy) (*Recommendation, error) {
+	if err := checkProposal(s, r, p); err != nil {
+		return nil, err
+	}
+	rec := newRecommendation(s, r, p)
+	pt, why, err := chooseLevel(s, r, p)
+	if err != nil {
+		return nil, err
+	}
+	if pt == nil {
+		// Nothing to choose: every level's blocking reasons are the refusal.
+		rec.Status = StatusRefused
+		rec.Refusals = noRecommendationRefusals(r)
+		return rec, nil
+	}
+	rec.AtPerGPU = sweep.F(pt.PerGPU)
+	m, samples := measure(s, *pt)
+	rec.Measured = m
+
+	simulatedLevel := containsLevel(rec.SimulatedPerGPU, pt.PerGPU)
+	if refusals := chosenLevelRefusals(r, *pt, p, simulatedLevel); len(refusals) > 0 {
+		rec.Status = StatusRefused
+		rec.Refusals = refusals
+		rec.Warnings = append(rec.Warnings, cautionWarnings(*pt)...)
+		return rec, nil
+	}
+	rec.Warnings = append(rec.Warnings, acceptedWarnings(rec, r, *pt, simulatedLevel)...)
+	rec.Warnings = append(rec.Warnings, cautionWarnings(*pt)...)
+	if !simulatedLevel { // a simulated chosen level already says so, once
+		rec.Warnings = append(rec.Warnings, simulatedWarnings(s, pt.PerGPU)...)
+	}
+	if err := propose(rec, *pt, why, samples, p, !measuredTTFT(s)); err != nil {
+		return nil, err
+	}
+	return rec, nil
+}
+
+// checkProposal refuses input no proposal can come from: a policy value
+// that makes no sense, or a sweep whose GPU count is unknown.
+func checkProposal(s *sweep.Sweep, r *knee.Result, p Policy) error {
 	if s == nil || r == nil {
-		return nil, errors.New("baseline: Propose needs a sweep and its analysis")
+		return errors.New("baseline: Propose needs a sweep and its analysis")
 	}
 	if err := p.Validate(); err != nil {
-		return nil, err
+		return err
 	}
 	if s.GPUs <= 0 {
 		// Without the GPU count every level is total concurrency, and a
 		// per-GPU setting derived from it would be off by the node size.
-		return nil, sweep.Inputf(orNone(strings.Join(s.Sources, ",")), "gpus", 0,
+		return sweep.Inputf(orNone(strings.Join(s.Sources, ",")), "gpus", 0,
 			"the GPU count of the node is unknown, so no per-GPU concurrency or floor can be proposed; give --gpus N")
 	}
+	return nil
+}
+
+// newRecommendation is the proposal before a level is chosen: what was
+// measured, on what, under which policy.
+func newRecommendation(s *sweep.Sweep, r *knee.Result, p Policy) *Recommendation {
 	rec := &Recommendation{
 		Status:      StatusProposed,
 		Leaf:        s.Leaf,
@@ -56,36 +101,14 @@ func Propose(s *sweep.Sweep, r *knee.Result, p Policy) (*Recommendation, error) 
 			rec.SimulatedPerGPU = append(rec.SimulatedPerGPU, sp.Level())
 		}
 	}
+	return rec
+}
 
-	pt, why, err := chooseLevel(s, r, p)
-	if err != nil {
-		return nil, err
-	}
-	if pt == nil {
-		// Nothing to choose: every level's blocking reasons are the refusal.
-		rec.Status = StatusRefused
-		rec.Refusals = noRecommendationRefusals(r)
-		return rec, nil
-	}
-	rec.AtPerGPU = sweep.F(pt.PerGPU)
-	m, samples := measure(s, *pt)
-	rec.Measured = m
-
-	cautions := func() {
-		for i, rs := range pt.Reasons {
-			if isCaution(rs) {
-				rec.Warnings = append(rec.Warnings, fmt.Sprintf("%s/GPU: %s", level(pt.PerGPU), cautionText(rs)))
-			}
-			if rs.IsSLO() && i < len(pt.Details) {
-				// Only --at reaches a level over a stated SLO: the
-				// recommendation never is one.
-				rec.Warnings = append(rec.Warnings, fmt.Sprintf("SLO: %s/GPU misses a stated SLO (%s, %s); --at overrides the SLO cap", level(pt.PerGPU), rs, pt.Details[i]))
-			}
-		}
-	}
-	refusals := levelRefusals(r, *pt, p)
-	simulatedLevel := containsLevel(rec.SimulatedPerGPU, pt.PerGPU)
-	if simulatedLevel && !p.AllowSimulated {
+// chosenLevelRefusals are the reasons the chosen level cannot carry a
+// floor: its verdict's, and simulated numbers unless allowed.
+func chosenLevelRefusals(r *knee.Result, pt knee.PointResult, p Policy, simulated bool) []Refusal {
+	refusals := levelRefusals(r, pt, p)
+	if simulated && !p.AllowSimulated {
 		refusals = append(refusals, Refusal{
 			PerGPU:  sweep.F(pt.PerGPU),
 			Reason:  ReasonSimulated,
@@ -93,44 +116,57 @@ func Propose(s *sweep.Sweep, r *knee.Result, p Policy) (*Recommendation, error) 
 			NextRun: fmt.Sprintf("measure %s/GPU on the real node (knee sweep --per-gpu %s)", level(pt.PerGPU), level(pt.PerGPU)),
 		})
 	}
-	if len(refusals) > 0 {
-		rec.Status = StatusRefused
-		rec.Refusals = refusals
-		cautions()
-		return rec, nil
+	return refusals
+}
+
+// cautionWarnings are the chosen level's cautions, and the SLOs it misses
+// (only --at reaches a level over a stated SLO: the recommendation never
+// is one).
+func cautionWarnings(pt knee.PointResult) []string {
+	var out []string
+	for i, rs := range pt.Reasons {
+		if rs.IsCaution() {
+			out = append(out, fmt.Sprintf("%s/GPU: %s", level(pt.PerGPU), rs.Caution()))
+		}
+		if rs.IsSLO() && i < len(pt.Details) {
+			out = append(out, fmt.Sprintf("SLO: %s/GPU misses a stated SLO (%s, %s); --at overrides the SLO cap", level(pt.PerGPU), rs, pt.Details[i]))
+		}
 	}
-	if simulatedLevel {
+	return out
+}
+
+// acceptedWarnings say what was accepted in proposing at pt: simulated
+// numbers, an unverified level, a level at the knee. They mark rec.
+func acceptedWarnings(rec *Recommendation, r *knee.Result, pt knee.PointResult, simulated bool) []string {
+	var out []string
+	if simulated {
 		rec.Simulated = true
-		rec.Warnings = append(rec.Warnings, fmt.Sprintf(
+		out = append(out, fmt.Sprintf(
 			"SIMULATED: the numbers at %s/GPU were simulated, not measured (--allow-simulated): these floors show the method and must not gate real nodes",
 			level(pt.PerGPU)))
 	}
 	if pt.Verdict == knee.VerdictUnverified {
 		rec.Unverified = true
-		rec.Warnings = append(rec.Warnings, fmt.Sprintf(
+		out = append(out, fmt.Sprintf(
 			"UNVERIFIED: %s/GPU was accepted with --accept-unverified although nothing measured below it shows it is still on the scaling part of the curve; %s",
-			level(pt.PerGPU), nextRun(r, *pt, knee.ReasonUnverified)))
+			level(pt.PerGPU), r.NextRun(pt, knee.ReasonUnverified)))
 	}
 	if pt.Verdict == knee.VerdictAtKnee {
-		rec.Warnings = append(rec.Warnings, fmt.Sprintf(
+		out = append(out, fmt.Sprintf(
 			"%s/GPU is at the knee: a small change in the stack can push it past; a level below the knee (%s) would leave headroom",
-			level(pt.PerGPU), belowHint(r, pt.PerGPU)))
+			level(pt.PerGPU), r.LevelBelow(pt.PerGPU)))
 	}
-	cautions()
-	if !simulatedLevel { // a simulated chosen level already says so, once
-		rec.Warnings = append(rec.Warnings, simulatedWarnings(s, pt.PerGPU)...)
-	}
+	return out
+}
 
-	noTTFT := true
+// measuredTTFT reports whether any point of the sweep has a TTFT.
+func measuredTTFT(s *sweep.Sweep) bool {
 	for _, sp := range s.Points {
 		if !sp.TTFT.Empty() {
-			noTTFT = false
+			return true
 		}
 	}
-	if err := propose(rec, *pt, why, samples, p, noTTFT); err != nil {
-		return nil, err
-	}
-	return rec, nil
+	return false
 }
 
 // chooseLevel picks the level floors are set from and says why. A nil point
@@ -184,7 +220,7 @@ func levelRefusals(r *knee.Result, pt knee.PointResult, p Policy) []Refusal {
 	// verdict, and --accept-unverified must not be read as overriding them.
 	var reasons []knee.Reason
 	for _, rs := range pt.Reasons {
-		if !isCaution(rs) {
+		if !rs.IsCaution() {
 			reasons = append(reasons, rs)
 		}
 	}
@@ -197,8 +233,8 @@ func levelRefusals(r *knee.Result, pt knee.PointResult, p Policy) []Refusal {
 		out = append(out, Refusal{
 			PerGPU:  sweep.F(pt.PerGPU),
 			Reason:  rs,
-			Detail:  reasonDetail(r, pt, rs),
-			NextRun: nextRun(r, pt, rs),
+			Detail:  r.ReasonSentence(pt, rs),
+			NextRun: r.NextRun(pt, rs),
 		})
 	}
 	return out
@@ -210,16 +246,16 @@ func noRecommendationRefusals(r *knee.Result) []Refusal {
 	out := []Refusal{{
 		Reason:  ReasonNoRecommendation,
 		Detail:  fmt.Sprintf("the knee analysis verified no level as below the knee and valid (%s)", kneeSummary(r.Knee)),
-		NextRun: sweepNextRun(r),
+		NextRun: r.SweepNextRun(),
 	}}
 	for _, pt := range r.Points {
 		// A level below the knee blocks only by a stated SLO it misses.
 		sloOnly := pt.Verdict == knee.VerdictSubKnee || pt.Verdict == knee.VerdictAtKnee
 		for _, rs := range pt.Reasons {
-			if isCaution(rs) || (sloOnly && !rs.IsSLO()) {
+			if rs.IsCaution() || (sloOnly && !rs.IsSLO()) {
 				continue
 			}
-			out = append(out, Refusal{PerGPU: sweep.F(pt.PerGPU), Reason: rs, Detail: reasonDetail(r, pt, rs), NextRun: nextRun(r, pt, rs)})
+			out = append(out, Refusal{PerGPU: sweep.F(pt.PerGPU), Reason: rs, Detail: r.ReasonSentence(pt, rs), NextRun: r.NextRun(pt, rs)})
 		}
 	}
 	return out
@@ -272,90 +308,27 @@ type levelSamples struct {
 
 // propose fills the constraints, floors, derivations and noise warnings.
 func propose(rec *Recommendation, pt knee.PointResult, why string, smp levelSamples, p Policy, noTTFT bool) error {
-	m := rec.Measured
-	conc := int(math.Floor(pt.PerGPU))
-	if conc < 1 {
-		conc = 1
-	}
-	concHow := why
-	if float64(conc) != pt.PerGPU {
-		rec.Warnings = append(rec.Warnings, fmt.Sprintf(
-			"%s/GPU is not a whole number (a derived concurrency); aicr takes a bare integer, so the setting is %d", level(pt.PerGPU), conc))
-		concHow += fmt.Sprintf("; rounded down to the whole number %d aicr accepts", conc)
-	}
-
-	// Throughput floor: from the mean of one run, or from the lower end of
-	// the confidence interval of the mean when the level was repeated.
-	base := m.ThroughputTokS
-	var baseHow string
-	if st, ok := lowerBound(smp.throughput, p.Confidence); ok {
-		m.ThroughputLowerCI = sweep.F(st.lower)
-		base = st.lower
-		baseHow = fmt.Sprintf("mean of %d repeats %s tok/s (sd %s); lower end of its %s confidence interval = %s − %.3f × %s / √%d = %s tok/s (Student t, %d degrees of freedom)",
-			st.n, num(st.mean), num(st.sd), pct(p.Confidence), num(st.mean), st.t, num(st.sd), st.n, num(st.lower), st.n-1)
-		if base <= 0 {
-			rec.Status = StatusRefused
-			rec.Refusals = append(rec.Refusals, Refusal{
-				PerGPU:  sweep.F(pt.PerGPU),
-				Reason:  ReasonNoisy,
-				Detail:  fmt.Sprintf("the repeats spread so widely that the lower end of the %s confidence interval of the mean is %s tok/s: no positive floor follows", pct(p.Confidence), num(st.lower)),
-				NextRun: fmt.Sprintf("find out why runs at %s/GPU differ (stalls, noisy neighbours) and repeat the level at least 5 times", level(pt.PerGPU)),
-			})
-			rec.Constraints = []Constraint{}
-			return nil
-		}
-	} else {
-		baseHow = fmt.Sprintf("measured %s tok/s (one run)", num(base))
-		rec.Notes = append(rec.Notes, fmt.Sprintf(
-			"%s/GPU was measured once, so run-to-run noise is unknown; repeat it (3 or more runs) to base the floor on a confidence bound", level(pt.PerGPU)))
+	conc, concHow := concurrencySetting(rec, pt, why)
+	base, baseHow, ok := throughputBase(rec, pt, smp, p)
+	if !ok {
+		return nil
 	}
 	raw := base * (1 - p.Headroom)
 	floor := RoundDownSig(raw, p.SigFigs)
 	tputHow := fmt.Sprintf("%s; × (1 − %s headroom) = %s, rounded down to %d significant figures → %s",
 		baseHow, plain(p.Headroom), num(raw), p.SigFigs, plain(floor))
 	if !(floor > 0) {
-		rec.Status = StatusRefused
-		rec.Refusals = append(rec.Refusals, Refusal{
+		refuse(rec, Refusal{
 			PerGPU:  sweep.F(pt.PerGPU),
 			Reason:  knee.Reason(knee.VerdictInvalid),
 			Detail:  fmt.Sprintf("the measured throughput at %s/GPU is %s tok/s: no positive floor follows", level(pt.PerGPU), num(base)),
 			NextRun: fmt.Sprintf("re-run %s/GPU and check that the server returns output tokens", level(pt.PerGPU)),
 		})
-		rec.Constraints = []Constraint{}
 		return nil
 	}
 	floors := &Floors{ConcurrencyPerGPU: conc, ThroughputTokS: floor}
-
-	// Per-GPU floor (aicr#1254): from the same unrounded value, so it is not
-	// a rounding of a rounding.
-	var perGPUHow string
-	if rec.GPUs > 0 {
-		rawPer := raw / float64(rec.GPUs)
-		pf := RoundDownSig(rawPer, p.SigFigs)
-		floors.ThroughputPerGPU = sweep.F(pf)
-		perGPUHow = fmt.Sprintf("%s / %s = %s, rounded down to %d significant figures → %s tok/s per GPU (for nodes of another size, aicr#1254)",
-			num(raw), gpus(rec.GPUs), num(rawPer), p.SigFigs, plain(pf))
-	}
-
-	// TTFT ceiling: the catalog value unless this stack's healthy p99 is
-	// already close to it.
-	var ceilRaw float64
-	var ttftHow string
-	if m.TTFTP99Ms != nil {
-		scaled := *m.TTFTP99Ms * p.TTFTMultiplier
-		ceilRaw = math.Max(p.TTFTCeilingMs, scaled)
-		measured := fmt.Sprintf("measured p99 %s ms", num(*m.TTFTP99Ms))
-		if m.Repeats > 1 {
-			measured = fmt.Sprintf("median p99 of %d repeats %s ms", len(smp.ttftP99), num(*m.TTFTP99Ms))
-		}
-		ttftHow = fmt.Sprintf("max(catalog ceiling %s ms, %s × %s = %s ms) = %s ms, rounded up to %d significant figures → %s",
-			num(p.TTFTCeilingMs), measured, plain(p.TTFTMultiplier), num(scaled), num(ceilRaw), p.SigFigs, plain(RoundUpSig(ceilRaw, p.SigFigs)))
-	} else if !noTTFT {
-		ceilRaw = p.TTFTCeilingMs
-		ttftHow = fmt.Sprintf("no TTFT p99 was measured at this level, so the catalog ceiling %s ms, rounded up to %d significant figures → %s",
-			num(p.TTFTCeilingMs), p.SigFigs, plain(RoundUpSig(ceilRaw, p.SigFigs)))
-		rec.Warnings = append(rec.Warnings, "no TTFT p99 was measured at the chosen level: the TTFT ceiling is the catalog value, unchecked against this stack")
-	}
+	perGPUHow := perGPUFloor(floors, raw, rec.GPUs, p)
+	ceilRaw, ttftHow := ttftCeiling(rec, smp, p, noTTFT)
 	ceil := RoundUpSig(ceilRaw, p.SigFigs)
 	floors.TTFTP99Ms = ceil
 
@@ -371,7 +344,6 @@ func propose(rec *Recommendation, pt knee.PointResult, why string, smp levelSamp
 		// ceiling would be the catalog value, checked against nothing.
 		rec.Constraints = rec.Constraints[:2]
 		floors.TTFTP99Ms = 0
-		rec.Floors = floors
 		ttftHow = "none proposed: no level of the inputs measured TTFT (a non-streaming run or a throughput-only table), so there is nothing to check a ceiling against; the overlay's current TTFT gate, if any, is left as it is. Measure with a streaming client to derive one"
 		rec.Warnings = append(rec.Warnings, "no TTFT ceiling proposed: the inputs measured no TTFT at any level")
 	}
@@ -389,6 +361,92 @@ func propose(rec *Recommendation, pt knee.PointResult, why string, smp levelSamp
 	rec.Derivation = append(rec.Derivation, Derivation{Name: ConstraintTTFTP99, Value: ttftValue, How: ttftHow})
 	rec.Warnings = append(rec.Warnings, noiseWarnings(floor, ceil, smp)...)
 	return nil
+}
+
+// refuse turns rec into a refusal for one reason found while deriving
+// the floors: no constraint is proposed.
+func refuse(rec *Recommendation, r Refusal) {
+	rec.Status = StatusRefused
+	rec.Refusals = append(rec.Refusals, r)
+	rec.Constraints = []Constraint{}
+}
+
+// concurrencySetting is the per-GPU setting aicr takes: a whole number,
+// the chosen level rounded down (and at least 1).
+func concurrencySetting(rec *Recommendation, pt knee.PointResult, why string) (int, string) {
+	conc := int(math.Floor(pt.PerGPU))
+	if conc < 1 {
+		conc = 1
+	}
+	if float64(conc) == pt.PerGPU {
+		return conc, why
+	}
+	rec.Warnings = append(rec.Warnings, fmt.Sprintf(
+		"%s/GPU is not a whole number (a derived concurrency); aicr takes a bare integer, so the setting is %d", level(pt.PerGPU), conc))
+	return conc, why + fmt.Sprintf("; rounded down to the whole number %d aicr accepts", conc)
+}
+
+// throughputBase is what the throughput floor is taken from: the mean of
+// one run, or the lower end of the confidence interval of the mean when
+// the level was repeated. ok is false when rec was refused (no positive
+// bound).
+func throughputBase(rec *Recommendation, pt knee.PointResult, smp levelSamples, p Policy) (base float64, how string, ok bool) {
+	m := rec.Measured
+	st, repeated := lowerBound(smp.throughput, p.Confidence)
+	if !repeated {
+		rec.Notes = append(rec.Notes, fmt.Sprintf(
+			"%s/GPU was measured once, so run-to-run noise is unknown; repeat it (3 or more runs) to base the floor on a confidence bound", level(pt.PerGPU)))
+		return m.ThroughputTokS, fmt.Sprintf("measured %s tok/s (one run)", num(m.ThroughputTokS)), true
+	}
+	m.ThroughputLowerCI = sweep.F(st.lower)
+	how = fmt.Sprintf("mean of %d repeats %s tok/s (sd %s); lower end of its %s confidence interval = %s − %.3f × %s / √%d = %s tok/s (Student t, %d degrees of freedom)",
+		st.n, num(st.mean), num(st.sd), pct(p.Confidence), num(st.mean), st.t, num(st.sd), st.n, num(st.lower), st.n-1)
+	if st.lower <= 0 {
+		refuse(rec, Refusal{
+			PerGPU:  sweep.F(pt.PerGPU),
+			Reason:  ReasonNoisy,
+			Detail:  fmt.Sprintf("the repeats spread so widely that the lower end of the %s confidence interval of the mean is %s tok/s: no positive floor follows", pct(p.Confidence), num(st.lower)),
+			NextRun: fmt.Sprintf("find out why runs at %s/GPU differ (stalls, noisy neighbours) and repeat the level at least 5 times", level(pt.PerGPU)),
+		})
+		return 0, "", false
+	}
+	return st.lower, how, true
+}
+
+// perGPUFloor sets the per-GPU floor (aicr#1254) from the same unrounded
+// value, so it is not a rounding of a rounding, and says how.
+func perGPUFloor(floors *Floors, raw float64, nGPUs int, p Policy) string {
+	if nGPUs <= 0 {
+		return ""
+	}
+	rawPer := raw / float64(nGPUs)
+	pf := RoundDownSig(rawPer, p.SigFigs)
+	floors.ThroughputPerGPU = sweep.F(pf)
+	return fmt.Sprintf("%s / %s = %s, rounded down to %d significant figures → %s tok/s per GPU (for nodes of another size, aicr#1254)",
+		num(raw), gpus(nGPUs), num(rawPer), p.SigFigs, plain(pf))
+}
+
+// ttftCeiling is the unrounded TTFT ceiling: the catalog value unless this
+// stack's healthy p99 is already close to it; 0 when no level measured
+// TTFT.
+func ttftCeiling(rec *Recommendation, smp levelSamples, p Policy, noTTFT bool) (float64, string) {
+	m := rec.Measured
+	switch {
+	case m.TTFTP99Ms != nil:
+		scaled := *m.TTFTP99Ms * p.TTFTMultiplier
+		ceilRaw := math.Max(p.TTFTCeilingMs, scaled)
+		measured := fmt.Sprintf("measured p99 %s ms", num(*m.TTFTP99Ms))
+		if m.Repeats > 1 {
+			measured = fmt.Sprintf("median p99 of %d repeats %s ms", len(smp.ttftP99), num(*m.TTFTP99Ms))
+		}
+		return ceilRaw, fmt.Sprintf("max(catalog ceiling %s ms, %s × %s = %s ms) = %s ms, rounded up to %d significant figures → %s",
+			num(p.TTFTCeilingMs), measured, plain(p.TTFTMultiplier), num(scaled), num(ceilRaw), p.SigFigs, plain(RoundUpSig(ceilRaw, p.SigFigs)))
+	case !noTTFT:
+		rec.Warnings = append(rec.Warnings, "no TTFT p99 was measured at the chosen level: the TTFT ceiling is the catalog value, unchecked against this stack")
+		return p.TTFTCeilingMs, fmt.Sprintf("no TTFT p99 was measured at this level, so the catalog ceiling %s ms, rounded up to %d significant figures → %s",
+			num(p.TTFTCeilingMs), p.SigFigs, plain(RoundUpSig(p.TTFTCeilingMs, p.SigFigs)))
+	}
+	return 0, ""
 }
 
 // noiseWarnings says when a gate sits inside the run-to-run noise the

@@ -2,7 +2,6 @@ package baseline
 
 import (
 	"bytes"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -14,25 +13,6 @@ import (
 	"github.com/kneetool/knee/internal/table"
 	"github.com/kneetool/knee/knee"
 )
-
-// Render writes rec as "markdown" (a block for a PR description), "yaml"
-// (the overlay's constraints list under a comment block with the
-// measurements) or "json" (docs/DESIGN.md's contract).
-func Render(w io.Writer, rec *Recommendation, format string) error {
-	switch format {
-	case "json":
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
-		// ">= 63000" should read as itself, not as \u003e= 63000.
-		enc.SetEscapeHTML(false)
-		return enc.Encode(rec)
-	case "yaml":
-		return renderYAML(w, rec)
-	case "markdown":
-		return renderMarkdown(w, rec)
-	}
-	return fmt.Errorf("baseline: unknown output format %q", format)
-}
 
 // title names the sweep: leaf, accelerator, GPUs, model — whatever is known.
 func title(rec *Recommendation) string {
@@ -101,91 +81,117 @@ func verdictCell(p knee.PointResult) string {
 	return string(p.Verdict) + " (" + strings.Join(extra, ", ") + ")"
 }
 
+// renderMarkdown is the block for a PR description: the verdict, the
+// measurements, the chart, then the constraints (or the refusals), the
+// warnings and the policy.
 func renderMarkdown(w io.Writer, rec *Recommendation) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "### knee baseline: %s\n\n", title(rec))
-	switch {
-	case rec.Status == StatusRefused && rec.AtPerGPU != nil:
-		fmt.Fprintf(&b, "**Refused**: no floor can be set from %s/GPU.\n\n", level(*rec.AtPerGPU))
-	case rec.Status == StatusRefused:
-		b.WriteString("**Refused**: no level of this sweep can carry a floor.\n\n")
-	case rec.Simulated:
-		fmt.Fprintf(&b, "**Proposed from SIMULATED numbers** (a demonstration: never commit these) floors from %s/GPU.\n\n", level(*rec.AtPerGPU))
-	case rec.Unverified:
-		fmt.Fprintf(&b, "**Proposed (UNVERIFIED)** floors from %s/GPU.\n\n", level(*rec.AtPerGPU))
-	default:
-		fmt.Fprintf(&b, "**Proposed** floors from %s/GPU.\n\n", level(*rec.AtPerGPU))
-	}
+	b.WriteString(headline(rec) + "\n\n")
 	h, rows, al := measurementRows(rec)
 	if err := table.Write(&b, table.Markdown, h, rows, al); err != nil {
 		return err
 	}
 	b.WriteString("\n" + chart(rec))
 	b.WriteString("\n" + kneeSentence(rec) + "\n")
-	if rec.Measured != nil && rec.AtPerGPU != nil {
-		fmt.Fprintf(&b, "\nMeasured at %s/GPU: %s tok/s", level(*rec.AtPerGPU), tok(rec.Measured.ThroughputTokS))
-		if rec.Measured.Repeats > 1 {
-			fmt.Fprintf(&b, " (mean of %d repeats)", rec.Measured.Repeats)
-		}
-		if rec.Measured.TTFTP99Ms != nil {
-			fmt.Fprintf(&b, ", TTFT p99 %s ms", latency(*rec.Measured.TTFTP99Ms))
-			if rec.Measured.Repeats > 1 {
-				b.WriteString(" (median of the repeats)")
-			}
-		}
-		b.WriteString(".\n")
-	}
+	b.WriteString(measuredLine(rec))
+	b.WriteString("\n")
+	var err error
 	if rec.Status == StatusProposed {
-		// The values stay in sight; how each was derived folds away under
-		// <details> so the PR comment leads with what changes.
-		b.WriteString("\n")
-		var vrows, drows [][]string
-		for _, d := range rec.Derivation {
-			vrows = append(vrows, []string{"`" + d.Name + "`", "`" + d.Value + "`"})
-			drows = append(drows, []string{"`" + d.Name + "`", "`" + d.Value + "`", d.How})
-		}
-		if err := table.Write(&b, table.Markdown, []string{"constraint", "value"}, vrows, nil); err != nil {
-			return err
-		}
-		b.WriteString("\n<details><summary>How each value was derived</summary>\n\n")
-		if err := table.Write(&b, table.Markdown, []string{"constraint", "value", "how it was derived"}, drows, nil); err != nil {
-			return err
-		}
-		b.WriteString("\n</details>\n")
+		err = constraintTables(&b, rec)
 	} else {
-		b.WriteString("\n")
-		var rrows [][]string
-		for _, r := range rec.Refusals {
-			at := "sweep"
-			if r.PerGPU != nil {
-				at = level(*r.PerGPU)
-			}
-			rrows = append(rrows, []string{at, "`" + string(r.Reason) + "`", r.Detail, r.NextRun})
-		}
-		if err := table.Write(&b, table.Markdown, []string{"per GPU", "reason", "detail", "next run"}, rrows, nil); err != nil {
-			return err
-		}
+		err = refusalTable(&b, rec)
 	}
-	if len(rec.Warnings) > 0 {
-		b.WriteString("\nWarnings:\n\n")
-		for _, x := range rec.Warnings {
-			b.WriteString("- " + x + "\n")
-		}
+	if err != nil {
+		return err
 	}
-	if len(rec.Notes) > 0 {
-		b.WriteString("\nNotes:\n\n")
-		for _, x := range rec.Notes {
-			b.WriteString("- " + x + "\n")
-		}
-	}
+	bulletList(&b, "Warnings", rec.Warnings)
+	bulletList(&b, "Notes", rec.Notes)
 	fmt.Fprintf(&b, "\nPolicy: %s.\n", policySummary(rec.Policy))
 	if rec.Overlay != nil {
 		if err := overlayMarkdown(&b, rec.Overlay); err != nil {
 			return err
 		}
 	}
-	_, err := w.Write(b.Bytes())
+	_, err = w.Write(b.Bytes())
 	return err
+}
+
+// headline is the verdict in one bold line.
+func headline(rec *Recommendation) string {
+	switch {
+	case rec.Status == StatusRefused && rec.AtPerGPU != nil:
+		return fmt.Sprintf("**Refused**: no floor can be set from %s/GPU.", level(*rec.AtPerGPU))
+	case rec.Status == StatusRefused:
+		return "**Refused**: no level of this sweep can carry a floor."
+	case rec.Simulated:
+		return fmt.Sprintf("**Proposed from SIMULATED numbers** (a demonstration: never commit these) floors from %s/GPU.", level(*rec.AtPerGPU))
+	case rec.Unverified:
+		return fmt.Sprintf("**Proposed (UNVERIFIED)** floors from %s/GPU.", level(*rec.AtPerGPU))
+	}
+	return fmt.Sprintf("**Proposed** floors from %s/GPU.", level(*rec.AtPerGPU))
+}
+
+// measuredLine is what was measured at the chosen level ("" for none).
+func measuredLine(rec *Recommendation) string {
+	m := rec.Measured
+	if m == nil || rec.AtPerGPU == nil {
+		return ""
+	}
+	s := fmt.Sprintf("\nMeasured at %s/GPU: %s tok/s", level(*rec.AtPerGPU), tok(m.ThroughputTokS))
+	if m.Repeats > 1 {
+		s += fmt.Sprintf(" (mean of %d repeats)", m.Repeats)
+	}
+	if m.TTFTP99Ms != nil {
+		s += fmt.Sprintf(", TTFT p99 %s ms", latency(*m.TTFTP99Ms))
+		if m.Repeats > 1 {
+			s += " (median of the repeats)"
+		}
+	}
+	return s + ".\n"
+}
+
+// constraintTables keep the values in sight; how each was derived folds
+// away under <details> so the PR comment leads with what changes.
+func constraintTables(b *bytes.Buffer, rec *Recommendation) error {
+	var vrows, drows [][]string
+	for _, d := range rec.Derivation {
+		vrows = append(vrows, []string{"`" + d.Name + "`", "`" + d.Value + "`"})
+		drows = append(drows, []string{"`" + d.Name + "`", "`" + d.Value + "`", d.How})
+	}
+	if err := table.Write(b, table.Markdown, []string{"constraint", "value"}, vrows, nil); err != nil {
+		return err
+	}
+	b.WriteString("\n<details><summary>How each value was derived</summary>\n\n")
+	if err := table.Write(b, table.Markdown, []string{"constraint", "value", "how it was derived"}, drows, nil); err != nil {
+		return err
+	}
+	b.WriteString("\n</details>\n")
+	return nil
+}
+
+// refusalTable is every refusal with its detail and the next run.
+func refusalTable(b *bytes.Buffer, rec *Recommendation) error {
+	var rrows [][]string
+	for _, r := range rec.Refusals {
+		at := "sweep"
+		if r.PerGPU != nil {
+			at = level(*r.PerGPU)
+		}
+		rrows = append(rrows, []string{at, "`" + string(r.Reason) + "`", r.Detail, r.NextRun})
+	}
+	return table.Write(b, table.Markdown, []string{"per GPU", "reason", "detail", "next run"}, rrows, nil)
+}
+
+// bulletList writes a titled list of lines, nothing when there are none.
+func bulletList(b *bytes.Buffer, heading string, lines []string) {
+	if len(lines) == 0 {
+		return
+	}
+	b.WriteString("\n" + heading + ":\n\n")
+	for _, x := range lines {
+		b.WriteString("- " + x + "\n")
+	}
 }
 
 // chart is the Mermaid throughput and TTFT charts of the sweep, with the

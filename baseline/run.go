@@ -32,15 +32,7 @@ type Request struct {
 // when the sweep would be refused. A refusal is a Recommendation with
 // Status refused and a nil error.
 func Run(s *sweep.Sweep, req Request) (*Recommendation, error) {
-	if req.Write && req.Overlay == "" {
-		return nil, &PolicyError{Option: "write", Msg: "needs an overlay to edit"}
-	}
-	if req.Write && req.Policy.AllowSimulated {
-		// Floors from simulated numbers exist to show the method; an overlay
-		// gates real nodes, so the two never meet.
-		return nil, &PolicyError{Option: "allow_simulated", Msg: "cannot be combined with write: floors from simulated numbers must not be written to an overlay"}
-	}
-	if err := req.Policy.Validate(); err != nil {
+	if err := req.check(); err != nil {
 		return nil, err
 	}
 	var ov *Overlay
@@ -50,6 +42,40 @@ func Run(s *sweep.Sweep, req Request) (*Recommendation, error) {
 			return nil, err
 		}
 	}
+	rec, err := req.propose(s)
+	if err != nil || ov == nil {
+		return rec, err
+	}
+	rec.Overlay = ov.Report(rec)
+	if !req.Write {
+		return rec, nil
+	}
+	refuseSimulatedVerification(rec, s, req.Policy)
+	if rec.Status == StatusProposed {
+		refuseOtherTarget(rec, ov, req.AllowTargetMismatch)
+	}
+	if rec.Status != StatusProposed {
+		rec.Overlay.Warnings = append(rec.Overlay.Warnings, "refused: the overlay was not written")
+		return rec, nil
+	}
+	return rec, req.write(ov, rec)
+}
+
+// check refuses requests that make no sense before anything is read.
+func (req Request) check() error {
+	if req.Write && req.Overlay == "" {
+		return &PolicyError{Option: "write", Msg: "needs an overlay to edit"}
+	}
+	if req.Write && req.Policy.AllowSimulated {
+		// Floors from simulated numbers exist to show the method; an overlay
+		// gates real nodes, so the two never meet.
+		return &PolicyError{Option: "allow_simulated", Msg: "cannot be combined with write: floors from simulated numbers must not be written to an overlay"}
+	}
+	return req.Policy.Validate()
+}
+
+// propose analyses s and proposes floors under the request's policy.
+func (req Request) propose(s *sweep.Sweep) (*Recommendation, error) {
 	// One catalog ceiling: the analysis reports a throughput/TTFT
 	// disagreement against the ceiling the policy applies.
 	kopts := req.Knee
@@ -62,23 +88,23 @@ func Run(s *sweep.Sweep, req Request) (*Recommendation, error) {
 	if err != nil {
 		return nil, err
 	}
-	rec, err := Propose(s, r, req.Policy)
-	if err != nil {
-		return nil, err
+	return Propose(s, r, req.Policy)
+}
+
+// refuseSimulatedVerification: an overlay gates real nodes, so a level
+// that only simulated numbers show to be below the knee is unverified as
+// far as --write goes (refused unless --accept-unverified, like any
+// unverified level).
+func refuseSimulatedVerification(rec *Recommendation, s *sweep.Sweep, p Policy) {
+	if rec.Status != StatusProposed {
+		return
 	}
-	if ov == nil {
-		return rec, nil
-	}
-	rec.Overlay = ov.Report(rec)
-	if !req.Write {
-		return rec, nil
-	}
-	if below := simulatedOnlyBelow(s, derefOr(rec.AtPerGPU)); rec.Status == StatusProposed && len(below) > 0 && req.Policy.AcceptUnverified {
+	below := simulatedOnlyBelow(s, derefOr(rec.AtPerGPU))
+	switch {
+	case len(below) == 0:
+	case p.AcceptUnverified:
 		rec.Unverified = true
-	} else if rec.Status == StatusProposed && len(below) > 0 {
-		// An overlay gates real nodes: a level that only simulated numbers
-		// show to be below the knee is unverified as far as --write goes
-		// (refused unless --accept-unverified, like any unverified level).
+	default:
 		at := level(*rec.AtPerGPU)
 		rec.Status = StatusRefused
 		rec.Refusals = append(rec.Refusals, Refusal{
@@ -88,29 +114,27 @@ func Run(s *sweep.Sweep, req Request) (*Recommendation, error) {
 			NextRun: fmt.Sprintf("measure %s/GPU on the real node (knee sweep --per-gpu %s,%s)", strings.Join(below, ", "), strings.Join(below, ","), at),
 		})
 	}
-	if rec.Status == StatusProposed {
-		refuseOtherTarget(rec, ov, req.AllowTargetMismatch)
-	}
-	if rec.Status != StatusProposed {
-		rec.Overlay.Warnings = append(rec.Overlay.Warnings, "refused: the overlay was not written")
-		return rec, nil
-	}
+}
+
+// write patches the overlay with the proposal, or stages the patch when
+// the catalog commits every leaf's together.
+func (req Request) write(ov *Overlay, rec *Recommendation) error {
 	if req.stage != nil {
 		st, err := StageOverlay(ov, rec)
 		if err != nil {
-			return rec, err
+			return err
 		}
 		if st != nil {
 			req.stage(st)
 		}
-		return rec, nil
+		return nil
 	}
 	written, err := WriteOverlay(ov, rec)
 	if err != nil {
-		return rec, err
+		return err
 	}
 	rec.Overlay.Written = written
-	return rec, nil
+	return nil
 }
 
 func derefOr(p *float64) float64 {

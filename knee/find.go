@@ -121,66 +121,81 @@ func checkSweep(s *sweep.Sweep) error {
 	if s == nil {
 		return sweep.Inputf("(sweep)", "points", 0, "no sweep to analyse")
 	}
-	file := func(p sweep.Point) string {
-		if p.Source != "" {
-			return p.Source
-		}
-		if len(s.Sources) > 0 {
-			return strings.Join(s.Sources, ",")
-		}
-		return "(sweep)"
-	}
 	if len(s.Points) == 0 {
-		src := "(sweep)"
-		if len(s.Sources) > 0 {
-			src = strings.Join(s.Sources, ",")
-		}
-		return sweep.Inputf(src, "points", 0, "no measured points to analyse")
+		return sweep.Inputf(sweepFiles(s), "points", 0, "no measured points to analyse")
 	}
 	if s.GPUs < 0 {
-		return sweep.Inputf(file(s.Points[0]), "gpus", 0, "GPU count must not be negative, got %d", s.GPUs)
-	}
-	// Bounds far beyond any real node keep sums and ratios finite; the
-	// same bounds sweep.Validate applies to every input read.
-	const (
-		maxConcurrency = sweep.MaxConcurrency
-		maxValue       = sweep.MaxValue
-	)
-	type field struct {
-		name string
-		v    *float64
+		return sweep.Inputf(pointFile(s, s.Points[0]), "gpus", 0, "GPU count must not be negative, got %d", s.GPUs)
 	}
 	for i, p := range s.Points {
-		f := fmt.Sprintf("points[%d].", i)
-		if !finite(p.Concurrency) || p.Concurrency <= 0 || p.Concurrency > maxConcurrency {
-			return sweep.Inputf(file(p), f+"concurrency", 0, "must be a positive number up to %g, got %g", maxConcurrency, p.Concurrency)
-		}
-		if p.PerGPU != nil && (!finite(*p.PerGPU) || *p.PerGPU <= 0 || *p.PerGPU > maxConcurrency) {
-			return sweep.Inputf(file(p), f+"per_gpu", 0, "must be a positive number up to %g, got %g", maxConcurrency, *p.PerGPU)
-		}
-		if !finite(p.ThroughputTokS) || p.ThroughputTokS < 0 || p.ThroughputTokS > maxValue {
-			return sweep.Inputf(file(p), f+"throughput_tok_s", 0, "must be a non-negative number up to %g, got %g", maxValue, p.ThroughputTokS)
-		}
-		fields := []field{
-			{"ttft_ms.mean", p.TTFT.Mean}, {"ttft_ms.p50", p.TTFT.P50}, {"ttft_ms.p99", p.TTFT.P99},
-			{"e2e_ms.mean", p.E2E.Mean}, {"e2e_ms.p50", p.E2E.P50}, {"e2e_ms.p99", p.E2E.P99},
-			{"request_rate", p.RequestRate}, {"requested_rate", p.RequestedRate}, {"achieved_concurrency", p.AchievedConcurrency},
-			{"output_tokens_mean", p.OutputTokensMean}, {"client_cpu", p.ClientCPU},
-		}
-		for _, fl := range fields {
-			if fl.v != nil && (!finite(*fl.v) || *fl.v < 0 || *fl.v > maxValue) {
-				return sweep.Inputf(file(p), f+fl.name, 0, "must be a non-negative number up to %g, got %g", maxValue, *fl.v)
-			}
-		}
-		if p.Requests != nil && *p.Requests < 0 {
-			return sweep.Inputf(file(p), f+"requests", 0, "must not be negative, got %d", *p.Requests)
-		}
-		if p.Failures != nil && *p.Failures < 0 {
-			return sweep.Inputf(file(p), f+"failures", 0, "must not be negative, got %d", *p.Failures)
+		if err := checkPoint(p, fmt.Sprintf("points[%d].", i), pointFile(s, p)); err != nil {
+			return err
 		}
 	}
 	return nil
 }
+
+// sweepFiles names the sweep's inputs for an error.
+func sweepFiles(s *sweep.Sweep) string {
+	if len(s.Sources) > 0 {
+		return strings.Join(s.Sources, ",")
+	}
+	return "(sweep)"
+}
+
+// pointFile names the input a point came from for an error.
+func pointFile(s *sweep.Sweep, p sweep.Point) string {
+	if p.Source != "" {
+		return p.Source
+	}
+	return sweepFiles(s)
+}
+
+// checkPoint refuses a point's value out of bounds. The bounds lie far
+// beyond any real node and keep sums and ratios finite; they are the ones
+// sweep.Validate applies to every input read.
+func checkPoint(p sweep.Point, f, file string) error {
+	const (
+		maxConcurrency = sweep.MaxConcurrency
+		maxValue       = sweep.MaxValue
+	)
+	if !positiveUpTo(p.Concurrency, maxConcurrency) {
+		return sweep.Inputf(file, f+"concurrency", 0, "must be a positive number up to %g, got %g", maxConcurrency, p.Concurrency)
+	}
+	if p.PerGPU != nil && !positiveUpTo(*p.PerGPU, maxConcurrency) {
+		return sweep.Inputf(file, f+"per_gpu", 0, "must be a positive number up to %g, got %g", maxConcurrency, *p.PerGPU)
+	}
+	if !nonNegativeUpTo(p.ThroughputTokS, maxValue) {
+		return sweep.Inputf(file, f+"throughput_tok_s", 0, "must be a non-negative number up to %g, got %g", maxValue, p.ThroughputTokS)
+	}
+	fields := []struct {
+		name string
+		v    *float64
+	}{
+		{"ttft_ms.mean", p.TTFT.Mean}, {"ttft_ms.p50", p.TTFT.P50}, {"ttft_ms.p99", p.TTFT.P99},
+		{"e2e_ms.mean", p.E2E.Mean}, {"e2e_ms.p50", p.E2E.P50}, {"e2e_ms.p99", p.E2E.P99},
+		{"request_rate", p.RequestRate}, {"requested_rate", p.RequestedRate}, {"achieved_concurrency", p.AchievedConcurrency},
+		{"output_tokens_mean", p.OutputTokensMean}, {"client_cpu", p.ClientCPU},
+	}
+	for _, fl := range fields {
+		if fl.v != nil && !nonNegativeUpTo(*fl.v, maxValue) {
+			return sweep.Inputf(file, f+fl.name, 0, "must be a non-negative number up to %g, got %g", maxValue, *fl.v)
+		}
+	}
+	counts := []struct {
+		name string
+		v    *int
+	}{{"requests", p.Requests}, {"failures", p.Failures}}
+	for _, c := range counts {
+		if c.v != nil && *c.v < 0 {
+			return sweep.Inputf(file, f+c.name, 0, "must not be negative, got %d", *c.v)
+		}
+	}
+	return nil
+}
+
+func positiveUpTo(v, max float64) bool    { return finite(v) && v > 0 && v <= max }
+func nonNegativeUpTo(v, max float64) bool { return finite(v) && v >= 0 && v <= max }
 
 // levelEval is the analysis state of one level.
 type levelEval struct {

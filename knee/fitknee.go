@@ -31,39 +31,14 @@ func fitCurve(ctx context.Context, u []*levelEval, in input, opts Options) fitOu
 		d.N, d.X = append(d.N, l.x), append(d.X, l.thr)
 		d.Repeats = append(d.Repeats, l.thrRepeats)
 	}
-	measuredN := d.N
-	if thinned {
-		measuredN = make([]float64, len(all))
-		for i, l := range all {
-			measuredN[i] = l.x
-		}
-	}
 	nMax := 4 * d.N[len(d.N)-1] // knees beyond 4× the highest level are "not reached"
 	kneeOf := func(c fit.Curve) float64 { return c.Knee(opts.Elasticity, nMax) }
-	sum := &FitSummary{Units: "N: requests in flight, whole node; X: output tok/s, whole node"}
-	// Parameters are reported per GPU, the unit people compare accelerators in.
-	xPerUnit := 1.0
-	if in.perGPU && in.s.GPUs > 0 {
-		xPerUnit = float64(in.s.GPUs)
-		sum.Units = "N: requests in flight per GPU; X: output tok/s per GPU"
-	}
 	fits, err := fit.AllContext(ctx, d)
 	best, found := fit.Best(fits)
 	if err != nil || !found {
 		return fitOutcome{notes: []string{"no throughput model could be fitted; the knee is bracketed between measured levels"}}
 	}
-	for _, c := range fits {
-		mf := ModelFit{Name: c.Model.Name, Formula: c.Model.Formula, Params: roundParams(c.Model.Describe(c.P, c.SN, c.SX/xPerUnit)),
-			AICc: round6(c.AICc), Chosen: c.Model.Name == best.Model.Name}
-		if finite(c.R2) {
-			mf.R2 = ptr(round6(c.R2))
-		}
-		if kn := kneeOf(c); finite(kn) {
-			mf.KneePerGPU = ptr(round6(kn))
-		}
-		sum.Models = append(sum.Models, mf)
-	}
-	sum.Chosen, sum.curve = best.Model.Name, &best
+	sum := fitSummary(fits, best, in, kneeOf)
 	out := fitOutcome{summary: sum}
 	if thinned {
 		out.notes = append(out.notes, fmt.Sprintf("the curves were fitted to %d of the %d levels, evenly spaced across the sweep (a fit's cost grows with its points; the measured rule reads every level)", len(u), len(all)))
@@ -81,24 +56,60 @@ func fitCurve(ctx context.Context, u []*levelEval, in input, opts Options) fitOu
 		ciLo, ciHi, sum.Resamples = fit.Bootstrap(best, d, fit.BootstrapOptions{Resamples: opts.Bootstrap, Seed: opts.Seed, Confidence: opts.Confidence, Context: ctx}, kneeOf)
 		ciLo, ciHi = math.Min(ciLo, est), math.Max(ciHi, est)
 	}
-	// The bootstrap sees noise, not the choice of model: widen the interval
-	// to the knee of every model as well supported as the chosen one
-	// (ΔAICc ≤ 2, Burnham & Anderson), and never resolve the knee finer
-	// than a quarter of the local ladder step (log scale), because between
-	// levels the curve is an interpolation however well it fits.
 	if finite(est) && est <= d.N[len(d.N)-1] {
-		for _, c := range fits {
-			if c.AICc-best.AICc <= 2 {
-				if kn := kneeOf(c); finite(kn) {
-					ciLo, ciHi = math.Min(ciLo, kn), math.Max(ciHi, kn)
-				}
+		measuredN := d.N
+		if thinned {
+			measuredN = make([]float64, len(all))
+			for i, l := range all {
+				measuredN[i] = l.x
 			}
 		}
-		step := localStep(measuredN, est)
-		ciLo, ciHi = math.Min(ciLo, est/math.Pow(step, 0.25)), math.Max(ciHi, est*math.Pow(step, 0.25))
+		ciLo, ciHi = widenForModels(ciLo, ciHi, est, fits, best, kneeOf, measuredN)
 	}
 	out.est, out.ciLo, out.ciHi, out.ok = est, ciLo, ciHi, true
 	return out
+}
+
+// fitSummary reports every model fitted, its parameters per GPU (the
+// unit people compare accelerators in) and the one chosen.
+func fitSummary(fits []fit.Curve, best fit.Curve, in input, kneeOf func(fit.Curve) float64) *FitSummary {
+	sum := &FitSummary{Units: "N: requests in flight, whole node; X: output tok/s, whole node"}
+	xPerUnit := 1.0
+	if in.perGPU && in.s.GPUs > 0 {
+		xPerUnit = float64(in.s.GPUs)
+		sum.Units = "N: requests in flight per GPU; X: output tok/s per GPU"
+	}
+	for _, c := range fits {
+		mf := ModelFit{Name: c.Model.Name, Formula: c.Model.Formula, Params: roundParams(c.Model.Describe(c.P, c.SN, c.SX/xPerUnit)),
+			AICc: round6(c.AICc), Chosen: c.Model.Name == best.Model.Name}
+		if finite(c.R2) {
+			mf.R2 = ptr(round6(c.R2))
+		}
+		if kn := kneeOf(c); finite(kn) {
+			mf.KneePerGPU = ptr(round6(kn))
+		}
+		sum.Models = append(sum.Models, mf)
+	}
+	sum.Chosen, sum.curve = best.Model.Name, &best
+	return sum
+}
+
+// widenForModels widens the interval for what the bootstrap cannot see:
+// it sees noise, not the choice of model, so the interval reaches the knee
+// of every model as well supported as the chosen one (ΔAICc ≤ 2, Burnham &
+// Anderson); and it never resolves the knee finer than a quarter of the
+// local ladder step (log scale), because between levels the curve is an
+// interpolation however well it fits.
+func widenForModels(ciLo, ciHi, est float64, fits []fit.Curve, best fit.Curve, kneeOf func(fit.Curve) float64, measuredN []float64) (float64, float64) {
+	for _, c := range fits {
+		if c.AICc-best.AICc <= 2 {
+			if kn := kneeOf(c); finite(kn) {
+				ciLo, ciHi = math.Min(ciLo, kn), math.Max(ciHi, kn)
+			}
+		}
+	}
+	step := localStep(measuredN, est)
+	return math.Min(ciLo, est/math.Pow(step, 0.25)), math.Max(ciHi, est*math.Pow(step, 0.25))
 }
 
 // fitLevels are the levels the curve models describe: the valid levels up

@@ -36,8 +36,6 @@ func (k Knee) Phrase(unit string) string {
 		return fmt.Sprintf("below the lowest level, %s%s", f(k.HighPerGPU), unit)
 	case StatusInsufficientPoints:
 		return "not located (too few valid levels)"
-	case StatusDisagreement:
-		return "uncertain (throughput and TTFT disagree)"
 	case "":
 		return "status unknown"
 	}

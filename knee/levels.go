@@ -131,115 +131,160 @@ func buildLevels(pts []sweep.Point, gpus int, st ttftStat, opts Options) []*leve
 	return out
 }
 
+// combine gives a level the combined values of its repeats: throughput is
+// their mean, TTFT the median of each statistic, rates and the client's
+// share means, the error rate over all requests.
 func combine(l *level, gpus int, st ttftStat, opts Options, baseE2E float64) {
-	var conc, ttfts, p50s, p99s, means, rates []float64
-	var achieved, cpus, follows, requested []float64
-	var req, fail int
-	reqKnownAll, failKnownAny := true, false
 	l.ttft, l.ttftP50, l.ttftP99, l.reqRate, l.achieved, l.clientCPU = math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN(), math.NaN()
 	l.ttftWait = math.NaN()
 	l.follow, l.requested = math.NaN(), math.NaN()
+	v := repeatValues{reqKnownAll: true}
 	for _, p := range l.points {
-		conc = append(conc, p.Concurrency)
-		if p.Cancelled {
-			l.cancelled = true
-		}
-		if p.Simulated {
-			l.simulated = true
-		}
-		if p.ClientBound {
-			l.clientBound = true
-		}
-		if p.ClientCPU != nil && finite(*p.ClientCPU) {
-			cpus = append(cpus, *p.ClientCPU)
-		}
-		if p.AchievedConcurrency != nil && finite(*p.AchievedConcurrency) && p.Concurrency > 0 {
-			achieved = append(achieved, *p.AchievedConcurrency/p.Concurrency)
-		}
+		l.flag(p)
 		l.thrRepeats = append(l.thrRepeats, p.ThroughputTokS)
-		if v, ok := ttftValue(p.TTFT, st); ok {
-			ttfts = append(ttfts, v)
-		}
-		if v, ok := ttftValue(p.TTFT, statP50); ok {
-			p50s = append(p50s, v)
-		}
-		if v, ok := ttftValue(p.TTFT, statP99); ok {
-			p99s = append(p99s, v)
-		}
-		if v, ok := ttftValue(p.TTFT, statMean); ok {
-			means = append(means, v)
-		}
-		if p.RequestedRate != nil && *p.RequestedRate > 0 && p.RequestRate != nil && finite(*p.RequestRate) {
-			follows = append(follows, *p.RequestRate / *p.RequestedRate / drainShare(p, baseE2E))
-			requested = append(requested, *p.RequestedRate)
-		}
-		if r, _ := requestRate(p, gpus, opts); finite(r) {
-			rates = append(rates, r)
-		}
-		if p.Requests != nil {
-			if l.requestsMin == nil || *p.Requests < *l.requestsMin {
-				l.requestsMin = sweep.I(*p.Requests)
-			}
-			req += *p.Requests
-		} else {
-			reqKnownAll = false
-		}
-		if p.Failures != nil {
-			failKnownAny = true
-			fail += *p.Failures
+		v.conc = append(v.conc, p.Concurrency)
+		v.addClient(p)
+		v.addTTFT(p, st)
+		v.addRates(p, gpus, opts, baseE2E)
+		l.requestsMin = v.addCounts(p, l.requestsMin)
+	}
+	l.combineThroughput(v)
+	l.combineTTFT(v)
+	l.combineRates(v, gpus, opts)
+	if len(v.achieved) > 0 {
+		l.achieved = stat.Mean(v.achieved, nil)
+	}
+	if len(v.cpus) > 0 {
+		l.clientCPU = maxOf(v.cpus)
+	}
+	l.combineErrors(v)
+	l.outliers = outlierRepeats(l.points, st, opts.OutlierZ)
+}
+
+// repeatValues are one level's repeats' values, gathered to be combined.
+type repeatValues struct {
+	conc, ttfts, p50s, p99s, means, rates []float64
+	achieved, cpus, follows, requested    []float64
+	req, fail                             int
+	reqKnownAll, failKnownAny             bool
+}
+
+// flag marks the level with what any of its repeats says of itself.
+func (l *level) flag(p sweep.Point) {
+	l.cancelled = l.cancelled || p.Cancelled
+	l.simulated = l.simulated || p.Simulated
+	l.clientBound = l.clientBound || p.ClientBound
+}
+
+func (v *repeatValues) addClient(p sweep.Point) {
+	if p.ClientCPU != nil && finite(*p.ClientCPU) {
+		v.cpus = append(v.cpus, *p.ClientCPU)
+	}
+	if p.AchievedConcurrency != nil && finite(*p.AchievedConcurrency) && p.Concurrency > 0 {
+		v.achieved = append(v.achieved, *p.AchievedConcurrency/p.Concurrency)
+	}
+}
+
+func (v *repeatValues) addTTFT(p sweep.Point, st ttftStat) {
+	add := func(to *[]float64, s ttftStat) {
+		if x, ok := ttftValue(p.TTFT, s); ok {
+			*to = append(*to, x)
 		}
 	}
-	l.concurrency = stat.Mean(conc, nil)
+	add(&v.ttfts, st)
+	add(&v.p50s, statP50)
+	add(&v.p99s, statP99)
+	add(&v.means, statMean)
+}
+
+// addRates gathers the request rate and, for an open-loop stage, the share
+// of its offered rate it served, net of the end-of-run drain.
+func (v *repeatValues) addRates(p sweep.Point, gpus int, opts Options, baseE2E float64) {
+	if p.RequestedRate != nil && *p.RequestedRate > 0 && p.RequestRate != nil && finite(*p.RequestRate) {
+		v.follows = append(v.follows, *p.RequestRate / *p.RequestedRate / drainShare(p, baseE2E))
+		v.requested = append(v.requested, *p.RequestedRate)
+	}
+	if r, _ := requestRate(p, gpus, opts); finite(r) {
+		v.rates = append(v.rates, r)
+	}
+}
+
+// addCounts sums requests and failures and returns the fewest requests of
+// any repeat so far.
+func (v *repeatValues) addCounts(p sweep.Point, fewest *int) *int {
+	if p.Failures != nil {
+		v.failKnownAny = true
+		v.fail += *p.Failures
+	}
+	if p.Requests == nil {
+		v.reqKnownAll = false
+		return fewest
+	}
+	v.req += *p.Requests
+	if fewest == nil || *p.Requests < *fewest {
+		return sweep.I(*p.Requests)
+	}
+	return fewest
+}
+
+func (l *level) combineThroughput(v repeatValues) {
+	l.concurrency = stat.Mean(v.conc, nil)
 	l.thr = stat.Mean(l.thrRepeats, nil)
 	if len(l.thrRepeats) > 1 && l.thr > 0 {
 		// Relative to the mean first, so that huge values cannot overflow.
 		rel := make([]float64, len(l.thrRepeats))
-		for i, v := range l.thrRepeats {
-			rel[i] = v / l.thr
+		for i, x := range l.thrRepeats {
+			rel[i] = x / l.thr
 		}
 		l.cv = stat.StdDev(rel, nil)
 	}
-	if len(ttfts) > 0 {
-		l.ttft = stats.Median(ttfts)
-	}
-	if len(p50s) > 0 {
-		l.ttftP50 = stats.Median(p50s)
-	}
-	if len(p99s) > 0 {
-		l.ttftP99 = stats.Median(p99s)
-	}
-	switch {
-	case len(means) == len(l.points):
-		l.ttftWait = stats.Median(means)
-	case len(p50s) == len(l.points):
-		l.ttftWait = stats.Median(p50s)
-	}
-	if len(rates) > 0 {
-		l.reqRate = stat.Mean(rates, nil)
-		_, l.reqRateHow = requestRate(l.points[0], gpus, opts)
-	}
-	if len(follows) == len(l.points) {
-		l.follow, l.requested = stat.Mean(follows, nil), stat.Mean(requested, nil)
-	}
-	if len(achieved) > 0 {
-		l.achieved = stat.Mean(achieved, nil)
-	}
-	if len(cpus) > 0 {
-		l.clientCPU = maxOf(cpus)
-	}
-	if failKnownAny {
-		l.errKnown = true
-		if total := req + fail; total > 0 && reqKnownAll {
-			l.errRate = float64(fail) / float64(total)
-		} else if fail > 0 {
-			// Failures without a success count: all we know is that some failed.
-			l.errRate = 1
-			if reqKnownAll && req > 0 {
-				l.errRate = float64(fail) / float64(req+fail)
-			}
+}
+
+// combineTTFT takes the median of each statistic; the wait TTFT shows is
+// read from the mean, else the p50, when every repeat has it.
+func (l *level) combineTTFT(v repeatValues) {
+	median := func(xs []float64, into *float64) {
+		if len(xs) > 0 {
+			*into = stats.Median(xs)
 		}
 	}
-	l.outliers = outlierRepeats(l.points, st, opts.OutlierZ)
+	median(v.ttfts, &l.ttft)
+	median(v.p50s, &l.ttftP50)
+	median(v.p99s, &l.ttftP99)
+	switch {
+	case len(v.means) == len(l.points):
+		l.ttftWait = stats.Median(v.means)
+	case len(v.p50s) == len(l.points):
+		l.ttftWait = stats.Median(v.p50s)
+	}
+}
+
+func (l *level) combineRates(v repeatValues, gpus int, opts Options) {
+	if len(v.rates) > 0 {
+		l.reqRate = stat.Mean(v.rates, nil)
+		_, l.reqRateHow = requestRate(l.points[0], gpus, opts)
+	}
+	if len(v.follows) == len(l.points) {
+		l.follow, l.requested = stat.Mean(v.follows, nil), stat.Mean(v.requested, nil)
+	}
+}
+
+// combineErrors gives the failed share of all requests, when any repeat
+// counted failures.
+func (l *level) combineErrors(v repeatValues) {
+	if !v.failKnownAny {
+		return
+	}
+	l.errKnown = true
+	if total := v.req + v.fail; total > 0 && v.reqKnownAll {
+		l.errRate = float64(v.fail) / float64(total)
+	} else if v.fail > 0 {
+		// Failures without a success count: all we know is that some failed.
+		l.errRate = 1
+		if v.reqKnownAll && v.req > 0 {
+			l.errRate = float64(v.fail) / float64(v.req+v.fail)
+		}
+	}
 }
 
 // requestRate estimates successful requests per second for the whole node,

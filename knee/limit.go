@@ -65,24 +65,8 @@ type Limit struct {
 const minBusySamples = 3
 
 func attributeLimit(l *levelEval, gpus int, peakRunning float64) *Limit {
-	var e *sweep.EngineMetrics
-	for _, p := range l.points {
-		if p.Engine != nil {
-			e = p.Engine
-			break
-		}
-	}
-	inflight := l.concurrency
-	if finite(l.achieved) && l.achieved > 0 {
-		inflight = l.achieved * l.concurrency
-	}
+	e := sampledEngine(l)
 	lim := &Limit{Engine: e}
-	per := func(v float64) string {
-		if gpus > 0 {
-			return fmt.Sprintf("%s (%s/GPU)", thousands(v), num(roundTo(v/float64(gpus))))
-		}
-		return thousands(v)
-	}
 	if l.clientBound {
 		lim.Kind = LimitClient
 		lim.Detail = "client: the load generator was the bottleneck (client_bound)"
@@ -91,89 +75,126 @@ func attributeLimit(l *levelEval, gpus int, peakRunning float64) *Limit {
 		}
 		return lim
 	}
-	if e == nil || e.RunningMax == nil {
-		lim.Kind = LimitNoMetrics
-		lim.Detail = "no engine metrics: nothing says which limit binds (sample them with knee sweep --metrics)"
+	if detail, missing := missingEngineEvidence(e); missing {
+		lim.Kind, lim.Detail = LimitNoMetrics, detail
 		return lim
 	}
-	if *e.RunningMax == 0 {
+	inflight := l.concurrency
+	if finite(l.achieved) && l.achieved > 0 {
+		inflight = l.achieved * l.concurrency
+	}
+	lim.ClientInFlight = round6(inflight)
+	lim.Kind, lim.Detail = readEngine(e).limit(inflight, peakRunning, gpus)
+	return lim
+}
+
+// sampledEngine is the engine's metrics sampled during the level's first
+// repeat that has them (nil when none).
+func sampledEngine(l *levelEval) *sweep.EngineMetrics {
+	for _, p := range l.points {
+		if p.Engine != nil {
+			return p.Engine
+		}
+	}
+	return nil
+}
+
+// missingEngineEvidence says why the samples cannot name a limit, if they
+// cannot: none taken, none caught a request running, or too few did.
+func missingEngineEvidence(e *sweep.EngineMetrics) (string, bool) {
+	switch {
+	case e == nil || e.RunningMax == nil:
+		return "no engine metrics: nothing says which limit binds (sample them with knee sweep --metrics)", true
+	case *e.RunningMax == 0:
 		// Requests were served, so some ran: the samples missed them (a
 		// level shorter than the scrape interval). No evidence, no claim.
-		lim.Kind = LimitNoMetrics
-		lim.Detail = fmt.Sprintf("no engine metrics while requests ran: %d samples, none caught a running request (the level was shorter than the scrape interval)", e.Samples)
-		return lim
-	}
-	if e.BusySamples != nil && *e.BusySamples < minBusySamples {
+		return fmt.Sprintf("no engine metrics while requests ran: %d samples, none caught a running request (the level was shorter than the scrape interval)", e.Samples), true
+	case e.BusySamples != nil && *e.BusySamples < minBusySamples:
 		// One or two scrapes that caught the level starting or draining
 		// say nothing about its steady state: a single sample with one
 		// request running would read as a frontend holding 127 of 128.
-		lim.Kind = LimitNoMetrics
-		lim.Detail = fmt.Sprintf("too few engine samples while requests ran: %d of %d caught requests running (a level needs %d; it was shorter than a few scrape intervals)", *e.BusySamples, e.Samples, minBusySamples)
-		return lim
+		return fmt.Sprintf("too few engine samples while requests ran: %d of %d caught requests running (a level needs %d; it was shorter than a few scrape intervals)", *e.BusySamples, e.Samples, minBusySamples), true
 	}
-	lim.ClientInFlight = round6(inflight)
-	running := *e.RunningMax
-	waiting := 0.0
+	return "", false
+}
+
+// engineReading is a level's engine peaks, unknown ones as the rules read
+// them: nothing waiting, no preemptions, KV usage NaN.
+type engineReading struct {
+	running, waiting, kv, preemptions float64
+	maxRunning, frontendQueued        *float64
+}
+
+func readEngine(e *sweep.EngineMetrics) engineReading {
+	r := engineReading{running: *e.RunningMax, kv: math.NaN(), maxRunning: e.MaxRunning, frontendQueued: e.FrontendQueuedMax}
 	if e.WaitingMax != nil {
-		waiting = *e.WaitingMax
+		r.waiting = *e.WaitingMax
 	}
-	kv := math.NaN()
 	if e.KVUsageMax != nil {
-		kv = *e.KVUsageMax
+		r.kv = *e.KVUsageMax
 	}
-	pre := 0.0
 	if e.Preemptions != nil {
-		pre = *e.Preemptions
+		r.preemptions = *e.Preemptions
 	}
-	kvText := ""
-	if finite(kv) {
-		kvText = fmt.Sprintf(", KV cache at %.0f%%", 100*kv)
+	return r
+}
+
+// limit names the limit the reading shows, in order of evidence: the KV
+// cache (full or preempting with requests waiting), the batch cap (waiting
+// at the sweep's running plateau), the frontend (holding requests before
+// the engine), else none.
+func (r engineReading) limit(inflight, peakRunning float64, gpus int) (LimitKind, string) {
+	per := func(v float64) string {
+		if gpus > 0 {
+			return fmt.Sprintf("%s (%s/GPU)", thousands(v), num(roundTo(v/float64(gpus))))
+		}
+		return thousands(v)
 	}
 	switch {
-	case (finite(kv) && kv >= kvFull && (waiting > 0 || pre > 0)) || (pre > 0 && waiting > 0):
-		lim.Kind = LimitKVCache
-		lim.Detail = fmt.Sprintf("KV cache: usage %.0f%% at its peak, %s preemptions, %s waiting, running %s",
-			100*kv, thousands(pre), thousands(waiting), per(running))
-		if !finite(kv) {
-			lim.Detail = fmt.Sprintf("KV cache: %s preemptions with %s waiting, running %s", thousands(pre), thousands(waiting), per(running))
+	case r.kvBound():
+		if !finite(r.kv) {
+			return LimitKVCache, fmt.Sprintf("KV cache: %s preemptions with %s waiting, running %s", thousands(r.preemptions), thousands(r.waiting), per(r.running))
 		}
-	case waiting > 0 && running >= 0.98*peakRunning:
-		lim.Kind = LimitBatchCap
-		if e.MaxRunning != nil && running >= 0.98**e.MaxRunning {
-			lim.Detail = fmt.Sprintf("batch cap: running %s = the engine's max running requests, %s waiting%s",
-				per(running), thousands(waiting), kvText)
-		} else {
-			lim.Detail = fmt.Sprintf("batch cap: running %s, the most at any level, with %s waiting%s: the engine's sequence cap (max_num_seqs), not its memory",
-				per(running), thousands(waiting), kvText)
+		return LimitKVCache, fmt.Sprintf("KV cache: usage %.0f%% at its peak, %s preemptions, %s waiting, running %s",
+			100*r.kv, thousands(r.preemptions), thousands(r.waiting), per(r.running))
+	case r.waiting > 0 && r.running >= 0.98*peakRunning:
+		if r.maxRunning != nil && r.running >= 0.98**r.maxRunning {
+			return LimitBatchCap, fmt.Sprintf("batch cap: running %s = the engine's max running requests, %s waiting%s",
+				per(r.running), thousands(r.waiting), r.kvText())
 		}
-	case inflight > 0 && running+waiting < frontendShare*inflight:
-		lim.Kind = LimitFrontend
-		lim.Detail = fmt.Sprintf("frontend: engine running %s of the %s the client holds in flight, none waiting: requests are held before the engine",
-			per(running), thousands(inflight))
-	case e.FrontendQueuedMax != nil && *e.FrontendQueuedMax > 0 && waiting == 0:
+		return LimitBatchCap, fmt.Sprintf("batch cap: running %s, the most at any level, with %s waiting%s: the engine's sequence cap (max_num_seqs), not its memory",
+			per(r.running), thousands(r.waiting), r.kvText())
+	case inflight > 0 && r.running+r.waiting < frontendShare*inflight:
+		return LimitFrontend, fmt.Sprintf("frontend: engine running %s of the %s the client holds in flight, none waiting: requests are held before the engine",
+			per(r.running), thousands(inflight))
+	case r.frontendQueued != nil && *r.frontendQueued > 0 && r.waiting == 0:
 		// The frontend says it itself: it queued requests the engine,
 		// with nothing waiting, could have taken.
-		lim.Kind = LimitFrontend
-		lim.Detail = fmt.Sprintf("frontend: it queued up to %s requests while the engine ran %s with none waiting",
-			thousands(*e.FrontendQueuedMax), per(running))
-	default:
-		lim.Kind = LimitNone
-		lim.Detail = fmt.Sprintf("none reached: engine running %s, %s waiting%s", per(running), thousands(waiting), kvText)
+		return LimitFrontend, fmt.Sprintf("frontend: it queued up to %s requests while the engine ran %s with none waiting",
+			thousands(*r.frontendQueued), per(r.running))
 	}
-	return lim
+	return LimitNone, fmt.Sprintf("none reached: engine running %s, %s waiting%s", per(r.running), thousands(r.waiting), r.kvText())
+}
+
+// kvBound: the cache was full with requests waiting or preempted, or it
+// preempted while requests waited.
+func (r engineReading) kvBound() bool {
+	full := finite(r.kv) && r.kv >= kvFull
+	return (full && (r.waiting > 0 || r.preemptions > 0)) || (r.preemptions > 0 && r.waiting > 0)
+}
+
+// kvText is the KV usage as a clause (", KV cache at 93%"), "" unknown.
+func (r engineReading) kvText() string {
+	if finite(r.kv) {
+		return fmt.Sprintf(", KV cache at %.0f%%", 100*r.kv)
+	}
+	return ""
 }
 
 // limitsFor attributes every level; the running plateau is the peak over
 // the sweep.
 func limitsFor(in input) map[*levelEval]*Limit {
-	peak := 0.0
-	for _, l := range in.levels {
-		for _, p := range l.points {
-			if p.Engine != nil && p.Engine.RunningMax != nil && *p.Engine.RunningMax > peak {
-				peak = *p.Engine.RunningMax
-			}
-		}
-	}
+	peak := peakRunning(in.levels)
 	out := map[*levelEval]*Limit{}
 	for _, l := range in.levels {
 		out[l] = attributeLimit(l, in.s.GPUs, peak)
@@ -204,59 +225,82 @@ type PhysicalBound struct {
 // when no level carries a KV capacity (or an engine figure) and token
 // lengths.
 func physicalBound(in input, k Knee) *PhysicalBound {
-	var capTok, engineMax float64
-	var tokSum float64
-	var tokN int
-	for _, l := range in.levels {
-		for _, p := range l.points {
-			if p.Engine != nil {
-				if p.Engine.KVCapacityTokens != nil && *p.Engine.KVCapacityTokens > capTok {
-					capTok = *p.Engine.KVCapacityTokens
-				}
-				if p.Engine.MaxConcurrency != nil && *p.Engine.MaxConcurrency > engineMax {
-					engineMax = *p.Engine.MaxConcurrency
-				}
-			}
-			if p.InputTokensMean != nil && p.OutputTokensMean != nil {
-				tokSum += *p.InputTokensMean + *p.OutputTokensMean
-				tokN++
-			}
-		}
-	}
+	c := cacheFigures(in)
 	div := 1.0
 	if in.perGPU && in.s.GPUs > 0 {
 		div = float64(in.s.GPUs)
 	}
 	var b *PhysicalBound
 	switch {
-	case engineMax > 0:
-		b = &PhysicalBound{Total: round6(engineMax), PerGPU: round6(engineMax / div), From: "engine"}
-		b.Detail = fmt.Sprintf("the engine's own figure: %s requests at once", num(roundTo(engineMax)))
-	case capTok > 0 && tokN > 0:
-		tpr := tokSum / float64(tokN)
-		total := capTok / tpr
+	case c.engineMax > 0:
+		b = &PhysicalBound{Total: round6(c.engineMax), PerGPU: round6(c.engineMax / div), From: "engine"}
+		b.Detail = fmt.Sprintf("the engine's own figure: %s requests at once", num(roundTo(c.engineMax)))
+	case c.capTok > 0 && c.tokN > 0:
+		tpr := c.tokSum / float64(c.tokN)
+		total := c.capTok / tpr
 		b = &PhysicalBound{Total: round6(total), PerGPU: round6(total / div), From: "kv_cache",
-			KVCapacityTokens: ptr(capTok), TokensPerRequest: ptr(round6(tpr))}
+			KVCapacityTokens: ptr(c.capTok), TokensPerRequest: ptr(round6(tpr))}
 		b.Detail = fmt.Sprintf("the KV cache holds %s tokens = %s requests of %s tokens (prompt + output)",
-			thousands(capTok), count(roundTo(total)), count(roundTo(tpr)))
+			thousands(c.capTok), count(roundTo(total)), count(roundTo(tpr)))
 	default:
 		return nil
 	}
-	w := in.w
-	b.Detail = fmt.Sprintf("physical bound %s: %s", w.unit(roundTo(b.PerGPU)), b.Detail)
-	switch {
-	case k.LowPerGPU != nil && *k.LowPerGPU > b.PerGPU*1.05:
-		b.Detail += fmt.Sprintf("; the knee's lower end (%s) lies above it: the requests did not all hold their full length in cache at once (shorter outputs, prefix sharing), or the capacity read is not the whole endpoint's", w.unit(*k.LowPerGPU))
-	case kneeHigh(k) > 0 && kneeHigh(k) < 0.5*b.PerGPU:
-		b.Detail += fmt.Sprintf("; the knee (at most %s) is far below it: another limit binds (see each level's limit)", w.unit(kneeHigh(k)))
-	case k.PerGPU != nil && *k.PerGPU >= 0.8*b.PerGPU && *k.PerGPU <= 1.05*b.PerGPU && (k.LowPerGPU == nil || *k.LowPerGPU >= 0.8*b.PerGPU):
-		b.Detail += "; the knee is at it: the KV cache is what runs out"
-	case k.PerGPU != nil && *k.PerGPU < 0.8*b.PerGPU && kneeHigh(k) < 0.8*b.PerGPU:
-		b.Detail += "; the knee is below it: another limit binds first (see each level's limit)"
-	case kneeHigh(k) > 0:
-		b.Detail += "; the knee's interval reaches it, so the levels alone cannot tell the KV cache from another limit: each level's limit says which binds"
-	}
+	b.Detail = fmt.Sprintf("physical bound %s: %s%s", in.w.unit(roundTo(b.PerGPU)), b.Detail, b.kneeAgainst(k, in.w))
 	return b
+}
+
+// cacheSizes are the figures a physical bound is computed from, over the
+// whole sweep: the largest KV capacity and engine figure, and the tokens a
+// request holds (prompt + output) summed over the points that give both.
+type cacheSizes struct {
+	capTok, engineMax, tokSum float64
+	tokN                      int
+}
+
+func cacheFigures(in input) cacheSizes {
+	var c cacheSizes
+	for _, l := range in.levels {
+		for _, p := range l.points {
+			if e := p.Engine; e != nil {
+				if e.KVCapacityTokens != nil && *e.KVCapacityTokens > c.capTok {
+					c.capTok = *e.KVCapacityTokens
+				}
+				if e.MaxConcurrency != nil && *e.MaxConcurrency > c.engineMax {
+					c.engineMax = *e.MaxConcurrency
+				}
+			}
+			if p.InputTokensMean != nil && p.OutputTokensMean != nil {
+				c.tokSum += *p.InputTokensMean + *p.OutputTokensMean
+				c.tokN++
+			}
+		}
+	}
+	return c
+}
+
+// kneeAgainst says, as a clause after the bound, how the knee relates to
+// it ("" when the knee has no numbers).
+func (b *PhysicalBound) kneeAgainst(k Knee, w words) string {
+	at := b.PerGPU
+	switch {
+	case k.LowPerGPU != nil && *k.LowPerGPU > at*1.05:
+		return fmt.Sprintf("; the knee's lower end (%s) lies above it: the requests did not all hold their full length in cache at once (shorter outputs, prefix sharing), or the capacity read is not the whole endpoint's", w.unit(*k.LowPerGPU))
+	case kneeHigh(k) > 0 && kneeHigh(k) < 0.5*at:
+		return fmt.Sprintf("; the knee (at most %s) is far below it: another limit binds (see each level's limit)", w.unit(kneeHigh(k)))
+	case kneeAt(k, at):
+		return "; the knee is at it: the KV cache is what runs out"
+	case k.PerGPU != nil && *k.PerGPU < 0.8*at && kneeHigh(k) < 0.8*at:
+		return "; the knee is below it: another limit binds first (see each level's limit)"
+	case kneeHigh(k) > 0:
+		return "; the knee's interval reaches it, so the levels alone cannot tell the KV cache from another limit: each level's limit says which binds"
+	}
+	return ""
+}
+
+// kneeAt: the knee's estimate is within −20 %/+5 % of the bound and its
+// interval does not reach further below.
+func kneeAt(k Knee, at float64) bool {
+	return k.PerGPU != nil && *k.PerGPU >= 0.8*at && *k.PerGPU <= 1.05*at && (k.LowPerGPU == nil || *k.LowPerGPU >= 0.8*at)
 }
 
 func kneeHigh(k Knee) float64 {

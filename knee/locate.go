@@ -41,106 +41,149 @@ func tooFewLevels(used []*levelEval, in input, opts Options) located {
 func locateKnee(u []*levelEval, in input, sh shape, ft fitOutcome, rate rateFollow, opts Options) located {
 	sat := sh.sat
 	loc := located{atKnee: math.NaN(), shortBound: math.NaN(), sat: sat, rate: rate, littleUnknown: sh.littleUnknown}
-	thrLo, thrHi := math.Inf(-1), math.Inf(1)
-	status := StatusBracketed
-	switch {
-	case sat.past < 0:
-		status = StatusNotReached
-		thrLo = u[sat.op].x
-	case sat.op < 0:
-		thrHi = u[sat.past].x
-	default:
-		thrLo, thrHi = u[sat.op].x, u[sat.past].x
-		if sat.op == firstJudged(u) && !u[sat.past].cliff && !u[sat.past].queue {
-			// Flat from the lowest level up: saturated at or below it.
-			status = StatusBelowRange
-		}
-	}
+	b := measuredBracket(u, sat)
 	if sat.op >= 0 {
 		loc.op = u[sat.op]
 	}
 	if sat.op >= 0 && sat.past >= 0 && sat.atKnee {
 		loc.atKnee = u[sat.past].x
 	}
-	method := "measured elasticity between levels"
-	est := math.NaN()
-	if ft.ok {
-		est = ft.est
-		method = "measured elasticity between levels; estimate from the fitted " + ft.summary.Chosen + " curve"
-		if status == StatusBracketed && finite(ft.ciLo) && finite(ft.ciHi) && ft.ciLo >= thrLo && ft.ciHi <= thrHi && ft.summary.Resamples > 0 {
-			// The interval lies between two measured levels: the operating
-			// point and the first level past it keep their measured verdicts.
-			status = StatusLocated
-			thrLo, thrHi = ft.ciLo, ft.ciHi
-			method = fmt.Sprintf("fit (%s) + bootstrap %.0f%% interval within the measured bracket", ft.summary.Chosen, 100*opts.Confidence)
-		}
-	}
-	loc.subUpTo, loc.pastFrom = thrLo, thrHi
-	if status == StatusLocated {
+	b.refineByFit(ft, opts)
+	loc.subUpTo, loc.pastFrom = b.lo, b.hi
+	if b.status == StatusLocated {
 		loc.subUpTo, loc.pastFrom = u[sat.op].x, u[sat.past].x
 	}
 	if finite(loc.atKnee) {
 		loc.pastFrom = nextAbove(u, loc.atKnee)
 	}
 	if rate.ok {
-		// An open-loop stage that serves the rate it was offered is not
-		// saturated, one that falls behind is: in-flight counts there are
-		// derived, not set, so the rate is the evidence.
-		if !(est >= rate.lo && est <= rate.hi) {
-			est = math.NaN()
-		}
-		thrLo, thrHi, status, method = rate.lo, rate.hi, StatusBracketed, "rate following (achieved vs requested request rate)"
-		loc.subUpTo, loc.pastFrom, loc.atKnee = rate.lo, rate.hi, math.NaN()
-		if math.IsInf(rate.hi, 1) {
-			status = StatusNotReached
-		}
-		loc.op = nil
-		for _, l := range u {
-			if l.x <= loc.subUpTo {
-				loc.op = l
-			}
-		}
+		b.followRate(&loc, u, rate)
 	}
 	if x, ok := boundByShortLevels(u, in.levels, opts); ok && x < loc.pastFrom {
-		thrHi = math.Min(thrHi, x)
+		b.hi = math.Min(b.hi, x)
 		loc.pastFrom, loc.shortBound = x, x
-		if status == StatusNotReached {
-			status = StatusBracketed
+		if b.status == StatusNotReached {
+			b.status = StatusBracketed
 		}
 	}
 	loc.lowestTrusted = lowestTrusted(u, in.perGPU, sat, rate, opts)
+	loc.knee = b.knee(u, loc, ft, in, opts)
+	if n := b.fitOutsideNote(loc.knee, ft, in, opts); n != "" {
+		loc.notes = append(loc.notes, n)
+	}
+	loc.knee.Detail = kneeDetail(loc, u, in, opts)
+	return loc
+}
 
-	k := &loc.knee
-	k.Status, k.Method = status, method
-	if finite(thrLo) && !(thrLo == u[0].x && !loc.lowestTrusted) {
-		k.LowPerGPU = ptr(round6(thrLo))
+// bracket is the knee's interval as the rules narrow it: lo and hi in
+// analysis units (±Inf open), the status and method so far, and the fitted
+// estimate (NaN without one).
+type bracket struct {
+	lo, hi float64
+	status Status
+	method string
+	est    float64
+}
+
+// measuredBracket is the interval the measured shape gives: between the
+// operating point and the first level past it.
+func measuredBracket(u []*levelEval, sat saturation) bracket {
+	b := bracket{lo: math.Inf(-1), hi: math.Inf(1), status: StatusBracketed, method: "measured elasticity between levels", est: math.NaN()}
+	switch {
+	case sat.past < 0:
+		b.status = StatusNotReached
+		b.lo = u[sat.op].x
+	case sat.op < 0:
+		b.hi = u[sat.past].x
+	default:
+		b.lo, b.hi = u[sat.op].x, u[sat.past].x
+		if sat.op == firstJudged(u) && !u[sat.past].cliff && !u[sat.past].queue {
+			// Flat from the lowest level up: saturated at or below it.
+			b.status = StatusBelowRange
+		}
 	}
-	if finite(thrHi) {
-		k.HighPerGPU = ptr(round6(thrHi))
+	return b
+}
+
+// refineByFit takes the fitted estimate, and the bootstrap interval when
+// it lies inside the measured bracket.
+func (b *bracket) refineByFit(ft fitOutcome, opts Options) {
+	if !ft.ok {
+		return
 	}
-	inside := finite(est) && (k.LowPerGPU == nil || est >= *k.LowPerGPU) && (k.HighPerGPU == nil || est <= *k.HighPerGPU)
-	if finite(est) && !inside && ft.summary != nil {
-		// A step's elasticity is the log-average of the curve's inside it,
-		// so the point where the fitted curve's elasticity reaches e* may lie
-		// up to one step outside the measured bracket. The levels decide.
-		loc.notes = append(loc.notes, fmt.Sprintf("the fitted %s curve's elasticity falls to %.2f at %s, outside the measured bracket: the measured levels decide the knee; the fitted point is within a ladder step of it",
-			ft.summary.Chosen, opts.Elasticity, in.w.unit(round6(est))))
+	b.est = ft.est
+	b.method = "measured elasticity between levels; estimate from the fitted " + ft.summary.Chosen + " curve"
+	if b.status == StatusBracketed && finite(ft.ciLo) && finite(ft.ciHi) && ft.ciLo >= b.lo && ft.ciHi <= b.hi && ft.summary.Resamples > 0 {
+		// The interval lies between two measured levels: the operating
+		// point and the first level past it keep their measured verdicts.
+		b.status = StatusLocated
+		b.lo, b.hi = ft.ciLo, ft.ciHi
+		b.method = fmt.Sprintf("fit (%s) + bootstrap %.0f%% interval within the measured bracket", ft.summary.Chosen, 100*opts.Confidence)
+	}
+}
+
+// followRate lets the rate rule decide: an open-loop stage that serves the
+// rate it was offered is not saturated, one that falls behind is; in-flight
+// counts there are derived, not set, so the rate is the evidence.
+func (b *bracket) followRate(loc *located, u []*levelEval, rate rateFollow) {
+	if !(b.est >= rate.lo && b.est <= rate.hi) {
+		b.est = math.NaN()
+	}
+	b.lo, b.hi, b.status, b.method = rate.lo, rate.hi, StatusBracketed, "rate following (achieved vs requested request rate)"
+	loc.subUpTo, loc.pastFrom, loc.atKnee = rate.lo, rate.hi, math.NaN()
+	if math.IsInf(rate.hi, 1) {
+		b.status = StatusNotReached
+	}
+	loc.op = nil
+	for _, l := range u {
+		if l.x <= loc.subUpTo {
+			loc.op = l
+		}
+	}
+}
+
+// knee is the bracket as reported: its bounds (the lowest level is no
+// bound unless trusted), and the estimate: the fit inside the bounds, else
+// the bracket's log midpoint.
+func (b *bracket) knee(u []*levelEval, loc located, ft fitOutcome, in input, opts Options) Knee {
+	k := Knee{Status: b.status, Method: b.method}
+	if finite(b.lo) && !(b.lo == u[0].x && !loc.lowestTrusted) {
+		k.LowPerGPU = ptr(round6(b.lo))
+	}
+	if finite(b.hi) {
+		k.HighPerGPU = ptr(round6(b.hi))
 	}
 	switch {
-	case inside:
-		k.PerGPU = ptr(round6(est))
+	case b.inside(k):
+		k.PerGPU = ptr(round6(b.est))
 	case k.LowPerGPU != nil && k.HighPerGPU != nil:
 		k.PerGPU = ptr(round6(math.Sqrt(*k.LowPerGPU * *k.HighPerGPU))) // log midpoint of the bracket
 		// The label says what the number is: the fitted curve's knee lies
 		// outside the bracket, so the estimate is the midpoint, not the fit.
-		if ft.ok && status != StatusLocated && !loc.rate.ok {
-			k.Method = fmt.Sprintf("measured elasticity between levels; estimate: the bracket's log midpoint (the fitted %s curve's knee, %s, lies outside it)", ft.summary.Chosen, num(round6(est)))
+		if ft.ok && b.status != StatusLocated && !loc.rate.ok {
+			k.Method = fmt.Sprintf("measured elasticity between levels; estimate: the bracket's log midpoint (the fitted %s curve's knee, %s, lies outside it)", ft.summary.Chosen, num(round6(b.est)))
 		} else if !ft.ok && !loc.rate.ok {
 			k.Method = "measured elasticity between levels; estimate: the bracket's log midpoint"
 		}
 	}
-	k.Detail = kneeDetail(loc, u, in, opts)
-	return loc
+	return k
+}
+
+// inside reports whether the fitted estimate lies within k's bounds.
+func (b *bracket) inside(k Knee) bool {
+	return finite(b.est) && (k.LowPerGPU == nil || b.est >= *k.LowPerGPU) && (k.HighPerGPU == nil || b.est <= *k.HighPerGPU)
+}
+
+// fitOutsideNote explains a fitted knee outside the measured bracket: a
+// step's elasticity is the log-average of the curve's inside it, so the
+// point where the fitted curve's elasticity reaches e* may lie up to one
+// step outside the bracket. The levels decide.
+func (b *bracket) fitOutsideNote(k Knee, ft fitOutcome, in input, opts Options) string {
+	if !finite(b.est) || b.inside(k) || ft.summary == nil {
+		return ""
+	}
+	return fmt.Sprintf("the fitted %s curve's elasticity falls to %.2f at %s, outside the measured bracket: the measured levels decide the knee; the fitted point is within a ladder step of it",
+		ft.summary.Chosen, opts.Elasticity, in.w.unit(round6(b.est)))
 }
 
 // firstJudged is the index of the lowest non-dip valid level.
@@ -182,21 +225,26 @@ func boundByShortLevels(used, levels []*levelEval, opts Options) (float64, bool)
 		if !l.invalid || l.x <= top.x || !finite(l.achieved) || l.thr <= 0 {
 			continue
 		}
-		onlyShort := true
-		for _, r := range l.reasons {
-			if r != ReasonConcurrencyNotAchieved && !r.IsCaution() {
-				onlyShort = false
-			}
-		}
-		sustained := l.x * l.achieved
-		if !onlyShort {
+		if !onlyShort(l) {
 			continue
 		}
+		sustained := l.x * l.achieved
 		if l.thr <= top.thr || (sustained > top.x && math.Log(l.thr/top.thr)/math.Log(sustained/top.x) < opts.Elasticity) {
 			return l.x, true
 		}
 	}
 	return 0, false
+}
+
+// onlyShort reports whether a level is invalid only because the load
+// generator fell short of its concurrency (cautions aside).
+func onlyShort(l *levelEval) bool {
+	for _, r := range l.reasons {
+		if r != ReasonConcurrencyNotAchieved && !r.IsCaution() {
+			return false
+		}
+	}
+	return true
 }
 
 // lowestTrusted says whether the lowest valid level is known to be below
@@ -222,15 +270,7 @@ func kneeDetail(loc located, u []*levelEval, in input, opts Options) string {
 	k, sat, w := loc.knee, loc.sat, in.w
 	switch k.Status {
 	case StatusNotReached:
-		if loc.rate.ok {
-			return fmt.Sprintf("every stage served the rate it was offered, up to %s: the knee lies above it", w.unit(u[len(u)-1].x))
-		}
-		top := u[len(u)-1]
-		s := fmt.Sprintf("throughput still scales at the highest valid level, %s: the knee lies above it", w.unit(top.x))
-		if finite(top.elasticity) {
-			s += fmt.Sprintf(" (elasticity %.2f into it, knee below %.2f)", top.elasticity, opts.Elasticity)
-		}
-		return s
+		return notReachedDetail(loc, u, opts, w)
 	case StatusBelowRange:
 		return fmt.Sprintf("throughput is already flat from the lowest valid level, %s: at %s %s; the lowest level is the operating point and the knee lies below %s",
 			w.unit(u[0].x), w.unit(u[sat.past].x), w.flatWhy(u[sat.past]), w.unit(u[sat.past].x))
@@ -247,8 +287,29 @@ func kneeDetail(loc located, u []*levelEval, in input, opts Options) string {
 	default:
 		return "the knee could not be bounded"
 	}
+	return s + upperEvidence(loc, u, in)
+}
+
+// notReachedDetail: every level (or stage) still scaled.
+func notReachedDetail(loc located, u []*levelEval, opts Options, w words) string {
 	if loc.rate.ok {
-		return s + " (the first stage that fell behind its offered rate)"
+		return fmt.Sprintf("every stage served the rate it was offered, up to %s: the knee lies above it", w.unit(u[len(u)-1].x))
+	}
+	top := u[len(u)-1]
+	s := fmt.Sprintf("throughput still scales at the highest valid level, %s: the knee lies above it", w.unit(top.x))
+	if finite(top.elasticity) {
+		s += fmt.Sprintf(" (elasticity %.2f into it, knee below %.2f)", top.elasticity, opts.Elasticity)
+	}
+	return s
+}
+
+// upperEvidence says, in parentheses, what shows the knee's upper end: the
+// first stage behind its rate, a level short of its concurrency, a cliff,
+// or the first flat level and why.
+func upperEvidence(loc located, u []*levelEval, in input) string {
+	w, sat := in.w, loc.sat
+	if loc.rate.ok {
+		return " (the first stage that fell behind its offered rate)"
 	}
 	if finite(loc.shortBound) && loc.shortBound == loc.pastFrom {
 		var short *levelEval
@@ -258,19 +319,17 @@ func kneeDetail(loc located, u []*levelEval, in input, opts Options) string {
 			}
 		}
 		top := u[len(u)-1]
-		return s + fmt.Sprintf(" (%s, short of its configured concurrency, bought too little throughput over %s: %s → %s tok/s)",
+		return fmt.Sprintf(" (%s, short of its configured concurrency, bought too little throughput over %s: %s → %s tok/s)",
 			w.unit(short.x), w.unit(top.x), thousands(top.thr), thousands(short.thr))
 	}
-	if sat.past >= 0 {
-		p := u[sat.past]
-		switch {
-		case p.cliff:
-			s += fmt.Sprintf(" (a cliff at %s)", w.unit(p.x))
-		default:
-			s += fmt.Sprintf(" (at %s %s)", w.unit(p.x), w.flatWhy(p))
-		}
+	if sat.past < 0 {
+		return ""
 	}
-	return s
+	if p := u[sat.past]; p.cliff {
+		return fmt.Sprintf(" (a cliff at %s)", w.unit(p.x))
+	}
+	p := u[sat.past]
+	return fmt.Sprintf(" (at %s %s)", w.unit(p.x), w.flatWhy(p))
 }
 
 func ptr(v float64) *float64 { return &v }

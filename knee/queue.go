@@ -61,31 +61,9 @@ func markQueueing(used, all []*levelEval, gpus int, perGPU bool, opts Options, w
 	if perGPU && gpus > 0 {
 		div = float64(gpus)
 	}
-	capRun := 0.0
-	for _, l := range all {
-		for _, p := range l.points {
-			if e := p.Engine; e != nil {
-				if e.RunningMax != nil {
-					capRun = math.Max(capRun, *e.RunningMax)
-				}
-			}
-		}
-	}
+	capRun := peakRunning(all)
+	share := capShare(used, capRun, div, w)
 	var onset *QueueOnset
-	// Once a level queues at the engine's cap, the cap is established:
-	// a level above that cap, pinned at it with requests waiting in most
-	// busy samples, is past it too, however few wait (a level a little above an
-	// untyped cap, 256 against 253, queues 1% of its requests and gains
-	// nothing over the cap).
-	share := queueShare
-	for _, l := range used {
-		if !l.dip {
-			if ok, _, _ := engineQueue(l, capRun, div, queueShare, w); ok {
-				share = 0
-				break
-			}
-		}
-	}
 	for i, l := range used {
 		if l.dip {
 			continue
@@ -116,26 +94,42 @@ func markQueueing(used, all []*levelEval, gpus int, perGPU bool, opts Options, w
 	return onset
 }
 
+// peakRunning is the most requests the engine ran at any level.
+func peakRunning(levels []*levelEval) float64 {
+	peak := 0.0
+	for _, l := range levels {
+		for _, p := range l.points {
+			if e := p.Engine; e != nil && e.RunningMax != nil && *e.RunningMax > peak {
+				peak = *e.RunningMax
+			}
+		}
+	}
+	return peak
+}
+
+// capShare is the share of requests in flight that must wait for a level
+// at the cap to queue. Once a level queues at the engine's cap, the cap is
+// established: a level above that cap, pinned at it with requests waiting
+// in most busy samples, is past it too, however few wait (a level a little
+// above an untyped cap, 256 against 253, queues 1% of its requests and
+// gains nothing over the cap).
+func capShare(used []*levelEval, capRun, div float64, w words) float64 {
+	for _, l := range used {
+		if !l.dip {
+			if ok, _, _ := engineQueue(l, capRun, div, queueShare, w); ok {
+				return 0
+			}
+		}
+	}
+	return queueShare
+}
+
 // engineQueue reads the engine's own evidence; running is the engine's
 // running count (total) when it queues.
 func engineQueue(l *levelEval, capRun, div, share float64, w words) (bool, float64, string) {
 	e := engineOf(l)
-	if e == nil || e.RunningMax == nil || *e.RunningMax <= 0 || e.WaitingMax == nil || *e.WaitingMax <= 0 {
-		return false, 0, ""
-	}
-	busy := -1
-	if e.BusySamples != nil {
-		busy = *e.BusySamples
-		if busy < minBusySamples {
-			return false, 0, ""
-		}
-	}
-	capAt := capRun
-	if e.MaxRunning != nil && *e.MaxRunning > 0 {
-		capAt = *e.MaxRunning
-	}
-	running := *e.RunningMax
-	if running < 0.98*capAt {
+	running, busy, ok := atCap(e, capRun)
+	if !ok {
 		return false, 0, ""
 	}
 	inflight := l.concurrency
@@ -154,23 +148,50 @@ func engineQueue(l *levelEval, capRun, div, share float64, w words) (bool, float
 		// request between its predecessor's end and its slot, not a queue.
 		return false, 0, ""
 	}
-	var most string
-	switch {
-	case e.QueuedSamples != nil && busy > 0:
-		if 2**e.QueuedSamples <= busy {
-			return false, 0, ""
-		}
-		most = fmt.Sprintf("requests waiting in %d of %d busy samples", *e.QueuedSamples, busy)
-	default:
-		// A summary without the per-sample count (recorded before it was
-		// kept): running near its maximum on average stands for "pinned".
-		if e.RunningMean == nil || *e.RunningMean < 0.9*running {
-			return false, 0, ""
-		}
-		most = fmt.Sprintf("running %s on average", num(roundTo(*e.RunningMean/div)))
+	most, ok := pinned(e, busy, running, div)
+	if !ok {
+		return false, 0, ""
 	}
 	return true, running, fmt.Sprintf("queueing: the engine ran %s, its cap (the most at any level), with %s (%s waiting on average, up to %s): added requests only wait",
 		w.unit(roundTo(running/div)), most, num(roundTo(waitMean)), thousands(*e.WaitingMax))
+}
+
+// atCap reports whether the engine ran at its cap (its own max running
+// requests, else the most at any level) with requests waiting, in enough
+// busy samples; busy is -1 when the samples were not counted.
+func atCap(e *sweep.EngineMetrics, capRun float64) (running float64, busy int, ok bool) {
+	if e == nil || e.RunningMax == nil || *e.RunningMax <= 0 || e.WaitingMax == nil || *e.WaitingMax <= 0 {
+		return 0, 0, false
+	}
+	busy = -1
+	if e.BusySamples != nil {
+		busy = *e.BusySamples
+		if busy < minBusySamples {
+			return 0, 0, false
+		}
+	}
+	capAt := capRun
+	if e.MaxRunning != nil && *e.MaxRunning > 0 {
+		capAt = *e.MaxRunning
+	}
+	running = *e.RunningMax
+	return running, busy, running >= 0.98*capAt
+}
+
+// pinned says how the samples show the engine held at its cap: requests
+// waiting in most busy samples, or, for a summary without that count
+// (recorded before it was kept), running near its maximum on average.
+func pinned(e *sweep.EngineMetrics, busy int, running, div float64) (string, bool) {
+	if e.QueuedSamples != nil && busy > 0 {
+		if 2**e.QueuedSamples <= busy {
+			return "", false
+		}
+		return fmt.Sprintf("requests waiting in %d of %d busy samples", *e.QueuedSamples, busy), true
+	}
+	if e.RunningMean == nil || *e.RunningMean < 0.9*running {
+		return "", false
+	}
+	return fmt.Sprintf("running %s on average", num(roundTo(*e.RunningMean/div))), true
 }
 
 // ttftQueue reads TTFT against up to queueLookback lower levels (nearest

@@ -7,91 +7,143 @@ import (
 	"strings"
 
 	"github.com/kneetool/knee/internal/numfmt"
+	"github.com/kneetool/knee/internal/output"
 	"github.com/kneetool/knee/internal/table"
 )
 
-// Render writes a result for people: "table" for a terminal, "markdown"
-// to paste into an issue or PR. The points table first (what was measured
-// and what each level is), then the knee, the recommendation and what to
-// run next.
+// Formats are the -o formats of an analysis (knee find): "table" for a
+// terminal, "markdown" to paste into an issue or PR, "json" for machines
+// (docs/DESIGN.md's contract).
+var Formats = output.New("knee",
+	output.Encoder[*Result]{Format: output.Table, Encode: func(w io.Writer, r *Result) error { return render(w, r, table.Text) }},
+	output.Encoder[*Result]{Format: output.Markdown, Encode: func(w io.Writer, r *Result) error { return render(w, r, table.Markdown) }},
+	output.JSONEncoder[*Result](),
+)
+
+// Render writes a result in one of Formats. For people, the points table
+// comes first (what was measured and what each level is), then the knee,
+// the recommendation and what to run next.
 func Render(w io.Writer, r *Result, format string) error {
-	f := table.Format(format)
-	if f != table.Markdown && f != table.Text {
-		return fmt.Errorf("knee: unknown render format %q (table or markdown)", format)
-	}
+	return Formats.Encode(w, output.Format(format), r)
+}
+
+// resultText writes one result for people in one table format.
+type resultText struct {
+	ew     *errWriter
+	r      *Result
+	md     bool
+	bullet string // list marker: "- " in markdown, an indent in a terminal
+	u      string // the unit after a level: "/GPU" or " in flight"
+}
+
+func render(w io.Writer, r *Result, f table.Format) error {
 	if r == nil {
 		return fmt.Errorf("knee: nothing to render")
 	}
-	ew := &errWriter{w: w}
-	if title := Title(r); title != "" {
-		if f == table.Markdown {
-			ew.printf("### %s\n\n", title)
-		} else {
-			ew.printf("%s\n\n", title)
-		}
+	t := &resultText{ew: &errWriter{w: w}, r: r, md: f == table.Markdown, bullet: "  ", u: "/GPU"}
+	if t.md {
+		t.bullet = "- "
 	}
+	if r.Unit == "total" {
+		t.u = " in flight"
+	}
+	t.title()
+	header, rows, align := pointsTable(r)
+	if t.ew.err == nil {
+		t.ew.err = table.Write(w, f, header, rows, align)
+	}
+	t.ew.printf("\n")
+	if t.md {
+		t.ew.printf("%s\n", Mermaid(r.Points, ChartMarks{Unit: UnitOf(r), Operating: r.RecommendedPerGPU}))
+	}
+	t.summary()
+	// In markdown the derivations fold away under <details>: a reviewer sees
+	// the table, the chart, the knee and the recommendation first.
+	if t.md {
+		t.ew.printf("\n<details><summary>How knee read this sweep</summary>\n\n")
+	}
+	t.derivations()
+	if t.md {
+		t.ew.printf("\n</details>\n")
+	}
+	return t.ew.err
+}
+
+func (t *resultText) title() {
+	title := Title(t.r)
+	switch {
+	case title == "":
+	case t.md:
+		t.ew.printf("### %s\n\n", title)
+	default:
+		t.ew.printf("%s\n\n", title)
+	}
+}
+
+// pointsTable is one row per measured level: what was measured and what
+// the level is. A sweep of unknown GPU count has no per-GPU columns; SLOs
+// add their own two before the verdict.
+func pointsTable(r *Result) (header []string, rows [][]string, align []byte) {
+	total := r.Unit == "total"
 	unit := "per GPU"
-	if r.Unit == "total" {
-		unit = "in flight"
-	}
-	header := []string{unit, "in flight", "tok/s", "tok/s/GPU", "TTFT p50 ms", "TTFT p99 ms", "repeats", "verdict", "reasons"}
-	if r.Unit == "total" {
+	header = []string{unit, "in flight", "tok/s", "tok/s/GPU", "TTFT p50 ms", "TTFT p99 ms", "repeats", "verdict", "reasons"}
+	align = []byte("rrrrrrrll")
+	if total {
 		header = []string{"in flight", "tok/s", "TTFT p50 ms", "TTFT p99 ms", "repeats", "verdict", "reasons"}
+		align = []byte("rrrrrll")
 	}
 	slo := r.SLO != nil
 	if slo {
 		header = append(header[:len(header)-2], "SLOs", "goodput tok/s", header[len(header)-2], header[len(header)-1])
-	}
-	var rows [][]string
-	for _, p := range r.Points {
-		reasons := make([]string, len(p.Reasons))
-		for i, x := range p.Reasons {
-			reasons[i] = string(x)
-		}
-		rs := strings.Join(reasons, ", ")
-		if rs == "" {
-			rs = "–"
-		}
-		level := count(p.PerGPU)
-		if p.Simulated {
-			level += " (simulated)"
-		}
-		rep := fmt.Sprint(p.Repeats)
-		if p.ThroughputCV != nil {
-			rep += fmt.Sprintf(" (CV %.0f%%)", 100**p.ThroughputCV)
-		}
-		tail := []string{rep, string(p.Verdict), rs}
-		if slo {
-			tail = []string{rep, sloCell(p), goodputCell(p), string(p.Verdict), rs}
-		}
-		if r.Unit == "total" {
-			rows = append(rows, append([]string{level, thousands(p.ThroughputTokS), ms(p.TTFTP50Ms), ms(p.TTFTP99Ms)}, tail...))
-			continue
-		}
-		rows = append(rows, append([]string{level, count(p.Concurrency), thousands(p.ThroughputTokS), thousands(p.ThroughputPerGPU),
-			ms(p.TTFTP50Ms), ms(p.TTFTP99Ms)}, tail...))
-	}
-	align := []byte("rrrrrrrll")
-	if r.Unit == "total" {
-		align = []byte("rrrrrll")
-	}
-	if slo {
 		align = append(align[:len(align)-2], 'l', 'r', 'l', 'l')
 	}
-	if ew.err == nil {
-		ew.err = table.Write(w, f, header, rows, align)
+	for _, p := range r.Points {
+		tail := []string{repeatsCell(p), string(p.Verdict), reasonsCell(p)}
+		if slo {
+			tail = []string{repeatsCell(p), sloCell(p), goodputCell(p), string(p.Verdict), reasonsCell(p)}
+		}
+		if total {
+			rows = append(rows, append([]string{levelCell(p), thousands(p.ThroughputTokS), ms(p.TTFTP50Ms), ms(p.TTFTP99Ms)}, tail...))
+			continue
+		}
+		rows = append(rows, append([]string{levelCell(p), count(p.Concurrency), thousands(p.ThroughputTokS), thousands(p.ThroughputPerGPU),
+			ms(p.TTFTP50Ms), ms(p.TTFTP99Ms)}, tail...))
 	}
-	bullet := "- "
-	if f == table.Text {
-		bullet = "  "
+	return header, rows, align
+}
+
+func levelCell(p PointResult) string {
+	if p.Simulated {
+		return count(p.PerGPU) + " (simulated)"
 	}
-	ew.printf("\n")
-	if f == table.Markdown {
-		ew.printf("%s\n", Mermaid(r.Points, ChartMarks{Unit: UnitOf(r), Operating: r.RecommendedPerGPU}))
+	return count(p.PerGPU)
+}
+
+func repeatsCell(p PointResult) string {
+	rep := fmt.Sprint(p.Repeats)
+	if p.ThroughputCV != nil {
+		rep += fmt.Sprintf(" (CV %.0f%%)", 100**p.ThroughputCV)
 	}
+	return rep
+}
+
+func reasonsCell(p PointResult) string {
+	reasons := make([]string, len(p.Reasons))
+	for i, x := range p.Reasons {
+		reasons[i] = string(x)
+	}
+	if rs := strings.Join(reasons, ", "); rs != "" {
+		return rs
+	}
+	return "–"
+}
+
+// summary is the knee, the recommendation and what bound the levels.
+func (t *resultText) summary() {
+	r, ew, b := t.r, t.ew, t.bullet
 	// Without any bound ("insufficient_points") the status and the detail
 	// say it all; "unknown [none]" only repeated it in code words.
-	ew.printf("%sknee: %s [%s", bullet, r.Knee.Phrase(UnitOf(r)), r.Knee.Status)
+	ew.printf("%sknee: %s [%s", b, r.Knee.Phrase(UnitOf(r)), r.Knee.Status)
 	if r.Knee.Method != "" && r.Knee.Method != "none" {
 		ew.printf("; %s", r.Knee.Method)
 	}
@@ -100,30 +152,27 @@ func Render(w io.Writer, r *Result, format string) error {
 		ew.printf(": %s", r.Knee.Detail)
 	}
 	ew.printf("\n")
-	u := "/GPU"
-	if r.Unit == "total" {
-		u = " in flight"
-	}
 	if r.RecommendedPerGPU != nil {
-		ew.printf("%srecommended: %s%s — %s\n", bullet, num(*r.RecommendedPerGPU), u, r.RecommendationReason)
+		ew.printf("%srecommended: %s%s — %s\n", b, num(*r.RecommendedPerGPU), t.u, r.RecommendationReason)
 	} else {
-		ew.printf("%srecommended: none — %s\n", bullet, r.RecommendationReason)
+		ew.printf("%srecommended: none — %s\n", b, r.RecommendationReason)
 	}
 	if r.Disagreement != nil {
-		ew.printf("%sdisagreement: %s\n", bullet, r.Disagreement.Detail)
+		ew.printf("%sdisagreement: %s\n", b, r.Disagreement.Detail)
 	}
-	if slo {
-		ew.printf("%sslo: %s (binds: %s)\n", bullet, r.SLO.Detail, r.SLO.Binds)
-		ew.printf("%sgoodput: %s\n", bullet, goodputLine(r.SLO.GoodputMethod))
+	if r.SLO != nil {
+		ew.printf("%sslo: %s (binds: %s)\n", b, r.SLO.Detail, r.SLO.Binds)
+		ew.printf("%sgoodput: %s\n", b, goodputLine(r.SLO.GoodputMethod))
 	}
-	for _, line := range limitLines(r.Points, r.Bound, u) {
-		ew.printf("%s%s\n", bullet, line)
+	for _, line := range limitLines(r.Points, r.Bound, t.u) {
+		ew.printf("%s%s\n", b, line)
 	}
-	// In markdown the derivations fold away under <details>: a reviewer sees
-	// the table, the chart, the knee and the recommendation first.
-	if f == table.Markdown {
-		ew.printf("\n<details><summary>How knee read this sweep</summary>\n\n")
-	}
+}
+
+// derivations are how the analysis read the sweep: the chosen fit, every
+// reason's sentence, the notes and the next runs.
+func (t *resultText) derivations() {
+	r, ew, b := t.r, t.ew, t.bullet
 	if r.Fit != nil {
 		for _, m := range r.Fit.Models {
 			if !m.Chosen {
@@ -133,24 +182,20 @@ func Render(w io.Writer, r *Result, format string) error {
 			if m.R2 != nil {
 				r2 = fmt.Sprintf("%.3f", *m.R2)
 			}
-			ew.printf("%sfit: %s, %s (R² %s, AICc %.1f of %d models)\n", bullet, m.Name, m.Formula, r2, m.AICc, len(r.Fit.Models))
+			ew.printf("%sfit: %s, %s (R² %s, AICc %.1f of %d models)\n", b, m.Name, m.Formula, r2, m.AICc, len(r.Fit.Models))
 		}
 	}
 	for _, p := range r.Points {
 		for i, d := range p.Details {
-			ew.printf("%s%s%s %s: %s\n", bullet, num(p.PerGPU), u, p.Reasons[i], d)
+			ew.printf("%s%s%s %s: %s\n", b, num(p.PerGPU), t.u, p.Reasons[i], d)
 		}
 	}
 	for _, n := range r.Notes {
-		ew.printf("%snote: %s\n", bullet, n)
+		ew.printf("%snote: %s\n", b, n)
 	}
 	for _, h := range r.Hints {
-		ew.printf("%snext: %s\n", bullet, h)
+		ew.printf("%snext: %s\n", b, h)
 	}
-	if f == table.Markdown {
-		ew.printf("\n</details>\n")
-	}
-	return ew.err
 }
 
 // sloCell says which SLOs a level meets: "met", or those it misses

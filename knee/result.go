@@ -1,7 +1,9 @@
 // Package knee analyses a sweep: it fits throughput and TTFT curves with
 // gonum, locates the concurrency knee with its uncertainty, and gives every
 // measured level a verdict with reasons. It knows the sweep types and
-// nothing of baselines or rendering.
+// nothing of baselines, except that its one reason table (reasons.go) holds
+// everything said about a reason, baseline's refusal sentences and next
+// runs included, so that a reason changes in one place.
 package knee
 
 import "github.com/kneetool/knee/knee/fit"
@@ -15,7 +17,6 @@ const (
 	StatusNotReached         Status = "not_reached"         // still scaling at the highest level
 	StatusBelowRange         Status = "below_range"         // already saturated at the lowest level
 	StatusInsufficientPoints Status = "insufficient_points" // too few distinct levels to say
-	StatusDisagreement       Status = "disagreement"        // throughput and TTFT tell different stories
 )
 
 // Verdict is what one measured level is.
@@ -70,12 +71,6 @@ const (
 	// throughput reads low by wave quantisation.
 	ReasonDrainBiased Reason = "drain_biased"
 )
-
-// IsCaution reports whether a reason is a caution: reported on the level
-// and weighed by baseline, but not by itself a verdict.
-func (r Reason) IsCaution() bool {
-	return r == ReasonInsufficientSamples || r == ReasonHighVariance || r == ReasonNonMonotonic || r == ReasonDrainBiased
-}
 
 // SweepInfo identifies the analysed sweep in outputs.
 type SweepInfo struct {

@@ -76,56 +76,8 @@ func minResolvableRatio(eStar, noise float64) float64 {
 func saturate(pts []satPoint, eStar, noise float64) saturation {
 	n := len(pts)
 	s := saturation{op: -1, past: -1, elasticity: make([]float64, n), flat: make([]bool, n), ref: make([]int, n)}
-	rmin := minResolvableRatio(eStar, noise)
-	prev := -1
-	best := -1 // the best lower level so far: the first of the highest throughput
-	weak := newWeakIndex(pts, eStar)
-	for i, p := range pts {
-		s.elasticity[i], s.ref[i] = math.NaN(), -1
-		if p.dip {
-			continue
-		}
-		if prev >= 0 {
-			s.elasticity[i] = stepElasticity(pts[prev], p)
-		}
-		prev = i
-		if !p.cliff {
-			// Fell: below the best lower level beyond noise. Weak: the
-			// nearest resolvable lower level shows too little gain (nearest
-			// first, so the sentence names the step a reader looks at).
-			if best >= 0 && p.thr < pts[best].thr*(1-noise) {
-				s.flat[i], s.ref[i] = true, best
-			} else if h := weak.nearest(i, rmin); h >= 0 {
-				s.flat[i], s.ref[i] = true, h
-			}
-		} else {
-			s.flat[i] = true
-		}
-		if p.queue {
-			s.flat[i] = true
-		}
-		if p.thr > 0 && (best < 0 || p.thr > pts[best].thr) {
-			best = i
-		}
-	}
-	// The flat run at the top. Dips are skipped: they neither extend nor
-	// break it. A cliff ends scaling for good: everything above it is past.
-	s.past = -1
-	for i := n - 1; i >= 0; i-- {
-		if pts[i].dip {
-			continue
-		}
-		if !s.flat[i] {
-			break
-		}
-		s.past = i
-	}
-	for i, p := range pts {
-		if p.cliff && !p.dip && (s.past < 0 || i < s.past) {
-			s.past = i
-			break
-		}
-	}
+	s.judgeFlat(pts, eStar, noise)
+	s.past = flatRunAtTop(pts, s.flat)
 	top := n
 	if s.past >= 0 {
 		top = s.past
@@ -145,6 +97,67 @@ func saturate(pts []satPoint, eStar, noise float64) saturation {
 		s.atKnee = pts[s.past].thr > pts[s.op].thr*(1+noise)
 	}
 	return s
+}
+
+// judgeFlat gives every level its elasticity from the judged level below
+// and says whether it is flat, and against which lower level.
+func (s *saturation) judgeFlat(pts []satPoint, eStar, noise float64) {
+	rmin := minResolvableRatio(eStar, noise)
+	prev := -1
+	best := -1 // the best lower level so far: the first of the highest throughput
+	weak := newWeakIndex(pts, eStar)
+	for i, p := range pts {
+		s.elasticity[i], s.ref[i] = math.NaN(), -1
+		if p.dip {
+			continue
+		}
+		if prev >= 0 {
+			s.elasticity[i] = stepElasticity(pts[prev], p)
+		}
+		prev = i
+		switch {
+		case p.cliff:
+			s.flat[i] = true
+		// Fell: below the best lower level beyond noise. Weak: the
+		// nearest resolvable lower level shows too little gain (nearest
+		// first, so the sentence names the step a reader looks at).
+		case best >= 0 && p.thr < pts[best].thr*(1-noise):
+			s.flat[i], s.ref[i] = true, best
+		default:
+			if h := weak.nearest(i, rmin); h >= 0 {
+				s.flat[i], s.ref[i] = true, h
+			}
+		}
+		if p.queue {
+			s.flat[i] = true
+		}
+		if p.thr > 0 && (best < 0 || p.thr > pts[best].thr) {
+			best = i
+		}
+	}
+}
+
+// flatRunAtTop is the first level of the run of flat levels at the top
+// (-1 when the top level still scales). Dips are skipped: they neither
+// extend nor break it. A cliff ends scaling for good: everything above it
+// is past.
+func flatRunAtTop(pts []satPoint, flat []bool) int {
+	past := -1
+	for i := len(pts) - 1; i >= 0; i-- {
+		if pts[i].dip {
+			continue
+		}
+		if !flat[i] {
+			break
+		}
+		past = i
+	}
+	for i, p := range pts {
+		if p.cliff && !p.dip && (past < 0 || i < past) {
+			return i
+		}
+	}
+	return past
 }
 
 func stepElasticity(lo, hi satPoint) float64 {

@@ -400,22 +400,7 @@ func perRequestShares(l *level, targets []sloTarget) (all float64, each []float6
 		for _, r := range p.PerRequest {
 			good := true
 			for i, t := range targets {
-				v, known := math.NaN(), false
-				switch t.kind {
-				case "ttft":
-					if r.TTFTMs != nil {
-						v, known = *r.TTFTMs, true
-					}
-				case "e2e":
-					v, known = r.E2EMs, true
-				case "tpot":
-					if r.TTFTMs != nil && r.OutputTokens > 1 {
-						v, known = (r.E2EMs-*r.TTFTMs)/float64(r.OutputTokens-1), true
-					} else {
-						v, known = 0, true
-					}
-				}
-				if known && v <= t.LimitMs {
+				if v, known := requestValue(r, t.kind); known && v <= t.LimitMs {
 					inEach[i]++
 				} else {
 					good = false
@@ -438,6 +423,24 @@ func perRequestShares(l *level, targets []sloTarget) (all float64, each []float6
 	return all / k, each, true
 }
 
+// requestValue is one request's latency of an SLO's kind, in ms.
+func requestValue(r sweep.RequestTiming, kind string) (float64, bool) {
+	switch kind {
+	case "ttft":
+		if r.TTFTMs != nil {
+			return *r.TTFTMs, true
+		}
+	case "e2e":
+		return r.E2EMs, true
+	case "tpot":
+		if r.TTFTMs != nil && r.OutputTokens > 1 {
+			return (r.E2EMs - *r.TTFTMs) / float64(r.OutputTokens-1), true
+		}
+		return 0, true
+	}
+	return math.NaN(), false
+}
+
 // sloReason is the reason a missed SLO of a kind gives a level.
 func sloReason(kind string) Reason {
 	switch kind {
@@ -449,15 +452,6 @@ func sloReason(kind string) Reason {
 		return ReasonOverTPOTSLO
 	}
 	return ReasonOverE2ESLO
-}
-
-// IsSLO reports whether a reason says a level misses a stated SLO.
-func (r Reason) IsSLO() bool {
-	switch r {
-	case ReasonOverTTFTSLO, ReasonOverITLSLO, ReasonOverTPOTSLO, ReasonOverE2ESLO, ReasonSLOUnknown:
-		return true
-	}
-	return false
 }
 
 // sloLimits marks the valid levels up to the throughput operating point
@@ -474,17 +468,7 @@ func sloLimits(used []*levelEval, op *levelEval, targets []sloTarget, w words) *
 	for _, l := range used {
 		missed, unknown := l.sloMissed(targets)
 		if op == nil || l.x <= op.x {
-			for i, t := range targets {
-				c := l.slo[i]
-				switch {
-				case c.Met == nil:
-				case !*c.Met:
-					l.add(sloReason(t.kind), fmt.Sprintf("%s %s %s ms is over the SLO %s ms (%s)", strings.ToUpper(t.kind), t.stat, thousands(*c.ValueMs), thousands(t.LimitMs), t.flag()))
-				}
-			}
-			if len(unknown) > 0 && len(missed) == 0 {
-				l.add(ReasonSLOUnknown, fmt.Sprintf("%s not known at this level, so it cannot be shown within the SLOs", strings.Join(unknown, ", ")))
-			}
+			l.markSLOs(targets, missed, unknown)
 		}
 		if over != nil {
 			continue
@@ -509,6 +493,25 @@ func sloLimits(used []*levelEval, op *levelEval, targets []sloTarget, w words) *
 	if over != nil && (op == nil || over.x <= op.x) {
 		sum.Binds = BindsSLO
 	}
+	sum.Detail = sloDetail(sum, edge, over, op, targets, w)
+	return sum
+}
+
+// markSLOs gives a level a reason per SLO it misses, or slo_unknown when
+// it misses none but cannot show one.
+func (l *levelEval) markSLOs(targets []sloTarget, missed, unknown []string) {
+	for i, t := range targets {
+		if c := l.slo[i]; c.Met != nil && !*c.Met {
+			l.add(sloReason(t.kind), fmt.Sprintf("%s %s %s ms is over the SLO %s ms (%s)", strings.ToUpper(t.kind), t.stat, thousands(*c.ValueMs), thousands(t.LimitMs), t.flag()))
+		}
+	}
+	if len(unknown) > 0 && len(missed) == 0 {
+		l.add(ReasonSLOUnknown, fmt.Sprintf("%s not known at this level, so it cannot be shown within the SLOs", strings.Join(unknown, ", ")))
+	}
+}
+
+// sloDetail says where the SLO edge lies and whether it or the knee binds.
+func sloDetail(sum *SLOSummary, edge, over, op *levelEval, targets []sloTarget, w words) string {
 	names := make([]string, len(targets))
 	for i, t := range targets {
 		names[i] = fmt.Sprintf("%s ≤ %s ms", t.Metric, thousands(t.LimitMs))
@@ -516,15 +519,13 @@ func sloLimits(used []*levelEval, op *levelEval, targets []sloTarget, w words) *
 	within := strings.Join(names, ", ")
 	switch {
 	case edge == nil && over != nil:
-		sum.Detail = fmt.Sprintf("no level meets the SLOs (%s): the lowest valid level, %s, misses %s; measure lower", within, w.unit(over.x), strings.Join(sum.Missed, ", "))
+		return fmt.Sprintf("no level meets the SLOs (%s): the lowest valid level, %s, misses %s; measure lower", within, w.unit(over.x), strings.Join(sum.Missed, ", "))
 	case over == nil:
-		sum.Detail = fmt.Sprintf("every valid level meets the SLOs (%s), up to %s: the knee binds", within, w.unit(edge.x))
+		return fmt.Sprintf("every valid level meets the SLOs (%s), up to %s: the knee binds", within, w.unit(edge.x))
 	case sum.Binds == BindsSLO:
-		sum.Detail = fmt.Sprintf("the SLO edge lies between %s (within %s) and %s (misses %s), at or below the throughput operating point%s: the SLO binds", w.unit(edge.x), within, w.unit(over.x), strings.Join(sum.Missed, ", "), opAt(op, w))
-	default:
-		sum.Detail = fmt.Sprintf("the SLO edge lies between %s and %s (misses %s), above the throughput operating point%s: the knee binds", w.unit(edge.x), w.unit(over.x), strings.Join(sum.Missed, ", "), opAt(op, w))
+		return fmt.Sprintf("the SLO edge lies between %s (within %s) and %s (misses %s), at or below the throughput operating point%s: the SLO binds", w.unit(edge.x), within, w.unit(over.x), strings.Join(sum.Missed, ", "), opAt(op, w))
 	}
-	return sum
+	return fmt.Sprintf("the SLO edge lies between %s and %s (misses %s), above the throughput operating point%s: the knee binds", w.unit(edge.x), w.unit(over.x), strings.Join(sum.Missed, ", "), opAt(op, w))
 }
 
 // goodputMethod is the levels' goodput method, or "mixed" (per request

@@ -46,6 +46,20 @@ func fitHinge(x, t []float64) *hingeFit {
 		}
 		logY[i] = math.Log(y[i])
 	}
+	best := minimizeHinge(u, y, logY)
+	if best == nil {
+		return nil
+	}
+	h := &hingeFit{t0: math.Exp(best[0]) * sT, slope: math.Exp(best[1]) * sT / sN, nh: math.Exp(best[2]) * sN}
+	if !finite(h.t0) || !finite(h.slope) || !finite(h.nh) {
+		return nil
+	}
+	return h
+}
+
+// minimizeHinge fits log t0, log s and log u_h on the scaled data (u, y)
+// from three starting corners and keeps the best; nil when none converges.
+func minimizeHinge(u, y, logY []float64) []float64 {
 	obj := func(p []float64) float64 {
 		for _, v := range p {
 			if math.Abs(v) > 60 {
@@ -77,12 +91,5 @@ func fitHinge(x, t []float64) *hingeFit {
 			best, bestF = res.X, res.F
 		}
 	}
-	if best == nil {
-		return nil
-	}
-	h := &hingeFit{t0: math.Exp(best[0]) * sT, slope: math.Exp(best[1]) * sT / sN, nh: math.Exp(best[2]) * sN}
-	if !finite(h.t0) || !finite(h.slope) || !finite(h.nh) {
-		return nil
-	}
-	return h
+	return best
 }

@@ -16,37 +16,60 @@ const minRequestsPerSlot = 8
 // returns the valid ones, ascending.
 func judgeValidity(levels []*levelEval, stat ttftStat, o Options) (used []*levelEval) {
 	for _, l := range levels {
+		for _, rule := range validityRules {
+			rule(l, stat, o)
+		}
+		if !l.invalid {
+			used = append(used, l)
+		}
+	}
+	return used
+}
+
+// validityRules are the checks of one level, in the order its reasons are
+// listed: what invalidates it (the reason table says which reasons do),
+// then the cautions.
+var validityRules = []func(l *levelEval, stat ttftStat, o Options){
+	func(l *levelEval, _ ttftStat, _ Options) {
 		if l.cancelled {
-			l.invalid = true
-			l.add(ReasonCancelled, "the harness reports the run as interrupted: its numbers are partial")
+			l.markInvalid(ReasonCancelled, "the harness reports the run as interrupted: its numbers are partial")
 		}
+	},
+	func(l *levelEval, _ ttftStat, _ Options) {
 		if l.thr <= 0 {
-			l.invalid = true
-			l.add(ReasonErrorsPresent, "no output tokens were measured at this level")
+			l.markInvalid(ReasonErrorsPresent, "no output tokens were measured at this level")
 		}
+	},
+	func(l *levelEval, _ ttftStat, o Options) {
 		if l.errKnown && l.errRate > o.MaxErrorRate {
-			l.invalid = true
-			l.add(ReasonErrorsPresent, fmt.Sprintf("%.1f%% of requests failed (limit %.1f%%)", 100*l.errRate, 100*o.MaxErrorRate))
+			l.markInvalid(ReasonErrorsPresent, fmt.Sprintf("%.1f%% of requests failed (limit %.1f%%)", 100*l.errRate, 100*o.MaxErrorRate))
 		}
+	},
+	func(l *levelEval, _ ttftStat, o Options) {
 		if finite(l.achieved) && l.achieved < o.MinAchieved {
-			l.invalid = true
-			l.add(ReasonConcurrencyNotAchieved, fmt.Sprintf("the load generator sustained %.0f%% of the configured concurrency (need %.0f%%)", 100*l.achieved, 100*o.MinAchieved))
+			l.markInvalid(ReasonConcurrencyNotAchieved, fmt.Sprintf("the load generator sustained %.0f%% of the configured concurrency (need %.0f%%)", 100*l.achieved, 100*o.MinAchieved))
 		}
-		if l.clientBound || (finite(l.clientCPU) && l.clientCPU >= o.ClientCPUMax) {
-			l.invalid = true
-			d := "the harness reports the load generator, not the server, as the bottleneck"
-			if !l.clientBound {
-				d = fmt.Sprintf("the load generator used %.0f%% of its CPU (limit %.0f%%): it, not the server, may have saturated", 100*l.clientCPU, 100*o.ClientCPUMax)
-			}
-			l.add(ReasonClientBound, d)
+	},
+	func(l *levelEval, _ ttftStat, o Options) {
+		switch {
+		case l.clientBound:
+			l.markInvalid(ReasonClientBound, "the harness reports the load generator, not the server, as the bottleneck")
+		case finite(l.clientCPU) && l.clientCPU >= o.ClientCPUMax:
+			l.markInvalid(ReasonClientBound, fmt.Sprintf("the load generator used %.0f%% of its CPU (limit %.0f%%): it, not the server, may have saturated", 100*l.clientCPU, 100*o.ClientCPUMax))
 		}
+	},
+	func(l *levelEval, stat ttftStat, o Options) {
 		if stat == statP99 && l.requestsMin != nil && *l.requestsMin < o.MinSamplesP99 {
 			l.add(ReasonInsufficientSamples, fmt.Sprintf("%d successful requests are too few for a p99 (need %d)", *l.requestsMin, o.MinSamplesP99))
 		}
+	},
+	func(l *levelEval, _ ttftStat, _ Options) {
 		if closedLoop(l) && l.requestsMin != nil && l.concurrency > 0 && float64(*l.requestsMin) < minRequestsPerSlot*l.concurrency {
 			l.add(ReasonDrainBiased, fmt.Sprintf("%.1f requests per slot (%d for %s in flight; want %d per slot): throughput includes the final drain, when fewer than all slots run, so it reads low by wave quantisation",
 				float64(*l.requestsMin)/l.concurrency, *l.requestsMin, num(l.concurrency), minRequestsPerSlot))
 		}
+	},
+	func(l *levelEval, _ ttftStat, o Options) {
 		if len(l.thrRepeats) > 1 && l.cv > o.MaxCV {
 			d := fmt.Sprintf("throughput of %d repeats varies by CV %.0f%% (limit %.0f%%)", len(l.thrRepeats), 100*l.cv, 100*o.MaxCV)
 			if len(l.outliers) > 0 {
@@ -54,11 +77,7 @@ func judgeValidity(levels []*levelEval, stat ttftStat, o Options) (used []*level
 			}
 			l.add(ReasonHighVariance, d)
 		}
-		if !l.invalid {
-			used = append(used, l)
-		}
-	}
-	return used
+	},
 }
 
 // outlierNames lists the outlier repeats by number and says where each was

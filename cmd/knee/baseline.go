@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kneetool/knee/baseline"
+	"github.com/kneetool/knee/internal/output"
 	"github.com/kneetool/knee/knee"
 )
 
@@ -67,7 +68,7 @@ block change, every other byte stays. A refusal never touches the file.`,
 
 func (o *baselineOptions) Complete(args []string) error {
 	o.args = args
-	f, err := o.root.checkOutput("markdown", "markdown", "yaml", "json")
+	f, err := chooseFormat(o.root, baseline.RecommendationFormats)
 	o.format = f
 	return err
 }
@@ -78,8 +79,8 @@ func (o *baselineOptions) Validate() error {
 		return usagef("--overlay and --overlays: give one overlay FILE or the folder of them, not both")
 	case o.overlays != "" && o.policy.At != 0:
 		return usagef("--at: one level for every leaf of a catalog makes no sense; baseline the leaf alone with --overlay")
-	case o.overlays != "" && o.format == "yaml":
-		return usagef("-o yaml is not supported with --overlays; use markdown or json")
+	case o.overlays != "" && !baseline.CatalogFormats.Has(output.Format(o.format)):
+		return usagef("-o %s is not supported with --overlays; use %s", o.format, strings.Join(baseline.CatalogFormats.Names(), " or "))
 	case o.allowMismatch && !o.write:
 		return usagef("--allow-target-mismatch: only means something with --write")
 	case o.write && o.overlay == "" && o.overlays == "":
@@ -107,7 +108,7 @@ func (o *baselineOptions) Run() error {
 	if err := baseline.Render(o.root.stdout, rec, o.format); err != nil {
 		return err
 	}
-	if o.format != "markdown" {
+	if output.Format(o.format).ForMachines() {
 		// YAML and JSON usually go to a file or a pipe: warnings (SIMULATED,
 		// UNVERIFIED, noise) must still reach the person who ran the command.
 		for _, w := range rec.Warnings {

@@ -36,7 +36,7 @@ Metadata flags (--gpus --accelerator --leaf --model) apply to every input.`,
 
 func (o *compareOptions) Complete(args []string) error {
 	o.args = args
-	f, err := o.root.checkOutput("table", "table", "markdown", "json")
+	f, err := chooseFormat(o.root, baseline.ComparisonFormats)
 	o.format = f
 	return err
 }

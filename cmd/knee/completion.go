@@ -7,6 +7,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/kneetool/knee/baseline"
+	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep/read"
 )
 
@@ -14,14 +16,14 @@ import (
 // first. Shell completion and each command's help read it; a test checks
 // that every command's own -o check agrees with it.
 var outputFormats = map[string][]string{
-	"import":    {"table", "markdown", "json", "yaml"},
-	"find":      {"table", "markdown", "json"},
-	"baseline":  {"markdown", "yaml", "json"},
-	"compare":   {"table", "markdown", "json"},
+	"import":    sweepFormats.Names(),
+	"find":      knee.Formats.Names(),
+	"baseline":  baseline.RecommendationFormats.Names(),
+	"compare":   baseline.ComparisonFormats.Names(),
 	"sweep":     {"table", "markdown", "json"},
 	"demo":      {"markdown"},
 	"simserver": {"text"},
-	"version":   {"text", "json"},
+	"version":   versionFormats.Names(),
 }
 
 // flagValues are the closed sets of values that flags take, completed by

@@ -12,6 +12,7 @@ import (
 
 	"github.com/kneetool/knee/baseline"
 	"github.com/kneetool/knee/internal/harness/builtin"
+	"github.com/kneetool/knee/internal/output"
 	"github.com/kneetool/knee/internal/simserver"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/knee/plot"
@@ -99,22 +100,10 @@ func (o *demoOptions) Run() error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(w, "# knee demo (simulated GB300-like server, %d GPUs)\n\n", cfg.GPUs)
-	if base := simserver.GB300Like().TimeScale; adapt && cfg.TimeScale != base {
-		fmt.Fprintf(w, "The simulated clock runs ×%g slower than the preset's: at the faster clock the load generator, not the server, limited some levels on this machine.\n\n", cfg.TimeScale/base)
-	}
-	if out.PastKnee {
-		fmt.Fprintf(w, "The sweep stopped early: %s.\n\n", out.StoppedEarly)
-	}
-	for _, p := range out.Sweep.Points {
-		if p.ClientBound {
-			fmt.Fprintf(w, "> The load generator, not the simulated server, limited some levels (client_bound): the machine is busy (other processes held the CPUs) or too small for the simulation's clock. Rerun when it is idle, or with a slower clock, e.g. `knee demo --time-scale %g`.\n\n", 3*cfg.TimeScale)
-			break
-		}
-	}
+	demoIntro(w, out, cfg, adapt)
 	fmt.Fprintln(w, "## knee find")
 	fmt.Fprintln(w)
-	if err := knee.Render(w, res, "markdown"); err != nil {
+	if err := knee.Formats.Encode(w, output.Markdown, res); err != nil {
 		return err
 	}
 	// Every demo point is simulated, which baseline refuses by default; the
@@ -128,18 +117,11 @@ func (o *demoOptions) Run() error {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "## knee baseline")
 	fmt.Fprintln(w)
-	if err := baseline.Render(w, rec, "markdown"); err != nil {
+	if err := baseline.RecommendationFormats.Encode(w, output.Markdown, rec); err != nil {
 		return err
 	}
-	if o.Plot != "" {
-		var popts plot.Options
-		if rec.Floors != nil {
-			popts.ThroughputFloor = &rec.Floors.ThroughputTokS
-			popts.TTFTCeiling = &rec.Floors.TTFTP99Ms
-		}
-		if err := plot.Write(o.Plot, out.Sweep, res, popts); err != nil {
-			return err
-		}
+	if err := o.writePlot(out, res, rec); err != nil {
+		return err
 	}
 	if rec.Simulated {
 		fmt.Fprintln(w, "\nThese floors come from simulated numbers (the demo passes --allow-simulated): they show the method. On real measurements `knee baseline` derives them the same way, and without that flag it refuses simulated levels.")
@@ -151,6 +133,37 @@ func (o *demoOptions) Run() error {
 	}
 	fmt.Fprintln(w)
 	return nil
+}
+
+// demoIntro says what was simulated and how the sweep went: a slowed
+// clock, an early stop, levels the load generator limited.
+func demoIntro(w io.Writer, out *run.Outcome, cfg simserver.Config, adapt bool) {
+	fmt.Fprintf(w, "# knee demo (simulated GB300-like server, %d GPUs)\n\n", cfg.GPUs)
+	if base := simserver.GB300Like().TimeScale; adapt && cfg.TimeScale != base {
+		fmt.Fprintf(w, "The simulated clock runs ×%g slower than the preset's: at the faster clock the load generator, not the server, limited some levels on this machine.\n\n", cfg.TimeScale/base)
+	}
+	if out.PastKnee {
+		fmt.Fprintf(w, "The sweep stopped early: %s.\n\n", out.StoppedEarly)
+	}
+	for _, p := range out.Sweep.Points {
+		if p.ClientBound {
+			fmt.Fprintf(w, "> The load generator, not the simulated server, limited some levels (client_bound): the machine is busy (other processes held the CPUs) or too small for the simulation's clock. Rerun when it is idle, or with a slower clock, e.g. `knee demo --time-scale %g`.\n\n", 3*cfg.TimeScale)
+			return
+		}
+	}
+}
+
+// writePlot draws the chart with the proposed floors, when --plot asks.
+func (o *demoOptions) writePlot(out *run.Outcome, res *knee.Result, rec *baseline.Recommendation) error {
+	if o.Plot == "" {
+		return nil
+	}
+	var popts plot.Options
+	if rec.Floors != nil {
+		popts.ThroughputFloor = &rec.Floors.ThroughputTokS
+		popts.TTFTCeiling = &rec.Floors.TTFTP99Ms
+	}
+	return plot.Write(o.Plot, out.Sweep, res, popts)
 }
 
 // sweep runs the demo's ladder against a fresh simulated server with cfg,

@@ -94,7 +94,7 @@ func (o *diffOptions) Complete(args []string) error {
 		}
 		o.sides = append(o.sides, side)
 	}
-	f, err := o.root.checkOutput("table", "table", "markdown", "json")
+	f, err := chooseFormat(o.root, baseline.DiffFormats)
 	o.format = f
 	return err
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/spf13/cobra"
 
+	"github.com/kneetool/knee/internal/output"
 	"github.com/kneetool/knee/knee"
 )
 
@@ -66,7 +67,7 @@ The command exits 0 even when nothing can be recommended (baseline refuses).`,
 
 func (o *findOptions) Complete(args []string) error {
 	o.args = args
-	out, err := o.root.checkOutput("table", "table", "markdown", "json")
+	out, err := chooseFormat(o.root, knee.Formats)
 	o.output = out
 	return err
 }
@@ -88,8 +89,5 @@ func (o *findOptions) Run() error {
 	if err != nil {
 		return err
 	}
-	if o.output == "json" {
-		return writeJSON(o.root.stdout, r)
-	}
-	return knee.Render(o.root.stdout, r, o.output)
+	return knee.Formats.Encode(o.root.stdout, output.Format(o.output), r)
 }

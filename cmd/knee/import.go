@@ -12,6 +12,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/kneetool/knee/internal/numfmt"
+	"github.com/kneetool/knee/internal/output"
 	"github.com/kneetool/knee/internal/table"
 	"github.com/kneetool/knee/sweep"
 )
@@ -53,7 +54,7 @@ from Little's law (marked ~ in tables, "derived" in JSON).
 
 func (o *importOptions) Complete(args []string) error {
 	o.args = args
-	out, err := o.root.checkOutput("table", "table", "markdown", "json", "yaml")
+	out, err := chooseFormat(o.root, sweepFormats)
 	o.output = out
 	return err
 }
@@ -73,29 +74,36 @@ func (o *importOptions) Run() error {
 	if s.GPUs == 0 {
 		fmt.Fprintln(o.root.stderr, "knee: per-GPU values not computed: pass --gpus N")
 	}
-	return writeSweep(o.root.stdout, o.output, s)
+	return sweepFormats.Encode(o.root.stdout, output.Format(o.output), s)
 }
 
-// writeSweep prints a sweep as JSON, YAML, or a table with its metadata.
-func writeSweep(w io.Writer, format string, s *sweep.Sweep) error {
-	switch format {
-	case "json", "yaml":
-		var buf bytes.Buffer
-		if err := writeJSON(&buf, s); err != nil {
-			return err
-		}
-		if format == "yaml" {
-			b, err := yaml.JSONToYAML(buf.Bytes())
-			if err != nil {
-				return err
-			}
-			_, err = w.Write(b)
-			return err
-		}
-		_, err := w.Write(buf.Bytes())
+// sweepFormats are knee import's: the sweep's table with its metadata, or
+// the sweep itself as JSON or YAML.
+var sweepFormats = output.New("knee import",
+	output.Encoder[*sweep.Sweep]{Format: output.Table, Encode: func(w io.Writer, s *sweep.Sweep) error { return writeSweepTable(w, s, false) }},
+	output.Encoder[*sweep.Sweep]{Format: output.Markdown, Encode: func(w io.Writer, s *sweep.Sweep) error { return writeSweepTable(w, s, true) }},
+	output.JSONEncoder[*sweep.Sweep](),
+	output.Encoder[*sweep.Sweep]{Format: output.YAML, Encode: writeSweepYAML},
+)
+
+// writeSweepYAML is the JSON encoding in YAML: the same fields, the same
+// names.
+func writeSweepYAML(w io.Writer, s *sweep.Sweep) error {
+	var buf bytes.Buffer
+	if err := output.WriteJSON(&buf, s); err != nil {
 		return err
 	}
-	md := format == "markdown"
+	b, err := yaml.JSONToYAML(buf.Bytes())
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
+}
+
+// writeSweepTable prints a sweep's points as a table (markdown when md)
+// under a line of its metadata.
+func writeSweepTable(w io.Writer, s *sweep.Sweep, md bool) error {
 	if line := sweepSummary(s, md); line != "" {
 		fmt.Fprintf(w, "%s\n\n", line)
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/kneetool/knee/internal/output"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -178,12 +178,7 @@ func needInputs(command string) error {
 
 // writeJSON writes v indented, as every -o json does. Floors and notes
 // quote ">= 63000": they stay readable instead of HTML-escaped (\u003e=).
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
-}
+func writeJSON(w io.Writer, v any) error { return output.WriteJSON(w, v) }
 
 // checkOutput validates -o against the formats a command supports and
 // returns the chosen one (def when unset).

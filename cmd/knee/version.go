@@ -2,11 +2,13 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"runtime"
 	"runtime/debug"
 
 	"github.com/spf13/cobra"
 
+	"github.com/kneetool/knee/internal/output"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -29,7 +31,7 @@ func newVersionCmd(root *rootOptions) *cobra.Command {
 // Complete checks -o: it is shared by every command, and a format version
 // does not support must be refused, not silently ignored.
 func (o *versionOptions) Complete([]string) error {
-	f, err := o.root.checkOutput("text", "text", "json")
+	f, err := chooseFormat(o.root, versionFormats)
 	o.format = f
 	return err
 }
@@ -41,9 +43,22 @@ func (o *versionOptions) Run() error {
 	if bi, ok := debug.ReadBuildInfo(); ok && v == "dev" && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
 		v = bi.Main.Version
 	}
-	if o.format == "json" {
-		return writeJSON(o.root.stdout, map[string]any{"version": v, "go": runtime.Version(), "sweep_schema": sweep.SchemaVersion})
-	}
-	fmt.Fprintf(o.root.stdout, "knee %s (%s, sweep schema v%d)\n", v, runtime.Version(), sweep.SchemaVersion)
-	return nil
+	return versionFormats.Encode(o.root.stdout, output.Format(o.format), versionInfo{Go: runtime.Version(), SweepSchema: sweep.SchemaVersion, Version: v})
 }
+
+// versionInfo is what knee version prints. Its fields are in the order of
+// its JSON keys, which -o json has always written sorted.
+type versionInfo struct {
+	Go          string `json:"go"`
+	SweepSchema int    `json:"sweep_schema"`
+	Version     string `json:"version"`
+}
+
+// versionFormats are knee version's: one line, or JSON.
+var versionFormats = output.New("knee version",
+	output.Encoder[versionInfo]{Format: output.Text, Encode: func(w io.Writer, v versionInfo) error {
+		_, err := fmt.Fprintf(w, "knee %s (%s, sweep schema v%d)\n", v.Version, v.Go, v.SweepSchema)
+		return err
+	}},
+	output.JSONEncoder[versionInfo](),
+)

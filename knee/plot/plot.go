@@ -66,11 +66,19 @@ var (
 	goodputC    = color.RGBA{R: 0x00, G: 0x8b, B: 0x8b, A: 0xff}
 )
 
+// canvases are the chart formats, by the extension that picks them.
+var canvases = map[string]func(w, h vg.Length) vg.CanvasWriterTo{
+	".png": func(w, h vg.Length) vg.CanvasWriterTo {
+		return vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(144), vgimg.UseBackgroundColor(color.White))}
+	},
+	".svg": func(w, h vg.Length) vg.CanvasWriterTo { return vgsvg.New(w, h) },
+}
+
 // Write renders the chart to path; the extension picks the format
 // (.png or .svg).
 func Write(path string, s *sweep.Sweep, r *knee.Result, opts Options) error {
-	ext := strings.ToLower(filepath.Ext(path))
-	if ext != ".png" && ext != ".svg" {
+	newCanvas, ok := canvases[strings.ToLower(filepath.Ext(path))]
+	if !ok {
 		return sweep.Inputf(path, "-o", 0, "the chart format comes from the extension: use .png or .svg")
 	}
 	if r == nil || len(r.Points) == 0 {
@@ -87,13 +95,7 @@ func Write(path string, s *sweep.Sweep, r *knee.Result, opts Options) error {
 	if h == 0 {
 		h = 20 * vg.Centimeter
 	}
-	var canvas vg.CanvasWriterTo
-	switch ext {
-	case ".png":
-		canvas = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(144), vgimg.UseBackgroundColor(color.White))}
-	case ".svg":
-		canvas = vgsvg.New(w, h)
-	}
+	canvas := newCanvas(w, h)
 	dc := draw.New(canvas)
 	tiles := draw.Tiles{Rows: 2, Cols: 1, PadTop: vg.Millimeter * 2, PadBottom: vg.Millimeter * 2,
 		PadLeft: vg.Millimeter * 2, PadRight: vg.Millimeter * 4, PadY: vg.Millimeter * 4}
@@ -129,18 +131,56 @@ func xRange(r *knee.Result) (float64, float64) {
 	return lo / 1.5, hi * 1.5
 }
 
+// panels are the two charts, throughput above and TTFT below, on one
+// log2 x axis of the measured levels; the layers are drawn in order, the
+// points last so nothing hides them.
 func panels(s *sweep.Sweep, r *knee.Result, opts Options) (*gplot.Plot, *gplot.Plot, error) {
 	xmin, xmax := xRange(r)
+	stat := ttftStat(r)
+	top, bottom := newPanels(r, stat, xmin, xmax)
+	// y ranges first: bands and lines span them.
+	top.Y.Min, top.Y.Max = 0, throughputTop(s, r, opts)*1.15
+	lmin, lmax := ttftRange(r, opts, stat)
+	bottom.Y.Min, bottom.Y.Max = lmin/2, lmax*2
+
+	layers := []func() error{
+		func() error { return addKnee(top, r, xmin, xmax, true) },
+		func() error { return addKnee(bottom, r, xmin, xmax, false) },
+		func() error { return addCurves(top, bottom, r, xmin, xmax) },
+		func() error { return addRepeats(top, bottom, s, r) },
+		func() error { return addFloors(top, bottom, opts, xmin, xmax) },
+		func() error { return addGoodput(top, bottom, r, stat, xmin, xmax) },
+		func() error { return addPoints(top, bottom, r, opts.Values) },
+	}
+	for _, add := range layers {
+		if err := add(); err != nil {
+			return nil, nil, err
+		}
+	}
+	top.Legend.Top = true
+	top.Legend.Left = true
+	top.Legend.TextStyle.Font.Size = vg.Points(8)
+	top.Legend.Padding = vg.Millimeter * 0.6
+	top.Add(legendBackdrop{}) // last: over the data, under the legend
+	return top, bottom, nil
+}
+
+// ttftStat is the TTFT statistic the analysis compared (p99 by default).
+func ttftStat(r *knee.Result) string {
+	if r.TTFT != nil && r.TTFT.Stat != "" {
+		return r.TTFT.Stat
+	}
+	return "p99"
+}
+
+// newPanels are the two empty charts with their titles, labels, grids and
+// axes.
+func newPanels(r *knee.Result, stat string, xmin, xmax float64) (top, bottom *gplot.Plot) {
 	xlabel := "requests in flight per GPU (log2 scale)"
 	if r.Unit == "total" {
 		xlabel = "requests in flight, whole node (log2 scale)"
 	}
-	stat := "p99"
-	if r.TTFT != nil && r.TTFT.Stat != "" {
-		stat = r.TTFT.Stat
-	}
-
-	top := gplot.New()
+	top = gplot.New()
 	top.Title.Text = title(r)
 	top.Title.TextStyle.Font.Size = vg.Points(12)
 	// Room under the two-line title: without it the descenders of its
@@ -148,7 +188,7 @@ func panels(s *sweep.Sweep, r *knee.Result, opts Options) (*gplot.Plot, *gplot.P
 	top.Title.Padding = vg.Points(6)
 	top.Y.Label.Text = "throughput, output tok/s (node)"
 	top.X.Label.Text = xlabel
-	bottom := gplot.New()
+	bottom = gplot.New()
 	bottom.Title.Text = fmt.Sprintf("time to first token %s, ms (log scale) — rising steeply = requests queue", stat)
 	if !anyTTFT(r) {
 		// A throughput-only sweep: say why the panel is empty.
@@ -169,8 +209,12 @@ func panels(s *sweep.Sweep, r *knee.Result, opts Options) (*gplot.Plot, *gplot.P
 	}
 	bottom.Y.Scale = gplot.LogScale{}
 	bottom.Y.Tick.Marker = decadeTicks{}
+	return top, bottom
+}
 
-	// y ranges first: bands and lines span them.
+// throughputTop is the most throughput to show: any level, any repeat, the
+// floor (1 when nothing is positive).
+func throughputTop(s *sweep.Sweep, r *knee.Result, opts Options) float64 {
 	tmax := 0.0
 	for _, p := range r.Points {
 		tmax = math.Max(tmax, p.ThroughputTokS)
@@ -182,57 +226,35 @@ func panels(s *sweep.Sweep, r *knee.Result, opts Options) (*gplot.Plot, *gplot.P
 		tmax = math.Max(tmax, *opts.ThroughputFloor)
 	}
 	if tmax <= 0 {
-		tmax = 1
+		return 1
 	}
-	top.Y.Min, top.Y.Max = 0, tmax*1.15
-	lmin, lmax := math.Inf(1), math.Inf(-1)
+	return tmax
+}
+
+// ttftRange spans every level's TTFT, the ceiling and a TTFT SLO on the
+// same statistic (1 to 10 ms when none is known).
+func ttftRange(r *knee.Result, opts Options, stat string) (lmin, lmax float64) {
+	lmin, lmax = math.Inf(1), math.Inf(-1)
+	span := func(v float64) { lmin, lmax = math.Min(lmin, v), math.Max(lmax, v) }
 	for _, p := range r.Points {
 		if p.TTFTMs != nil && *p.TTFTMs > 0 {
-			lmin, lmax = math.Min(lmin, *p.TTFTMs), math.Max(lmax, *p.TTFTMs)
+			span(*p.TTFTMs)
 		}
 	}
 	if opts.TTFTCeiling != nil && *opts.TTFTCeiling > 0 {
-		lmin, lmax = math.Min(lmin, *opts.TTFTCeiling), math.Max(lmax, *opts.TTFTCeiling)
+		span(*opts.TTFTCeiling)
 	}
 	if r.SLO != nil {
 		for _, t := range r.SLO.Targets {
 			if t.Metric == "ttft_"+stat {
-				lmin, lmax = math.Min(lmin, t.LimitMs), math.Max(lmax, t.LimitMs)
+				span(t.LimitMs)
 			}
 		}
 	}
 	if math.IsInf(lmin, 1) {
-		lmin, lmax = 1, 10
+		return 1, 10
 	}
-	bottom.Y.Min, bottom.Y.Max = lmin/2, lmax*2
-
-	if err := addKnee(top, r, xmin, xmax, true); err != nil {
-		return nil, nil, err
-	}
-	if err := addKnee(bottom, r, xmin, xmax, false); err != nil {
-		return nil, nil, err
-	}
-	if err := addCurves(top, bottom, r, xmin, xmax); err != nil {
-		return nil, nil, err
-	}
-	if err := addRepeats(top, bottom, s, r); err != nil {
-		return nil, nil, err
-	}
-	if err := addFloors(top, bottom, opts, xmin, xmax); err != nil {
-		return nil, nil, err
-	}
-	if err := addGoodput(top, bottom, r, stat, xmin, xmax); err != nil {
-		return nil, nil, err
-	}
-	if err := addPoints(top, bottom, r, opts.Values); err != nil {
-		return nil, nil, err
-	}
-	top.Legend.Top = true
-	top.Legend.Left = true
-	top.Legend.TextStyle.Font.Size = vg.Points(8)
-	top.Legend.Padding = vg.Millimeter * 0.6
-	top.Add(legendBackdrop{}) // last: over the data, under the legend
-	return top, bottom, nil
+	return lmin, lmax
 }
 
 func title(r *knee.Result) string {
@@ -325,27 +347,14 @@ func vline(x, y0, y1 float64) (*plotter.Line, error) {
 // addCurves draws the fitted throughput curve and TTFT hinge, or, when
 // nothing was fitted, thin lines joining the valid measured levels.
 func addCurves(top, bottom *gplot.Plot, r *knee.Result, xmin, xmax float64) error {
-	var thr, ttft plotter.XYs
-	fitted := false
-	if _, ok := r.Fit.Throughput(1); ok {
-		fitted = true
-		for i := 0; i <= 200; i++ {
-			x := xmin * math.Pow(xmax/xmin, float64(i)/200)
-			if y, _ := r.Fit.Throughput(x); y >= 0 && !math.IsNaN(y) {
-				thr = append(thr, plotter.XY{X: x, Y: math.Min(y, top.Y.Max)})
-			}
-		}
-	}
-	hinge := false
-	if _, ok := r.TTFT.TTFT(1); ok {
-		hinge = true
-		for i := 0; i <= 200; i++ {
-			x := xmin * math.Pow(xmax/xmin, float64(i)/200)
-			if y, _ := r.TTFT.TTFT(x); y > 0 {
-				ttft = append(ttft, plotter.XY{X: x, Y: math.Max(math.Min(y, bottom.Y.Max), bottom.Y.Min)})
-			}
-		}
-	}
+	// The fitted curves where there are some, else the measured levels
+	// joined by a dashed line.
+	thr, fitted := sampleCurve(r.Fit.Throughput, xmin, xmax, func(y float64) (float64, bool) {
+		return math.Min(y, top.Y.Max), y >= 0 && !math.IsNaN(y)
+	})
+	ttft, hinge := sampleCurve(r.TTFT.TTFT, xmin, xmax, func(y float64) (float64, bool) {
+		return math.Max(math.Min(y, bottom.Y.Max), bottom.Y.Min), y > 0
+	})
 	for _, p := range r.Points {
 		if p.Verdict == knee.VerdictInvalid {
 			continue
@@ -358,33 +367,58 @@ func addCurves(top, bottom *gplot.Plot, r *knee.Result, xmin, xmax float64) erro
 		}
 	}
 	if len(thr) > 1 {
-		l, err := plotter.NewLine(thr)
+		l, err := curveLine(thr, fitted)
 		if err != nil {
 			return err
 		}
-		l.LineStyle.Color = curveColor
-		l.LineStyle.Width = vg.Points(1.2)
 		if fitted {
 			top.Legend.Add(fmt.Sprintf("fitted curve (%s)", r.Fit.Chosen), l)
 		} else {
-			l.LineStyle.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
 			top.Legend.Add("measured levels joined (too few to fit)", l)
 		}
 		top.Add(l)
 	}
 	if len(ttft) > 1 {
-		l, err := plotter.NewLine(ttft)
+		l, err := curveLine(ttft, hinge)
 		if err != nil {
 			return err
-		}
-		l.LineStyle.Color = curveColor
-		l.LineStyle.Width = vg.Points(1.2)
-		if !hinge {
-			l.LineStyle.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
 		}
 		bottom.Add(l)
 	}
 	return nil
+}
+
+// sampleCurve samples a fitted curve at 201 points evenly spaced on the
+// log axis, keeping the values clip accepts as it clips them; ok is false
+// when there is no fitted curve.
+func sampleCurve(curve func(float64) (float64, bool), xmin, xmax float64, clip func(float64) (float64, bool)) (plotter.XYs, bool) {
+	if _, ok := curve(1); !ok {
+		return nil, false
+	}
+	var xys plotter.XYs
+	for i := 0; i <= 200; i++ {
+		x := xmin * math.Pow(xmax/xmin, float64(i)/200)
+		y, _ := curve(x)
+		if v, keep := clip(y); keep {
+			xys = append(xys, plotter.XY{X: x, Y: v})
+		}
+	}
+	return xys, true
+}
+
+// curveLine draws a curve: solid when fitted, dashed when it only joins
+// the measured levels.
+func curveLine(xys plotter.XYs, fitted bool) (*plotter.Line, error) {
+	l, err := plotter.NewLine(xys)
+	if err != nil {
+		return nil, err
+	}
+	l.LineStyle.Color = curveColor
+	l.LineStyle.Width = vg.Points(1.2)
+	if !fitted {
+		l.LineStyle.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
+	}
+	return l, nil
 }
 
 // addRepeats draws individual repeats as small grey dots behind the level
