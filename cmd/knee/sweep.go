@@ -40,6 +40,7 @@ type sweepOptions struct {
 	Metrics                     metricsFlags
 	APIKeyEnv                   string
 	Search                      searchFlags
+	Rate                        rateFlags
 	Catalog                     string
 
 	plan   sweep.Plan
@@ -130,6 +131,7 @@ Progress goes to stderr.`,
 	fl.StringVar(&o.Catalog, "catalog", "", "sweep every leaf of this catalog YAML, each into --out DIR/<leaf> (see README: knee sweep --catalog)")
 	o.Metrics.bind(fl)
 	o.Search.bind(fl)
+	o.Rate.bind(fl)
 	o.kube = bindKubeFlags(c)
 	return c
 }
@@ -204,10 +206,13 @@ func (o *sweepOptions) complete(c *cobra.Command) error {
 	}
 	// After --runner and --harness: a typo there is the first thing to
 	// hear about, not the missing ladder.
+	if err := o.Rate.apply(fl, &p, o.Resume != "", len(o.Search.endpoints)); err != nil {
+		return err
+	}
 	if err := o.Search.check(fl, &p); err != nil {
 		return err
 	}
-	if len(p.PerGPU) == 0 && o.Resume == "" {
+	if len(p.PerGPU) == 0 && !p.IsRate() && o.Resume == "" {
 		return usagef("give the ladder: --per-gpu 64,128,256 or --ladder 16:1024:x2")
 	}
 	// Before any cluster is asked or executor built: a plan too large to
