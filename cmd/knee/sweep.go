@@ -206,7 +206,7 @@ func (o *sweepOptions) complete(c *cobra.Command) error {
 	}
 	// After --runner and --harness: a typo there is the first thing to
 	// hear about, not the missing ladder.
-	if err := o.Rate.apply(fl, &p, o.Resume != "", len(o.Search.endpoints)); err != nil {
+	if err := o.Rate.apply(fl, &p, o.Resume != "", &o.Search); err != nil {
 		return err
 	}
 	if err := o.Search.check(fl, &p); err != nil {

@@ -4,12 +4,15 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/internal/simserver"
+	"github.com/kneetool/knee/knee/search"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/store"
 )
@@ -135,4 +138,40 @@ func TestSweepRateResumeKeepsFinishedLevels(t *testing.T) {
 	s, err := store.Load(dir)
 	require.NoError(t, err)
 	require.Len(t, s.Points, 2)
+}
+
+// --search on a rate ladder climbs ×2 from the given rate until the server
+// (about 40 req/s, simulated) falls behind, then bisects: the bracket it
+// ends on holds the capacity (wide margins: a loaded host serves less).
+func TestSweepRateSearchBracketsTheCapacity(t *testing.T) {
+	url := rateTestServer(t)
+	dir := filepath.Join(t.TempDir(), "rate")
+	code, _, errs := sweepCLI(t, rateArgs(url, dir, "--rate", "8", "--search", "--arrivals", "constant", "--rate-duration", "2s",
+		"--precision", "0.2", "--max-levels", "8")...)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, errs, "search: 8 req/s kept up: climb ×2: next 16 req/s\n")
+	require.Contains(t, errs, "search: 16 req/s kept up: climb ×2: next 32 req/s\n")
+	require.Regexp(t, `search: done: the knee lies between \d+ and \d+ req/s, within ±20\.0%`, errs)
+
+	p, err := store.ReadPlan(dir)
+	require.NoError(t, err)
+	require.Equal(t, []float64{8, 16, 32}, p.Rates[:3], "the climb is recorded in plan.json for --resume")
+	require.LessOrEqual(t, len(p.Rates), 8)
+	s, err := store.Load(dir)
+	require.NoError(t, err)
+	require.Len(t, s.Points, len(p.Rates), "every decided rate was measured")
+
+	var lo, hi float64
+	m := regexp.MustCompile(`the knee lies between (\d+) and (\d+) req/s`).FindStringSubmatch(errs)
+	lo, _ = strconv.ParseFloat(m[1], 64)
+	hi, _ = strconv.ParseFloat(m[2], 64)
+	require.Less(t, lo, 48.0, "kept up at most a little above the model's 40 req/s")
+	require.Greater(t, hi, 20.0, "fell behind only near the capacity")
+	require.True(t, search.Within(lo, hi, 0.2))
+
+	// Resumed, the finished search has nothing left to run.
+	code, _, errs = sweepCLI(t, "sweep", "--resume", dir)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, errs, "search: done: the knee lies between")
+	require.NotContains(t, errs, "started:")
 }
