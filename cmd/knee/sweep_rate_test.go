@@ -98,7 +98,10 @@ func TestSweepRateFlagsRefused(t *testing.T) {
 		{[]string{"--rate", "2,-4"}, `--rate: "-4" is not a positive request rate`},
 		{[]string{"--rate", "2", "--arrivals", "bursty"}, "--arrivals: must be poisson or constant"},
 		{[]string{"--rate", "2", "--max-in-flight", "0"}, "--max-in-flight: must be between 1"},
-		{[]string{"--rate", "2", "--search"}, "--search on a --rate ladder is not available"},
+		{[]string{"--rate", "2", "--repeats", "2"}, "--repeats on a --rate ladder is not available"},
+		{[]string{"--rate", "2", "--search", "--precision", "2"}, "--precision: must be between 0 and 1"},
+		{[]string{"--rate", "2", "--search", "--max-rate", "0"}, "--max-rate: must be a rate between 0"},
+		{[]string{"--per-gpu", "8", "--max-rate", "9"}, "--max-rate applies to a rate sweep"},
 		{[]string{"--rate", "2", "--harness", "aiperf"}, "--rate: open-loop rate levels run with --harness builtin"},
 	} {
 		code, _, errs := sweepCLI(t, rateArgs("http://127.0.0.1:1", dir, c.args...)...)

@@ -41,6 +41,10 @@ type OpenLoop struct {
 	LittleConcurrency float64 `json:"little_concurrency"`
 }
 
+// unreachableAfter is how many refused connects, with no response yet,
+// end an open-loop level as unreachable.
+const unreachableAfter = 8
+
 // dispatch is what the open-loop dispatcher saw while sending.
 type dispatch struct {
 	sent, held, inFlightMax int
@@ -59,7 +63,10 @@ func (e *Executor) runOpenLoop(ctx context.Context, plan sweep.Plan, lvl sweep.L
 	if err != nil {
 		return nil, err
 	}
-	run := &levelRun{total: total, warmup: lvl.Warmup, concurrency: bound}
+	// concurrency is only the connect-failure stop's count here: a few
+	// refused connects at the offered pace say the port is dead (64 at
+	// 2 req/s would take half a minute).
+	run := &levelRun{total: total, warmup: lvl.Warmup, concurrency: min(bound, unreachableAfter)}
 	tr := newTransport(bound, e.opts.ConnectTimeout, &run.dials)
 	defer tr.CloseIdleConnections()
 	st := &streamer{client: &http.Client{Transport: tr}, url: target, timeout: e.opts.Timeout, auth: e.authHeader(plan.Endpoint)}

@@ -92,3 +92,12 @@ func TestOpenLoopMaxInFlightRecorded(t *testing.T) {
 func builtinExec() *builtin.Executor {
 	return builtin.New(builtin.Options{Timeout: 60 * time.Second, Seed: 1})
 }
+
+// A rate level against a port nothing listens on ends as unreachable after
+// a few refused connects, not after half its schedule.
+func TestOpenLoopUnreachable(t *testing.T) {
+	res, err := builtinExec().RunLevel(context.Background(), ratePlan("http://127.0.0.1:1", 50, "constant", 0), rateLevel(50, 1000))
+	require.ErrorIs(t, err, builtin.ErrUnreachable)
+	require.Nil(t, res)
+	require.Regexp(t, `no request could connect \(\d+ failed: connection_refused×\d+\)`, err.Error())
+}
