@@ -239,3 +239,20 @@ func openLoopPoint(res *sweep.LevelResult, plan sweep.Plan, lvl sweep.Level, ol 
 	res.Raw["summary.json"] = append(b, '\n')
 	return nil
 }
+
+// loadName is a level's load in progress lines: 64/GPU, or 8 req/s.
+func loadName(lvl sweep.Level) string {
+	if lvl.Rate > 0 {
+		return fmt.Sprintf("%g req/s", lvl.Rate)
+	}
+	return fmt.Sprintf("%d/GPU", lvl.PerGPU)
+}
+
+// liveLoad is loadName with what the client holds: the closed loop's
+// in-flight count, or the open loop's offered rate.
+func liveLoad(lvl sweep.Level) string {
+	if lvl.Rate > 0 {
+		return fmt.Sprintf("%g req/s offered", lvl.Rate)
+	}
+	return fmt.Sprintf("%d/GPU (%d in flight)", lvl.PerGPU, lvl.Concurrency)
+}
