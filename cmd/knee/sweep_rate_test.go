@@ -178,3 +178,14 @@ func TestSweepRateSearchBracketsTheCapacity(t *testing.T) {
 	require.Contains(t, errs, "search: done: the knee lies between")
 	require.NotContains(t, errs, "started:")
 }
+
+// --stop-past-knee (the default) ends a rate ladder at the first rate past
+// the knee: 64 req/s offered to a server of about 40 (simulated).
+func TestSweepRateStopsPastTheKnee(t *testing.T) {
+	url := rateTestServer(t)
+	dir := filepath.Join(t.TempDir(), "rate")
+	code, _, errs := sweepCLI(t, rateArgs(url, dir, "--rate", "8,16,64,256", "--arrivals", "constant", "--rate-duration", "2s")...)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, errs, "stopped: past the knee after level 2: 64 req/s (128 requests)")
+	require.NotContains(t, errs, "started: level 3")
+}
