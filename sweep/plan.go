@@ -42,6 +42,14 @@ type Plan struct {
 	// Workload is what each request contains (sweep/workload.go); nil is
 	// the default workload, and the key is then absent.
 	Workload *Workload `json:"workload,omitempty"`
+	// Rates, when set, make the plan an open-loop rate sweep (--rate, req/s
+	// for the whole endpoint; see rate.go) instead of a --per-gpu ladder,
+	// with its arrival process, bound on outstanding requests, and
+	// duration per level (0: --min-requests requests per level).
+	Rates         []float64 `json:"rates,omitempty"`
+	Arrivals      string    `json:"arrivals,omitempty"`
+	MaxInFlight   int       `json:"max_in_flight,omitempty"`
+	RateDurationS float64   `json:"rate_duration_s,omitempty"`
 }
 
 // PlanVersion is the plan.json schema this knee writes: 2 added version and
@@ -56,10 +64,16 @@ type Level struct {
 	Requests    int `json:"requests"`
 	// Warmup requests are sent first and discarded (= concurrency, as aicr does).
 	Warmup int `json:"warmup"`
+	// Rate is an open-loop level's offered request rate (req/s, whole
+	// endpoint); PerGPU and Concurrency are then 0.
+	Rate float64 `json:"rate,omitempty"`
 }
 
 // Levels expands the plan into its rungs, in ladder order.
 func (p Plan) Levels() []Level {
+	if p.IsRate() {
+		return p.rateLevels()
+	}
 	out := make([]Level, 0, len(p.PerGPU))
 	for i, pg := range p.PerGPU {
 		c := pg * p.GPUs
@@ -159,7 +173,11 @@ func (p Plan) CheckSizes() error {
 
 // Validate checks a plan before anything runs; errors name the flag.
 func (p Plan) Validate() error {
-	if len(p.PerGPU) == 0 {
+	if p.IsRate() {
+		if err := p.validateRate(); err != nil {
+			return err
+		}
+	} else if len(p.PerGPU) == 0 {
 		return Inputf("plan", "--per-gpu", 0, "no levels to run")
 	}
 	for _, pg := range p.PerGPU {
@@ -184,6 +202,9 @@ func (p Plan) Validate() error {
 
 // String is a one-line description for logs.
 func (l Level) String() string {
+	if l.Rate > 0 {
+		return l.rateString()
+	}
 	return fmt.Sprintf("level %d: %d/GPU (%d in flight, %d requests)", l.Index, l.PerGPU, l.Concurrency, l.Requests)
 }
 

@@ -31,15 +31,16 @@ type Workload struct {
 	IgnoreEOS bool `json:"ignore_eos"`
 }
 
-// PlanWorkloadVersion is the plan.json schema of a plan with a workload
-// (version 3): a knee older than workloads refuses to resume it, rather
-// than send its default requests into a folder of other ones. Plans of the
+// PlanWorkloadVersion is the plan.json schema of a plan with a workload or
+// a rate ladder (version 3): a knee older than both refuses to resume it,
+// rather than send its default requests into a folder of other ones, or
+// find no --per-gpu ladder in a rate plan. Closed-loop plans of the
 // default workload stay PlanVersion.
 const PlanWorkloadVersion = 3
 
 // SchemaVersion is the plan.json version p is written with.
 func (p Plan) SchemaVersion() int {
-	if p.Workload != nil {
+	if p.Workload != nil || p.IsRate() {
 		return PlanWorkloadVersion
 	}
 	return PlanVersion

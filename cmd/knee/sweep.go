@@ -41,6 +41,7 @@ type sweepOptions struct {
 	APIKeyEnv                   string
 	Search                      searchFlags
 	Workload                    workloadFlags
+	Rate                        rateFlags
 	Catalog                     string
 
 	plan   sweep.Plan
@@ -77,7 +78,7 @@ func (o *sweepOptions) Run() error {
 func newSweepCmd(root *rootOptions) *cobra.Command {
 	o := &sweepOptions{root: root}
 	c := &cobra.Command{
-		Use:   "sweep --endpoint URL (--per-gpu 64,128,256 | --ladder 16:1024:x2) --gpus N [--out DIR | --resume DIR]",
+		Use:   "sweep --endpoint URL (--per-gpu 64,128,256 | --ladder 16:1024:x2 | --rate 2,4,8) --gpus N [--out DIR | --resume DIR]",
 		Short: "Run a concurrency ladder against an endpoint into a resumable results folder",
 		Long: `sweep climbs a ladder of concurrency levels per GPU against an OpenAI-compatible
 endpoint, one level at a time, and stores each level in the results folder (--out) the
@@ -89,6 +90,10 @@ after a warm-up of one request per in-flight slot (the aicr rule). With
 --stop-past-knee (default) the climb ends once a level is clearly past the knee, so no
 GPU time is spent at 512/GPU after 256/GPU collapsed. Ctrl-C stops cleanly: finished
 levels are kept and --resume DIR continues.
+
+With --rate (requests per second for the whole endpoint) each level is open-loop instead:
+requests arrive on a seeded --arrivals schedule whether or not earlier ones finished, at most
+--max-in-flight outstanding, and knee find judges whether the achieved rate follows.
 
 Harnesses: builtin (Go, no Python needed), inference-perf and aiperf (run as local
 processes when installed; --harness-bin PATH). Runners: local, kube.
@@ -132,6 +137,7 @@ Progress goes to stderr.`,
 	o.Metrics.bind(fl)
 	o.Search.bind(fl)
 	o.Workload.bind(fl)
+	o.Rate.bind(fl)
 	o.kube = bindKubeFlags(c)
 	return c
 }
@@ -206,10 +212,13 @@ func (o *sweepOptions) complete(c *cobra.Command) error {
 	}
 	// After --runner and --harness: a typo there is the first thing to
 	// hear about, not the missing ladder.
+	if err := o.Rate.apply(fl, &p, o.Resume != "", &o.Search); err != nil {
+		return err
+	}
 	if err := o.Search.check(fl, &p); err != nil {
 		return err
 	}
-	if len(p.PerGPU) == 0 && o.Resume == "" {
+	if len(p.PerGPU) == 0 && !p.IsRate() && o.Resume == "" {
 		return usagef("give the ladder: --per-gpu 64,128,256 or --ladder 16:1024:x2")
 	}
 	if err := o.Workload.apply(fl, &p); err != nil {

@@ -72,7 +72,7 @@ func (s *searchFlags) check(fl *pflag.FlagSet, p *sweep.Plan) error {
 	if s.UntilCI > 0 && !fl.Changed("repeats") && s.Repeats == 1 {
 		s.Repeats = 5
 	}
-	if s.On {
+	if s.On && !p.IsRate() {
 		if fl.Changed("ladder") && !fl.Changed("resume") && len(p.PerGPU) > 0 {
 			// --ladder with --search: the ladder is the climb's rungs, not
 			// a ladder to run first; the search starts at its first rung.
@@ -118,6 +118,9 @@ func (v endpointList) Set(s string) error {
 // runSweep runs the stored plan: run.Run for a plain ladder on one
 // endpoint, run.RunAdaptive for --search, repeats and several endpoints.
 func (o *sweepOptions) runSweep(ctx context.Context, c *cobra.Command, exec sweep.Executor, st *store.Store, opts run.Options) (*run.Outcome, error) {
+	if st.Plan().IsRate() && o.Search.On {
+		return o.runRateSearch(ctx, exec, st, opts)
+	}
 	slots := []run.Slot{{Name: sweep.RedactURL(st.Plan().Endpoint), Exec: exec}}
 	for _, e := range o.Search.endpoints[min(1, len(o.Search.endpoints)):] {
 		slots = append(slots, run.Slot{Name: sweep.RedactURL(e), Endpoint: e, Exec: exec})

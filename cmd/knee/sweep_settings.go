@@ -26,6 +26,8 @@ var resumeSettings = []string{
 	"loadgen-cpu", "loadgen-memory", "loadgen-gpus", "hf-token-secret", "api-key-secret", "job-deadline", "job-ttl", "pending-timeout", "keep",
 	// --search, --repeats, --until-ci (sweep_search.go)
 	"search", "precision", "max-levels", "max-per-gpu", "search-start", "search-confirm", "search-rungs", "repeats", "until-ci", "slo",
+	// --rate --search (sweep_rate.go)
+	"max-rate",
 	// --runner kube --nodes (sweep_kube_nodes.go)
 	"nodes", "node-selector",
 }

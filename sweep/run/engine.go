@@ -37,6 +37,9 @@ type Options struct {
 	Log io.Writer
 	// Now is the clock (tests); nil is time.Now.
 	Now func() time.Time
+	// searchRound marks a rate search's later rounds (rate_search.go):
+	// the levels measured before are the search's own, not a resume.
+	searchRound bool
 }
 
 // Outcome says what a run did.
@@ -96,7 +99,7 @@ func Run(ctx context.Context, exec sweep.Executor, st *store.Store, opts Options
 			out.Skipped = append(out.Skipped, l.Index)
 		}
 	}
-	if len(out.Skipped) > 0 {
+	if len(out.Skipped) > 0 && !opts.searchRound {
 		if err := event("resumed", "%d of %d levels already measured", len(out.Skipped), len(levels)); err != nil {
 			return finish(err)
 		}

@@ -203,6 +203,9 @@ func ReadPlan(dir string) (sweep.Plan, error) {
 	}
 	// Before Levels() makes one record per rung: a plan.json listing
 	// millions of levels is not one knee wrote.
+	if len(p.Rates) > sweep.MaxPlanLevels {
+		return p, sweep.Inputf(path, "rates", 0, "lists %d levels; a knee plan holds at most %d", len(p.Rates), sweep.MaxPlanLevels)
+	}
 	if len(p.PerGPU) > sweep.MaxPlanLevels {
 		return p, sweep.Inputf(path, "per_gpu", 0, "lists %d levels; a knee plan holds at most %d (ladder and search levels × repeats)", len(p.PerGPU), sweep.MaxPlanLevels)
 	}
@@ -247,8 +250,12 @@ func Create(dir string, plan sweep.Plan) (st *Store, err error) {
 		}},
 		{"sweep", s.writeSweep},
 		{"events", func() error {
-			return s.Event("created", "plan %s: %s harness, %s runner, %s per GPU × %d GPUs, endpoint %s",
-				plan.ID, plan.Harness, plan.Runner, sweep.FormatLadder(plan.PerGPU), plan.GPUs, plan.Endpoint)
+			ladder := sweep.FormatLadder(plan.PerGPU) + " per GPU"
+			if plan.IsRate() {
+				ladder = fmt.Sprintf("%s req/s (%s arrivals)", sweep.FormatRates(plan.Rates), plan.Arrivals)
+			}
+			return s.Event("created", "plan %s: %s harness, %s runner, %s × %d GPUs, endpoint %s",
+				plan.ID, plan.Harness, plan.Runner, ladder, plan.GPUs, plan.Endpoint)
 		}},
 	} {
 		if err := step.do(); err != nil {
@@ -364,6 +371,10 @@ func DiffPlan(stored, now sweep.Plan) (field, was, is string) {
 	for _, c := range []f{
 		// As --per-gpu takes it (64,128), not as a Go slice ([64 128]).
 		{"per_gpu", sweep.FormatLadder(stored.PerGPU), sweep.FormatLadder(now.PerGPU), len(now.PerGPU) == 0},
+		{"rates", sweep.FormatRates(stored.Rates), sweep.FormatRates(now.Rates), len(now.Rates) == 0},
+		{"arrivals", stored.Arrivals, now.Arrivals, now.Arrivals == ""},
+		{"max_in_flight", stored.MaxInFlight, now.MaxInFlight, now.MaxInFlight == 0},
+		{"rate_duration_s", stored.RateDurationS, now.RateDurationS, now.RateDurationS == 0},
 		{"gpus", stored.GPUs, now.GPUs, now.GPUs == 0},
 		{"endpoint", stored.Endpoint, now.Endpoint, now.Endpoint == ""},
 		{"model", stored.Model, now.Model, now.Model == ""},
@@ -495,6 +506,9 @@ func (s *Store) Failed(i int) *LevelRecord { return s.failed[i] }
 
 // LevelDir is the folder name of a level relative to the results folder.
 func LevelDir(l sweep.Level) string {
+	if l.Rate > 0 {
+		return filepath.Join(LevelsDir, fmt.Sprintf("%03d-%grps", l.Index, l.Rate))
+	}
 	return filepath.Join(LevelsDir, fmt.Sprintf("%03d-%d", l.Index, l.PerGPU))
 }
 
@@ -651,8 +665,8 @@ func (s *Store) Sweep() *sweep.Sweep {
 	sort.Ints(fidx)
 	for _, i := range fidx {
 		rec := s.failed[i]
-		out.Notes = append(out.Notes, fmt.Sprintf("level %d (%d/GPU) %s without a usable measurement: %s (see %s)",
-			i, rec.Level.PerGPU, rec.Status, rec.Error, filepath.ToSlash(LevelDir(rec.Level))))
+		out.Notes = append(out.Notes, fmt.Sprintf("level %d (%s) %s without a usable measurement: %s (see %s)",
+			i, levelLoad(rec.Level), rec.Status, rec.Error, filepath.ToSlash(LevelDir(rec.Level))))
 	}
 	sort.SliceStable(out.Points, func(a, b int) bool { return out.Points[a].Concurrency < out.Points[b].Concurrency })
 	seen := map[float64]int{}

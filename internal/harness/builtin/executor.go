@@ -134,12 +134,16 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 	if plan.API != "chat" && plan.API != "completion" {
 		return nil, sweep.Inputf("plan", "--api", 0, "must be chat or completion, got %q", plan.API)
 	}
-	if lvl.Concurrency <= 0 || lvl.Requests < 0 || lvl.Warmup < 0 {
+	slots := lvl.Concurrency
+	if lvl.Rate > 0 {
+		slots = plan.RateMaxInFlight()
+	}
+	if slots <= 0 || lvl.Requests < 0 || lvl.Warmup < 0 {
 		return nil, sweep.Inputf("plan", "--per-gpu", 0, "%s: concurrency must be positive", lvl)
 	}
-	if lim := openFileLimit(); lim > 0 && uint64(lvl.Concurrency)+256 > lim {
+	if lim := openFileLimit(); lim > 0 && uint64(slots)+256 > lim {
 		return nil, fmt.Errorf("%s needs at least %d open files (one socket per stream) but the limit is %d: raise it (ulimit -n)",
-			lvl, lvl.Concurrency+256, lim)
+			lvl, slots+256, lim)
 	}
 	model := plan.Model
 	if e.opts.Model != "" {
@@ -149,6 +153,9 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 	bodies, err := e.levelBodies(plan, model, lvl, total)
 	if err != nil {
 		return nil, err
+	}
+	if lvl.Rate > 0 {
+		return e.runOpenLoop(ctx, plan, lvl, target, bodies)
 	}
 
 	run := &levelRun{total: total, warmup: lvl.Warmup, concurrency: lvl.Concurrency}

@@ -77,15 +77,15 @@ func startProgress(w io.Writer, interval time.Duration, lvl sweep.Level, run *le
 		if m := run.ttfts.median(); !math.IsNaN(m) {
 			ttft = fmt.Sprintf("%.0f ms", m)
 		}
-		return fmt.Sprintf("%d/GPU (%d in flight): %s, TTFT p50 %s, %d failed",
-			lvl.PerGPU, lvl.Concurrency, liveRate(run.liveTokens.Load(), now.Sub(start)), ttft, run.failed.Load())
+		return fmt.Sprintf("%s: %s, TTFT p50 %s, %d failed",
+			liveLoad(lvl), liveRate(run.liveTokens.Load(), now.Sub(start)), ttft, run.failed.Load())
 	}
 
 	var bar *progressbar.ProgressBar
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		bar = progressbar.NewOptions64(measured,
 			progressbar.OptionSetWriter(w),
-			progressbar.OptionSetDescription(fmt.Sprintf("%d/GPU", lvl.PerGPU)),
+			progressbar.OptionSetDescription(loadName(lvl)),
 			progressbar.OptionShowCount(),
 			progressbar.OptionSetElapsedTime(true),
 			progressbar.OptionShowDescriptionAtLineEnd(),
@@ -136,7 +136,7 @@ func (p progress) final(lvl sweep.Level, format string, args ...any) {
 	if p.w == nil {
 		return
 	}
-	fmt.Fprintf(p.w, "level %d: %d/GPU done in %.1fs: %s\n", lvl.Index, lvl.PerGPU, time.Since(p.start).Seconds(), fmt.Sprintf(format, args...))
+	fmt.Fprintf(p.w, "level %d: %s done in %.1fs: %s\n", lvl.Index, loadName(lvl), time.Since(p.start).Seconds(), fmt.Sprintf(format, args...))
 }
 
 // counts is the one phrase for a level's request counts — measured

@@ -64,6 +64,8 @@ type Summary struct {
 	ClientBound       bool           `json:"client_bound"`
 	ClientBoundWhy    []string       `json:"client_bound_reasons,omitempty"`
 	StartedAt         time.Time      `json:"started_at"`
+	// OpenLoop is set for a rate level (openloop.go).
+	OpenLoop *OpenLoop `json:"open_loop,omitempty"`
 }
 
 func (e *Executor) result(plan sweep.Plan, lvl sweep.Level, target string, m *measurement, load clientLoad, wall time.Duration, all []outcome) (*sweep.LevelResult, error) {

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/kneetool/knee/internal/harness/builtin"
+	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/knee/search"
+	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/run"
+	"github.com/kneetool/knee/sweep/store"
+)
+
+// rateFlags are knee sweep's open-loop flags: --rate makes each level an
+// offered request rate (whole endpoint) instead of a concurrency per GPU.
+// They are plan fields, not settings: another rate ladder, arrival
+// process, bound or duration measures something else, so --resume refuses
+// it (store.DiffPlan).
+type rateFlags struct {
+	Rates       string
+	Arrivals    string
+	MaxInFlight int
+	Duration    time.Duration
+	// MaxRate is --max-rate: the ceiling of --search's rate climb.
+	MaxRate float64
+}
+
+func (r *rateFlags) bind(fl *pflag.FlagSet) {
+	fl.StringVar(&r.Rates, "rate", "", "open loop: ladder of offered request rates per second for the whole endpoint, e.g. 2,4,8,16 (builtin harness; excludes --per-gpu and --ladder)")
+	fl.StringVar(&r.Arrivals, "arrivals", sweep.ArrivalsPoisson, "--rate's arrival process: poisson (seeded by --seed) or constant")
+	fl.IntVar(&r.MaxInFlight, "max-in-flight", sweep.DefaultMaxInFlight, "--rate's bound on outstanding requests; a level that reaches it is recorded as client-bound (no longer open-loop)")
+	fl.DurationVar(&r.Duration, "rate-duration", 0, "--rate: each level sends rate × this many requests (default: --min-requests per level)")
+	fl.Float64Var(&r.MaxRate, "max-rate", search.DefaultMaxRate, "--rate with --search climbs no higher than this many requests per second")
+}
+
+// settings are the rate search's, from the flags knee sweep --search shares.
+func (r *rateFlags) settings(s *searchFlags) search.RateSettings {
+	return search.RateSettings{Factor: 2, MaxRate: r.MaxRate, Precision: s.Precision, MaxLevels: s.MaxLevels}
+}
+
+// apply puts the flags into the plan (on --resume only those given) and
+// refuses what a rate sweep cannot be combined with (exit 2).
+func (r *rateFlags) apply(fl *pflag.FlagSet, p *sweep.Plan, resume bool, sf *searchFlags) error {
+	given := fl.Changed("rate")
+	if given && (fl.Changed("per-gpu") || fl.Changed("ladder")) {
+		return usagef("give --rate (requests/s) or --per-gpu/--ladder (concurrency per GPU), not both")
+	}
+	if !given && !p.IsRate() {
+		for _, name := range []string{"arrivals", "max-in-flight", "rate-duration", "max-rate"} {
+			if fl.Changed(name) {
+				return usagef("--%s applies to a rate sweep: give --rate", name)
+			}
+		}
+		return nil
+	}
+	// Repeats interleave per-GPU levels (run.RunAdaptive); a rate ladder
+	// searches with its own planner (knee/search NextRate) instead.
+	for _, name := range []string{"repeats", "until-ci"} {
+		if fl.Changed(name) {
+			return usagef("--%s on a --rate ladder is not available: give a rate twice to measure it twice", name)
+		}
+	}
+	if n := len(sf.endpoints); n > 1 {
+		return usagef("--endpoint given %d times: a --rate ladder runs against one endpoint", n)
+	}
+	if sf.On {
+		if err := r.settings(sf).Validate(); err != nil {
+			return err
+		}
+	}
+	if given {
+		rates, err := sweep.ParseRates(r.Rates)
+		if err != nil {
+			return err
+		}
+		p.Rates = rates
+	}
+	set := func(name string) bool { return !resume || fl.Changed(name) }
+	if set("arrivals") {
+		p.Arrivals = r.Arrivals
+	}
+	if set("max-in-flight") {
+		if r.MaxInFlight < 1 || r.MaxInFlight > sweep.MaxRequests {
+			return sweep.Inputf("flag", "--max-in-flight", 0, "must be between 1 and %d, got %d", sweep.MaxRequests, r.MaxInFlight)
+		}
+		p.MaxInFlight = r.MaxInFlight
+	}
+	if set("rate-duration") {
+		if r.Duration < 0 {
+			return sweep.Inputf("flag", "--rate-duration", 0, "must not be negative, got %s", r.Duration)
+		}
+		p.RateDurationS = r.Duration.Seconds()
+	}
+	if p.Harness != builtin.Name {
+		return sweep.Inputf("flag", "--rate", 0, "open-loop rate levels run with --harness builtin, not %s", p.Harness)
+	}
+	if p.Runner != "local" {
+		return sweep.Inputf("flag", "--rate", 0, "open-loop rate levels run with --runner local, not %s", p.Runner)
+	}
+	return p.Validate()
+}
+
+// runRateSearch runs a rate plan with --search: the given rates first,
+// then the planner's (run.RunRateSearch).
+func (o *sweepOptions) runRateSearch(ctx context.Context, exec sweep.Executor, st *store.Store, opts run.Options) (*run.Outcome, error) {
+	set := o.Rate.settings(&o.Search) // checked by apply
+	kopts := knee.DefaultOptions()
+	fmt.Fprintf(o.root.stderr, "search: on the rate axis: ±%.1f%%, at most %d rates, up to %g req/s\n", 100*set.Precision, set.MaxLevels, set.MaxRate)
+	return run.RunRateSearch(ctx, exec, st, func(s *sweep.Sweep) ([]float64, bool, string) {
+		d := search.NextRate(s, set, kopts)
+		return d.Rates, d.Done(), d.Reason
+	}, opts)
+}
