@@ -79,7 +79,7 @@ func benchBlocks(path string, data []byte) (grid, bool) {
 			row[j] = m[2]
 		}
 	}
-	var pending [][]string   // each block's preamble, applied once the block is read
+	var pending [][]string    // each block's preamble, applied once the block is read
 	var prefixes []linePrefix // each block's line prefix
 	for i, raw := range strings.Split(string(data), "\n") {
 		raw = strings.TrimRight(raw, "\r")
