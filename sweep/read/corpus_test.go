@@ -46,7 +46,6 @@ var corpusFlags = map[string]Meta{
 	"e-inferencex-issue870-b200-dsr1-fp4-transposed-warn-cells": {GPUs: 8},
 	"e-tenstorrent-issue143-2xh100-qwen25-72b-isl-osl-conc1":    {Series: "1024 / 128"},
 	"e-tenstorrent-pr1571-genai-isl-osl-series":                 {Series: "1024"},
-	"f-trtllm-issue5929-b200-ep-column-series-model-rows":       {Series: "EP=None / DeepSeek-R1 FP8 / 1600"},
 }
 
 // corpusWorkload is the --workload of a native file with several workloads:
