@@ -132,8 +132,23 @@ func blockTables(path string, block []alignedLine) []grid {
 		if len(content) < 2 || strings.Count(content[0].text, " ") > 16*maxAlignedCols {
 			return nil
 		}
-		g := grid{file: path, header: splitBars(content[0].text), headerLine: content[0].no}
-		for _, l := range content[1:] {
+		// A header of several lines ends at the rule under it.
+		nHead := 1
+		if r := headerRule(block); r >= 0 {
+			nHead = 0
+			for _, l := range block[:r] {
+				if !isRule(l.text) && strings.ContainsAny(l.text, verticalBars) {
+					nHead++
+				}
+			}
+			nHead = max(1, min(nHead, len(content)-1))
+		}
+		var headLines []string
+		for _, l := range content[:nHead] {
+			headLines = append(headLines, l.text)
+		}
+		g := grid{file: path, header: stackHeader(headLines), headerLine: content[0].no}
+		for _, l := range content[nHead:] {
 			g.rows = append(g.rows, splitBars(l.text))
 			g.lines = append(g.lines, l.no)
 		}

@@ -27,11 +27,13 @@ import (
 
 // benchBanner opens a block; its words differ a little between versions
 // ("Serving Benchmark Result", "Benchmark Result", "Offline Throughput").
-var benchBanner = regexp.MustCompile(`^=+\s*(Serving )?Benchmark Result\s*=+$`)
+// Whatever precedes it on its line is the block's line prefix (a log's
+// timestamp, a comment mark: lineprefix.go).
+var benchBanner = regexp.MustCompile(`^(.*?)=+\s*(Serving )?Benchmark Result\s*=+\s*$`)
 
 // benchBannerLine finds a banner on any line, for the sniff: the words alone
 // ("see the Benchmark Result below") are no block.
-var benchBannerLine = regexp.MustCompile(`(?m)^\s*=+\s*(Serving )?Benchmark Result\s*=+\s*$`)
+var benchBannerLine = regexp.MustCompile(`(?m)^.*?=+\s*(Serving )?Benchmark Result\s*=+\s*$`)
 
 // benchLine is "Key (unit):   value".
 var benchLine = regexp.MustCompile(`^([A-Za-z][^:]{0,80}?):\s+(\S.*?)\s*$`)
@@ -50,32 +52,21 @@ func readBenchTextOpts(path string, data []byte, opts Options) (*sweep.Sweep, er
 }
 
 // benchBlocks turns the blocks into one grid: the keys in the order first
-// seen, one row per block, each row's line its banner's.
+// seen, one row per block, each row's line its banner's. The settings a
+// tool prints just before its block (vLLM's "Maximum request concurrency:
+// 32" above the banner, in older versions only there) belong to that block
+// where the block does not give them itself.
 func benchBlocks(path string, data []byte) (grid, bool) {
 	g := grid{file: path}
 	col := map[string]int{}
 	var rows []map[int]string
 	var cur map[int]string
-	for i, raw := range strings.Split(string(data), "\n") {
-		line := strings.TrimSpace(strings.TrimRight(raw, "\r"))
-		switch {
-		case benchBanner.MatchString(line):
-			cur = map[int]string{}
-			rows = append(rows, cur)
-			g.lines = append(g.lines, i+1)
-			if g.headerLine == 0 {
-				g.headerLine = i + 1
-			}
-			continue
-		case cur == nil:
-			continue
-		case strings.HasPrefix(line, "=") && strings.Trim(line, "=") == "":
-			cur = nil // the closing rule
-			continue
-		}
-		m := benchLine.FindStringSubmatch(line)
+	var prefix linePrefix
+	var preamble []string // lines since the last block closed
+	put := func(row map[int]string, line string, fill bool) {
+		m := benchLine.FindStringSubmatch(strings.TrimSpace(line))
 		if m == nil {
-			continue // a section rule (---Time to First Token---) or a blank line
+			return // a section rule (---Time to First Token---) or a blank line
 		}
 		key := strings.TrimSpace(m[1])
 		j, seen := col[strings.ToLower(key)]
@@ -84,9 +75,53 @@ func benchBlocks(path string, data []byte) (grid, bool) {
 			col[strings.ToLower(key)] = j
 			g.header = append(g.header, key)
 		}
-		cur[j] = m[2]
+		if _, has := row[j]; !has || !fill {
+			row[j] = m[2]
+		}
 	}
-	if len(rows) == 0 || len(g.header) == 0 {
+	var pending [][]string    // each block's preamble, applied once the block is read
+	var prefixes []linePrefix // each block's line prefix
+	for i, raw := range strings.Split(string(data), "\n") {
+		raw = strings.TrimRight(raw, "\r")
+		if m := benchBanner.FindStringSubmatch(strings.TrimSpace(raw)); m != nil {
+			prefix = prefixOf(bannerPrefix(raw))
+			prefixes = append(prefixes, prefix)
+			cur = map[int]string{}
+			rows = append(rows, cur)
+			pending = append(pending, preamble)
+			preamble = nil
+			g.lines = append(g.lines, i+1)
+			if g.headerLine == 0 {
+				g.headerLine = i + 1
+			}
+			continue
+		}
+		if cur == nil {
+			preamble = append(preamble, raw)
+			continue
+		}
+		line, ok := prefix.strip(strings.TrimLeft(raw, " \t"))
+		if !ok {
+			continue // other output between the block's lines
+		}
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "=") && strings.Trim(line, "=") == "" {
+			cur = nil // the closing rule
+			continue
+		}
+		put(cur, line, false)
+	}
+	if len(rows) == 0 {
+		return g, false
+	}
+	for r, pre := range pending {
+		for _, raw := range pre {
+			if line, ok := prefixes[r].strip(strings.TrimLeft(raw, " \t")); ok {
+				put(rows[r], line, true)
+			}
+		}
+	}
+	if len(g.header) == 0 {
 		return g, false
 	}
 	for _, r := range rows {

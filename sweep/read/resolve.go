@@ -15,8 +15,11 @@ import (
 type resolved struct {
 	cols  []column
 	notes []string
-	// seriesPicked: --series chose among column-name series.
-	seriesPicked bool
+	// seriesPicked: --series chose among column-name series; seriesName is
+	// the series it chose and seriesRest what is left of --series for the
+	// row series ("EP=4 / DeepSeek-R1 FP8": seriesrest.go).
+	seriesPicked           bool
+	seriesName, seriesRest string
 }
 
 // resolveColumns decides what every column holds. It never guesses: two

@@ -30,9 +30,12 @@ func (r *resolved) columnSeries(g grid, pick string) error {
 		return sweep.Inputf(g.file, "--series", g.headerLine, "the table holds %d series as column names: %s; knee reads one curve at a time: pick one with --series %q",
 			len(cs.names), strings.Join(list, "; "), cs.names[0])
 	}
-	if !containsFold(cs.names, pick) {
+	name, rest, ok := splitColumnPick(cs.names, pick)
+	if !ok {
 		return sweep.Inputf(g.file, "--series", g.headerLine, "%q names none of the table's series (%s)", pick, quoteAll(cs.names))
 	}
+	pick = name
+	r.seriesName, r.seriesRest = name, rest
 	for i, n := range cs.nameOf {
 		if !strings.EqualFold(n, pick) {
 			r.cols[i].kind, r.cols[i].why = colIgnore, fmt.Sprintf("series %q; --series picks %q", n, pick)
@@ -205,7 +208,11 @@ func without(names []string, pick string) []string {
 // whose values differ between rows of one load level. Labels written once
 // per group (the first row of each, blank below) are carried down. With
 // --series only the rows of that series are kept.
-func rowSeries(g *grid, cols []column, pick string) ([]string, error) {
+//
+// picked is the column-name series --series already chose, if any: the
+// value a refusal suggests then names both, so that it is accepted when
+// passed back.
+func rowSeries(g *grid, cols []column, pick, picked string) ([]string, error) {
 	load := loadColumn(cols)
 	cand := seriesCandidates(cols)
 	if len(cand) == 0 {
@@ -237,7 +244,7 @@ func rowSeries(g *grid, cols []column, pick string) ([]string, error) {
 			list = append(list, fmt.Sprintf("%s (%d rows)", k, counts[k]))
 		}
 		return nil, sweep.Inputf(g.file, "--series", g.headerLine, "the table holds %d series by %s: %s; knee reads one curve at a time and never merges them as repeats: pick one with --series %q",
-			len(keys), by, strings.Join(list, ", "), keys[0])
+			len(keys), by, strings.Join(list, ", "), joinPick(picked, keys[0]))
 	}
 	return pickRowSeries(g, series, keyOf, by, pick)
 }

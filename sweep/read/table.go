@@ -42,7 +42,11 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 	cols := res.cols
 	notes = append(notes, res.notes...)
 	notes = append(notes, dropFailedRows(&g, cols)...)
-	more, err := rowSeries(&g, cols, meta.Series)
+	rowPick, picked := meta.Series, ""
+	if res.seriesPicked {
+		rowPick, picked = res.seriesRest, res.seriesName
+	}
+	more, err := rowSeries(&g, cols, rowPick, picked)
 	if err != nil {
 		return nil, err
 	}
