@@ -11,9 +11,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kneetool/knee/baseline"
-	"github.com/kneetool/knee/internal/harness/builtin"
+	"github.com/kneetool/knee/internal/drivers/harness/builtin"
+	"github.com/kneetool/knee/internal/drivers/simserver"
 	"github.com/kneetool/knee/internal/output"
-	"github.com/kneetool/knee/internal/simserver"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/knee/plot"
 	"github.com/kneetool/knee/sweep"

@@ -15,7 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/baseline"
-	"github.com/kneetool/knee/internal/simserver"
+	"github.com/kneetool/knee/internal/drivers/simserver"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/run"

@@ -10,7 +10,7 @@ import (
 
 // CLI concerns stay in cmd/: no package of knee outside cmd/ imports cobra
 // or pflag (the libraries name options; cmd/knee binds the flags). client-go's
-// clientcmd brings pflag in transitively for internal/kube; that import is
+// clientcmd brings pflag in transitively for internal/drivers/kube; that import is
 // client-go's, not ours, so direct imports are what is checked.
 func TestOnlyCmdImportsCobraAndPflag(t *testing.T) {
 	goBin, err := exec.LookPath("go")

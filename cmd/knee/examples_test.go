@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
-	"github.com/kneetool/knee/internal/simserver"
+	"github.com/kneetool/knee/internal/drivers/simserver"
 )
 
 // Every Example line of every command runs, as cmd/benchstat's tests do in

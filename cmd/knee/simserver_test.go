@@ -13,7 +13,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/kneetool/knee/internal/simserver"
+	"github.com/kneetool/knee/internal/drivers/simserver"
 )
 
 // syncBuffer is a bytes.Buffer safe to read while the command writes.

@@ -10,10 +10,10 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/kneetool/knee/internal/harness/aiperf"
-	"github.com/kneetool/knee/internal/harness/builtin"
-	"github.com/kneetool/knee/internal/harness/inferenceperf"
-	"github.com/kneetool/knee/internal/runner/local"
+	"github.com/kneetool/knee/internal/drivers/harness/aiperf"
+	"github.com/kneetool/knee/internal/drivers/harness/builtin"
+	"github.com/kneetool/knee/internal/drivers/harness/inferenceperf"
+	"github.com/kneetool/knee/internal/drivers/runner/local"
 	"github.com/kneetool/knee/internal/table"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"

@@ -17,10 +17,10 @@ import (
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/tools/clientcmd"
 
-	"github.com/kneetool/knee/internal/boundedio"
-	"github.com/kneetool/knee/internal/harness/inferenceperf"
-	"github.com/kneetool/knee/internal/kube"
+	"github.com/kneetool/knee/internal/drivers/harness/inferenceperf"
+	"github.com/kneetool/knee/internal/drivers/kube"
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/boundedio"
 	"github.com/kneetool/knee/sweep/run"
 )
 

@@ -7,7 +7,7 @@ import (
 
 	"k8s.io/client-go/kubernetes"
 
-	"github.com/kneetool/knee/internal/kube"
+	"github.com/kneetool/knee/internal/drivers/kube"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/run"
 )

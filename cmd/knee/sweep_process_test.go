@@ -16,11 +16,11 @@ import (
 )
 
 // standinHarness builds the stand-in Python harness (see
-// internal/runner/local/testdata/standin: it replays real recorded output).
+// internal/drivers/runner/local/testdata/standin: it replays real recorded output).
 func standinHarness(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "inference-perf")
-	out, err := exec.Command("go", "build", "-o", bin, "../../internal/runner/local/testdata/standin").CombinedOutput()
+	out, err := exec.Command("go", "build", "-o", bin, "../../internal/drivers/runner/local/testdata/standin").CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	return bin
 }

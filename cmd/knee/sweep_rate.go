@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/kneetool/knee/internal/harness/builtin"
+	"github.com/kneetool/knee/internal/drivers/harness/builtin"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/knee/search"
 	"github.com/kneetool/knee/sweep"

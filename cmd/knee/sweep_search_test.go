@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/kneetool/knee/internal/simserver"
+	"github.com/kneetool/knee/internal/drivers/simserver"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/knee/search"
 	"github.com/kneetool/knee/sweep/store"

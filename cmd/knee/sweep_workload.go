@@ -3,7 +3,7 @@ package main
 import (
 	"github.com/spf13/pflag"
 
-	"github.com/kneetool/knee/internal/harness/builtin"
+	"github.com/kneetool/knee/internal/drivers/harness/builtin"
 	"github.com/kneetool/knee/sweep"
 )
 

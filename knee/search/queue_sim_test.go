@@ -9,7 +9,7 @@ import (
 )
 
 // A simulated engine with a queue, for the issue 20 benchmark: the model
-// internal/simserver runs on real HTTP (doc.go there), in closed form so
+// internal/drivers/simserver runs on real HTTP (doc.go there), in closed form so
 // that hundreds of sweeps take seconds. Everything here is simulated and
 // labelled so in the points it makes.
 //

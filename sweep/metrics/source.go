@@ -14,7 +14,7 @@ import (
 
 // Source is where a sampler reads the engine's metrics from: plain HTTP
 // (HTTPSource) or, on Kubernetes, the serving pods through the API server
-// (internal/kube).
+// (internal/drivers/kube).
 type Source interface {
 	// Scrape reads every endpoint once and merges them into one Snapshot.
 	Scrape(ctx context.Context) (Snapshot, error)

@@ -5,8 +5,8 @@ import (
 	"io"
 	"os"
 
-	"github.com/kneetool/knee/internal/boundedio"
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/boundedio"
 )
 
 // maxInput bounds what is read into memory: result files and pod logs are

@@ -27,8 +27,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/kneetool/knee/internal/boundedio"
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/boundedio"
 )
 
 // Bounds of what a resume reads back, far above what knee writes (a plan is

@@ -12,7 +12,7 @@ import (
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
 
-	"github.com/kneetool/knee/internal/kube"
+	"github.com/kneetool/knee/internal/drivers/kube"
 )
 
 // loseJobCreate passes a Job create to the real API server, then cancels

@@ -22,7 +22,7 @@ import (
 	"k8s.io/client-go/kubernetes"
 
 	"github.com/kneetool/knee/fixtures"
-	"github.com/kneetool/knee/internal/kube"
+	"github.com/kneetool/knee/internal/drivers/kube"
 	"github.com/kneetool/knee/test/integration/testbed"
 )
 

@@ -12,7 +12,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
-	"github.com/kneetool/knee/internal/kube"
+	"github.com/kneetool/knee/internal/drivers/kube"
 	"github.com/kneetool/knee/test/integration/testbed"
 )
 

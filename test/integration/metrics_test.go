@@ -17,8 +17,8 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/intstr"
 
-	"github.com/kneetool/knee/internal/kube"
-	"github.com/kneetool/knee/internal/simserver"
+	"github.com/kneetool/knee/internal/drivers/kube"
+	"github.com/kneetool/knee/internal/drivers/simserver"
 	"github.com/kneetool/knee/sweep/store"
 )
 

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kneetool/knee/internal/harness/builtin"
-	"github.com/kneetool/knee/internal/simserver"
+	"github.com/kneetool/knee/internal/drivers/harness/builtin"
+	"github.com/kneetool/knee/internal/drivers/simserver"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -18,7 +18,7 @@ import (
 // requests are built before the level's clock starts, so the client's
 // ceiling should be the default workload's (same metrics).
 //
-//	go test -run '^$' -bench BenchmarkHarnessStreamsWorkload -benchtime 1x ./internal/harness/builtin/
+//	go test -run '^$' -bench BenchmarkHarnessStreamsWorkload -benchtime 1x ./internal/drivers/harness/builtin/
 func BenchmarkHarnessStreamsWorkload(b *testing.B) {
 	const c = 1024
 	srv := simserver.New(simserver.Config{ZeroServiceTime: true, Model: "bench"})

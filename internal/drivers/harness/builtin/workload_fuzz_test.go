@@ -13,7 +13,7 @@ import (
 // only prompts that are non-empty text within knee's bounds, no more than
 // the entry cap. Seeds: the fixtures' shapes, good and bad.
 //
-//	go test -run '^$' -fuzz FuzzParseDataset -fuzztime 30s ./internal/harness/builtin/
+//	go test -run '^$' -fuzz FuzzParseDataset -fuzztime 30s ./internal/drivers/harness/builtin/
 func FuzzParseDataset(f *testing.F) {
 	for _, seed := range []string{
 		`[{"conversations":[{"from":"human","value":"hi there"},{"from":"gpt","value":"hello"}]}]`,

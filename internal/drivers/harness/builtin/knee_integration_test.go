@@ -7,8 +7,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/kneetool/knee/internal/harness/builtin"
-	"github.com/kneetool/knee/internal/simserver"
+	"github.com/kneetool/knee/internal/drivers/harness/builtin"
+	"github.com/kneetool/knee/internal/drivers/simserver"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
 )

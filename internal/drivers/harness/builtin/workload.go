@@ -10,8 +10,8 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/kneetool/knee/internal/boundedio"
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/boundedio"
 )
 
 // Bounds of a lengths file (--input-dist file:PATH): a million lengths is

@@ -18,8 +18,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/kneetool/knee/internal/harness/aiperf"
-	"github.com/kneetool/knee/internal/harness/inferenceperf"
+	"github.com/kneetool/knee/internal/drivers/harness/aiperf"
+	"github.com/kneetool/knee/internal/drivers/harness/inferenceperf"
 	"github.com/kneetool/knee/sweep"
 )
 

@@ -8,8 +8,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/kneetool/knee/internal/harness/builtin"
-	"github.com/kneetool/knee/internal/simserver"
+	"github.com/kneetool/knee/internal/drivers/harness/builtin"
+	"github.com/kneetool/knee/internal/drivers/simserver"
 )
 
 // The server killed mid-level (its listener and every connection closed

@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/kneetool/knee/internal/harness/builtin"
-	"github.com/kneetool/knee/internal/simserver"
+	"github.com/kneetool/knee/internal/drivers/harness/builtin"
+	"github.com/kneetool/knee/internal/drivers/simserver"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -27,7 +27,7 @@ import (
 // KNEE_BENCH_ENDPOINT=http://127.0.0.1:PORT (e.g. `knee simserver
 // --zero-service-time`, pinned to other cores) the client runs alone.
 //
-//	go test -run '^$' -bench BenchmarkHarnessStreams -benchtime 1x ./internal/harness/builtin/
+//	go test -run '^$' -bench BenchmarkHarnessStreams -benchtime 1x ./internal/drivers/harness/builtin/
 func BenchmarkHarnessStreams(b *testing.B) {
 	for _, c := range []int{256, 1024, 4096, 8192} {
 		b.Run(fmt.Sprintf("streams=%d", c), func(b *testing.B) {

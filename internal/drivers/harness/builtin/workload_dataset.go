@@ -8,8 +8,8 @@ import (
 	"io"
 	"strings"
 
-	"github.com/kneetool/knee/internal/boundedio"
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/boundedio"
 )
 
 // Bounds of a --dataset file. ShareGPT_V3's unfiltered split is 670 MB:

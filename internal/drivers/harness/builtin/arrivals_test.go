@@ -6,7 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/kneetool/knee/internal/harness/builtin"
+	"github.com/kneetool/knee/internal/drivers/harness/builtin"
 )
 
 // Constant arrivals are exactly 1/rate apart: the schedule itself, not the

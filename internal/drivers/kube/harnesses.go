@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/kneetool/knee/internal/harness/aiperf"
-	"github.com/kneetool/knee/internal/harness/inferenceperf"
+	"github.com/kneetool/knee/internal/drivers/harness/aiperf"
+	"github.com/kneetool/knee/internal/drivers/harness/inferenceperf"
 	"github.com/kneetool/knee/sweep"
 )
 
