@@ -74,7 +74,8 @@ type DiffRow struct {
 	OldPerGPU *float64 `json:"old_per_gpu,omitempty"`
 	NewPerGPU *float64 `json:"new_per_gpu,omitempty"`
 	// Metric is a JSON name: throughput_tok_s, ttft_p50_ms, ttft_p99_ms,
-	// itl_p50_ms, itl_p99_ms, per_gpu (the operating level), knee_per_gpu.
+	// itl_p50_ms, itl_p99_ms, goodput_tok_s (with SLOs), per_gpu (the
+	// operating level), knee_per_gpu.
 	Metric string `json:"metric"`
 	// Better is "higher" or "lower": which direction is an improvement.
 	Better string   `json:"better"`
@@ -165,6 +166,10 @@ func DiffSweeps(ctx context.Context, old, cur *sweep.Sweep, kopts knee.Options, 
 		// Nothing measured twice: a gate that passed here would say nothing.
 		d.NotComparable = append(d.NotComparable, fmt.Sprintf("no level measured on both sides (OLD %s, NEW %s)", levelList(lo), levelList(ln)))
 	}
+	var ga, gb map[float64][]float64
+	if hasSLOs(kopts) {
+		ga, gb = goodputByRepeat(ctx, old, kopts), goodputByRepeat(ctx, cur, kopts)
+	}
 	for _, lv := range commonLevels(lo, ln) {
 		for _, m := range diffMetrics {
 			if row, ok := d.metricRow(level(lv), m, lo[lv], ln[lv]); ok {
@@ -173,8 +178,19 @@ func DiffSweeps(ctx context.Context, old, cur *sweep.Sweep, kopts knee.Options, 
 				d.Rows = append(d.Rows, row)
 			}
 		}
+		if row, ok := d.goodputRow(level(lv), ga[lv], gb[lv]); ok {
+			row.PerGPU = sweep.F(lv)
+			row.Note = invalidNote(lv, ro, rn)
+			d.Rows = append(d.Rows, row)
+		}
 	}
 	d.operatingRows(lo, ln)
+	if oa, ob := d.Old.OperatingPerGPU, d.New.OperatingPerGPU; oa != nil && ob != nil {
+		if row, ok := d.goodputRow("operating point", ga[*oa], gb[*ob]); ok {
+			row.OldPerGPU, row.NewPerGPU = oa, ob
+			d.Rows = append(d.Rows, row)
+		}
+	}
 	d.judgeAll()
 	d.Rows = append(d.Rows, d.kneeRow())
 	for i := range d.Rows {

@@ -127,6 +127,8 @@ func metricLabel(m string) string {
 	switch m {
 	case "throughput_tok_s":
 		return "tok/s"
+	case goodputMetric:
+		return "goodput tok/s"
 	case "ttft_p50_ms":
 		return "TTFT p50 ms"
 	case "ttft_p99_ms":
@@ -159,7 +161,7 @@ func sideCell(metric string, v, sd *float64, n int) string {
 		return "–"
 	}
 	f := latency
-	if metric == "throughput_tok_s" {
+	if metric == "throughput_tok_s" || metric == goodputMetric {
 		f = tok
 	}
 	if metric == "per_gpu" || metric == "knee_per_gpu" {

@@ -91,6 +91,15 @@ func TestDiffCommandPlantedRegressionExitsOne(t *testing.T) {
 	// --threshold 0.2: the same change is under it.
 	code, _, errs = runKneeCLI(t, "diff", real, planted, "--threshold", "0.2")
 	require.Equal(t, exitOK, code, errs)
+
+	// With SLOs, goodput is compared too: 15% less where the SLOs hold
+	// (8–128/GPU and the operating point, 128/GPU under them), 0 on both
+	// sides where they do not.
+	code, out, errs = runKneeCLI(t, "diff", real, planted, "--slo", "ttft_p99=500ms,tpot_p50=120ms", "-o", "markdown")
+	require.Equal(t, exitRuntime, code, errs)
+	require.Equal(t, "knee: 14 row(s) regressed beyond the threshold\n", errs)
+	require.Contains(t, out, "| goodput tok/s |")
+	checkGolden(t, "diff-h200-planted-15pct-slo-markdown", out)
 }
 
 func TestDiffCommandBadUsageExitsTwo(t *testing.T) {
