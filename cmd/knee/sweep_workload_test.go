@@ -156,3 +156,57 @@ func sha256Hex(b []byte) string {
 	s := sha256.Sum256(b)
 	return hex.EncodeToString(s[:])
 }
+
+// The whole workload at once: a Poisson rate ladder sending a
+// dataset's prompts behind shared prefixes, output lengths drawn from a
+// distribution and ended by EOS, on the simulated server with a prefix
+// cache. The rates and the workload are in plan.json and sweep.json, each
+// level records its offered and achieved rate, and knee import reads the
+// folder back to the same points.
+func TestSweepPoissonRateLadderWithWorkloadImportsBack(t *testing.T) {
+	srv, url := cachedTestServer(t)
+	dataset := copyFixture(t, "workload/sharegpt-small.json")
+	dir := filepath.Join(t.TempDir(), "rate")
+	code, _, errs := sweepCLI(t, "sweep", "--endpoint", url, "--model", "sim", "--gpus", "1", "--rate", "20,40",
+		"--arrivals", "poisson", "--seed", "7", "--min-requests", "40", "--request-timeout", "10s", "--out", dir,
+		"--dataset", dataset, "--output-dist", "normal:8,2", "--shared-prefix", "2:32", "--ignore-eos=false")
+	require.Equal(t, 0, code, errs)
+
+	p, err := store.ReadPlan(dir)
+	require.NoError(t, err)
+	require.Equal(t, []float64{20, 40}, p.Rates)
+	require.Equal(t, "poisson", p.Arrivals)
+	require.NotNil(t, p.Workload)
+	require.Equal(t, sweep.LengthDist{Kind: sweep.DistNormal, Mean: 8, SD: 2, Max: 16}, p.Workload.Output)
+	require.Equal(t, &sweep.SharedPrefix{Count: 2, Tokens: 32}, p.Workload.SharedPrefix)
+	require.Equal(t, sweep.PlanWorkloadVersion, p.Version)
+
+	raw, err := os.ReadFile(filepath.Join(dir, store.SweepFile))
+	require.NoError(t, err)
+	var onDisk sweep.Sweep
+	require.NoError(t, json.Unmarshal(raw, &onDisk))
+	require.Equal(t, p.Workload, onDisk.Workload)
+	require.Len(t, onDisk.Points, 2)
+	for i, pt := range onDisk.Points {
+		require.NotNil(t, pt.RequestedRate)
+		require.Equal(t, p.Rates[i], *pt.RequestedRate)
+		require.NotNil(t, pt.RequestRate, "the achieved rate is recorded")
+		require.Greater(t, *pt.RequestRate, 0.0)
+		require.Equal(t, 40, *pt.Requests)
+		require.Greater(t, *pt.InputTokensMean, 32.0, "each prompt is the prefix and its own text")
+		require.LessOrEqual(t, *pt.OutputTokensMean, 16.0)
+	}
+	require.Greater(t, srv.Stats().PrefixHits, int64(0))
+
+	code, out, errs := sweepCLI(t, "import", dir, "-o", "json")
+	require.Equal(t, 0, code, errs)
+	var imported sweep.Sweep
+	require.NoError(t, json.Unmarshal([]byte(out), &imported))
+	require.Equal(t, onDisk.Workload, imported.Workload)
+	require.Len(t, imported.Points, len(onDisk.Points))
+	for i := range onDisk.Points {
+		a, b := onDisk.Points[i], imported.Points[i]
+		a.Source, b.Source = "", ""
+		require.Equal(t, a, b)
+	}
+}
