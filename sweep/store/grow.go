@@ -29,6 +29,12 @@ func (s *Store) AddLevels(perGPU ...int) ([]sweep.Level, error) {
 	}
 	next := s.plan
 	next.PerGPU = append(append([]int(nil), s.plan.PerGPU...), perGPU...)
+	return s.grow(next, len(perGPU))
+}
+
+// grow writes the plan with n more levels to plan.json before any of them
+// runs, makes it the folder's plan, and returns the n new levels.
+func (s *Store) grow(next sweep.Plan, n int) ([]sweep.Level, error) {
 	b, err := json.MarshalIndent(next, "", "  ")
 	if err != nil {
 		return nil, err
@@ -38,7 +44,7 @@ func (s *Store) AddLevels(perGPU ...int) ([]sweep.Level, error) {
 	}
 	s.plan = next
 	all := next.Levels()
-	return all[len(all)-len(perGPU):], nil
+	return all[len(all)-n:], nil
 }
 
 // Record is the successful record of level index i, or nil.

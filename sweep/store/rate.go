@@ -1,10 +1,8 @@
 package store
 
 import (
-	"encoding/json"
 	"fmt"
 	"math"
-	"path/filepath"
 
 	"github.com/kneetool/knee/sweep"
 )
@@ -30,16 +28,7 @@ func (s *Store) AddRates(rates ...float64) ([]sweep.Level, error) {
 	}
 	next := s.plan
 	next.Rates = append(append([]float64(nil), s.plan.Rates...), rates...)
-	b, err := json.MarshalIndent(next, "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	if err := writeAtomic(filepath.Join(s.dir, PlanFile), append(b, '\n')); err != nil {
-		return nil, err
-	}
-	s.plan = next
-	all := next.Levels()
-	return all[len(all)-len(rates):], nil
+	return s.grow(next, len(rates))
 }
 
 // levelLoad names a level's load in notes: its rate or its per-GPU level.
