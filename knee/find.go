@@ -293,6 +293,15 @@ func (w words) unit(x float64) string {
 	return fmt.Sprintf("%s in flight", num(x))
 }
 
+// stage names a level in a next-run hint: an open-loop stage by the rate
+// it was offered (what the user sets), else by its load.
+func (w words) stage(l *levelEval) string {
+	if finite(l.requested) && l.requested > 0 {
+		return fmt.Sprintf("the %s req/s stage", num(l.requested))
+	}
+	return w.unit(l.x)
+}
+
 func num(v float64) string {
 	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
 		return fmt.Sprintf("%d", int64(v))

@@ -50,8 +50,13 @@ func statusHints(in input, u []*levelEval, loc located, r *Result) []string {
 			return []string{fmt.Sprintf("add %s and %s: one valid level cannot show a knee", w.unit(niceLevel(u[0].x/2)), w.unit(niceLevel(u[0].x*2)))}
 		}
 	case StatusNotReached:
-		top := u[len(u)-1].x
-		return []string{fmt.Sprintf("add %s: throughput still scales at %s, so the knee is higher", w.unit(niceLevel(top*2)), num(top))}
+		top := u[len(u)-1]
+		if loc.rate.ok && finite(top.requested) {
+			// An open-loop sweep is set by its offered rate, not by the
+			// concurrency Little's law derived from it.
+			return []string{fmt.Sprintf("add a stage at %s req/s: every stage served its offered rate up to %s req/s, so the knee is higher", num(top.requested*2), num(top.requested))}
+		}
+		return []string{fmt.Sprintf("add %s: throughput still scales at %s, so the knee is higher", w.unit(niceLevel(top.x*2)), num(top.x))}
 	case StatusBelowRange:
 		if loc.lowestTrusted {
 			return []string{fmt.Sprintf("nothing lower to measure: throughput is flat from %s, so added load only queues; if more throughput is needed, look at what admits one request at a time (the engine's sequence cap, max-num-seqs)", w.unit(u[0].x))}

@@ -133,3 +133,17 @@ func TestRenderInsufficientPointsOneGPUAndThousands(t *testing.T) {
 	require.NoError(t, knee.Render(&md, find(t, s), "markdown"))
 	require.True(t, strings.HasPrefix(md.String(), "### h200 · Qwen/Qwen3-0.6B-random · 1 GPU\n"), md.String())
 }
+
+// An open-loop sweep's table shows what was offered and served beside the
+// concurrency Little's law derived, and its next-run hints name stages by
+// their rate (the real KubeCon inference-perf stages).
+func TestRenderRateSweepShowsOfferedAndServedRates(t *testing.T) {
+	r := find(t, load(t, "inference-perf/kubecon-na-2025-vllm"))
+	require.InDelta(t, 122.59, *r.Points[4].RequestedRate, 0.01)
+	var b strings.Builder
+	require.NoError(t, knee.Render(&b, r, "table"))
+	out := b.String()
+	require.Contains(t, out, " in flight  offered req/s  served req/s  tok/s ")
+	require.Regexp(t, `409\s+123\s+101\s`, out, "the stage that fell behind: 122.59 offered, 101.23 served")
+	require.Contains(t, r.Hints, "rerun the 1 req/s stage with at least 459 requests so its p99 is meaningful")
+}

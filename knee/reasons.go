@@ -69,7 +69,7 @@ var reasons = map[Reason]reasonSpec{
 	ReasonErrorsPresent: {
 		effect: effectInvalid,
 		hint: func(l *levelEval, w words, _ Options) string {
-			return fmt.Sprintf("find why requests failed at %s and rerun it", w.unit(l.x))
+			return fmt.Sprintf("find why requests failed at %s and rerun it", w.stage(l))
 		},
 		sentence: func(s reasonSite) string {
 			return fmt.Sprintf("requests failed at %s/GPU; a floor from a run with errors encodes the errors", s.at())
@@ -81,7 +81,7 @@ var reasons = map[Reason]reasonSpec{
 	ReasonConcurrencyNotAchieved: {
 		effect: effectInvalid,
 		hint: func(l *levelEval, w words, _ Options) string {
-			return fmt.Sprintf("rerun %s with a load generator that sustains the configured concurrency (more workers)", w.unit(l.x))
+			return fmt.Sprintf("rerun %s with a load generator that sustains the configured concurrency (more workers)", w.stage(l))
 		},
 		sentence: func(s reasonSite) string {
 			return fmt.Sprintf("the load generator did not keep %s requests in flight at %s/GPU, so the level was not what it claims", group(s.pt.Concurrency), s.at())
@@ -91,7 +91,7 @@ var reasons = map[Reason]reasonSpec{
 	ReasonClientBound: {
 		effect: effectInvalid,
 		hint: func(l *levelEval, w words, _ Options) string {
-			return fmt.Sprintf("rerun %s with more load-generator CPU or more client pods: the client, not the server, saturated", w.unit(l.x))
+			return fmt.Sprintf("rerun %s with more load-generator CPU or more client pods: the client, not the server, saturated", w.stage(l))
 		},
 		sentence: func(s reasonSite) string {
 			return fmt.Sprintf("at %s/GPU the load generator, not the server, was the bottleneck: the numbers describe the client", s.at())
@@ -101,13 +101,13 @@ var reasons = map[Reason]reasonSpec{
 	ReasonCancelled: {
 		effect: effectInvalid,
 		hint: func(l *levelEval, w words, _ Options) string {
-			return fmt.Sprintf("rerun %s to completion: the run was interrupted", w.unit(l.x))
+			return fmt.Sprintf("rerun %s to completion: the run was interrupted", w.stage(l))
 		},
 	},
 	ReasonInsufficientSamples: cautionRow(
 		"too few requests for a stable p99 (insufficient_samples); the TTFT ceiling rests on a thin tail",
 		func(l *levelEval, w words, o Options) string {
-			return fmt.Sprintf("rerun %s with at least %d requests so its p99 is meaningful", w.unit(l.x), o.MinSamplesP99)
+			return fmt.Sprintf("rerun %s with at least %d requests so its p99 is meaningful", w.stage(l), o.MinSamplesP99)
 		},
 		func(s reasonSite) string {
 			return fmt.Sprintf("re-run %s/GPU with more requests (aicr uses max(1000, 8 × concurrency) = %s)", s.at(), group(math.Max(1000, 8*s.pt.Concurrency)))
@@ -115,7 +115,7 @@ var reasons = map[Reason]reasonSpec{
 	ReasonHighVariance: cautionRow(
 		"repeats disagree (high_variance); the floor may sit inside run-to-run noise",
 		func(l *levelEval, w words, _ Options) string {
-			s := fmt.Sprintf("repeat %s more times or find why runs differ: throughput CV %.0f%%", w.unit(l.x), 100*l.cv)
+			s := fmt.Sprintf("repeat %s more times or find why runs differ: throughput CV %.0f%%", w.stage(l), 100*l.cv)
 			if len(l.outliers) > 0 {
 				s += fmt.Sprintf(", outlier repeats %s (stalls?)", l.outlierNames())
 			}
@@ -125,7 +125,7 @@ var reasons = map[Reason]reasonSpec{
 	ReasonNonMonotonic: cautionRow(
 		"throughput is not monotonic around this level (non_monotonic); check the neighbouring levels",
 		func(l *levelEval, w words, _ Options) string {
-			return fmt.Sprintf("repeat %s: its throughput dipped and recovered above it", w.unit(l.x))
+			return fmt.Sprintf("repeat %s: its throughput dipped and recovered above it", w.stage(l))
 		},
 		repeatNeighboursNextRun),
 	// drain_biased has no hint per level: find says it once for all the

@@ -97,19 +97,61 @@ func pointsTable(r *Result) (header []string, rows [][]string, align []byte) {
 		header = append(header[:len(header)-2], "SLOs", "goodput tok/s", header[len(header)-2], header[len(header)-1])
 		align = append(align[:len(align)-2], 'l', 'r', 'l', 'l')
 	}
+	rated := openLoop(r)
+	if rated {
+		// An open-loop sweep is set by its offered rate: beside the
+		// concurrency Little's law derived, what was offered and served.
+		at := 2
+		if total {
+			at = 1
+		}
+		header = insertAt(header, at, "offered req/s", "served req/s")
+		align = append(align[:at:at], append([]byte("rr"), align[at:]...)...)
+	}
 	for _, p := range r.Points {
 		tail := []string{repeatsCell(p), string(p.Verdict), reasonsCell(p)}
 		if slo {
 			tail = []string{repeatsCell(p), sloCell(p), goodputCell(p), string(p.Verdict), reasonsCell(p)}
 		}
+		var row []string
 		if total {
-			rows = append(rows, append([]string{levelCell(p), thousands(p.ThroughputTokS), ms(p.TTFTP50Ms), ms(p.TTFTP99Ms)}, tail...))
-			continue
+			row = append([]string{levelCell(p), thousands(p.ThroughputTokS), ms(p.TTFTP50Ms), ms(p.TTFTP99Ms)}, tail...)
+		} else {
+			row = append([]string{levelCell(p), count(p.Concurrency), thousands(p.ThroughputTokS), thousands(p.ThroughputPerGPU),
+				ms(p.TTFTP50Ms), ms(p.TTFTP99Ms)}, tail...)
 		}
-		rows = append(rows, append([]string{levelCell(p), count(p.Concurrency), thousands(p.ThroughputTokS), thousands(p.ThroughputPerGPU),
-			ms(p.TTFTP50Ms), ms(p.TTFTP99Ms)}, tail...))
+		if rated {
+			at := 2
+			if total {
+				at = 1
+			}
+			row = insertAt(row, at, rateCell(p.RequestedRate), rateCell(p.RequestRate))
+		}
+		rows = append(rows, row)
 	}
 	return header, rows, align
+}
+
+// openLoop reports whether any level is an open-loop stage (an offered rate).
+func openLoop(r *Result) bool {
+	for _, p := range r.Points {
+		if p.RequestedRate != nil {
+			return true
+		}
+	}
+	return false
+}
+
+func insertAt(s []string, at int, v ...string) []string {
+	return append(append(append([]string{}, s[:at]...), v...), s[at:]...)
+}
+
+// rateCell is a request rate in req/s (decimals by size).
+func rateCell(v *float64) string {
+	if v == nil || !finite(*v) {
+		return "–"
+	}
+	return numfmt.Group(*v, -1)
 }
 
 func levelCell(p PointResult) string {

@@ -124,6 +124,9 @@ type PointResult struct {
 	LittleRiseMs *float64 `json:"little_rise_ms,omitempty"`
 	// RequestRate is successful requests/s for the node (measured or derived).
 	RequestRate *float64 `json:"request_rate,omitempty"`
+	// RequestedRate is the offered request rate of an open-loop stage
+	// (mean over repeats); absent for closed-loop levels.
+	RequestedRate *float64 `json:"requested_rate,omitempty"`
 	// RequestRateFrom says how RequestRate was obtained (measured, from
 	// throughput and output length, or by Little's law from latency).
 	RequestRateFrom string `json:"request_rate_from,omitempty"`

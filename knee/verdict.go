@@ -113,6 +113,9 @@ func pointResult(l *levelEval, in input) PointResult {
 		p.RequestRate = ptr(round6(l.reqRate))
 		p.RequestRateFrom = l.reqRateHow
 	}
+	if finite(l.requested) {
+		p.RequestedRate = ptr(round6(l.requested))
+	}
 	if l.errKnown {
 		p.ErrorRate = ptr(round6(l.errRate))
 	}
