@@ -119,6 +119,12 @@ func (s *waitState) podState(o observation, say *[]string) *outcome {
 	case corev1.PodSucceeded:
 		return &outcome{pod: pod.Name}
 	case corev1.PodFailed:
+		if pod.DeletionTimestamp != nil && !containerEnded(pod) {
+			// Deleted while running: the pod is marked Failed before it
+			// goes, with no container's exit to tell; which of that and
+			// the Job's failure the watch sees first is a race.
+			return &outcome{pod: pod.Name, err: fmt.Errorf("pod %s was deleted before it finished: by someone else, a drain or an eviction", pod.Name)}
+		}
 		return &outcome{pod: pod.Name, err: fmt.Errorf("pod %s failed: %s", pod.Name, podFailure(pod))}
 	}
 	for _, cs := range append(append([]corev1.ContainerStatus{}, pod.Status.InitContainerStatuses...), pod.Status.ContainerStatuses...) {
@@ -168,4 +174,15 @@ func podName(p *corev1.Pod) string {
 		return ""
 	}
 	return p.Name
+}
+
+// containerEnded reports whether any container of the pod terminated on
+// its own record (an exit code to quote).
+func containerEnded(p *corev1.Pod) bool {
+	for _, cs := range p.Status.ContainerStatuses {
+		if cs.State.Terminated != nil {
+			return true
+		}
+	}
+	return false
 }

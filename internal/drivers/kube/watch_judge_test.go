@@ -98,3 +98,17 @@ func TestJudgeDeadlineBackstopAndProgress(t *testing.T) {
 	out, _ = s.judge(observation{now: t0.Add(91 * time.Second), job: judgeJob()})
 	require.EqualError(t, out.err, "job knee-x-l0-8 did not finish within its deadline 1m0s")
 }
+
+// A pod deleted while running is marked Failed on its way out, with no
+// container exit: the level fails saying it was deleted, not "no reason".
+func TestJudgeDeletedPodMarkedFailed(t *testing.T) {
+	s := newWaitState("knee-x-l0-8", waitRules{}, t0)
+	pod := judgePod(corev1.PodFailed)
+	pod.DeletionTimestamp = &metav1.Time{Time: t0}
+	out, _ := s.judge(observation{now: t0, job: judgeJob(), pod: pod})
+	require.EqualError(t, out.err, "pod knee-x-l0-8-abcde was deleted before it finished: by someone else, a drain or an eviction")
+
+	pod.Status.ContainerStatuses = []corev1.ContainerStatus{{Name: "loadgen", State: corev1.ContainerState{Terminated: &corev1.ContainerStateTerminated{ExitCode: 137, Reason: "Error"}}}}
+	out, _ = newWaitState("knee-x-l0-8", waitRules{}, t0).judge(observation{now: t0, job: judgeJob(), pod: pod})
+	require.EqualError(t, out.err, "pod knee-x-l0-8-abcde failed: container loadgen exited with code 137 (Error)", "an exit of its own is quoted")
+}
