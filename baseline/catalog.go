@@ -68,6 +68,26 @@ func FindOverlays(dir string, leaves []string) (map[string]string, error) {
 	if err != nil {
 		return nil, sweep.Inputf(dir, "--overlays", 0, "cannot read the overlays folder: %w", err)
 	}
+	byName := overlaysByName(dir, entries)
+	out := map[string]string{}
+	owner := map[string]string{} // file → the leaf that took it
+	for _, leaf := range leaves {
+		p, err := leafOverlay(dir, leaf, byName)
+		if err != nil {
+			return nil, err
+		}
+		if other, taken := owner[p]; taken {
+			return nil, sweep.Inputf(p, "metadata.name", 0, "leaves %s and %s both map to this overlay (one by file name, one by metadata.name): one file cannot gate both", other, leaf)
+		}
+		owner[p] = leaf
+		out[leaf] = p
+	}
+	return out, nil
+}
+
+// overlaysByName maps each metadata.name of the YAML files in dir to the
+// files that carry it.
+func overlaysByName(dir string, entries []os.DirEntry) map[string][]string {
 	byName := map[string][]string{}
 	for _, e := range entries {
 		name := e.Name()
@@ -88,39 +108,35 @@ func FindOverlays(dir string, leaves []string) (map[string]string, error) {
 			byName[doc.Metadata.Name] = append(byName[doc.Metadata.Name], p)
 		}
 	}
-	out := map[string]string{}
-	owner := map[string]string{} // file → the leaf that took it
-	for _, leaf := range leaves {
-		var claims []string
-		for _, ext := range []string{".yaml", ".yml"} {
-			if p := filepath.Join(dir, leaf+ext); fileExists(p) {
-				claims = append(claims, p)
-			}
+	return byName
+}
+
+// leafOverlay is the one file that claims leaf, by its file name or its
+// metadata.name, refusing none, two, and a link out of dir.
+func leafOverlay(dir, leaf string, byName map[string][]string) (string, error) {
+	var claims []string
+	for _, ext := range []string{".yaml", ".yml"} {
+		if p := filepath.Join(dir, leaf+ext); fileExists(p) {
+			claims = append(claims, p)
 		}
-		for _, p := range byName[leaf] {
-			if !slices.Contains(claims, p) {
-				claims = append(claims, p)
-			}
-		}
-		switch len(claims) {
-		case 0:
-			return nil, sweep.Inputf(dir, "--overlays", 0, "no overlay for leaf %s (looked for %s.yaml and for metadata.name: %s)", leaf, leaf, leaf)
-		case 1:
-		default:
-			return nil, sweep.Inputf(dir, "--overlays", 0, "leaf %s has more than one overlay: %s (by file name or metadata.name); keep one, knee will not guess which one gates the leaf",
-				leaf, strings.Join(quoteAll(claims), " and "))
-		}
-		p := claims[0]
-		if err := insideDir(dir, p); err != nil {
-			return nil, err
-		}
-		if other, taken := owner[p]; taken {
-			return nil, sweep.Inputf(p, "metadata.name", 0, "leaves %s and %s both map to this overlay (one by file name, one by metadata.name): one file cannot gate both", other, leaf)
-		}
-		owner[p] = leaf
-		out[leaf] = p
 	}
-	return out, nil
+	for _, p := range byName[leaf] {
+		if !slices.Contains(claims, p) {
+			claims = append(claims, p)
+		}
+	}
+	switch len(claims) {
+	case 0:
+		return "", sweep.Inputf(dir, "--overlays", 0, "no overlay for leaf %s (looked for %s.yaml and for metadata.name: %s)", leaf, leaf, leaf)
+	case 1:
+	default:
+		return "", sweep.Inputf(dir, "--overlays", 0, "leaf %s has more than one overlay: %s (by file name or metadata.name); keep one, knee will not guess which one gates the leaf",
+			leaf, strings.Join(quoteAll(claims), " and "))
+	}
+	if err := insideDir(dir, claims[0]); err != nil {
+		return "", err
+	}
+	return claims[0], nil
 }
 
 // insideDir refuses an overlay that is a symbolic link leading out of the
@@ -176,30 +192,15 @@ func RunCatalog(leaves []LeafRun, req Request) (c *Catalog, err error) {
 		}
 	}
 	c = &Catalog{Leaves: []*Recommendation{}, write: req.Write}
-	type pending struct {
-		st  *Staged
-		rec *Recommendation
-	}
-	var staged []pending
+	var st staging
 	defer func() {
-		for _, p := range staged {
-			p.st.Abort()
-		}
+		st.abort()
 		if err != nil && req.Write {
 			err = &WriteError{Err: err, Written: c.Written}
 		}
 	}()
 	for _, l := range leaves {
-		r := req
-		r.Overlay = l.Overlay
-		var mine *Staged
-		if req.Write {
-			r.stage = func(s *Staged) { mine = s }
-		}
-		rec, err := Run(l.Sweep, r)
-		if mine != nil {
-			staged = append(staged, pending{mine, rec})
-		}
+		rec, err := st.run(l, req)
 		if err != nil {
 			return c, fmt.Errorf("leaf %s: %w", l.Sweep.Leaf, err)
 		}
@@ -217,21 +218,59 @@ func RunCatalog(leaves []LeafRun, req Request) (c *Catalog, err error) {
 			return c, err
 		}
 	}
+	return c, st.commit(c)
+}
+
+// staging holds a catalog's patches staged beside their overlays, not
+// yet renamed into place.
+type staging struct {
+	staged []stagedLeaf
+}
+
+type stagedLeaf struct {
+	st  *Staged
+	rec *Recommendation
+}
+
+// run re-baselines one leaf, keeping the patch it stages with req.Write.
+func (s *staging) run(l LeafRun, req Request) (*Recommendation, error) {
+	r := req
+	r.Overlay = l.Overlay
+	var mine *Staged
+	if req.Write {
+		r.stage = func(st *Staged) { mine = st }
+	}
+	rec, err := Run(l.Sweep, r)
+	if mine != nil {
+		s.staged = append(s.staged, stagedLeaf{mine, rec})
+	}
+	return rec, err
+}
+
+// commit renames every staged patch into place, recording each in c.
+func (s *staging) commit(c *Catalog) error {
 	// Check every file once more before the first rename, so that the
 	// renames are the only step left that could fail.
-	for _, p := range staged {
+	for _, p := range s.staged {
 		if err := p.st.unchanged(); err != nil {
-			return c, err
+			return err
 		}
 	}
-	for len(staged) > 0 {
-		p := staged[0]
+	for len(s.staged) > 0 {
+		p := s.staged[0]
 		if err := p.st.Commit(); err != nil {
-			return c, err
+			return err
 		}
-		staged = staged[1:]
+		s.staged = s.staged[1:]
 		p.rec.Overlay.Written = true
 		c.Written = append(c.Written, p.st.Path)
 	}
-	return c, nil
+	return nil
+}
+
+// abort removes the patches still staged.
+func (s *staging) abort() {
+	for _, p := range s.staged {
+		p.st.Abort()
+	}
 }

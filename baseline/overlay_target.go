@@ -38,15 +38,11 @@ var gpusInComment = regexp.MustCompile(`^#\s*Measured with knee: .*?, (\d+) GPUs
 // comment block.
 func (o *Overlay) Target() Target {
 	var t Target
-	if _, meta := lookup(o.root, "metadata"); meta != nil {
-		if _, name := lookup(meta, "name"); name != nil && name.Kind == yaml.ScalarNode {
-			t.Leaf = name.Value
-		}
+	if name := scalarAt(o.root, "metadata", "name"); name != nil {
+		t.Leaf = name.Value
 	}
-	if _, crit := lookup(o.spec, "criteria"); crit != nil {
-		if _, acc := lookup(crit, "accelerator"); acc != nil && acc.Kind == yaml.ScalarNode {
-			t.Accelerator = strings.ToLower(strings.TrimSpace(acc.Value))
-		}
+	if acc := scalarAt(o.spec, "criteria", "accelerator"); acc != nil {
+		t.Accelerator = strings.ToLower(strings.TrimSpace(acc.Value))
 	}
 	if t.Accelerator == "" && t.Leaf != "" {
 		t.Accelerator = read.AcceleratorFromLeaf(t.Leaf)
@@ -54,6 +50,28 @@ func (o *Overlay) Target() Target {
 	if m, ok := o.Current("inference-model"); ok {
 		t.Model = m
 	}
+	t.GPUs = o.commentGPUs()
+	return t
+}
+
+// scalarAt is the scalar at the path of mapping keys below n; nil when a
+// key is missing or the value is not a scalar.
+func scalarAt(n *yaml.Node, keys ...string) *yaml.Node {
+	for _, k := range keys {
+		if n == nil {
+			return nil
+		}
+		_, n = lookup(n, k)
+	}
+	if n == nil || n.Kind != yaml.ScalarNode {
+		return nil
+	}
+	return n
+}
+
+// commentGPUs is the GPU count the first measurement line of knee's
+// comment block names (0 when none does).
+func (o *Overlay) commentGPUs() int {
 	inBlock := false
 	for _, start := range o.lineStart {
 		if start >= len(o.src) {
@@ -72,12 +90,12 @@ func (o *Overlay) Target() Target {
 		}
 		if m := gpusInComment.FindStringSubmatch(line); m != nil {
 			if n, err := strconv.Atoi(m[1]); err == nil && n > 0 {
-				t.GPUs = n
+				return n
 			}
-			break
+			return 0
 		}
 	}
-	return t
+	return 0
 }
 
 // mismatches lists how the sweep differs from what the overlay gates:

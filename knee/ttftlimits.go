@@ -10,28 +10,7 @@ func summarizeTTFT(used []*levelEval, stat ttftStat, opts Options, notes []strin
 	}
 	t := &TTFTSummary{Stat: string(stat)}
 	if len(used) >= opts.MinFitLevels {
-		var xs, ts, ps []float64
-		for _, l := range used {
-			if finite(l.ttft) {
-				xs, ts = append(xs, l.x), append(ts, l.ttft)
-			}
-		}
-		lo, hi := used[0].x, used[len(used)-1].x
-		if h := fitHinge(xs, ts); h != nil {
-			t.hinge = h
-			if h.nh >= lo && h.nh <= hi {
-				t.HingePerGPU = ptr(round6(h.nh))
-			}
-		}
-		xs = xs[:0]
-		for _, l := range used {
-			if finite(l.ttftP50) {
-				xs, ps = append(xs, l.x), append(ps, l.ttftP50)
-			}
-		}
-		if h := fitHinge(xs, ps); h != nil && h.nh >= lo && h.nh <= hi {
-			t.HingeP50PerGPU = ptr(round6(h.nh))
-		}
+		t.fitHinges(used)
 	}
 	switch stat {
 	case statP95:
@@ -42,6 +21,34 @@ func summarizeTTFT(used []*levelEval, stat ttftStat, opts Options, notes []strin
 		notes = append(notes, "TTFT percentiles are not known at every level: TTFT comparisons use the mean (a column that named no statistic was read as the mean)")
 	}
 	return t, notes
+}
+
+// fitHinges fits the hinge of TTFT (the statistic compared) and of TTFT
+// p50 over the levels used, keeping each hinge inside the levels' range.
+func (t *TTFTSummary) fitHinges(used []*levelEval) {
+	lo, hi := used[0].x, used[len(used)-1].x
+	xs, ts := finiteTTFT(used, func(l *levelEval) float64 { return l.ttft })
+	if h := fitHinge(xs, ts); h != nil {
+		t.hinge = h
+		if h.nh >= lo && h.nh <= hi {
+			t.HingePerGPU = ptr(round6(h.nh))
+		}
+	}
+	xs, ps := finiteTTFT(used, func(l *levelEval) float64 { return l.ttftP50 })
+	if h := fitHinge(xs, ps); h != nil && h.nh >= lo && h.nh <= hi {
+		t.HingeP50PerGPU = ptr(round6(h.nh))
+	}
+}
+
+// finiteTTFT are the levels and TTFT values of the levels where stat is
+// finite.
+func finiteTTFT(used []*levelEval, stat func(*levelEval) float64) (xs, ts []float64) {
+	for _, l := range used {
+		if v := stat(l); finite(v) {
+			xs, ts = append(xs, l.x), append(ts, v)
+		}
+	}
+	return xs, ts
 }
 
 // ttftLimits applies what TTFT adds to a throughput-primary knee: with a

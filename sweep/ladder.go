@@ -58,35 +58,46 @@ func ParseLadder(spec string) ([]int, error) {
 	if err1 != nil || err2 != nil || start <= 0 || end < start {
 		return nil, bad("%q: START and END must be positive integers with START <= END", spec)
 	}
-	step := strings.TrimSpace(parts[2])
-	if len(step) < 2 || (step[0] != 'x' && step[0] != '+') {
-		return nil, bad("%q: STEP must be xK or +N", spec)
-	}
-	k, err := strconv.Atoi(step[1:])
-	if err != nil || (step[0] == 'x' && k < 2) || (step[0] == '+' && k < 1) {
-		return nil, bad("%q: STEP %q needs an integer factor >= 2 (x) or increment >= 1 (+)", spec, step)
+	op, k, err := parseLadderStep(spec, strings.TrimSpace(parts[2]))
+	if err != nil {
+		return nil, err
 	}
 	var out []int
-	for v := start; v <= end; {
+	for v, more := start, true; more && v <= end; v, more = ladderStep(v, op, k) {
 		out = append(out, v)
 		if len(out) > MaxLevels {
 			return nil, bad("%q gives more than %d levels", spec, MaxLevels)
 		}
-		var next int
-		if step[0] == 'x' {
-			if v > math.MaxInt/k {
-				break
-			}
-			next = v * k
-		} else {
-			if v > math.MaxInt-k {
-				break
-			}
-			next = v + k
-		}
-		v = next
 	}
 	return out, nil
+}
+
+// parseLadderStep reads a ladder's STEP, xK or +N, as its operator and
+// operand.
+func parseLadderStep(spec, step string) (op byte, k int, err error) {
+	if len(step) < 2 || (step[0] != 'x' && step[0] != '+') {
+		return 0, 0, Inputf("flag", "--ladder", 0, "%q: STEP must be xK or +N", spec)
+	}
+	k, err = strconv.Atoi(step[1:])
+	if err != nil || (step[0] == 'x' && k < 2) || (step[0] == '+' && k < 1) {
+		return 0, 0, Inputf("flag", "--ladder", 0, "%q: STEP %q needs an integer factor >= 2 (x) or increment >= 1 (+)", spec, step)
+	}
+	return step[0], k, nil
+}
+
+// ladderStep is the rung after v: v×k for op 'x', v+k for '+'; more is
+// false when that would overflow an int.
+func ladderStep(v int, op byte, k int) (next int, more bool) {
+	if op == 'x' {
+		if v > math.MaxInt/k {
+			return 0, false
+		}
+		return v * k, true
+	}
+	if v > math.MaxInt-k {
+		return 0, false
+	}
+	return v + k, true
 }
 
 // NewPlanID names a sweep: sortable by start time, unique enough for

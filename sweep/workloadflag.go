@@ -22,61 +22,81 @@ const (
 // content is read by the harness, which fills in SHA256 and Paired.
 func ParseLengthDist(flag, spec string) (LengthDist, error) {
 	kind, arg, ok := strings.Cut(strings.TrimSpace(spec), ":")
-	bad := func(format string, args ...any) (LengthDist, error) {
-		return LengthDist{}, Inputf("flag", flag, 0, "%q: "+format, append([]any{spec}, args...)...)
-	}
+	p := distParser{flag: flag, spec: spec}
 	if !ok || arg == "" {
-		return bad("want fixed:N, uniform:MIN-MAX, normal:MEAN,SD[,MAX] or file:PATH")
+		return p.bad("want fixed:N, uniform:MIN-MAX, normal:MEAN,SD[,MAX] or file:PATH")
 	}
-	num := func(s string) (int, error) {
-		v, err := strconv.Atoi(strings.TrimSpace(s))
-		if err != nil || v < 1 || v > MaxTokens {
-			return 0, Inputf("flag", flag, 0, "%q: %q is not a token count in [1, %d]", spec, s, MaxTokens)
-		}
-		return v, nil
+	parse := map[string]func(string) (LengthDist, error){
+		DistFixed:   p.fixed,
+		DistUniform: p.uniform,
+		DistNormal:  p.normal,
+		DistFile:    func(arg string) (LengthDist, error) { return LengthDist{Kind: DistFile, File: arg}, nil },
+	}[kind]
+	if parse == nil {
+		return p.bad("unknown distribution %q (fixed, uniform, normal or file)", kind)
 	}
-	switch kind {
-	case DistFixed:
-		v, err := num(arg)
-		return LengthDist{Kind: DistFixed, Value: v}, err
-	case DistUniform:
-		lo, hi, ok := strings.Cut(arg, "-")
-		if !ok {
-			return bad("uniform takes MIN-MAX, e.g. uniform:64-512")
-		}
-		a, err := num(lo)
-		if err != nil {
+	return parse(arg)
+}
+
+// distParser reads one length distribution's argument; its errors name
+// the flag and quote the whole spec.
+type distParser struct{ flag, spec string }
+
+func (p distParser) bad(format string, args ...any) (LengthDist, error) {
+	return LengthDist{}, Inputf("flag", p.flag, 0, "%q: "+format, append([]any{p.spec}, args...)...)
+}
+
+// num reads a token count in [1, MaxTokens].
+func (p distParser) num(s string) (int, error) {
+	v, err := strconv.Atoi(strings.TrimSpace(s))
+	if err != nil || v < 1 || v > MaxTokens {
+		return 0, Inputf("flag", p.flag, 0, "%q: %q is not a token count in [1, %d]", p.spec, s, MaxTokens)
+	}
+	return v, nil
+}
+
+func (p distParser) fixed(arg string) (LengthDist, error) {
+	v, err := p.num(arg)
+	return LengthDist{Kind: DistFixed, Value: v}, err
+}
+
+func (p distParser) uniform(arg string) (LengthDist, error) {
+	lo, hi, ok := strings.Cut(arg, "-")
+	if !ok {
+		return p.bad("uniform takes MIN-MAX, e.g. uniform:64-512")
+	}
+	a, err := p.num(lo)
+	if err != nil {
+		return LengthDist{}, err
+	}
+	b, err := p.num(hi)
+	if err != nil {
+		return LengthDist{}, err
+	}
+	if a > b {
+		return p.bad("MIN %d is more than MAX %d", a, b)
+	}
+	return LengthDist{Kind: DistUniform, Min: a, Max: b}, nil
+}
+
+func (p distParser) normal(arg string) (LengthDist, error) {
+	parts := strings.Split(arg, ",")
+	if len(parts) < 2 || len(parts) > 3 {
+		return p.bad("normal takes MEAN,SD or MEAN,SD,MAX, e.g. normal:512,128")
+	}
+	mean, err1 := strconv.ParseFloat(strings.TrimSpace(parts[0]), 64)
+	sd, err2 := strconv.ParseFloat(strings.TrimSpace(parts[1]), 64)
+	if err1 != nil || err2 != nil || math.IsNaN(mean) || math.IsNaN(sd) || mean < 1 || mean > MaxTokens || sd < 0 || sd > MaxTokens {
+		return p.bad("MEAN must be in [1, %d] and SD in [0, %d]", MaxTokens, MaxTokens)
+	}
+	hi := int(math.Min(MaxTokens, math.Ceil(mean+4*sd)))
+	if len(parts) == 3 {
+		var err error
+		if hi, err = p.num(parts[2]); err != nil {
 			return LengthDist{}, err
 		}
-		b, err := num(hi)
-		if err != nil {
-			return LengthDist{}, err
-		}
-		if a > b {
-			return bad("MIN %d is more than MAX %d", a, b)
-		}
-		return LengthDist{Kind: DistUniform, Min: a, Max: b}, nil
-	case DistNormal:
-		parts := strings.Split(arg, ",")
-		if len(parts) < 2 || len(parts) > 3 {
-			return bad("normal takes MEAN,SD or MEAN,SD,MAX, e.g. normal:512,128")
-		}
-		mean, err1 := strconv.ParseFloat(strings.TrimSpace(parts[0]), 64)
-		sd, err2 := strconv.ParseFloat(strings.TrimSpace(parts[1]), 64)
-		if err1 != nil || err2 != nil || math.IsNaN(mean) || math.IsNaN(sd) || mean < 1 || mean > MaxTokens || sd < 0 || sd > MaxTokens {
-			return bad("MEAN must be in [1, %d] and SD in [0, %d]", MaxTokens, MaxTokens)
-		}
-		hi := int(math.Min(MaxTokens, math.Ceil(mean+4*sd)))
-		if len(parts) == 3 {
-			if hi, err1 = num(parts[2]); err1 != nil {
-				return LengthDist{}, err1
-			}
-		}
-		return LengthDist{Kind: DistNormal, Mean: mean, SD: sd, Max: hi}, nil
-	case DistFile:
-		return LengthDist{Kind: DistFile, File: arg}, nil
 	}
-	return bad("unknown distribution %q (fixed, uniform, normal or file)", kind)
+	return LengthDist{Kind: DistNormal, Mean: mean, SD: sd, Max: hi}, nil
 }
 
 // ParseSharedPrefix reads --shared-prefix N:LEN: N shared prefixes of LEN

@@ -90,40 +90,10 @@ func (o *simserverOptions) config() (simserver.Config, error) {
 	if set == nil {
 		set = func(string) bool { return false }
 	}
-	f := o.cfg
-	// The library reads 0 as "default" and ignores negatives; a flag the
-	// user set must mean what it says (--gpus -2 served "-2 GPUs").
-	if set("gpus") && f.GPUs <= 0 {
-		return cfg, usagef("--gpus must be positive, got %d", f.GPUs)
+	if err := o.checkSet(set); err != nil {
+		return cfg, err
 	}
-	if set("time-scale") && !(f.TimeScale > 0) {
-		return cfg, usagef("--time-scale must be positive, got %g", f.TimeScale)
-	}
-	for name, apply := range map[string]func(){
-		"gpus":              func() { cfg.GPUs = f.GPUs },
-		"batch-per-gpu":     func() { cfg.BatchPerGPU = f.BatchPerGPU },
-		"step-base":         func() { cfg.StepBase = f.StepBase },
-		"step-per-seq":      func() { cfg.StepPerSeq = f.StepPerSeq },
-		"prefill-per-token": func() { cfg.PrefillPerToken = f.PrefillPerToken },
-		"thrash-above":      func() { cfg.ThrashAbovePerGPU = f.ThrashAbovePerGPU },
-		"kv-blocks":         func() { cfg.KVBlocksPerGPU = f.KVBlocksPerGPU },
-		"block-size":        func() { cfg.BlockSize = f.BlockSize },
-		"frontend-max":      func() { cfg.FrontendMax = f.FrontendMax },
-		"thrash-factor":     func() { cfg.ThrashFactor = f.ThrashFactor },
-		"thrash-max":        func() { cfg.ThrashMax = f.ThrashMax },
-		"jitter":            func() { cfg.Jitter = f.Jitter },
-		"seed":              func() { cfg.Seed = f.Seed },
-		"time-scale":        func() { cfg.TimeScale = f.TimeScale },
-		"zero-service-time": func() { cfg.ZeroServiceTime = f.ZeroServiceTime },
-		"model":             func() { cfg.Model = f.Model },
-	} {
-		if set(name) {
-			apply()
-		}
-	}
-	if set("prefix-cache-blocks") {
-		cfg.PrefixCacheBlocks = f.PrefixCacheBlocks
-	}
+	o.overlay(&cfg, set)
 	for _, spec := range o.Faults {
 		ft, err := parseFault(spec)
 		if err != nil {
@@ -131,18 +101,69 @@ func (o *simserverOptions) config() (simserver.Config, error) {
 		}
 		cfg.Faults = append(cfg.Faults, ft)
 	}
-	host, _, err := net.SplitHostPort(o.Addr)
-	if err != nil {
-		return cfg, usagef("--addr %q: %v", o.Addr, err)
-	}
-	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
-		return cfg, usagef("--addr %q: the simulated server listens on loopback only (127.0.0.1)", o.Addr)
+	if err := checkLoopback(o.Addr); err != nil {
+		return cfg, err
 	}
 	cfg.Addr = o.Addr
 	if err := cfg.Validate(); err != nil {
 		return cfg, usagef("%v", err)
 	}
 	return cfg, nil
+}
+
+// checkSet refuses what the library would read as "default": it reads 0
+// that way and ignores negatives, but a flag the user set must mean what
+// it says (--gpus -2 served "-2 GPUs").
+func (o *simserverOptions) checkSet(set func(string) bool) error {
+	f := o.cfg
+	if set("gpus") && f.GPUs <= 0 {
+		return usagef("--gpus must be positive, got %d", f.GPUs)
+	}
+	if set("time-scale") && !(f.TimeScale > 0) {
+		return usagef("--time-scale must be positive, got %g", f.TimeScale)
+	}
+	return nil
+}
+
+// overlay copies the flags that were set onto cfg.
+func (o *simserverOptions) overlay(cfg *simserver.Config, set func(string) bool) {
+	f := o.cfg
+	for name, apply := range map[string]func(){
+		"gpus":                func() { cfg.GPUs = f.GPUs },
+		"batch-per-gpu":       func() { cfg.BatchPerGPU = f.BatchPerGPU },
+		"step-base":           func() { cfg.StepBase = f.StepBase },
+		"step-per-seq":        func() { cfg.StepPerSeq = f.StepPerSeq },
+		"prefill-per-token":   func() { cfg.PrefillPerToken = f.PrefillPerToken },
+		"thrash-above":        func() { cfg.ThrashAbovePerGPU = f.ThrashAbovePerGPU },
+		"kv-blocks":           func() { cfg.KVBlocksPerGPU = f.KVBlocksPerGPU },
+		"block-size":          func() { cfg.BlockSize = f.BlockSize },
+		"frontend-max":        func() { cfg.FrontendMax = f.FrontendMax },
+		"thrash-factor":       func() { cfg.ThrashFactor = f.ThrashFactor },
+		"thrash-max":          func() { cfg.ThrashMax = f.ThrashMax },
+		"jitter":              func() { cfg.Jitter = f.Jitter },
+		"seed":                func() { cfg.Seed = f.Seed },
+		"time-scale":          func() { cfg.TimeScale = f.TimeScale },
+		"zero-service-time":   func() { cfg.ZeroServiceTime = f.ZeroServiceTime },
+		"model":               func() { cfg.Model = f.Model },
+		"prefix-cache-blocks": func() { cfg.PrefixCacheBlocks = f.PrefixCacheBlocks },
+	} {
+		if set(name) {
+			apply()
+		}
+	}
+}
+
+// checkLoopback refuses an --addr off loopback: the simulated server is a
+// test fixture, not a service.
+func checkLoopback(addr string) error {
+	host, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return usagef("--addr %q: %v", addr, err)
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return usagef("--addr %q: the simulated server listens on loopback only (127.0.0.1)", addr)
+	}
+	return nil
 }
 
 // parseFault reads KIND:every=N[/burst=L][:AFTER] or KIND:rate=R[:AFTER].

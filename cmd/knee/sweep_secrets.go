@@ -38,36 +38,68 @@ func (o *sweepOptions) credentials(fl *pflag.FlagSet, p *sweep.Plan) (credential
 		return c, sweep.Inputf(o.Resume+"/plan.json", "endpoint", 0,
 			"the sweep's endpoint %s had credentials, which knee does not store: resume with --endpoint and the credentials again (or an API key through --api-key-env)", p.Endpoint)
 	}
-	if sweep.HasCredentials(p.Endpoint) {
-		u, err := url.Parse(strings.TrimSpace(p.Endpoint))
-		if err != nil {
-			// url.Parse's error quotes the whole URL, password included.
-			return c, sweep.Inputf("flag", "--endpoint", 0, "%q does not parse as a URL (what it carries before the @ is not shown)", sweep.RedactURL(p.Endpoint))
-		}
-		c.user = u.User
-		p.Endpoint = sweep.RedactURL(p.Endpoint)
+	var err error
+	if c.user, err = takeUserinfo(p); err != nil {
+		return c, err
 	}
-	name, explicit := o.APIKeyEnv, fl.Changed("api-key-env") || o.APIKeyEnv != ""
-	if name == "" && c.user == nil && os.Getenv(defaultAPIKeyEnv) != "" {
-		name = defaultAPIKeyEnv
+	explicit := fl.Changed("api-key-env") || o.APIKeyEnv != ""
+	if c.apiKey, err = o.readAPIKey(explicit, c.user != nil); err != nil {
+		return c, err
 	}
-	if name != "" {
-		c.apiKey = os.Getenv(name)
-		if explicit && c.apiKey == "" {
-			return c, sweep.Inputf("flag", "--api-key-env", 0, "%s is not set or empty in the environment", sweep.QuoteName(name))
-		}
+	if err := harnessTakes(p.Harness, explicit, c.user != nil); err != nil {
+		return c, err
 	}
-	switch {
-	case explicit && c.user != nil:
-		return c, usagef("give credentials in --endpoint's userinfo or through --api-key-env, not both")
-	case p.Harness != builtin.Name && c.user != nil:
-		return c, sweep.Inputf("flag", "--endpoint", 0, "%s echoes its configuration, URL included, into the report knee keeps: knee does not pass it credentials in the URL (use --harness builtin, which sends them as a header)", p.Harness)
-	case p.Harness != builtin.Name && explicit:
-		return c, sweep.Inputf("flag", "--api-key-env", 0, "%s echoes its configuration, API key included, into the report knee keeps: knee does not pass it an API key (use --harness builtin)", p.Harness)
-	case p.Harness != builtin.Name:
+	if p.Harness != builtin.Name {
 		c.apiKey = "" // OPENAI_API_KEY by default: for the builtin harness only
 	}
 	return c, nil
+}
+
+// takeUserinfo takes the credentials out of p.Endpoint, leaving it
+// redacted; nil when it has none.
+func takeUserinfo(p *sweep.Plan) (*url.Userinfo, error) {
+	if !sweep.HasCredentials(p.Endpoint) {
+		return nil, nil
+	}
+	u, err := url.Parse(strings.TrimSpace(p.Endpoint))
+	if err != nil {
+		// url.Parse's error quotes the whole URL, password included.
+		return nil, sweep.Inputf("flag", "--endpoint", 0, "%q does not parse as a URL (what it carries before the @ is not shown)", sweep.RedactURL(p.Endpoint))
+	}
+	p.Endpoint = sweep.RedactURL(p.Endpoint)
+	return u.User, nil
+}
+
+// readAPIKey reads the API key from --api-key-env's variable, or from
+// OPENAI_API_KEY when neither that flag nor a userinfo is given; a variable
+// named explicitly must be set.
+func (o *sweepOptions) readAPIKey(explicit, hasUser bool) (string, error) {
+	name := o.APIKeyEnv
+	if name == "" && !hasUser && os.Getenv(defaultAPIKeyEnv) != "" {
+		name = defaultAPIKeyEnv
+	}
+	if name == "" {
+		return "", nil
+	}
+	key := os.Getenv(name)
+	if explicit && key == "" {
+		return "", sweep.Inputf("flag", "--api-key-env", 0, "%s is not set or empty in the environment", sweep.QuoteName(name))
+	}
+	return key, nil
+}
+
+// harnessTakes refuses two ways of giving credentials at once, and any
+// credential for a harness that would store it in its report.
+func harnessTakes(harness string, explicitKey, hasUser bool) error {
+	switch {
+	case explicitKey && hasUser:
+		return usagef("give credentials in --endpoint's userinfo or through --api-key-env, not both")
+	case harness != builtin.Name && hasUser:
+		return sweep.Inputf("flag", "--endpoint", 0, "%s echoes its configuration, URL included, into the report knee keeps: knee does not pass it credentials in the URL (use --harness builtin, which sends them as a header)", harness)
+	case harness != builtin.Name && explicitKey:
+		return sweep.Inputf("flag", "--api-key-env", 0, "%s echoes its configuration, API key included, into the report knee keeps: knee does not pass it an API key (use --harness builtin)", harness)
+	}
+	return nil
 }
 
 // hasRedactedUser reports an endpoint stored with its credentials redacted.

@@ -42,13 +42,8 @@ func (f *workloadFlags) apply(fl *pflag.FlagSet, p *sweep.Plan) error {
 	if given == "" && p.Workload == nil {
 		return nil
 	}
-	if given != "" && (p.Harness != builtin.Name || p.Runner != "local") {
-		return sweep.Inputf("flag", "--"+given, 0, "workloads are sent by the built-in harness on the local runner only (--harness %s --runner %s sends fixed-length requests)", p.Harness, p.Runner)
-	}
-	for _, c := range [][2]string{{"input-dist", "input-tokens"}, {"output-dist", "output-tokens"}} {
-		if fl.Changed(c[0]) && fl.Changed(c[1]) {
-			return usagef("give --%s or --%s, not both: --%s fixed:N is --%s N", c[0], c[1], c[0], c[1])
-		}
+	if err := f.check(fl, p, given); err != nil {
+		return err
 	}
 	w := sweep.Workload{
 		Input:     sweep.LengthDist{Kind: sweep.DistFixed, Value: p.InputTokens},
@@ -58,6 +53,48 @@ func (f *workloadFlags) apply(fl *pflag.FlagSet, p *sweep.Plan) error {
 	if p.Workload != nil {
 		w = *p.Workload
 	}
+	if err := f.applyLengths(fl, p, &w); err != nil {
+		return err
+	}
+	if err := f.applyContent(fl, &w); err != nil {
+		return err
+	}
+	prepared, err := builtin.PrepareWorkload(w)
+	if err != nil {
+		return err
+	}
+	if fl.Changed("output-dist") && prepared.Spec().Input.Paired {
+		return usagef("--input-dist file:%s has two columns, which give the output lengths too: leave out --output-dist", w.Input.File)
+	}
+	spec := prepared.Spec()
+	p.InputTokens, p.OutputTokens = prepared.MeanLengths()
+	if spec.Default() {
+		p.Workload = nil
+		return nil
+	}
+	p.Workload = spec
+	return nil
+}
+
+// check refuses workload flags where no workload can be sent, and a
+// distribution given with the fixed length it replaces; given is the
+// first workload flag given ("" for none).
+func (f *workloadFlags) check(fl *pflag.FlagSet, p *sweep.Plan, given string) error {
+	if given != "" && (p.Harness != builtin.Name || p.Runner != "local") {
+		return sweep.Inputf("flag", "--"+given, 0, "workloads are sent by the built-in harness on the local runner only (--harness %s --runner %s sends fixed-length requests)", p.Harness, p.Runner)
+	}
+	for _, c := range [][2]string{{"input-dist", "input-tokens"}, {"output-dist", "output-tokens"}} {
+		if fl.Changed(c[0]) && fl.Changed(c[1]) {
+			return usagef("give --%s or --%s, not both: --%s fixed:N is --%s N", c[0], c[1], c[0], c[1])
+		}
+	}
+	return nil
+}
+
+// applyLengths sets w's input and output lengths from the flags given: a
+// distribution, or the fixed length --input-tokens/--output-tokens gave.
+// A new input distribution drops output lengths paired with the old one.
+func (f *workloadFlags) applyLengths(fl *pflag.FlagSet, p *sweep.Plan, w *sweep.Workload) error {
 	var err error
 	if fl.Changed("input-dist") {
 		if w.Input, err = sweep.ParseLengthDist("--input-dist", f.InputDist); err != nil {
@@ -76,6 +113,12 @@ func (f *workloadFlags) apply(fl *pflag.FlagSet, p *sweep.Plan) error {
 	} else if fl.Changed("output-tokens") {
 		w.Output = sweep.LengthDist{Kind: sweep.DistFixed, Value: p.OutputTokens}
 	}
+	return nil
+}
+
+// applyContent sets w's dataset, shared prefixes and EOS handling from the
+// flags given; an empty value removes a stored one.
+func (f *workloadFlags) applyContent(fl *pflag.FlagSet, w *sweep.Workload) error {
 	if fl.Changed("dataset") {
 		w.Dataset = nil
 		if f.Dataset != "" {
@@ -85,6 +128,7 @@ func (f *workloadFlags) apply(fl *pflag.FlagSet, p *sweep.Plan) error {
 	if fl.Changed("shared-prefix") {
 		w.SharedPrefix = nil
 		if f.SharedPrefix != "" {
+			var err error
 			if w.SharedPrefix, err = sweep.ParseSharedPrefix(f.SharedPrefix); err != nil {
 				return err
 			}
@@ -93,19 +137,5 @@ func (f *workloadFlags) apply(fl *pflag.FlagSet, p *sweep.Plan) error {
 	if fl.Changed("ignore-eos") {
 		w.IgnoreEOS = f.IgnoreEOS
 	}
-	prepared, err := builtin.PrepareWorkload(w)
-	if err != nil {
-		return err
-	}
-	if fl.Changed("output-dist") && prepared.Spec().Input.Paired {
-		return usagef("--input-dist file:%s has two columns, which give the output lengths too: leave out --output-dist", w.Input.File)
-	}
-	spec := prepared.Spec()
-	p.InputTokens, p.OutputTokens = prepared.MeanLengths()
-	if spec.Default() {
-		p.Workload = nil
-		return nil
-	}
-	p.Workload = spec
 	return nil
 }

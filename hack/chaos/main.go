@@ -93,65 +93,10 @@ func campaign(kills, diskPoints int, seed uint64, kube, engineFaults bool) ([]ro
 	logf := func(format string, args ...any) { fmt.Fprintf(os.Stderr, "chaos: "+format+"\n", args...) }
 	e := &engine{knee: knee, work: work, rng: rand.New(rand.NewPCG(seed, 1)), log: logf}
 
-	var rows []row
-	add := func(fault string, outs []outcome) {
-		r := row{Fault: fault, Runs: len(outs)}
-		for _, o := range outs {
-			if o.survived {
-				r.Survived++
-			}
-			r.Lost += o.lost
-		}
-		rows = append(rows, r)
-	}
+	var t table
 	if engineFaults {
-		outs, err := e.killNine(kills)
-		if err != nil {
-			return nil, fmt.Errorf("kill -9: %w", err)
-		}
-		add("kill -9 of knee at a random point, then --resume", outs)
-		hist := make([]int, len(ladder)+1)
-		for _, o := range outs {
-			hist[o.done]++
-		}
-		var at []string
-		for n, k := range hist {
-			if k > 0 {
-				at = append(at, fmt.Sprintf("%d×%d", k, n))
-			}
-		}
-		// How many kills found how many levels finished (count×levels).
-		rows[len(rows)-1].Note = "levels finished at the kill: " + strings.Join(at, ", ")
-		for _, sc := range []struct {
-			name string
-			f    func() (outcome, error)
-		}{
-			{"server killed mid-sweep (kill -9), restarted, --resume", e.serverKilled},
-			{"server stalled mid-sweep (SIGSTOP), --resume", e.serverStalled},
-			{"503 bursts (10 of every 40 requests), --resume", func() (outcome, error) { return e.burst("503") }},
-			{"429 bursts (10 of every 40 requests), --resume", func() (outcome, error) { return e.burst("429") }},
-		} {
-			o, err := sc.f()
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", sc.name, err)
-			}
-			add(sc.name, []outcome{o})
-		}
-		var free []int
-		for i := 0; i < diskPoints; i++ {
-			free = append(free, i*16<<10)
-		}
-		outs, err = e.diskFull(free)
-		if err != nil {
-			rows = append(rows, row{Fault: "disk full (tmpfs), --resume", Note: "skipped: " + err.Error()})
-		} else {
-			add("disk full (tmpfs, 0 to "+fmt.Sprint((diskPoints-1)*16)+" KiB free), --resume", outs)
-		}
-		o, err := e.readOnly()
-		if err != nil {
-			rows = append(rows, row{Fault: "read-only results folder, --resume", Note: "skipped: " + err.Error()})
-		} else {
-			add("results folder turned read-only mid-sweep (chmod a-w, knee as nobody), --resume", []outcome{o})
+		if err := t.engineFaults(e, kills, diskPoints); err != nil {
+			return nil, err
 		}
 	}
 	if kube {
@@ -159,9 +104,90 @@ func campaign(kills, diskPoints int, seed uint64, kube, engineFaults bool) ([]ro
 		if err != nil {
 			return nil, err
 		}
-		rows = append(rows, kr...)
+		t.rows = append(t.rows, kr...)
 	}
-	return rows, nil
+	return t.rows, nil
+}
+
+// table collects the report's rows, one per fault.
+type table struct{ rows []row }
+
+// add is the row of one fault's runs: how many survived, how much was lost.
+func (t *table) add(fault string, outs []outcome) {
+	r := row{Fault: fault, Runs: len(outs)}
+	for _, o := range outs {
+		if o.survived {
+			r.Survived++
+		}
+		r.Lost += o.lost
+	}
+	t.rows = append(t.rows, r)
+}
+
+// engineFaults runs the faults of knee's own process, its server and its
+// disk, each followed by --resume.
+func (t *table) engineFaults(e *engine, kills, diskPoints int) error {
+	outs, err := e.killNine(kills)
+	if err != nil {
+		return fmt.Errorf("kill -9: %w", err)
+	}
+	t.add("kill -9 of knee at a random point, then --resume", outs)
+	// How many kills found how many levels finished (count×levels).
+	t.rows[len(t.rows)-1].Note = "levels finished at the kill: " + killHistogram(outs)
+	for _, sc := range []struct {
+		name string
+		f    func() (outcome, error)
+	}{
+		{"server killed mid-sweep (kill -9), restarted, --resume", e.serverKilled},
+		{"server stalled mid-sweep (SIGSTOP), --resume", e.serverStalled},
+		{"503 bursts (10 of every 40 requests), --resume", func() (outcome, error) { return e.burst("503") }},
+		{"429 bursts (10 of every 40 requests), --resume", func() (outcome, error) { return e.burst("429") }},
+	} {
+		o, err := sc.f()
+		if err != nil {
+			return fmt.Errorf("%s: %w", sc.name, err)
+		}
+		t.add(sc.name, []outcome{o})
+	}
+	t.diskFaults(e, diskPoints)
+	return nil
+}
+
+// killHistogram says how many kills found how many levels finished, as
+// count×levels.
+func killHistogram(outs []outcome) string {
+	hist := make([]int, len(ladder)+1)
+	for _, o := range outs {
+		hist[o.done]++
+	}
+	var at []string
+	for n, k := range hist {
+		if k > 0 {
+			at = append(at, fmt.Sprintf("%d×%d", k, n))
+		}
+	}
+	return strings.Join(at, ", ")
+}
+
+// diskFaults runs a full disk and a read-only results folder; one the
+// machine cannot set up is a skipped row.
+func (t *table) diskFaults(e *engine, diskPoints int) {
+	var free []int
+	for i := 0; i < diskPoints; i++ {
+		free = append(free, i*16<<10)
+	}
+	outs, err := e.diskFull(free)
+	if err != nil {
+		t.rows = append(t.rows, row{Fault: "disk full (tmpfs), --resume", Note: "skipped: " + err.Error()})
+	} else {
+		t.add("disk full (tmpfs, 0 to "+fmt.Sprint((diskPoints-1)*16)+" KiB free), --resume", outs)
+	}
+	o, err := e.readOnly()
+	if err != nil {
+		t.rows = append(t.rows, row{Fault: "read-only results folder, --resume", Note: "skipped: " + err.Error()})
+	} else {
+		t.add("results folder turned read-only mid-sweep (chmod a-w, knee as nobody), --resume", []outcome{o})
+	}
 }
 
 // controlPlane runs the integration tests named Chaos; each appends its

@@ -38,6 +38,12 @@ func (d Data) Validate() error {
 			return fmt.Errorf("fit: concurrencies not strictly ascending at level %d (%g after %g)", i, d.N[i], d.N[i-1])
 		}
 	}
+	return d.validateRepeats()
+}
+
+// validateRepeats checks the per-repeat throughputs: one slice per level,
+// each value finite and non-negative.
+func (d Data) validateRepeats() error {
 	if d.Repeats != nil && len(d.Repeats) != len(d.N) {
 		return fmt.Errorf("fit: repeats for %d levels, want %d", len(d.Repeats), len(d.N))
 	}

@@ -42,16 +42,18 @@ type Options struct {
 
 // verdictStyle is how each verdict looks, chosen to survive greyscale
 // printing too (distinct shapes, not only colours).
-var verdictStyle = map[knee.Verdict]struct {
-	color color.RGBA
-	shape draw.GlyphDrawer
-	label string
-}{
+var verdictStyle = map[knee.Verdict]pointStyle{
 	knee.VerdictSubKnee:    {color.RGBA{R: 0x1a, G: 0x98, B: 0x50, A: 0xff}, draw.CircleGlyph{}, "below the knee (sub_knee)"},
 	knee.VerdictUnverified: {color.RGBA{R: 0x2b, G: 0x6c, B: 0xb0, A: 0xff}, draw.RingGlyph{}, "unverified (nothing lower measured)"},
 	knee.VerdictAtKnee:     {color.RGBA{R: 0xf0, G: 0x8c, B: 0x00, A: 0xff}, draw.TriangleGlyph{}, "at the knee (at_knee)"},
 	knee.VerdictPastKnee:   {color.RGBA{R: 0xd7, G: 0x19, B: 0x1c, A: 0xff}, draw.BoxGlyph{}, "past the knee (past_knee)"},
 	knee.VerdictInvalid:    {color.RGBA{R: 0x44, G: 0x44, B: 0x44, A: 0xff}, draw.CrossGlyph{}, "invalid measurement"},
+}
+
+type pointStyle struct {
+	color color.RGBA
+	shape draw.GlyphDrawer
+	label string
 }
 
 var verdictOrder = []knee.Verdict{knee.VerdictSubKnee, knee.VerdictUnverified, knee.VerdictAtKnee, knee.VerdictPastKnee, knee.VerdictInvalid}
@@ -567,60 +569,79 @@ func addGoodput(top, bottom *gplot.Plot, r *knee.Result, stat string, xmin, xmax
 func addPoints(top, bottom *gplot.Plot, r *knee.Result, values bool) error {
 	for _, v := range verdictOrder {
 		st := verdictStyle[v]
-		var thr, ttft plotter.XYs
-		var thrLabels, ttftLabels []string
-		for _, p := range r.Points {
-			if p.Verdict != v {
-				continue
-			}
-			lab := num(p.PerGPU)
-			if p.Simulated {
-				lab += " (simulated)"
-			}
-			// Levels closer than 15% on the log axis would print their
-			// labels over each other: label the first of such a cluster.
-			if n := len(thr); n > 0 && p.PerGPU < thr[n-1].X*1.15 {
-				lab = ""
-			}
-			thr = append(thr, plotter.XY{X: p.PerGPU, Y: p.ThroughputTokS})
-			thrLabels = append(thrLabels, valueLabel(lab, values, grouped(p.ThroughputTokS)))
-			if p.TTFTMs != nil && *p.TTFTMs > 0 {
-				ttft = append(ttft, plotter.XY{X: p.PerGPU, Y: *p.TTFTMs})
-				ttftLabels = append(ttftLabels, valueLabel(lab, values, grouped(*p.TTFTMs)+" ms"))
-			}
-		}
-		if len(thr) == 0 {
+		thr, ttft := verdictSeries(r, v, values)
+		if len(thr.xys) == 0 {
 			continue
 		}
 		for _, d := range []struct {
-			p      *gplot.Plot
-			xys    plotter.XYs
-			labels []string
-		}{{top, thr, thrLabels}, {bottom, ttft, ttftLabels}} {
-			if len(d.xys) == 0 {
+			p *gplot.Plot
+			s series
+		}{{top, thr}, {bottom, ttft}} {
+			if len(d.s.xys) == 0 {
 				continue
 			}
-			sc, err := plotter.NewScatter(d.xys)
-			if err != nil {
+			if err := addSeries(d.p, d.p == top, d.s, st); err != nil {
 				return err
 			}
-			sc.GlyphStyle = draw.GlyphStyle{Color: st.color, Radius: vg.Points(5), Shape: st.shape}
-			d.p.Add(sc)
-			if d.p == top {
-				top.Legend.Add(st.label, sc)
-			}
-			labels, err := plotter.NewLabels(plotter.XYLabels{XYs: d.xys, Labels: d.labels})
-			if err != nil {
-				return err
-			}
-			for i := range labels.TextStyle {
-				labels.TextStyle[i].Font.Size = vg.Points(8)
-				labels.TextStyle[i].Color = st.color
-			}
-			labels.Offset = vg.Point{X: vg.Points(7), Y: vg.Points(-3)}
-			d.p.Add(labels)
 		}
 	}
+	return nil
+}
+
+// series are the points of one verdict on one panel, with their labels.
+type series struct {
+	xys    plotter.XYs
+	labels []string
+}
+
+// verdictSeries are the throughput and TTFT points of the levels with
+// verdict v.
+func verdictSeries(r *knee.Result, v knee.Verdict, values bool) (thr, ttft series) {
+	for _, p := range r.Points {
+		if p.Verdict != v {
+			continue
+		}
+		lab := num(p.PerGPU)
+		if p.Simulated {
+			lab += " (simulated)"
+		}
+		// Levels closer than 15% on the log axis would print their
+		// labels over each other: label the first of such a cluster.
+		if n := len(thr.xys); n > 0 && p.PerGPU < thr.xys[n-1].X*1.15 {
+			lab = ""
+		}
+		thr.xys = append(thr.xys, plotter.XY{X: p.PerGPU, Y: p.ThroughputTokS})
+		thr.labels = append(thr.labels, valueLabel(lab, values, grouped(p.ThroughputTokS)))
+		if p.TTFTMs != nil && *p.TTFTMs > 0 {
+			ttft.xys = append(ttft.xys, plotter.XY{X: p.PerGPU, Y: *p.TTFTMs})
+			ttft.labels = append(ttft.labels, valueLabel(lab, values, grouped(*p.TTFTMs)+" ms"))
+		}
+	}
+	return thr, ttft
+}
+
+// addSeries draws one series' glyphs and labels on p, in the legend when
+// p carries it.
+func addSeries(p *gplot.Plot, legend bool, s series, st pointStyle) error {
+	sc, err := plotter.NewScatter(s.xys)
+	if err != nil {
+		return err
+	}
+	sc.GlyphStyle = draw.GlyphStyle{Color: st.color, Radius: vg.Points(5), Shape: st.shape}
+	p.Add(sc)
+	if legend {
+		p.Legend.Add(st.label, sc)
+	}
+	labels, err := plotter.NewLabels(plotter.XYLabels{XYs: s.xys, Labels: s.labels})
+	if err != nil {
+		return err
+	}
+	for i := range labels.TextStyle {
+		labels.TextStyle[i].Font.Size = vg.Points(8)
+		labels.TextStyle[i].Color = st.color
+	}
+	labels.Offset = vg.Point{X: vg.Points(7), Y: vg.Points(-3)}
+	p.Add(labels)
 	return nil
 }
 

@@ -158,165 +158,6 @@ func Within(lo, hi, precision float64) bool {
 	return lo > 0 && hi >= lo && (hi-lo)/(hi+lo) <= precision+1e-12
 }
 
-// Next decides the next levels. measured is the sweep so far (nil or empty
-// before the first level); tried lists every level already attempted or
-// planned, failed ones included, so that none is proposed twice; opts are
-// the knee rule's thresholds.
-func Next(measured *sweep.Sweep, tried []int, set Settings, opts knee.Options) Decision {
-	if set.Slots < 1 {
-		set.Slots = 1
-	}
-	done := map[int]bool{}
-	for _, l := range tried {
-		done[l] = true
-	}
-	budget := set.MaxLevels - len(done)
-	if measured == nil || len(measured.Points) == 0 {
-		if len(done) > 0 {
-			return Decision{Phase: PhaseDone, Reason: "no level gave a measurement: nothing to search from"}
-		}
-		first := set.Start
-		if len(set.Rungs) > 0 {
-			first = set.Rungs[0]
-		}
-		return climb(first, set, done, budget, fmt.Sprintf("start at %d/GPU", first))
-	}
-	boot := opts.Bootstrap
-	opts.Bootstrap = 0 // the bracket decides the next level; the interval costs refits
-	r, err := knee.Find(measured, opts)
-	opts.Bootstrap = boot
-	if err != nil {
-		return Decision{Phase: PhaseDone, Reason: fmt.Sprintf("the knee rule cannot read the levels: %v", err)}
-	}
-	lo, hi := bracket(r)
-	top, bottom := levelRange(r)
-	d := Decision{Low: lo, High: hi}
-	if cb := clientBound(r); len(cb) >= maxClientBound {
-		d.Phase = PhaseDone
-		d.Reason = fmt.Sprintf("stopped: %d levels (%s/GPU) were client_bound, so the load generator, not the server, was the bottleneck and more levels would measure the client; give it more CPU (--workers, a larger or second client node) and --resume", len(cb), sweep.FormatLadder(cb))
-		return d
-	}
-	if tv, ti, ok := invalidTop(r); ok && (r.Knee.Status == knee.StatusNotReached || hi == 0 || hi > ti) {
-		// The highest level decided nothing (client-bound, failed
-		// requests, short of its concurrency): a higher one would fare no
-		// better, so the search looks below it instead of climbing past it.
-		why := fmt.Sprintf("%d/GPU is invalid (%s): no climb past it", ti, invalidWhy(r, ti))
-		if tv == 0 {
-			d.Phase, d.Reason = PhaseDone, why+"; no valid level below it to search from"
-			return d
-		}
-		if v, ok := typedBetween(tv, ti); ok && !done[v] && budget > 0 {
-			d.Phase, d.Levels, d.Low, d.High = PhaseBisect, []int{v}, tv, 0
-			d.Reason = fmt.Sprintf("%s; %d/GPU, the highest valid level, still scales: run %d between them", why, tv, v)
-			return d
-		}
-		d.Phase, d.Low, d.High = PhaseDone, tv, 0
-		d.Reason = fmt.Sprintf("%s; the knee lies above %d/GPU, the highest valid level, and no untried typed level lies between", why, tv)
-		return d
-	}
-	if r.SLO != nil && r.SLO.Binds == knee.BindsSLO && r.SLO.OverPerGPU != nil {
-		return sloEdge(r.SLO, set, done, budget)
-	}
-	qlo := lo
-	if qlo == 0 && r.Knee.Status != knee.StatusBelowRange {
-		// The lowest level is not yet verified, but a queue above it names
-		// where to look: the onset, not a level below the lowest.
-		qlo = bottom
-	}
-	if c, why, ok := atQueueOnset(r, qlo, hi, done); ok && budget > 0 {
-		d.Phase, d.Levels = PhaseBisect, []int{c}
-		d.Reason = fmt.Sprintf("the knee lies in %d–%d/GPU and %s: measure there, run %d", qlo, hi, why, c)
-		return d
-	}
-	switch {
-	case r.Knee.Status == knee.StatusNotReached || (hi == 0 && r.Knee.Status != knee.StatusBelowRange):
-		if top >= set.MaxPerGPU {
-			d.Phase, d.Reason = PhaseDone, fmt.Sprintf("still scaling at %d/GPU, the --max-per-gpu bound: the knee is above it", top)
-			return d
-		}
-		next := min(set.up(top), set.MaxPerGPU)
-		if next <= top {
-			d.Phase, d.Reason = PhaseDone, fmt.Sprintf("still scaling at %d/GPU, the ladder's top rung: the knee is above it", top)
-			return d
-		}
-		why := fmt.Sprintf("%d/GPU is below the knee (%s): climb %s", top, r.Knee.Detail, set.step())
-		if len(r.Points) < 2 {
-			why = fmt.Sprintf("one level so far: climb %s from %d/GPU", set.step(), top)
-		}
-		return merge(d, climb(next, set, done, budget, why))
-	case r.Knee.Status == knee.StatusBelowRange || lo == 0:
-		next := set.down(bottom)
-		if bottom <= 1 || next < 1 {
-			d.Phase, d.Reason = PhaseDone, "already past the knee at 1/GPU: there is no lower level"
-			return d
-		}
-		why := fmt.Sprintf("the lowest level %d/GPU is already past the knee: go down ×1/%d", bottom, set.Factor)
-		if next != bottom/set.Factor {
-			why = fmt.Sprintf("the lowest level %d/GPU is already past the knee: go down to the rung below", bottom)
-		}
-		return merge(d, descend(next, set, done, budget, why))
-	}
-	if q := r.QueueOnset; q != nil && q.From == "engine" && lo > 0 && hi > lo && lo == int(math.Round(q.PerGPU)) {
-		// The operating point is the engine's own cap, measured: every
-		// level above it only adds waiting requests (the engine said so),
-		// so no level between the cap and the first that queues can be
-		// better, whatever the bracket's width.
-		d.Phase, d.Within = PhaseDone, Within(float64(lo), float64(hi), set.Precision)
-		d.Reason = fmt.Sprintf("the knee is the engine's cap, %d/GPU, measured: above it requests only wait (%s)", lo, q.Detail)
-		return d
-	}
-	// A first level past the knee that is also the highest is confirmed
-	// by one more rung unless the rule the engine stops a climb with
-	// agrees (a cliff, or two levels at or past the knee), so that one
-	// noisy level never ends the climb. The confirmation is asked for only
-	// when the search would otherwise stop: a bisected level that reads
-	// flat below the top confirms it for free (PastKneeRule then stops),
-	// which on the benchmark saves most of the extra rung.
-	unconfirmed := func() (Decision, bool) {
-		if !set.Confirm || hi != top || top >= set.MaxPerGPU || budget <= 0 || set.up(top) <= top {
-			return Decision{}, false
-		}
-		if stop, _ := knee.PastKneeRule(opts)(measured); stop {
-			return Decision{}, false
-		}
-		next := min(set.up(top), set.MaxPerGPU)
-		return merge(d, climb(next, set, done, budget, fmt.Sprintf("%d/GPU is the first level past the knee and the highest: climb %s to confirm it (one noisy level never ends a climb)", top, set.step()))), true
-	}
-	if fl, fh, ok := fitted(measured, opts, set); ok {
-		if c, need := unconfirmed(); need {
-			return c
-		}
-		d.Phase, d.Within, d.Low, d.High = PhaseDone, true, fl, fh
-		d.Reason = fmt.Sprintf("the fitted knee's %.0f%% interval %d–%d/GPU lies inside the measured bracket %d–%d/GPU and within ±%s", 100*opts.Confidence, fl, fh, lo, hi, pct(set.Precision))
-		return d
-	}
-	if Within(float64(lo), float64(hi), set.Precision) {
-		if c, need := unconfirmed(); need {
-			return c
-		}
-		d.Phase, d.Within = PhaseDone, true
-		d.Reason = fmt.Sprintf("the knee lies in %d–%d/GPU, within ±%s", lo, hi, pct(set.Precision))
-		return d
-	}
-	if budget <= 0 {
-		d.Phase = PhaseDone
-		d.Reason = fmt.Sprintf("--max-levels %d reached with the knee in %d–%d/GPU (±%s, wanted ±%s)", set.MaxLevels, lo, hi, pct(halfWidth(lo, hi)), pct(set.Precision))
-		return d
-	}
-	pts := splits(lo, hi, min(set.Slots, budget), done)
-	if len(pts) == 0 {
-		if c, need := unconfirmed(); need {
-			return c
-		}
-		d.Phase = PhaseDone
-		d.Reason = fmt.Sprintf("the knee lies in %d–%d/GPU (±%s): no untried typed level lies between", lo, hi, pct(halfWidth(lo, hi)))
-		return d
-	}
-	d.Phase, d.Levels = PhaseBisect, pts
-	d.Reason = fmt.Sprintf("the knee lies in %d–%d/GPU (±%s, wanted ±%s): bisect at %s", lo, hi, pct(halfWidth(lo, hi)), pct(set.Precision), sweep.FormatLadder(pts))
-	return d
-}
-
 // sloEdge searches the SLO edge when a stated SLO binds below the knee
 // (knee.Result.SLO binds "slo"): the recommendation cannot rise past the
 // lowest level that misses an SLO, so that level and the highest within
@@ -552,32 +393,41 @@ func splits(lo, hi, n int, done map[int]bool) []int {
 			inside = append(inside, v)
 		}
 	}
-	var out []int
 	if len(inside) == 0 {
-		seen := map[int]bool{}
-		for i := 1; i <= n; i++ {
-			a := float64(lo) * math.Pow(float64(hi)/float64(lo), float64(i)/float64(n+1))
-			if v := Typed(a); v > lo && v < hi && !seen[v] {
-				seen[v] = true
-				out = append(out, v)
-			}
-		}
-		if len(out) == n {
-			sort.Ints(out)
+		if out, ok := evenSplits(lo, hi, n); ok {
 			return out
 		}
-		out = out[:0]
 	}
+	return gapSplits(lo, hi, n, inside, done)
+}
+
+// evenSplits splits (lo, hi) into n+1 geometric parts at typed levels; ok
+// is false when rounding leaves fewer than n distinct levels inside.
+func evenSplits(lo, hi, n int) ([]int, bool) {
+	var out []int
+	seen := map[int]bool{}
+	for i := 1; i <= n; i++ {
+		a := float64(lo) * math.Pow(float64(hi)/float64(lo), float64(i)/float64(n+1))
+		if v := Typed(a); v > lo && v < hi && !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	if len(out) != n {
+		return nil, false
+	}
+	sort.Ints(out)
+	return out, true
+}
+
+// gapSplits places up to n untried typed levels, each bisecting the widest
+// remaining gap between lo, hi, the levels inside and those placed before.
+func gapSplits(lo, hi, n int, inside []int, done map[int]bool) []int {
+	var out []int
 	cuts := append([]int{lo, hi}, inside...)
 	for len(out) < n {
 		sort.Ints(cuts)
-		best, bestR := 0, 1.0
-		for i := 1; i < len(cuts); i++ {
-			r := float64(cuts[i]) / float64(cuts[i-1])
-			if v, ok := typedBetween(cuts[i-1], cuts[i]); ok && !done[v] && r > bestR {
-				best, bestR = v, r
-			}
-		}
+		best := widestGap(cuts, done)
 		if best == 0 {
 			break
 		}
@@ -586,6 +436,19 @@ func splits(lo, hi, n int, done map[int]bool) []int {
 	}
 	sort.Ints(out)
 	return out
+}
+
+// widestGap is the untried typed level bisecting the widest gap (by ratio)
+// between sorted cuts that has one; 0 when none does.
+func widestGap(cuts []int, done map[int]bool) int {
+	best, bestR := 0, 1.0
+	for i := 1; i < len(cuts); i++ {
+		r := float64(cuts[i]) / float64(cuts[i-1])
+		if v, ok := typedBetween(cuts[i-1], cuts[i]); ok && !done[v] && r > bestR {
+			best, bestR = v, r
+		}
+	}
+	return best
 }
 
 func halfWidth(lo, hi int) float64 {

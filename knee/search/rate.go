@@ -61,20 +61,45 @@ func (d RateDecision) Done() bool { return d.Phase == PhaseDone }
 
 // NextRate decides the next offered rate from the rate levels measured.
 func NextRate(measured *sweep.Sweep, set RateSettings, opts knee.Options) RateDecision {
-	type judged struct {
-		rate   float64
-		behind bool
+	lv := judgeRates(measured, opts)
+	p := ratePlan{lv: lv, set: set, d: RateDecision{Lo: math.NaN(), Hi: math.NaN()}}
+	if len(lv) == 0 {
+		return p.done("no rate level measured")
 	}
-	var lv []judged
+	for _, l := range lv {
+		if l.behind {
+			p.d.Hi = l.rate
+			break
+		}
+		p.d.Lo = l.rate
+	}
+	switch {
+	case math.IsNaN(p.d.Hi):
+		return p.climb()
+	case math.IsNaN(p.d.Lo):
+		return p.descend()
+	}
+	return p.bisect()
+}
+
+// judgedRate is one measured rate and whether it fell behind.
+type judgedRate struct {
+	rate   float64
+	behind bool
+}
+
+// judgeRates judges the measured rate levels, ascending by rate.
+func judgeRates(measured *sweep.Sweep, opts knee.Options) []judgedRate {
+	var lv []judgedRate
 	shares := knee.RateShares(measured.Points)
 	for i, p := range measured.Points {
 		if p.RequestedRate == nil {
 			continue
 		}
 		behind := p.ClientBound || !(shares[i] >= opts.MinAchieved)
-		lv = append(lv, judged{*p.RequestedRate, behind})
+		lv = append(lv, judgedRate{*p.RequestedRate, behind})
 	}
-	slices.SortFunc(lv, func(a, b judged) int {
+	slices.SortFunc(lv, func(a, b judgedRate) int {
 		if a.rate < b.rate {
 			return -1
 		}
@@ -83,58 +108,68 @@ func NextRate(measured *sweep.Sweep, set RateSettings, opts knee.Options) RateDe
 		}
 		return 0
 	})
-	d := RateDecision{Lo: math.NaN(), Hi: math.NaN()}
-	done := func(why string) RateDecision { d.Phase, d.Reason = PhaseDone, why; return d }
-	if len(lv) == 0 {
-		return done("no rate level measured")
-	}
-	for _, l := range lv {
-		if l.behind {
-			d.Hi = l.rate
-			break
-		}
-		d.Lo = l.rate
-	}
+	return lv
+}
+
+// ratePlan holds NextRate's judged levels and the decision as it stands.
+type ratePlan struct {
+	lv  []judgedRate
+	set RateSettings
+	d   RateDecision
+}
+
+func (p *ratePlan) done(why string) RateDecision {
+	p.d.Phase, p.d.Reason = PhaseDone, why
+	return p.d
+}
+
+func (p *ratePlan) seen(r float64) bool {
+	return slices.ContainsFunc(p.lv, func(l judgedRate) bool { return l.rate == r })
+}
+
+// next runs rate r unless --max-levels distinct rates have run.
+func (p *ratePlan) next(phase Phase, r float64, why string) RateDecision {
 	distinct := 0
-	for i := range lv {
-		if i == 0 || lv[i].rate != lv[i-1].rate {
+	for i := range p.lv {
+		if i == 0 || p.lv[i].rate != p.lv[i-1].rate {
 			distinct++
 		}
 	}
-	seen := func(r float64) bool {
-		return slices.ContainsFunc(lv, func(l judged) bool { return l.rate == r })
+	if distinct >= p.set.MaxLevels {
+		return p.done(fmt.Sprintf("%s; --max-levels %d reached", why, p.set.MaxLevels))
 	}
-	budget := distinct < set.MaxLevels
-	next := func(phase Phase, r float64, why string) RateDecision {
-		if !budget {
-			return done(fmt.Sprintf("%s; --max-levels %d reached", why, set.MaxLevels))
-		}
-		d.Phase, d.Rates, d.Reason = phase, []float64{r}, why
-		return d
+	p.d.Phase, p.d.Rates, p.d.Reason = phase, []float64{r}, why
+	return p.d
+}
+
+func (p *ratePlan) climb() RateDecision {
+	top := p.lv[len(p.lv)-1].rate
+	if top >= p.set.MaxRate {
+		return p.done(fmt.Sprintf("every rate up to --max-rate %g req/s kept up: the knee is above it", p.set.MaxRate))
 	}
-	switch {
-	case math.IsNaN(d.Hi):
-		top := lv[len(lv)-1].rate
-		if top >= set.MaxRate {
-			return done(fmt.Sprintf("every rate up to --max-rate %g req/s kept up: the knee is above it", set.MaxRate))
-		}
-		r := min(roundRate(top*set.Factor), set.MaxRate)
-		return next(PhaseClimb, r, fmt.Sprintf("%g req/s kept up: climb ×%g", top, set.Factor))
-	case math.IsNaN(d.Lo):
-		r := roundRate(d.Hi / set.Factor)
-		if r <= 0 || seen(r) {
-			return done(fmt.Sprintf("the lowest rate %g req/s already falls behind", d.Hi))
-		}
-		return next(PhaseDescend, r, fmt.Sprintf("the lowest rate %g req/s falls behind: descend ÷%g", d.Hi, set.Factor))
+	r := min(roundRate(top*p.set.Factor), p.set.MaxRate)
+	return p.next(PhaseClimb, r, fmt.Sprintf("%g req/s kept up: climb ×%g", top, p.set.Factor))
+}
+
+func (p *ratePlan) descend() RateDecision {
+	hi := p.d.Hi
+	r := roundRate(hi / p.set.Factor)
+	if r <= 0 || p.seen(r) {
+		return p.done(fmt.Sprintf("the lowest rate %g req/s already falls behind", hi))
 	}
-	if Within(d.Lo, d.Hi, set.Precision) {
-		return done(fmt.Sprintf("the knee lies between %g and %g req/s, within ±%s", d.Lo, d.Hi, pct(set.Precision)))
+	return p.next(PhaseDescend, r, fmt.Sprintf("the lowest rate %g req/s falls behind: descend ÷%g", hi, p.set.Factor))
+}
+
+func (p *ratePlan) bisect() RateDecision {
+	lo, hi := p.d.Lo, p.d.Hi
+	if Within(lo, hi, p.set.Precision) {
+		return p.done(fmt.Sprintf("the knee lies between %g and %g req/s, within ±%s", lo, hi, pct(p.set.Precision)))
 	}
-	mid := roundRate(math.Sqrt(d.Lo * d.Hi))
-	if mid <= d.Lo || mid >= d.Hi || seen(mid) {
-		return done(fmt.Sprintf("the knee lies between %g and %g req/s: no rate of two significant figures between them", d.Lo, d.Hi))
+	mid := roundRate(math.Sqrt(lo * hi))
+	if mid <= lo || mid >= hi || p.seen(mid) {
+		return p.done(fmt.Sprintf("the knee lies between %g and %g req/s: no rate of two significant figures between them", lo, hi))
 	}
-	return next(PhaseBisect, mid, fmt.Sprintf("bisect between %g req/s (kept up) and %g req/s (fell behind)", d.Lo, d.Hi))
+	return p.next(PhaseBisect, mid, fmt.Sprintf("bisect between %g req/s (kept up) and %g req/s (fell behind)", lo, hi))
 }
 
 // roundRate rounds a rate to two significant figures: rates a person

@@ -31,6 +31,11 @@ func resolveEndpoint(ctx context.Context, cs kubernetes.Interface, namespace, en
 	case service == "":
 		return "", sweep.Inputf("flags", "--endpoint/--service", 0, "the endpoint is required: --endpoint URL or --service NAME[:PORT]")
 	}
+	return serviceURL(ctx, cs, namespace, service)
+}
+
+// serviceURL is the in-cluster address of --service NAME[:PORT].
+func serviceURL(ctx context.Context, cs kubernetes.Interface, namespace, service string) (string, error) {
 	name, port, _ := strings.Cut(service, ":")
 	if name == "" {
 		return "", sweep.Inputf("flags", "--service", 0, "%q has no Service name", service)

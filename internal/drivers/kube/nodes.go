@@ -57,18 +57,9 @@ type NodesOptions struct {
 // combined into one sweep; a mixed set is refused naming the difference.
 // Bad input is a *sweep.InputError naming the flag.
 func DiscoverNodes(ctx context.Context, cs kubernetes.Interface, o NodesOptions) ([]NodeEndpoint, error) {
-	if o.Service == "" {
-		return nil, sweep.Inputf("flags", "--service", 0, "--nodes and --node-selector need --service NAME[:PORT]: the leaf's Service, whose ready backends give each node's endpoint")
-	}
-	if o.Count < 0 {
-		return nil, sweep.Inputf("flags", "--nodes", 0, "must not be negative, got %d", o.Count)
-	}
-	sel := labels.Everything()
-	if o.Selector != "" {
-		var err error
-		if sel, err = labels.Parse(o.Selector); err != nil {
-			return nil, sweep.Inputf("flags", "--node-selector", 0, "%q is not a label selector: %v", o.Selector, err)
-		}
+	sel, err := o.selector()
+	if err != nil {
+		return nil, err
 	}
 	byNode, err := endpointsByNode(ctx, cs, o.Namespace, o.Service)
 	if err != nil {
@@ -78,37 +69,9 @@ func DiscoverNodes(ctx context.Context, cs kubernetes.Interface, o NodesOptions)
 	if err != nil {
 		return nil, fmt.Errorf("list nodes: %w", err)
 	}
-	var out []NodeEndpoint
-	gpuNodes := 0
-	for _, n := range list.Items {
-		total := gpuQuantity(n.Status.Allocatable)
-		if total <= 0 {
-			continue
-		}
-		gpuNodes++
-		ep, ok := byNode[n.Name]
-		if !ok || !isNodeReady(&n) {
-			continue
-		}
-		product := n.Labels[LabelGPUProduct]
-		t := Target{Node: n.Name, GPUs: total, FreeGPUs: total, Product: product, Accelerator: acceleratorFromProduct(product)}
-		ep.Target = t
-		out = append(out, ep)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Node < out[j].Node })
-	what := "GPU nodes"
-	if o.Selector != "" {
-		what = fmt.Sprintf("GPU nodes matching %q", o.Selector)
-	}
-	if len(out) == 0 {
-		return nil, sweep.Inputf("flags", "--nodes", 0, "none of the %d %s is Ready with a ready backend of Service %s/%s", gpuNodes, what, o.Namespace, o.Service)
-	}
-	if o.Count > 0 {
-		if len(out) < o.Count {
-			return nil, sweep.Inputf("flags", "--nodes", 0, "%d asked for, but only %d of the %d %s are Ready with a ready backend of Service %s/%s (%s)",
-				o.Count, len(out), gpuNodes, what, o.Namespace, o.Service, nodeNames(out))
-		}
-		out = out[:o.Count]
+	out, gpuNodes := readyGPUNodes(list.Items, byNode)
+	if out, err = o.take(out, gpuNodes); err != nil {
+		return nil, err
 	}
 	for _, n := range out[1:] {
 		if n.GPUs != out[0].GPUs || n.Product != out[0].Product {
@@ -125,6 +88,67 @@ func DiscoverNodes(ctx context.Context, cs kubernetes.Interface, o NodesOptions)
 		}
 	}
 	return out, nil
+}
+
+// selector checks the options and parses --node-selector.
+func (o NodesOptions) selector() (labels.Selector, error) {
+	if o.Service == "" {
+		return nil, sweep.Inputf("flags", "--service", 0, "--nodes and --node-selector need --service NAME[:PORT]: the leaf's Service, whose ready backends give each node's endpoint")
+	}
+	if o.Count < 0 {
+		return nil, sweep.Inputf("flags", "--nodes", 0, "must not be negative, got %d", o.Count)
+	}
+	if o.Selector == "" {
+		return labels.Everything(), nil
+	}
+	sel, err := labels.Parse(o.Selector)
+	if err != nil {
+		return nil, sweep.Inputf("flags", "--node-selector", 0, "%q is not a label selector: %v", o.Selector, err)
+	}
+	return sel, nil
+}
+
+// readyGPUNodes are the nodes with GPUs that are Ready and run a ready
+// backend, in name order, with the endpoint of each; gpuNodes counts every
+// node with GPUs, for the error that none or too few qualify.
+func readyGPUNodes(nodes []corev1.Node, byNode map[string]NodeEndpoint) (out []NodeEndpoint, gpuNodes int) {
+	for _, n := range nodes {
+		total := gpuQuantity(n.Status.Allocatable)
+		if total <= 0 {
+			continue
+		}
+		gpuNodes++
+		ep, ok := byNode[n.Name]
+		if !ok || !isNodeReady(&n) {
+			continue
+		}
+		product := n.Labels[LabelGPUProduct]
+		t := Target{Node: n.Name, GPUs: total, FreeGPUs: total, Product: product, Accelerator: acceleratorFromProduct(product)}
+		ep.Target = t
+		out = append(out, ep)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Node < out[j].Node })
+	return out, gpuNodes
+}
+
+// take keeps the first Count qualifying nodes (all with Count 0), refusing
+// none or too few.
+func (o NodesOptions) take(out []NodeEndpoint, gpuNodes int) ([]NodeEndpoint, error) {
+	what := "GPU nodes"
+	if o.Selector != "" {
+		what = fmt.Sprintf("GPU nodes matching %q", o.Selector)
+	}
+	if len(out) == 0 {
+		return nil, sweep.Inputf("flags", "--nodes", 0, "none of the %d %s is Ready with a ready backend of Service %s/%s", gpuNodes, what, o.Namespace, o.Service)
+	}
+	if o.Count == 0 {
+		return out, nil
+	}
+	if len(out) < o.Count {
+		return nil, sweep.Inputf("flags", "--nodes", 0, "%d asked for, but only %d of the %d %s are Ready with a ready backend of Service %s/%s (%s)",
+			o.Count, len(out), gpuNodes, what, o.Namespace, o.Service, nodeNames(out))
+	}
+	return out[:o.Count], nil
 }
 
 func nodeNames(ns []NodeEndpoint) string {

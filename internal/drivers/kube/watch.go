@@ -74,67 +74,86 @@ func startWatch(ctx context.Context, cs kubernetes.Interface, namespace, selecto
 		changed: make(chan struct{}, 1),
 		stop:    make(chan struct{}),
 	}
-	poke := func() {
-		select {
-		case w.changed <- struct{}{}:
-		default:
-		}
-	}
-	h := cache.ResourceEventHandlerFuncs{
-		AddFunc:    func(any) { poke() },
-		UpdateFunc: func(any, any) { poke() },
-		DeleteFunc: func(any) { poke() },
-	}
-	for _, inf := range []cache.SharedIndexInformer{f.Batch().V1().Jobs().Informer(), f.Core().V1().Pods().Informer()} {
-		if _, err := inf.AddEventHandler(h); err != nil {
-			return nil, err
-		}
-		// A dropped connection or a restarting API server is retried by
-		// the informer (list + watch again); a refusal is not going away.
-		if err := inf.SetWatchErrorHandlerWithContext(func(_ context.Context, r *cache.Reflector, err error) {
-			if apierrors.IsForbidden(err) || apierrors.IsUnauthorized(err) {
-				w.deny(err)
-				poke()
-			}
-		}); err != nil {
+	infs := map[string]cache.SharedIndexInformer{"jobs": f.Batch().V1().Jobs().Informer(), "pods": f.Core().V1().Pods().Informer()}
+	for _, typ := range []string{"jobs", "pods"} {
+		if err := w.observe(infs[typ]); err != nil {
 			return nil, err
 		}
 	}
 	f.Start(w.stop)
-	// WaitForCacheSync alone waits for ever when the first list is refused
-	// (the informer retries it for ever): the level stayed "started" and a
-	// catalog's later leaves on that cluster never ran. The deny rule
-	// counts from the first attempt, so a list refused from the start
-	// fails the level once the refusal has lasted deniedFor.
-	infs := map[string]cache.SharedIndexInformer{"jobs": f.Batch().V1().Jobs().Informer(), "pods": f.Core().V1().Pods().Informer()}
+	if err := w.waitSynced(ctx, infs, namespace); err != nil {
+		return nil, err
+	}
+	return w, nil
+}
+
+// poke says the caches changed, without blocking: one pending signal is
+// enough for the waiter to look again.
+func (w *levelWatch) poke() {
+	select {
+	case w.changed <- struct{}{}:
+	default:
+	}
+}
+
+// observe has inf poke w on every change and on a refused watch.
+func (w *levelWatch) observe(inf cache.SharedIndexInformer) error {
+	h := cache.ResourceEventHandlerFuncs{
+		AddFunc:    func(any) { w.poke() },
+		UpdateFunc: func(any, any) { w.poke() },
+		DeleteFunc: func(any) { w.poke() },
+	}
+	if _, err := inf.AddEventHandler(h); err != nil {
+		return err
+	}
+	// A dropped connection or a restarting API server is retried by
+	// the informer (list + watch again); a refusal is not going away.
+	return inf.SetWatchErrorHandlerWithContext(func(_ context.Context, r *cache.Reflector, err error) {
+		if apierrors.IsForbidden(err) || apierrors.IsUnauthorized(err) {
+			w.deny(err)
+			w.poke()
+		}
+	})
+}
+
+// waitSynced waits for the informers' first lists. WaitForCacheSync alone
+// waits for ever when the first list is refused (the informer retries it
+// for ever): the level stayed "started" and a catalog's later leaves on
+// that cluster never ran. The deny rule counts from the first attempt, so
+// a list refused from the start fails the level once the refusal has
+// lasted deniedFor. On an error the informers are stopped.
+func (w *levelWatch) waitSynced(ctx context.Context, infs map[string]cache.SharedIndexInformer, namespace string) error {
 	tick := time.NewTicker(100 * time.Millisecond)
 	defer tick.Stop()
 	for {
-		synced := true
-		for _, inf := range infs {
-			synced = synced && inf.HasSynced()
-		}
-		if synced {
-			return w, nil
+		missing := unsynced(infs)
+		if len(missing) == 0 {
+			return nil
 		}
 		if err := w.deniedErr(); err != nil {
 			close(w.stop)
-			var missing []string
-			for _, typ := range []string{"jobs", "pods"} {
-				if !infs[typ].HasSynced() {
-					missing = append(missing, typ)
-				}
-			}
-			return nil, fmt.Errorf("the API server refuses to let knee list and watch %s in namespace %s (the ServiceAccount needs list and watch on them; see deploy/rbac): %v", strings.Join(missing, " and "), namespace, err)
+			return fmt.Errorf("the API server refuses to let knee list and watch %s in namespace %s (the ServiceAccount needs list and watch on them; see deploy/rbac): %v", strings.Join(missing, " and "), namespace, err)
 		}
 		select {
 		case <-ctx.Done():
 			close(w.stop)
-			return nil, ctx.Err()
+			return ctx.Err()
 		case <-w.changed:
 		case <-tick.C:
 		}
 	}
+}
+
+// unsynced names the informers (jobs, pods) whose first list has not
+// completed.
+func unsynced(infs map[string]cache.SharedIndexInformer) []string {
+	var missing []string
+	for _, typ := range []string{"jobs", "pods"} {
+		if !infs[typ].HasSynced() {
+			missing = append(missing, typ)
+		}
+	}
+	return missing
 }
 
 func (w *levelWatch) close() { close(w.stop) }
@@ -247,43 +266,58 @@ func (n *nodeWatch) check(pod *corev1.Pod) error {
 	if n.notReady == nil {
 		n.notReady = map[string]time.Time{}
 	}
-	type role struct{ name, what string }
-	var check []role
+	for _, c := range n.roles(pod) {
+		if err := n.checkNode(c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// nodeRole is a node the level depends on and why, for the error.
+type nodeRole struct{ name, what string }
+
+// roles are the nodes to check: the GPU node under test and the pod's.
+func (n *nodeWatch) roles(pod *corev1.Pod) []nodeRole {
+	var check []nodeRole
 	if n.rules.Node != "" {
-		check = append(check, role{n.rules.Node, "the GPU node under test"})
+		check = append(check, nodeRole{n.rules.Node, "the GPU node under test"})
 	}
 	if pod != nil && pod.Spec.NodeName != "" && pod.Spec.NodeName != n.rules.Node {
-		check = append(check, role{pod.Spec.NodeName, "the node of pod " + pod.Name})
+		check = append(check, nodeRole{pod.Spec.NodeName, "the node of pod " + pod.Name})
 	}
-	for _, c := range check {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		node, err := n.rules.Nodes.CoreV1().Nodes().Get(ctx, c.name, metav1.GetOptions{})
-		cancel()
-		if apierrors.IsNotFound(err) {
-			return fmt.Errorf("node %s (%s) was deleted mid-level", c.name, c.what)
-		}
-		if err != nil {
-			// An outage or a refusal is for the other rules to judge.
-			continue
-		}
-		ready := nodeReady(node)
-		if ready == nil || ready.Status == corev1.ConditionTrue {
-			delete(n.notReady, c.name)
-			continue
-		}
-		since, ok := n.notReady[c.name]
-		if !ok {
-			n.notReady[c.name] = time.Now()
-			continue
-		}
-		if time.Since(since) >= n.rules.NodeGrace {
-			return fmt.Errorf("node %s (%s) is not Ready (%s: %s: %s) for %s",
-				c.name, c.what, ready.Status, ready.Reason, ready.Message, time.Since(since).Round(time.Second))
-		}
-		// Look again as soon as the grace is over.
-		if t := since.Add(n.rules.NodeGrace); t.Before(n.next) {
-			n.next = t
-		}
+	return check
+}
+
+// checkNode fails when c's node is deleted, or not Ready for NodeGrace.
+func (n *nodeWatch) checkNode(c nodeRole) error {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	node, err := n.rules.Nodes.CoreV1().Nodes().Get(ctx, c.name, metav1.GetOptions{})
+	cancel()
+	if apierrors.IsNotFound(err) {
+		return fmt.Errorf("node %s (%s) was deleted mid-level", c.name, c.what)
+	}
+	if err != nil {
+		// An outage or a refusal is for the other rules to judge.
+		return nil
+	}
+	ready := nodeReady(node)
+	if ready == nil || ready.Status == corev1.ConditionTrue {
+		delete(n.notReady, c.name)
+		return nil
+	}
+	since, ok := n.notReady[c.name]
+	if !ok {
+		n.notReady[c.name] = time.Now()
+		return nil
+	}
+	if time.Since(since) >= n.rules.NodeGrace {
+		return fmt.Errorf("node %s (%s) is not Ready (%s: %s: %s) for %s",
+			c.name, c.what, ready.Status, ready.Reason, ready.Message, time.Since(since).Round(time.Second))
+	}
+	// Look again as soon as the grace is over.
+	if t := since.Add(n.rules.NodeGrace); t.Before(n.next) {
+		n.next = t
 	}
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	rbacv1 "k8s.io/api/rbac/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
 	"k8s.io/client-go/tools/clientcmd"
 	clientcmdapi "k8s.io/client-go/tools/clientcmd/api"
@@ -30,66 +31,18 @@ type Identity struct {
 // so tests do not share them — and returns the ServiceAccount's identity.
 func (c *Cluster) BindServiceAccount(ctx context.Context, rbacDir, ns string) (*Identity, error) {
 	cs := c.AdminCS
-	suffix := "-" + ns
 	docs, err := readDocs(rbacDir, "role.yaml", "clusterrole.yaml", "serviceaccount.yaml")
 	if err != nil {
 		return nil, err
 	}
 	saName := ""
 	for _, d := range docs {
-		var tm metav1.TypeMeta
-		if err := sigyaml.Unmarshal(d, &tm); err != nil {
+		name, err := applyRBACDoc(ctx, cs, d, ns, "-"+ns)
+		if err != nil {
 			return nil, err
 		}
-		switch tm.Kind {
-		case "Role":
-			var o rbacv1.Role
-			if err := sigyaml.UnmarshalStrict(d, &o); err != nil {
-				return nil, err
-			}
-			o.Namespace = ns
-			_, err = cs.RbacV1().Roles(ns).Create(ctx, &o, metav1.CreateOptions{})
-		case "ClusterRole":
-			var o rbacv1.ClusterRole
-			if err := sigyaml.UnmarshalStrict(d, &o); err != nil {
-				return nil, err
-			}
-			o.Name += suffix
-			_, err = cs.RbacV1().ClusterRoles().Create(ctx, &o, metav1.CreateOptions{})
-		case "ServiceAccount":
-			var o corev1.ServiceAccount
-			if err := sigyaml.UnmarshalStrict(d, &o); err != nil {
-				return nil, err
-			}
-			o.Namespace = ns
-			saName = o.Name
-			_, err = cs.CoreV1().ServiceAccounts(ns).Create(ctx, &o, metav1.CreateOptions{})
-		case "RoleBinding":
-			var o rbacv1.RoleBinding
-			if err := sigyaml.UnmarshalStrict(d, &o); err != nil {
-				return nil, err
-			}
-			o.Namespace = ns
-			for i := range o.Subjects {
-				o.Subjects[i].Namespace = ns
-			}
-			_, err = cs.RbacV1().RoleBindings(ns).Create(ctx, &o, metav1.CreateOptions{})
-		case "ClusterRoleBinding":
-			var o rbacv1.ClusterRoleBinding
-			if err := sigyaml.UnmarshalStrict(d, &o); err != nil {
-				return nil, err
-			}
-			o.Name += suffix
-			o.RoleRef.Name += suffix
-			for i := range o.Subjects {
-				o.Subjects[i].Namespace = ns
-			}
-			_, err = cs.RbacV1().ClusterRoleBindings().Create(ctx, &o, metav1.CreateOptions{})
-		default:
-			return nil, fmt.Errorf("deploy/rbac: unexpected kind %q", tm.Kind)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("apply %s: %w", tm.Kind, err)
+		if name != "" {
+			saName = name
 		}
 	}
 	if saName == "" {
@@ -106,18 +59,76 @@ func (c *Cluster) BindServiceAccount(ctx context.Context, rbacDir, ns string) (*
 		Host: c.Host, BearerToken: tr.Status.Token, QPS: 100, Burst: 200,
 		TLSClientConfig: rest.TLSClientConfig{CAData: c.CAData},
 	}}
-	cfg := clientcmdapi.NewConfig()
-	cfg.Clusters["knee-testbed"] = &clientcmdapi.Cluster{Server: c.Host, CertificateAuthorityData: c.CAData}
-	cfg.AuthInfos["knee-sa"] = &clientcmdapi.AuthInfo{Token: tr.Status.Token}
-	cfg.Contexts["knee-sa"] = &clientcmdapi.Context{Cluster: "knee-testbed", AuthInfo: "knee-sa", Namespace: ns}
-	cfg.CurrentContext = "knee-sa"
-	id.Kubeconfig = filepath.Join(c.Dir, "sa-"+ns+".kubeconfig")
-	if err := clientcmd.WriteToFile(*cfg, id.Kubeconfig); err != nil {
+	if id.Kubeconfig, err = c.writeSAKubeconfig(ns, tr.Status.Token); err != nil {
 		return nil, err
 	}
 	// RBAC caches take a moment to see new bindings.
 	time.Sleep(200 * time.Millisecond)
 	return id, nil
+}
+
+// applyRBACDoc creates one document of deploy/rbac in namespace ns, its
+// cluster-scoped names (and the role a ClusterRoleBinding refers to) with
+// suffix; name is the ServiceAccount's name when the document is one.
+func applyRBACDoc(ctx context.Context, cs kubernetes.Interface, d []byte, ns, suffix string) (name string, err error) {
+	var tm metav1.TypeMeta
+	if err := sigyaml.Unmarshal(d, &tm); err != nil {
+		return "", err
+	}
+	inNS := func(s []rbacv1.Subject) {
+		for i := range s {
+			s[i].Namespace = ns
+		}
+	}
+	switch tm.Kind {
+	case "Role":
+		return "", create(ctx, d, tm.Kind, func(o *rbacv1.Role) { o.Namespace = ns }, cs.RbacV1().Roles(ns).Create)
+	case "ClusterRole":
+		return "", create(ctx, d, tm.Kind, func(o *rbacv1.ClusterRole) { o.Name += suffix }, cs.RbacV1().ClusterRoles().Create)
+	case "ServiceAccount":
+		err := create(ctx, d, tm.Kind, func(o *corev1.ServiceAccount) { o.Namespace, name = ns, o.Name }, cs.CoreV1().ServiceAccounts(ns).Create)
+		return name, err
+	case "RoleBinding":
+		return "", create(ctx, d, tm.Kind, func(o *rbacv1.RoleBinding) {
+			o.Namespace = ns
+			inNS(o.Subjects)
+		}, cs.RbacV1().RoleBindings(ns).Create)
+	case "ClusterRoleBinding":
+		return "", create(ctx, d, tm.Kind, func(o *rbacv1.ClusterRoleBinding) {
+			o.Name += suffix
+			o.RoleRef.Name += suffix
+			inNS(o.Subjects)
+		}, cs.RbacV1().ClusterRoleBindings().Create)
+	}
+	return "", fmt.Errorf("deploy/rbac: unexpected kind %q", tm.Kind)
+}
+
+// create reads document d strictly as a T, adjusts it and creates it.
+func create[T any](ctx context.Context, d []byte, kind string, adjust func(*T), apply func(context.Context, *T, metav1.CreateOptions) (*T, error)) error {
+	var o T
+	if err := sigyaml.UnmarshalStrict(d, &o); err != nil {
+		return err
+	}
+	adjust(&o)
+	if _, err := apply(ctx, &o, metav1.CreateOptions{}); err != nil {
+		return fmt.Errorf("apply %s: %w", kind, err)
+	}
+	return nil
+}
+
+// writeSAKubeconfig writes a kubeconfig with the ServiceAccount's token,
+// context "knee-sa" in namespace ns, and returns its path.
+func (c *Cluster) writeSAKubeconfig(ns, token string) (string, error) {
+	cfg := clientcmdapi.NewConfig()
+	cfg.Clusters["knee-testbed"] = &clientcmdapi.Cluster{Server: c.Host, CertificateAuthorityData: c.CAData}
+	cfg.AuthInfos["knee-sa"] = &clientcmdapi.AuthInfo{Token: token}
+	cfg.Contexts["knee-sa"] = &clientcmdapi.Context{Cluster: "knee-testbed", AuthInfo: "knee-sa", Namespace: ns}
+	cfg.CurrentContext = "knee-sa"
+	path := filepath.Join(c.Dir, "sa-"+ns+".kubeconfig")
+	if err := clientcmd.WriteToFile(*cfg, path); err != nil {
+		return "", err
+	}
+	return path, nil
 }
 
 func readDocs(dir string, files ...string) ([][]byte, error) {

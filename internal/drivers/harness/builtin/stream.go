@@ -166,19 +166,10 @@ func readSSE(br *bufio.Reader, start time.Time, gaps *[]float64) (sseResult, err
 		long []byte
 	)
 	for {
-		line, err := br.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			// A line longer than the buffer: collect it whole, up to maxLine.
-			long = append(long[:0], line...)
-			for err == bufio.ErrBufferFull && len(long) <= maxLine {
-				line, err = br.ReadSlice('\n')
-				long = append(long, line...)
-			}
-			if len(long) > maxLine {
-				r.label = "broken_stream"
-				return r, nil
-			}
-			line = long
+		line, err := readLine(br, &long)
+		if err == errLineTooLong {
+			r.label = "broken_stream"
+			return r, nil
 		}
 		if err != nil && (err != io.EOF || len(line) == 0) {
 			if err == io.EOF {
@@ -187,35 +178,66 @@ func readSSE(br *bufio.Reader, start time.Time, gaps *[]float64) (sseResult, err
 			}
 			return r, err
 		}
-		payload, ok := dataPayload(line)
-		switch {
-		case !ok:
-		case string(payload) == "[DONE]":
-			r.done = true
+		if r.event(line, start, &last, gaps) {
 			return r, nil
-		case isErrorEvent(payload):
-			r.label = "stream_error"
-			return r, nil
-		default:
-			if hasContent(payload) {
-				now := time.Now()
-				if r.chunks == 0 {
-					r.ttft = now.Sub(start)
-				} else {
-					*gaps = append(*gaps, float64(now.Sub(last))/float64(time.Millisecond))
-				}
-				last = now
-				r.chunks++
-			}
-			if u, p, ok := usageTokens(payload); ok {
-				r.usage, r.prompt = u, p
-			}
 		}
 		if err == io.EOF {
 			r.label = "broken_stream"
 			return r, nil
 		}
 	}
+}
+
+// errLineTooLong is readLine's answer to a line longer than maxLine.
+var errLineTooLong = errors.New("SSE line longer than maxLine")
+
+// readLine reads one line; one longer than the reader's buffer is
+// collected whole in *long (reused between lines), up to maxLine.
+func readLine(br *bufio.Reader, long *[]byte) ([]byte, error) {
+	line, err := br.ReadSlice('\n')
+	if err != bufio.ErrBufferFull {
+		return line, err
+	}
+	*long = append((*long)[:0], line...)
+	for err == bufio.ErrBufferFull && len(*long) <= maxLine {
+		line, err = br.ReadSlice('\n')
+		*long = append(*long, line...)
+	}
+	if len(*long) > maxLine {
+		return nil, errLineTooLong
+	}
+	return *long, err
+}
+
+// event takes one line of the stream into r; it reports whether the
+// stream has ended ([DONE] or an error event). last is the previous
+// content event's time.
+func (r *sseResult) event(line []byte, start time.Time, last *time.Time, gaps *[]float64) bool {
+	payload, ok := dataPayload(line)
+	switch {
+	case !ok:
+		return false
+	case string(payload) == "[DONE]":
+		r.done = true
+		return true
+	case isErrorEvent(payload):
+		r.label = "stream_error"
+		return true
+	}
+	if hasContent(payload) {
+		now := time.Now()
+		if r.chunks == 0 {
+			r.ttft = now.Sub(start)
+		} else {
+			*gaps = append(*gaps, float64(now.Sub(*last))/float64(time.Millisecond))
+		}
+		*last = now
+		r.chunks++
+	}
+	if u, p, ok := usageTokens(payload); ok {
+		r.usage, r.prompt = u, p
+	}
+	return false
 }
 
 // classify turns a transport error into a failure label. The level context

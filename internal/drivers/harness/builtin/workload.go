@@ -118,7 +118,17 @@ func readLengths(d *sweep.LengthDist, flag string) (in, out []int, err error) {
 		return nil, nil, err
 	}
 	d.SHA256 = sha(data)
-	cols := 0
+	in, out, cols, err := parseLengths(d.File, flag, data)
+	if err != nil {
+		return nil, nil, err
+	}
+	d.Paired = cols == 2
+	return in, out, nil
+}
+
+// parseLengths reads a lengths file's lines; cols is how many lengths
+// each line has (1 or 2).
+func parseLengths(path, flag string, data []byte) (in, out []int, cols int, err error) {
 	for i, line := range bytes.Split(data, []byte("\n")) {
 		s := strings.TrimSpace(string(line))
 		if s == "" || strings.HasPrefix(s, "#") {
@@ -129,28 +139,37 @@ func readLengths(d *sweep.LengthDist, flag string) (in, out []int, err error) {
 			cols = len(f)
 		}
 		if len(f) != cols || cols > 2 {
-			return nil, nil, sweep.Inputf(d.File, flag, i+1, "want one length on every line, or an input and an output length on every line; got %q", s)
+			return nil, nil, 0, sweep.Inputf(path, flag, i+1, "want one length on every line, or an input and an output length on every line; got %q", s)
 		}
 		if len(in) == maxLengthsLines {
-			return nil, nil, sweep.Inputf(d.File, flag, i+1, "more than %d lengths", maxLengthsLines)
+			return nil, nil, 0, sweep.Inputf(path, flag, i+1, "more than %d lengths", maxLengthsLines)
 		}
-		for c, v := range f {
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 || n > sweep.MaxTokens {
-				return nil, nil, sweep.Inputf(d.File, flag, i+1, "%q is not a token count in [1, %d]", v, sweep.MaxTokens)
-			}
-			if c == 0 {
-				in = append(in, n)
-			} else {
-				out = append(out, n)
-			}
+		lens, err := tokenCounts(path, flag, i+1, f)
+		if err != nil {
+			return nil, nil, 0, err
+		}
+		in = append(in, lens[0])
+		if len(lens) == 2 {
+			out = append(out, lens[1])
 		}
 	}
 	if len(in) == 0 {
-		return nil, nil, sweep.Inputf(d.File, flag, 0, "no lengths in the file")
+		return nil, nil, 0, sweep.Inputf(path, flag, 0, "no lengths in the file")
 	}
-	d.Paired = cols == 2
-	return in, out, nil
+	return in, out, cols, nil
+}
+
+// tokenCounts reads one line's lengths, each a token count in [1, MaxTokens].
+func tokenCounts(path, flag string, line int, f []string) ([]int, error) {
+	lens := make([]int, len(f))
+	for c, v := range f {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > sweep.MaxTokens {
+			return nil, sweep.Inputf(path, flag, line, "%q is not a token count in [1, %d]", v, sweep.MaxTokens)
+		}
+		lens[c] = n
+	}
+	return lens, nil
 }
 
 // sampleLength draws one length from d; file holds a lengths file's values.

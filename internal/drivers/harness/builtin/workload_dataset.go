@@ -93,31 +93,12 @@ func parseShareGPT(path string, data []byte) ([]datasetPrompt, error) {
 		if err := dec.Decode(&e); err != nil {
 			return nil, sweep.Inputf(path, field, 0, "entry %d is malformed: %s", i, jsonMessage(err))
 		}
-		if e.Conversations == nil {
-			return nil, sweep.Inputf(path, field+".conversations", 0, "entry %d has no conversations array", i)
-		}
-		prompt := -1
-		for t, turn := range *e.Conversations {
-			if turn.From == nil || turn.Value == nil {
-				return nil, sweep.Inputf(path, fmt.Sprintf("%s.conversations[%d]", field, t), 0, "entry %d: a turn needs \"from\" and \"value\" strings", i)
-			}
-			if prompt < 0 && (*turn.From == "human" || *turn.From == "user") && strings.TrimSpace(*turn.Value) != "" {
-				prompt = t
-			}
-		}
-		if prompt < 0 {
-			continue
-		}
-		turns := *e.Conversations
-		p, err := newPrompt(path, field, i, *turns[prompt].Value)
+		p, ok, err := shareGPTPrompt(path, field, i, e)
 		if err != nil {
 			return nil, err
 		}
-		// The reply's length is the output the conversation had: the
-		// output length vLLM's ShareGPT benchmark asks for (in words here,
-		// the server's usage counts the real tokens).
-		if r := prompt + 1; r < len(turns) && (*turns[r].From == "gpt" || *turns[r].From == "assistant") {
-			p.output = min(max(1, len(strings.Fields(*turns[r].Value))), sweep.MaxTokens)
+		if !ok {
+			continue
 		}
 		out = append(out, p)
 	}
@@ -128,6 +109,37 @@ func parseShareGPT(path string, data []byte) ([]datasetPrompt, error) {
 		return nil, sweep.Inputf(path, "", 0, "data after the closing ] of the array")
 	}
 	return out, nil
+}
+
+// shareGPTPrompt is entry i's prompt: its first non-empty human turn, with
+// the reply's length as the output wanted; ok is false when it has none.
+func shareGPTPrompt(path, field string, i int, e shareGPTEntry) (p datasetPrompt, ok bool, err error) {
+	if e.Conversations == nil {
+		return p, false, sweep.Inputf(path, field+".conversations", 0, "entry %d has no conversations array", i)
+	}
+	turns := *e.Conversations
+	prompt := -1
+	for t, turn := range turns {
+		if turn.From == nil || turn.Value == nil {
+			return p, false, sweep.Inputf(path, fmt.Sprintf("%s.conversations[%d]", field, t), 0, "entry %d: a turn needs \"from\" and \"value\" strings", i)
+		}
+		if prompt < 0 && (*turn.From == "human" || *turn.From == "user") && strings.TrimSpace(*turn.Value) != "" {
+			prompt = t
+		}
+	}
+	if prompt < 0 {
+		return p, false, nil
+	}
+	if p, err = newPrompt(path, field, i, *turns[prompt].Value); err != nil {
+		return p, false, err
+	}
+	// The reply's length is the output the conversation had: the
+	// output length vLLM's ShareGPT benchmark asks for (in words here,
+	// the server's usage counts the real tokens).
+	if r := prompt + 1; r < len(turns) && (*turns[r].From == "gpt" || *turns[r].From == "assistant") {
+		p.output = min(max(1, len(strings.Fields(*turns[r].Value))), sweep.MaxTokens)
+	}
+	return p, true, nil
 }
 
 type jsonlEntry struct {
