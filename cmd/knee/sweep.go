@@ -10,8 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/kneetool/knee/internal/drivers/harness/aiperf"
-	"github.com/kneetool/knee/internal/drivers/harness/builtin"
+	"github.com/kneetool/knee/internal/drivers/harness"
 	"github.com/kneetool/knee/internal/drivers/harness/inferenceperf"
 	"github.com/kneetool/knee/internal/drivers/runner/local"
 	"github.com/kneetool/knee/internal/table"
@@ -202,10 +201,8 @@ func (o *sweepOptions) complete(c *cobra.Command) error {
 	if p.Harness == inferenceperf.Harness && !fl.Changed("api") && o.Resume == "" {
 		p.API = "completion"
 	}
-	switch p.Harness {
-	case builtin.Name, inferenceperf.Harness, aiperf.Harness:
-	default:
-		return sweep.Inputf("flag", "--harness", 0, "must be builtin, inference-perf or aiperf, got %q", p.Harness)
+	if _, ok := harness.Lookup(p.Harness); !ok {
+		return sweep.Inputf("flag", "--harness", 0, "must be %s, got %q", harness.Names(nil), p.Harness)
 	}
 	if p.Runner != "local" && p.Runner != "kube" {
 		return sweep.Inputf("flag", "--runner", 0, "must be local or kube, got %q", p.Runner)
@@ -251,26 +248,24 @@ func (o *sweepOptions) executor(ctx context.Context, c *cobra.Command) (sweep.Ex
 	if o.plan.Endpoint == "" {
 		return nil, sweep.Inputf("flag", "--endpoint", 0, "give the server's URL, e.g. --endpoint http://127.0.0.1:8000")
 	}
-	if o.plan.Harness == builtin.Name {
-		if _, err := builtin.EndpointURL(o.plan.Endpoint, o.plan.API); err != nil {
-			return nil, err
-		}
-		return builtin.New(builtin.Options{Progress: stderr, Timeout: o.Timeout, Seed: o.Seed, JSONL: o.JSONL,
-			APIKey: o.secret.apiKey, User: o.secret.user}), nil
-	}
+	h, _ := harness.Lookup(o.plan.Harness) // complete checked the name
+	set := o.harnessSettings()
 	// Refuse what the harness cannot run before a results folder exists.
-	ipOpts := inferenceperf.Options{NumWorkers: o.Workers, RequestTimeout: o.Timeout}
-	if o.plan.Harness == inferenceperf.Harness {
-		if _, err := inferenceperf.Config(o.plan, o.plan.Levels(), ipOpts); err != nil {
+	if h.Check != nil {
+		if err := h.Check(o.plan, set); err != nil {
 			return nil, err
 		}
-	} else if err := aiperf.Check(o.plan); err != nil {
-		return nil, err
 	}
-	return local.New(local.Options{
-		Harness: o.plan.Harness, Bin: o.HarnessBin, Output: stderr,
-		InferencePerf: ipOpts,
-	})
+	if h.InProcess != nil {
+		return h.InProcess(set), nil
+	}
+	return local.New(local.Options{Harness: o.plan.Harness, Bin: o.HarnessBin, Output: stderr, Settings: set})
+}
+
+// harnessSettings are the flags a harness reads, for every runner.
+func (o *sweepOptions) harnessSettings() harness.Settings {
+	return harness.Settings{Workers: o.Workers, Timeout: o.Timeout, Progress: o.root.stderr, Seed: o.Seed, JSONL: o.JSONL,
+		APIKey: o.secret.apiKey, User: o.secret.user}
 }
 
 func (o *sweepOptions) run(c *cobra.Command) error {
