@@ -3,9 +3,6 @@ package harness
 import (
 	"strings"
 
-	"github.com/kneetool/knee/internal/drivers/harness/aiperf"
-	"github.com/kneetool/knee/internal/drivers/harness/builtin"
-	"github.com/kneetool/knee/internal/drivers/harness/inferenceperf"
 	"github.com/kneetool/knee/internal/drivers/kube"
 	"github.com/kneetool/knee/sweep"
 )
@@ -26,12 +23,9 @@ type Harness struct {
 }
 
 // registry is every harness, in the order --harness's help and refusals
-// name them. Adding a harness is one line here.
-var registry = []Harness{
-	{Name: builtin.Name, InProcess: newBuiltin, Check: checkBuiltin},
-	{Name: inferenceperf.Harness, Process: newInferencePerfProcess, Pod: newInferencePerfPod, Check: checkInferencePerf},
-	{Name: aiperf.Harness, Process: newAIPerfProcess, Pod: newAIPerfPod, Check: checkAIPerf},
-}
+// name them. Adding a harness is its file here (builtin.go,
+// inference_perf.go, aiperf.go) and one line in this list.
+var registry = []Harness{builtinHarness, inferencePerf, aiPerf}
 
 // Lookup is the harness of that name.
 func Lookup(name string) (Harness, bool) {
