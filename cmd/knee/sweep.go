@@ -10,9 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/kneetool/knee/internal/drivers/harness/aiperf"
-	"github.com/kneetool/knee/internal/drivers/harness/builtin"
-	"github.com/kneetool/knee/internal/drivers/harness/inferenceperf"
+	"github.com/kneetool/knee/internal/drivers/harness"
 	"github.com/kneetool/knee/internal/drivers/runner/local"
 	"github.com/kneetool/knee/internal/table"
 	"github.com/kneetool/knee/knee"
@@ -151,83 +149,14 @@ func (o *sweepOptions) complete(c *cobra.Command) error {
 		return err
 	}
 	fl := c.Flags()
-	var p sweep.Plan
-	if o.Resume != "" {
-		if o.Out != "" {
-			return usagef("--out and --resume exclude each other: --resume continues the folder it names")
-		}
-		if p, err = store.ReadPlan(o.Resume); err != nil {
-			return err
-		}
-	}
-	set := func(name string) bool { return o.Resume == "" || fl.Changed(name) }
-	switch {
-	case fl.Changed("per-gpu") && fl.Changed("ladder"):
-		return usagef("give --per-gpu or --ladder, not both")
-	case fl.Changed("per-gpu"):
-		if p.PerGPU, err = sweep.ParsePerGPU(o.PerGPU); err != nil {
-			return err
-		}
-	case fl.Changed("ladder"):
-		if p.PerGPU, err = sweep.ParseLadder(o.Ladder); err != nil {
-			return err
-		}
-	}
-	for _, f := range []struct {
-		name string
-		dst  *string
-		v    string
-	}{
-		{"runner", &p.Runner, o.Runner}, {"harness", &p.Harness, o.Harness}, {"endpoint", &p.Endpoint, o.Endpoint},
-		{"model", &p.Model, o.Model}, {"api", &p.API, o.API}, {"accelerator", &p.Accelerator, o.Accelerator}, {"leaf", &p.Leaf, o.Leaf},
-	} {
-		if set(f.name) {
-			*f.dst = f.v
-		}
-	}
-	for _, f := range []struct {
-		name string
-		dst  *int
-		v    int
-	}{
-		{"gpus", &p.GPUs, o.GPUs}, {"input-tokens", &p.InputTokens, o.InputTokens}, {"output-tokens", &p.OutputTokens, o.OutputTokens},
-		{"min-requests", &p.MinRequests, o.MinRequests}, {"requests-per-concurrency", &p.RequestsPerConcurrency, o.PerConcurrency},
-	} {
-		if set(f.name) {
-			*f.dst = f.v
-		}
-	}
-	// inference-perf's random data generator speaks only the completion
-	// API: make that the default for it rather than fail on the default.
-	if p.Harness == inferenceperf.Harness && !fl.Changed("api") && o.Resume == "" {
-		p.API = "completion"
-	}
-	switch p.Harness {
-	case builtin.Name, inferenceperf.Harness, aiperf.Harness:
-	default:
-		return sweep.Inputf("flag", "--harness", 0, "must be builtin, inference-perf or aiperf, got %q", p.Harness)
-	}
-	if p.Runner != "local" && p.Runner != "kube" {
-		return sweep.Inputf("flag", "--runner", 0, "must be local or kube, got %q", p.Runner)
-	}
-	// After --runner and --harness: a typo there is the first thing to
-	// hear about, not the missing ladder.
-	if err := o.Rate.apply(fl, &p, o.Resume != "", &o.Search); err != nil {
+	p, err := o.startPlan()
+	if err != nil {
 		return err
 	}
-	if err := o.Search.check(fl, &p); err != nil {
+	if err := o.planFlags(fl, &p); err != nil {
 		return err
 	}
-	if len(p.PerGPU) == 0 && !p.IsRate() && o.Resume == "" {
-		return usagef("give the ladder: --per-gpu 64,128,256 or --ladder 16:1024:x2")
-	}
-	if err := o.Workload.apply(fl, &p); err != nil {
-		return err
-	}
-	// Before any cluster is asked or executor built: a plan too large to
-	// run (a flag, or a plan.json edited) is bad input now, not memory
-	// exhausted at the first level.
-	if err := p.CheckSizes(); err != nil {
+	if err := o.checkPlan(fl, &p); err != nil {
 		return err
 	}
 	if p.ID == "" {
@@ -251,26 +180,24 @@ func (o *sweepOptions) executor(ctx context.Context, c *cobra.Command) (sweep.Ex
 	if o.plan.Endpoint == "" {
 		return nil, sweep.Inputf("flag", "--endpoint", 0, "give the server's URL, e.g. --endpoint http://127.0.0.1:8000")
 	}
-	if o.plan.Harness == builtin.Name {
-		if _, err := builtin.EndpointURL(o.plan.Endpoint, o.plan.API); err != nil {
-			return nil, err
-		}
-		return builtin.New(builtin.Options{Progress: stderr, Timeout: o.Timeout, Seed: o.Seed, JSONL: o.JSONL,
-			APIKey: o.secret.apiKey, User: o.secret.user}), nil
-	}
+	h, _ := harness.Lookup(o.plan.Harness) // complete checked the name
+	set := o.harnessSettings()
 	// Refuse what the harness cannot run before a results folder exists.
-	ipOpts := inferenceperf.Options{NumWorkers: o.Workers, RequestTimeout: o.Timeout}
-	if o.plan.Harness == inferenceperf.Harness {
-		if _, err := inferenceperf.Config(o.plan, o.plan.Levels(), ipOpts); err != nil {
+	if h.Check != nil {
+		if err := h.Check(o.plan, set); err != nil {
 			return nil, err
 		}
-	} else if err := aiperf.Check(o.plan); err != nil {
-		return nil, err
 	}
-	return local.New(local.Options{
-		Harness: o.plan.Harness, Bin: o.HarnessBin, Output: stderr,
-		InferencePerf: ipOpts,
-	})
+	if h.InProcess != nil {
+		return h.InProcess(set), nil
+	}
+	return local.New(local.Options{Harness: o.plan.Harness, Bin: o.HarnessBin, Output: stderr, Settings: set})
+}
+
+// harnessSettings are the flags a harness reads, for every runner.
+func (o *sweepOptions) harnessSettings() harness.Settings {
+	return harness.Settings{Workers: o.Workers, Timeout: o.Timeout, Progress: o.root.stderr, Seed: o.Seed, JSONL: o.JSONL,
+		APIKey: o.secret.apiKey, User: o.secret.user}
 }
 
 func (o *sweepOptions) run(c *cobra.Command) error {

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/pflag"
 	"k8s.io/client-go/tools/clientcmd"
 
+	"github.com/kneetool/knee/internal/drivers/harness"
 	"github.com/kneetool/knee/internal/table"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
@@ -39,58 +40,18 @@ func (o *sweepOptions) runCatalog(c *cobra.Command) error {
 		return err
 	}
 	fl := c.Flags()
-	for _, name := range []string{"resume", "leaf"} {
-		if fl.Changed(name) {
-			return usagef("--%s cannot be given with --catalog: the catalog names each leaf and resumes it by itself (run the same command again)", name)
-		}
-	}
-	if fl.Changed("runner") && o.Runner != "kube" {
-		return usagef("--catalog runs every leaf with --runner kube (got --runner %s)", o.Runner)
-	}
-	if o.Out == "" {
-		return usagef("--catalog needs --out DIR: each leaf is swept into DIR/<leaf>, and the same command again resumes the leaves that did not finish")
+	if err := o.checkCatalogFlags(fl); err != nil {
+		return err
 	}
 	plan, err := catalog.ReadFile(o.Catalog)
 	if err != nil {
 		return err
 	}
-	common := passThrough(fl)
-	jobs := make([]catalog.Job, len(plan.Leaves))
-	args := make([][]string, len(plan.Leaves))
-	for i, l := range plan.Leaves {
-		args[i] = leafArgs(common, l)
-		// Every leaf's flags parse before any leaf runs: a typo in the
-		// tenth leaf is bad input now, not after an hour of sweeping.
-		check := newSweepCmd(&rootOptions{stdout: io.Discard, stderr: io.Discard})
-		if err := check.ParseFlags(args[i]); err != nil {
-			return sweep.Inputf(plan.File, l.Name+".flags", l.Line, "%v", err)
-		}
-		if h := flagIn(args[i], "harness"); h != "aiperf" && h != "inference-perf" {
-			if h == "" {
-				h = o.Harness
-			}
-			return sweep.Inputf(plan.File, l.Name+".harness", l.Line, "a catalog leaf runs on Kubernetes: give harness: aiperf or inference-perf (got %s; builtin runs only with --runner local)", h)
-		}
-		// Before clusterOf loads them: KUBECONFIG=/dev/zero must not hang
-		// the catalog before its first leaf.
-		if err := checkKubeconfigs(flagIn(args[i], "kubeconfig")); err != nil {
-			return err
-		}
-		jobs[i] = catalog.Job{Leaf: l, Cluster: clusterOf(flagIn(args[i], "kubeconfig"), flagIn(args[i], "context"))}
-	}
-	if st, err := os.Stat(o.Out); err == nil && !st.IsDir() {
-		return sweep.Inputf(o.Out, "--out", 0, "is a file, not a folder")
-	}
-	if store.IsResultsDir(o.Out) {
-		return sweep.Inputf(o.Out, "--out", 0, "holds a single sweep, not a catalog's leaves; give another folder")
-	}
-	if err := checkCatalogOut(o.Out, plan.Leaves); err != nil {
+	jobs, args, err := o.leafJobs(plan, passThrough(fl))
+	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(o.Out, 0o755); err != nil {
-		return fmt.Errorf("--out %s: %w", o.Out, err)
-	}
-	state, err := catalog.LoadState(o.Out)
+	state, err := o.prepareCatalogOut(plan.Leaves)
 	if err != nil {
 		return err
 	}
@@ -106,33 +67,112 @@ func (o *sweepOptions) runCatalog(c *cobra.Command) error {
 		index[l.Name] = i
 	}
 	results := catalog.Run(c.Context(), jobs, func(ctx context.Context, j catalog.Job) (catalog.Status, error) {
-		a := args[index[j.Leaf.Name]]
-		digest := catalog.FlagsDigest(a)
-		dir := filepath.Join(o.Out, j.Leaf.Name)
-		if state.Finished(j.Leaf.Name, digest) && store.IsResultsDir(dir) {
-			fmt.Fprintf(stderr, "[%s] finished in an earlier run with the same flags: skipped\n", j.Leaf.Name)
-			return catalog.Skipped, nil
-		}
-		where := "--out=" + dir
-		if store.IsResultsDir(dir) {
-			where = "--resume=" + dir
-		}
-		pw := &prefixWriter{w: stderr, prefix: "[" + j.Leaf.Name + "] "}
-		err := runLeaf(ctx, append(a, where), pw)
-		pw.Flush()
-		st := catalog.Done
-		switch {
-		case err != nil && ctx.Err() != nil:
-			st = catalog.Interrupted
-		case err != nil:
-			st = catalog.Failed
-		}
-		if rerr := state.Record(j.Leaf.Name, digest, st, err); rerr != nil {
-			fmt.Fprintf(stderr, "[%s] could not record the leaf in %s: %v\n", j.Leaf.Name, catalog.StateFile, rerr)
-		}
-		return st, err
+		return o.sweepLeaf(ctx, j, args[index[j.Leaf.Name]], state, stderr)
 	})
 	return o.catalogReport(results, func(leaf string) []string { return args[index[leaf]] }, format)
+}
+
+// checkCatalogFlags refuses the flags a catalog run cannot take.
+func (o *sweepOptions) checkCatalogFlags(fl *pflag.FlagSet) error {
+	for _, name := range []string{"resume", "leaf"} {
+		if fl.Changed(name) {
+			return usagef("--%s cannot be given with --catalog: the catalog names each leaf and resumes it by itself (run the same command again)", name)
+		}
+	}
+	if fl.Changed("runner") && o.Runner != "kube" {
+		return usagef("--catalog runs every leaf with --runner kube (got --runner %s)", o.Runner)
+	}
+	if o.Out == "" {
+		return usagef("--catalog needs --out DIR: each leaf is swept into DIR/<leaf>, and the same command again resumes the leaves that did not finish")
+	}
+	return nil
+}
+
+// leafJobs are the catalog's leaves as jobs and each leaf's sweep
+// arguments. Every leaf's flags parse before any leaf runs: a typo in the
+// tenth leaf is bad input now, not after an hour of sweeping.
+func (o *sweepOptions) leafJobs(plan *catalog.Plan, common []string) ([]catalog.Job, [][]string, error) {
+	jobs := make([]catalog.Job, len(plan.Leaves))
+	args := make([][]string, len(plan.Leaves))
+	for i, l := range plan.Leaves {
+		args[i] = leafArgs(common, l)
+		if err := o.checkLeaf(plan, l, args[i]); err != nil {
+			return nil, nil, err
+		}
+		jobs[i] = catalog.Job{Leaf: l, Cluster: clusterOf(flagIn(args[i], "kubeconfig"), flagIn(args[i], "context"))}
+	}
+	return jobs, args, nil
+}
+
+// checkLeaf refuses a leaf whose flags do not parse or whose harness does
+// not run in a pod.
+func (o *sweepOptions) checkLeaf(plan *catalog.Plan, l catalog.Leaf, args []string) error {
+	check := newSweepCmd(&rootOptions{stdout: io.Discard, stderr: io.Discard})
+	if err := check.ParseFlags(args); err != nil {
+		return sweep.Inputf(plan.File, l.Name+".flags", l.Line, "%v", err)
+	}
+	if h := flagIn(args, "harness"); !runsInPod(h) {
+		if h == "" {
+			h = o.Harness
+		}
+		return sweep.Inputf(plan.File, l.Name+".harness", l.Line, "a catalog leaf runs on Kubernetes: give harness: aiperf or inference-perf (got %s; builtin runs only with --runner local)", h)
+	}
+	// Before clusterOf loads them: KUBECONFIG=/dev/zero must not hang
+	// the catalog before its first leaf.
+	return checkKubeconfigs(flagIn(args, "kubeconfig"))
+}
+
+// runsInPod says whether the named harness runs on the kube runner.
+func runsInPod(name string) bool {
+	h, ok := harness.Lookup(name)
+	return ok && h.Pod != nil
+}
+
+// prepareCatalogOut checks and makes --out, and loads what an earlier run
+// of the catalog recorded there.
+func (o *sweepOptions) prepareCatalogOut(leaves []catalog.Leaf) (*catalog.State, error) {
+	if st, err := os.Stat(o.Out); err == nil && !st.IsDir() {
+		return nil, sweep.Inputf(o.Out, "--out", 0, "is a file, not a folder")
+	}
+	if store.IsResultsDir(o.Out) {
+		return nil, sweep.Inputf(o.Out, "--out", 0, "holds a single sweep, not a catalog's leaves; give another folder")
+	}
+	if err := checkCatalogOut(o.Out, leaves); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(o.Out, 0o755); err != nil {
+		return nil, fmt.Errorf("--out %s: %w", o.Out, err)
+	}
+	return catalog.LoadState(o.Out)
+}
+
+// sweepLeaf sweeps one leaf into --out/<leaf> (resuming a folder an
+// earlier run left), unless an earlier run finished it with the same flags.
+func (o *sweepOptions) sweepLeaf(ctx context.Context, j catalog.Job, a []string, state *catalog.State, stderr io.Writer) (catalog.Status, error) {
+	digest := catalog.FlagsDigest(a)
+	dir := filepath.Join(o.Out, j.Leaf.Name)
+	if state.Finished(j.Leaf.Name, digest) && store.IsResultsDir(dir) {
+		fmt.Fprintf(stderr, "[%s] finished in an earlier run with the same flags: skipped\n", j.Leaf.Name)
+		return catalog.Skipped, nil
+	}
+	where := "--out=" + dir
+	if store.IsResultsDir(dir) {
+		where = "--resume=" + dir
+	}
+	pw := &prefixWriter{w: stderr, prefix: "[" + j.Leaf.Name + "] "}
+	err := runLeaf(ctx, append(a, where), pw)
+	pw.Flush()
+	st := catalog.Done
+	switch {
+	case err != nil && ctx.Err() != nil:
+		st = catalog.Interrupted
+	case err != nil:
+		st = catalog.Failed
+	}
+	if rerr := state.Record(j.Leaf.Name, digest, st, err); rerr != nil {
+		fmt.Fprintf(stderr, "[%s] could not record the leaf in %s: %v\n", j.Leaf.Name, catalog.StateFile, rerr)
+	}
+	return st, err
 }
 
 // runLeaf runs one leaf as `knee sweep ARGS` would run, in this process:
@@ -283,53 +323,17 @@ func (o *sweepOptions) catalogReport(results []catalog.Result, argsOf func(leaf 
 	var failed []string
 	interrupted := false
 	for _, r := range results {
-		dir := filepath.Join(o.Out, r.Job.Leaf.Name)
-		args := argsOf(r.Job.Leaf.Name)
-		_, kctx, ns := kubeTarget(flagIn(args, "kubeconfig"), flagIn(args, "context"))
-		if v := flagIn(args, "namespace"); v != "" {
-			ns = v
-		}
-		row := leafRow{Leaf: r.Job.Leaf.Name, Context: kctx, Namespace: ns, Status: string(r.Status), Results: dir}
-		if r.Err != nil {
-			row.Error = r.Err.Error()
-		}
+		row := o.leafReport(r, argsOf(r.Job.Leaf.Name))
 		switch r.Status {
 		case catalog.Failed:
 			failed = append(failed, row.Leaf)
 		case catalog.Interrupted:
 			interrupted = true
 		}
-		if s, err := store.Load(dir); err == nil {
-			row.Levels, row.GPUs, row.Accelerator = len(s.Points), s.GPUs, s.Accelerator
-			if res, err := knee.Find(s, knee.DefaultOptions()); err == nil {
-				row.Knee, row.Recommended = string(res.Knee.Status), res.RecommendedPerGPU
-			}
-		} else {
-			row.Results = ""
-		}
 		rows = append(rows, row)
 	}
-	w := o.root.stdout
-	if format == "json" {
-		if err := writeJSON(w, rows); err != nil {
-			return err
-		}
-	} else {
-		var cells [][]string
-		for _, r := range rows {
-			rec := "–"
-			if r.Recommended != nil {
-				rec = fmt.Sprintf("%g", *r.Recommended)
-			}
-			knee := r.Knee
-			if knee == "" {
-				knee = "–"
-			}
-			cells = append(cells, []string{r.Leaf, r.Context, r.Namespace, r.Status, fmt.Sprint(r.Levels), knee, rec, firstLine(r.Error)})
-		}
-		if err := table.Write(w, table.Format(format), []string{"leaf", "context", "namespace", "status", "levels", "knee", "recommended /GPU", "error"}, cells, []byte("llllrlrl")); err != nil {
-			return err
-		}
+	if err := writeLeafRows(o.root.stdout, rows, format); err != nil {
+		return err
 	}
 	for _, r := range rows {
 		if r.Status == string(catalog.Failed) {
@@ -345,6 +349,50 @@ func (o *sweepOptions) catalogReport(results []catalog.Result, argsOf func(leaf 
 			len(failed), len(rows), strings.Join(failed, ", "), o.Catalog, o.Out)
 	}
 	return nil
+}
+
+// leafReport is one leaf's row: where it ran, how it ended, and what knee
+// find says about the levels its folder holds.
+func (o *sweepOptions) leafReport(r catalog.Result, args []string) leafRow {
+	dir := filepath.Join(o.Out, r.Job.Leaf.Name)
+	_, kctx, ns := kubeTarget(flagIn(args, "kubeconfig"), flagIn(args, "context"))
+	if v := flagIn(args, "namespace"); v != "" {
+		ns = v
+	}
+	row := leafRow{Leaf: r.Job.Leaf.Name, Context: kctx, Namespace: ns, Status: string(r.Status), Results: dir}
+	if r.Err != nil {
+		row.Error = r.Err.Error()
+	}
+	s, err := store.Load(dir)
+	if err != nil {
+		row.Results = ""
+		return row
+	}
+	row.Levels, row.GPUs, row.Accelerator = len(s.Points), s.GPUs, s.Accelerator
+	if res, err := knee.Find(s, knee.DefaultOptions()); err == nil {
+		row.Knee, row.Recommended = string(res.Knee.Status), res.RecommendedPerGPU
+	}
+	return row
+}
+
+// writeLeafRows prints the catalog's report: JSON, or a table.
+func writeLeafRows(w io.Writer, rows []leafRow, format string) error {
+	if format == "json" {
+		return writeJSON(w, rows)
+	}
+	var cells [][]string
+	for _, r := range rows {
+		rec := "–"
+		if r.Recommended != nil {
+			rec = fmt.Sprintf("%g", *r.Recommended)
+		}
+		knee := r.Knee
+		if knee == "" {
+			knee = "–"
+		}
+		cells = append(cells, []string{r.Leaf, r.Context, r.Namespace, r.Status, fmt.Sprint(r.Levels), knee, rec, firstLine(r.Error)})
+	}
+	return table.Write(w, table.Format(format), []string{"leaf", "context", "namespace", "status", "levels", "knee", "recommended /GPU", "error"}, cells, []byte("llllrlrl"))
 }
 
 func firstLine(s string) string {

@@ -17,6 +17,7 @@ import (
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/tools/clientcmd"
 
+	"github.com/kneetool/knee/internal/drivers/harness"
 	"github.com/kneetool/knee/internal/drivers/harness/inferenceperf"
 	"github.com/kneetool/knee/internal/drivers/kube"
 	"github.com/kneetool/knee/sweep"
@@ -80,7 +81,7 @@ func (o *kubeOptions) executor(ctx context.Context, c *cobra.Command, plan *swee
 	// Flags first: a wrong harness is bad input even without a cluster.
 	workers, _ := fl.GetInt("workers")
 	timeout, _ := fl.GetDuration("request-timeout")
-	h, err := kube.HarnessFor(plan.Harness, inferenceperf.Options{NumWorkers: workers, RequestTimeout: timeout})
+	h, err := harness.ForKube(plan.Harness, harness.Settings{Workers: workers, Timeout: timeout})
 	if err != nil {
 		return nil, err
 	}

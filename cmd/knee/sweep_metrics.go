@@ -36,17 +36,12 @@ func (m *metricsFlags) bind(fl *pflag.FlagSet) {
 // up with "no engine metrics" is never a surprise.
 func (m *metricsFlags) wrap(ctx context.Context, o *sweepOptions, exec sweep.Executor) (sweep.Executor, error) {
 	errw := o.root.stderr
-	if m.KVBound < 0 || math.IsNaN(m.KVBound) || math.IsInf(m.KVBound, 0) {
-		return nil, sweep.Inputf("flag", "--kv-bound", 0, "must be a finite number of requests, not negative, got %g", m.KVBound)
+	if err := m.check(); err != nil {
+		return nil, err
 	}
 	urls := m.URLs
 	if len(urls) == 1 && urls[0] == "none" {
 		return exec, nil
-	}
-	for _, u := range urls {
-		if err := metrics.CheckURL(u); err != nil {
-			return nil, sweep.Inputf("flag", "--metrics", 0, "%v", err)
-		}
 	}
 	if len(o.Search.endpoints) > 1 {
 		// Levels run at once on several endpoints: one /metrics cannot say
@@ -58,16 +53,9 @@ func (m *metricsFlags) wrap(ctx context.Context, o *sweepOptions, exec sweep.Exe
 		return m.wrapKube(ctx, o, exec)
 	}
 	explicit := len(urls) > 0
-	var src *metrics.HTTPSource
-	if explicit {
-		src = metrics.NewHTTPSource(urls...)
-	} else {
-		if o.plan.Runner != "local" || o.plan.Endpoint == "" {
-			return exec, nil
-		}
-		// The plan's endpoint is redacted (user:xxxxx): the /metrics beside
-		// it gets the URL without userinfo and the real credentials.
-		src = metrics.NewHTTPSource(defaultMetricsURL(o.plan.Endpoint)).WithCredentials(o.secret.user, o.secret.apiKey)
+	src := m.httpSource(o)
+	if src == nil {
+		return exec, nil
 	}
 	names := src.Names()
 	snap, err := metrics.Probe(ctx, src)
@@ -82,6 +70,36 @@ func (m *metricsFlags) wrap(ctx context.Context, o *sweepOptions, exec sweep.Exe
 		fmt.Fprintf(errw, "engine metrics: sampling %s every second (%s)\n", strings.Join(names, ", "), snap.Engine)
 	}
 	return metrics.Wrap(exec, src, metrics.Options{KVBound: m.KVBound, Log: errw}), nil
+}
+
+// check refuses a --kv-bound that is no count and a --metrics that is no URL.
+func (m *metricsFlags) check() error {
+	if m.KVBound < 0 || math.IsNaN(m.KVBound) || math.IsInf(m.KVBound, 0) {
+		return sweep.Inputf("flag", "--kv-bound", 0, "must be a finite number of requests, not negative, got %g", m.KVBound)
+	}
+	if len(m.URLs) == 1 && m.URLs[0] == "none" {
+		return nil
+	}
+	for _, u := range m.URLs {
+		if err := metrics.CheckURL(u); err != nil {
+			return sweep.Inputf("flag", "--metrics", 0, "%v", err)
+		}
+	}
+	return nil
+}
+
+// httpSource is --metrics, else the local endpoint's own /metrics (nil:
+// nothing to sample).
+func (m *metricsFlags) httpSource(o *sweepOptions) *metrics.HTTPSource {
+	if len(m.URLs) > 0 {
+		return metrics.NewHTTPSource(m.URLs...)
+	}
+	if o.plan.Runner != "local" || o.plan.Endpoint == "" {
+		return nil
+	}
+	// The plan's endpoint is redacted (user:xxxxx): the /metrics beside
+	// it gets the URL without userinfo and the real credentials.
+	return metrics.NewHTTPSource(defaultMetricsURL(o.plan.Endpoint)).WithCredentials(o.secret.user, o.secret.apiKey)
 }
 
 // defaultMetricsURL is the endpoint's own /metrics, without its userinfo

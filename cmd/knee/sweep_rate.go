@@ -50,13 +50,43 @@ func (r *rateFlags) apply(fl *pflag.FlagSet, p *sweep.Plan, resume bool, sf *sea
 		return usagef("give --rate (requests/s) or --per-gpu/--ladder (concurrency per GPU), not both")
 	}
 	if !given && !p.IsRate() {
-		for _, name := range []string{"arrivals", "max-in-flight", "rate-duration", "max-rate"} {
-			if fl.Changed(name) {
-				return usagef("--%s applies to a rate sweep: give --rate", name)
-			}
-		}
-		return nil
+		return refuseRateOnly(fl)
 	}
+	if err := r.refuseWithRate(fl, sf); err != nil {
+		return err
+	}
+	if given {
+		rates, err := sweep.ParseRates(r.Rates)
+		if err != nil {
+			return err
+		}
+		p.Rates = rates
+	}
+	if err := r.setPlan(fl, p, resume); err != nil {
+		return err
+	}
+	if p.Harness != builtin.Name {
+		return sweep.Inputf("flag", "--rate", 0, "open-loop rate levels run with --harness builtin, not %s", p.Harness)
+	}
+	if p.Runner != "local" {
+		return sweep.Inputf("flag", "--rate", 0, "open-loop rate levels run with --runner local, not %s", p.Runner)
+	}
+	return p.Validate()
+}
+
+// refuseRateOnly refuses a rate flag on a sweep without --rate.
+func refuseRateOnly(fl *pflag.FlagSet) error {
+	for _, name := range []string{"arrivals", "max-in-flight", "rate-duration", "max-rate"} {
+		if fl.Changed(name) {
+			return usagef("--%s applies to a rate sweep: give --rate", name)
+		}
+	}
+	return nil
+}
+
+// refuseWithRate refuses what a rate ladder cannot be combined with, and
+// checks --search's rate settings.
+func (r *rateFlags) refuseWithRate(fl *pflag.FlagSet, sf *searchFlags) error {
 	// Repeats interleave per-GPU levels (run.RunAdaptive); a rate ladder
 	// searches with its own planner (knee/search NextRate) instead.
 	for _, name := range []string{"repeats", "until-ci"} {
@@ -68,17 +98,13 @@ func (r *rateFlags) apply(fl *pflag.FlagSet, p *sweep.Plan, resume bool, sf *sea
 		return usagef("--endpoint given %d times: a --rate ladder runs against one endpoint", n)
 	}
 	if sf.On {
-		if err := r.settings(sf).Validate(); err != nil {
-			return err
-		}
+		return r.settings(sf).Validate()
 	}
-	if given {
-		rates, err := sweep.ParseRates(r.Rates)
-		if err != nil {
-			return err
-		}
-		p.Rates = rates
-	}
+	return nil
+}
+
+// setPlan puts the rate flags into the plan: on --resume only those given.
+func (r *rateFlags) setPlan(fl *pflag.FlagSet, p *sweep.Plan, resume bool) error {
 	set := func(name string) bool { return !resume || fl.Changed(name) }
 	if set("arrivals") {
 		p.Arrivals = r.Arrivals
@@ -95,17 +121,11 @@ func (r *rateFlags) apply(fl *pflag.FlagSet, p *sweep.Plan, resume bool, sf *sea
 		}
 		p.RateDurationS = r.Duration.Seconds()
 	}
-	if p.Harness != builtin.Name {
-		return sweep.Inputf("flag", "--rate", 0, "open-loop rate levels run with --harness builtin, not %s", p.Harness)
-	}
-	if p.Runner != "local" {
-		return sweep.Inputf("flag", "--rate", 0, "open-loop rate levels run with --runner local, not %s", p.Runner)
-	}
-	return p.Validate()
+	return nil
 }
 
 // runRateSearch runs a rate plan with --search: the given rates first,
-// then the planner's (run.RunRateSearch).
+// then the planner's (run.RunRateSearch: the engine with a rate planner).
 func (o *sweepOptions) runRateSearch(ctx context.Context, exec sweep.Executor, st *store.Store, opts run.Options) (*run.Outcome, error) {
 	set := o.Rate.settings(&o.Search) // checked by apply
 	kopts := knee.DefaultOptions()

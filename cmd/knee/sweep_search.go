@@ -73,23 +73,31 @@ func (s *searchFlags) check(fl *pflag.FlagSet, p *sweep.Plan) error {
 		s.Repeats = 5
 	}
 	if s.On && !p.IsRate() {
-		if fl.Changed("ladder") && !fl.Changed("resume") && len(p.PerGPU) > 0 {
-			// --ladder with --search: the ladder is the climb's rungs, not
-			// a ladder to run first; the search starts at its first rung.
-			s.Rungs = append([]int(nil), p.PerGPU...)
-			p.PerGPU = p.PerGPU[:1:1]
-		}
-		if err := s.settings(1).Validate(); err != nil {
+		if err := s.searchLadder(fl, p); err != nil {
 			return err
-		}
-		if len(p.PerGPU) == 0 {
-			p.PerGPU = []int{s.Start}
 		}
 	}
 	for _, e := range s.endpoints[min(1, len(s.endpoints)):] {
 		if sweep.HasCredentials(e) {
 			return sweep.Inputf("flag", "--endpoint", 0, "%s carries credentials; give them once through --api-key-env (only the first --endpoint may carry a user)", sweep.RedactURL(e))
 		}
+	}
+	return nil
+}
+
+// searchLadder is where --search starts: --ladder's first rung (the
+// ladder becomes the climb's rungs, not a ladder to run first), the
+// --per-gpu levels given, or --search-start.
+func (s *searchFlags) searchLadder(fl *pflag.FlagSet, p *sweep.Plan) error {
+	if fl.Changed("ladder") && !fl.Changed("resume") && len(p.PerGPU) > 0 {
+		s.Rungs = append([]int(nil), p.PerGPU...)
+		p.PerGPU = p.PerGPU[:1:1]
+	}
+	if err := s.settings(1).Validate(); err != nil {
+		return err
+	}
+	if len(p.PerGPU) == 0 {
+		p.PerGPU = []int{s.Start}
 	}
 	return nil
 }

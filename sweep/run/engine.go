@@ -3,6 +3,12 @@
 // moment it finishes, and stops cleanly — on Ctrl-C, on a failed level
 // unless told to keep going, or once the sweep is clearly past the knee.
 //
+// There is one engine (this file and level.go): it asks a planner which
+// levels to run next — the plan's ladder (ladder.go), the knee search with
+// repeats and several slots (adaptive.go), or the rate search
+// (rate_search.go) — and handles failures, interrupts and resume the same
+// way for all of them.
+//
 // It lives below package sweep (not in it) because it needs the results
 // folder (sweep/store), which itself builds on sweep's types.
 package run
@@ -12,8 +18,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/kneetool/knee/sweep"
@@ -37,9 +43,6 @@ type Options struct {
 	Log io.Writer
 	// Now is the clock (tests); nil is time.Now.
 	Now func() time.Time
-	// searchRound marks a rate search's later rounds (rate_search.go):
-	// the levels measured before are the search's own, not a resume.
-	searchRound bool
 }
 
 // Outcome says what a run did.
@@ -68,138 +71,150 @@ func (e *LevelError) Unwrap() error { return e.Err }
 // ErrFailedLevels is returned (wrapped) when --keep-going ran past failures.
 var ErrFailedLevels = errors.New("some levels failed")
 
-// Run climbs the plan stored in st. On cancellation it returns the outcome
-// so far and an error wrapping ctx.Err(): every finished level is already on
-// disk, and the level in flight is abandoned (and said to be).
+// Run climbs the plan stored in st, one level at a time on exec, stopping
+// past the knee when opts.StopRule says so (ladder.go). On cancellation it
+// returns the outcome so far and an error wrapping ctx.Err(): every
+// finished level is already on disk, and the level in flight is abandoned
+// (and said to be).
 func Run(ctx context.Context, exec sweep.Executor, st *store.Store, opts Options) (*Outcome, error) {
-	now := opts.Now
-	if now == nil {
-		now = time.Now
+	e := newEngine(st, opts, []Slot{{Exec: exec}})
+	e.oneByOne = true
+	return e.run(ctx, &ladder{rule: opts.StopRule})
+}
+
+// A planner decides what the engine runs. Each method may log and store
+// its decisions (e.event, e.st.AddLevels); ended reports that the planner
+// has said the sweep's last word, so the engine adds no closing line.
+type planner interface {
+	// begin is asked once, before any level runs (after "resumed").
+	begin(e *engine) (ended bool, err error)
+	// next returns the plan's levels to run now, at most one per slot;
+	// none, and not ended, closes the sweep with the engine's summary.
+	next(ctx context.Context, e *engine) (levels []sweep.Level, ended bool, err error)
+	// measured is asked after each level stored as measured, in order.
+	measured(e *engine, l sweep.Level) (ended bool, err error)
+}
+
+// engine is the one loop behind Run, RunAdaptive and RunRateSearch.
+type engine struct {
+	st    *store.Store
+	opts  Options
+	slots []Slot
+	out   *Outcome
+	// oneByOne marks the engine of Run and the rate search: levels one at
+	// a time on one slot, whose line for an abandoned level counts the
+	// levels kept and is logged too, as it always was.
+	oneByOne   bool
+	mu         sync.Mutex // the store, the outcome and the log while levels run at once
+	failedHere map[int]bool
+	failures   []error
+	batches    int
+}
+
+func newEngine(st *store.Store, opts Options, slots []Slot) *engine {
+	return &engine{st: st, opts: opts, slots: slots, out: &Outcome{}, failedHere: map[int]bool{}}
+}
+
+func (e *engine) clock() time.Time {
+	if e.opts.Now != nil {
+		return e.opts.Now()
 	}
-	logf := func(format string, args ...any) {
-		if opts.Log != nil {
-			fmt.Fprintf(opts.Log, format+"\n", args...)
+	return time.Now()
+}
+
+func (e *engine) logf(format string, args ...any) {
+	if e.opts.Log != nil {
+		fmt.Fprintf(e.opts.Log, format+"\n", args...)
+	}
+}
+
+// event is one line in events.log and on the log.
+func (e *engine) event(kind, format string, args ...any) error {
+	e.logf("%s: %s", kind, fmt.Sprintf(format, args...))
+	return e.st.Event(kind, format, args...)
+}
+
+func (e *engine) finish(err error) (*Outcome, error) {
+	e.out.Sweep = e.st.Sweep()
+	return e.out, err
+}
+
+func (e *engine) run(ctx context.Context, p planner) (*Outcome, error) {
+	if err := e.announce(); err != nil {
+		return e.finish(err)
+	}
+	if ended, err := p.begin(e); ended || err != nil {
+		return e.finish(err)
+	}
+	for {
+		todo, ended, err := p.next(ctx, e)
+		if ended || err != nil {
+			return e.finish(err)
+		}
+		if len(todo) == 0 {
+			break
+		}
+		if err := e.runBatch(ctx, todo); err != nil {
+			return e.finish(err)
+		}
+		for _, l := range todo {
+			if !e.st.Done(l.Index) {
+				continue
+			}
+			if ended, err := p.measured(e, l); ended || err != nil {
+				return e.finish(err)
+			}
 		}
 	}
-	event := func(kind, format string, args ...any) error {
-		logf("%s: %s", kind, fmt.Sprintf(format, args...))
-		return st.Event(kind, format, args...)
+	if why := e.outlierSlot(); why != "" {
+		_ = e.event("outlier", "%s", why)
 	}
+	return e.finish(e.summarise(len(e.out.Measured), len(e.out.Skipped)))
+}
 
-	plan := st.Plan()
-	levels := plan.Levels()
-	out := &Outcome{}
-	finish := func(err error) (*Outcome, error) {
-		out.Sweep = st.Sweep()
-		return out, err
-	}
-
+// announce says what a resume found done and where levels run at once.
+func (e *engine) announce() error {
+	levels := e.st.Plan().Levels()
 	for _, l := range levels {
-		if st.Done(l.Index) {
-			out.Skipped = append(out.Skipped, l.Index)
+		if e.st.Done(l.Index) {
+			e.out.Skipped = append(e.out.Skipped, l.Index)
 		}
 	}
-	if len(out.Skipped) > 0 && !opts.searchRound {
-		if err := event("resumed", "%d of %d levels already measured", len(out.Skipped), len(levels)); err != nil {
-			return finish(err)
-		}
-		// A sweep stopped past the knee stays stopped unless the rule changed.
-		if stop, why := checkStop(opts.StopRule, st); stop {
-			out.StoppedEarly, out.PastKnee = why, true
-			return finish(event("stopped", "past the knee: %s", why))
+	if len(e.out.Skipped) > 0 {
+		if err := e.event("resumed", "%d of %d levels already measured", len(e.out.Skipped), len(levels)); err != nil {
+			return err
 		}
 	}
+	if len(e.slots) < 2 {
+		return nil
+	}
+	names := make([]string, len(e.slots))
+	for i, s := range e.slots {
+		names[i] = s.Name
+	}
+	return e.event("parallel", "up to %d levels at once, on %s", len(names), strings.Join(names, ", "))
+}
 
-	// Say which levels run again because their last attempt failed (the
-	// server died, every request failed …), and why.
-	for _, l := range levels {
-		if f := st.Failed(l.Index); f != nil && !st.Done(l.Index) {
-			if err := event("rerun", "%v: its last attempt was %s (%s)", l, f.Status, f.Error); err != nil {
-				return finish(err)
-			}
+// summarise is the sweep's closing line (the rate search's, each round's):
+// the failures --keep-going ran past end it in ErrFailedLevels.
+func (e *engine) summarise(measured, skipped int) error {
+	if len(e.failures) > 0 {
+		_ = e.event("finished", "the sweep, with %d failed level(s)", len(e.failures))
+		return fmt.Errorf("%w: %w", ErrFailedLevels, errors.Join(e.failures...))
+	}
+	return e.event("finished", "the sweep: %d level(s) measured, %d already done", measured, skipped)
+}
+
+// pending are the plan's levels not measured and not failed in this run,
+// in plan order.
+func (e *engine) pending() []sweep.Level {
+	var out []sweep.Level
+	for _, l := range e.st.Plan().Levels() {
+		if !e.st.Done(l.Index) && !e.failedHere[l.Index] {
+			out = append(out, l)
 		}
 	}
-
-	var failures []error
-	for _, l := range levels {
-		if st.Done(l.Index) {
-			continue
-		}
-		if err := ctx.Err(); err != nil {
-			out.StoppedEarly = "interrupted"
-			_ = st.Event("stopped", "interrupted before %v", l)
-			return finish(fmt.Errorf("interrupted before %v: %w", l, err))
-		}
-		if err := event("started", "%v", l); err != nil {
-			return finish(err)
-		}
-		started := now()
-		res, runErr := exec.RunLevel(ctx, plan, l)
-		rec := store.LevelRecord{Level: l, StartedAt: started.UTC(), FinishedAt: now().UTC()}
-		raw := map[string][]byte(nil)
-		if res != nil {
-			rec.Harness, rec.HarnessVersion, rec.Points, raw = res.Harness, res.HarnessVersion, res.Points, res.Raw
-		}
-
-		if ctx.Err() != nil {
-			// Abandoned mid-level: its partial numbers are not a measurement
-			// of the level, but whatever raw output exists is kept.
-			out.StoppedEarly = "interrupted"
-			rec.Status, rec.Error = store.StatusInterrupted, "interrupted (Ctrl-C)"
-			if res != nil {
-				_ = st.SaveLevel(rec, raw)
-			}
-			_ = st.Event("stopped", "interrupted during %v; the level was abandoned, %d finished levels are kept", l, len(out.Measured)+len(out.Skipped))
-			logf("stopped: interrupted during %v; the level was abandoned", l)
-			return finish(fmt.Errorf("interrupted during %v: %w", l, ctx.Err()))
-		}
-
-		if runErr == nil {
-			runErr = unusable(res)
-		}
-		if runErr != nil {
-			rec.Status, rec.Error = store.StatusFailed, runErr.Error()
-			if err := st.SaveLevel(rec, raw); err != nil {
-				return finish(fmt.Errorf("storing failed %v: %w", l, err))
-			}
-			out.Failed = append(out.Failed, l.Index)
-			lerr := &LevelError{Level: l, Err: runErr}
-			failures = append(failures, lerr)
-			if err := event("failed", "%v: %v (raw output in %s)", l, runErr, store.LevelDir(l)); err != nil {
-				return finish(err)
-			}
-			// A plan the harness cannot run fails every level alike: stop
-			// even with KeepGoing, and let the InputError reach the CLI (exit 2).
-			var in *sweep.InputError
-			if !opts.KeepGoing || errors.As(runErr, &in) {
-				out.StoppedEarly = lerr.Error()
-				_ = event("stopped", "%v failed; finished levels are kept; fix the cause and continue with --resume %s (or pass --keep-going)", l, sweep.QuoteName(st.Dir()))
-				return finish(lerr)
-			}
-			continue
-		}
-
-		rec.Status = store.StatusOK
-		if err := st.SaveLevel(rec, raw); err != nil {
-			return finish(fmt.Errorf("storing %v: %w", l, err))
-		}
-		out.Measured = append(out.Measured, l.Index)
-		if err := event("finished", "%v: %s", l, summary(res.Points)); err != nil {
-			return finish(err)
-		}
-		if stop, why := checkStop(opts.StopRule, st); stop {
-			out.StoppedEarly, out.PastKnee = why, true
-			if l.Index < len(levels)-1 {
-				return finish(event("stopped", "past the knee after %v: %s; levels above it were not run (--stop-past-knee=false runs them)", l, why))
-			}
-			return finish(event("finished", "the sweep; the top level is past the knee: %s", why))
-		}
-	}
-	if len(failures) > 0 {
-		_ = event("finished", "the sweep, with %d failed level(s)", len(failures))
-		return finish(fmt.Errorf("%w: %w", ErrFailedLevels, errors.Join(failures...)))
-	}
-	return finish(event("finished", "the sweep: %d level(s) measured, %d already done", len(out.Measured), len(out.Skipped)))
+	return out
 }
 
 func checkStop(rule StopRule, st *store.Store) (bool, string) {
@@ -211,90 +226,4 @@ func checkStop(rule StopRule, st *store.Store) (bool, string) {
 		return false, ""
 	}
 	return rule(s)
-}
-
-// unusable reports a level that ran to the end but gave no measurement of
-// the load: nothing at all, every request failed (the Python harnesses exit
-// 0 even then), or more than half of its requests failed with connection
-// errors — the server died or restarted during the level, and what was
-// measured is its going away. Such a level is stored as failed, so
-// --resume runs it again. Timeouts and HTTP errors, however many, are the
-// server's answer under load and stay measured: that is what a level past
-// the knee looks like.
-func unusable(res *sweep.LevelResult) error {
-	if res == nil || len(res.Points) == 0 {
-		return errors.New("the harness returned no measurement")
-	}
-	for _, p := range res.Points {
-		ok, failed := 0, 0
-		if p.Requests != nil {
-			ok = *p.Requests
-		}
-		if p.Failures != nil {
-			failed = *p.Failures
-		}
-		if p.Requests != nil && ok == 0 {
-			return fmt.Errorf("every request failed (%d failures%s)", failed, labels(p.FailureLabels))
-		}
-		conn := map[string]int{}
-		n := 0
-		for l, c := range p.FailureLabels {
-			if connectionLabel(l) {
-				conn[l] = c
-				n += c
-			}
-		}
-		if 2*n > ok+failed {
-			return fmt.Errorf("the server stopped answering during the level: %d of %d requests failed with connection errors (%s); stored as failed, --resume runs it again",
-				n, ok+failed, strings.TrimPrefix(labels(conn), ": "))
-		}
-	}
-	return nil
-}
-
-// connectionLabel recognises a failure of the connection itself in the
-// labels of every harness: builtin's connection_refused, connection_reset,
-// connect_error and broken_stream, aiohttp's ClientConnectorError,
-// ServerDisconnectedError and ClientPayloadError (inference-perf, AIPerf).
-func connectionLabel(l string) bool {
-	l = strings.ToLower(l)
-	for _, k := range []string{"connect", "refused", "reset", "disconnect", "broken", "eof", "payload"} {
-		if strings.Contains(l, k) {
-			return true
-		}
-	}
-	return false
-}
-
-func labels(m map[string]int) string {
-	if len(m) == 0 {
-		return ""
-	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	parts := make([]string, 0, len(keys))
-	for _, k := range keys {
-		parts = append(parts, fmt.Sprintf("%s×%d", k, m[k]))
-	}
-	return ": " + strings.Join(parts, ", ")
-}
-
-func summary(ps []sweep.Point) string {
-	if len(ps) == 0 {
-		return "no points"
-	}
-	p := ps[0]
-	s := fmt.Sprintf("%.0f tok/s", p.ThroughputTokS)
-	if p.TTFT.P99 != nil {
-		s += fmt.Sprintf(", TTFT p99 %.0f ms", *p.TTFT.P99)
-	}
-	// The same phrase, and the same numbers, as the harness's progress line
-	// and point.json: measured successes and measured failures.
-	if p.Requests != nil && p.Failures != nil {
-		s += fmt.Sprintf(", %d requests, %d failed", *p.Requests, *p.Failures)
-	}
-	return s
 }

@@ -90,14 +90,3 @@ func shellQuote(s string) string {
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
-
-// HarnessFor returns the kube harness of the given name.
-func HarnessFor(name string, ip inferenceperf.Options) (Harness, error) {
-	switch name {
-	case inferenceperf.Harness:
-		return InferencePerf{Options: ip}, nil
-	case aiperf.Harness:
-		return AIPerf{}, nil
-	}
-	return nil, sweep.Inputf("flag", "--harness", 0, "the kube runner runs inference-perf or aiperf, not %q", name)
-}

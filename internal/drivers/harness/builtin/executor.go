@@ -127,37 +127,52 @@ func EndpointURL(endpoint, api string) (string, error) {
 // aborted). Everything else — HTTP errors, timeouts, broken streams — is
 // counted in the point's failures.
 func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Level) (*sweep.LevelResult, error) {
-	target, err := EndpointURL(plan.Endpoint, plan.API)
+	target, err := checkLevel(plan, lvl)
 	if err != nil {
 		return nil, err
-	}
-	if plan.API != "chat" && plan.API != "completion" {
-		return nil, sweep.Inputf("plan", "--api", 0, "must be chat or completion, got %q", plan.API)
-	}
-	slots := lvl.Concurrency
-	if lvl.Rate > 0 {
-		slots = plan.RateMaxInFlight()
-	}
-	if slots <= 0 || lvl.Requests < 0 || lvl.Warmup < 0 {
-		return nil, sweep.Inputf("plan", "--per-gpu", 0, "%s: concurrency must be positive", lvl)
-	}
-	if lim := openFileLimit(); lim > 0 && uint64(slots)+256 > lim {
-		return nil, fmt.Errorf("%s needs at least %d open files (one socket per stream) but the limit is %d: raise it (ulimit -n)",
-			lvl, slots+256, lim)
 	}
 	model := plan.Model
 	if e.opts.Model != "" {
 		model = e.opts.Model
 	}
-	total := lvl.Warmup + lvl.Requests
-	bodies, err := e.levelBodies(plan, model, lvl, total)
+	bodies, err := e.levelBodies(plan, model, lvl, lvl.Warmup+lvl.Requests)
 	if err != nil {
 		return nil, err
 	}
 	if lvl.Rate > 0 {
 		return e.runOpenLoop(ctx, plan, lvl, target, bodies)
 	}
+	return e.runClosedLoop(ctx, plan, lvl, target, bodies)
+}
 
+// checkLevel refuses a plan or level the client cannot run, before any
+// request, and returns the URL requests go to.
+func checkLevel(plan sweep.Plan, lvl sweep.Level) (string, error) {
+	target, err := EndpointURL(plan.Endpoint, plan.API)
+	if err != nil {
+		return "", err
+	}
+	if plan.API != "chat" && plan.API != "completion" {
+		return "", sweep.Inputf("plan", "--api", 0, "must be chat or completion, got %q", plan.API)
+	}
+	slots := lvl.Concurrency
+	if lvl.Rate > 0 {
+		slots = plan.RateMaxInFlight()
+	}
+	if slots <= 0 || lvl.Requests < 0 || lvl.Warmup < 0 {
+		return "", sweep.Inputf("plan", "--per-gpu", 0, "%s: concurrency must be positive", lvl)
+	}
+	if lim := openFileLimit(); lim > 0 && uint64(slots)+256 > lim {
+		return "", fmt.Errorf("%s needs at least %d open files (one socket per stream) but the limit is %d: raise it (ulimit -n)",
+			lvl, slots+256, lim)
+	}
+	return target, nil
+}
+
+// runClosedLoop keeps lvl.Concurrency requests in flight until every
+// body is sent, and measures the level.
+func (e *Executor) runClosedLoop(ctx context.Context, plan sweep.Plan, lvl sweep.Level, target string, bodies []body) (*sweep.LevelResult, error) {
+	total := lvl.Warmup + lvl.Requests
 	run := &levelRun{total: total, warmup: lvl.Warmup, concurrency: lvl.Concurrency}
 	tr := newTransport(lvl.Concurrency, e.opts.ConnectTimeout, &run.dials)
 	defer tr.CloseIdleConnections()
@@ -167,17 +182,7 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 
 	cpu0, delay0 := processCPU(), runDelay()
 	levelStart := time.Now()
-	workers := min(lvl.Concurrency, max(total, 1))
-	results := make([][]outcome, workers)
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			results[w] = run.worker(ctx, st, levelStart, bodies)
-		}(w)
-	}
-	wg.Wait()
+	all := run.workers(ctx, st, levelStart, bodies, min(lvl.Concurrency, max(total, 1)))
 	wall := time.Since(levelStart)
 	capacity := wall.Seconds() * float64(runtime.GOMAXPROCS(0))
 	cpu := (processCPU() - cpu0).Seconds() / capacity
@@ -190,7 +195,6 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 		prog.final(lvl, "interrupted")
 		return nil, err
 	}
-	all := merge(results)
 	if len(all) > 0 && allConnectFailures(all) {
 		prog.final(lvl, "no request could connect")
 		return nil, fmt.Errorf("%w: %s: no request could connect (%d failed: %s)",
@@ -207,6 +211,22 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 		return res, fmt.Errorf("%w: %s; the level is stored as failed and --resume runs it again", ErrServerDied, why)
 	}
 	return res, nil
+}
+
+// workers runs n workers until the level's bodies are sent and merges
+// their outcomes.
+func (r *levelRun) workers(ctx context.Context, st *streamer, levelStart time.Time, bodies []body, n int) []outcome {
+	results := make([][]outcome, n)
+	var wg sync.WaitGroup
+	for w := 0; w < n; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			results[w] = r.worker(ctx, st, levelStart, bodies)
+		}(w)
+	}
+	wg.Wait()
+	return merge(results)
 }
 
 // serverDied says why a level's failures show that the server went away

@@ -1,5 +1,6 @@
 // Package local runs the Python harnesses (inference-perf, AIPerf) as local
-// processes, one process per level, so that stop-past-knee and resume work
+// processes, one process per level (each harness's harness.Process says
+// what to run and how to read it), so that stop-past-knee and resume work
 // level by level. The tool's stdout and stderr are kept verbatim as the
 // level's raw output, with the config or command and the report files.
 package local
@@ -18,14 +19,14 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/kneetool/knee/internal/drivers/harness/aiperf"
-	"github.com/kneetool/knee/internal/drivers/harness/inferenceperf"
+	"github.com/kneetool/knee/internal/drivers/harness"
 	"github.com/kneetool/knee/sweep"
 )
 
 // Options configure the runner.
 type Options struct {
-	// Harness is inferenceperf.Harness or aiperf.Harness.
+	// Harness names a harness that runs as a local process
+	// (harness.ForProcess: inference-perf or aiperf).
 	Harness string
 	// Bin is the harness executable; "" looks up its usual name on PATH.
 	Bin string
@@ -33,8 +34,8 @@ type Options struct {
 	// temp dir). Everything worth keeping is returned as raw output; the
 	// scratch folder is removed.
 	WorkDir string
-	// InferencePerf tunes the inference-perf config.
-	InferencePerf inferenceperf.Options
+	// Settings are the flags the harness reads (--workers, --request-timeout).
+	Settings harness.Settings
 	// Output, when set, also receives the tool's output as it runs.
 	Output io.Writer
 	// KillGrace is how long a cancelled tool gets to exit after SIGTERM
@@ -44,119 +45,80 @@ type Options struct {
 
 // Executor runs one level as one harness process.
 type Executor struct {
-	opts Options
-	bin  string
+	opts    Options
+	harness harness.Process
+	bin     string
 }
 
-// defaultBin is the executable name each harness installs.
-func defaultBin(harness string) string {
-	if harness == aiperf.Harness {
-		return "aiperf"
+// defaultBin is the executable name the named harness installs ("" for
+// one that is not a local process).
+func defaultBin(name string) string {
+	h, err := harness.ForProcess(name, harness.Settings{})
+	if err != nil {
+		return ""
 	}
-	return "inference-perf"
+	return h.Bin()
 }
 
 // New finds the harness executable. A missing one is a usage error (exit 2)
 // with the ways out.
 func New(opts Options) (*Executor, error) {
-	if opts.Harness != inferenceperf.Harness && opts.Harness != aiperf.Harness {
-		return nil, sweep.Inputf("flag", "--harness", 0, "the local runner runs inference-perf or aiperf, not %q", opts.Harness)
+	h, err := harness.ForProcess(opts.Harness, opts.Settings)
+	if err != nil {
+		return nil, err
 	}
 	if opts.KillGrace <= 0 {
 		opts.KillGrace = 10 * time.Second
 	}
 	name := opts.Bin
 	if name == "" {
-		name = defaultBin(opts.Harness)
+		name = h.Bin()
 	}
 	bin, err := exec.LookPath(name)
 	if err != nil {
 		return nil, sweep.Inputf("flag", "--harness-bin", 0,
 			"%s not found (%v); install it (pip install %s), pass its path with --harness-bin, or use --harness builtin, which needs no Python",
-			name, unwrapExec(err), defaultBin(opts.Harness))
+			name, unwrapExec(err), h.Bin())
 	}
-	return &Executor{opts: opts, bin: bin}, nil
+	return &Executor{opts: opts, harness: h, bin: bin}, nil
 }
 
 // Bin is the resolved executable.
 func (e *Executor) Bin() string { return e.bin }
 
-// RunLevel implements sweep.Executor.
+// RunLevel implements sweep.Executor: the harness's command in a scratch
+// folder, its files, output and reports kept as raw output, its points
+// parsed from them.
 func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Level) (*sweep.LevelResult, error) {
 	work, err := os.MkdirTemp(e.opts.WorkDir, fmt.Sprintf("knee-level-%03d-", lvl.Index))
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(work)
-	if e.opts.Harness == aiperf.Harness {
-		return e.runAIPerf(ctx, plan, lvl, work)
-	}
-	return e.runInferencePerf(ctx, plan, lvl, work)
-}
-
-func (e *Executor) runInferencePerf(ctx context.Context, plan sweep.Plan, lvl sweep.Level, work string) (*sweep.LevelResult, error) {
-	ipo := e.opts.InferencePerf
-	ipo.StoragePath = "report"
-	cfg, err := inferenceperf.Config(plan, []sweep.Level{lvl}, ipo)
+	args, files, err := e.harness.Command(plan, lvl, work)
 	if err != nil {
 		return nil, err
 	}
-	if err := os.WriteFile(filepath.Join(work, "config.yaml"), cfg, 0o644); err != nil {
-		return nil, err
+	res := &sweep.LevelResult{Harness: e.harness.Name(), Raw: map[string][]byte{}}
+	for name, b := range files {
+		if err := os.WriteFile(filepath.Join(work, name), b, 0o644); err != nil {
+			return nil, err
+		}
+		res.Raw[name] = b
 	}
-	res := &sweep.LevelResult{Harness: inferenceperf.Harness, Raw: map[string][]byte{"config.yaml": cfg}}
-	out, runErr := e.run(ctx, work, "--config_file", "config.yaml")
-	res.Raw["stdout.log"] = out
-	if err := collect(res.Raw, work, "report"); err != nil {
-		return res, err
-	}
-	if runErr != nil {
-		return res, runErr
-	}
-	var pts []sweep.Point
-	if bytes.Contains(out, []byte("=== START_STAGE_")) {
-		pts, err = inferenceperf.Parse(out, "stdout.log", plan, []sweep.Level{lvl})
-	} else {
-		// Before v0.6 the stages are only in the report folder.
-		pts, err = inferenceperf.ParseFile(filepath.Join(work, "report"), plan, []sweep.Level{lvl})
-	}
-	if err != nil {
-		return res, fmt.Errorf("reading inference-perf's results: %w", err)
-	}
-	res.Points = pts
-	res.HarnessVersion = versionIn(pts)
-	return res, nil
-}
-
-func (e *Executor) runAIPerf(ctx context.Context, plan sweep.Plan, lvl sweep.Level, work string) (*sweep.LevelResult, error) {
-	if err := aiperf.Check(plan); err != nil {
-		return nil, err
-	}
-	artifacts := filepath.Join(work, "artifacts")
-	args := aiperf.Args(plan, lvl, artifacts)
-	res := &sweep.LevelResult{Harness: aiperf.Harness, Raw: map[string][]byte{
-		"command.txt": []byte(defaultBin(aiperf.Harness) + " " + strings.Join(args, " ") + "\n"),
-	}}
 	out, runErr := e.run(ctx, work, args...)
 	res.Raw["stdout.log"] = out
-	if err := collect(res.Raw, work, "artifacts"); err != nil {
-		return res, err
+	for _, sub := range e.harness.Outputs() {
+		if err := collect(res.Raw, work, sub); err != nil {
+			return res, err
+		}
 	}
 	if runErr != nil {
 		return res, runErr
 	}
-	export, ok := res.Raw["artifacts/"+aiperf.ExportFile]
-	if !ok {
-		return res, fmt.Errorf("aiperf exited 0 but wrote no %s; last output:\n%s", aiperf.ExportFile, tail(out, 10))
+	if res.Points, res.HarnessVersion, err = e.harness.Parse(out, work, res.Raw, plan, lvl); err != nil {
+		return res, err
 	}
-	pt, err := aiperf.Parse(export, aiperf.ExportFile, plan, lvl)
-	if err != nil {
-		return res, fmt.Errorf("reading aiperf's export: %w", err)
-	}
-	if pt.Cancelled {
-		return res, errors.New("aiperf reports the run as cancelled (was_cancelled): its numbers are partial")
-	}
-	res.Points = []sweep.Point{pt}
 	return res, nil
 }
 
@@ -218,17 +180,6 @@ func tail(b []byte, n int) string {
 		lines = lines[len(lines)-n:]
 	}
 	return strings.Join(lines, "\n")
-}
-
-// versionIn takes the harness version Parse put into the point sources.
-func versionIn(pts []sweep.Point) string {
-	for _, p := range pts {
-		if i := strings.Index(p.Source, "("+inferenceperf.Harness+" "); i >= 0 {
-			v := strings.TrimSuffix(p.Source[i+len(inferenceperf.Harness)+2:], ")")
-			return v
-		}
-	}
-	return ""
 }
 
 func unwrapExec(err error) error {

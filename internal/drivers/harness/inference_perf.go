@@ -1,0 +1,23 @@
+package harness
+
+import (
+	"github.com/kneetool/knee/internal/drivers/harness/inferenceperf"
+	"github.com/kneetool/knee/internal/drivers/kube"
+	"github.com/kneetool/knee/sweep"
+)
+
+// inferencePerf is kubernetes-sigs/inference-perf: a local process or a pod,
+// configured by --workers and --request-timeout.
+var inferencePerf = Harness{
+	Name:    inferenceperf.Harness,
+	Process: func(s Settings) Process { return inferenceperf.Process{Options: inferencePerfOptions(s)} },
+	Pod:     func(s Settings) kube.Harness { return kube.InferencePerf{Options: inferencePerfOptions(s)} },
+	Check: func(p sweep.Plan, s Settings) error {
+		_, err := inferenceperf.Config(p, p.Levels(), inferencePerfOptions(s))
+		return err
+	},
+}
+
+func inferencePerfOptions(s Settings) inferenceperf.Options {
+	return inferenceperf.Options{NumWorkers: s.Workers, RequestTimeout: s.Timeout}
+}

@@ -1,0 +1,56 @@
+package inferenceperf
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// Process runs inference-perf as one local process per level
+// (harness.Process): its config in the scratch folder, its stage reports
+// under report/.
+type Process struct {
+	Options Options
+}
+
+func (Process) Name() string      { return Harness }
+func (Process) Bin() string       { return "inference-perf" }
+func (Process) Outputs() []string { return []string{"report"} }
+
+func (p Process) Command(plan sweep.Plan, lvl sweep.Level, _ string) ([]string, map[string][]byte, error) {
+	o := p.Options
+	o.StoragePath = "report"
+	cfg, err := Config(plan, []sweep.Level{lvl}, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	return []string{"--config_file", "config.yaml"}, map[string][]byte{"config.yaml": cfg}, nil
+}
+
+func (Process) Parse(out []byte, work string, _ map[string][]byte, plan sweep.Plan, lvl sweep.Level) ([]sweep.Point, string, error) {
+	var pts []sweep.Point
+	var err error
+	if bytes.Contains(out, []byte("=== START_STAGE_")) {
+		pts, err = Parse(out, "stdout.log", plan, []sweep.Level{lvl})
+	} else {
+		// Before v0.6 the stages are only in the report folder.
+		pts, err = ParseFile(filepath.Join(work, "report"), plan, []sweep.Level{lvl})
+	}
+	if err != nil {
+		return nil, "", fmt.Errorf("reading inference-perf's results: %w", err)
+	}
+	return pts, versionIn(pts), nil
+}
+
+// versionIn takes the harness version Parse put into the point sources.
+func versionIn(pts []sweep.Point) string {
+	for _, p := range pts {
+		if i := strings.Index(p.Source, "("+Harness+" "); i >= 0 {
+			return strings.TrimSuffix(p.Source[i+len(Harness)+2:], ")")
+		}
+	}
+	return ""
+}

@@ -1,0 +1,145 @@
+package run
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/store"
+)
+
+// Slot is one place a level can run: an endpoint, or a Kubernetes node's
+// serving endpoint. Levels run on different slots at the same time.
+type Slot struct {
+	// Name is what results and logs record (an endpoint redacted, a node).
+	Name string
+	// Endpoint replaces the plan's endpoint for levels on this slot ("" keeps it).
+	Endpoint string
+	Exec     sweep.Executor
+}
+
+// runBatch runs levels at the same time, one per slot, and returns the
+// first error that ends the sweep (interrupt, failure without KeepGoing, a
+// plan the harness cannot run) once every level of the batch has ended.
+func (e *engine) runBatch(ctx context.Context, todo []sweep.Level) error {
+	errs := make([]error, len(todo))
+	var wg sync.WaitGroup
+	// The slots rotate from batch to batch, so a level's repeats land on
+	// different slots and a slot that measures differently shows (outlierSlot).
+	n := len(e.slots)
+	for i, l := range todo {
+		wg.Add(1)
+		go func(i int, l sweep.Level, slot Slot) {
+			defer wg.Done()
+			errs[i] = e.runLevel(ctx, slot, l)
+		}(i, l, e.slots[(i+e.batches)%n])
+	}
+	wg.Wait()
+	e.batches++
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// runLevel runs one level on one slot and stores it: measured, failed
+// (ending the sweep unless KeepGoing), or abandoned on Ctrl-C.
+func (e *engine) runLevel(ctx context.Context, slot Slot, l sweep.Level) error {
+	plan := e.st.Plan()
+	if slot.Endpoint != "" {
+		plan.Endpoint = slot.Endpoint
+	}
+	on := ""
+	if len(e.slots) > 1 {
+		on = " on " + slot.Name
+	}
+	if err := e.start(ctx, l, on); err != nil {
+		return err
+	}
+	started := e.clock()
+	res, runErr := slot.Exec.RunLevel(ctx, plan, l)
+	rec := store.LevelRecord{Level: l, StartedAt: started.UTC(), FinishedAt: e.clock().UTC()}
+	if len(e.slots) > 1 {
+		rec.RanOn = slot.Name
+	}
+	raw := map[string][]byte(nil)
+	if res != nil {
+		rec.Harness, rec.HarnessVersion, rec.Points, raw = res.Harness, res.HarnessVersion, res.Points, res.Raw
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if ctx.Err() != nil {
+		return e.abandoned(ctx, rec, raw, res != nil, on)
+	}
+	if runErr == nil {
+		runErr = unusable(res)
+	}
+	if runErr != nil {
+		return e.failed(rec, raw, runErr, on)
+	}
+	rec.Status = store.StatusOK
+	if err := e.st.SaveLevel(rec, raw); err != nil {
+		return fmt.Errorf("storing %v: %w", l, err)
+	}
+	e.out.Measured = append(e.out.Measured, l.Index)
+	return e.event("finished", "%v%s: %s", l, on, summary(res.Points))
+}
+
+// start says a level starts, unless Ctrl-C came first.
+func (e *engine) start(ctx context.Context, l sweep.Level, on string) error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if err := ctx.Err(); err != nil {
+		e.out.StoppedEarly = "interrupted"
+		_ = e.st.Event("stopped", "interrupted before %v", l)
+		return fmt.Errorf("interrupted before %v: %w", l, err)
+	}
+	return e.event("started", "%v%s", l, on)
+}
+
+// abandoned stores a level Ctrl-C cut short: its partial numbers are not a
+// measurement of the level, but whatever raw output exists is kept.
+func (e *engine) abandoned(ctx context.Context, rec store.LevelRecord, raw map[string][]byte, ran bool, on string) error {
+	l := rec.Level
+	e.out.StoppedEarly = "interrupted"
+	rec.Status, rec.Error = store.StatusInterrupted, "interrupted (Ctrl-C)"
+	if ran {
+		_ = e.st.SaveLevel(rec, raw)
+	}
+	if e.oneByOne {
+		_ = e.st.Event("stopped", "interrupted during %v; the level was abandoned, %d finished levels are kept", l, len(e.out.Measured)+len(e.out.Skipped))
+		e.logf("stopped: interrupted during %v; the level was abandoned", l)
+	} else {
+		_ = e.st.Event("stopped", "interrupted during %v%s; the level was abandoned, finished levels are kept", l, on)
+	}
+	return fmt.Errorf("interrupted during %v: %w", l, ctx.Err())
+}
+
+// failed stores a level without a usable measurement. A plan the harness
+// cannot run fails every level alike: it stops the sweep even with
+// KeepGoing, and its InputError reaches the CLI (exit 2).
+func (e *engine) failed(rec store.LevelRecord, raw map[string][]byte, runErr error, on string) error {
+	l := rec.Level
+	rec.Status, rec.Error = store.StatusFailed, runErr.Error()
+	if err := e.st.SaveLevel(rec, raw); err != nil {
+		return fmt.Errorf("storing failed %v: %w", l, err)
+	}
+	e.failedHere[l.Index] = true
+	e.out.Failed = append(e.out.Failed, l.Index)
+	lerr := &LevelError{Level: l, Err: runErr}
+	e.failures = append(e.failures, lerr)
+	if err := e.event("failed", "%v%s: %v (raw output in %s)", l, on, runErr, store.LevelDir(l)); err != nil {
+		return err
+	}
+	var in *sweep.InputError
+	if e.opts.KeepGoing && !errors.As(runErr, &in) {
+		return nil
+	}
+	e.out.StoppedEarly = lerr.Error()
+	_ = e.event("stopped", "%v failed; finished levels are kept; fix the cause and continue with --resume %s (or pass --keep-going)", l, sweep.QuoteName(e.st.Dir()))
+	return lerr
+}
