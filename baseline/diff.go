@@ -166,31 +166,13 @@ func DiffSweeps(ctx context.Context, old, cur *sweep.Sweep, kopts knee.Options, 
 		// Nothing measured twice: a gate that passed here would say nothing.
 		d.NotComparable = append(d.NotComparable, fmt.Sprintf("no level measured on both sides (OLD %s, NEW %s)", levelList(lo), levelList(ln)))
 	}
-	var ga, gb map[float64][]float64
+	var g goodputs
 	if hasSLOs(kopts) {
-		ga, gb = goodputByRepeat(ctx, old, kopts), goodputByRepeat(ctx, cur, kopts)
+		g = goodputs{old: goodputByRepeat(ctx, old, kopts), cur: goodputByRepeat(ctx, cur, kopts)}
 	}
-	for _, lv := range commonLevels(lo, ln) {
-		for _, m := range diffMetrics {
-			if row, ok := d.metricRow(level(lv), m, lo[lv], ln[lv]); ok {
-				row.PerGPU = sweep.F(lv)
-				row.Note = invalidNote(lv, ro, rn)
-				d.Rows = append(d.Rows, row)
-			}
-		}
-		if row, ok := d.goodputRow(level(lv), ga[lv], gb[lv]); ok {
-			row.PerGPU = sweep.F(lv)
-			row.Note = invalidNote(lv, ro, rn)
-			d.Rows = append(d.Rows, row)
-		}
-	}
+	d.levelRows(lo, ln, ro, rn, g)
 	d.operatingRows(lo, ln)
-	if oa, ob := d.Old.OperatingPerGPU, d.New.OperatingPerGPU; oa != nil && ob != nil {
-		if row, ok := d.goodputRow("operating point", ga[*oa], gb[*ob]); ok {
-			row.OldPerGPU, row.NewPerGPU = oa, ob
-			d.Rows = append(d.Rows, row)
-		}
-	}
+	d.operatingGoodput(g)
 	d.judgeAll()
 	d.Rows = append(d.Rows, d.kneeRow())
 	for i := range d.Rows {
@@ -202,6 +184,25 @@ func DiffSweeps(ctx context.Context, old, cur *sweep.Sweep, kopts knee.Options, 
 		}
 	}
 	return d, nil
+}
+
+// levelRows compares every metric (and goodput, with SLOs) at every level
+// both sides measured.
+func (d *Diff) levelRows(lo, ln map[float64][]sweep.Point, ro, rn *knee.Result, g goodputs) {
+	for _, lv := range commonLevels(lo, ln) {
+		for _, m := range diffMetrics {
+			if row, ok := d.metricRow(level(lv), m, lo[lv], ln[lv]); ok {
+				row.PerGPU = sweep.F(lv)
+				row.Note = invalidNote(lv, ro, rn)
+				d.Rows = append(d.Rows, row)
+			}
+		}
+		if row, ok := d.goodputRow(level(lv), g.old[lv], g.cur[lv]); ok {
+			row.PerGPU = sweep.F(lv)
+			row.Note = invalidNote(lv, ro, rn)
+			d.Rows = append(d.Rows, row)
+		}
+	}
 }
 
 func diffSide(s *sweep.Sweep, r *knee.Result) DiffSide {

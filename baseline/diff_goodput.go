@@ -47,6 +47,21 @@ func goodputByRepeat(ctx context.Context, s *sweep.Sweep, o knee.Options) map[fl
 	return out
 }
 
+// goodputs are both sides' goodput repeats by level (empty without SLOs).
+type goodputs struct{ old, cur map[float64][]float64 }
+
+// operatingGoodput compares goodput at each side's own operating point.
+func (d *Diff) operatingGoodput(g goodputs) {
+	oa, ob := d.Old.OperatingPerGPU, d.New.OperatingPerGPU
+	if oa == nil || ob == nil {
+		return
+	}
+	if row, ok := d.goodputRow("operating point", g.old[*oa], g.cur[*ob]); ok {
+		row.OldPerGPU, row.NewPerGPU = oa, ob
+		d.Rows = append(d.Rows, row)
+	}
+}
+
 // goodputRow compares one level's goodput repeats; ok is false when a side
 // has none there.
 func (d *Diff) goodputRow(at string, a, b []float64) (DiffRow, bool) {
