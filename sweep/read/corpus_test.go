@@ -41,6 +41,7 @@ var corpusFlags = map[string]Meta{
 	"b-vllm-atlas800ia2-qwen15-7b-evalscope-fail-row-zh":        {Units: map[string]string{"延迟": "s"}},
 	"b-vllm-atlas800ia2-qwen25-72b-3levels-zh":                  {Units: map[string]string{"延迟": "s"}},
 	"c-azir111-rtx5070ti-trtllm-vs-vllm-llama31-8b":             {Series: "vllm_fp8_v2"},
+	"d-dynamo-trtllm-3xh200-rr-vs-kv-split-tables":              {Series: "RR"},
 	"d-grps-trtllm-a10-xinference-vllm-transposed-zh":           {Series: "grps-trtllm"},
 	"d-inferencex-issue828-h100-gptoss-tp8-grouped-pergpu":      {Series: "1k/1k", GPUs: 8},
 	"e-inferencex-issue870-b200-dsr1-fp4-transposed-warn-cells": {GPUs: 8},

@@ -44,8 +44,13 @@ func readMarkdown(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 }
 
 // onlySweep reads every table and returns the one that is a sweep; two or
-// more are several curves, refused by their headings.
+// more are several curves, refused by their headings. When none reads on
+// its own, tables that split one sweep are joined (splitJoins).
 func onlySweep(path string, tables []grid, meta Meta, pick string) (*sweep.Sweep, error) {
+	return sweepOfTables(path, tables, meta, pick, true)
+}
+
+func sweepOfTables(path string, tables []grid, meta Meta, pick string, join bool) (*sweep.Sweep, error) {
 	var firstErr error
 	var got []*sweep.Sweep
 	var from []grid
@@ -62,6 +67,8 @@ func onlySweep(path string, tables []grid, meta Meta, pick string) (*sweep.Sweep
 	switch {
 	case len(got) == 1:
 		return got[0], nil
+	case len(got) == 0 && join:
+		return joinedSweep(path, tables, meta, pick, firstErr)
 	case len(got) == 0:
 		return nil, firstErr
 	}

@@ -56,6 +56,11 @@ func headerDimension(low string) (dimension, string) {
 	return dimNone, ""
 }
 
+// whyNotRead is why a header of words knee knows but does not read (KV
+// cache, memory, CPU) is left unread. Such a word still names a series
+// ("KV TTFT p50" beside "RR TTFT p50": KV-aware routing).
+const whyNotRead = "not a column knee reads"
+
 // wordset is a header's words.
 type wordset []string
 
@@ -166,7 +171,7 @@ var roles = []role{
 	{kind: colGPUs, dims: plainDims, match: func(w wordset) bool {
 		return w.has("gpus", "npus") || (w.has("gpu", "npu") && w.has("count", "num", "n"))
 	}},
-	{kind: colIgnore, dims: plainDims, match: func(w wordset) bool { return w.has("cpu", "memory", "mem", "kv", "cache") }, why: "not a column knee reads"},
+	{kind: colIgnore, dims: plainDims, match: func(w wordset) bool { return w.has("cpu", "memory", "mem", "kv", "cache") }, why: whyNotRead},
 	{kind: colConcurrency, dims: plainDims, flavor: concurrencyFlavor, match: func(w wordset) bool {
 		return w.has(loadWords...) || (w.has("in") && w.has("flight")) || oneLetterLoad(w)
 	}},
