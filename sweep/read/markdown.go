@@ -169,6 +169,9 @@ func markdownTables(path string, data []byte) []grid {
 		if !strings.Contains(h, "|") || !strings.Contains(sep, "|") || !mdSeparator.MatchString(sep) {
 			continue
 		}
+		if consoleGrid(lines, i) {
+			continue
+		}
 		var title []string
 		for _, hd := range stack {
 			title = append(title, hd.text)
@@ -188,6 +191,19 @@ func markdownTables(path string, data []byte) []grid {
 		i = j - 1
 	}
 	return out
+}
+
+// consoleGrid: the pipe table whose header is line i is a console grid
+// (guidellm's), not markdown. A markdown table has exactly one header line,
+// with its | --- | separator right under it; a pipe line right above the
+// header (a second header line, or a |===| rule) is a header of several
+// lines, which the aligned reader stacks.
+func consoleGrid(lines []string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	above := strings.TrimSpace(lines[i-1])
+	return strings.HasPrefix(above, "|") && strings.Contains(above[1:], "|")
 }
 
 // splitRow splits "| a | b \| c |" into cells; "\|" is a literal pipe.

@@ -211,6 +211,10 @@ func concurrencyFlavor(w wordset) string {
 	switch {
 	case w.has("measured", "achieved", "actual", "observed", "effective", "avg", "mean", "average", "sustained", "real", "peak"):
 		return "measured"
+	case w.has("median", "mdn", "med", "p50", "p90", "p95", "p99"):
+		// A statistic over the run (guidellm's "Concurrency Mdn"): the
+		// configured level is one number, never a distribution.
+		return "measured"
 	case w.has("max", "maximum", "configured", "target", "offered", "requested", "set", "nominal", "limit"):
 		return "configured"
 	case oneLetterLoad(w):
@@ -227,6 +231,10 @@ func concurrencyFlavor(w wordset) string {
 func requestRateFlavor(w wordset) string {
 	switch {
 	case w.has("throughput", "achieved", "actual", "measured", "observed", "effective", "completed", "served"):
+		return "achieved"
+	case w.has("mean", "avg", "average", "median", "mdn", "med", "p50"):
+		// A statistic of the rate (guidellm's "Requests Per Sec Mean") is
+		// measured: an offered rate is set, not summarised.
 		return "achieved"
 	case w.has("offered", "target", "requested", "arrival", "traffic", "configured", "set", "input") ||
 		(w.has("rate") && !w.has("s", "sec", "ps")):
@@ -300,7 +308,7 @@ func admits(ds []dimension, d dimension) bool {
 // is p50, "throughput_spread" and "TTFT std" are spread. "" when none.
 func statOf(t []string) string {
 	w := wordset(t)
-	central := w.has("mean", "avg", "average", "ave", "median", "med", "p50")
+	central := w.has("mean", "avg", "average", "ave", "median", "med", "mdn", "p50")
 	if !central && w.has("std", "stddev", "stdev", "sd", "spread", "variance", "var", "stderr", "sem", "ci", "iqr", "range", "cv", "jitter") {
 		return "spread"
 	}
@@ -324,7 +332,7 @@ var statWords = []struct {
 	stat  string
 	words []string
 }{
-	{"p50", []string{"p50", "median", "med", "50th"}},
+	{"p50", []string{"p50", "median", "med", "mdn", "50th"}}, // Mdn: guidellm, APA style
 	{"p90", []string{"p90", "90th"}},
 	{"p95", []string{"p95", "95th"}},
 	{"p999", []string{"p99.9", "p999", "99.9th"}},
