@@ -176,7 +176,7 @@ func markdownTables(path string, data []byte) []grid {
 		for _, hd := range stack {
 			title = append(title, hd.text)
 		}
-		g := grid{file: path, header: splitRow(h), headerLine: i + 1, title: title}
+		g := grid{file: path, header: splitRow(h), headerLine: i + 1, title: title, caption: captionAbove(lines, i)}
 		j := i + 2
 		for ; j < len(lines); j++ {
 			r := strings.TrimSpace(lines[j])

@@ -109,7 +109,7 @@ func prepareSplitPart(g grid) (splitPart, bool) {
 		}
 		p.levels = append(p.levels, v)
 	}
-	heading := headingMetric(g.title)
+	heading := headingMetric(g)
 	for i, h := range g.header {
 		if i == p.load {
 			continue
@@ -151,13 +151,16 @@ func saysNothing(c column) bool {
 	return !timed
 }
 
-// headingMetric is the innermost heading when it names a metric a column
-// can hold ("Throughput (tokens/sec)"), else "".
-func headingMetric(title []string) string {
-	if len(title) == 0 {
+// headingMetric is the table's caption, else its innermost heading, when
+// it names a metric a column can hold ("Throughput (tokens/sec)"), else "".
+func headingMetric(g grid) string {
+	h := g.caption
+	if h == "" && len(g.title) > 0 {
+		h = g.title[len(g.title)-1]
+	}
+	if h == "" {
 		return ""
 	}
-	h := title[len(title)-1]
 	c := classify(h)
 	if c.key() == "" || c.kind == colConcurrency || c.kind == colPerGPU || c.kind == colRequestedRate {
 		return ""
@@ -220,6 +223,9 @@ func holdsThroughput(parts []splitPart) bool {
 }
 
 func partName(g grid) string {
+	if g.caption != "" {
+		return g.caption
+	}
 	if len(g.title) == 0 {
 		return fmt.Sprintf("line %d", g.headerLine)
 	}
@@ -258,7 +264,7 @@ func joinParts(parts []splitPart) splitJoin {
 	}
 	note := fmt.Sprintf("%s:%d: %d tables read as one sweep, joined on %q (the same %d levels in the same order): %s", first.g.file, first.g.headerLine, len(parts), first.loadHeader, len(first.levels), strings.Join(names, ", "))
 	if len(renamed) > 0 {
-		note += fmt.Sprintf("; columns %s hold the metric their table's heading names", strings.Join(renamed, ", "))
+		note += fmt.Sprintf("; columns %s hold the metric their table's title (heading or caption) names", strings.Join(renamed, ", "))
 	}
 	if len(dropped) > 0 {
 		note += fmt.Sprintf("; columns %s hold text, not numbers, and are not read", strings.Join(dropped, ", "))
@@ -281,6 +287,27 @@ func commonTitle(parts []splitPart) []string {
 		t = t[:n]
 	}
 	return append([]string(nil), t...)
+}
+
+// maxCaption bounds a caption: a longer line is prose, not a name.
+const maxCaption = 80
+
+// captionAbove is the line above a table's header (a blank line between
+// allowed) when it reads as the table's name: short, ending with a colon,
+// and neither a heading, a list item nor a table line. "" otherwise.
+func captionAbove(lines []string, header int) string {
+	i := header - 1
+	if i >= 0 && strings.TrimSpace(lines[i]) == "" {
+		i--
+	}
+	if i < 0 {
+		return ""
+	}
+	l := strings.TrimSpace(lines[i])
+	if len(l) > maxCaption || !strings.HasSuffix(l, ":") && !strings.HasSuffix(l, "：") || strings.ContainsAny(l[:1], "#|-*+>") {
+		return ""
+	}
+	return strings.TrimSpace(strings.TrimRight(l, ":："))
 }
 
 // headingNumber finds the numbers in a heading: a level heading holds one.

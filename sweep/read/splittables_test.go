@@ -44,7 +44,7 @@ func TestSplitTablesJoinOnTheLoadColumn(t *testing.T) {
 	}
 	require.Equal(t, []float64{208, 343, 269}, []float64{*s.Points[0].TTFT.Mean, *s.Points[1].TTFT.Mean, *s.Points[2].TTFT.Mean})
 	require.Contains(t, s.Notes[0], `2 tables read as one sweep, joined on "Batch Size" (the same 3 levels in the same order)`)
-	require.Contains(t, s.Notes[0], `columns "EngineA", "EngineB" hold the metric their table's heading names`)
+	require.Contains(t, s.Notes[0], `columns "EngineA", "EngineB" hold the metric their table's title (heading or caption) names`)
 	require.Contains(t, s.Notes[0], `columns "Difference" hold text, not numbers, and are not read`)
 }
 
