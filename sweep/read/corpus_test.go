@@ -47,6 +47,10 @@ var corpusFlags = map[string]Meta{
 	"e-inferencex-issue870-b200-dsr1-fp4-transposed-warn-cells": {GPUs: 8},
 	"e-tenstorrent-issue143-2xh100-qwen25-72b-isl-osl-conc1":    {Series: "1024 / 128"},
 	"e-tenstorrent-pr1571-genai-isl-osl-series":                 {Series: "1024"},
+	"g-guidellm-llmd-benchmark-llama31-8b-1rate-console":        {Columns: map[string]string{"concurrency": "Requests Concurrency Mean", "throughput": "Output Tokens Per Sec Mean"}},
+	"g-guidellm-llmd-guide-qwen3-06b-3rates-console":            {Columns: map[string]string{"concurrency": "Requests Concurrency Mean", "throughput": "Output Tokens Per Sec Mean", "request_rate": "Requests Per Sec Mean"}},
+	"g-spheron-h100-llama33-70b-caption-split":                  {Series: "vLLM"},
+	"g-spheron-h100-llama33-70b-headings-prefixed-ttft":         {Series: "SGLang"},
 }
 
 // corpusWorkload is the --workload of a native file with several workloads:
