@@ -89,7 +89,9 @@ func readAligned(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 	if best == nil {
 		return nil, sweep.Inputf(path, "", 0, "no aligned table (a header line over rows of values, columns separated by two or more spaces or by │ bars)")
 	}
-	return nil, best
+	// No table reads alone: tables that split one sweep are joined, as
+	// in markdown (guidellm prints throughput and TTFT in two tables).
+	return joinedSweep(path, tables, meta, meta.Series, best)
 }
 
 // isForeignColumnFlag: err refuses a --column that names no header of the

@@ -271,6 +271,11 @@ func classify(header string) column {
 		}
 		break
 	}
+	if dim == dimNone && perRequestWords(t) && (c.kind == colRequestRate || c.kind == colRequestedRate || c.kind == colPerUser) {
+		// "Stream Iter Per Req", "Output Tok Per Req": a count per
+		// request, with no time in it: neither a rate nor a speed.
+		c.kind, c.metric, c.flavor, c.why = colIgnore, "", "", "a count per request, not a rate"
+	}
 	c.stat = statOf(t)
 	switch c.kind {
 	case colLatency:
@@ -293,6 +298,16 @@ func classify(header string) column {
 		}
 	}
 	return c
+}
+
+// perRequestWords: the words say "per request" (per req, per request).
+func perRequestWords(t []string) bool {
+	for i := 0; i+1 < len(t); i++ {
+		if t[i] == "per" && (t[i+1] == "req" || t[i+1] == "request") {
+			return true
+		}
+	}
+	return false
 }
 
 func admits(ds []dimension, d dimension) bool {

@@ -97,7 +97,7 @@ type splitPart struct {
 // prepareSplitPart reads a table's load column and what each other column
 // contributes; false when the table has no load column or a blank level.
 func prepareSplitPart(g grid) (splitPart, bool) {
-	p := splitPart{g: g, load: loadColumn(classifyAll(g.header))}
+	p := splitPart{g: g, load: joinKey(g)}
 	if p.load < 0 || len(g.rows) == 0 {
 		return p, false
 	}
@@ -149,6 +149,25 @@ func saysNothing(c column) bool {
 	}
 	_, timed := timeUnitFromTokens(headerTokens(low))
 	return !timed
+}
+
+// joinKey is the column a table is joined on: its load column, else a
+// first column of labels (guidellm's "Benchmark Strategy": one row per
+// benchmark, in run order, in every table it prints); -1 for none.
+func joinKey(g grid) int {
+	cols := classifyAll(g.header)
+	for i := range cols {
+		if cols[i].kind == colConcurrency && cols[i].flavor == "measured" {
+			cols[i].kind = colAchieved // a measurement, not the level set
+		}
+	}
+	if l := loadColumn(cols); l >= 0 {
+		return l
+	}
+	if len(cols) > 0 && cols[0].kind == colSeriesLabel {
+		return 0
+	}
+	return -1
 }
 
 // headingMetric is the table's caption, else its innermost heading, when
@@ -236,7 +255,16 @@ func partName(g grid) string {
 // part's columns in table order.
 func joinParts(parts []splitPart) splitJoin {
 	first := parts[0]
-	j := grid{file: first.g.file, headerLine: first.g.headerLine, header: []string{first.loadHeader}, lines: first.g.lines, title: commonTitle(parts)}
+	// A joined row's line is that of the row holding its throughput: the
+	// number a point's source must lead back to.
+	lines := first.g.lines
+	for _, p := range parts {
+		if holdsThroughput([]splitPart{p}) {
+			lines = p.g.lines
+			break
+		}
+	}
+	j := grid{file: first.g.file, headerLine: first.g.headerLine, header: []string{first.loadHeader}, lines: lines, title: commonTitle(parts)}
 	for _, p := range parts {
 		j.header = append(j.header, p.headers...)
 	}
