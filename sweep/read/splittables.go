@@ -107,6 +107,11 @@ func prepareSplitPart(g grid) (splitPart, bool) {
 		if isBlank(v) {
 			return p, false
 		}
+		// Rows named by metrics are a transposed table, not rows keyed
+		// by a label (joinByLevelHeading reads those).
+		if g.header[p.load] != "" && classify(g.header[p.load]).kind == colSeriesLabel && classify(v).key() != "" {
+			return p, false
+		}
 		p.levels = append(p.levels, v)
 	}
 	heading := headingMetric(g)

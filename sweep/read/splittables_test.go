@@ -95,7 +95,14 @@ func TestSplitTablesOneLevelPerHeading(t *testing.T) {
 | TTFT (ms) | 302 | 475 |
 | Throughput (token/sec) | 289.9 | 277.9 |
 `
-	s, err := File(writeTemp(t, "levels.md", body), Options{Meta: Meta{Series: "TGI"}})
+	p := writeTemp(t, "levels.md", body)
+	_, err := File(p, Options{})
+	var ie *sweep.InputError
+	require.ErrorAs(t, err, &ie)
+	require.Equal(t, "--series", ie.Field, "the engines are series: refused by name, never merged")
+	require.Contains(t, err.Error(), `"TGI" (TGI TTFT (ms), TGI Throughput (token/sec))`)
+
+	s, err := File(p, Options{Meta: Meta{Series: "TGI"}})
 	require.NoError(t, err)
 	require.Len(t, s.Points, 2)
 	require.Equal(t, 1.0, s.Points[0].Concurrency)
