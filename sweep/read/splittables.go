@@ -18,6 +18,11 @@ import (
 // overlap; tables holding the same metric are refused by name, never
 // merged.
 
+// maxJoinedCols bounds a joined grid's width: a real split sweep has a
+// few dozen columns, and reading a grid costs more than linear time in its
+// width, so a wider join is not tried (the tables' own refusals stand).
+const maxJoinedCols = 1024
+
 // splitJoin is a grid put together from several tables, with the note that
 // says which and how.
 type splitJoin struct {
@@ -73,6 +78,9 @@ func joinByLoadColumn(tables []grid) ([]splitJoin, error) {
 			if refusal == nil && holdsThroughput(gr.parts) {
 				refusal = err
 			}
+			continue
+		}
+		if width := joinedWidth(gr.parts); width > maxJoinedCols {
 			continue
 		}
 		out = append(out, joinParts(gr.parts))
@@ -233,6 +241,14 @@ func disjointMetrics(parts []splitPart) error {
 		}
 	}
 	return nil
+}
+
+func joinedWidth(parts []splitPart) int {
+	n := 1
+	for _, p := range parts {
+		n += len(p.headers)
+	}
+	return n
 }
 
 func holdsThroughput(parts []splitPart) bool {
@@ -406,7 +422,7 @@ func joinByLevelHeading(tables []grid) []splitJoin {
 	}
 	var out []splitJoin
 	for _, run := range runs {
-		if len(run) < 2 {
+		if len(run) < 2 || 1+(len(run[0].g.header)-1)*len(run[0].rowNames) > maxJoinedCols {
 			continue
 		}
 		first := run[0]

@@ -1,6 +1,7 @@
 package read
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/kneetool/knee/sweep"
@@ -136,4 +137,29 @@ func TestSaysNothing(t *testing.T) {
 	for h, want := range map[string]bool{"vLLM": true, "TensorRT-LLM": true, "KV TOPS": true, "vLLM V0 Avg Lat(s)": false, "Throughput": false, "Speedup": false, "Power (W)": false} {
 		require.Equal(t, want, saysNothing(classify(h)), h)
 	}
+}
+
+func TestSplitTablesWiderThanTheBoundAreNotJoined(t *testing.T) {
+	// Two tables of one load column whose join would be maxJoinedCols+1
+	// wide: each table's own refusal stands, in bounded time.
+	var b []byte
+	for _, metric := range []string{"Throughput (tok/s)", "TTFT (ms)"} {
+		b = append(b, "### "+metric+"\n\n| Concurrency"...)
+		for i := 0; i < maxJoinedCols/2; i++ {
+			b = append(b, fmt.Sprintf(" | e%d", i)...)
+		}
+		b = append(b, " |\n|---"...)
+		for i := 0; i < maxJoinedCols/2; i++ {
+			b = append(b, "|---"...)
+		}
+		b = append(b, "|\n| 1"...)
+		for i := 0; i < maxJoinedCols/2; i++ {
+			b = append(b, " | 5"...)
+		}
+		b = append(b, " |\n\n"...)
+	}
+	_, err := Data("wide.md", b, Options{})
+	var ie *sweep.InputError
+	require.ErrorAs(t, err, &ie)
+	require.Equal(t, "throughput", ie.Field)
 }
