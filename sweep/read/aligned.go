@@ -62,6 +62,9 @@ func readAligned(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 	for _, g := range tables {
 		s, err := tableToSweep(g, meta)
 		if err == nil {
+			if w, ok := widerSweep(tables, g, meta); ok {
+				return w, nil // its TTFT is in another table of the paste
+			}
 			return s, nil
 		}
 		// Report the refusal of the candidate that looked most like a sweep,

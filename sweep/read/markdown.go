@@ -65,6 +65,11 @@ func sweepOfTables(path string, tables []grid, meta Meta, pick string, join bool
 		got, from = append(got, s), append(from, g)
 	}
 	switch {
+	case len(got) == 1 && join:
+		if s, ok := widerSweep(tables, from[0], meta); ok {
+			return s, nil
+		}
+		return got[0], nil
 	case len(got) == 1:
 		return got[0], nil
 	case len(got) == 0 && join:

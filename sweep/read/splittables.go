@@ -28,6 +28,8 @@ const maxJoinedCols = 1024
 type splitJoin struct {
 	g    grid
 	note string
+	// from is the header line of each table joined.
+	from []int
 }
 
 // splitJoins finds the joins the tables allow. refusal is set when tables
@@ -321,7 +323,11 @@ func joinParts(parts []splitPart) splitJoin {
 	if len(ratios) > 0 {
 		note += fmt.Sprintf("; columns %s hold ratios or percentages and are not read", strings.Join(ratios, ", "))
 	}
-	return splitJoin{g: j, note: note}
+	var from []int
+	for _, p := range parts {
+		from = append(from, p.g.headerLine)
+	}
+	return splitJoin{g: j, note: note, from: from}
 }
 
 // commonTitle is the headings every part sits under: what names the
@@ -490,4 +496,25 @@ func joinedSweep(path string, tables []grid, meta Meta, pick string, firstErr er
 		return nil, refusal
 	}
 	return nil, firstErr
+}
+
+// widerSweep is the join that holds the one table that read alone (whose
+// TTFT, say, another table holds), when that join reads too: the tables
+// are one sweep, and reading one of them would drop the rest unsaid.
+func widerSweep(tables []grid, alone grid, meta Meta) (*sweep.Sweep, bool) {
+	joins, _ := splitJoins(tables)
+	for _, j := range joins {
+		holds := false
+		for _, l := range j.from {
+			holds = holds || l == alone.headerLine
+		}
+		if !holds {
+			continue
+		}
+		if s, err := tableToSweep(j.g, meta); err == nil {
+			s.Notes = append([]string{j.note}, s.Notes...)
+			return s, true
+		}
+	}
+	return nil, false
 }

@@ -163,3 +163,14 @@ func TestSplitTablesWiderThanTheBoundAreNotJoined(t *testing.T) {
 	require.ErrorAs(t, err, &ie)
 	require.Equal(t, "throughput", ie.Field)
 }
+
+func TestATableThatReadsAloneTakesItsSplitTTFT(t *testing.T) {
+	// The throughput table reads alone (its headers say tok/s); the TTFT
+	// table beside it, of the same levels, is the same sweep's.
+	body := "### Throughput\n\n| Concurrency | vLLM tok/s | SGLang tok/s |\n|---|---|---|\n| 1 | 10 | 11 |\n| 4 | 40 | 42 |\n\n### TTFT\n\n| Concurrency | vLLM TTFT(s) | SGLang TTFT(s) |\n|---|---|---|\n| 1 | 0.1 | 0.2 |\n| 4 | 0.3 | 0.4 |\n"
+	s, err := Data("alone.md", []byte(body), Options{Meta: Meta{Series: "SGLang"}})
+	require.NoError(t, err)
+	require.Equal(t, []float64{11, 42}, []float64{s.Points[0].ThroughputTokS, s.Points[1].ThroughputTokS})
+	require.Equal(t, []float64{200, 400}, []float64{*s.Points[0].TTFT.Mean, *s.Points[1].TTFT.Mean})
+	require.Contains(t, s.Notes[0], "2 tables read as one sweep")
+}
