@@ -49,3 +49,14 @@ func TestStatisticWordsNameNoColumnSeries(t *testing.T) {
 	require.NoError(t, err, "Mdn and Mean are two statistics of one column, not two series")
 	require.Equal(t, 50.0, s.Points[0].ThroughputTokS)
 }
+
+func TestStatPairSharesItsTrailingUnit(t *testing.T) {
+	// "11.68 / 13.91 ms": the unit written once after the pair is both
+	// values' (a PagedServe report's cells; the table is built for the rule).
+	body := "| Concurrency | Output tok/s | TTFT p50/p95 |\n|---|---|---|\n| 1 | 32.8 | 11.68 / 13.91 ms |\n| 4 | 123.4 | 1.2 / 2.5 s |\n"
+	s, err := Data("pair.md", []byte(body), Options{})
+	require.NoError(t, err)
+	require.Equal(t, 11.68, *s.Points[0].TTFT.P50)
+	require.Equal(t, 1200.0, *s.Points[1].TTFT.P50)
+	require.Equal(t, 2500.0, *s.Points[1].TTFT.P95)
+}
