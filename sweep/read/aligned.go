@@ -1,6 +1,7 @@
 package read
 
 import (
+	"errors"
 	"strings"
 	"unicode"
 
@@ -61,24 +62,46 @@ func readAligned(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 	for _, g := range tables {
 		s, err := tableToSweep(g, meta)
 		if err == nil {
+			if w, ok := widerSweep(tables, g, meta); ok {
+				return w, nil // its TTFT is in another table of the paste
+			}
 			return s, nil
 		}
 		// Report the refusal of the candidate that looked most like a sweep,
 		// not that of a title line tried as a header.
+		// A table with a throughput column is the likelier sweep of a
+		// paste of several (guidellm's throughput table beside its
+		// latency table).
 		read := 0
 		for _, h := range g.header {
-			if classify(h).key() != "" {
+			if c := classify(h); c.key() != "" {
 				read++
+				if c.kind == colThroughput || c.kind == colThroughputPerGPU {
+					read += maxAlignedCols
+				}
 			}
 		}
-		if read > bestRead {
+		// A --column naming another table's header says nothing of this one.
+		if isForeignColumnFlag(err) && best != nil {
+			continue
+		}
+		if read > bestRead || isForeignColumnFlag(best) {
 			best, bestRead = err, read
 		}
 	}
 	if best == nil {
 		return nil, sweep.Inputf(path, "", 0, "no aligned table (a header line over rows of values, columns separated by two or more spaces or by │ bars)")
 	}
-	return nil, best
+	// No table reads alone: tables that split one sweep are joined, as
+	// in markdown (guidellm prints throughput and TTFT in two tables).
+	return joinedSweep(path, tables, meta, meta.Series, best)
+}
+
+// isForeignColumnFlag: err refuses a --column that names no header of the
+// table tried (it names one of another table of the paste).
+func isForeignColumnFlag(err error) bool {
+	var ie *sweep.InputError
+	return errors.As(err, &ie) && ie.Field == "--column" && strings.Contains(err.Error(), "names no column")
 }
 
 // alignedLine is one source line, tabs expanded.

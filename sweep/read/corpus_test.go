@@ -41,11 +41,16 @@ var corpusFlags = map[string]Meta{
 	"b-vllm-atlas800ia2-qwen15-7b-evalscope-fail-row-zh":        {Units: map[string]string{"延迟": "s"}},
 	"b-vllm-atlas800ia2-qwen25-72b-3levels-zh":                  {Units: map[string]string{"延迟": "s"}},
 	"c-azir111-rtx5070ti-trtllm-vs-vllm-llama31-8b":             {Series: "vllm_fp8_v2"},
+	"d-dynamo-trtllm-3xh200-rr-vs-kv-split-tables":              {Series: "RR"},
 	"d-grps-trtllm-a10-xinference-vllm-transposed-zh":           {Series: "grps-trtllm"},
 	"d-inferencex-issue828-h100-gptoss-tp8-grouped-pergpu":      {Series: "1k/1k", GPUs: 8},
 	"e-inferencex-issue870-b200-dsr1-fp4-transposed-warn-cells": {GPUs: 8},
 	"e-tenstorrent-issue143-2xh100-qwen25-72b-isl-osl-conc1":    {Series: "1024 / 128"},
 	"e-tenstorrent-pr1571-genai-isl-osl-series":                 {Series: "1024"},
+	"g-guidellm-llmd-benchmark-llama31-8b-1rate-console":        {Columns: map[string]string{"concurrency": "Requests Concurrency Mean", "throughput": "Output Tokens Per Sec Mean"}},
+	"g-guidellm-llmd-guide-qwen3-06b-3rates-console":            {Columns: map[string]string{"concurrency": "Requests Concurrency Mean", "throughput": "Output Tokens Per Sec Mean", "request_rate": "Requests Per Sec Mean"}},
+	"g-spheron-h100-llama33-70b-caption-split":                  {Series: "vLLM"},
+	"g-spheron-h100-llama33-70b-headings-prefixed-ttft":         {Series: "SGLang"},
 }
 
 // corpusWorkload is the --workload of a native file with several workloads:

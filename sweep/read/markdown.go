@@ -44,8 +44,13 @@ func readMarkdown(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 }
 
 // onlySweep reads every table and returns the one that is a sweep; two or
-// more are several curves, refused by their headings.
+// more are several curves, refused by their headings. When none reads on
+// its own, tables that split one sweep are joined (splitJoins).
 func onlySweep(path string, tables []grid, meta Meta, pick string) (*sweep.Sweep, error) {
+	return sweepOfTables(path, tables, meta, pick, true)
+}
+
+func sweepOfTables(path string, tables []grid, meta Meta, pick string, join bool) (*sweep.Sweep, error) {
 	var firstErr error
 	var got []*sweep.Sweep
 	var from []grid
@@ -60,8 +65,15 @@ func onlySweep(path string, tables []grid, meta Meta, pick string) (*sweep.Sweep
 		got, from = append(got, s), append(from, g)
 	}
 	switch {
+	case len(got) == 1 && join:
+		if s, ok := widerSweep(tables, from[0], meta); ok {
+			return s, nil
+		}
+		return got[0], nil
 	case len(got) == 1:
 		return got[0], nil
+	case len(got) == 0 && join:
+		return joinedSweep(path, tables, meta, pick, firstErr)
 	case len(got) == 0:
 		return nil, firstErr
 	}
@@ -162,11 +174,14 @@ func markdownTables(path string, data []byte) []grid {
 		if !strings.Contains(h, "|") || !strings.Contains(sep, "|") || !mdSeparator.MatchString(sep) {
 			continue
 		}
+		if consoleGrid(lines, i) {
+			continue
+		}
 		var title []string
 		for _, hd := range stack {
 			title = append(title, hd.text)
 		}
-		g := grid{file: path, header: splitRow(h), headerLine: i + 1, title: title}
+		g := grid{file: path, header: splitRow(h), headerLine: i + 1, title: title, caption: captionAbove(lines, i)}
 		j := i + 2
 		for ; j < len(lines); j++ {
 			r := strings.TrimSpace(lines[j])
@@ -181,6 +196,19 @@ func markdownTables(path string, data []byte) []grid {
 		i = j - 1
 	}
 	return out
+}
+
+// consoleGrid: the pipe table whose header is line i is a console grid
+// (guidellm's), not markdown. A markdown table has exactly one header line,
+// with its | --- | separator right under it; a pipe line right above the
+// header (a second header line, or a |===| rule) is a header of several
+// lines, which the aligned reader stacks.
+func consoleGrid(lines []string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	above := strings.TrimSpace(lines[i-1])
+	return strings.HasPrefix(above, "|") && strings.Contains(above[1:], "|")
 }
 
 // splitRow splits "| a | b \| c |" into cells; "\|" is a literal pipe.

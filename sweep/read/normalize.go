@@ -13,7 +13,11 @@ import (
 
 // tupleCell matches a cell of several numbers separated by slashes:
 // "1 / 16", "295 / 2491", "58.6 / 254.3".
-var tupleCell = regexp.MustCompile(`^\s*[\d.,]+[a-zA-Z]{0,2}(\s*/\s*[\d.,]+[a-zA-Z]{0,2})+\s*$`)
+var tupleCell = regexp.MustCompile(`^\s*[\d.,]+ ?[a-zA-Zµ]{0,2}(\s*/\s*[\d.,]+ ?[a-zA-Zµ]{0,2})+\s*$`)
+
+// trailingUnit is the unit written once after the last value of a pair
+// ("12.59 / 21.01 ms"), which both values share.
+var trailingUnit = regexp.MustCompile(`[\d.,]\s?([a-zA-Zµ]{1,2})\s*$`)
 
 // expandPackedRows splits a row whose load cell holds k values, and whose
 // other numeric cells hold k values or one, into k rows. A row whose load
@@ -159,6 +163,9 @@ func splitStatPairs(g *grid) []string {
 			if c := cleanCell(cellAt(row, i)); !isBlank(c) {
 				parts := strings.Split(c, "/")
 				first, second = strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])
+				if u := trailingUnit.FindStringSubmatch(second); u != nil && trailingUnit.FindStringSubmatch(first) == nil {
+					first += " " + u[1]
+				}
 			}
 			if i < len(row) {
 				g.rows[r] = append(row[:i], append([]string{first, second}, row[i+1:]...)...)

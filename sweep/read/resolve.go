@@ -42,6 +42,9 @@ func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resol
 	}
 	r.tpotOrITL(g.file)
 	r.cellDimensions(g)
+	if err := r.refuseDistantCentrals(g); err != nil {
+		return nil, err
+	}
 	r.statFamilies(g.file)
 	r.totalInContext(g.file)
 	r.requestRates(g.file)

@@ -56,6 +56,11 @@ func headerDimension(low string) (dimension, string) {
 	return dimNone, ""
 }
 
+// whyNotRead is why a header of words knee knows but does not read (KV
+// cache, memory, CPU) is left unread. Such a word still names a series
+// ("KV TTFT p50" beside "RR TTFT p50": KV-aware routing).
+const whyNotRead = "not a column knee reads"
+
 // wordset is a header's words.
 type wordset []string
 
@@ -166,7 +171,7 @@ var roles = []role{
 	{kind: colGPUs, dims: plainDims, match: func(w wordset) bool {
 		return w.has("gpus", "npus") || (w.has("gpu", "npu") && w.has("count", "num", "n"))
 	}},
-	{kind: colIgnore, dims: plainDims, match: func(w wordset) bool { return w.has("cpu", "memory", "mem", "kv", "cache") }, why: "not a column knee reads"},
+	{kind: colIgnore, dims: plainDims, match: func(w wordset) bool { return w.has("cpu", "memory", "mem", "kv", "cache") }, why: whyNotRead},
 	{kind: colConcurrency, dims: plainDims, flavor: concurrencyFlavor, match: func(w wordset) bool {
 		return w.has(loadWords...) || (w.has("in") && w.has("flight")) || oneLetterLoad(w)
 	}},
@@ -206,6 +211,10 @@ func concurrencyFlavor(w wordset) string {
 	switch {
 	case w.has("measured", "achieved", "actual", "observed", "effective", "avg", "mean", "average", "sustained", "real", "peak"):
 		return "measured"
+	case w.has("median", "mdn", "med", "p50", "p90", "p95", "p99"):
+		// A statistic over the run (guidellm's "Concurrency Mdn"): the
+		// configured level is one number, never a distribution.
+		return "measured"
 	case w.has("max", "maximum", "configured", "target", "offered", "requested", "set", "nominal", "limit"):
 		return "configured"
 	case oneLetterLoad(w):
@@ -222,6 +231,10 @@ func concurrencyFlavor(w wordset) string {
 func requestRateFlavor(w wordset) string {
 	switch {
 	case w.has("throughput", "achieved", "actual", "measured", "observed", "effective", "completed", "served"):
+		return "achieved"
+	case w.has("mean", "avg", "average", "median", "mdn", "med", "p50"):
+		// A statistic of the rate (guidellm's "Requests Per Sec Mean") is
+		// measured: an offered rate is set, not summarised.
 		return "achieved"
 	case w.has("offered", "target", "requested", "arrival", "traffic", "configured", "set", "input") ||
 		(w.has("rate") && !w.has("s", "sec", "ps")):
@@ -258,6 +271,11 @@ func classify(header string) column {
 		}
 		break
 	}
+	if dim == dimNone && perRequestWords(t) && (c.kind == colRequestRate || c.kind == colRequestedRate || c.kind == colPerUser) {
+		// "Stream Iter Per Req", "Output Tok Per Req": a count per
+		// request, with no time in it: neither a rate nor a speed.
+		c.kind, c.metric, c.flavor, c.why = colIgnore, "", "", "a count per request, not a rate"
+	}
 	c.stat = statOf(t)
 	switch c.kind {
 	case colLatency:
@@ -282,6 +300,16 @@ func classify(header string) column {
 	return c
 }
 
+// perRequestWords: the words say "per request" (per req, per request).
+func perRequestWords(t []string) bool {
+	for i := 0; i+1 < len(t); i++ {
+		if t[i] == "per" && (t[i+1] == "req" || t[i+1] == "request") {
+			return true
+		}
+	}
+	return false
+}
+
 func admits(ds []dimension, d dimension) bool {
 	for _, x := range ds {
 		if x == d {
@@ -295,7 +323,7 @@ func admits(ds []dimension, d dimension) bool {
 // is p50, "throughput_spread" and "TTFT std" are spread. "" when none.
 func statOf(t []string) string {
 	w := wordset(t)
-	central := w.has("mean", "avg", "average", "ave", "median", "med", "p50")
+	central := w.has("mean", "avg", "average", "ave", "median", "med", "mdn", "p50")
 	if !central && w.has("std", "stddev", "stdev", "sd", "spread", "variance", "var", "stderr", "sem", "ci", "iqr", "range", "cv", "jitter") {
 		return "spread"
 	}
@@ -319,7 +347,7 @@ var statWords = []struct {
 	stat  string
 	words []string
 }{
-	{"p50", []string{"p50", "median", "med", "50th"}},
+	{"p50", []string{"p50", "median", "med", "mdn", "50th"}}, // Mdn: guidellm, APA style
 	{"p90", []string{"p90", "90th"}},
 	{"p95", []string{"p95", "95th"}},
 	{"p999", []string{"p99.9", "p999", "99.9th"}},

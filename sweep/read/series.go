@@ -144,7 +144,9 @@ func seriesParts(cols []column, idx []int) []string {
 		// A series is named by a word of its own ("k8s", "32k", "before"),
 		// never by a word that says what the column holds ("tok/s",
 		// "Throughput (tok/s)": two spellings of one column, a lookalike).
-		if p := classify(out[n]); p.kind != colIgnore && p.kind != colSeriesLabel || p.why != "" && p.kind == colIgnore {
+		// A word knee knows but does not read ("KV", "cache") may name one.
+		// A statistic ("Mdn", "Mean") names a statistic of one column, no series.
+		if p := classify(out[n]); p.kind != colIgnore && p.kind != colSeriesLabel || p.why != "" && p.why != whyNotRead && p.kind == colIgnore || p.stat != "" {
 			return nil
 		}
 		seen[strings.ToLower(out[n])] = true

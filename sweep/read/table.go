@@ -23,6 +23,9 @@ type grid struct {
 	// title is the headings above a pasted table, outermost first, since
 	// the table before it: what names it among several.
 	title []string
+	// caption is a line of prose right above a pasted table that names
+	// what it holds, as a heading would ("p50 TTFT, ms:").
+	caption string
 }
 
 // tableToSweep reads a grid (one row per level, or transposed: one row per

@@ -1,0 +1,62 @@
+package read
+
+import (
+	"math"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// maxCentralGap is how far apart a family's median and mean may be on a
+// row and still be two central values of one quantity. Over repeated runs
+// they stay close; guidellm's "Output Tokens Per Sec Mdn" is the median of
+// a per-second series (2.3 beside a mean of 51.6 tok/s), which no reading
+// of the run's throughput can take.
+const maxCentralGap = 0.25
+
+// refuseDistantCentrals refuses a family whose median and mean differ by
+// more than maxCentralGap on some row: which one is the level's value is
+// then a question of what was summarised, and knee does not guess it.
+func (r *resolved) refuseDistantCentrals(g grid) error {
+	type pair struct{ median, mean int }
+	byKey := map[string]*pair{}
+	var keys []string
+	for i, c := range r.cols {
+		if !familyKind(c.kind) || c.stat != "p50" && c.stat != "mean" {
+			continue
+		}
+		k := c.key() + "/" + c.flavor
+		p, ok := byKey[k]
+		if !ok {
+			p = &pair{-1, -1}
+			byKey[k] = p
+			keys = append(keys, k)
+		}
+		if c.stat == "p50" && p.median < 0 {
+			p.median = i
+		}
+		if c.stat == "mean" && p.mean < 0 {
+			p.mean = i
+		}
+	}
+	for _, k := range keys {
+		p := byKey[k]
+		if p.median < 0 || p.mean < 0 {
+			continue
+		}
+		md, mn := r.cols[p.median], r.cols[p.mean]
+		for ri, row := range g.rows {
+			a, okA, errA := parseCell(cleanCell(cellAt(row, p.median)))
+			b, okB, errB := parseCell(cleanCell(cellAt(row, p.mean)))
+			if !okA || !okB || errA != nil || errB != nil {
+				continue
+			}
+			top := math.Max(math.Abs(a.v), math.Abs(b.v))
+			if top == 0 || math.Abs(a.v-b.v)/top <= maxCentralGap {
+				continue
+			}
+			return sweep.Inputf(g.file, md.header, g.lines[ri], "%q (%g) and %q (%g) are the median and the mean of one %s but differ by more than %.0f%%: one of them summarises something else (a median over time of a per-second rate is not the run's), and knee does not guess which: pick one with --column %s=%q",
+				md.header, a.v, mn.header, b.v, kindNames[md.kind], maxCentralGap*100, md.key(), mn.header)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,62 @@
+package read
+
+import (
+	"testing"
+
+	"github.com/kneetool/knee/sweep"
+	"github.com/stretchr/testify/require"
+)
+
+// The tables here are built for the rule, not measured.
+
+func TestMedianAndMeanFarApartAreRefusedByName(t *testing.T) {
+	body := "| Concurrency | Output tok/s Mdn | Output tok/s Mean | TTFT p99 ms |\n|---|---|---|---|\n| 1 | 2.3 | 51.6 | 20 |\n| 8 | 440 | 450 | 30 |\n"
+	_, err := Data("far.md", []byte(body), Options{})
+	var ie *sweep.InputError
+	require.ErrorAs(t, err, &ie)
+	require.Equal(t, "Output tok/s Mdn", ie.Field)
+	require.Equal(t, 3, ie.Line, "the row where they part")
+	require.Contains(t, err.Error(), `--column throughput="Output tok/s Mean"`)
+
+	s, err := Data("far.md", []byte(body), Options{Meta: Meta{Columns: map[string]string{"throughput": "Output tok/s Mean"}}})
+	require.NoError(t, err)
+	require.Equal(t, []float64{51.6, 450}, []float64{s.Points[0].ThroughputTokS, s.Points[1].ThroughputTokS})
+}
+
+func TestMedianAndMeanCloseReadTheMedian(t *testing.T) {
+	body := "| Concurrency | Output tok/s Mdn | Output tok/s Mean | TTFT p99 ms |\n|---|---|---|---|\n| 1 | 50 | 51.6 | 20 |\n"
+	s, err := Data("close.md", []byte(body), Options{})
+	require.NoError(t, err)
+	require.Equal(t, 50.0, s.Points[0].ThroughputTokS)
+}
+
+func TestStatisticWords(t *testing.T) {
+	require.Equal(t, "p50", classify("TTFT ms Mdn").stat, "Mdn is the median")
+	require.Equal(t, "measured", classify("Requests Concurrency Mdn").flavor, "a concurrency summarised over the run is measured")
+	require.Equal(t, "achieved", classify("Requests Per Sec Mean").flavor, "a request rate summarised over the run is achieved")
+	require.Equal(t, "configured", classify("max concurrency").flavor)
+	for _, h := range []string{"Stream Iter Per Req Mdn", "Output Tok Per Req p95"} {
+		c := classify(h)
+		require.Equal(t, colIgnore, c.kind, h)
+		require.Equal(t, "a count per request, not a rate", c.why, h)
+	}
+	require.Equal(t, colPerUser, classify("Output tok/s per request").kind, "a token rate per request is one stream's speed")
+}
+
+func TestStatisticWordsNameNoColumnSeries(t *testing.T) {
+	body := "| Concurrency | tok/s Mdn | tok/s Mean | TTFT p99 ms |\n|---|---|---|---|\n| 1 | 50 | 51 | 20 |\n"
+	s, err := Data("stat.md", []byte(body), Options{})
+	require.NoError(t, err, "Mdn and Mean are two statistics of one column, not two series")
+	require.Equal(t, 50.0, s.Points[0].ThroughputTokS)
+}
+
+func TestStatPairSharesItsTrailingUnit(t *testing.T) {
+	// "11.68 / 13.91 ms": the unit written once after the pair is both
+	// values' (a PagedServe report's cells; the table is built for the rule).
+	body := "| Concurrency | Output tok/s | TTFT p50/p95 |\n|---|---|---|\n| 1 | 32.8 | 11.68 / 13.91 ms |\n| 4 | 123.4 | 1.2 / 2.5 s |\n"
+	s, err := Data("pair.md", []byte(body), Options{})
+	require.NoError(t, err)
+	require.Equal(t, 11.68, *s.Points[0].TTFT.P50)
+	require.Equal(t, 1200.0, *s.Points[1].TTFT.P50)
+	require.Equal(t, 2500.0, *s.Points[1].TTFT.P95)
+}

@@ -1,0 +1,176 @@
+package read
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/kneetool/knee/sweep"
+	"github.com/stretchr/testify/require"
+)
+
+// The tables here are built for the rule, not measured: each pins one
+// branch of the join. Real split tables are in the corpus (g-… entries).
+
+const splitByMetric = `### Throughput (tokens/sec)
+
+| Batch Size | EngineA | EngineB | Difference |
+|---|---|---|---|
+| 1 | 70 | 68 | A +3% |
+| 2 | 140 | 130 | A +8% |
+| 4 | 280 | 250 | A +11% |
+
+### Time to First Token (TTFT) in ms
+
+| Batch Size | EngineA | EngineB | Difference |
+|---|---|---|---|
+| 1 | 17 | 208 | A +91% |
+| 2 | 21 | 343 | A +93% |
+| 4 | 23 | 269 | A +91% |
+`
+
+func TestSplitTablesJoinOnTheLoadColumn(t *testing.T) {
+	p := writeTemp(t, "split.md", splitByMetric)
+	_, err := File(p, Options{})
+	var ie *sweep.InputError
+	require.ErrorAs(t, err, &ie)
+	require.Equal(t, "--series", ie.Field)
+	require.Contains(t, err.Error(), `"EngineA" (EngineA Throughput (tokens/sec), EngineA Time to First Token (TTFT) in ms)`)
+
+	s, err := File(p, Options{Meta: Meta{Series: "EngineB"}})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	for i, want := range [][2]float64{{1, 68}, {2, 130}, {4, 250}} {
+		require.Equal(t, want[0], s.Points[i].Concurrency)
+		require.Equal(t, want[1], s.Points[i].ThroughputTokS)
+	}
+	require.Equal(t, []float64{208, 343, 269}, []float64{*s.Points[0].TTFT.Mean, *s.Points[1].TTFT.Mean, *s.Points[2].TTFT.Mean})
+	require.Contains(t, s.Notes[0], `2 tables read as one sweep, joined on "Batch Size" (the same 3 levels in the same order)`)
+	require.Contains(t, s.Notes[0], `columns "EngineA", "EngineB" hold the metric their table's title (heading or caption) names`)
+	require.Contains(t, s.Notes[0], `columns "Difference" hold text, not numbers, and are not read`)
+}
+
+func TestSplitTablesOfOtherLevelsAreNotJoined(t *testing.T) {
+	body := splitByMetric[:len(splitByMetric)-len("| 4 | 23 | 269 | A +91% |\n")] + "| 8 | 41 | 390 | B +89% |\n"
+	_, err := File(writeTemp(t, "split.md", body), Options{})
+	var ie *sweep.InputError
+	require.ErrorAs(t, err, &ie)
+	require.Equal(t, "throughput", ie.Field, "levels 1,2,4 and 1,2,8 are not one sweep: the first table's own refusal stands")
+}
+
+func TestSplitTablesHoldingOneMetricTwiceAreRefusedByName(t *testing.T) {
+	body := `### H100 throughput (tok/s)
+
+| Concurrency | vLLM |
+|---|---|
+| 1 | 70 |
+| 8 | 500 |
+
+### A100 throughput (tok/s)
+
+| Concurrency | vLLM |
+|---|---|
+| 1 | 40 |
+| 8 | 300 |
+`
+	_, err := File(writeTemp(t, "two.md", body), Options{})
+	var ie *sweep.InputError
+	require.ErrorAs(t, err, &ie)
+	require.Equal(t, "--series", ie.Field)
+	require.Contains(t, err.Error(), `lines 3 (H100 throughput (tok/s)) and 10 (A100 throughput (tok/s)) share the load column "Concurrency" but both hold throughput`)
+}
+
+func TestSplitTablesOneLevelPerHeading(t *testing.T) {
+	body := `## Results
+
+### Concurrency 1
+
+| Engine | vLLM | TGI |
+|---|---|---|
+| TTFT (ms) | 137 | 139 |
+| Throughput (token/sec) | 31.9 | 32.8 |
+
+### Concurrency 16
+
+| Engine | vLLM | TGI |
+|---|---|---|
+| TTFT (ms) | 302 | 475 |
+| Throughput (token/sec) | 289.9 | 277.9 |
+`
+	p := writeTemp(t, "levels.md", body)
+	_, err := File(p, Options{})
+	var ie *sweep.InputError
+	require.ErrorAs(t, err, &ie)
+	require.Equal(t, "--series", ie.Field, "the engines are series: refused by name, never merged")
+	require.Contains(t, err.Error(), `"TGI" (TGI TTFT (ms), TGI Throughput (token/sec))`)
+
+	s, err := File(p, Options{Meta: Meta{Series: "TGI"}})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 2)
+	require.Equal(t, 1.0, s.Points[0].Concurrency)
+	require.Equal(t, 32.8, s.Points[0].ThroughputTokS)
+	require.Equal(t, 139.0, *s.Points[0].TTFT.Mean)
+	require.Equal(t, 16.0, s.Points[1].Concurrency)
+	require.Equal(t, 277.9, s.Points[1].ThroughputTokS)
+	require.Contains(t, s.Notes[0], `2 tables read as one sweep, one level each from its heading ("Concurrency" 1, 16)`)
+}
+
+func TestHeadingLevel(t *testing.T) {
+	for _, tc := range []struct {
+		heading, name, level string
+		ok                   bool
+	}{
+		{"Concurrency User 4", "Concurrency User", "4", true},
+		{"Batch size = 32", "Batch size", "32", true},
+		{"**并发 16**", "并发", "16", true},
+		{"Llama 3 8B", "", "", false},         // two numbers
+		{"Throughput (tok/s)", "", "", false}, // no number
+		{"H100 results", "", "", false},       // a number that names no load
+	} {
+		name, level, ok := headingLevel([]string{"Top", tc.heading})
+		require.Equal(t, tc.ok, ok, tc.heading)
+		require.Equal(t, tc.name, name, tc.heading)
+		require.Equal(t, tc.level, level, tc.heading)
+	}
+}
+
+func TestSaysNothing(t *testing.T) {
+	for h, want := range map[string]bool{"vLLM": true, "TensorRT-LLM": true, "KV TOPS": true, "vLLM V0 Avg Lat(s)": false, "Throughput": false, "Speedup": false, "Power (W)": false} {
+		require.Equal(t, want, saysNothing(classify(h)), h)
+	}
+}
+
+func TestSplitTablesWiderThanTheBoundAreNotJoined(t *testing.T) {
+	// Two tables of one load column whose join would be maxJoinedCols+1
+	// wide: each table's own refusal stands, in bounded time.
+	var b []byte
+	for _, metric := range []string{"Throughput (tok/s)", "TTFT (ms)"} {
+		b = append(b, "### "+metric+"\n\n| Concurrency"...)
+		for i := 0; i < maxJoinedCols/2; i++ {
+			b = append(b, fmt.Sprintf(" | e%d", i)...)
+		}
+		b = append(b, " |\n|---"...)
+		for i := 0; i < maxJoinedCols/2; i++ {
+			b = append(b, "|---"...)
+		}
+		b = append(b, "|\n| 1"...)
+		for i := 0; i < maxJoinedCols/2; i++ {
+			b = append(b, " | 5"...)
+		}
+		b = append(b, " |\n\n"...)
+	}
+	_, err := Data("wide.md", b, Options{})
+	var ie *sweep.InputError
+	require.ErrorAs(t, err, &ie)
+	require.Equal(t, "throughput", ie.Field)
+}
+
+func TestATableThatReadsAloneTakesItsSplitTTFT(t *testing.T) {
+	// The throughput table reads alone (its headers say tok/s); the TTFT
+	// table beside it, of the same levels, is the same sweep's.
+	body := "### Throughput\n\n| Concurrency | vLLM tok/s | SGLang tok/s |\n|---|---|---|\n| 1 | 10 | 11 |\n| 4 | 40 | 42 |\n\n### TTFT\n\n| Concurrency | vLLM TTFT(s) | SGLang TTFT(s) |\n|---|---|---|\n| 1 | 0.1 | 0.2 |\n| 4 | 0.3 | 0.4 |\n"
+	s, err := Data("alone.md", []byte(body), Options{Meta: Meta{Series: "SGLang"}})
+	require.NoError(t, err)
+	require.Equal(t, []float64{11, 42}, []float64{s.Points[0].ThroughputTokS, s.Points[1].ThroughputTokS})
+	require.Equal(t, []float64{200, 400}, []float64{*s.Points[0].TTFT.Mean, *s.Points[1].TTFT.Mean})
+	require.Contains(t, s.Notes[0], "2 tables read as one sweep")
+}
