@@ -348,7 +348,36 @@ func (e *Executor) deleteOrphanPods(ctx context.Context, ns, job string) []error
 			errs = append(errs, fmt.Errorf("delete pod %s/%s left by Job %s: %w", ns, p.Name, job, err))
 		}
 	}
+	if len(errs) == 0 && len(pods.Items) > 0 {
+		if err := e.waitPodsGone(ctx, ns, sel); err != nil {
+			errs = append(errs, fmt.Errorf("pods of Job %s/%s: %w", ns, job, err))
+		}
+	}
 	return errs
+}
+
+// waitPodsGone waits until no pod matches sel. A deleted pod can linger
+// while a finalizer holds it — the Job controller's tracking finalizer,
+// which a controller-manager catching up after an API server restart
+// removes late (the chaos test saw one outlive knee) — and a level is
+// cleaned up only when nothing of it is left.
+func (e *Executor) waitPodsGone(ctx context.Context, ns, sel string) error {
+	tick := time.NewTicker(200 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		l, err := e.Client.CoreV1().Pods(ns).List(ctx, metav1.ListOptions{LabelSelector: sel})
+		if err == nil && len(l.Items) == 0 {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			if err == nil {
+				return fmt.Errorf("pod %s still exists after deletion (finalizers %v)", l.Items[0].Name, l.Items[0].Finalizers)
+			}
+			return err
+		case <-tick.C:
+		}
+	}
 }
 
 // readLog returns the load-generator container's whole log.
