@@ -169,20 +169,29 @@ func checkLevel(plan sweep.Plan, lvl sweep.Level) (string, error) {
 	return target, nil
 }
 
-// runClosedLoop keeps lvl.Concurrency requests in flight until every
-// body is sent, and measures the level.
-func (e *Executor) runClosedLoop(ctx context.Context, plan sweep.Plan, lvl sweep.Level, target string, bodies []body) (*sweep.LevelResult, error) {
-	total := lvl.Warmup + lvl.Requests
-	run := &levelRun{total: total, warmup: lvl.Warmup, concurrency: lvl.Concurrency}
-	tr := newTransport(lvl.Concurrency, e.opts.ConnectTimeout, &run.dials)
+// levelMeasured is what driving a level gave: its result, the requests'
+// outcomes and their measurement.
+type levelMeasured struct {
+	res *sweep.LevelResult
+	all []outcome
+	m   *measurement
+}
+
+// driveLevel runs a level's requests through drive (a closed loop of
+// workers, or the open-loop dispatcher) on conns connections, with the
+// client's CPU and run-queue wait measured around it, and turns the
+// outcomes into the level's result. An interrupt, or a target no request
+// could connect to, is an error.
+func (e *Executor) driveLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Level, target string, run *levelRun, conns int,
+	drive func(st *streamer, start time.Time) []outcome) (*levelMeasured, error) {
+	tr := newTransport(conns, e.opts.ConnectTimeout, &run.dials)
 	defer tr.CloseIdleConnections()
 	st := &streamer{client: &http.Client{Transport: tr}, url: target, timeout: e.opts.Timeout, auth: e.authHeader(plan.Endpoint)}
-
 	prog := startProgress(e.opts.Progress, e.opts.ProgressInterval, lvl, run)
 
 	cpu0, delay0 := processCPU(), runDelay()
 	levelStart := time.Now()
-	all := run.workers(ctx, st, levelStart, bodies, min(lvl.Concurrency, max(total, 1)))
+	all := drive(st, levelStart)
 	wall := time.Since(levelStart)
 	capacity := wall.Seconds() * float64(runtime.GOMAXPROCS(0))
 	cpu := (processCPU() - cpu0).Seconds() / capacity
@@ -207,6 +216,21 @@ func (e *Executor) runClosedLoop(ctx context.Context, plan sweep.Plan, lvl sweep
 	if err != nil {
 		return nil, err
 	}
+	return &levelMeasured{res: res, all: all, m: m}, nil
+}
+
+// runClosedLoop keeps lvl.Concurrency requests in flight until every
+// body is sent, and measures the level.
+func (e *Executor) runClosedLoop(ctx context.Context, plan sweep.Plan, lvl sweep.Level, target string, bodies []body) (*sweep.LevelResult, error) {
+	total := lvl.Warmup + lvl.Requests
+	run := &levelRun{total: total, warmup: lvl.Warmup, concurrency: lvl.Concurrency}
+	lm, err := e.driveLevel(ctx, plan, lvl, target, run, lvl.Concurrency, func(st *streamer, start time.Time) []outcome {
+		return run.workers(ctx, st, start, bodies, min(lvl.Concurrency, max(total, 1)))
+	})
+	if err != nil {
+		return nil, err
+	}
+	res, all := lm.res, lm.all
 	if why := serverDied(all, lvl.Warmup+lvl.Requests); why != "" {
 		return res, fmt.Errorf("%w: %s; the level is stored as failed and --resume runs it again", ErrServerDied, why)
 	}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
-	"runtime"
 	"sync"
 	"time"
 
@@ -67,36 +65,16 @@ func (e *Executor) runOpenLoop(ctx context.Context, plan sweep.Plan, lvl sweep.L
 	// refused connects at the offered pace say the port is dead (64 at
 	// 2 req/s would take half a minute).
 	run := &levelRun{total: total, warmup: lvl.Warmup, concurrency: min(bound, unreachableAfter)}
-	tr := newTransport(bound, e.opts.ConnectTimeout, &run.dials)
-	defer tr.CloseIdleConnections()
-	st := &streamer{client: &http.Client{Transport: tr}, url: target, timeout: e.opts.Timeout, auth: e.authHeader(plan.Endpoint)}
-	prog := startProgress(e.opts.Progress, e.opts.ProgressInterval, lvl, run)
-
-	cpu0, delay0 := processCPU(), runDelay()
-	levelStart := time.Now()
-	outcomes, d := run.openLoop(ctx, st, levelStart, sched, bodies, bound)
-	wall := time.Since(levelStart)
-	capacity := wall.Seconds() * float64(runtime.GOMAXPROCS(0))
-	cpu := (processCPU() - cpu0).Seconds() / capacity
-	starved := max(0, (runDelay()-delay0).Seconds()/capacity)
-	prog.stop()
-
-	if err := ctx.Err(); err != nil {
-		prog.final(lvl, "interrupted")
-		return nil, err
-	}
-	if len(outcomes) > 0 && allConnectFailures(outcomes) {
-		prog.final(lvl, "no request could connect")
-		return nil, fmt.Errorf("%w: %s: no request could connect (%d failed: %s)",
-			ErrUnreachable, target, len(outcomes), firstLabels(outcomes))
-	}
-	m := measure(outcomes, lvl)
-	m.connections = run.dials.Load()
-	prog.final(lvl, "%s", counts(m.successes, m.failures, m.discarded))
-	res, err := e.result(plan, lvl, target, m, clientLoad{cpu: cpu, starved: starved}, wall, outcomes)
+	var d dispatch
+	lm, err := e.driveLevel(ctx, plan, lvl, target, run, bound, func(st *streamer, start time.Time) []outcome {
+		var outcomes []outcome
+		outcomes, d = run.openLoop(ctx, st, start, sched, bodies, bound)
+		return outcomes
+	})
 	if err != nil {
 		return nil, err
 	}
+	res, outcomes, m := lm.res, lm.all, lm.m
 	ol := OpenLoop{RequestedRate: lvl.Rate, Arrivals: arrivalsName(plan), Seed: seed, MaxInFlight: bound,
 		Sent: d.sent, HeldAtBound: d.held, InFlightMax: d.inFlightMax, LateMaxMs: ms(d.lateMax)}
 	if len(sched) > 0 {
