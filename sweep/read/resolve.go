@@ -48,6 +48,7 @@ func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resol
 	r.statFamilies(g.file)
 	r.totalInContext(g.file)
 	r.requestRates(g.file)
+	r.offeredRates(g)
 	if err := r.columnSeries(g, meta.Series); err != nil {
 		return nil, err
 	}

@@ -310,10 +310,11 @@ func hasKind(cols []column, k colKind) bool {
 }
 
 // isInfinite: an offered rate written as inf (vLLM's and SGLang's
-// --request-rate inf: every request sent at once).
+// --request-rate inf: every request sent at once), max, or Burst (a
+// harness's name for the same: all requests at t=0).
 func isInfinite(cell string) bool {
 	switch strings.ToLower(cleanCell(cell)) {
-	case "inf", "+inf", "infinity", "∞", "max":
+	case "inf", "+inf", "infinity", "∞", "max", "burst":
 		return true
 	}
 	return false
