@@ -42,6 +42,7 @@ func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resol
 	}
 	r.tpotOrITL(g.file)
 	r.cellDimensions(g)
+	r.cellTimeUnits(g)
 	if err := r.refuseDistantCentrals(g); err != nil {
 		return nil, err
 	}

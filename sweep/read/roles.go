@@ -138,7 +138,9 @@ var roles = []role{
 	// Token rates: one stream's, input or input + output, a peak, per GPU,
 	// and last the node's output.
 	{kind: colPerUser, dims: tokDims, why: "per-user throughput, not the node's", match: func(w wordset) bool {
-		perWho := w.has(tokenWords...) && w.has("user", "users", "seq", "sequence", "stream", "slot", "single", "client")
+		// A rate, not a count: "Input Sequence Length (tokens)" names
+		// tokens and a sequence but is a length (a workload setting).
+		perWho := isTokenRate(w) && w.has("user", "users", "seq", "sequence", "stream", "slot", "single", "client")
 		perRequest := w.has(explicitTokenWords...) && w.has("request", "req")
 		return w.has("tpsu") || (perWho || perRequest) && !w.has("aggregate", "agg", "total", "sum", "combined", "overall", "node", "system")
 	}},

@@ -129,11 +129,8 @@ func requireColumns(g grid, cols []column) error {
 	switch {
 	case !have[colThroughput] && !have[colThroughputPerGPU]:
 		msg := "no throughput column (output tok/s: a header such as `throughput`, `tok/s`, `Output tok/s`, `throughput_tok_s`)"
-		for _, c := range cols {
-			if c.kind == colOtherTokRate || c.kind == colPerUser {
-				msg += fmt.Sprintf("; %q is %s: if it is the node's output tok/s, say so with --column throughput=%q", c.header, c.why, c.header)
-				break
-			}
+		if c, ok := nearestThroughput(cols); ok {
+			msg += fmt.Sprintf("; %q is %s: if it is the node's output tok/s, say so with --column throughput=%q", c.header, c.why, c.header)
 		}
 		return sweep.Inputf(g.file, "throughput", g.headerLine, "%s", msg)
 	case !have[colConcurrency] && !have[colPerGPU] && !have[colRequestedRate]:
@@ -189,9 +186,12 @@ func howRead(c column) string {
 		if c.assumed {
 			how = "no statistic named: the mean"
 		}
-		if c.stated {
+		switch {
+		case c.stated:
 			how = join(how, c.unit.name+" from the "+c.unitFrom)
-		} else {
+		case c.cellUnits != "":
+			how = join(how, c.cellUnits+" from the cells")
+		default:
 			how = join(how, "ms assumed")
 		}
 	case colThroughput, colThroughputPerGPU:
@@ -465,4 +465,27 @@ func allRatios(cells []string) bool {
 		n++
 	}
 	return n > 0
+}
+
+// nearestThroughput is the unread token rate a refusal for want of a
+// throughput names: an output rate before an input or prefill one, since
+// only an output rate can be the node's output tok/s.
+func nearestThroughput(cols []column) (column, bool) {
+	var first *column
+	for i, c := range cols {
+		if c.kind != colOtherTokRate && c.kind != colPerUser {
+			continue
+		}
+		w := wordset(headerTokens(translate(strings.ToLower(stripMarkup(c.header)))))
+		if !w.has("input", "prompt", "prefill", "pp") {
+			return c, true
+		}
+		if first == nil {
+			first = &cols[i]
+		}
+	}
+	if first == nil {
+		return column{}, false
+	}
+	return *first, true
 }
