@@ -90,7 +90,7 @@ func sweepOfTables(path string, tables []grid, meta Meta, pick string, join bool
 
 // tableNames names each table by the first heading that tells it from the
 // others ("HoML", "Ollama" under a shared "Input Tokens: ~630…"), else by
-// its line.
+// its caption, else by its line; titled picks a table back by any of them.
 func tableNames(gs []grid) []string {
 	count := map[string]int{}
 	for _, g := range gs {
@@ -105,6 +105,9 @@ func tableNames(gs []grid) []string {
 	out := make([]string, len(gs))
 	for i, g := range gs {
 		out[i] = fmt.Sprintf("line %d", g.headerLine)
+		if g.caption != "" {
+			out[i] = g.caption
+		}
 		for _, h := range g.title {
 			if count[strings.ToLower(h)] == 1 {
 				out[i] = h
@@ -115,9 +118,12 @@ func tableNames(gs []grid) []string {
 	return out
 }
 
-// titled: one of the headings above the table is pick (its full title too).
+// titled: one of the headings above the table is pick (its full title
+// too), or its caption, or "line N" for the table whose header is on line
+// N: every name a refusal gives a table (tableNames) picks it back.
 func (g grid) titled(pick string) bool {
-	if strings.EqualFold(strings.Join(g.title, " / "), pick) {
+	if strings.EqualFold(strings.Join(g.title, " / "), pick) || strings.EqualFold(fmt.Sprintf("line %d", g.headerLine), pick) ||
+		(g.caption != "" && strings.EqualFold(g.caption, pick)) {
 		return true
 	}
 	for _, h := range g.title {
