@@ -177,6 +177,11 @@ var roles = []role{
 	{kind: colConcurrency, dims: plainDims, flavor: concurrencyFlavor, match: func(w wordset) bool {
 		return w.has(loadWords...) || (w.has("in") && w.has("flight")) || oneLetterLoad(w)
 	}},
+	// "Total input tokens", "Total generated tokens": a count over the run
+	// (it grows with the prompts sent), not a request length.
+	{kind: colIgnore, dims: plainDims, why: "a token count over the run, not a request length", match: func(w wordset) bool {
+		return w.has("total") && w.has("tokens", "toks", "tok") && !w.has("per", "len", "length", "avg", "mean", "average")
+	}},
 	{kind: colWorkload, dims: plainDims, why: "a request length: a workload setting", match: func(w wordset) bool {
 		return w.has("isl", "osl", "seqlen", "ctx", "context") || (w.has("input", "prompt", "output", "generated", "max", "seq", "sequence") && w.has("tokens", "len", "length", "toks", "tok"))
 	}},
