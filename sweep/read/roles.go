@@ -141,8 +141,10 @@ var roles = []role{
 		// A rate, not a count: "Input Sequence Length (tokens)" names
 		// tokens and a sequence but is a length (a workload setting).
 		perWho := isTokenRate(w) && w.has("user", "users", "seq", "sequence", "stream", "slot", "single", "client")
+		// "tok/s/u", "t/s/u": Tenstorrent's tokens per second per user.
+		perU := isTokenRate(w) && len(w) > 0 && w[len(w)-1] == "u"
 		perRequest := w.has(explicitTokenWords...) && w.has("request", "req")
-		return w.has("tpsu") || (perWho || perRequest) && !w.has("aggregate", "agg", "total", "sum", "combined", "overall", "node", "system")
+		return w.has("tpsu") || (perWho || perU || perRequest) && !w.has("aggregate", "agg", "total", "sum", "combined", "overall", "node", "system")
 	}},
 	// "Request throughput" without a unit is requests per second; a bare
 	// "Rate" is the offered rate of an open-loop sweep.

@@ -342,5 +342,6 @@ func openLoopRow(file string, line int, p *sweep.Point) error {
 	return openLoop(file, "e2e", p, p.RequestedRate, rate, e2e)
 }
 
-// prefixedLoad is a load level written with a letter or sign before it.
-var prefixedLoad = regexp.MustCompile(`^(?i)(?:p|c|n|b|bs|np|x|×|conc|users?)\s*[=:]?\s*(\d[\d,]*)$`)
+// prefixedLoad is a load level written with a letter or sign before it
+// ("P8", "c=16", and pytest ids such as "batch-32").
+var prefixedLoad = regexp.MustCompile(`^(?i)(?:p|c|n|b|bs|batch|np|x|×|conc|users?)\s*[=:-]?\s*(\d[\d,]*)$`)
