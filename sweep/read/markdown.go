@@ -54,12 +54,14 @@ func sweepOfTables(path string, tables []grid, meta Meta, pick string, join bool
 	var firstErr error
 	var got []*sweep.Sweep
 	var from []grid
+	var refused []refusedTable
 	for _, g := range tables {
 		s, err := tableToSweep(g, meta)
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
 			}
+			refused = append(refused, refusedTable{g, err})
 			continue
 		}
 		got, from = append(got, s), append(from, g)
@@ -69,9 +71,9 @@ func sweepOfTables(path string, tables []grid, meta Meta, pick string, join bool
 		if s, ok := widerSweep(tables, from[0], meta); ok {
 			return s, nil
 		}
-		return got[0], nil
+		return noteOtherSweeps(path, got[0], from[0], refused), nil
 	case len(got) == 1:
-		return got[0], nil
+		return noteOtherSweeps(path, got[0], from[0], refused), nil
 	case len(got) == 0 && join:
 		return joinedSweep(path, tables, meta, pick, firstErr)
 	case len(got) == 0:
