@@ -44,7 +44,10 @@ func TestASequenceLengthIsNoPerUserRate(t *testing.T) {
 	require.Equal(t, colPerUser, classify("tok/s per sequence").kind)
 }
 
-func TestNoThroughputRefusalNamesAnOutputRateFirst(t *testing.T) {
+func TestNoThroughputRefusalNamesNoPerUserRateAsTheFlag(t *testing.T) {
+	c, ok := nearestThroughput(classifyAll([]string{"Prefill tok/s", "Output tok/s per user", "Generated tok/s peak"}))
+	require.True(t, ok)
+	require.Equal(t, "Generated tok/s peak", c.header, "an output rate before a prefill one; never a per-user one")
 	const table = `| concurrency | Time to First Token (ms) | Prefill Throughput Per User (tokens/sec/user) | Output Token Throughput Per User (tokens/sec/user) |
 |---|---|---|---|
 | 1 | 559.10 | 2461.12 | 64.45 |
@@ -52,5 +55,6 @@ func TestNoThroughputRefusalNamesAnOutputRateFirst(t *testing.T) {
 `
 	_, err := File(writeTemp(t, "peruser.md", table), Options{})
 	require.Error(t, err)
-	require.Contains(t, err.Error(), `--column throughput="Output Token Throughput Per User (tokens/sec/user)"`)
+	require.Contains(t, err.Error(), `"Prefill Throughput Per User (tokens/sec/user)" is per-user throughput, not the node's, and the table has no rate of the whole node`)
+	require.NotContains(t, err.Error(), "--column throughput", "a per-user rate read as the node's would be a wrong curve")
 }

@@ -131,6 +131,8 @@ func requireColumns(g grid, cols []column) error {
 		msg := "no throughput column (output tok/s: a header such as `throughput`, `tok/s`, `Output tok/s`, `throughput_tok_s`)"
 		if c, ok := nearestThroughput(cols); ok {
 			msg += fmt.Sprintf("; %q is %s: if it is the node's output tok/s, say so with --column throughput=%q", c.header, c.why, c.header)
+		} else if c, ok := firstOf(cols, colPerUser); ok {
+			msg += fmt.Sprintf("; %q is %s, and the table has no rate of the whole node", c.header, c.why)
 		}
 		return sweep.Inputf(g.file, "throughput", g.headerLine, "%s", msg)
 	case !have[colConcurrency] && !have[colPerGPU] && !have[colRequestedRate]:
@@ -469,11 +471,13 @@ func allRatios(cells []string) bool {
 
 // nearestThroughput is the unread token rate a refusal for want of a
 // throughput names: an output rate before an input or prefill one, since
-// only an output rate can be the node's output tok/s.
+// only an output rate can be the node's output tok/s. A per-user rate is
+// never named: one stream's speed is not the node's at any load above one,
+// so a flag reading it as the throughput would make a wrong curve.
 func nearestThroughput(cols []column) (column, bool) {
 	var first *column
 	for i, c := range cols {
-		if c.kind != colOtherTokRate && c.kind != colPerUser {
+		if c.kind != colOtherTokRate {
 			continue
 		}
 		w := wordset(headerTokens(translate(strings.ToLower(stripMarkup(c.header)))))
@@ -488,4 +492,13 @@ func nearestThroughput(cols []column) (column, bool) {
 		return column{}, false
 	}
 	return *first, true
+}
+
+func firstOf(cols []column, k colKind) (column, bool) {
+	for _, c := range cols {
+		if c.kind == k {
+			return c, true
+		}
+	}
+	return column{}, false
 }
