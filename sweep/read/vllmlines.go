@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/kneetool/knee/sweep"
@@ -36,13 +37,46 @@ func sniffVLLMLines(data []byte) bool {
 // curve: the run's date, its rate ("inf"), file names.
 var vllmLineNotSeries = map[string]bool{"date": true, "request_rate": true, "result_filename": true, "result_dir": true}
 
-func readVLLMLines(path string, data []byte, opts Options) (*sweep.Sweep, error) {
-	type result struct {
-		line int
-		text []byte
-		tags map[string]string
+// vllmResult is one result object of a file of lines or a folder: where
+// it is (path:line or the file), its text, and its string fields.
+type vllmResult struct {
+	where string
+	text  []byte
+	tags  map[string]string
+}
+
+// vllmTags are a result's string fields that may name its series. One that
+// repeats the result's own level (--metadata concurrency=16 beside
+// max_concurrency 16) is the level, not a series.
+func vllmTags(top map[string]json.RawMessage) map[string]string {
+	levels := map[float64]bool{}
+	for _, k := range []string{"max_concurrency", "request_rate"} {
+		var f float64
+		var s string
+		if json.Unmarshal(top[k], &f) == nil {
+			levels[f] = true
+		} else if json.Unmarshal(top[k], &s) == nil {
+			if v, err := strconv.ParseFloat(s, 64); err == nil {
+				levels[v] = true
+			}
+		}
 	}
-	var results []result
+	tags := map[string]string{}
+	for k, raw := range top {
+		var s string
+		if vllmLineNotSeries[k] || json.Unmarshal(raw, &s) != nil || s == "" {
+			continue
+		}
+		if v, err := strconv.ParseFloat(s, 64); err == nil && levels[v] {
+			continue
+		}
+		tags[k] = s
+	}
+	return tags
+}
+
+func readVLLMLines(path string, data []byte, opts Options) (*sweep.Sweep, error) {
+	var results []vllmResult
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 64*1024), 64*1024*1024)
 	line := 0
@@ -56,14 +90,7 @@ func readVLLMLines(path string, data []byte, opts Options) (*sweep.Sweep, error)
 		if err := decodeJSON(path, line-1, text, &top); err != nil {
 			return nil, err
 		}
-		tags := map[string]string{}
-		for k, raw := range top {
-			var s string
-			if !vllmLineNotSeries[k] && json.Unmarshal(raw, &s) == nil && s != "" {
-				tags[k] = s
-			}
-		}
-		results = append(results, result{line, append([]byte(nil), text...), tags})
+		results = append(results, vllmResult{fmt.Sprintf("%s:%d", path, line), append([]byte(nil), text...), vllmTags(top)})
 		if len(results) > maxPoints {
 			return nil, checkPoints(path, len(results))
 		}
@@ -71,7 +98,17 @@ func readVLLMLines(path string, data []byte, opts Options) (*sweep.Sweep, error)
 	if err := sc.Err(); err != nil {
 		return nil, sweep.Inputf(path, "", line, "cannot read: %w", err)
 	}
-	// The series keys: string fields with two or more values.
+	s, err := vllmSeries(path, "file", "lines", results, opts)
+	if err != nil {
+		return nil, err
+	}
+	s.Sources = []string{path}
+	return s, nil
+}
+
+// vllmSeries reads results as one curve: when string fields tell them
+// apart, it refuses naming the series unless --series picks one.
+func vllmSeries(path, what, unit string, results []vllmResult, opts Options) (*sweep.Sweep, error) {
 	values := map[string]map[string]bool{}
 	for _, r := range results {
 		for k, v := range r.tags {
@@ -88,7 +125,7 @@ func readVLLMLines(path string, data []byte, opts Options) (*sweep.Sweep, error)
 		}
 	}
 	sort.Strings(keys)
-	label := func(r result) string {
+	label := func(r vllmResult) string {
 		parts := make([]string, len(keys))
 		for i, k := range keys {
 			parts[i] = r.tags[k]
@@ -97,7 +134,7 @@ func readVLLMLines(path string, data []byte, opts Options) (*sweep.Sweep, error)
 	}
 	if len(keys) > 0 {
 		pick := opts.Meta.Series
-		var kept []result
+		var kept []vllmResult
 		var names []string
 		seen := map[string]int{}
 		for _, r := range results {
@@ -113,26 +150,27 @@ func readVLLMLines(path string, data []byte, opts Options) (*sweep.Sweep, error)
 		if pick == "" || len(kept) == 0 {
 			list := make([]string, len(names))
 			for i, n := range names {
-				list[i] = fmt.Sprintf("%s (%d lines)", n, seen[n])
+				list[i] = fmt.Sprintf("%s (%d %s)", n, seen[n], unit)
 			}
-			return nil, sweep.Inputf(path, "--series", 0, "the file holds %d series by %s: %s; knee reads one curve at a time and never merges them as repeats: pick one with --series %q",
-				len(names), strings.Join(keys, " and "), strings.Join(list, ", "), names[0])
+			return nil, sweep.Inputf(path, "--series", 0, "the %s holds %d series by %s: %s; knee reads one curve at a time and never merges them as repeats: pick one with --series %q",
+				what, len(names), strings.Join(keys, " and "), strings.Join(list, ", "), names[0])
 		}
 		results = kept
 	}
-	s := &sweep.Sweep{Version: sweep.SchemaVersion, Harness: vllmHarness, Sources: []string{path}}
+	s := &sweep.Sweep{Version: sweep.SchemaVersion, Harness: vllmHarness}
 	for _, r := range results {
-		part, err := readVLLMFile(fmt.Sprintf("%s:%d", path, r.line), r.text, opts)
+		part, err := readVLLMFile(r.where, r.text, opts)
 		if err != nil {
 			return nil, err
 		}
-		if err := mergeString(&s.Model, part.Model, false, fmt.Sprintf("%s:%d", path, r.line), "model"); err != nil {
+		if err := mergeString(&s.Model, part.Model, false, r.where, "model"); err != nil {
 			return nil, err
 		}
+		s.Sources = append(s.Sources, part.Sources...)
 		s.Points = append(s.Points, part.Points...)
 	}
 	if len(keys) > 0 {
-		s.Notes = append(s.Notes, fmt.Sprintf("%s: series %q read (--series, by %s): %d lines", path, opts.Meta.Series, strings.Join(keys, " and "), len(results)))
+		s.Notes = append(s.Notes, fmt.Sprintf("%s: series %q read (--series, by %s): %d %s", path, opts.Meta.Series, strings.Join(keys, " and "), len(results), unit))
 	}
 	return s, nil
 }

@@ -1,6 +1,9 @@
 package read
 
 import (
+	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -43,4 +46,29 @@ func TestVLLMResultLinesOfOneCurve(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, s.Points, 2)
 	require.Equal(t, 1800.0, s.Points[1].ThroughputTokS)
+}
+
+func TestVLLMFolderOfTwoDeploymentsIsRefusedBySeries(t *testing.T) {
+	dir := t.TempDir()
+	for i, l := range strings.SplitAfter(strings.TrimSpace(vllmLines), "\n") {
+		writeFileIn(t, dir, "r"+string(rune('0'+i))+".json", l)
+	}
+	_, err := Load([]string{dir}, Options{})
+	var ie *sweep.InputError
+	require.ErrorAs(t, err, &ie, "a folder of two deployments' results is two curves, never repeats")
+	require.Contains(t, err.Error(), `the folder holds 2 series by deployment: base (2 files), kvcache (2 files)`)
+	s, err := Load([]string{dir}, Options{Meta: Meta{Series: "base"}})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 2)
+	require.Equal(t, 1800.0, s.Points[1].ThroughputTokS)
+}
+
+func TestAMetadataFieldRepeatingTheLevelIsNoSeries(t *testing.T) {
+	tags := vllmTags(map[string]json.RawMessage{"max_concurrency": json.RawMessage("16"), "concurrency": json.RawMessage(`"16"`), "deployment": json.RawMessage(`"base"`)})
+	require.Equal(t, map[string]string{"deployment": "base"}, tags)
+}
+
+func writeFileIn(t *testing.T, dir, name, body string) {
+	t.Helper()
+	require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
 }
