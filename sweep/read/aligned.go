@@ -57,6 +57,9 @@ func looksAligned(data []byte) bool {
 // readAligned reads the first aligned console table in data that is a sweep.
 func readAligned(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 	tables := alignedTables(path, data)
+	if s, ok, err := severalConsoleSweeps(path, tables, meta); ok {
+		return s, err
+	}
 	var best error
 	bestRead := -1
 	for _, g := range tables {
@@ -170,7 +173,7 @@ func blockTables(path string, block []alignedLine) []grid {
 		for _, l := range content[:nHead] {
 			headLines = append(headLines, l.text)
 		}
-		g := grid{file: path, header: stackHeader(headLines), headerLine: content[0].no}
+		g := grid{file: path, header: stackHeader(headLines), headerLine: content[0].no, title: consoleTitles(block, content[0].no)}
 		for _, l := range content[nHead:] {
 			g.rows = append(g.rows, splitBars(l.text))
 			g.lines = append(g.lines, l.no)
@@ -191,7 +194,7 @@ func blockTables(path string, block []alignedLine) []grid {
 				spans = rs
 			}
 		}
-		g := grid{file: path, header: assign(head, spans), headerLine: block[h].no}
+		g := grid{file: path, header: assign(head, spans), headerLine: block[h].no, title: consoleTitles(block, block[h].no)}
 		for _, l := range block[h+1:] {
 			if isRule(l.text) {
 				continue

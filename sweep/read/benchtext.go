@@ -116,7 +116,7 @@ func benchBlocks(path string, data []byte) (grid, bool) {
 	}
 	for r, pre := range pending {
 		for _, raw := range pre {
-			if line, ok := prefixes[r].strip(strings.TrimLeft(raw, " \t")); ok {
+			if line, ok := prefixes[r].strip(strings.TrimLeft(raw, " \t")); ok && preambleSetting(line) {
 				put(rows[r], line, true)
 			}
 		}
@@ -132,4 +132,19 @@ func benchBlocks(path string, data []byte) (grid, bool) {
 		g.rows = append(g.rows, row)
 	}
 	return g, true
+}
+
+// preambleSetting: a line above a block is one of its settings only when
+// its key is a column knee reads ("Maximum request concurrency: 32",
+// "Traffic request rate: inf") or a workload or series setting. A job
+// log's other "Key: value" lines ("Running: python … --request-rate 10",
+// "Starting benchmark at …") differ from level to level and would be
+// taken for series.
+func preambleSetting(line string) bool {
+	m := benchLine.FindStringSubmatch(strings.TrimSpace(line))
+	if m == nil {
+		return false
+	}
+	c := classify(m[1])
+	return c.key() != "" || c.kind == colWorkload || c.kind == colSeriesLabel
 }

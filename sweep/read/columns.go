@@ -57,6 +57,9 @@ type column struct {
 	// ambiguous unless a units row or --unit says which.
 	timeUnits []string
 	header    string
+	// cellUnits are the time units a latency column's cells all write
+	// when its header states none ("s", "ms and s"): for the reading note.
+	cellUnits string
 	// why a recognised column is not read, for the sweep note.
 	why string
 }

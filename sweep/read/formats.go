@@ -70,7 +70,9 @@ var formats = []format{
 	{name: FormatInferencePerf, describe: "inference-perf report folder, stage_<i>_lifecycle_metrics.json, or a log with === START_STAGE_i === blocks",
 		sniff: sniffInferencePerf, readFile: readInferencePerfAny, sniffDir: hasStageFiles, readDir: readInferencePerfDirOpts},
 	{name: FormatVLLM, describe: "vllm bench serve --save-result JSON (or benchmark_serving.py's), one file or a folder of them",
-		sniff: sniffVLLM, readFile: readVLLMFile, sniffDir: hasVLLMResults, readDir: readVLLMDir},
+		sniff: func(path string, data []byte, top map[string]json.RawMessage) bool {
+			return sniffVLLM(path, data, top) || top == nil && sniffVLLMLines(data)
+		}, readFile: readVLLMAny, sniffDir: hasVLLMResults, readDir: readVLLMDir},
 	{name: FormatSGLang, describe: "sglang.bench_serving --output-file JSONL, one result per line",
 		sniff: sniffSGLang, readFile: readSGLangFile},
 	{name: FormatGuideLLM, describe: "guidellm benchmarks report (JSON or YAML): every strategy, one point per benchmark",

@@ -54,12 +54,14 @@ func sweepOfTables(path string, tables []grid, meta Meta, pick string, join bool
 	var firstErr error
 	var got []*sweep.Sweep
 	var from []grid
+	var refused []refusedTable
 	for _, g := range tables {
 		s, err := tableToSweep(g, meta)
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
 			}
+			refused = append(refused, refusedTable{g, err})
 			continue
 		}
 		got, from = append(got, s), append(from, g)
@@ -69,9 +71,9 @@ func sweepOfTables(path string, tables []grid, meta Meta, pick string, join bool
 		if s, ok := widerSweep(tables, from[0], meta); ok {
 			return s, nil
 		}
-		return got[0], nil
+		return noteOtherSweeps(path, got[0], from[0], refused), nil
 	case len(got) == 1:
-		return got[0], nil
+		return noteOtherSweeps(path, got[0], from[0], refused), nil
 	case len(got) == 0 && join:
 		return joinedSweep(path, tables, meta, pick, firstErr)
 	case len(got) == 0:
@@ -90,7 +92,7 @@ func sweepOfTables(path string, tables []grid, meta Meta, pick string, join bool
 
 // tableNames names each table by the first heading that tells it from the
 // others ("HoML", "Ollama" under a shared "Input Tokens: ~630…"), else by
-// its line.
+// its caption, else by its line; titled picks a table back by any of them.
 func tableNames(gs []grid) []string {
 	count := map[string]int{}
 	for _, g := range gs {
@@ -105,6 +107,9 @@ func tableNames(gs []grid) []string {
 	out := make([]string, len(gs))
 	for i, g := range gs {
 		out[i] = fmt.Sprintf("line %d", g.headerLine)
+		if g.caption != "" {
+			out[i] = g.caption
+		}
 		for _, h := range g.title {
 			if count[strings.ToLower(h)] == 1 {
 				out[i] = h
@@ -115,9 +120,12 @@ func tableNames(gs []grid) []string {
 	return out
 }
 
-// titled: one of the headings above the table is pick (its full title too).
+// titled: one of the headings above the table is pick (its full title
+// too), or its caption, or "line N" for the table whose header is on line
+// N: every name a refusal gives a table (tableNames) picks it back.
 func (g grid) titled(pick string) bool {
-	if strings.EqualFold(strings.Join(g.title, " / "), pick) {
+	if strings.EqualFold(strings.Join(g.title, " / "), pick) || strings.EqualFold(fmt.Sprintf("line %d", g.headerLine), pick) ||
+		(g.caption != "" && strings.EqualFold(g.caption, pick)) {
 		return true
 	}
 	for _, h := range g.title {

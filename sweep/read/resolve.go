@@ -42,12 +42,14 @@ func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resol
 	}
 	r.tpotOrITL(g.file)
 	r.cellDimensions(g)
+	r.cellTimeUnits(g)
 	if err := r.refuseDistantCentrals(g); err != nil {
 		return nil, err
 	}
 	r.statFamilies(g.file)
 	r.totalInContext(g.file)
 	r.requestRates(g.file)
+	r.offeredRates(g)
 	if err := r.columnSeries(g, meta.Series); err != nil {
 		return nil, err
 	}

@@ -138,9 +138,13 @@ var roles = []role{
 	// Token rates: one stream's, input or input + output, a peak, per GPU,
 	// and last the node's output.
 	{kind: colPerUser, dims: tokDims, why: "per-user throughput, not the node's", match: func(w wordset) bool {
-		perWho := w.has(tokenWords...) && w.has("user", "users", "seq", "sequence", "stream", "slot", "single", "client")
+		// A rate, not a count: "Input Sequence Length (tokens)" names
+		// tokens and a sequence but is a length (a workload setting).
+		perWho := isTokenRate(w) && w.has("user", "users", "seq", "sequence", "stream", "slot", "single", "client")
+		// "tok/s/u", "t/s/u": Tenstorrent's tokens per second per user.
+		perU := isTokenRate(w) && len(w) > 0 && w[len(w)-1] == "u"
 		perRequest := w.has(explicitTokenWords...) && w.has("request", "req")
-		return w.has("tpsu") || (perWho || perRequest) && !w.has("aggregate", "agg", "total", "sum", "combined", "overall", "node", "system")
+		return w.has("tpsu") || (perWho || perU || perRequest) && !w.has("aggregate", "agg", "total", "sum", "combined", "overall", "node", "system")
 	}},
 	// "Request throughput" without a unit is requests per second; a bare
 	// "Rate" is the offered rate of an open-loop sweep.
@@ -174,6 +178,11 @@ var roles = []role{
 	{kind: colIgnore, dims: plainDims, match: func(w wordset) bool { return w.has("cpu", "memory", "mem", "kv", "cache") }, why: whyNotRead},
 	{kind: colConcurrency, dims: plainDims, flavor: concurrencyFlavor, match: func(w wordset) bool {
 		return w.has(loadWords...) || (w.has("in") && w.has("flight")) || oneLetterLoad(w)
+	}},
+	// "Total input tokens", "Total generated tokens": a count over the run
+	// (it grows with the prompts sent), not a request length.
+	{kind: colIgnore, dims: plainDims, why: "a token count over the run, not a request length", match: func(w wordset) bool {
+		return w.has("total") && w.has("tokens", "toks", "tok") && !w.has("per", "len", "length", "avg", "mean", "average")
 	}},
 	{kind: colWorkload, dims: plainDims, why: "a request length: a workload setting", match: func(w wordset) bool {
 		return w.has("isl", "osl", "seqlen", "ctx", "context") || (w.has("input", "prompt", "output", "generated", "max", "seq", "sequence") && w.has("tokens", "len", "length", "toks", "tok"))

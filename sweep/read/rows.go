@@ -310,10 +310,11 @@ func hasKind(cols []column, k colKind) bool {
 }
 
 // isInfinite: an offered rate written as inf (vLLM's and SGLang's
-// --request-rate inf: every request sent at once).
+// --request-rate inf: every request sent at once), max, or Burst (a
+// harness's name for the same: all requests at t=0).
 func isInfinite(cell string) bool {
 	switch strings.ToLower(cleanCell(cell)) {
-	case "inf", "+inf", "infinity", "∞", "max":
+	case "inf", "+inf", "infinity", "∞", "max", "burst":
 		return true
 	}
 	return false
@@ -341,5 +342,6 @@ func openLoopRow(file string, line int, p *sweep.Point) error {
 	return openLoop(file, "e2e", p, p.RequestedRate, rate, e2e)
 }
 
-// prefixedLoad is a load level written with a letter or sign before it.
-var prefixedLoad = regexp.MustCompile(`^(?i)(?:p|c|n|b|bs|np|x|×|conc|users?)\s*[=:]?\s*(\d[\d,]*)$`)
+// prefixedLoad is a load level written with a letter or sign before it
+// ("P8", "c=16", and pytest ids such as "batch-32").
+var prefixedLoad = regexp.MustCompile(`^(?i)(?:p|c|n|b|bs|batch|np|x|×|conc|users?)\s*[=:-]?\s*(\d[\d,]*)$`)

@@ -129,15 +129,14 @@ func requireColumns(g grid, cols []column) error {
 	switch {
 	case !have[colThroughput] && !have[colThroughputPerGPU]:
 		msg := "no throughput column (output tok/s: a header such as `throughput`, `tok/s`, `Output tok/s`, `throughput_tok_s`)"
-		for _, c := range cols {
-			if c.kind == colOtherTokRate || c.kind == colPerUser {
-				msg += fmt.Sprintf("; %q is %s: if it is the node's output tok/s, say so with --column throughput=%q", c.header, c.why, c.header)
-				break
-			}
+		if c, ok := nearestThroughput(cols); ok {
+			msg += fmt.Sprintf("; %q is %s: if it is the node's output tok/s, say so with --column throughput=%q", c.header, c.why, c.header)
+		} else if c, ok := firstOf(cols, colPerUser); ok {
+			msg += fmt.Sprintf("; %q is %s, and the table has no rate of the whole node", c.header, c.why)
 		}
 		return sweep.Inputf(g.file, "throughput", g.headerLine, "%s", msg)
 	case !have[colConcurrency] && !have[colPerGPU] && !have[colRequestedRate]:
-		return sweep.Inputf(g.file, "concurrency", g.headerLine, "no concurrency column (a header such as `concurrency`, `max_concurrency`, `users`, `slots`, `per_gpu`, `conc/GPU`, or an offered `request rate`; or --column concurrency=HEADER)")
+		return sweep.Inputf(g.file, "concurrency", g.headerLine, "no concurrency column (a header such as `concurrency`, `max_concurrency`, `users`, `slots`, `per_gpu`, `conc/GPU`, or an offered `request rate`; or --column concurrency=HEADER)%s", offeredHint(cols))
 	case !have[colConcurrency] && !have[colPerGPU] && !hasLatency(cols, "e2e"):
 		return sweep.Inputf(g.file, "e2e", g.headerLine, "a request-rate sweep: knee places each stage by its concurrency, which Little's law gives as the served request rate × the mean end-to-end latency, and the table has no end-to-end latency column (a header such as `E2E mean (ms)`, `Mean E2EL`, `latency`; or --column e2e_mean=HEADER)")
 	}
@@ -189,9 +188,12 @@ func howRead(c column) string {
 		if c.assumed {
 			how = "no statistic named: the mean"
 		}
-		if c.stated {
+		switch {
+		case c.stated:
 			how = join(how, c.unit.name+" from the "+c.unitFrom)
-		} else {
+		case c.cellUnits != "":
+			how = join(how, c.cellUnits+" from the cells")
+		default:
 			how = join(how, "ms assumed")
 		}
 	case colThroughput, colThroughputPerGPU:
@@ -465,4 +467,38 @@ func allRatios(cells []string) bool {
 		n++
 	}
 	return n > 0
+}
+
+// nearestThroughput is the unread token rate a refusal for want of a
+// throughput names: an output rate before an input or prefill one, since
+// only an output rate can be the node's output tok/s. A per-user rate is
+// never named: one stream's speed is not the node's at any load above one,
+// so a flag reading it as the throughput would make a wrong curve.
+func nearestThroughput(cols []column) (column, bool) {
+	var first *column
+	for i, c := range cols {
+		if c.kind != colOtherTokRate {
+			continue
+		}
+		w := wordset(headerTokens(translate(strings.ToLower(stripMarkup(c.header)))))
+		if !w.has("input", "prompt", "prefill", "pp") {
+			return c, true
+		}
+		if first == nil {
+			first = &cols[i]
+		}
+	}
+	if first == nil {
+		return column{}, false
+	}
+	return *first, true
+}
+
+func firstOf(cols []column, k colKind) (column, bool) {
+	for _, c := range cols {
+		if c.kind == k {
+			return c, true
+		}
+	}
+	return column{}, false
 }

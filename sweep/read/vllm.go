@@ -51,10 +51,25 @@ func vllmFiles(dir string) []string {
 	return out
 }
 
-func readVLLMDir(dir string, _ Options) (*sweep.Sweep, error) {
-	return readEach(dir, vllmFiles(dir), vllmHarness, func(p string, data []byte) (*sweep.Sweep, error) {
-		return readVLLMFile(p, data, Options{})
-	})
+// readVLLMDir reads every result file of a folder as one curve; files whose
+// --metadata or label differ are series (vllmSeries), never repeats.
+func readVLLMDir(dir string, opts Options) (*sweep.Sweep, error) {
+	var results []vllmResult
+	for _, p := range vllmFiles(dir) {
+		data, err := readBounded(p)
+		if err != nil {
+			return nil, err
+		}
+		var top map[string]json.RawMessage
+		if err := decodeJSON(p, 0, data, &top); err != nil {
+			return nil, err
+		}
+		results = append(results, vllmResult{p, data, vllmTags(top)})
+	}
+	if len(results) == 0 {
+		return nil, sweep.Inputf(dir, "", 0, "no %s results in this folder", vllmHarness)
+	}
+	return vllmSeries(dir, "folder", "files", results, opts)
 }
 
 // readVLLMFile reads one result: one point.

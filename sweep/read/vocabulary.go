@@ -29,6 +29,9 @@ var vocabulary = []struct{ from, to string }{
 	{"最初のトークンまでの時間", "ttft"}, {"初回トークン", "ttft"}, {"同時実行数", "concurrency"}, {"同時接続数", "concurrency"},
 	{"同時リクエスト数", "concurrency"}, {"並列数", "parallel"}, {"スループット", "throughput"}, {"レイテンシ", "latency"},
 	{"ユーザー数", "users"}, {"トークン", "tokens"},
+	// 単発 (one request alone: one stream's speed) beside 合計 (the sum
+	// over the parallel streams), as llama.cpp --parallel write-ups do.
+	{"単発", "single"}, {"合計", "total"}, {"中央値", "median"},
 	// Korean.
 	{"첫 토큰", "ttft"}, {"첫토큰", "ttft"}, {"동시 요청", "concurrency"}, {"동시성", "concurrency"}, {"동시 사용자", "users"},
 	{"처리량", "throughput"}, {"지연 시간", "latency"}, {"지연시간", "latency"}, {"출력", "output"}, {"입력", "input"},

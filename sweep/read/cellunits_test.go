@@ -1,0 +1,60 @@
+package read
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Built for the rule, not measured (the real tables are corpus entries
+// h-w3d5-…-seconds-cells and h-nim-spark-…).
+
+func TestCellUnitsAreNamedInTheReadingNote(t *testing.T) {
+	const table = `| Concurrency | Tokens/s | TTFT p95 | p95 Latency |
+|---:|---:|---:|---:|
+| 1 | 91.56 | 0.1136 s | 1.4353 s |
+| 2 | 157.18 | 950 ms | 1.8853 s |
+`
+	s, err := File(writeTemp(t, "cells.md", table), Options{})
+	require.NoError(t, err)
+	require.InDelta(t, 113.6, *s.Points[0].TTFT.P95, 1e-9)
+	require.InDelta(t, 950, *s.Points[1].TTFT.P95, 1e-9)
+	notes := strings.Join(s.Notes, "\n")
+	require.Contains(t, notes, `"TTFT p95" as ttft_p95 (ms and s from the cells)`)
+	require.Contains(t, notes, `"p95 Latency" as e2e_p95 (s from the cells)`)
+	require.NotContains(t, notes, "ms assumed")
+}
+
+func TestABareCellKeepsTheColumnAssumed(t *testing.T) {
+	const table = `| Concurrency | Tokens/s | TTFT p95 |
+|---:|---:|---:|
+| 1 | 91.56 | 0.1136 s |
+| 2 | 157.18 | 207 |
+`
+	s, err := File(writeTemp(t, "cells.md", table), Options{})
+	require.NoError(t, err)
+	require.InDelta(t, 207, *s.Points[1].TTFT.P95, 1e-9)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `"TTFT p95" as ttft_p95 (ms assumed)`)
+}
+
+func TestASequenceLengthIsNoPerUserRate(t *testing.T) {
+	require.Equal(t, colWorkload, classify("Input Sequence Length (tokens)").kind)
+	require.Equal(t, colPerUser, classify("Output Token Throughput Per User (tokens/sec/user)").kind)
+	require.Equal(t, colPerUser, classify("tok/s per sequence").kind)
+}
+
+func TestNoThroughputRefusalNamesNoPerUserRateAsTheFlag(t *testing.T) {
+	c, ok := nearestThroughput(classifyAll([]string{"Prefill tok/s", "Output tok/s per user", "Generated tok/s peak"}))
+	require.True(t, ok)
+	require.Equal(t, "Generated tok/s peak", c.header, "an output rate before a prefill one; never a per-user one")
+	const table = `| concurrency | Time to First Token (ms) | Prefill Throughput Per User (tokens/sec/user) | Output Token Throughput Per User (tokens/sec/user) |
+|---|---|---|---|
+| 1 | 559.10 | 2461.12 | 64.45 |
+| 5 | 57879.07 | 167.92 | 63.62 |
+`
+	_, err := File(writeTemp(t, "peruser.md", table), Options{})
+	require.Error(t, err)
+	require.Contains(t, err.Error(), `"Prefill Throughput Per User (tokens/sec/user)" is per-user throughput, not the node's, and the table has no rate of the whole node`)
+	require.NotContains(t, err.Error(), "--column throughput", "a per-user rate read as the node's would be a wrong curve")
+}

@@ -1,0 +1,93 @@
+package read
+
+import (
+	"errors"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/sweep"
+)
+
+// A refusal names the flag that resolves it. Over every corpus entry (and
+// every entry's reading with its corpus flags), each flag a refusal names is
+// given in turn, on top of the flags already given, and the reading must
+// then not be refused for the same reason (the same field with the same
+// message): a flag that changes nothing would send the user in a circle.
+
+var (
+	namedSeries = regexp.MustCompile(`--series "([^"]+)"`)
+	namedColumn = regexp.MustCompile(`--column ([a-z_0-9]+)="([^"]+)"`)
+	namedUnit   = regexp.MustCompile(`--unit "([^"=]+)=([^"]+)"`)
+	namedGPUs   = regexp.MustCompile(`--gpus (\d+)`)
+)
+
+// namedFlags are the flags err names, each as Meta on top of base.
+func namedFlags(err error, base Meta) []Meta {
+	msg := err.Error()
+	var out []Meta
+	with := func(f func(m *Meta)) {
+		m := base
+		m.Columns = copyMap(base.Columns)
+		m.Units = copyMap(base.Units)
+		f(&m)
+		out = append(out, m)
+	}
+	for _, s := range namedSeries.FindAllStringSubmatch(msg, -1) {
+		with(func(m *Meta) { m.Series = s[1] })
+	}
+	for _, c := range namedColumn.FindAllStringSubmatch(msg, -1) {
+		with(func(m *Meta) { m.Columns[c[1]] = c[2] })
+	}
+	for _, u := range namedUnit.FindAllStringSubmatch(msg, -1) {
+		with(func(m *Meta) { m.Units[u[1]] = u[2] })
+	}
+	for _, g := range namedGPUs.FindAllStringSubmatch(msg, -1) {
+		n, _ := strconv.Atoi(g[1])
+		with(func(m *Meta) { m.GPUs = n })
+	}
+	return out
+}
+
+func copyMap(m map[string]string) map[string]string {
+	out := map[string]string{}
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+func TestCorpusRefusalsNameFlagsThatChangeTheReading(t *testing.T) {
+	checked := 0
+	for _, name := range corpusEntries(t) {
+		e := readCorpusExpected(t, name)
+		file := fixtures.Path(filepath.Join("corpus", name, e.DataFile))
+		bases := []Meta{{}}
+		if m, ok := corpusFlags[name]; ok {
+			bases = append(bases, m)
+		}
+		for _, base := range bases {
+			_, err := Load([]string{file}, Options{Meta: base, Workload: corpusWorkload[name]})
+			var ie *sweep.InputError
+			if err == nil || !errors.As(err, &ie) {
+				continue
+			}
+			for _, m := range namedFlags(err, base) {
+				_, err2 := Load([]string{file}, Options{Meta: m, Workload: corpusWorkload[name]})
+				checked++
+				var ie2 *sweep.InputError
+				if err2 == nil || !errors.As(err2, &ie2) {
+					continue
+				}
+				same := ie2.Field == ie.Field && ie2.Msg == ie.Msg
+				require.False(t, same, "%s: the refusal names a flag that changes nothing:\n%s\nwith %+v:\n%s", name, err, m, err2)
+			}
+		}
+	}
+	require.Greater(t, checked, 20, "the corpus refusals name flags")
+	t.Logf("%d named flags tried", checked)
+}

@@ -1,0 +1,35 @@
+package read
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Built for the rule, not measured (the real text is corpus entry
+// h-naive-vs-vllm-engines-approx-bold-two-tables).
+func TestAnotherRefusedSweepTableIsNamed(t *testing.T) {
+	const text = `| Engine | Concurrency | Output tok/s |
+|---|---|---|
+| Baseline | 1 | 20 |
+| vLLM | 1 | 110 |
+| vLLM | 2 | 200 |
+
+| GPU | Memory |
+|---|---|
+| L4 | 24 GB |
+
+| Concurrency | Output tok/s | TTFT p50 |
+|---|---|---|
+| 1 | 121 | 26 ms |
+| 4 | 395 | 43 ms |
+`
+	s, err := File(writeTemp(t, "two.md", text), Options{})
+	require.NoError(t, err)
+	require.Equal(t, 395.0, s.Points[1].ThroughputTokS)
+	notes := strings.Join(s.Notes, "\n")
+	require.Contains(t, notes, `two.md:11: this table read; not read: the table at line 1 (the table holds 2 series by "Engine"`)
+	require.Contains(t, notes, `--series "Baseline"`, "the note keeps the flag that reads the other table")
+	require.NotContains(t, notes, "line 7", "a table without a throughput and a load is no other sweep")
+}
