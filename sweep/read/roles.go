@@ -220,6 +220,10 @@ func concurrencyFlavor(w wordset) string {
 	switch {
 	case w.has("measured", "achieved", "actual", "observed", "effective", "avg", "mean", "average", "sustained", "real", "peak"):
 		return "measured"
+	case w.has("formed", "running", "scheduled"):
+		// "Batch the engine formed", "Running requests": what the server
+		// did with the load, counted during the run, not the load set.
+		return "measured"
 	case w.has("median", "mdn", "med", "p50", "p90", "p95", "p99"):
 		// A statistic over the run (guidellm's "Concurrency Mdn"): the
 		// configured level is one number, never a distribution.
