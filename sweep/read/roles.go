@@ -176,6 +176,12 @@ var roles = []role{
 		return w.has("gpus", "npus") || (w.has("gpu", "npu") && w.has("count", "num", "n"))
 	}},
 	{kind: colIgnore, dims: plainDims, match: func(w wordset) bool { return w.has("cpu", "memory", "mem", "kv", "cache") }, why: whyNotRead},
+	// "Peak concurrent requests" (vLLM and SGLang's bench blocks): the most
+	// in flight at one instant, above the configured level when requests
+	// overlap at a boundary; neither the load nor the mean the client held.
+	{kind: colIgnore, dims: plainDims, why: "a peak over the run, not the load or the concurrency held", match: func(w wordset) bool {
+		return (w.has(loadWords...) || (w.has("in") && w.has("flight"))) && w.has(peakWords...)
+	}},
 	{kind: colConcurrency, dims: plainDims, flavor: concurrencyFlavor, match: func(w wordset) bool {
 		return w.has(loadWords...) || (w.has("in") && w.has("flight")) || oneLetterLoad(w)
 	}},
