@@ -101,7 +101,7 @@ func TestPastedRefusals(t *testing.T) {
 	}{
 		{"seconds without a unit", "a.csv", "concurrency,tok/s,ttft_p99\n8,100,0.24\n", Meta{}, "ttft_p99", []string{"0.24 read as ms", `--unit "ttft_p99=s"`}},
 		{"k tok/s header holding tok/s", "b.md", "| c | Throughput (k tok/s) | TTFT p99 ms |\n|---|---|---|\n| 8 | 24,500 | 50 |\n", Meta{}, "Throughput (k tok/s)", []string{"24500 k tok/s", `--unit "Throughput (k tok/s)=tok/s"`}},
-		{"two output throughput columns", "c.md", "| c | Output tok/s | Output Throughput (tok/s) | TTFT p99 ms |\n|---|---|---|---|\n| 8 | 1 | 1 | 50 |\n", Meta{}, "Output Throughput (tok/s)", []string{`"Output tok/s" and "Output Throughput (tok/s)"`, `--column throughput="Output tok/s"`}},
+		{"two output throughput columns", "c.md", "| c | Output tok/s | Output Throughput (tok/s) | TTFT p99 ms |\n|---|---|---|---|\n| 8 | 1 | 2 | 50 |\n", Meta{}, "Output Throughput (tok/s)", []string{`"Output tok/s" and "Output Throughput (tok/s)"`, `--column throughput="Output tok/s"`}},
 		{"only total tok/s", "d.md", "| c | Total Tok/s | TTFT p99 ms |\n|---|---|---|\n| 8 | 1 | 50 |\n", Meta{}, "throughput", []string{`"Total Tok/s" is input + output tokens`, `--column throughput="Total Tok/s"`}},
 		{"per-GPU throughput contradicts --gpus", "e.md", "| c | Output tok/s | tok/s/GPU | TTFT p99 |\n|---|---|---|---|\n| 8 | 8,000 | 1,000 | 50 |\n", Meta{GPUs: 4}, "tok/s/GPU", []string{"tok/s/GPU says 1000", "Output tok/s 8000 tok/s over 4 GPUs", "is 2000 per GPU"}},
 		{"measured concurrency only", "f.csv", "achieved concurrency,tok/s,ttft p99 ms\n7.5,100,50\n", Meta{}, "achieved concurrency", []string{`--column concurrency="achieved concurrency"`}},

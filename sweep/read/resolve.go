@@ -65,6 +65,7 @@ func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resol
 		return nil, err
 	}
 	r.ignoreUnstatedDurations()
+	r.sameValuesTwice(g)
 	if err := r.refuseLookalikes(g); err != nil {
 		return nil, err
 	}
