@@ -16,28 +16,33 @@ func (r *resolved) cellTimeUnits(g grid) {
 		if c.kind != colLatency || c.stated {
 			continue
 		}
-		seen := map[string]bool{}
-		n := 0
-		for _, row := range g.rows {
-			cv, ok, err := parseCell(cleanCell(cellAt(row, i)))
-			if err != nil || !ok {
-				continue
-			}
-			if cv.unit == nil || cv.unit.dim != dimTime {
-				n = 0
-				break
-			}
-			seen[cv.unit.name] = true
-			n++
-		}
-		if n == 0 {
+		c.cellUnits = cellsTimeUnits(g, i)
+	}
+}
+
+// cellsTimeUnits names the time units column i's cells write ("ms and s"),
+// or "" unless every number in it carries one.
+func cellsTimeUnits(g grid, i int) string {
+	seen := map[string]bool{}
+	n := 0
+	for _, row := range g.rows {
+		cv, ok, err := parseCell(cleanCell(cellAt(row, i)))
+		if err != nil || !ok {
 			continue
 		}
-		names := make([]string, 0, len(seen))
-		for u := range seen {
-			names = append(names, u)
+		if cv.unit == nil || cv.unit.dim != dimTime {
+			return ""
 		}
-		sort.Strings(names)
-		c.cellUnits = strings.Join(names, " and ")
+		seen[cv.unit.name] = true
+		n++
 	}
+	if n == 0 {
+		return ""
+	}
+	names := make([]string, 0, len(seen))
+	for u := range seen {
+		names = append(names, u)
+	}
+	sort.Strings(names)
+	return strings.Join(names, " and ")
 }

@@ -58,3 +58,30 @@ func TestNoThroughputRefusalNamesNoPerUserRateAsTheFlag(t *testing.T) {
 	require.Contains(t, err.Error(), `"Prefill Throughput Per User (tokens/sec/user)" is per-user throughput, not the node's, and the table has no rate of the whole node`)
 	require.NotContains(t, err.Error(), "--column throughput", "a per-user rate read as the node's would be a wrong curve")
 }
+
+// Real shape: holdout-j/08 (a 27B 4-bit recipe's serving table) writes
+// "23.8 s" in a Duration column; the note must not say no unit was stated.
+func TestADurationWithUnitsInItsCellsIsNotCalledUnstated(t *testing.T) {
+	const table = `| Concurrency | Output throughput | Median TTFT | Duration |
+| ---: | ---: | ---: | ---: |
+| 2 | 76.4 tokens/s | 2,294 ms | 53.6 s |
+| 4 | 172.1 tokens/s | 313 ms | 23.8 s |
+`
+	s, err := File(writeTemp(t, "duration.md", table), Options{})
+	require.NoError(t, err)
+	require.InDelta(t, 2294, *s.Points[0].TTFT.P50, 1e-9)
+	notes := strings.Join(s.Notes, "\n")
+	require.Contains(t, notes, `"Duration" (a run's duration, not a column knee reads; its cells write s)`)
+	require.NotContains(t, notes, "no unit stated")
+}
+
+func TestABareDurationIsStillCalledUnstated(t *testing.T) {
+	const table = `| Concurrency | Output throughput | Duration |
+| ---: | ---: | ---: |
+| 2 | 76.4 | 53.6 |
+| 4 | 172.1 | 23.8 s |
+`
+	s, err := File(writeTemp(t, "duration.md", table), Options{})
+	require.NoError(t, err)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `"Duration" (a duration with no unit stated)`)
+}

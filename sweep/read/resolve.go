@@ -64,7 +64,7 @@ func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resol
 	if err := r.plausibleColumns(g); err != nil {
 		return nil, err
 	}
-	r.ignoreUnstatedDurations()
+	r.ignoreUnstatedDurations(g)
 	r.sameValuesTwice(g)
 	if err := r.refuseLookalikes(g); err != nil {
 		return nil, err
@@ -91,13 +91,18 @@ func (r *resolved) statedUnits(g grid, unitsRow []string, unitsLine int, flags m
 	return r.refuseTwoUnits(g)
 }
 
-// ignoreUnstatedDurations leaves a duration whose unit nothing states
+// ignoreUnstatedDurations leaves a duration whose header states no unit
 // unread: nothing downstream needs a duration badly enough to guess its unit.
-func (r *resolved) ignoreUnstatedDurations() {
+// Where every cell writes its own unit ("23.8 s") the note must not claim
+// no unit was stated, so it says what the column is instead.
+func (r *resolved) ignoreUnstatedDurations(g grid) {
 	for i := range r.cols {
 		c := &r.cols[i]
 		if c.kind == colDuration && !c.stated {
 			c.kind, c.why = colIgnore, "a duration with no unit stated"
+			if u := cellsTimeUnits(g, i); u != "" {
+				c.kind, c.why = colIgnore, "a run's duration, not a column knee reads; its cells write "+u
+			}
 		}
 	}
 }
