@@ -27,6 +27,7 @@ import (
 // corpusFlags are the flags a refused entry's message names, and with which
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
+	"j-27b-4bit-24gb-serving-duration-in-seconds-cells":         {Series: "128 / 128"},
 	"a-dynamo-pr13899-gb200-glm53-recipe-units":                 {Series: "disagg-gb200-agentic"},
 	"a-inferencex-issue870-h200-sglang-dsr1-transposed-pergpu":  {GPUs: 8},
 	"a-lmdeploy-a100-llama2-7b-static-batch":                    {Series: "128 / 2048"},
