@@ -43,36 +43,41 @@ func BenchmarkHarnessStreams(b *testing.B) {
 				defer srv.Close()
 			}
 			plan := sweep.Plan{Endpoint: url, API: "completion", GPUs: 1, Model: "bench", InputTokens: 128, OutputTokens: 128}
-			ex := builtin.New(builtin.Options{Timeout: 2 * time.Minute})
-			lvl := sweep.Level{PerGPU: c, Concurrency: c, Requests: 4 * c, Warmup: c}
-			var tput, achieved, cpu, runq, failures float64
-			for i := 0; i < b.N; i++ {
-				res, err := ex.RunLevel(context.Background(), plan, lvl)
-				if err != nil {
-					b.Fatal(err)
-				}
-				p := res.Points[0]
-				var sum builtin.Summary
-				if err := json.Unmarshal(res.Raw["summary.json"], &sum); err != nil {
-					b.Fatal(err)
-				}
-				tput += p.ThroughputTokS
-				achieved += *p.AchievedConcurrency
-				cpu += *p.ClientCPU
-				runq += sum.ClientStarved
-				failures += float64(*p.Failures)
-				if len(p.FailureLabels) > 0 {
-					b.Logf("failures: %v", p.FailureLabels)
-				}
-			}
-			n := float64(b.N)
-			b.ReportMetric(achieved/n, "streams")
-			b.ReportMetric(tput/n, "tok/s")
-			b.ReportMetric(cpu/n, "cpu")
-			b.ReportMetric(runq/n, "runq")
-			b.ReportMetric(failures/n, "failures")
+			benchLevel(b, builtin.New(builtin.Options{Timeout: 2 * time.Minute}), plan, c)
 		})
 	}
+}
+
+// benchLevel runs one level of c streams (c warm-up requests, then 4·c
+// measured) b.N times and reports what the client sustained.
+func benchLevel(b *testing.B, ex *builtin.Executor, plan sweep.Plan, c int) {
+	lvl := sweep.Level{PerGPU: c, Concurrency: c, Requests: 4 * c, Warmup: c}
+	var tput, achieved, cpu, runq, failures float64
+	for i := 0; i < b.N; i++ {
+		res, err := ex.RunLevel(context.Background(), plan, lvl)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p := res.Points[0]
+		var sum builtin.Summary
+		if err := json.Unmarshal(res.Raw["summary.json"], &sum); err != nil {
+			b.Fatal(err)
+		}
+		tput += p.ThroughputTokS
+		achieved += *p.AchievedConcurrency
+		cpu += *p.ClientCPU
+		runq += sum.ClientStarved
+		failures += float64(*p.Failures)
+		if len(p.FailureLabels) > 0 {
+			b.Logf("failures: %v", p.FailureLabels)
+		}
+	}
+	n := float64(b.N)
+	b.ReportMetric(achieved/n, "streams")
+	b.ReportMetric(tput/n, "tok/s")
+	b.ReportMetric(cpu/n, "cpu")
+	b.ReportMetric(runq/n, "runq")
+	b.ReportMetric(failures/n, "failures")
 }
 
 // TestBenchServer is the other half of a two-process benchmark: with

@@ -1,8 +1,6 @@
 package builtin_test
 
 import (
-	"context"
-	"encoding/json"
 	"testing"
 	"time"
 
@@ -38,29 +36,5 @@ func BenchmarkHarnessStreamsWorkload(b *testing.B) {
 	}
 	plan := sweep.Plan{Endpoint: url, API: "completion", GPUs: 1, Model: "bench", Workload: w.Spec()}
 	plan.InputTokens, plan.OutputTokens = w.MeanLengths()
-	ex := builtin.New(builtin.Options{Timeout: 2 * time.Minute})
-	lvl := sweep.Level{PerGPU: c, Concurrency: c, Requests: 4 * c, Warmup: c}
-	var tput, achieved, cpu, runq, failures float64
-	for i := 0; i < b.N; i++ {
-		res, err := ex.RunLevel(context.Background(), plan, lvl)
-		if err != nil {
-			b.Fatal(err)
-		}
-		p := res.Points[0]
-		var sum builtin.Summary
-		if err := json.Unmarshal(res.Raw["summary.json"], &sum); err != nil {
-			b.Fatal(err)
-		}
-		tput += p.ThroughputTokS
-		achieved += *p.AchievedConcurrency
-		cpu += *p.ClientCPU
-		runq += sum.ClientStarved
-		failures += float64(*p.Failures)
-	}
-	n := float64(b.N)
-	b.ReportMetric(achieved/n, "streams")
-	b.ReportMetric(tput/n, "tok/s")
-	b.ReportMetric(cpu/n, "cpu")
-	b.ReportMetric(runq/n, "runq")
-	b.ReportMetric(failures/n, "failures")
+	benchLevel(b, builtin.New(builtin.Options{Timeout: 2 * time.Minute}), plan, c)
 }
