@@ -518,6 +518,10 @@ func sloDetail(sum *SLOSummary, edge, over, op *levelEval, targets []sloTarget, 
 	}
 	within := strings.Join(names, ", ")
 	switch {
+	case edge == nil && over == nil:
+		// No valid level at all (every level failed, was cancelled …): a
+		// finding about the run, never a reason to stop reading it.
+		return fmt.Sprintf("no level meets the SLOs (%s): every level invalid; knee find says why", within)
 	case edge == nil && over != nil:
 		return fmt.Sprintf("no level meets the SLOs (%s): the lowest valid level, %s, misses %s; measure lower", within, w.unit(over.x), strings.Join(sum.Missed, ", "))
 	case over == nil:
