@@ -95,6 +95,10 @@ type DiffRow struct {
 	Verdict DiffVerdict `json:"verdict"`
 	Note    string      `json:"note,omitempty"`
 
+	// Rate is the offered rate (req/s) of a level row of two rate sweeps,
+	// which are matched on it instead of PerGPU.
+	Rate *float64 `json:"rate,omitempty"`
+
 	a, b []float64 // the repeats, until judgeAll
 }
 
@@ -117,6 +121,8 @@ type Diff struct {
 	// Curves are both sides' levels (for the chart): level, throughput.
 	OldCurve []knee.PointResult `json:"-"`
 	NewCurve []knee.PointResult `json:"-"`
+
+	levels diffLevels // what a level is here: per GPU, or the offered rate
 }
 
 // diffMetric reads one value of a point; ok is false when unknown.
@@ -161,7 +167,8 @@ func DiffSweeps(ctx context.Context, old, cur *sweep.Sweep, kopts knee.Options, 
 	d := &Diff{Old: diffSide(old, ro), New: diffSide(cur, rn), Options: opts, NotComparable: []string{}, Rows: []DiffRow{},
 		OldCurve: ro.Points, NewCurve: rn.Points}
 	d.NotComparable = mismatches(old, cur)
-	lo, ln := byLevel(old), byLevel(cur)
+	d.levels = levelsOf(old, cur)
+	lo, ln := d.levels.byLevel(old), d.levels.byLevel(cur)
 	if len(commonLevels(lo, ln)) == 0 {
 		// Nothing measured twice: a gate that passed here would say nothing.
 		d.NotComparable = append(d.NotComparable, fmt.Sprintf("no level measured on both sides (OLD %s, NEW %s)", levelList(lo), levelList(ln)))
@@ -171,6 +178,7 @@ func DiffSweeps(ctx context.Context, old, cur *sweep.Sweep, kopts knee.Options, 
 		g = goodputs{old: goodputByRepeat(ctx, old, kopts), cur: goodputByRepeat(ctx, cur, kopts)}
 	}
 	d.levelRows(lo, ln, ro, rn, g)
+	d.lostRows(lo, ln, ro, rn)
 	d.operatingRows(lo, ln)
 	d.operatingGoodput(g)
 	d.judgeAll()
@@ -190,16 +198,16 @@ func DiffSweeps(ctx context.Context, old, cur *sweep.Sweep, kopts knee.Options, 
 // both sides measured.
 func (d *Diff) levelRows(lo, ln map[float64][]sweep.Point, ro, rn *knee.Result, g goodputs) {
 	for _, lv := range commonLevels(lo, ln) {
+		at, perGPU, rate := d.levels.at(lv)
+		note := d.invalidNote(lv, ro, rn)
 		for _, m := range diffMetrics {
-			if row, ok := d.metricRow(level(lv), m, lo[lv], ln[lv]); ok {
-				row.PerGPU = sweep.F(lv)
-				row.Note = invalidNote(lv, ro, rn)
+			if row, ok := d.metricRow(at, m, lo[lv], ln[lv]); ok {
+				row.PerGPU, row.Rate, row.Note = perGPU, rate, note
 				d.Rows = append(d.Rows, row)
 			}
 		}
-		if row, ok := d.goodputRow(level(lv), g.old[lv], g.cur[lv]); ok {
-			row.PerGPU = sweep.F(lv)
-			row.Note = invalidNote(lv, ro, rn)
+		if row, ok := d.goodputRow(at, g.old[lv], g.cur[lv]); ok {
+			row.PerGPU, row.Rate, row.Note = perGPU, rate, note
 			d.Rows = append(d.Rows, row)
 		}
 	}
@@ -256,13 +264,9 @@ func workloadOf(s *sweep.Sweep) string {
 	return ""
 }
 
-func byLevel(s *sweep.Sweep) map[float64][]sweep.Point {
-	out := map[float64][]sweep.Point{}
-	for _, p := range s.Points {
-		out[p.Level()] = append(out[p.Level()], p)
-	}
-	return out
-}
+// byLevel groups a sweep's points by per-GPU level (the overlay's gates
+// are per GPU).
+func byLevel(s *sweep.Sweep) map[float64][]sweep.Point { return diffLevels{}.byLevel(s) }
 
 func commonLevels(a, b map[float64][]sweep.Point) []float64 {
 	var out []float64
@@ -411,8 +415,7 @@ func (d *Diff) judge(change float64, lo, hi *float64, better string) DiffVerdict
 func (d *Diff) operatingRows(lo, ln map[float64][]sweep.Point) {
 	oa, ob := d.Old.OperatingPerGPU, d.New.OperatingPerGPU
 	if oa == nil || ob == nil {
-		d.Rows = append(d.Rows, DiffRow{At: "operating point", Metric: "per_gpu", Better: "higher", Old: oa, New: ob,
-			Method: "no interval", Verdict: DiffNoChange, Note: "a side has no recommended level (knee find says why): nothing to compare there"})
+		d.Rows = append(d.Rows, operatingLost(oa, ob))
 		return
 	}
 	lvl := DiffRow{At: "operating point", Metric: "per_gpu", Better: "higher", OldPerGPU: oa, NewPerGPU: ob}
@@ -440,7 +443,10 @@ func (d *Diff) kneeRow() DiffRow {
 	if ka.PerGPU == nil || kb.PerGPU == nil || *ka.PerGPU == 0 {
 		row.Method = "no interval"
 		row.Verdict = DiffNoChange
-		if ka.Status != kb.Status {
+		if kneeLost(ka, kb) {
+			row.Verdict = DiffRegressed
+			row.Note = fmt.Sprintf("knee lost: OLD's knee %s, NEW's %s", ka.Status, kb.Status)
+		} else if ka.Status != kb.Status {
 			row.Note = fmt.Sprintf("knee status OLD %s, NEW %s: no knee value on both sides to compare", ka.Status, kb.Status)
 		} else {
 			row.Note = fmt.Sprintf("knee %s on both sides", ka.Status)
@@ -480,19 +486,20 @@ func (r *DiffRow) refuse(why []string) {
 // invalidNote says when a compared level is invalid on a side (errors,
 // client-bound, cancelled …): it is compared as measured, but a change
 // there may be the invalidity's, not the server's.
-func invalidNote(lv float64, ro, rn *knee.Result) string {
+func (d *Diff) invalidNote(lv float64, ro, rn *knee.Result) string {
 	var out []string
 	for _, side := range []struct {
 		name string
 		r    *knee.Result
 	}{{"OLD", ro}, {"NEW", rn}} {
-		for _, p := range side.r.Points {
-			if sameLevel(p.PerGPU, lv) && p.Verdict == knee.VerdictInvalid {
+		for _, p := range d.levels.results(side.r, lv) {
+			if p.Verdict == knee.VerdictInvalid {
 				var rs []string
 				for _, r := range p.Reasons {
 					rs = append(rs, string(r))
 				}
-				out = append(out, fmt.Sprintf("%s's %s is invalid (%s)", side.name, level(lv), strings.Join(rs, ", ")))
+				at, _, _ := d.levels.at(lv)
+				out = append(out, fmt.Sprintf("%s's %s is invalid (%s)", side.name, at, strings.Join(rs, ", ")))
 			}
 		}
 	}

@@ -99,6 +99,8 @@ func (d *Diff) summary() string {
 		head = fmt.Sprintf("REGRESSED beyond %s", pctFine(d.Options.Threshold))
 	case len(d.NotComparable) > 0:
 		head = "not comparable"
+	case count[DiffNotComparable] > 0:
+		head = "NOT JUDGED: rows not comparable"
 	}
 	return head + " (" + strings.Join(parts, ", ") + ")"
 }
@@ -141,6 +143,10 @@ func metricLabel(m string) string {
 		return "level /GPU"
 	case "knee_per_gpu":
 		return "knee /GPU"
+	case validMetric:
+		return "level valid"
+	case measuredMetric:
+		return "level measured"
 	}
 	return m
 }

@@ -54,8 +54,12 @@ count or workload differ: refused, never compared). With --overlay FILE, NEW is 
 against the overlay's inference-throughput and inference-ttft-p99 at its
 inference-concurrency-per-gpu.
 
-Exit codes: 0 no significant regression, 1 a row regressed, 2 bad input or usage, or the
-sides not comparable (the rows are printed, refused).`,
+A level valid in OLD and invalid in NEW, an operating point or a knee NEW lost are
+regressions; a level OLD measured and NEW did not (below NEW's knee) is not comparable.
+Two rate sweeps (--rate) are matched on the offered rate, not on achieved concurrency.
+
+Exit codes: 0 no significant regression, 1 a row regressed, 2 bad input or usage, the
+sides not comparable (the rows are printed, refused), or a row not comparable.`,
 		Example: `  knee diff results fixtures/testbed/h200-cbserve-0.6b-narrow  # exit 1
   knee diff fixtures/testbed/h200-cbserve-0.6b-repeats/run-1,fixtures/testbed/h200-cbserve-0.6b-repeats/run-2 fixtures/testbed/h200-cbserve-0.6b-repeats/run-3 -o markdown > comment.md
   knee diff --overlay fixtures/overlays/gb300-eks-ubuntu-inference-dynamo.yaml gb300.csv  # exit 1`,
@@ -148,6 +152,10 @@ func (o *diffOptions) Run() error {
 	}
 	if d.Regressed > 0 {
 		return &regressionError{n: d.Regressed, overlay: o.overlay != ""}
+	}
+	if n := d.Unjudged(); n > 0 {
+		// A level or gate NEW did not measure: the gate cannot pass it.
+		return usagef("%d row(s) not comparable (the notes say why): the gate cannot pass what it could not judge", n)
 	}
 	return nil
 }
