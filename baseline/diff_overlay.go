@@ -32,17 +32,22 @@ func DiffOverlay(ctx context.Context, ov *Overlay, cur *sweep.Sweep, kopts knee.
 	d := &Diff{New: diffSide(cur, rn), Options: opts, NotComparable: []string{}, Rows: []DiffRow{}, OverlayPath: ov.Path, NewCurve: rn.Points}
 	d.Old = DiffSide{Accelerator: t.Accelerator, GPUs: t.GPUs, Leaf: t.Leaf, Model: t.Model, Sources: []string{ov.Path}, Unit: "per_gpu"}
 	d.NotComparable = append(d.NotComparable, t.differences(cur)...)
-	lvText, _ := ov.Current("inference-concurrency-per-gpu")
+	lvText, _ := ov.Current(ConstraintConcurrency)
 	lv, ok := parseLevel(lvText)
 	if !ok {
-		return nil, sweep.Inputf(ov.Path, "inference-concurrency-per-gpu", 0, "no per-GPU level to compare NEW at (got %q)", lvText)
+		return nil, sweep.Inputf(ov.Path, ConstraintConcurrency, 0, "no per-GPU level to compare NEW at (got %q)", lvText)
+	}
+	gates, err := overlayGatesOf(ov)
+	if err != nil {
+		return nil, err
 	}
 	pts := byLevel(cur)[lv]
-	for _, g := range overlayGates {
-		cv, _ := ov.Current(g.constraint)
-		if bound, ok := parseBound(cv, g.op); ok {
-			d.Rows = append(d.Rows, d.overlayGateRow(g, cv, bound, lv, pts, ov.Path))
-		}
+	if len(pts) == 0 && len(d.NotComparable) == 0 {
+		// A gate at a level NEW never ran judges nothing: refuse, naming it.
+		return nil, sweep.Inputf(ov.Path, ConstraintConcurrency, 0, "the overlay gates %s/GPU, which NEW never measured (NEW's levels: %s)", level(lv), levelList(byLevel(cur)))
+	}
+	for _, g := range gates {
+		d.Rows = append(d.Rows, d.overlayGateRow(g, lv, pts, ov.Path))
 	}
 	for i := range d.Rows {
 		if len(d.NotComparable) > 0 {
@@ -71,52 +76,81 @@ func (t Target) differences(cur *sweep.Sweep) []string {
 	return out
 }
 
-// overlayGate is one overlay constraint a diff holds NEW against.
-type overlayGate struct{ constraint, op, metric string }
+// overlayGates are the overlay constraints a diff holds NEW against, with
+// the metric each gates.
+var overlayGates = []struct{ constraint, metric string }{
+	{ConstraintThroughput, "throughput_tok_s"}, {ConstraintTTFTP99, "ttft_p99_ms"},
+}
 
-var overlayGates = []overlayGate{{"inference-throughput", ">=", "throughput_tok_s"}, {"inference-ttft-p99", "<=", "ttft_p99_ms"}}
+// overlayGatesOf reads the overlay's gates strictly: an absent one is no
+// gate, one the validator could not read is exit 2 naming it.
+func overlayGatesOf(ov *Overlay) ([]Gate, error) {
+	var out []Gate
+	for _, og := range overlayGates {
+		cv, present := ov.Current(og.constraint)
+		if !present && cv == "" {
+			continue
+		}
+		g, err := ParseGate(og.constraint, cv)
+		if err != nil {
+			return nil, sweep.Inputf(ov.Path, og.constraint, 0, "%v", err)
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
 
-// overlayGateRow holds NEW's points at the overlay's level lv against one
-// gate whose value cv reads as bound.
-func (d *Diff) overlayGateRow(g overlayGate, cv string, bound, lv float64, pts []sweep.Point, path string) DiffRow {
-	var m diffMetric
-	for _, dm := range diffMetrics {
-		if dm.name == g.metric {
-			m = dm
+func gateMetric(g Gate) diffMetric {
+	for _, og := range overlayGates {
+		if og.constraint != g.Constraint {
+			continue
+		}
+		for _, dm := range diffMetrics {
+			if dm.name == og.metric {
+				return dm
+			}
 		}
 	}
-	row := DiffRow{At: level(lv), PerGPU: sweep.F(lv), Metric: g.metric, Better: m.better, Old: sweep.F(bound), OldN: 0,
-		Note: fmt.Sprintf("%s %s of %s", g.constraint, cv, path)}
+	return diffMetric{}
+}
+
+// overlayGateRow holds NEW's points at the overlay's level lv against one
+// gate.
+func (d *Diff) overlayGateRow(g Gate, lv float64, pts []sweep.Point, path string) DiffRow {
+	m := gateMetric(g)
+	row := DiffRow{At: level(lv), PerGPU: sweep.F(lv), Metric: m.name, Better: m.better, Old: sweep.F(g.Value), OldN: 0,
+		Note: fmt.Sprintf("%s %s %s of %s (the validator %s)", g.Constraint, g.Op, plain(g.Value), path, g.Rule())}
 	vs := values(pts, m)
 	if len(vs) == 0 {
 		row.Verdict = DiffNotComparable
 		row.Method = "no interval"
-		row.Note = fmt.Sprintf("NEW has no %s at %s/GPU, the overlay's level: sweep it", g.metric, level(lv))
+		row.Note = fmt.Sprintf("NEW has no %s at %s/GPU, the overlay's level: sweep it", m.name, level(lv))
 		return row
 	}
-	d.gateRow(&row, bound, vs)
+	d.gateRow(&row, g, vs)
 	return row
 }
 
-// gateRow judges NEW's repeats against one gate: regressed when it fails
-// it, no change when it passes or when the gate lies within the interval
-// of NEW's mean (noise, said in the note).
-func (d *Diff) gateRow(row *DiffRow, bound float64, vs []float64) {
+// gateRow judges NEW's repeats against one gate as the validator does
+// (Gate.Passes, with its tolerance): regressed when NEW's mean fails it,
+// no change when it passes or when the gate's limit lies within the
+// interval of NEW's mean (noise, said in the note).
+func (d *Diff) gateRow(row *DiffRow, g Gate, vs []float64) {
 	row.NewN = len(vs)
 	mean := stat.Mean(vs, nil)
 	row.New = sweep.F(mean)
-	row.Change = sweep.F((mean - bound) / bound)
-	fails := (row.Better == "higher" && mean < bound) || (row.Better == "lower" && mean > bound)
+	row.Change = sweep.F((mean - g.Value) / g.Value)
+	fails := !g.Passes(mean)
 	row.Verdict = DiffNoChange
 	row.Method = "one run: no interval, judged against the gate alone"
 	if len(vs) > 1 {
 		s := stat.StdDev(vs, nil)
 		half := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(len(vs) - 1)}.Quantile(1-(1-d.Options.Confidence)/2) * s / math.Sqrt(float64(len(vs)))
 		row.NewSD = sweep.F(s)
-		row.CILow, row.CIHigh = sweep.F((mean-half-bound)/bound), sweep.F((mean+half-bound)/bound)
+		row.CILow, row.CIHigh = sweep.F((mean-half-g.Value)/g.Value), sweep.F((mean+half-g.Value)/g.Value)
 		row.Method = fmt.Sprintf("t %s interval of NEW's mean of %d runs", pct(d.Options.Confidence), len(vs))
-		if fails && *row.CILow <= 0 && *row.CIHigh >= 0 {
-			row.Note += "; fails the gate on its mean, but the gate lies within its interval (noise)"
+		if fails && mean-half <= g.Limit() && mean+half >= g.Limit() {
+			row.Note += "; fails the gate on its mean, but the limit lies within its interval (noise)"
 			return
 		}
 	}

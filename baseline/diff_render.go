@@ -56,7 +56,7 @@ func renderDiff(w io.Writer, d *Diff, f table.Format) error {
 		b.WriteString("\n" + strings.Join(notes, "\n") + "\n")
 	}
 	if d.OverlayPath != "" {
-		fmt.Fprintf(&b, "\nchange is (new − gate) / gate; interval: %s of NEW's mean, on the change; a gate is the limit itself (--threshold does not apply): regressed when NEW fails it beyond its interval.\n", pct(d.Options.Confidence))
+		fmt.Fprintf(&b, "\nchange is (new − gate) / gate; interval: %s of NEW's mean, on the change; a gate is judged as aicr's validator judges it, with its tolerance: a floor fails below %s × N, a ceiling above %s × N (--threshold does not apply); regressed when NEW fails it beyond its interval.\n", pct(d.Options.Confidence), plain(gateThroughputTolerance), plain(gateTTFTTolerance))
 	} else {
 		d.footer(&b)
 	}

@@ -167,21 +167,20 @@ func concurrencyNotes(rec *Recommendation, cur string, curLevel float64, curLeve
 // throughputNotes hold the current floor against each measurement: the
 // gate fails below 0.9 × floor.
 func throughputNotes(rec *Recommendation, cur string, ats []gateAt, row *OverlayRow) []string {
-	floor, ok := parseBound(cur, ">=")
-	if !ok {
+	g, err := ParseGate(ConstraintThroughput, cur)
+	if err != nil {
 		if cur != "" {
-			return []string{`not of the form ">= N"`}
+			return []string{"not a gate the validator can read: " + err.Error()}
 		}
 		return nil
 	}
 	var notes []string
-	gate := gateThroughputTolerance * floor
 	for _, a := range ats {
-		if a.tokS < gate {
+		if !g.Passes(a.tokS) {
 			row.CurrentFails = true
-			notes = append(notes, fmt.Sprintf("at %s the measured %s tok/s would FAIL it (below 0.9 × %s = %s)", a.label, tok(a.tokS), num(floor), num(gate)))
+			notes = append(notes, fmt.Sprintf("at %s the measured %s tok/s would FAIL it (below 0.9 × %s = %s)", a.label, tok(a.tokS), num(g.Value), num(g.Limit())))
 		} else {
-			notes = append(notes, fmt.Sprintf("at %s the floor is %s of the measured %s tok/s", a.label, pct(floor/a.tokS), tok(a.tokS)))
+			notes = append(notes, fmt.Sprintf("at %s the floor is %s of the measured %s tok/s", a.label, pct(g.Value/a.tokS), tok(a.tokS)))
 		}
 	}
 	return notes
@@ -190,24 +189,23 @@ func throughputNotes(rec *Recommendation, cur string, ats []gateAt, row *Overlay
 // ttftNotes hold the current ceiling against each measurement with a TTFT
 // p99: the gate fails above 1.1 × ceiling.
 func ttftNotes(rec *Recommendation, cur string, ats []gateAt, row *OverlayRow) []string {
-	ceil, ok := parseBound(cur, "<=")
-	if !ok {
+	g, err := ParseGate(ConstraintTTFTP99, cur)
+	if err != nil {
 		if cur != "" {
-			return []string{`not of the form "<= N"`}
+			return []string{"not a gate the validator can read: " + err.Error()}
 		}
 		return nil
 	}
 	var notes []string
-	gate := gateTTFTTolerance * ceil
 	for _, a := range ats {
 		if !a.hasTTFT {
 			continue
 		}
-		if a.ttftP99 > gate {
+		if !g.Passes(a.ttftP99) {
 			row.CurrentFails = true
-			notes = append(notes, fmt.Sprintf("at %s the measured p99 %s ms would FAIL it (above 1.1 × %s = %s ms)", a.label, latency(a.ttftP99), num(ceil), num(gate)))
+			notes = append(notes, fmt.Sprintf("at %s the measured p99 %s ms would FAIL it (above 1.1 × %s = %s ms)", a.label, latency(a.ttftP99), num(g.Value), num(g.Limit())))
 		} else {
-			notes = append(notes, fmt.Sprintf("at %s the measured p99 %s ms is %s of it", a.label, latency(a.ttftP99), pct(a.ttftP99/ceil)))
+			notes = append(notes, fmt.Sprintf("at %s the measured p99 %s ms is %s of it", a.label, latency(a.ttftP99), pct(a.ttftP99/g.Value)))
 		}
 	}
 	return notes
@@ -323,15 +321,9 @@ func parseLevel(s string) (float64, bool) {
 	return float64(n), true
 }
 
-// parseBound reads ">= 60000" / "<= 2000" as aicr writes them.
+// parseBound reads ">= 60000" / "<= 2000" as aicr writes them, strictly
+// (parseGateValue): ok is false for anything the validator could not read.
 func parseBound(s, op string) (float64, bool) {
-	s = strings.TrimSpace(s)
-	if !strings.HasPrefix(s, op) {
-		return 0, false
-	}
-	v, err := strconv.ParseFloat(strings.TrimSpace(strings.TrimPrefix(s, op)), 64)
-	if err != nil || v <= 0 {
-		return 0, false
-	}
-	return v, true
+	v, err := parseGateValue(s, op)
+	return v, err == nil
 }
