@@ -243,6 +243,8 @@ func mismatches(a, b *sweep.Sweep) []string {
 	}
 	if wa, wb := workloadOf(a), workloadOf(b); wa != "" && wb != "" && wa != wb {
 		out = append(out, fmt.Sprintf("workload differs: OLD %s, NEW %s", wa, wb))
+	} else if f, was, now := sweep.DiffSweepWorkload(a, b); f != "" {
+		out = append(out, fmt.Sprintf("workload differs in %s: OLD %s, NEW %s", f, was, now))
 	}
 	return out
 }

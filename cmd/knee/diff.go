@@ -10,6 +10,7 @@ import (
 	"github.com/kneetool/knee/baseline"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/read"
 )
 
 // diffOptions is `knee diff OLD NEW` (or `knee diff --overlay FILE NEW`).
@@ -98,6 +99,9 @@ func (o *diffOptions) Complete(args []string) error {
 		}
 		o.sides = append(o.sides, side)
 	}
+	if err := stdinOnce(o.sides); err != nil {
+		return err
+	}
 	f, err := chooseFormat(o.root, baseline.DiffFormats)
 	o.format = f
 	return err
@@ -156,6 +160,23 @@ func (o *diffOptions) Run() error {
 	if n := d.Unjudged(); n > 0 {
 		// A level or gate NEW did not measure: the gate cannot pass it.
 		return usagef("%d row(s) not comparable (the notes say why): the gate cannot pass what it could not judge", n)
+	}
+	return nil
+}
+
+// stdinOnce refuses standard input on both sides (`knee diff - -`): it
+// can be read once, and the second side read it empty.
+func stdinOnce(sides [][]string) error {
+	n := 0
+	for _, side := range sides {
+		for _, p := range side {
+			if p == read.Stdin {
+				n++
+			}
+		}
+	}
+	if n > 1 {
+		return usagef("knee diff: - (standard input) is given %d times; it can be read once (give the other side as a file)", n)
 	}
 	return nil
 }

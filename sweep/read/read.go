@@ -59,11 +59,22 @@ func Load(paths []string, opts Options) (*sweep.Sweep, error) {
 		}
 	}
 	var parts []*sweep.Sweep
+	seen := map[[32]byte]int{}
 	total := 0
-	for _, p := range paths {
+	for i, p := range paths {
+		if j := samePath(paths, i); j != "" {
+			return nil, givenTwice(paths, i, indexOf(paths, j), false)
+		}
 		s, err := File(p, opts)
 		if err != nil {
 			return nil, err
+		}
+		if len(paths) > 1 {
+			fp := fingerprint(s)
+			if j, dup := seen[fp]; dup {
+				return nil, givenTwice(paths, i, j, true)
+			}
+			seen[fp] = i
 		}
 		total += len(s.Points)
 		if err := checkPoints(strings.Join(paths, ", "), total); err != nil {
@@ -175,9 +186,13 @@ func Merge(parts []*sweep.Sweep, meta Meta) (*sweep.Sweep, error) {
 		out.Accelerator = AcceleratorFromLeaf(out.Leaf)
 	}
 	var wl workloadMerge
+	var tm tokenMerge
 	for _, s := range parts {
 		src := strings.Join(s.Sources, ",")
 		if err := wl.add(s, src); err != nil {
+			return nil, err
+		}
+		if err := tm.add(s, src); err != nil {
 			return nil, err
 		}
 		if err := mergeInt(&out.GPUs, s.GPUs, meta.GPUs != 0, src, "gpus"); err != nil {
