@@ -98,6 +98,9 @@ type DiffRow struct {
 	// Rate is the offered rate (req/s) of a level row of two rate sweeps,
 	// which are matched on it instead of PerGPU.
 	Rate *float64 `json:"rate,omitempty"`
+	// TooFewRuns is set when the interval was wider than the quantity
+	// itself: the runs cannot judge the row (no interval is given).
+	TooFewRuns bool `json:"too_few_runs,omitempty"`
 
 	a, b []float64 // the repeats, until judgeAll
 }
@@ -364,6 +367,9 @@ func (d *Diff) judgeAll() {
 			diff := *r.New - ma
 			r.CILow, r.CIHigh = sweep.F((diff-half)/ma), sweep.F((diff+half)/ma)
 		}
+		if boundInterval(r) {
+			continue
+		}
 		r.Verdict = d.judge(*r.Change, r.CILow, r.CIHigh, r.Better)
 	}
 }
@@ -464,7 +470,9 @@ func (d *Diff) kneeRow() DiffRow {
 		row.CILow = sweep.F((*kb.LowPerGPU - *ka.HighPerGPU) / a)
 		row.CIHigh = sweep.F((*kb.HighPerGPU - *ka.LowPerGPU) / a)
 	}
-	row.Verdict = d.judge(*row.Change, row.CILow, row.CIHigh, row.Better)
+	if !boundInterval(&row) {
+		row.Verdict = d.judge(*row.Change, row.CILow, row.CIHigh, row.Better)
+	}
 	return row
 }
 

@@ -85,7 +85,7 @@ func TestDiffGoodputRealRepeatsNoChange(t *testing.T) {
 	require.Equal(t, 1, r.NewN)
 	require.InDelta(t, 765.191, *r.Old, 0.001)
 	require.InDelta(t, 343.987, *r.New, 0.001)
-	require.Equal(t, "t, spread of OLD's 2 runs (the other ran once)", r.Method)
+	require.Equal(t, "too few runs to judge: the interval (t, spread of OLD's 2 runs (the other ran once)) is wider than the quantity", r.Method)
 }
 
 // Without SLOs there is no goodput: no row, and the family is as before.

@@ -76,6 +76,12 @@ func (d *Diff) footer(b *bytes.Buffer) {
 	}
 	fmt.Fprintf(b, "; no change when it holds 0 or |change| < %s.\n", pctFine(d.Options.Threshold))
 	b.WriteString("from: Welch t on the difference of means when both sides repeat; t with the repeated side's spread when the other ran once; a single run each side gives no interval and is judged on the change alone; the knee's change is bounded by both knees' intervals.\n")
+	for _, r := range d.Rows {
+		if r.TooFewRuns {
+			b.WriteString("too few runs to judge: the interval held 0 and reached beyond ±100% of the quantity, which cannot go negative; more repeats narrow it.\n")
+			break
+		}
+	}
 }
 
 // summary is the first line: how many rows regressed, and the verdict a
@@ -195,6 +201,9 @@ func signedPct(v *float64) string {
 }
 
 func intervalCell(r DiffRow) string {
+	if r.TooFewRuns {
+		return "too few runs to judge"
+	}
 	if r.CILow == nil || r.CIHigh == nil {
 		return "none"
 	}
