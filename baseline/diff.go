@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -200,7 +201,9 @@ func DiffSweeps(ctx context.Context, old, cur *sweep.Sweep, kopts knee.Options, 
 // levelRows compares every metric (and goodput, with SLOs) at every level
 // both sides measured.
 func (d *Diff) levelRows(lo, ln map[float64][]sweep.Point, ro, rn *knee.Result, g goodputs) {
-	for _, lv := range commonLevels(lo, ln) {
+	common := commonLevels(lo, ln)
+	d.Rows = slices.Grow(d.Rows, len(common)*len(diffMetrics)+8) // grown once: a 100,000-level diff has 500,000 rows
+	for _, lv := range common {
 		at, perGPU, rate := d.levels.at(lv)
 		note := d.invalidNote(lv, ro, rn)
 		for _, m := range diffMetrics {

@@ -13,7 +13,13 @@ import (
 // rate it offered: the achieved concurrency is an outcome that differs
 // run to run, so two runs of `--rate 20,40` would share no level if they
 // were matched on it (issue 27 item 6).
-type diffLevels struct{ rate bool }
+type diffLevels struct {
+	rate bool
+	// index holds each analysed side's levels by key, built once: looking
+	// a level up by scanning made a diff of n levels O(n²) (issue 27
+	// item 11: 30,000 levels took 50 s).
+	index map[*knee.Result]map[int64][]knee.PointResult
+}
 
 // levelsOf picks the key both sides share: the offered rate when every
 // point of both sides has one, else the per-GPU level.
@@ -60,22 +66,31 @@ func (k diffLevels) at(lv float64) (at string, perGPU, rate *float64) {
 
 // results are knee find's levels at lv (its repeats merged, or, for a
 // rate sweep, every stage that offered lv).
-func (k diffLevels) results(r *knee.Result, lv float64) []knee.PointResult {
-	var out []knee.PointResult
-	for _, p := range r.Points {
-		x := p.PerGPU
-		if k.rate {
-			if p.RequestedRate == nil {
-				continue
-			}
-			x = *p.RequestedRate
-		}
-		if sameLevel(x, lv) {
-			out = append(out, p)
-		}
+func (k *diffLevels) results(r *knee.Result, lv float64) []knee.PointResult {
+	if k.index == nil {
+		k.index = map[*knee.Result]map[int64][]knee.PointResult{}
 	}
-	return out
+	idx, ok := k.index[r]
+	if !ok {
+		idx = map[int64][]knee.PointResult{}
+		for _, p := range r.Points {
+			x := p.PerGPU
+			if k.rate {
+				if p.RequestedRate == nil {
+					continue
+				}
+				x = *p.RequestedRate
+			}
+			idx[levelKey(x)] = append(idx[levelKey(x)], p)
+		}
+		k.index[r] = idx
+	}
+	return idx[levelKey(lv)]
 }
+
+// levelKey is a level as a map key: to a millionth, so that the same
+// level computed two ways (a per-GPU level from a total) is one.
+func levelKey(x float64) int64 { return int64(math.Round(x * 1e6)) }
 
 // sortedLevels lists a grouping's levels in order.
 func sortedLevels(m map[float64][]sweep.Point) []float64 {

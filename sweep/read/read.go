@@ -343,6 +343,7 @@ func noteSimulated(s *sweep.Sweep) {
 	}
 	s.Notes = kept
 	var levels []string
+	seen := map[string]bool{} // appendUnique's scan made this O(n²): minutes at 100,000 simulated levels
 	for _, p := range s.Points {
 		if !p.Simulated {
 			continue
@@ -353,7 +354,10 @@ func noteSimulated(s *sweep.Sweep) {
 		} else {
 			l = fmt.Sprintf("concurrency %g", p.Concurrency)
 		}
-		levels = appendUnique(levels, l+" ("+p.Source+")")
+		if l += " (" + p.Source + ")"; !seen[l] {
+			seen[l] = true
+			levels = append(levels, l)
+		}
 	}
 	if len(levels) > 0 {
 		s.Notes = append(s.Notes, simulatedNote+strings.Join(levels, ", "))
