@@ -18,6 +18,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	slashpath "path"
 	"path/filepath"
@@ -120,9 +121,12 @@ func Load(dir string) (*sweep.Sweep, error) {
 	// repeats merged from several folders still say which run they came from.
 	for i := range s.Points {
 		if lv, _, ok := strings.Cut(s.Points[i].Source, ":"); ok && strings.HasPrefix(lv, "levels/") && filepath.IsLocal(lv) {
-			pr, err := readRequests(filepath.Join(dir, filepath.FromSlash(lv), RequestsFile))
+			pr, note, err := readRequests(filepath.Join(dir, filepath.FromSlash(lv), RequestsFile))
 			if err != nil {
 				return nil, err
+			}
+			if note != "" {
+				s.Notes = append(s.Notes, note)
 			}
 			s.Points[i].PerRequest = pr
 		}
@@ -144,27 +148,29 @@ const maxRequestsFile = 64 << 20
 
 // readRequests reads a level's requests.jsonl: the measured requests that
 // succeeded (warm-up and failed ones left out). No file is nil, no error.
-func readRequests(path string) ([]sweep.RequestTiming, error) {
-	f, err := os.Open(path)
+func readRequests(path string) ([]sweep.RequestTiming, string, error) {
+	// Its type before opening it: open(2) of a FIFO waits for a writer,
+	// and find, diff and baseline hung on one (issue 27 item 10).
+	f, st, err := boundedio.OpenRegular(path)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, nil
+		return nil, "", nil
 	}
 	if err != nil {
-		return nil, sweep.Inputf(path, "", 0, "cannot read: %w", err)
+		return nil, "", err
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err != nil || !st.Mode().IsRegular() {
-		return nil, sweep.Inputf(path, "", 0, "not a regular file")
+	if st.Size() > maxRequestsFile {
+		return nil, "", sweep.Inputf(path, "", 0, "more than %d MB of requests", maxRequestsFile>>20)
 	}
 	sc := bufio.NewScanner(io.LimitReader(f, maxRequestsFile+1))
 	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
 	var out []sweep.RequestTiming
-	n, read := 0, 0
+	n, read, bad, firstBad := 0, 0, 0, 0
 	for sc.Scan() {
 		n++
 		read += len(sc.Bytes()) + 1
 		if read > maxRequestsFile {
-			return nil, sweep.Inputf(path, "", n, "more than %d MB of requests", maxRequestsFile>>20)
+			return nil, "", sweep.Inputf(path, "", n, "more than %d MB of requests", maxRequestsFile>>20)
 		}
 		var l struct {
 			Warmup       bool     `json:"warmup"`
@@ -173,8 +179,13 @@ func readRequests(path string) ([]sweep.RequestTiming, error) {
 			OutputTokens int      `json:"output_tokens"`
 			Error        string   `json:"error"`
 		}
-		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
-			return nil, sweep.Inputf(path, "", n, "not a request line: %v", err)
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil || !requestSane(l.E2EMS, l.TTFTMS, l.OutputTokens) {
+			// The file is optional (goodput per request): one garbage
+			// line must not make the whole folder unreadable.
+			if bad++; bad == 1 {
+				firstBad = n
+			}
+			continue
 		}
 		if l.Warmup || l.Error != "" || l.E2EMS == nil {
 			continue
@@ -182,9 +193,24 @@ func readRequests(path string) ([]sweep.RequestTiming, error) {
 		out = append(out, sweep.RequestTiming{TTFTMs: l.TTFTMS, E2EMs: *l.E2EMS, OutputTokens: l.OutputTokens})
 	}
 	if err := sc.Err(); err != nil {
-		return nil, sweep.Inputf(path, "", n, "cannot read: %v", err)
+		return nil, "", sweep.Inputf(path, "", n, "cannot read: %v", err)
 	}
-	return out, nil
+	note := ""
+	if bad > 0 {
+		note = fmt.Sprintf("%s: %d line(s) not a request line (the first: line %d), skipped", path, bad, firstBad)
+	}
+	return out, note, nil
+}
+
+// requestSane refuses a request line's values no request can have
+// (negative or non-finite times, negative tokens).
+func requestSane(e2e, ttft *float64, tokens int) bool {
+	for _, v := range []*float64{e2e, ttft} {
+		if v != nil && (math.IsNaN(*v) || math.IsInf(*v, 0) || *v < 0) {
+			return false
+		}
+	}
+	return tokens >= 0
 }
 
 // ReadPlan reads the plan a results folder was made with.

@@ -12,9 +12,10 @@ import (
 // measurement is one level reduced to numbers.
 type measurement struct {
 	successes, failures int
-	discarded           int   // warm-up and ramp requests
-	connections         int64 // TCP connects the level made
-	rampKept            bool  // the ramp was too long to exclude (see measure)
+	discarded           int           // warm-up and ramp requests
+	connections         int64         // TCP connects the level made
+	rampKept            bool          // the ramp was too long to exclude (see measure)
+	ramp                time.Duration // requests sent before it were discarded (0: none by time)
 	labels              map[string]int
 	// window is the measured interval: from the first measured request's
 	// send to the last measured request's end. Throughput is over it.
@@ -79,6 +80,7 @@ func measure(all []outcome, lvl sweep.Level) *measurement {
 			ramp, m.rampKept = 0, true
 		}
 	}
+	m.ramp = ramp
 	var lastSend time.Duration
 	for _, o := range all {
 		lastSend = max(lastSend, o.start)

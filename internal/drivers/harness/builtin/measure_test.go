@@ -1,6 +1,8 @@
 package builtin
 
 import (
+	"encoding/json"
+	"strings"
 	"testing"
 	"time"
 
@@ -75,4 +77,28 @@ func TestMeasureFailuresAndEmptyDistributions(t *testing.T) {
 	require.Equal(t, 2.5, *d.Mean)
 	require.Equal(t, 2.0, *d.P50, "gonum's empirical quantile: the smallest value with CDF ≥ p")
 	require.Equal(t, 4.0, *d.P99)
+}
+
+// requests.jsonl marks what the measurement discarded (issue 27 item 11):
+// in the slow ramp above, request 2 (index past the warm-up count, sent
+// at 50 ms, before the ramp ended at 120 ms) is warm-up there too, so
+// per-request goodput counts the level's measured requests alone.
+func TestRequestLinesMarkTheRampDiscardedAsWarmup(t *testing.T) {
+	b := ok(1, 0, 200, 10, true)
+	b.headers = at(120)
+	all := []outcome{ok(0, 0, 50, 10, true), b, ok(2, 50, 150, 10, false), ok(3, 150, 250, 10, false),
+		ok(4, 200, 300, 10, false), ok(5, 250, 350, 10, false)}
+	lvl := sweep.Level{Concurrency: 2, Requests: 4, Warmup: 2}
+	m := measure(all, lvl)
+	var warm []int
+	for i, line := range strings.Split(strings.TrimSpace(string(requestLines(all, lvl.Warmup, m.ramp))), "\n") {
+		var l requestLine
+		require.NoError(t, json.Unmarshal([]byte(line), &l))
+		require.Equal(t, i, l.Index)
+		if l.Warmup {
+			warm = append(warm, l.Index)
+		}
+	}
+	require.Equal(t, []int{0, 1, 2}, warm)
+	require.Len(t, warm, m.discarded)
 }

@@ -137,7 +137,7 @@ func (e *Executor) result(plan sweep.Plan, lvl sweep.Level, target string, m *me
 	}
 	raw["summary.json"] = append(b, '\n')
 	if e.opts.JSONL {
-		raw["requests.jsonl"] = requestLines(all, lvl.Warmup)
+		raw["requests.jsonl"] = requestLines(all, lvl.Warmup, m.ramp)
 	}
 	return &sweep.LevelResult{Points: []sweep.Point{p}, Raw: raw, Harness: Name, HarnessVersion: Version}, nil
 }
@@ -155,13 +155,17 @@ type requestLine struct {
 	Error        string   `json:"error,omitempty"`
 }
 
-func requestLines(all []outcome, warmup int) []byte {
+// requestLines marks "warmup" every request the measurement discarded —
+// the warm-up count and the ramp (isMeasured) — not the index alone: a
+// request sent during a slow ramp is not in the level's numbers, so
+// per-request goodput must not count it either (issue 27 item 11).
+func requestLines(all []outcome, warmup int, ramp time.Duration) []byte {
 	all = slices.Clone(all)
 	slices.SortFunc(all, func(a, b outcome) int { return a.index - b.index })
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	for _, o := range all {
-		l := requestLine{Index: o.index, Warmup: o.index < warmup, StartMS: ms(o.start), E2EMS: ms(o.end - o.start),
+		l := requestLine{Index: o.index, Warmup: !isMeasured(o, warmup, ramp), StartMS: ms(o.start), E2EMS: ms(o.end - o.start),
 			InputTokens: o.inputTokens, OutputTokens: o.outputTokens, Error: o.label}
 		if o.ttft >= 0 {
 			l.TTFTMS = sweep.F(ms(o.ttft))
