@@ -27,6 +27,16 @@ const DefaultMaxInFlight = 4096
 // single endpoint knee measures.
 const MaxRate = 1e6
 
+// MinRate bounds --rate from below: at 1e-10 req/s the gap between two
+// arrivals (1e10 s) overflowed a time.Duration and every request went out
+// at once, recorded as 1e-10 req/s (issue 27 item 10). One request in
+// 1,000 s is slower than any level knee measures.
+const MinRate = 1e-3
+
+// MaxLevelS bounds how long one rate level's schedule may run (a week, as
+// --rate-duration): rate and requests that need longer are refused.
+const MaxLevelS = 7 * 24 * 3600
+
 // IsRate reports whether the plan is an open-loop rate sweep.
 func (p Plan) IsRate() bool { return len(p.Rates) > 0 }
 
@@ -71,6 +81,9 @@ func ParseRates(s string) ([]float64, error) {
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v <= 0 {
 			return nil, Inputf("flag", "--rate", 0, "%q is not a positive request rate (requests per second)", f)
 		}
+		if v < MinRate {
+			return nil, Inputf("flag", "--rate", 0, "%g req/s is less than knee's bound of %g (one request in %g s)", v, MinRate, 1/MinRate)
+		}
 		if v > MaxRate {
 			return nil, Inputf("flag", "--rate", 0, "%g req/s is more than knee's bound of %g", v, MaxRate)
 		}
@@ -103,8 +116,11 @@ func (p Plan) validateRate() error {
 		return Inputf("plan", "--rate", 0, "%d levels is more than %d", len(p.Rates), MaxPlanLevels)
 	}
 	for _, r := range p.Rates {
-		if math.IsNaN(r) || r <= 0 || r > MaxRate {
-			return Inputf("plan", "--rate", 0, "%g is not a request rate between 0 and %g req/s", r, MaxRate)
+		if math.IsNaN(r) || r < MinRate || r > MaxRate {
+			return Inputf("plan", "--rate", 0, "%g is not a request rate between %g and %g req/s", r, MinRate, MaxRate)
+		}
+		if n := p.RateRequests(r); float64(n)/r > MaxLevelS {
+			return Inputf("plan", "--rate", 0, "%d requests at %g req/s take %.0f s, more than knee's bound of a week per level", n, r, float64(n)/r)
 		}
 		if p.RateDurationS > 0 && r*p.RateDurationS > MaxRequests {
 			return Inputf("plan", "--rate-duration", 0, "%g req/s for %gs is more than knee's bound of %d requests per level", r, p.RateDurationS, MaxRequests)

@@ -14,8 +14,13 @@ import (
 // The same arguments give the same schedule, so a rate level sends its
 // requests at the same moments on every run and every machine.
 func Schedule(arrivals string, rate float64, n int, seed int64) ([]time.Duration, error) {
-	if !(rate > 0) || rate > sweep.MaxRate {
-		return nil, sweep.Inputf("plan", "--rate", 0, "%g is not a request rate between 0 and %g req/s", rate, sweep.MaxRate)
+	if !(rate >= sweep.MinRate) || rate > sweep.MaxRate {
+		return nil, sweep.Inputf("plan", "--rate", 0, "%g is not a request rate between %g and %g req/s", rate, sweep.MinRate, sweep.MaxRate)
+	}
+	if float64(n)/rate > sweep.MaxLevelS {
+		// Past a week the offsets would near time.Duration's range, and a
+		// schedule that overflowed sent everything at once.
+		return nil, sweep.Inputf("plan", "--rate", 0, "%d requests at %g req/s take %.0f s, more than knee's bound of a week per level", n, rate, float64(n)/rate)
 	}
 	if n < 0 || n > sweep.MaxRequests {
 		return nil, sweep.Inputf("plan", "--rate-duration", 0, "%d requests is more than knee's bound of %d per level", n, sweep.MaxRequests)

@@ -157,7 +157,11 @@ func checkLevel(plan sweep.Plan, lvl sweep.Level) (string, error) {
 	}
 	slots := lvl.Concurrency
 	if lvl.Rate > 0 {
-		slots = plan.RateMaxInFlight()
+		// A rate level never has more outstanding than it sends: reserving
+		// the whole --max-in-flight made a 10-request level need 4,352
+		// open files, so under ulimit -n 1024 every rate sweep failed at
+		// level 0 (issue 27 item 10).
+		slots = openLoopConns(plan, lvl)
 	}
 	if slots <= 0 || lvl.Requests < 0 || lvl.Warmup < 0 {
 		return "", sweep.Inputf("plan", "--per-gpu", 0, "%s: concurrency must be positive", lvl)

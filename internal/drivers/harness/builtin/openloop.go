@@ -66,7 +66,7 @@ func (e *Executor) runOpenLoop(ctx context.Context, plan sweep.Plan, lvl sweep.L
 	// 2 req/s would take half a minute).
 	run := &levelRun{total: total, warmup: lvl.Warmup, concurrency: min(bound, unreachableAfter)}
 	var d dispatch
-	lm, err := e.driveLevel(ctx, plan, lvl, target, run, bound, func(st *streamer, start time.Time) []outcome {
+	lm, err := e.driveLevel(ctx, plan, lvl, target, run, openLoopConns(plan, lvl), func(st *streamer, start time.Time) []outcome {
 		var outcomes []outcome
 		outcomes, d = run.openLoop(ctx, st, start, sched, bodies, bound)
 		return outcomes
@@ -233,4 +233,10 @@ func liveLoad(lvl sweep.Level) string {
 		return fmt.Sprintf("%g req/s offered", lvl.Rate)
 	}
 	return fmt.Sprintf("%d/GPU (%d in flight)", lvl.PerGPU, lvl.Concurrency)
+}
+
+// openLoopConns is the most connections a rate level can hold: the
+// plan's --max-in-flight, or all its requests when they are fewer.
+func openLoopConns(plan sweep.Plan, lvl sweep.Level) int {
+	return max(1, min(plan.RateMaxInFlight(), lvl.Warmup+lvl.Requests))
 }
