@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"io"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -77,21 +78,45 @@ func PrepareWorkload(spec sweep.Workload) (*Workload, error) {
 		}
 	}
 	if spec.Dataset != nil {
-		data, err := boundedio.ReadFile(spec.Dataset.File, maxDatasetBytes)
+		prompts, format, digest, err := readDataset(spec.Dataset.File)
 		if err != nil {
 			return nil, err
 		}
-		if err := checkSHA(spec.Dataset.File, "--dataset", spec.Dataset.SHA256, data); err != nil {
-			return nil, err
-		}
-		prompts, format, err := parseDataset(spec.Dataset.File, data)
-		if err != nil {
-			return nil, err
+		if want := spec.Dataset.SHA256; want != "" && digest != want {
+			return nil, sweep.Inputf(spec.Dataset.File, "--dataset", 0, "the file changed since the sweep started (sha256 %s there, %s now): resume with the file as it was, or start a new --out folder", want, digest)
 		}
 		w.prompts = prompts
-		w.spec.Dataset = &sweep.DataFile{File: spec.Dataset.File, SHA256: sha(data), Format: format, Entries: len(prompts)}
+		w.spec.Dataset = &sweep.DataFile{File: spec.Dataset.File, SHA256: digest, Format: format, Entries: len(prompts)}
 	}
 	return w, nil
+}
+
+// readDataset streams a --dataset file through the parser and its digest
+// at once: bounded by its size before a byte is read, and never held whole
+// beside the prompts it yields.
+func readDataset(path string) (prompts []datasetPrompt, format, digest string, err error) {
+	f, st, err := boundedio.OpenRegular(path)
+	if err != nil {
+		return nil, "", "", err
+	}
+	defer f.Close()
+	if st.Size() > maxDatasetBytes {
+		return nil, "", "", boundedio.TooLarge(path, maxDatasetBytes)
+	}
+	h := sha256.New()
+	lr := &io.LimitedReader{R: f, N: maxDatasetBytes + 1}
+	in := io.TeeReader(lr, h)
+	if prompts, format, err = parseDatasetFrom(path, in); err != nil {
+		return nil, "", "", err
+	}
+	// The digest covers the whole file, trailing white space included.
+	if _, err := io.Copy(io.Discard, in); err != nil {
+		return nil, "", "", boundedio.CannotRead(path, err)
+	}
+	if lr.N <= 0 {
+		return nil, "", "", boundedio.TooLarge(path, maxDatasetBytes) // it grew while read
+	}
+	return prompts, format, hex.EncodeToString(h.Sum(nil)), nil
 }
 
 func sha(b []byte) string {

@@ -1,12 +1,14 @@
 package builtin
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/boundedio"
@@ -45,20 +47,32 @@ type datasetPrompt struct {
 // its line in JSONL). ShareGPT entries without a human turn are skipped, as
 // vLLM's benchmark skips them; a file with no usable entry is refused.
 func parseDataset(path string, data []byte) ([]datasetPrompt, string, error) {
-	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
-	trimmed := bytes.TrimLeft(data, " \t\r\n")
+	return parseDatasetFrom(path, bytes.NewReader(data))
+}
+
+// parseDatasetFrom is parseDataset on a stream: a dataset is decoded as it
+// is read, never held whole beside its prompts (a 240 MB dataset took
+// 977 MB: issue 27 item 10).
+func parseDatasetFrom(path string, r io.Reader) ([]datasetPrompt, string, error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	if bom, _ := br.Peek(3); bytes.Equal(bom, []byte("\xef\xbb\xbf")) {
+		_, _ = br.Discard(3)
+	}
+	first, err := firstByte(br)
+	if err != nil {
+		return nil, "", sweep.Inputf(path, "--dataset", 0, "cannot read: %v", err)
+	}
 	var (
 		out    []datasetPrompt
 		format string
-		err    error
 	)
-	switch {
-	case len(trimmed) > 0 && trimmed[0] == '[':
+	switch first {
+	case '[':
 		format = formatShareGPT
-		out, err = parseShareGPT(path, trimmed)
-	case len(trimmed) > 0 && trimmed[0] == '{':
+		out, err = parseShareGPT(path, br)
+	case '{':
 		format = formatJSONL
-		out, err = parseJSONL(path, data)
+		out, err = parseJSONL(path, br)
 	default:
 		return nil, "", sweep.Inputf(path, "--dataset", 0, "not a dataset: want a ShareGPT JSON array or JSONL of {\"prompt\": …}")
 	}
@@ -71,6 +85,23 @@ func parseDataset(path string, data []byte) ([]datasetPrompt, string, error) {
 	return out, format, nil
 }
 
+// firstByte is the first byte past leading white space, left unread (0
+// at the end of the stream).
+func firstByte(br *bufio.Reader) (byte, error) {
+	for {
+		b, err := br.ReadByte()
+		if errors.Is(err, io.EOF) {
+			return 0, nil
+		}
+		if err != nil {
+			return 0, err
+		}
+		if b != ' ' && b != '\t' && b != '\r' && b != '\n' {
+			return b, br.UnreadByte()
+		}
+	}
+}
+
 type shareGPTEntry struct {
 	Conversations *[]struct {
 		From  *string `json:"from"`
@@ -78,8 +109,8 @@ type shareGPTEntry struct {
 	} `json:"conversations"`
 }
 
-func parseShareGPT(path string, data []byte) ([]datasetPrompt, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
+func parseShareGPT(path string, r io.Reader) ([]datasetPrompt, error) {
+	dec := json.NewDecoder(r)
 	if _, err := dec.Token(); err != nil { // the opening [
 		return nil, sweep.Inputf(path, "", 0, "not JSON: %v", err)
 	}
@@ -137,7 +168,7 @@ func shareGPTPrompt(path, field string, i int, e shareGPTEntry) (p datasetPrompt
 	// output length vLLM's ShareGPT benchmark asks for (in words here,
 	// the server's usage counts the real tokens).
 	if r := prompt + 1; r < len(turns) && (*turns[r].From == "gpt" || *turns[r].From == "assistant") {
-		p.output = min(max(1, len(strings.Fields(*turns[r].Value))), sweep.MaxTokens)
+		p.output = min(max(1, countWords(*turns[r].Value)), sweep.MaxTokens)
 	}
 	return p, true, nil
 }
@@ -148,11 +179,15 @@ type jsonlEntry struct {
 	MaxTokens    *int    `json:"max_tokens"`
 }
 
-func parseJSONL(path string, data []byte) ([]datasetPrompt, error) {
+func parseJSONL(path string, r io.Reader) ([]datasetPrompt, error) {
 	var out []datasetPrompt
 	entry := 0
-	for n, line := range bytes.Split(data, []byte("\n")) {
-		line = bytes.TrimSpace(line)
+	sc := bufio.NewScanner(r)
+	// A line holds one prompt (at most maxPromptBytes, JSON-escaped up to
+	// twice that) and its fields.
+	sc.Buffer(make([]byte, 0, 64<<10), 2*maxPromptBytes+64<<10)
+	for n := 0; sc.Scan(); n++ {
+		line := bytes.TrimSpace(sc.Bytes())
 		if len(line) == 0 {
 			continue
 		}
@@ -161,12 +196,8 @@ func parseJSONL(path string, data []byte) ([]datasetPrompt, error) {
 			return nil, sweep.Inputf(path, field, n+1, "more than %d entries: trim the file (head -n %d)", maxDatasetEntries, maxDatasetEntries)
 		}
 		var e jsonlEntry
-		dec := json.NewDecoder(bytes.NewReader(line))
-		if err := dec.Decode(&e); err != nil {
-			return nil, sweep.Inputf(path, field, n+1, "entry %d is malformed: %s", entry, jsonMessage(err))
-		}
-		if dec.More() {
-			return nil, sweep.Inputf(path, field, n+1, "entry %d: more than one JSON value on the line", entry)
+		if err := json.Unmarshal(line, &e); err != nil {
+			return nil, jsonlLineError(path, field, n+1, entry, line)
 		}
 		if e.Prompt == nil || strings.TrimSpace(*e.Prompt) == "" {
 			return nil, sweep.Inputf(path, field+".prompt", n+1, "entry %d has no prompt string", entry)
@@ -190,14 +221,28 @@ func parseJSONL(path string, data []byte) ([]datasetPrompt, error) {
 		out = append(out, p)
 		entry++
 	}
+	if err := sc.Err(); err != nil {
+		return nil, sweep.Inputf(path, fmt.Sprintf("[%d]", entry), 0, "cannot read entry %d: %v", entry, err)
+	}
 	return out, nil
+}
+
+// jsonlLineError says why a line is not one entry, in the words of a
+// decoder that reads it: malformed, or more than one JSON value.
+func jsonlLineError(path, field string, line, entry int, text []byte) error {
+	var e jsonlEntry
+	dec := json.NewDecoder(bytes.NewReader(text))
+	if err := dec.Decode(&e); err != nil {
+		return sweep.Inputf(path, field, line, "entry %d is malformed: %s", entry, jsonMessage(err))
+	}
+	return sweep.Inputf(path, field, line, "entry %d: more than one JSON value on the line", entry)
 }
 
 func newPrompt(path, field string, i int, text string) (datasetPrompt, error) {
 	if len(text) > maxPromptBytes {
 		return datasetPrompt{}, sweep.Inputf(path, field, 0, "entry %d: the prompt is %s, more than %s", i, boundedio.SizeText(int64(len(text))), boundedio.SizeText(maxPromptBytes))
 	}
-	words := len(strings.Fields(text))
+	words := countWords(text)
 	if words > sweep.MaxTokens {
 		return datasetPrompt{}, sweep.Inputf(path, field, 0, "entry %d: the prompt has %d words, more than knee's bound of %d tokens", i, words, sweep.MaxTokens)
 	}
@@ -226,4 +271,22 @@ func jsonKind(goKind string) string {
 		return "an object"
 	}
 	return goKind
+}
+
+// countWords is len(strings.Fields(s)) without the slice of words: a
+// dataset's every prompt is counted, and that slice was most of what
+// loading one allocated.
+func countWords(s string) int {
+	n, in := 0, false
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			in = false
+			continue
+		}
+		if !in {
+			n++
+		}
+		in = true
+	}
+	return n
 }
