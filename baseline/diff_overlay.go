@@ -73,6 +73,9 @@ func (t Target) differences(cur *sweep.Sweep) []string {
 	if t.GPUs > 0 && cur.GPUs > 0 && t.GPUs != cur.GPUs {
 		out = append(out, fmt.Sprintf("GPU count differs: the overlay's floors were measured on %s, NEW on %s", gpus(t.GPUs), gpus(cur.GPUs)))
 	}
+	if m := t.leafMismatch(cur.Leaf); m != "" && len(out) == 0 {
+		out = append(out, m)
+	}
 	return out
 }
 

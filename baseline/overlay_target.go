@@ -99,7 +99,8 @@ func (o *Overlay) commentGPUs() int {
 }
 
 // mismatches lists how the sweep differs from what the overlay gates:
-// accelerator, model and GPU count, each only where both sides say.
+// accelerator, model, GPU count and leaf (service, os, intent, platform),
+// each only where both sides say.
 func (t Target) mismatches(rec *Recommendation) []string {
 	var out []string
 	acc := rec.Accelerator
@@ -114,6 +115,9 @@ func (t Target) mismatches(rec *Recommendation) []string {
 	}
 	if t.GPUs > 0 && rec.GPUs > 0 && t.GPUs != rec.GPUs {
 		out = append(out, fmt.Sprintf("GPU count: the overlay's floors were measured on %s, the sweep on %s (the throughput floor is for the whole node)", gpus(t.GPUs), gpus(rec.GPUs)))
+	}
+	if m := t.leafMismatch(rec.Leaf); m != "" && len(out) == 0 {
+		out = append(out, m) // another accelerator already says it
 	}
 	return out
 }

@@ -62,7 +62,7 @@ block change, every other byte stays. A refusal never touches the file.`,
 	cmd.Flags().StringVar(&o.overlay, "overlay", "", "aicr overlay (recipes/overlays/<leaf>.yaml) to compare with the proposal")
 	cmd.Flags().StringVar(&o.overlays, "overlays", "", "aicr recipes/overlays folder: baseline every RUN's leaf against DIR/<leaf>.yaml, one summary for the PR")
 	cmd.Flags().BoolVar(&o.write, "write", false, "edit --overlay (or every proposed leaf's overlay with --overlays) in place with the proposed constraints (never on a refusal)")
-	cmd.Flags().BoolVar(&o.allowMismatch, "allow-target-mismatch", false, "let --write patch an overlay whose accelerator, model or GPU count differs from the sweep's (refused with target_mismatch otherwise)")
+	cmd.Flags().BoolVar(&o.allowMismatch, "allow-target-mismatch", false, "let --write patch an overlay whose accelerator, model, GPU count or leaf (service, os, intent, platform) differs from the sweep's (refused with target_mismatch otherwise)")
 	return cmd
 }
 
