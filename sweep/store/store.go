@@ -541,6 +541,9 @@ func LevelDir(l sweep.Level) string {
 // scan reads every level folder's point.json back (resume).
 func (s *Store) scan() error {
 	levels := s.plan.Levels()
+	if err := s.checkFolders(levels); err != nil {
+		return err
+	}
 	for _, l := range levels {
 		path := filepath.Join(s.dir, LevelDir(l), PointFile)
 		b, err := boundedio.ReadFile(path, maxPointBytes)
@@ -556,6 +559,9 @@ func (s *Store) scan() error {
 		}
 		if rec.Level != l {
 			return sweep.Inputf(path, "level", 0, "records %v but the plan's level %d is %v", rec.Level, l.Index, l)
+		}
+		if err := s.checkRecord(path, &rec); err != nil {
+			return err
 		}
 		if rec.Status == StatusOK {
 			s.done[l.Index] = &rec
