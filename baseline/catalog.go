@@ -247,25 +247,49 @@ func (s *staging) run(l LeafRun, req Request) (*Recommendation, error) {
 	return rec, err
 }
 
-// commit renames every staged patch into place, recording each in c.
+// commit renames every staged patch into place, recording each in c, all
+// or none: each overlay is checked again immediately before its rename,
+// and a change to any (or a failed rename) puts back the ones already
+// renamed (issue 27 item 9: an edit after the first rename left two of
+// three written).
 func (s *staging) commit(c *Catalog) error {
-	// Check every file once more before the first rename, so that the
-	// renames are the only step left that could fail.
+	// Check every file once more before the first rename, so that a file
+	// changed meanwhile stops the write before anything is replaced.
 	for _, p := range s.staged {
 		if err := p.st.unchanged(); err != nil {
 			return err
 		}
 	}
-	for len(s.staged) > 0 {
-		p := s.staged[0]
+	for i, p := range s.staged {
 		if err := p.st.Commit(); err != nil {
-			return err
+			return rollback(s.staged[:i], err)
 		}
-		s.staged = s.staged[1:]
+	}
+	for _, p := range s.staged {
+		p.st.Release()
 		p.rec.Overlay.Written = true
 		c.Written = append(c.Written, p.st.Path)
 	}
+	s.staged = nil
 	return nil
+}
+
+// rollback puts back the overlays already renamed, newest first, and says
+// so with the error that stopped the write.
+func rollback(done []stagedLeaf, cause error) error {
+	var failed []string
+	for i := len(done) - 1; i >= 0; i-- {
+		if err := done[i].st.Rollback(); err != nil {
+			failed = append(failed, err.Error())
+		}
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("%w; rolling back: %s", cause, strings.Join(failed, "; "))
+	}
+	if len(done) > 0 {
+		return fmt.Errorf("%w; the %d overlay(s) already replaced were put back", cause, len(done))
+	}
+	return cause
 }
 
 // abort removes the patches still staged.

@@ -29,6 +29,7 @@ func WriteOverlay(o *Overlay, rec *Recommendation) (bool, error) {
 		st.Abort()
 		return false, err
 	}
+	st.Release()
 	return true, nil
 }
 
@@ -40,6 +41,9 @@ type Staged struct {
 	Path string
 	tmp  string
 	src  []byte // the overlay as it was read
+	// bak holds the original, staged like the patch (owner and mode
+	// kept), from the rename until Release: Rollback renames it back.
+	bak string
 }
 
 // StageOverlay does everything WriteOverlay does short of the rename. It
@@ -78,29 +82,74 @@ func (s *Staged) unchanged() error {
 	return nil
 }
 
-// Commit renames the staged file over the overlay, after checking once
-// more that the overlay is still the one knee read.
+// Commit renames the staged file over the overlay. The original is staged
+// first as a backup, then the overlay is checked once more, immediately
+// before the rename, to be the one knee read; Rollback puts the original
+// back until Release (issue 27 item 9: an edit between knee's last check
+// and the rename was overwritten silently).
 func (s *Staged) Commit() error {
+	if s.bak == "" {
+		bak, err := stageAtomic(s.Path, s.src)
+		if err != nil {
+			return err
+		}
+		s.bak = bak
+	}
+	beforeRename(s.Path)
 	if err := s.unchanged(); err != nil {
+		s.Release()
 		return err
 	}
-	target := s.Path
-	if real, e := filepath.EvalSymlinks(target); e == nil {
-		target = real
-	}
-	if err := os.Rename(s.tmp, target); err != nil {
+	if err := os.Rename(s.tmp, s.target()); err != nil {
+		s.Release()
 		return fmt.Errorf("overlay %s: %w", s.Path, err)
 	}
 	s.tmp = ""
 	return nil
 }
 
-// Abort removes the staged file (nothing once committed).
+// beforeRename is a test's hook into the moment between staging and the
+// last check: a file edited there must stop the write.
+var beforeRename = func(path string) {}
+
+// target is the file a rename replaces: the overlay, or what its symlink
+// points to.
+func (s *Staged) target() string {
+	if real, e := filepath.EvalSymlinks(s.Path); e == nil {
+		return real
+	}
+	return s.Path
+}
+
+// Rollback puts the original back over a committed overlay (nothing before
+// Commit or after Release).
+func (s *Staged) Rollback() error {
+	if s.bak == "" || s.tmp != "" {
+		return nil
+	}
+	err := os.Rename(s.bak, s.target())
+	s.bak = ""
+	if err != nil {
+		return fmt.Errorf("overlay %s: could not put the original back: %w", s.Path, err)
+	}
+	return nil
+}
+
+// Release drops the original's backup: the write is final.
+func (s *Staged) Release() {
+	if s.bak != "" {
+		os.Remove(s.bak)
+		s.bak = ""
+	}
+}
+
+// Abort removes the staged file (nothing once committed) and the backup.
 func (s *Staged) Abort() {
 	if s.tmp != "" {
 		os.Remove(s.tmp)
 		s.tmp = ""
 	}
+	s.Release()
 }
 
 // verify checks patched against the original: the semantic tree of the
