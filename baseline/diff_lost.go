@@ -36,7 +36,11 @@ func (d *Diff) lostRows(lo, ln map[float64][]sweep.Point, ro, rn *knee.Result) {
 				continue
 			}
 			row.Metric, row.Verdict = measuredMetric, DiffNotComparable
-			row.Note = fmt.Sprintf("OLD measured %s, NEW did not: the gate cannot judge a level that was not run", at)
+			what := at
+			if perGPU != nil {
+				what += "/GPU"
+			}
+			row.Note = fmt.Sprintf("OLD measured %s, NEW did not: the gate cannot judge a level that was not run", what)
 			d.Rows = append(d.Rows, row)
 			continue
 		}

@@ -214,6 +214,10 @@ func intervalCell(r DiffRow) string {
 // method says it in full).
 func basis(r DiffRow) string {
 	switch {
+	case r.Metric == measuredMetric:
+		return "not run in NEW"
+	case r.Metric == validMetric:
+		return "a verdict"
 	case r.Verdict == DiffNotComparable:
 		return "refused"
 	case r.Metric == "knee_per_gpu":
