@@ -35,6 +35,10 @@ type Snapshot struct {
 	FrontendInflight *float64 `json:"frontend_inflight,omitempty"`
 	FrontendQueued   *float64 `json:"frontend_queued,omitempty"`
 
+	// GPUs are the GPUs a DCGM exporter described (gpu.go); the engine
+	// summary ignores them, the telemetry summary reads only them.
+	GPUs []GPUSample `json:"gpus,omitempty"`
+
 	// kvN counts the engines behind KVUsage (a mean), so that snapshots of
 	// several endpoints merge into one mean.
 	kvN int
@@ -109,6 +113,7 @@ func fromFamilies(fams map[string]*dto.MetricFamily) Snapshot {
 		}
 	}
 	kvCapacity(fams, pick(kvCapacityNames), &s)
+	s.GPUs = gpusOf(fams)
 	for _, g := range []struct {
 		names []string
 		dst   **float64
@@ -268,6 +273,8 @@ func (s Snapshot) Merge(o Snapshot) Snapshot {
 	out.KVCapacityTokens = add(s.KVCapacityTokens, o.KVCapacityTokens)
 	out.FrontendInflight = add(s.FrontendInflight, o.FrontendInflight)
 	out.FrontendQueued = add(s.FrontendQueued, o.FrontendQueued)
+	// Exporters on different nodes describe different GPUs.
+	out.GPUs = append(append([]GPUSample(nil), s.GPUs...), o.GPUs...)
 	switch {
 	case s.KVUsage == nil:
 		out.KVUsage, out.kvN = o.KVUsage, o.kvN

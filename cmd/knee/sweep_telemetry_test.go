@@ -1,0 +1,64 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/internal/drivers/simserver"
+	"github.com/kneetool/knee/sweep/store"
+)
+
+// knee sweep --telemetry pointed at the simulated server's DCGM series
+// gives every level tokens_per_joule, gpu_power_w and (with a price)
+// usd_per_mtok within 5% of the simulator's closed form (simulated, not
+// measured): P(b) = min(700, 100 + 4·b) W per GPU, X(c) from the queueing
+// model, usd = price × GPUs ÷ 3600 ÷ X × 10⁶.
+func TestSweepTelemetryMatchesSimulatorClosedForm(t *testing.T) {
+	cfg := simserver.Config{GPUs: 2, BatchPerGPU: 8, StepBase: 2 * time.Millisecond, StepPerSeq: 250 * time.Microsecond,
+		TimeScale: 1, Seed: 1, PowerIdleW: 100, PowerPerSeqW: 40, PowerLimitW: 350}
+	srv := simserver.New(cfg)
+	url, err := srv.Start()
+	require.NoError(t, err)
+	t.Cleanup(func() { srv.Close() })
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, errs := runKneeCLI(t, "sweep", "--endpoint", url, "--model", "sim", "--gpus", "2", "--per-gpu", "2,8",
+		"--requests-per-concurrency", "24", "--input-tokens", "8", "--output-tokens", "32", "--metrics", "none",
+		"--telemetry", url+"/metrics", "--gpu-hour-price", "2.5", "--stop-past-knee=false", "--out", dir)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, errs, "gpu telemetry: sampling "+url+"/metrics every second (2 GPUs)")
+	s, err := store.Load(dir)
+	require.NoError(t, err)
+	require.Len(t, s.Points, 2)
+	for _, p := range s.Points {
+		c := *p.PerGPU
+		require.NotNil(t, p.GPU, "level %g", c)
+		require.Equal(t, "counter", p.GPU.EnergyFrom)
+		require.Len(t, p.GPU.GPUs, 2)
+		wantP := srv.Config().ModelPowerW(c, 8, 32)
+		wantTPJ := srv.Config().ModelTokensPerJoule(c, 8, 32)
+		t.Logf("per_gpu %g: power %.1f W (model %.1f), tokens/J %.4f (model %.4f), X %.1f tok/s (model %.1f)",
+			c, *p.GPUPowerW, wantP, *p.TokensPerJoule, wantTPJ, p.ThroughputTokS, srv.Config().ModelThroughput(c, 8, 32))
+		require.InEpsilon(t, wantP, *p.GPUPowerW, 0.05, "gpu_power_w at %g/GPU", c)
+		require.InEpsilon(t, wantTPJ, *p.TokensPerJoule, 0.05, "tokens_per_joule at %g/GPU", c)
+		require.InEpsilon(t, 2.5*2/3600/p.ThroughputTokS*1e6, *p.USDPerMTok, 1e-9)
+		require.NotNil(t, p.JoulesPerRequest)
+		require.Equal(t, 350.0, *p.GPU.GPUs[0].PowerLimitW)
+	}
+	raws, _ := filepath.Glob(filepath.Join(dir, "levels", "*", "telemetry.json"))
+	require.Len(t, raws, 2)
+	b, err := os.ReadFile(raws[0])
+	require.NoError(t, err)
+	var rec struct {
+		Samples []struct {
+			GPUs []map[string]any `json:"gpus"`
+		} `json:"samples"`
+	}
+	require.NoError(t, json.Unmarshal(b, &rec))
+	require.GreaterOrEqual(t, len(rec.Samples), 2)
+	require.Equal(t, "GPU-simulated-0000", rec.Samples[0].GPUs[0]["uuid"])
+}
