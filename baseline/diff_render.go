@@ -141,6 +141,12 @@ func metricLabel(m string) string {
 		return "level /GPU"
 	case "knee_per_gpu":
 		return "knee /GPU"
+	case "tokens_per_joule":
+		return "tok/J"
+	case "gpu_power_w":
+		return "GPU W"
+	case "usd_per_mtok":
+		return "$/Mtok"
 	}
 	return m
 }

@@ -58,7 +58,8 @@ type GPUStats struct {
 	// (DCGM_FI_DEV_CLOCKS_EVENT_REASONS, formerly CLOCK_THROTTLE_REASONS).
 	ClockEvents []string `json:"clock_events,omitempty"`
 	// PowerCappedSamples counts the samples with a power-capping reason set
-	// (sw_power_cap or hw_power_brake), of ReasonSamples that carry reasons.
+	// (sw_power_cap or hw_power_brake), of ReasonSamples that read the
+	// reasons while the GPU was not idle.
 	PowerCappedSamples int `json:"power_capped_samples,omitempty"`
 	ReasonSamples      int `json:"reason_samples,omitempty"`
 }

@@ -24,6 +24,9 @@ var clockEventNames = []struct {
 // powerCapBits are the reasons that say the power limit lowered the clocks.
 const powerCapBits = 0x4 | 0x80
 
+// idleBit is gpu_idle: nothing ran on the GPU.
+const idleBit = 0x1
+
 // SummarizeGPUs reduces a level's samples to each GPU's figures and the
 // energy of the window. It returns nil when no sample describes a GPU.
 func SummarizeGPUs(samples []Snapshot, sources []string) *sweep.GPUTelemetry {
@@ -159,15 +162,19 @@ func gpuEnergy(ts []timedGPU) (*float64, bool) {
 }
 
 // clockEvents names every reason bit seen, and counts the samples with a
-// power-capping bit and those with any reading at all.
+// power-capping bit and those that read reasons while the GPU was not idle
+// (the level's start and end often catch it idle).
 func clockEvents(masks []float64) ([]string, int, int) {
 	var seen uint64
-	capped := 0
+	capped, busy := 0, 0
 	for _, m := range masks {
 		b := uint64(m)
 		seen |= b
 		if b&powerCapBits != 0 {
 			capped++
+		}
+		if b&idleBit == 0 {
+			busy++
 		}
 	}
 	var names []string
@@ -177,7 +184,7 @@ func clockEvents(masks []float64) ([]string, int, int) {
 		}
 	}
 	sort.Strings(names)
-	return names, capped, len(masks)
+	return names, capped, busy
 }
 
 // windowOf is the times of the first and last scrapes that described a
