@@ -49,6 +49,23 @@ func TestSweepTelemetryMatchesSimulatorClosedForm(t *testing.T) {
 		require.NotNil(t, p.JoulesPerRequest)
 		require.Equal(t, 350.0, *p.GPU.GPUs[0].PowerLimitW)
 	}
+	// find: the telemetry columns, and the power cap at 8/GPU, where the
+	// model asks 100 + 40·8 = 420 W of a 350 W limit.
+	code, out, errs := runKneeCLI(t, "find", dir)
+	require.Contains(t, []int{0, 3}, code, errs)
+	require.Contains(t, out, "GPU W")
+	require.Contains(t, out, "tok/J")
+	require.Contains(t, out, "$/Mtok")
+	require.Regexp(t, `limit at 8/GPU: .*; power cap: 350 W of 350 W, clocks throttled`, out)
+	require.NotRegexp(t, `limit at 2/GPU: .*power cap`, out)
+	code, out, errs = runKneeCLI(t, "diff", dir, dir)
+	require.Contains(t, []int{0, 1}, code, errs)
+	require.Contains(t, out, "tok/J")
+	require.Contains(t, out, "$/Mtok")
+	code, out, errs = runKneeCLI(t, "compare", dir, "-o", "json")
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, `"tokens_per_joule"`)
+
 	raws, _ := filepath.Glob(filepath.Join(dir, "levels", "*", "telemetry.json"))
 	require.Len(t, raws, 2)
 	b, err := os.ReadFile(raws[0])
