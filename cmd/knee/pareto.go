@@ -50,9 +50,9 @@ are refused (exit 2).
 
 -o table|markdown|json|yaml, or -o FILE.png|FILE.svg for a chart with one curve per
 configuration and the frontier drawn; markdown carries a Mermaid chart.`,
-		Example: `  knee pareto cap4=results/cap4 cap8=results/cap8 cap16=results/cap16 -o markdown
-  knee pareto tp2=h200-tp2/ tp4=h200-tp4/ --slo ttft_p99=500ms --gpu-hour-price 3.5
-  knee pareto tp2=h200-tp2/ tp4=h200-tp4/ -o frontier.png`,
+		Example: `  knee pareto cap4=fixtures/simulated-pareto/cap4.json cap8=fixtures/simulated-pareto/cap8.json cap16=fixtures/simulated-pareto/cap16.json -o markdown
+  knee pareto fixtures/simulated-pareto/cap8.json fixtures/simulated-pareto/cap16.json --slo ttft_p99=9ms --gpu-hour-price 3.5
+  knee pareto fixtures/simulated-pareto/cap8.json fixtures/simulated-pareto/cap16.json -o frontier.png`,
 		Args: cobra.ArbitraryArgs,
 		RunE: completeValidateRun(o),
 	}
@@ -68,7 +68,7 @@ func (o *paretoOptions) Complete(args []string) error {
 		o.chart = o.root.Output
 		return nil
 	}
-	f, err := o.root.checkOutput(string(pareto.Formats.Default()), append(pareto.Formats.Names(), "FILE.png", "FILE.svg")...)
+	f, err := o.root.checkOutput(string(pareto.Formats.Default()), outputFormats["pareto"]...)
 	o.format = f
 	return err
 }
