@@ -62,6 +62,11 @@ func TestSweepTelemetryMatchesSimulatorClosedForm(t *testing.T) {
 	require.Contains(t, []int{0, 1}, code, errs)
 	require.Contains(t, out, "tok/J")
 	require.Contains(t, out, "$/Mtok")
+	// Recorded in the results folder, read back by import.
+	code, out, errs = runKneeCLI(t, "import", dir, "-o", "json")
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, `"tokens_per_joule"`)
+	require.Contains(t, out, `"energy_from": "counter"`)
 	code, out, errs = runKneeCLI(t, "compare", dir, "-o", "json")
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, `"tokens_per_joule"`)
