@@ -84,3 +84,40 @@ func TestSweepTelemetryMatchesSimulatorClosedForm(t *testing.T) {
 	require.GreaterOrEqual(t, len(rec.Samples), 2)
 	require.Equal(t, "GPU-simulated-0000", rec.Samples[0].GPUs[0]["uuid"])
 }
+
+// A missing exporter is a note, never a lost level; --telemetry off and a
+// bad URL or price are handled before any level runs.
+func TestSweepTelemetryMissingExporterIsANote(t *testing.T) {
+	srv := simserver.New(simserver.Config{GPUs: 1, BatchPerGPU: 8, StepBase: time.Millisecond, Seed: 1})
+	url, err := srv.Start()
+	require.NoError(t, err)
+	t.Cleanup(func() { srv.Close() })
+	base := []string{"sweep", "--endpoint", url, "--model", "sim", "--gpus", "1", "--per-gpu", "2", "--min-requests", "8",
+		"--input-tokens", "8", "--output-tokens", "4", "--metrics", "none"}
+	dir := filepath.Join(t.TempDir(), "dead")
+	code, _, errs := runKneeCLI(t, append(base, "--telemetry", "http://user:secret@127.0.0.1:1/metrics", "--out", dir)...)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, errs, "gpu telemetry: metrics http://user:xxxxx@127.0.0.1:1/metrics: ")
+	require.Contains(t, errs, "sampling anyway, levels without samples carry no telemetry")
+	require.NotContains(t, errs, "secret")
+	s, err := store.Load(dir)
+	require.NoError(t, err)
+	require.Len(t, s.Points, 1)
+	require.Nil(t, s.Points[0].GPU)
+	require.Nil(t, s.Points[0].TokensPerJoule)
+
+	off := filepath.Join(t.TempDir(), "off")
+	code, _, errs = runKneeCLI(t, append(base, "--telemetry", "off", "--gpu-hour-price", "4", "--out", off)...)
+	require.Equal(t, 0, code, errs)
+	require.NotContains(t, errs, "gpu telemetry")
+	s, err = store.Load(off)
+	require.NoError(t, err)
+	require.Nil(t, s.Points[0].GPU)
+	require.InDelta(t, 4.0/3600/s.Points[0].ThroughputTokS*1e6, *s.Points[0].USDPerMTok, 1e-9, "a price alone prices the level")
+	code, _, errs = runKneeCLI(t, append(base, "--telemetry", "ftp://x", "--out", filepath.Join(t.TempDir(), "bad"))...)
+	require.Equal(t, 2, code, errs)
+	require.Contains(t, errs, "--telemetry")
+	code, _, errs = runKneeCLI(t, append(base, "--gpu-hour-price", "-2", "--out", filepath.Join(t.TempDir(), "bad2"))...)
+	require.Equal(t, 2, code, errs)
+	require.Contains(t, errs, "--gpu-hour-price")
+}
