@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/kneetool/knee/internal/drivers/kube"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/metrics"
 )
@@ -52,6 +53,9 @@ func (t *telemetryFlags) wrap(ctx context.Context, o *sweepOptions, exec sweep.E
 	}
 	errw := o.root.stderr
 	opts := metrics.TelemetryOptions{Options: metrics.Options{Log: errw}, USDPerGPUHour: t.Price}
+	if !t.off() && len(t.URLs) == 0 && o.plan.Runner == "kube" {
+		return metrics.WrapTelemetry(exec, t.discover(ctx, o, exec), opts), nil
+	}
 	if t.off() || len(t.URLs) == 0 {
 		return metrics.WrapTelemetry(exec, nil, opts), nil
 	}
@@ -67,4 +71,38 @@ func (t *telemetryFlags) wrap(ctx context.Context, o *sweepOptions, exec sweep.E
 		fmt.Fprintf(errw, "gpu telemetry: sampling %s every second (%d GPUs)\n", strings.Join(src.Names(), ", "), len(snap.GPUs))
 	}
 	return metrics.WrapTelemetry(exec, src, opts), nil
+}
+
+// discover finds the DCGM exporter on the measured GPU node through the
+// API server, keeping the GPUs of the --service's pods on that node; nil
+// (no telemetry, said) when there is none or levels run on several nodes.
+func (t *telemetryFlags) discover(ctx context.Context, o *sweepOptions, exec sweep.Executor) metrics.Source {
+	errw := o.root.stderr
+	kx, ok := exec.(*kube.Executor)
+	if !ok || kx.Node == "" {
+		return nil
+	}
+	if len(o.kube.slots) > 1 {
+		fmt.Fprintf(errw, "gpu telemetry: off: levels run at once on %d nodes (give --telemetry URL per node to sample them anyway)\n", len(o.kube.slots))
+		return nil
+	}
+	ex, err := kube.FindDCGMExporter(ctx, kx.Client, kx.Node)
+	if err != nil {
+		fmt.Fprintf(errw, "gpu telemetry: none: %v; give --telemetry URL to sample one, or --telemetry off\n", err)
+		return nil
+	}
+	if o.kube.Service != "" {
+		pods, err := kube.ServingPodsOn(ctx, kx.Client, kx.Job.Namespace, o.kube.Service, kx.Node)
+		if err != nil {
+			fmt.Fprintf(errw, "gpu telemetry: serving pods unknown (%v): every GPU of %s counts\n", err, kx.Node)
+		}
+		ex.ServingNamespace, ex.ServingPods = kx.Job.Namespace, pods
+	}
+	snap, err := metrics.ProbeGPUs(ctx, ex)
+	if err != nil {
+		fmt.Fprintf(errw, "gpu telemetry: %v; sampling anyway, levels without samples carry no telemetry\n", err)
+	} else {
+		fmt.Fprintf(errw, "gpu telemetry: sampling %s every second (%d GPUs)\n", ex.Names()[0], len(snap.GPUs))
+	}
+	return ex
 }

@@ -11,6 +11,11 @@ type GPUSample struct {
 	UUID  string `json:"uuid,omitempty"`
 	Model string `json:"model,omitempty"`
 	Host  string `json:"host,omitempty"`
+	// Pod and Namespace are the pod the exporter maps the GPU to (its
+	// Kubernetes mapping labels pod and namespace; pod_name and
+	// pod_namespace before DCGM exporter 2.x), "" when none.
+	Pod       string `json:"pod,omitempty"`
+	Namespace string `json:"namespace,omitempty"`
 
 	PowerW      *float64 `json:"power_w,omitempty"`
 	EnergyMJ    *float64 `json:"energy_mj,omitempty"`
@@ -103,6 +108,10 @@ func gpuLabels(m *dto.Metric) GPUSample {
 			g.Model = l.GetValue()
 		case "Hostname":
 			g.Host = l.GetValue()
+		case "pod", "pod_name":
+			g.Pod = l.GetValue()
+		case "namespace", "pod_namespace":
+			g.Namespace = l.GetValue()
 		}
 	}
 	return g
