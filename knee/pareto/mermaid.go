@@ -40,16 +40,28 @@ func Mermaid(r *Result) string {
 		if p.OnFrontier {
 			name += " frontier"
 		}
-		fmt.Fprintf(&b, "    %s: [%.3f, %.3f]\n", name, clamp(*p.TokSPerUser/maxX), clamp(p.ThroughputPerGPU/maxY))
+		fmt.Fprintf(&b, "    %s: [%s, %s]\n", name, coord(*p.TokSPerUser/maxX), coord(p.ThroughputPerGPU/maxY))
 	}
 	return b.String()
 }
 
-// unsafe are the characters a quadrantChart label cannot hold.
-var unsafe = regexp.MustCompile(`[^A-Za-z0-9 ._-]`)
+// unsafe are the characters a quadrantChart label cannot hold: its text
+// tokens are letters, digits, spaces and minus signs.
+var unsafe = regexp.MustCompile(`[^A-Za-z0-9 -]`)
 
 func safe(s string) string {
 	return strings.Join(strings.Fields(unsafe.ReplaceAllString(s, " ")), " ")
 }
 
-func clamp(v float64) float64 { return math.Max(0, math.Min(1, v)) }
+// coord writes a point's coordinate as the quadrantChart lexer reads one:
+// "1", or "0" with decimals ("1.0" is a lexer error in Mermaid 11).
+func coord(v float64) string {
+	v = math.Round(v*1000) / 1000
+	switch {
+	case v >= 1:
+		return "1"
+	case v <= 0:
+		return "0"
+	}
+	return fmt.Sprintf("%.3f", v)
+}
