@@ -107,3 +107,11 @@ func TestSanitizeGPUsDropsAbsurdReadings(t *testing.T) {
 }
 
 func ftoa(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// The Prometheus text parser panics on some malformed expositions (found
+// by FuzzParse); Parse turns that into an error, so a hostile engine or
+// exporter /metrics never ends a sweep. Fails (panics) on the old Parse.
+func TestParseSurvivesTheParsersPanic(t *testing.T) {
+	_, err := Parse(strings.NewReader("#TYPE A \n{}0"))
+	require.ErrorContains(t, err, "the Prometheus text parser failed on this exposition")
+}

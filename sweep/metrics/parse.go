@@ -61,12 +61,25 @@ func Parse(r io.Reader) (Snapshot, error) {
 	if len(body) > 0 && body[len(body)-1] != '\n' {
 		body = append(body, '\n')
 	}
-	p := expfmt.NewTextParser(model.UTF8Validation)
-	fams, err := p.TextToMetricFamilies(bytes.NewReader(body))
+	fams, err := textToFamilies(body)
 	if err != nil {
 		return Snapshot{}, fmt.Errorf("metrics: %w", err)
 	}
 	return fromFamilies(fams), nil
+}
+
+// textToFamilies runs the Prometheus text parser, turning a panic into an
+// error: prometheus/common v0.70.0's parser dereferences nil on some
+// malformed input ("#TYPE A \n{}0", found by FuzzParse, kept in
+// testdata/fuzz), and a hostile /metrics must never end a sweep.
+func textToFamilies(body []byte) (fams map[string]*dto.MetricFamily, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			fams, err = nil, fmt.Errorf("the Prometheus text parser failed on this exposition: %v", r)
+		}
+	}()
+	p := expfmt.NewTextParser(model.UTF8Validation)
+	return p.TextToMetricFamilies(bytes.NewReader(body))
 }
 
 // Known reports whether the snapshot holds any series the attribution uses.
