@@ -144,7 +144,9 @@ func FindDCGMExporter(ctx context.Context, cs kubernetes.Interface, node string)
 		node, strings.Join(dcgmExporterLabels, " or "), probed, dcgmPort, metrics.PowerName)
 }
 
-func running(p *corev1.Pod) bool { return p.Status.Phase == corev1.PodRunning && p.DeletionTimestamp == nil }
+func running(p *corev1.Pod) bool {
+	return p.Status.Phase == corev1.PodRunning && p.DeletionTimestamp == nil
+}
 
 func labelled(p *corev1.Pod) bool {
 	for _, l := range dcgmExporterLabels {
