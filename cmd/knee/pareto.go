@@ -43,7 +43,7 @@ higher speed per user). A frontier point past its configuration's knee is marked
 choosing it means running past the knee.
 
 With --slo, the configuration and level with the most throughput per GPU that meets
-every SLO; with GPU telemetry (knee sweep --telemetry), a second frontier on tokens per
+every SLO at or below its configuration's SLO edge (every valid level up to it meets them); with GPU telemetry (knee sweep --telemetry), a second frontier on tokens per
 joule; with --gpu-hour-price (or prices recorded by knee sweep), the cheapest level per
 million output tokens (that meets the SLOs). Sweeps of different models or workloads
 are refused (exit 2).

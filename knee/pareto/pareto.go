@@ -67,6 +67,10 @@ type Point struct {
 	// MeetsSLO is whether every stated SLO is met here (null: unknown);
 	// absent without SLOs.
 	MeetsSLO *bool `json:"meets_slo,omitempty"`
+	// WithinSLOEdge is whether the level is at or below its configuration's
+	// SLO edge (knee find's: every valid level up to it meets every SLO),
+	// the levels the SLO and cost picks choose from; absent without SLOs.
+	WithinSLOEdge *bool `json:"within_slo_edge,omitempty"`
 	// Simulated marks a level the simulated server produced.
 	Simulated bool `json:"simulated,omitempty"`
 }
@@ -195,6 +199,8 @@ func levelPoints(in Input, r *knee.Result, opts Options) []Point {
 		}
 		if len(pr.SLO) > 0 {
 			p.MeetsSLO = meets(pr.SLO)
+			within := r.SLO != nil && r.SLO.EdgePerGPU != nil && pr.PerGPU <= *r.SLO.EdgePerGPU
+			p.WithinSLOEdge = &within
 		}
 		out = append(out, p)
 	}

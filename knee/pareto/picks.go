@@ -8,8 +8,10 @@ import (
 )
 
 // bestUnderSLO is the point with the most throughput per GPU among the
-// valid ones that meet every SLO (ties: the faster per user); nil without
-// SLOs.
+// valid ones within their configuration's SLO edge (ties: the faster per
+// user); nil without SLOs. The edge, not each level alone: a level that
+// meets the SLOs above one that misses them is noise knee find does not
+// recommend, and neither does this.
 func bestUnderSLO(points []Point, opts knee.Options) *SLOPick {
 	targets := sloTargets(opts)
 	if len(targets) == 0 {
@@ -19,7 +21,7 @@ func bestUnderSLO(points []Point, opts knee.Options) *SLOPick {
 	var best *Point
 	for i := range points {
 		p := &points[i]
-		if p.Verdict == knee.VerdictInvalid || p.MeetsSLO == nil || !*p.MeetsSLO {
+		if !withinSLO(*p) {
 			continue
 		}
 		if best == nil || p.ThroughputPerGPU > best.ThroughputPerGPU ||
@@ -43,7 +45,7 @@ func cheapest(points []Point, opts knee.Options) *Choice {
 		if p.Verdict == knee.VerdictInvalid || p.USDPerMTok == nil {
 			continue
 		}
-		if len(sloTargets(opts)) > 0 && (p.MeetsSLO == nil || !*p.MeetsSLO) {
+		if len(sloTargets(opts)) > 0 && !withinSLO(*p) {
 			continue
 		}
 		if best == nil || *p.USDPerMTok < *best.USDPerMTok {
@@ -75,7 +77,7 @@ func notes(r *Result) []string {
 		out = append(out, "no speed per user (neither output length with E2E and TTFT nor ITL p50) at "+strings.Join(unknown, ", ")+": on no frontier")
 	}
 	if r.SLO != nil && r.SLO.Best == nil {
-		out = append(out, "no configuration meets "+strings.Join(r.SLO.Targets, ", ")+" at any valid level")
+		out = append(out, "no configuration meets "+strings.Join(r.SLO.Targets, ", ")+" at any valid level with every level below it")
 	}
 	if r.Simulated {
 		out = append(out, "points marked simulated were measured against a simulated server, not real hardware")
@@ -94,4 +96,10 @@ func sloTargets(opts knee.Options) []string {
 		out = append(out, knee.FormatSLOs([]knee.SLO{{Metric: "ttft_p99", LimitMs: opts.TTFTSLOMs}}))
 	}
 	return out
+}
+
+// withinSLO: a valid level that meets every SLO, at or below its
+// configuration's SLO edge.
+func withinSLO(p Point) bool {
+	return p.Verdict != knee.VerdictInvalid && p.MeetsSLO != nil && *p.MeetsSLO && p.WithinSLOEdge != nil && *p.WithinSLOEdge
 }

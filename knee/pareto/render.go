@@ -110,7 +110,7 @@ func pointsTable(r *Result) ([]string, [][]string, []byte) {
 			row = append(row, opt(p.USDPerMTok, 3))
 		}
 		if slo {
-			row = append(row, sloCell(p.MeetsSLO))
+			row = append(row, sloCell(p))
 		}
 		row = append(row, string(p.Verdict), frontierCell(p))
 		if energy {
@@ -159,7 +159,7 @@ func summaryLines(r *Result) []string {
 		out = append(out, fmt.Sprintf("%s: %s; %s; %s", c.Name, on, c.Knee.Phrase("/GPU"), op))
 	}
 	if r.SLO != nil && r.SLO.Best != nil {
-		out = append(out, fmt.Sprintf("best under %s: %s", strings.Join(r.SLO.Targets, ", "), choiceText(r.SLO.Best)))
+		out = append(out, fmt.Sprintf("best under %s (at or below its configuration's SLO edge): %s", strings.Join(r.SLO.Targets, ", "), choiceText(r.SLO.Best)))
 	}
 	if r.Cheapest != nil {
 		out = append(out, fmt.Sprintf("cheapest per million output tokens: %s, $%s/Mtok", choiceText(r.Cheapest), numfmt.Group(*r.Cheapest.USDPerMTok, 3)))
@@ -193,11 +193,15 @@ func opt(v *float64, decimals int) string {
 	return numfmt.Group(*v, decimals)
 }
 
-func sloCell(v *bool) string {
+// sloCell says whether a level meets the SLOs, and when it does above
+// its configuration's SLO edge (a lower level missed them), says so.
+func sloCell(p Point) string {
 	switch {
-	case v == nil:
+	case p.MeetsSLO == nil:
 		return "unknown"
-	case *v:
+	case *p.MeetsSLO && p.WithinSLOEdge != nil && !*p.WithinSLOEdge:
+		return "met, above the SLO edge"
+	case *p.MeetsSLO:
 		return "met"
 	}
 	return "missed"
