@@ -50,6 +50,7 @@ func TestCommandOutputGolden(t *testing.T) {
 		{"pareto-simulated-markdown", []string{"pareto", "cap4=" + pareto + "/cap4.json", "cap8=" + pareto + "/cap8.json", "cap16=" + pareto + "/cap16.json", "-o", "markdown"}, 0},
 		{"pareto-simulated-slo-table", []string{"pareto", "cap4=" + pareto + "/cap4.json", "cap8=" + pareto + "/cap8.json", "cap16=" + pareto + "/cap16.json", "--slo", "ttft_p99=9ms"}, 0},
 		{"find-simulated-telemetry-table", []string{"find", pareto + "/cap8.json"}, 0},
+		{"compare-simulated-telemetry-table", []string{"compare", pareto + "/cap4.json", pareto + "/cap8.json", pareto + "/cap16.json"}, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
