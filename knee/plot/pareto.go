@@ -37,7 +37,10 @@ func WritePareto(path string, r *pareto.Result) error {
 	p.Title.Text = pareto.Title(r)
 	p.X.Label.Text = "output tok/s per user"
 	p.Y.Label.Text = "output tok/s per GPU"
-	p.Legend.Top = true
+	// A frontier falls from top left to bottom right: the bottom left is
+	// empty.
+	p.Legend.Top, p.Legend.Left = false, true
+	p.Legend.Padding = vg.Points(4)
 	p.Add(plotter.NewGrid())
 	for i, c := range r.Configs {
 		if err := addConfig(p, r, c.Name, configColors[i%len(configColors)]); err != nil {
