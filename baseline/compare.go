@@ -36,6 +36,11 @@ type CompareRow struct {
 	// Goodput is the level's goodput under the SLOs (knee.Goodput); absent
 	// without SLOs.
 	Goodput *knee.Goodput `json:"goodput,omitempty"`
+	// GPUPowerW, TokensPerJoule and USDPerMTok are the level's GPU
+	// telemetry figures (knee.PointResult's); absent without telemetry.
+	GPUPowerW      *float64 `json:"gpu_power_w,omitempty"`
+	TokensPerJoule *float64 `json:"tokens_per_joule,omitempty"`
+	USDPerMTok     *float64 `json:"usd_per_mtok,omitempty"`
 }
 
 // Comparison is `knee compare`: one row per input sweep, in input order.
@@ -89,6 +94,7 @@ func compareRow(s *sweep.Sweep, r *knee.Result) CompareRow {
 		}
 		row.Simulated = p.Simulated
 		row.Goodput = p.Goodput
+		row.GPUPowerW, row.TokensPerJoule, row.USDPerMTok = p.GPUPowerW, p.TokensPerJoule, p.USDPerMTok
 		if row.Unverified {
 			row.Note = r.NextRun(p, knee.ReasonUnverified)
 			// nextRun speaks of per-GPU levels and knee sweep --per-gpu;

@@ -38,15 +38,27 @@ func renderComparison(w io.Writer, c *Comparison, f table.Format) error {
 // one leaf look alike: the input files (and the model, when the rows
 // differ in it) tell them apart; the SLO columns appear when any row was
 // analysed under SLOs.
-type compareColumns struct{ model, slo bool }
+type compareColumns struct {
+	model, slo bool
+	// energy are the GPU telemetry columns some row has a figure for.
+	energy []knee.EnergyColumn
+}
 
 func comparisonColumns(c *Comparison) compareColumns {
 	var cols compareColumns
+	var points []knee.PointResult
 	for _, r := range c.Rows {
 		cols.model = cols.model || r.Model != c.Rows[0].Model
 		cols.slo = cols.slo || r.Binds != ""
+		points = append(points, energyPoint(r))
 	}
+	cols.energy = knee.PresentEnergyColumns(points)
 	return cols
+}
+
+// energyPoint carries a row's telemetry figures where knee's columns read them.
+func energyPoint(r CompareRow) knee.PointResult {
+	return knee.PointResult{GPUPowerW: r.GPUPowerW, TokensPerJoule: r.TokensPerJoule, USDPerMTok: r.USDPerMTok}
 }
 
 // header is the table's header and alignment. The level column is the
@@ -57,6 +69,10 @@ func (cols compareColumns) header() ([]string, string) {
 	if cols.model {
 		header = append(header[:3], append([]string{"model"}, header[3:]...)...)
 		align = "llllrrrrrl"
+	}
+	for _, e := range cols.energy {
+		header = append(header, e.Header)
+		align += "r"
 	}
 	if cols.slo {
 		header = append(header, "goodput tok/s", "binds")
@@ -82,6 +98,9 @@ func (cols compareColumns) row(r CompareRow) []string {
 	}
 	row = append(row, gpus, levelCell(r, unit),
 		optTok(r.ThroughputTokS), optTok(r.ThroughputPerGPU), optLatency(r.TTFTP99Ms), kneeShortIn(r.Knee, unit))
+	for _, e := range cols.energy {
+		row = append(row, e.Cell(energyPoint(r)))
+	}
 	if cols.slo {
 		row = append(row, goodputCell(r.Goodput), orDash(r.Binds))
 	}

@@ -151,6 +151,22 @@ var diffMetrics = []diffMetric{
 	{"ttft_p99_ms", "TTFT p99 ms", "lower", distValue(func(d sweep.Dist) *float64 { return d.P99 }, func(p sweep.Point) sweep.Dist { return p.TTFT })},
 	{"itl_p50_ms", "ITL p50 ms", "lower", distValue(func(d sweep.Dist) *float64 { return d.P50 }, func(p sweep.Point) sweep.Dist { return p.ITL })},
 	{"itl_p99_ms", "ITL p99 ms", "lower", distValue(func(d sweep.Dist) *float64 { return d.P99 }, func(p sweep.Point) sweep.Dist { return p.ITL })},
+	// The GPU telemetry's figures (knee sweep --telemetry, --gpu-hour-price):
+	// rows only where both sides carry them.
+	{"tokens_per_joule", "tok/J", "higher", optValue(func(p sweep.Point) *float64 { return p.TokensPerJoule })},
+	{"gpu_power_w", "GPU W", "lower", optValue(func(p sweep.Point) *float64 { return p.GPUPowerW })},
+	{"usd_per_mtok", "$/Mtok", "lower", optValue(func(p sweep.Point) *float64 { return p.USDPerMTok })},
+}
+
+// optValue reads an optional figure of a point.
+func optValue(get func(p sweep.Point) *float64) func(sweep.Point) (float64, bool) {
+	return func(p sweep.Point) (float64, bool) {
+		v := get(p)
+		if v == nil || math.IsNaN(*v) || math.IsInf(*v, 0) {
+			return 0, false
+		}
+		return *v, true
+	}
 }
 
 // DiffSweeps compares NEW with OLD: every metric at every level both

@@ -153,6 +153,12 @@ func metricLabel(m string) string {
 		return "level valid"
 	case measuredMetric:
 		return "level measured"
+	case "tokens_per_joule":
+		return "tok/J"
+	case "gpu_power_w":
+		return "GPU W"
+	case "usd_per_mtok":
+		return "$/Mtok"
 	}
 	return m
 }

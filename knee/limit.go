@@ -54,6 +54,10 @@ type Limit struct {
 	Engine *sweep.EngineMetrics `json:"engine,omitempty"`
 	// ClientInFlight is the requests the client held (achieved, else configured).
 	ClientInFlight float64 `json:"client_in_flight,omitempty"`
+	// PowerCap is the GPUs' power-limit clause ("power cap: 700 W of 700 W,
+	// clocks throttled"), also in Detail; absent when no GPU sat at its
+	// limit or none was sampled.
+	PowerCap string `json:"power_cap,omitempty"`
 }
 
 // attributeLimit applies the rules in order — client, no metrics, KV
@@ -65,6 +69,16 @@ type Limit struct {
 const minBusySamples = 3
 
 func attributeLimit(l *levelEval, gpus int, peakRunning float64) *Limit {
+	lim := engineLimit(l, gpus, peakRunning)
+	// The power limit is named beside the engine's, as the batch cap is:
+	// a capped GPU is slower at every batch, whatever else binds.
+	if lim.PowerCap = powerCap(l); lim.PowerCap != "" && lim.Kind != LimitClient {
+		lim.Detail += "; " + lim.PowerCap
+	}
+	return lim
+}
+
+func engineLimit(l *levelEval, gpus int, peakRunning float64) *Limit {
 	e := sampledEngine(l)
 	lim := &Limit{Engine: e}
 	if l.clientBound {

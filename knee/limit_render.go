@@ -9,7 +9,7 @@ func limitLines(points []PointResult, bound *PhysicalBound, unit string) []strin
 	for _, p := range points {
 		// A level whose engine was sampled (even too thinly to name a
 		// limit) is worth its own line: "none at any level" would be false.
-		if p.Limit != nil && (p.Limit.Kind != LimitNoMetrics || p.Limit.Engine != nil) {
+		if p.Limit != nil && (p.Limit.Kind != LimitNoMetrics || p.Limit.Engine != nil || p.Limit.PowerCap != "") {
 			any = true
 		}
 	}

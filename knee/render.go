@@ -129,6 +129,7 @@ func pointsTable(r *Result) (header []string, rows [][]string, align []byte) {
 		}
 		rows = append(rows, row)
 	}
+	header, rows, align = energyColumns(r.Points, header, rows, align)
 	return header, rows, align
 }
 

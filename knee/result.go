@@ -143,6 +143,13 @@ type PointResult struct {
 	SLO []SLOCheck `json:"slo,omitempty"`
 	// Goodput is the load that met every SLO here; absent without SLOs.
 	Goodput *Goodput `json:"goodput,omitempty"`
+	// GPUPowerW, TokensPerJoule, JoulesPerRequest and USDPerMTok are the
+	// means over repeats of the GPU telemetry's figures (knee sweep
+	// --telemetry, --gpu-hour-price); absent without them.
+	GPUPowerW        *float64 `json:"gpu_power_w,omitempty"`
+	TokensPerJoule   *float64 `json:"tokens_per_joule,omitempty"`
+	JoulesPerRequest *float64 `json:"joules_per_request,omitempty"`
+	USDPerMTok       *float64 `json:"usd_per_mtok,omitempty"`
 }
 
 // ModelFit is one throughput model fitted to the sweep.

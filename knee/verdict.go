@@ -119,5 +119,6 @@ func pointResult(l *levelEval, in input) PointResult {
 	if l.errKnown {
 		p.ErrorRate = ptr(round6(l.errRate))
 	}
+	energyFigures(l, &p)
 	return p
 }

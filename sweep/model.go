@@ -106,6 +106,19 @@ type Point struct {
 	// level (knee sweep --metrics): the evidence knee find names the binding
 	// limit from. Absent when nothing was scraped.
 	Engine *EngineMetrics `json:"engine,omitempty"`
+	// GPU is what the GPUs' own telemetry (the DCGM exporter, knee sweep
+	// --telemetry) said during this level. Absent when nothing was scraped.
+	GPU *GPUTelemetry `json:"gpu,omitempty"`
+	// GPUPowerW is the mean power per GPU over the level, in W.
+	GPUPowerW *float64 `json:"gpu_power_w,omitempty"`
+	// TokensPerJoule is output tokens per joule of GPU energy: the level's
+	// throughput over the GPUs' mean total power in its window.
+	TokensPerJoule *float64 `json:"tokens_per_joule,omitempty"`
+	// JoulesPerRequest is the GPUs' energy per successful request.
+	JoulesPerRequest *float64 `json:"joules_per_request,omitempty"`
+	// USDPerMTok is dollars per million output tokens at the price per GPU
+	// hour given (--gpu-hour-price): price × GPUs × seconds ÷ tokens.
+	USDPerMTok *float64 `json:"usd_per_mtok,omitempty"`
 	// PerRequest holds each measured request's latencies when the source
 	// kept them: a results folder swept with --requests-jsonl (the level's
 	// requests.jsonl, read by store.Load). In memory only, never in

@@ -9,6 +9,7 @@ import (
 
 	"github.com/kneetool/knee/baseline"
 	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/knee/pareto"
 	"github.com/kneetool/knee/sweep/read"
 )
 
@@ -20,6 +21,7 @@ var outputFormats = map[string][]string{
 	"find":      knee.Formats.Names(),
 	"baseline":  baseline.RecommendationFormats.Names(),
 	"compare":   baseline.ComparisonFormats.Names(),
+	"pareto":    append(pareto.Formats.Names(), "FILE.png", "FILE.svg"),
 	"sweep":     {"table", "markdown", "json"},
 	"demo":      {"markdown"},
 	"simserver": {"text"},

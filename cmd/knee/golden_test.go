@@ -23,6 +23,7 @@ func TestCommandOutputGolden(t *testing.T) {
 	h200 := "fixtures/testbed/h200-cbserve-0.6b"
 	gb300 := "fixtures/aicr/gb300-eks.csv"
 	sim64 := "fixtures/aicr/gb300-eks-simulated-64.csv"
+	pareto := "fixtures/simulated-pareto"
 	cases := []struct {
 		name string
 		args []string
@@ -44,6 +45,12 @@ func TestCommandOutputGolden(t *testing.T) {
 		{"compare-aicr-table", []string{"compare", gb300, "fixtures/aicr/gb200-eks.csv", "fixtures/aicr/h100-eks.csv"}, 0},
 		{"compare-aicr-markdown", []string{"compare", gb300, "fixtures/aicr/gb200-eks.csv", "fixtures/aicr/h100-eks.csv", "-o", "markdown"}, 0},
 		{"compare-aicr-json", []string{"compare", gb300, "fixtures/aicr/gb200-eks.csv", "fixtures/aicr/h100-eks.csv", "-o", "json"}, 0},
+		// Simulated sweeps (fixtures/simulated-pareto): the frontier, the
+		// telemetry columns and the past-knee note.
+		{"pareto-simulated-markdown", []string{"pareto", "cap4=" + pareto + "/cap4.json", "cap8=" + pareto + "/cap8.json", "cap16=" + pareto + "/cap16.json", "-o", "markdown"}, 0},
+		{"pareto-simulated-slo-table", []string{"pareto", "cap4=" + pareto + "/cap4.json", "cap8=" + pareto + "/cap8.json", "cap16=" + pareto + "/cap16.json", "--slo", "ttft_p99=9ms"}, 0},
+		{"find-simulated-telemetry-table", []string{"find", pareto + "/cap8.json"}, 0},
+		{"compare-simulated-telemetry-table", []string{"compare", pareto + "/cap4.json", pareto + "/cap8.json", pareto + "/cap16.json"}, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

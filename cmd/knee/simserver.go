@@ -31,7 +31,10 @@ func newSimserverCmd(root *rootOptions) *cobra.Command {
 knee sweep --endpoint can be pointed at it. It speaks /v1/completions and
 /v1/chat/completions (SSE streaming with usage, or JSON), /v1/models, /health, and
 /metrics in vLLM's names (running and waiting requests, KV-cache usage, preemptions,
-cache_config_info), which knee sweep samples.
+cache_config_info), which knee sweep samples, and each simulated GPU's telemetry under
+the DCGM exporter's names (DCGM_FI_DEV_POWER_USAGE, DCGM_FI_DEV_TOTAL_ENERGY_CONSUMPTION
+in mJ, the power limit, clocks and clock event reasons), which knee sweep --telemetry
+samples: power is min(--power-limit, --power-idle + --power-per-seq × running batch).
 
 It is a queueing model, not a GPU: every number it produces follows from its flags,
 and a sweep of it must be labelled simulated. The gb300 preset has 4 "GPUs" and its
@@ -72,6 +75,9 @@ every=N[/burst=L] (L consecutive requests out of every N) or rate=R (probability
 	f.Float64Var(&o.cfg.TimeScale, "time-scale", 0, "multiply every model time by this")
 	f.BoolVar(&o.cfg.ZeroServiceTime, "zero-service-time", false, "answer at once with all tokens (benchmark clients)")
 	f.StringVar(&o.cfg.Model, "model", "", "model id to list in /v1/models")
+	f.Float64Var(&o.cfg.PowerIdleW, "power-idle", 0, "simulated GPU power at an empty batch, W (default 100)")
+	f.Float64Var(&o.cfg.PowerPerSeqW, "power-per-seq", 0, "simulated GPU power added per running sequence, W (default 4)")
+	f.Float64Var(&o.cfg.PowerLimitW, "power-limit", 0, "simulated GPU power limit, W (default 700): power stops growing there and clocks throttle")
 	f.StringArrayVar(&o.Faults, "fault", nil, "inject a fault: KIND:every=N[/burst=L][:AFTER] or KIND:rate=R[:AFTER] (repeatable)")
 	return c
 }
@@ -146,6 +152,9 @@ func (o *simserverOptions) overlay(cfg *simserver.Config, set func(string) bool)
 		"zero-service-time":   func() { cfg.ZeroServiceTime = f.ZeroServiceTime },
 		"model":               func() { cfg.Model = f.Model },
 		"prefix-cache-blocks": func() { cfg.PrefixCacheBlocks = f.PrefixCacheBlocks },
+		"power-idle":          func() { cfg.PowerIdleW = f.PowerIdleW },
+		"power-per-seq":       func() { cfg.PowerPerSeqW = f.PowerPerSeqW },
+		"power-limit":         func() { cfg.PowerLimitW = f.PowerLimitW },
 	} {
 		if set(name) {
 			apply()

@@ -36,6 +36,7 @@ type sweepOptions struct {
 	Seed                        int64
 	JSONL                       bool
 	Metrics                     metricsFlags
+	Telemetry                   telemetryFlags
 	APIKeyEnv                   string
 	Search                      searchFlags
 	Workload                    workloadFlags
@@ -133,6 +134,7 @@ Progress goes to stderr.`,
 	fl.StringVar(&o.APIKeyEnv, "api-key-env", "", "environment variable holding an API key, sent as a bearer token (builtin; default OPENAI_API_KEY when set); never printed or stored")
 	fl.StringVar(&o.Catalog, "catalog", "", "sweep every leaf of this catalog YAML, each into --out DIR/<leaf> (see README: knee sweep --catalog)")
 	o.Metrics.bind(fl)
+	o.Telemetry.bind(fl)
 	o.Search.bind(fl)
 	o.Workload.bind(fl)
 	o.Rate.bind(fl)
@@ -207,6 +209,9 @@ func (o *sweepOptions) run(c *cobra.Command) error {
 		return err
 	}
 	if exec, err = o.Metrics.wrap(ctx, o, exec); err != nil {
+		return err
+	}
+	if exec, err = o.Telemetry.wrap(ctx, o, exec); err != nil {
 		return err
 	}
 	if err := o.plan.Validate(); err != nil {

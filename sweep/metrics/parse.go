@@ -35,6 +35,10 @@ type Snapshot struct {
 	FrontendInflight *float64 `json:"frontend_inflight,omitempty"`
 	FrontendQueued   *float64 `json:"frontend_queued,omitempty"`
 
+	// GPUs are the GPUs a DCGM exporter described (gpu.go); the engine
+	// summary ignores them, the telemetry summary reads only them.
+	GPUs []GPUSample `json:"gpus,omitempty"`
+
 	// kvN counts the engines behind KVUsage (a mean), so that snapshots of
 	// several endpoints merge into one mean.
 	kvN int
@@ -57,12 +61,25 @@ func Parse(r io.Reader) (Snapshot, error) {
 	if len(body) > 0 && body[len(body)-1] != '\n' {
 		body = append(body, '\n')
 	}
-	p := expfmt.NewTextParser(model.UTF8Validation)
-	fams, err := p.TextToMetricFamilies(bytes.NewReader(body))
+	fams, err := textToFamilies(body)
 	if err != nil {
 		return Snapshot{}, fmt.Errorf("metrics: %w", err)
 	}
 	return fromFamilies(fams), nil
+}
+
+// textToFamilies runs the Prometheus text parser, turning a panic into an
+// error: prometheus/common v0.70.0's parser dereferences nil on some
+// malformed input ("#TYPE A \n{}0", found by FuzzParse, kept in
+// testdata/fuzz), and a hostile /metrics must never end a sweep.
+func textToFamilies(body []byte) (fams map[string]*dto.MetricFamily, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			fams, err = nil, fmt.Errorf("the Prometheus text parser failed on this exposition: %v", r)
+		}
+	}()
+	p := expfmt.NewTextParser(model.UTF8Validation)
+	return p.TextToMetricFamilies(bytes.NewReader(body))
 }
 
 // Known reports whether the snapshot holds any series the attribution uses.
@@ -109,6 +126,7 @@ func fromFamilies(fams map[string]*dto.MetricFamily) Snapshot {
 		}
 	}
 	kvCapacity(fams, pick(kvCapacityNames), &s)
+	s.GPUs = gpusOf(fams)
 	for _, g := range []struct {
 		names []string
 		dst   **float64
@@ -268,6 +286,8 @@ func (s Snapshot) Merge(o Snapshot) Snapshot {
 	out.KVCapacityTokens = add(s.KVCapacityTokens, o.KVCapacityTokens)
 	out.FrontendInflight = add(s.FrontendInflight, o.FrontendInflight)
 	out.FrontendQueued = add(s.FrontendQueued, o.FrontendQueued)
+	// Exporters on different nodes describe different GPUs.
+	out.GPUs = append(append([]GPUSample(nil), s.GPUs...), o.GPUs...)
 	switch {
 	case s.KVUsage == nil:
 		out.KVUsage, out.kvN = o.KVUsage, o.kvN

@@ -164,3 +164,19 @@ func Probe(ctx context.Context, src Source) (Snapshot, error) {
 	}
 	return s, nil
 }
+
+// ProbeGPUs scrapes once and reports whether the source describes any GPU
+// under the DCGM exporter's names; knee sweep --telemetry says the answer
+// before the first level.
+func ProbeGPUs(ctx context.Context, src Source) (Snapshot, error) {
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	s, err := src.Scrape(ctx)
+	if err != nil {
+		return s, err
+	}
+	if len(s.GPUs) == 0 {
+		return s, fmt.Errorf("telemetry %v: no DCGM exporter series (%s)", src.Names(), PowerName)
+	}
+	return s, nil
+}

@@ -66,6 +66,11 @@ func (w *wrapped) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Level
 	if res == nil {
 		return res, err
 	}
+	// GPU telemetry served beside the engine's series (the GPU test bed
+	// serves both) is WrapTelemetry's to keep, not metrics.json's.
+	for i := range samples {
+		samples[i].GPUs = nil
+	}
 	// A broken /metrics must never cost the level: absurd values are
 	// dropped, and said, before anything is summed or stored.
 	dropped := sanitize(samples, lvl.Concurrency)
