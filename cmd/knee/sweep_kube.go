@@ -124,6 +124,14 @@ func (o *kubeOptions) executor(ctx context.Context, c *cobra.Command, plan *swee
 	}
 	prep.Apply(plan)
 	fmt.Fprintf(progress, "target: %s\n", prep)
+	// The first level's pod, built before a results folder exists, refuses
+	// what the harness cannot run (a workload it cannot express, a dataset
+	// over the ConfigMap bound) as bad input.
+	if lv := plan.Levels(); len(lv) > 0 {
+		if _, err := h.Pod(*plan, lv[0]); err != nil {
+			return nil, err
+		}
+	}
 
 	jo, err := o.jobOptions(ns, plan.Harness, workers)
 	if err != nil {

@@ -42,7 +42,7 @@ func (f *workloadFlags) apply(fl *pflag.FlagSet, p *sweep.Plan) error {
 	if given == "" && p.Workload == nil {
 		return nil
 	}
-	if err := f.check(fl, p, given); err != nil {
+	if err := f.check(fl); err != nil {
 		return err
 	}
 	w := sweep.Workload{
@@ -76,13 +76,11 @@ func (f *workloadFlags) apply(fl *pflag.FlagSet, p *sweep.Plan) error {
 	return nil
 }
 
-// check refuses workload flags where no workload can be sent, and a
-// distribution given with the fixed length it replaces; given is the
-// first workload flag given ("" for none).
-func (f *workloadFlags) check(fl *pflag.FlagSet, p *sweep.Plan, given string) error {
-	if given != "" && (p.Harness != builtin.Name || p.Runner != "local") {
-		return sweep.Inputf("flag", "--"+given, 0, "workloads are sent by the built-in harness on the local runner only (--harness %s --runner %s sends fixed-length requests)", p.Harness, p.Runner)
-	}
+// check refuses a distribution given with the fixed length it replaces.
+// Every harness
+// sends a workload: what one cannot express its registry check refuses,
+// naming the flag and the harness.
+func (f *workloadFlags) check(fl *pflag.FlagSet) error {
 	for _, c := range [][2]string{{"input-dist", "input-tokens"}, {"output-dist", "output-tokens"}} {
 		if fl.Changed(c[0]) && fl.Changed(c[1]) {
 			return usagef("give --%s or --%s, not both: --%s fixed:N is --%s N", c[0], c[1], c[0], c[1])

@@ -77,7 +77,10 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 	ns := o.Namespace
 	name := levelName(plan.ID, lvl)
 	lbl := levelLabels(plan.ID, lvl)
-	label := fmt.Sprintf("level %d (%d/GPU)", lvl.Index, lvl.PerGPU)
+	label, load := fmt.Sprintf("level %d (%d/GPU)", lvl.Index, lvl.PerGPU), fmt.Sprintf("%d in flight", lvl.Concurrency)
+	if lvl.Rate > 0 {
+		label, load = fmt.Sprintf("level %d (%g req/s)", lvl.Index, lvl.Rate), fmt.Sprintf("%g req/s offered", lvl.Rate)
+	}
 
 	spec, err := e.Harness.Pod(plan, lvl)
 	if err != nil {
@@ -117,7 +120,7 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 		return nil, err
 	}
 	tm.Created = time.Since(start)
-	e.progressf("%s: Job %s/%s created (%d in flight, %d requests)\n", label, ns, name, lvl.Concurrency, lvl.Requests)
+	e.progressf("%s: Job %s/%s created (%s, %d requests)\n", label, ns, name, load, lvl.Requests)
 
 	out := w.wait(ctx, ns, name, waitRules{PendingGrace: e.pendingTimeout(), Deadline: o.Deadline, Progress: e.Progress, Label: label,
 		Node: e.Node, NodeGrace: e.nodeGrace(), Nodes: e.Client})

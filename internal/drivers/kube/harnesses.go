@@ -18,16 +18,43 @@ type InferencePerf struct {
 
 func (InferencePerf) Name() string { return inferenceperf.Harness }
 
+// Pod puts the level's config, and the plan's --dataset file if it has
+// one, into the level's ConfigMap; the config names the dataset at its
+// mount. The dataset is the file's bytes checked against the plan's
+// SHA-256 (a file changed since is refused), and the ConfigMap carries
+// that SHA-256 as an annotation.
 func (h InferencePerf) Pod(plan sweep.Plan, lvl sweep.Level) (PodSpec, error) {
-	cfg, err := inferenceperf.Config(plan, []sweep.Level{lvl}, h.Options)
+	o := h.Options
+	o.DatasetPath = configMountPath + "/" + inferenceperf.DatasetFile
+	cfg, err := inferenceperf.Config(plan, []sweep.Level{lvl}, o)
 	if err != nil {
 		return PodSpec{}, err
 	}
-	return PodSpec{
+	spec := PodSpec{
 		Command: []string{"inference-perf"},
 		Args:    []string{"--config_file", configMountPath + "/config.yaml"},
 		Files:   map[string]string{"config.yaml": string(cfg)},
-	}, nil
+	}
+	ds, err := inferenceperf.Dataset(plan)
+	if err != nil || ds == nil {
+		return spec, err
+	}
+	if err := datasetFits(plan.Workload.Dataset.File, len(ds), len(cfg)); err != nil {
+		return PodSpec{}, err
+	}
+	spec.Files[inferenceperf.DatasetFile] = string(ds)
+	spec.Annotations = map[string]string{AnnotationDatasetSHA256: plan.Workload.Dataset.SHA256}
+	return spec, nil
+}
+
+// datasetFits refuses a dataset that would not fit in the level's
+// ConfigMap beside the config, naming Kubernetes' limit.
+func datasetFits(file string, size, rest int) error {
+	if size+rest <= MaxConfigMapBytes {
+		return nil
+	}
+	return sweep.Inputf(file, "--dataset", 0,
+		"is %d bytes; on --runner kube the dataset travels in the level's ConfigMap, which Kubernetes bounds at %d bytes (1 MiB) with the config (%d bytes) in it: trim the file (jq '.[:N]'), or run it with --runner local", size, MaxConfigMapBytes, rest)
 }
 
 func (h InferencePerf) Parse(log []byte, source string, plan sweep.Plan, lvl sweep.Level) (*sweep.LevelResult, error) {
@@ -50,10 +77,14 @@ func (AIPerf) Name() string { return aiperf.Harness }
 const artifactDir = "/tmp/aiperf"
 
 func (AIPerf) Pod(plan sweep.Plan, lvl sweep.Level) (PodSpec, error) {
-	if err := aiperf.Check(plan); err != nil {
+	args, err := aiperf.Arguments(plan, lvl, artifactDir, configMountPath+"/"+aiperf.InputFile)
+	if err != nil {
 		return PodSpec{}, err
 	}
-	args := aiperf.Args(plan, lvl, artifactDir)
+	in, err := aiperf.InputFileContent(plan)
+	if err != nil {
+		return PodSpec{}, err
+	}
 	quoted := make([]string, len(args))
 	for i, a := range args {
 		quoted[i] = shellQuote(a)
@@ -67,7 +98,16 @@ func (AIPerf) Pod(plan sweep.Plan, lvl sweep.Level) (PodSpec, error) {
 		"echo",
 		"echo " + shellQuote(aiperf.Sentinel),
 	}, "\n")
-	return PodSpec{Command: []string{"sh", "-c", script}}, nil
+	spec := PodSpec{Command: []string{"sh", "-c", script}}
+	if in != nil {
+		// The prompts travel in the level's ConfigMap, as inference-perf's config does.
+		if err := datasetFits(plan.Workload.Dataset.File, len(in), 0); err != nil {
+			return PodSpec{}, err
+		}
+		spec.Files = map[string]string{aiperf.InputFile: string(in)}
+		spec.Annotations = map[string]string{AnnotationDatasetSHA256: plan.Workload.Dataset.SHA256}
+	}
+	return spec, nil
 }
 
 func (AIPerf) Parse(log []byte, source string, plan sweep.Plan, lvl sweep.Level) (*sweep.LevelResult, error) {

@@ -142,7 +142,18 @@ type PodSpec struct {
 	Args    []string
 	// Files become a ConfigMap mounted at /etc/knee (nil: no ConfigMap).
 	Files map[string]string
+	// Annotations go on the ConfigMap (a dataset's SHA-256: 64 characters,
+	// too long for a label value).
+	Annotations map[string]string
 }
+
+// MaxConfigMapBytes is Kubernetes' bound on a ConfigMap's data (1 MiB): a
+// harness's config and dataset together must fit in it.
+const MaxConfigMapBytes = 1 << 20
+
+// AnnotationDatasetSHA256 is on a ConfigMap that carries a --dataset file:
+// the SHA-256 of the bytes in it, the one the plan records.
+const AnnotationDatasetSHA256 = "knee.dev/dataset-sha256"
 
 // buildConfigMap returns the level's ConfigMap, or nil when the harness needs none.
 func buildConfigMap(name string, labels map[string]string, o JobOptions, spec PodSpec) *corev1.ConfigMap {
@@ -150,7 +161,7 @@ func buildConfigMap(name string, labels map[string]string, o JobOptions, spec Po
 		return nil
 	}
 	return &corev1.ConfigMap{
-		ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: o.Namespace, Labels: labels},
+		ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: o.Namespace, Labels: labels, Annotations: spec.Annotations},
 		Data:       spec.Files,
 	}
 }

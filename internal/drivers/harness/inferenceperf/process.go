@@ -3,6 +3,7 @@ package inferenceperf
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -20,12 +21,26 @@ func (Process) Name() string      { return Harness }
 func (Process) Bin() string       { return "inference-perf" }
 func (Process) Outputs() []string { return []string{"report"} }
 
-func (p Process) Command(plan sweep.Plan, lvl sweep.Level, _ string) ([]string, map[string][]byte, error) {
+// Command writes the level's config; a --dataset file is copied beside it
+// as DatasetFile (the bytes checked against the plan's SHA-256, so a file
+// changed since is refused) and is not kept as raw output: the plan names
+// it by its SHA-256.
+func (p Process) Command(plan sweep.Plan, lvl sweep.Level, work string) ([]string, map[string][]byte, error) {
 	o := p.Options
 	o.StoragePath = "report"
+	o.DatasetPath = DatasetFile
 	cfg, err := Config(plan, []sweep.Level{lvl}, o)
 	if err != nil {
 		return nil, nil, err
+	}
+	ds, err := Dataset(plan)
+	if err != nil {
+		return nil, nil, err
+	}
+	if ds != nil {
+		if err := os.WriteFile(filepath.Join(work, DatasetFile), ds, 0o644); err != nil {
+			return nil, nil, err
+		}
 	}
 	return []string{"--config_file", "config.yaml"}, map[string][]byte{"config.yaml": cfg}, nil
 }
