@@ -108,8 +108,9 @@ func TestSweepWithInferencePerfStandInThroughTheCLI(t *testing.T) {
 
 // The issue's command on the local runner, through the CLI: `knee sweep
 // --harness inference-perf --rate … --arrivals poisson --input-dist
-// uniform:64-512` hands inference-perf a poisson stage per rate with the
-// distribution and reads its report back as one rate level per rate. The
+// uniform:64-512` hands inference-perf one config with a poisson stage per
+// rate and the distribution, and reads its report back as one rate level
+// per rate. The
 // stand-in replays real stages of the KubeCon demo report, so the rates
 // are ones it offered (31.4 and 61.79 req/s).
 func TestSweepRateLadderWithAWorkloadOnInferencePerf(t *testing.T) {
@@ -127,7 +128,8 @@ func TestSweepRateLadderWithAWorkloadOnInferencePerf(t *testing.T) {
 	require.ElementsMatch(t, []float64{31.4, 61.79}, rates)
 	cfg, err := os.ReadFile(filepath.Join(dir, "levels", "001-61.79rps", "config.yaml"))
 	require.NoError(t, err)
-	require.Contains(t, string(cfg), "type: poisson\n    stages:\n        - rate: 61.79\n          duration: 60\n")
+	// One inference-perf run: a poisson stage per rate, read back per stage.
+	require.Contains(t, string(cfg), "type: poisson\n    stages:\n        - rate: 31.4\n          duration: 60\n        - rate: 61.79\n          duration: 60\n")
 	require.Contains(t, string(cfg), "input_distribution:\n        type: uniform\n        mean: 288\n        min: 64\n        max: 512\n")
 }
 

@@ -50,3 +50,16 @@ type Process interface {
 	// files kept (work is still there), with the harness version if known.
 	Parse(out []byte, work string, raw map[string][]byte, plan sweep.Plan, lvl sweep.Level) (pts []sweep.Point, version string, err error)
 }
+
+// StagedProcess is a Process that can also run several levels in one run,
+// one stage each (inference-perf's multi-stage config), where the plan
+// allows it.
+type StagedProcess interface {
+	Process
+	// Staged reports whether the plan's levels run as the stages of one run.
+	Staged(plan sweep.Plan) bool
+	// CommandStages is Command for the levels as the stages of one run.
+	CommandStages(plan sweep.Plan, levels []sweep.Level, work string) (args []string, files map[string][]byte, err error)
+	// ParseStages reads one point per level, in order.
+	ParseStages(out []byte, work string, raw map[string][]byte, plan sweep.Plan, levels []sweep.Level) (pts []sweep.Point, version string, err error)
+}

@@ -195,9 +195,10 @@ func TestCancelStopsTheHarnessProcess(t *testing.T) {
 
 // A rate sweep on inference-perf (the command, with rates the
 // KubeCon demo report offered so that the stand-in can replay real stage
-// reports): each level hands the tool a poisson stage at its rate with the
-// uniform input distribution, and reads its report back as that rate's
-// level, with the offered rate and the Little's-law concurrency.
+// reports): one process is handed a config of a poisson stage per rate
+// with the uniform input distribution, and its multi-stage report is read
+// back per stage as the rate levels, with the offered rate and the
+// Little's-law concurrency.
 func TestLocalInferencePerfRateSweepWithAWorkload(t *testing.T) {
 	replay := fixtures.Path("inference-perf/kubecon-na-2025-vllm")
 	t.Setenv("KNEE_REPLAY_RATES", replay)
@@ -214,6 +215,9 @@ func TestLocalInferencePerfRateSweepWithAWorkload(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []int{0, 1}, out.Measured)
 	require.Len(t, out.Sweep.Points, 2)
+	log, err := os.ReadFile(filepath.Join(dir, store.LevelDir(p.Levels()[1]), "stdout.log"))
+	require.NoError(t, err)
+	require.Equal(t, 1, strings.Count(string(log), "standin inference-perf: replaying 2 rate stages"), "one run of two stages")
 	for i, l := range p.Levels() {
 		b, err := os.ReadFile(filepath.Join(replay, fmt.Sprintf("stage_%d_lifecycle_metrics.json", i+1)))
 		require.NoError(t, err)
@@ -254,7 +258,8 @@ func TestLocalInferencePerfRateSweepWithAWorkload(t *testing.T) {
 		}
 		require.NoError(t, yaml.Unmarshal(cfg, &c))
 		require.Equal(t, "poisson", c.Load.Type)
-		require.Equal(t, []map[string]any{{"rate": l.Rate, "duration": 60}}, c.Load.Stages)
+		// One process for the ladder: both levels keep its config, a stage per rate.
+		require.Equal(t, []map[string]any{{"rate": 31.4, "duration": 60}, {"rate": 61.79, "duration": 60}}, c.Load.Stages)
 		require.Equal(t, "random", c.Data.Type)
 		require.Equal(t, map[string]any{"type": "uniform", "mean": 288, "min": 64, "max": 512, "std_dev": 0}, c.Data.In)
 	}
