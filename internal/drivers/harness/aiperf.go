@@ -10,7 +10,7 @@ import (
 var aiPerf = Harness{
 	Name:    aiperf.Harness,
 	Process: func(Settings) Process { return aiperf.Process{} },
-	Pod:     func(Settings) kube.Harness { return kube.AIPerf{} },
+	Pod:     func(s Settings) kube.Harness { return kube.AIPerf{Claim: s.DatasetClaim} },
 	Check:   checkAIPerf,
 }
 

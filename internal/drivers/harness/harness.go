@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"time"
 
+	"github.com/kneetool/knee/internal/drivers/kube"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -25,6 +26,9 @@ type Settings struct {
 	Timeout time.Duration
 	// Progress receives an in-process harness's live progress (nil: quiet).
 	Progress io.Writer
+	// DatasetClaim is --dataset-pvc: the PersistentVolumeClaim a pod reads
+	// the --dataset from, instead of the level's ConfigMap.
+	DatasetClaim DatasetClaim
 	// Seed, JSONL, APIKey and User are the built-in client's --seed,
 	// --jsonl and credentials (never printed or stored).
 	Seed   int64
@@ -32,6 +36,9 @@ type Settings struct {
 	APIKey string
 	User   *url.Userinfo
 }
+
+// DatasetClaim is where a pod finds the --dataset on a volume (kube.DatasetClaim).
+type DatasetClaim = kube.DatasetClaim
 
 // Process is a harness run as one local process per level: what to run
 // and how to read what it left.

@@ -60,3 +60,39 @@ func TestInferencePerfPodRefusesADatasetOverTheConfigMapBound(t *testing.T) {
 	require.Equal(t, "--dataset", in.Field)
 	require.ErrorContains(t, err, "which Kubernetes bounds at 1048576 bytes (1 MiB)")
 }
+
+// --dataset-pvc: the dataset stays on its volume (no ConfigMap copy), the
+// config names it at the mount, the Job mounts the claim read-only, and
+// the pod starts inference-perf only when the file's SHA-256 is the
+// plan's; AIPerf refuses the flag.
+func TestInferencePerfPodReadsTheDatasetFromAClaim(t *testing.T) {
+	ds := dataFile(t, "chats.json", []byte(`[{"conversations":[{"from":"human","value":"Hi"},{"from":"gpt","value":"Hello"}]}]`), "sharegpt")
+	p := sweep.Plan{ID: "knee-k", PerGPU: []int{8}, GPUs: 1, Model: "m", Endpoint: "http://sim:8000", API: "completion",
+		InputTokens: 128, OutputTokens: 128, MinRequests: 8, RequestsPerConcurrency: 1, Harness: "inference-perf", Runner: "kube",
+		Workload: &sweep.Workload{Input: sweep.LengthDist{Kind: sweep.DistFixed, Value: 128}, Output: sweep.LengthDist{Kind: sweep.DistFixed, Value: 128}, Dataset: ds, IgnoreEOS: true}}
+	claim, err := ParseDatasetClaim("sharegpt-data:sets/chats.json")
+	require.NoError(t, err)
+	spec, err := InferencePerf{Claim: claim}.Pod(p, p.Levels()[0])
+	require.NoError(t, err)
+	require.NotContains(t, spec.Files, "dataset.json")
+	require.Contains(t, spec.Files["config.yaml"], "path: /var/lib/knee/dataset/sets/chats.json\n")
+	require.Equal(t, "sh", spec.Command[0])
+	require.Equal(t, "echo '"+ds.SHA256+"  /var/lib/knee/dataset/sets/chats.json' | sha256sum -c - >/dev/null 2>&1 || { echo 'knee: /var/lib/knee/dataset/sets/chats.json on PersistentVolumeClaim sharegpt-data is not the dataset the plan records (sha256 "+ds.SHA256+")' >&2; exit 1; }\nexec inference-perf --config_file /etc/knee/config.yaml", spec.Command[2])
+	job := buildJob("knee-k-l0-8", nil, JobOptions{}.WithDefaults("inference-perf"), spec)
+	vol := job.Spec.Template.Spec.Volumes[2]
+	require.Equal(t, "sharegpt-data", vol.PersistentVolumeClaim.ClaimName)
+	require.True(t, vol.PersistentVolumeClaim.ReadOnly)
+	require.Equal(t, DatasetMountPath, job.Spec.Template.Spec.Containers[0].VolumeMounts[2].MountPath)
+
+	claim, _ = ParseDatasetClaim("sharegpt-data")
+	spec, err = InferencePerf{Claim: claim}.Pod(p, p.Levels()[0])
+	require.NoError(t, err)
+	require.Contains(t, spec.Files["config.yaml"], "path: /var/lib/knee/dataset/chats.json\n")
+
+	_, err = AIPerf{Claim: claim}.Pod(p, p.Levels()[0])
+	require.ErrorContains(t, err, "--dataset-pvc is for --harness inference-perf")
+	for _, bad := range []string{"", ":x", "Bad_Claim", "c:../etc/passwd"} {
+		_, err := ParseDatasetClaim(bad)
+		require.ErrorContains(t, err, "--dataset-pvc", bad)
+	}
+}

@@ -14,6 +14,8 @@ import (
 // results read back from the `=== START_STAGE_i ===` blocks of the pod log.
 type InferencePerf struct {
 	Options inferenceperf.Options
+	// Claim, when set (--dataset-pvc), is where the pod reads the dataset.
+	Claim DatasetClaim
 }
 
 func (InferencePerf) Name() string { return inferenceperf.Harness }
@@ -26,6 +28,10 @@ func (InferencePerf) Name() string { return inferenceperf.Harness }
 func (h InferencePerf) Pod(plan sweep.Plan, lvl sweep.Level) (PodSpec, error) {
 	o := h.Options
 	o.DatasetPath = configMountPath + "/" + inferenceperf.DatasetFile
+	withDataset := plan.Workload != nil && plan.Workload.Dataset != nil
+	if withDataset && h.Claim.Claim != "" {
+		o.DatasetPath = h.Claim.file(plan.Workload.Dataset.File)
+	}
 	cfg, err := inferenceperf.Config(plan, []sweep.Level{lvl}, o)
 	if err != nil {
 		return PodSpec{}, err
@@ -38,6 +44,12 @@ func (h InferencePerf) Pod(plan sweep.Plan, lvl sweep.Level) (PodSpec, error) {
 	ds, err := inferenceperf.Dataset(plan)
 	if err != nil || ds == nil {
 		return spec, err
+	}
+	if h.Claim.Claim != "" {
+		// The pod checks the volume's file against the plan's SHA-256.
+		spec.Command, spec.Args = h.Claim.checked(o.DatasetPath, plan.Workload.Dataset.SHA256, append(spec.Command, spec.Args...)), nil
+		spec.Claim = h.Claim.Claim
+		return spec, nil
 	}
 	if err := datasetFits(plan.Workload.Dataset.File, len(ds), len(cfg)); err != nil {
 		return PodSpec{}, err
@@ -54,7 +66,7 @@ func datasetFits(file string, size, rest int) error {
 		return nil
 	}
 	return sweep.Inputf(file, "--dataset", 0,
-		"is %d bytes; on --runner kube the dataset travels in the level's ConfigMap, which Kubernetes bounds at %d bytes (1 MiB) with the config (%d bytes) in it: trim the file (jq '.[:N]'), or run it with --runner local", size, MaxConfigMapBytes, rest)
+		"is %d bytes; on --runner kube the dataset travels in the level's ConfigMap, which Kubernetes bounds at %d bytes (1 MiB) with the config (%d bytes) in it: put the file on a PersistentVolumeClaim and give --dataset-pvc CLAIM[:PATH] (inference-perf reads it from the volume, checked by its SHA-256 in the pod), or trim it (jq '.[:N]')", size, MaxConfigMapBytes, rest)
 }
 
 func (h InferencePerf) Parse(log []byte, source string, plan sweep.Plan, lvl sweep.Level) (*sweep.LevelResult, error) {
@@ -69,14 +81,20 @@ func (h InferencePerf) Parse(log []byte, source string, plan sweep.Plan, lvl swe
 // export between ===AIPERF-RESULT=== lines after the run, exactly like
 // aicr's wrapper, so knee reads aicr's Job logs and its own the same way;
 // an image without aiperf gets the pinned version installed first.
-type AIPerf struct{}
+type AIPerf struct {
+	// Claim is --dataset-pvc, which AIPerf does not take (refused).
+	Claim DatasetClaim
+}
 
 func (AIPerf) Name() string { return aiperf.Harness }
 
 // artifactDir is inside the pod's emptyDir work volume.
 const artifactDir = "/tmp/aiperf"
 
-func (AIPerf) Pod(plan sweep.Plan, lvl sweep.Level) (PodSpec, error) {
+func (h AIPerf) Pod(plan sweep.Plan, lvl sweep.Level) (PodSpec, error) {
+	if h.Claim.Claim != "" && plan.Workload != nil && plan.Workload.Dataset != nil {
+		return PodSpec{}, sweep.Inputf("flag", "--dataset-pvc", 0, "aiperf reads the prompts as the single_turn JSONL knee writes from the dataset, which travels in the level's ConfigMap; --dataset-pvc is for --harness inference-perf")
+	}
 	args, err := aiperf.Arguments(plan, lvl, artifactDir, configMountPath+"/"+aiperf.InputFile)
 	if err != nil {
 		return PodSpec{}, err
