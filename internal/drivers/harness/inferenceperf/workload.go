@@ -16,7 +16,8 @@ import (
 //	default (fixed lengths)           random, fixed input and output distributions
 //	--input-dist/--output-dist        random, a fixed, uniform or normal distribution each
 //	  fixed:N                           {type: fixed, mean: N, min: N, max: N, std_dev: 0}
-//	  uniform:A-B                       {type: uniform, min: A, max: B}
+//	  uniform:A-B                       {type: uniform, min: A, max: B} (the tool rounds a continuous
+//	                                    draw, so A and B come half as often as each length between)
 //	  normal:M,SD,MAX                   {type: normal, mean: M, std_dev: SD, min: 1, max: MAX}
 //	  file:PATH                         refused: the tool samples lengths from a distribution only
 //	--dataset (ShareGPT array)        shareGPT, data.path: turn 0 is the prompt, turn 1's length the output
