@@ -66,6 +66,13 @@ func (r *rateFlags) apply(fl *pflag.FlagSet, p *sweep.Plan, resume bool, sf *sea
 	}
 	// Every harness runs a rate ladder; what one cannot express (say
 	// inference-perf without --rate-duration) its registry check refuses.
+	if p.Runner == "kube" && p.GPUs == 0 {
+		// The kube runner reads the GPU count from the node; the whole plan
+		// is validated once it has (sweepOptions.run), the rate fields now.
+		q := *p
+		q.GPUs = 1
+		return q.Validate()
+	}
 	return p.Validate()
 }
 

@@ -141,3 +141,36 @@ func TestKubeRateLadderCarriesTheDatasetInAConfigMap(t *testing.T) {
 	require.ErrorContains(t, err, "Kubernetes bounds at 1048576 bytes (1 MiB)")
 	require.Empty(t, e.leftovers(t))
 }
+
+// The CLI on the test bed: `knee sweep --runner kube --harness
+// inference-perf --rate … --arrivals poisson --input-dist … --dataset …`
+// is no longer refused; each rate runs as a Job whose ConfigMap carries the
+// dataset, and sweep.json records the rate levels and the workload as the
+// built-in harness records it. A dataset over the ConfigMap bound is exit 2
+// naming the limit and --dataset-pvc, before any Job exists.
+func TestKubeSweepRateLadderWithADataset(t *testing.T) {
+	e := newEnv(t, map[int][]byte{0: rateStageLog(t, 1), 1: rateStageLog(t, 2)})
+	ds := shareGPT(t, 3, "")
+	out := filepath.Join(t.TempDir(), "rate-run")
+	_, stderr, code := e.knee(t, "sweep", "--runner", "kube", "--harness", "inference-perf", "--api", "completion",
+		"--node", "gb300-0", "--service", "sim:http", "--model", "sim-llm", "--rate", "31.4,61.79", "--arrivals", "poisson",
+		"--rate-duration", "60s", "--dataset", ds.File, "--out", out)
+	require.Equal(t, 0, code, stderr)
+	s := readSweep(t, out)
+	require.Len(t, s.Points, 2)
+	require.ElementsMatch(t, []float64{31.4, 61.79}, []float64{*s.Points[0].RequestedRate, *s.Points[1].RequestedRate})
+	require.NotNil(t, s.Workload)
+	require.Equal(t, ds.SHA256, s.Workload.Dataset.SHA256)
+	require.Equal(t, "sharegpt", s.Workload.Dataset.Format)
+	require.Equal(t, 3, s.Workload.Dataset.Entries)
+	require.Empty(t, e.leftovers(t))
+
+	big := shareGPT(t, 2, strings.Repeat("word ", 1<<18))
+	_, stderr, code = e.knee(t, "sweep", "--runner", "kube", "--harness", "inference-perf", "--api", "completion",
+		"--node", "gb300-0", "--service", "sim:http", "--model", "sim-llm", "--rate", "31.4", "--rate-duration", "60s",
+		"--dataset", big.File, "--out", filepath.Join(t.TempDir(), "big"))
+	require.Equal(t, 2, code, stderr)
+	require.Contains(t, stderr, "Kubernetes bounds at 1048576 bytes (1 MiB)")
+	require.Contains(t, stderr, "--dataset-pvc CLAIM[:PATH]")
+	require.Empty(t, e.leftovers(t))
+}
