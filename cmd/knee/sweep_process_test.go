@@ -163,3 +163,26 @@ func TestRecordedWorkloadIsTheSameOnEveryHarness(t *testing.T) {
 	require.Equal(t, biPlan.Workload, ipPlan.Workload)
 	require.Equal(t, "inference-perf", ipPlan.Harness)
 }
+
+// The issue's exact command: `knee sweep --harness inference-perf --rate
+// 2,4 --arrivals poisson --input-dist uniform:64-512` hands inference-perf
+// one config with poisson stages at 2 and 4 req/s (--min-requests 1000 at
+// each rate: 500 s and 250 s) and the distribution. No real report at 2
+// and 4 req/s exists to replay, so the stand-in fails the run after it was
+// handed the config, which each level folder keeps; the read-back at rates
+// a real report offered is TestSweepRateLadderWithAWorkloadOnInferencePerf.
+func TestSweepIssueCommandHandsInferencePerfPoissonStages(t *testing.T) {
+	standin := standinHarness(t)
+	t.Setenv("KNEE_REPLAY_RATES", fixtures.Path("inference-perf/kubecon-na-2025-vllm"))
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, errs := sweepCLI(t, "sweep", "--harness", "inference-perf", "--rate", "2,4", "--arrivals", "poisson", "--input-dist", "uniform:64-512",
+		"--harness-bin", standin, "--endpoint", "http://127.0.0.1:18000", "--model", "sim-llm", "--gpus", "1", "--api", "completion", "--out", dir)
+	require.Equal(t, 1, code, errs)
+	require.Contains(t, errs, "no recorded stage offered 2 req/s")
+	for _, lvl := range []string{"000-2rps", "001-4rps"} {
+		cfg, err := os.ReadFile(filepath.Join(dir, "levels", lvl, "config.yaml"))
+		require.NoError(t, err)
+		require.Contains(t, string(cfg), "load:\n    type: poisson\n    stages:\n        - rate: 2\n          duration: 500\n        - rate: 4\n          duration: 250\n")
+		require.Contains(t, string(cfg), "data:\n    type: random\n    input_distribution:\n        type: uniform\n        mean: 288\n        min: 64\n        max: 512\n")
+	}
+}

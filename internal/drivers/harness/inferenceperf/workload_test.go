@@ -42,6 +42,14 @@ func TestConfigRunsEachRateAsAPoissonStageWithTheDistribution(t *testing.T) {
 	require.Equal(t, map[string]any{"type": "fixed", "mean": 128, "min": 128, "max": 128, "std_dev": 0}, data["output_distribution"])
 	require.Contains(t, string(b), "# Stage i is rate level i; there is no warm-up stage.")
 
+	// Without --rate-duration a level sends --min-requests: 32 requests
+	// take 16 s at 2 req/s and 8 s at 4 req/s.
+	q := p
+	q.RateDurationS = 0
+	b, err = Config(q, q.Levels(), Options{NumWorkers: 4})
+	require.NoError(t, err)
+	require.Equal(t, []any{map[string]any{"rate": 2, "duration": 16}, map[string]any{"rate": 4, "duration": 8}}, decode(t, b)["load"].(map[string]any)["stages"])
+
 	p.Arrivals = sweep.ArrivalsConstant
 	b, err = Config(p, p.Levels()[1:], Options{NumWorkers: 4})
 	require.NoError(t, err)
@@ -124,7 +132,7 @@ func TestConfigRefusesWhatItCannotExpress(t *testing.T) {
 		{"normal mean above max", func(p *sweep.Plan) {
 			p.Workload.Output = sweep.LengthDist{Kind: sweep.DistNormal, Mean: 600, SD: 10, Max: 500}
 		}, "--output-dist", "mean 600 is above its max 500"},
-		{"rate without duration", func(p *sweep.Plan) { p.RateDurationS = 0 }, "--rate-duration", "give --rate-duration"},
+		{"requests not whole seconds", func(p *sweep.Plan) { p.RateDurationS, p.Rates = 0, []float64{3} }, "--rate-duration", "32 requests at 3 req/s take 10.666666666666666s; give --rate-duration"},
 		{"fractional duration", func(p *sweep.Plan) { p.RateDurationS = 1.5 }, "--rate-duration", "1.5s is not"},
 		{"bound not split over workers", func(p *sweep.Plan) { p.MaxInFlight = 10 }, "--max-in-flight", "over 4 workers"},
 	} {
