@@ -186,3 +186,22 @@ func TestSweepIssueCommandHandsInferencePerfPoissonStages(t *testing.T) {
 		require.Contains(t, string(cfg), "data:\n    type: random\n    input_distribution:\n        type: uniform\n        mean: 288\n        min: 64\n        max: 512\n")
 	}
 }
+
+// With engine metrics sampled (the simulated server serves /metrics), a
+// sample window is one level's: each rate runs as its own inference-perf
+// process of one stage, and knee says so.
+func TestSweepRateLadderOnInferencePerfWithEngineMetricsRunsARunPerRate(t *testing.T) {
+	standin := standinHarness(t)
+	t.Setenv("KNEE_REPLAY_RATES", fixtures.Path("inference-perf/kubecon-na-2025-vllm"))
+	url := sweepTestServer(t)
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, errs := sweepCLI(t, "sweep", "--harness", "inference-perf", "--harness-bin", standin, "--endpoint", url,
+		"--model", "sim-llm", "--gpus", "1", "--api", "completion", "--rate", "31.4,61.79", "--rate-duration", "60s", "--out", dir)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, errs, "engine metrics: sampled per level, so inference-perf runs one process per level")
+	for _, lvl := range []string{"000-31.4rps", "001-61.79rps"} {
+		cfg, err := os.ReadFile(filepath.Join(dir, "levels", lvl, "config.yaml"))
+		require.NoError(t, err)
+		require.Equal(t, 1, strings.Count(string(cfg), "- rate: "), lvl)
+	}
+}
