@@ -150,5 +150,8 @@ func (m *metricsFlags) wrapKube(ctx context.Context, o *sweepOptions, exec sweep
 	} else {
 		fmt.Fprintf(errw, "engine metrics: sampling %s every second (%s)\n", src.Names()[0], snap.Engine)
 	}
+	if kx.Staged(o.plan) {
+		fmt.Fprintf(errw, "engine metrics: sampled per level, so %s runs one Job per level instead of one stage per level in one Job (--metrics none runs them as stages)\n", o.plan.Harness)
+	}
 	return metrics.Wrap(exec, src, metrics.Options{KVBound: m.KVBound, Log: errw}), nil
 }

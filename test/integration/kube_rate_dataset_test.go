@@ -25,14 +25,18 @@ import (
 
 const kubecon = "inference-perf/kubecon-na-2025-vllm"
 
-// rateStageLog is the pod log of a one-stage run at recorded stage k of the
-// KubeCon demo's rate report (real inference-perf output), as v0.6+ prints
-// a stage: its report JSON between the START/END markers.
-func rateStageLog(t *testing.T, k int) []byte {
+// rateStageLog is the pod log of a run whose stage i is recorded stage
+// ks[i] of the KubeCon demo's rate report (real inference-perf output), as
+// v0.6+ prints a stage: its report JSON between the START/END markers.
+func rateStageLog(t *testing.T, ks ...int) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(fixtures.Path(kubecon), fmt.Sprintf("stage_%d_lifecycle_metrics.json", k)))
-	require.NoError(t, err)
-	return []byte(fmt.Sprintf("INFO inference-perf starting\n=== START_STAGE_0 ===\n%s\n=== END_STAGE_0 ===\n", strings.TrimRight(string(b), "\n")))
+	out := "INFO inference-perf starting\n"
+	for i, k := range ks {
+		b, err := os.ReadFile(filepath.Join(fixtures.Path(kubecon), fmt.Sprintf("stage_%d_lifecycle_metrics.json", k)))
+		require.NoError(t, err)
+		out += fmt.Sprintf("=== START_STAGE_%d ===\n%s\n=== END_STAGE_%d ===\n", i, strings.TrimRight(string(b), "\n"), i)
+	}
+	return []byte(out)
 }
 
 // shareGPT writes a ShareGPT dataset of n entries (synthetic test input,
@@ -143,21 +147,29 @@ func TestKubeRateLadderCarriesTheDatasetInAConfigMap(t *testing.T) {
 }
 
 // The CLI on the test bed: `knee sweep --runner kube --harness
-// inference-perf --rate … --arrivals poisson --input-dist … --dataset …`
-// is no longer refused; each rate runs as a Job whose ConfigMap carries the
-// dataset, and sweep.json records the rate levels and the workload as the
-// built-in harness records it. A dataset over the ConfigMap bound is exit 2
-// naming the limit and --dataset-pvc, before any Job exists.
+// inference-perf --rate … --arrivals poisson --dataset …` is no longer
+// refused; the rates run as one Job (labelled as level 0) of one stage per
+// rate whose ConfigMap carries the dataset, its planted multi-stage report
+// (real KubeCon demo stages at 31.4 and 61.79 req/s) is read back per rate,
+// and sweep.json records the rate levels and the workload as the built-in
+// harness records it. A dataset over the ConfigMap bound is exit 2 naming
+// the limit and --dataset-pvc, before any Job exists.
 func TestKubeSweepRateLadderWithADataset(t *testing.T) {
-	e := newEnv(t, map[int][]byte{0: rateStageLog(t, 1), 1: rateStageLog(t, 2)})
+	e := newEnv(t, map[int][]byte{0: rateStageLog(t, 1, 2)})
 	ds := shareGPT(t, 3, "")
 	out := filepath.Join(t.TempDir(), "rate-run")
 	_, stderr, code := e.knee(t, "sweep", "--runner", "kube", "--harness", "inference-perf", "--api", "completion",
 		"--node", "gb300-0", "--service", "sim:http", "--model", "sim-llm", "--rate", "31.4,61.79", "--arrivals", "poisson",
 		"--rate-duration", "60s", "--dataset", ds.File, "--out", out)
 	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stderr, "levels 0–1 (2 stages): Job ")
 	s := readSweep(t, out)
 	require.Len(t, s.Points, 2)
+	for _, lvl := range []string{"000-31.4rps", "001-61.79rps"} {
+		raw, err := os.ReadFile(filepath.Join(out, "levels", lvl, "pod.log"))
+		require.NoError(t, err)
+		require.Equal(t, string(rateStageLog(t, 1, 2)), string(raw))
+	}
 	require.ElementsMatch(t, []float64{31.4, 61.79}, []float64{*s.Points[0].RequestedRate, *s.Points[1].RequestedRate})
 	require.NotNil(t, s.Workload)
 	require.Equal(t, ds.SHA256, s.Workload.Dataset.SHA256)

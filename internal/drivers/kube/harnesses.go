@@ -26,13 +26,21 @@ func (InferencePerf) Name() string { return inferenceperf.Harness }
 // SHA-256 (a file changed since is refused), and the ConfigMap carries
 // that SHA-256 as an annotation.
 func (h InferencePerf) Pod(plan sweep.Plan, lvl sweep.Level) (PodSpec, error) {
+	return h.PodStages(plan, []sweep.Level{lvl})
+}
+
+// Staged: a rate ladder runs in one pod, one stage per rate (StagedHarness).
+func (InferencePerf) Staged(plan sweep.Plan) bool { return plan.IsRate() }
+
+// PodStages is Pod for several levels, one stage each.
+func (h InferencePerf) PodStages(plan sweep.Plan, levels []sweep.Level) (PodSpec, error) {
 	o := h.Options
 	o.DatasetPath = configMountPath + "/" + inferenceperf.DatasetFile
 	withDataset := plan.Workload != nil && plan.Workload.Dataset != nil
 	if withDataset && h.Claim.Claim != "" {
 		o.DatasetPath = h.Claim.file(plan.Workload.Dataset.File)
 	}
-	cfg, err := inferenceperf.Config(plan, []sweep.Level{lvl}, o)
+	cfg, err := inferenceperf.Config(plan, levels, o)
 	if err != nil {
 		return PodSpec{}, err
 	}
@@ -75,6 +83,19 @@ func (h InferencePerf) Parse(log []byte, source string, plan sweep.Plan, lvl swe
 		return nil, err
 	}
 	return &sweep.LevelResult{Points: pts, Harness: inferenceperf.Harness}, nil
+}
+
+// ParseStages reads one result per level from the pod's stage blocks.
+func (h InferencePerf) ParseStages(log []byte, source string, plan sweep.Plan, levels []sweep.Level) ([]*sweep.LevelResult, error) {
+	pts, err := inferenceperf.Parse(log, source, plan, levels)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*sweep.LevelResult, len(pts))
+	for i := range pts {
+		out[i] = &sweep.LevelResult{Points: pts[i : i+1], Harness: inferenceperf.Harness}
+	}
+	return out, nil
 }
 
 // AIPerf runs NVIDIA AIPerf with aicr's arguments. The pod prints the
