@@ -147,6 +147,7 @@ func TestSweepWorkloadFlagErrors(t *testing.T) {
 		{[]string{"--harness", "inference-perf", "--api", "completion", "--input-dist", "file:" + fixtures.Path("workload/lengths.txt")}, "--input-dist: inference-perf samples lengths from a fixed, uniform or normal distribution, not from a file"},
 		{[]string{"--harness", "inference-perf", "--api", "completion", "--dataset", fixtures.Path("workload/sharegpt-small.json")}, "sharegpt-small.json: [2].conversations: inference-perf sends turn 0 as the prompt"},
 		{[]string{"--harness", "aiperf", "--dataset", fixtures.Path("workload/prompts.jsonl")}, "aiperf's single_turn dataset has no per-entry output length"},
+		{[]string{"--dataset-pvc", "data"}, "--dataset-pvc applies to --runner kube"},
 	} {
 		dir := filepath.Join(t.TempDir(), "run")
 		code, _, errs := sweepCLI(t, workloadTestArgs(url, dir, c.args...)...)
