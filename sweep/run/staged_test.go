@@ -76,3 +76,41 @@ func TestStagedExecutorRunsThePendingLevelsAsOneRun(t *testing.T) {
 func removeLevel(dir string, l sweep.Level) error {
 	return os.RemoveAll(filepath.Join(dir, store.LevelDir(l)))
 }
+
+// stagedBlock waits for Ctrl-C in the middle of its one run.
+type stagedBlock struct {
+	stagedRates
+	cancel context.CancelFunc
+}
+
+func (s *stagedBlock) RunStages(ctx context.Context, _ sweep.Plan, levels []sweep.Level) ([]*sweep.LevelResult, error) {
+	s.cancel()
+	<-ctx.Done()
+	raw := map[string][]byte{"stdout.log": []byte("cut short\n")}
+	out := make([]*sweep.LevelResult, len(levels))
+	for i := range out {
+		out[i] = &sweep.LevelResult{Raw: raw, Harness: "staged"}
+	}
+	return out, ctx.Err()
+}
+
+// Ctrl-C during the one run abandons every stage of it: none is measured,
+// each keeps the run's raw output, and --resume runs them all again.
+func TestStagedRunInterruptedAbandonsEveryStage(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	st, err := store.Create(dir, ratePlanForStages())
+	require.NoError(t, err)
+	defer st.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	out, err := Run(ctx, &stagedBlock{cancel: cancel}, st, Options{})
+	require.ErrorIs(t, err, context.Canceled)
+	require.Contains(t, err.Error(), "interrupted during level 0: 2 req/s")
+	require.Equal(t, "interrupted", out.StoppedEarly)
+	require.Empty(t, out.Measured)
+	for _, l := range st.Plan().Levels() {
+		require.False(t, st.Done(l.Index))
+		raw, err := os.ReadFile(filepath.Join(dir, store.LevelDir(l), "stdout.log"))
+		require.NoError(t, err, "%v keeps the run's output", l)
+		require.Equal(t, "cut short\n", string(raw))
+	}
+}
