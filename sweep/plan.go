@@ -104,6 +104,18 @@ type Executor interface {
 	RunLevel(ctx context.Context, plan Plan, lvl Level) (*LevelResult, error)
 }
 
+// StagedExecutor is an Executor that can also run several levels of a plan
+// in one harness run, one stage each: inference-perf runs a rate ladder as
+// one config of one stage per rate, and reports each stage on its own.
+type StagedExecutor interface {
+	Executor
+	// Staged reports whether it runs this plan's levels as stages of one run.
+	Staged(plan Plan) bool
+	// RunStages runs the levels as the stages of one run, in order, and
+	// returns one result per level (the run's raw output in each).
+	RunStages(ctx context.Context, plan Plan, levels []Level) ([]*LevelResult, error)
+}
+
 // Size bounds of a plan: far above any real sweep, far below what would
 // exhaust the machine knee runs on (the built-in harness holds each
 // level's prompts and one record per request in memory). --input-tokens

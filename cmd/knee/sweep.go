@@ -179,6 +179,9 @@ func (o *sweepOptions) executor(ctx context.Context, c *cobra.Command) (sweep.Ex
 	if o.plan.Runner == "kube" {
 		return o.kube.executor(ctx, c, &o.plan, stderr)
 	}
+	if o.kube.DatasetPVC != "" {
+		return nil, usagef("--dataset-pvc applies to --runner kube: the local runner reads --dataset from its path")
+	}
 	if o.plan.Endpoint == "" {
 		return nil, sweep.Inputf("flag", "--endpoint", 0, "give the server's URL, e.g. --endpoint http://127.0.0.1:8000")
 	}

@@ -35,6 +35,7 @@ type kubeOptions struct {
 	CPU, Memory             string
 	LoadgenGPUs             int
 	HFTokenSecret           string
+	DatasetPVC              string
 	Deadline, TTL, Pending  time.Duration
 	Keep                    bool
 	// --nodes / --node-selector: levels run at once on several identical
@@ -64,6 +65,7 @@ func bindKubeFlags(c *cobra.Command) *kubeOptions {
 	fl.StringVar(&o.Memory, "loadgen-memory", "4Gi", "kube: memory request and limit of the load generator")
 	fl.IntVar(&o.LoadgenGPUs, "loadgen-gpus", 0, "kube: nvidia.com/gpu the load-generator pod requests (normally 0)")
 	fl.StringVar(&o.HFTokenSecret, "hf-token-secret", "", "kube: Secret holding a Hugging Face token, NAME[:KEY] (key default HF_TOKEN); passed to the pod as HF_TOKEN, never read by knee")
+	fl.StringVar(&o.DatasetPVC, "dataset-pvc", "", "kube: read --dataset from this PersistentVolumeClaim, CLAIM[:PATH] (PATH on the volume, default the file's name), instead of the level's ConfigMap (1 MiB at most); the pod checks its SHA-256 (inference-perf)")
 	fl.DurationVar(&o.Deadline, "job-deadline", time.Hour, "kube: activeDeadlineSeconds of each level's Job")
 	fl.DurationVar(&o.TTL, "job-ttl", time.Hour, "kube: ttlSecondsAfterFinished of each level's Job (a safety net if knee is killed)")
 	fl.DurationVar(&o.Pending, "pending-timeout", 5*time.Minute, "kube: fail a level whose pod stays unschedulable this long")
@@ -81,7 +83,15 @@ func (o *kubeOptions) executor(ctx context.Context, c *cobra.Command, plan *swee
 	// Flags first: a wrong harness is bad input even without a cluster.
 	workers, _ := fl.GetInt("workers")
 	timeout, _ := fl.GetDuration("request-timeout")
-	h, err := harness.ForKube(plan.Harness, harness.Settings{Workers: workers, Timeout: timeout})
+	var claim harness.DatasetClaim
+	if o.DatasetPVC != "" {
+		c, err := kube.ParseDatasetClaim(o.DatasetPVC)
+		if err != nil {
+			return nil, err
+		}
+		claim = c
+	}
+	h, err := harness.ForKube(plan.Harness, harness.Settings{Workers: workers, Timeout: timeout, DatasetClaim: claim})
 	if err != nil {
 		return nil, err
 	}
@@ -124,6 +134,14 @@ func (o *kubeOptions) executor(ctx context.Context, c *cobra.Command, plan *swee
 	}
 	prep.Apply(plan)
 	fmt.Fprintf(progress, "target: %s\n", prep)
+	// The first level's pod, built before a results folder exists, refuses
+	// what the harness cannot run (a workload it cannot express, a dataset
+	// over the ConfigMap bound) as bad input.
+	if lv := plan.Levels(); len(lv) > 0 {
+		if _, err := h.Pod(*plan, lv[0]); err != nil {
+			return nil, err
+		}
+	}
 
 	jo, err := o.jobOptions(ns, plan.Harness, workers)
 	if err != nil {

@@ -69,6 +69,10 @@ func (m *metricsFlags) wrap(ctx context.Context, o *sweepOptions, exec sweep.Exe
 	default:
 		fmt.Fprintf(errw, "engine metrics: sampling %s every second (%s)\n", strings.Join(names, ", "), snap.Engine)
 	}
+	if x, ok := exec.(sweep.StagedExecutor); ok && x.Staged(o.plan) {
+		// A sample window is one level's: the stages of one run cannot be told apart in it.
+		fmt.Fprintf(errw, "engine metrics: sampled per level, so %s runs one process per level instead of one stage per level in one run (--metrics none runs them as stages)\n", o.plan.Harness)
+	}
 	return metrics.Wrap(exec, src, metrics.Options{KVBound: m.KVBound, Log: errw}), nil
 }
 
@@ -145,6 +149,9 @@ func (m *metricsFlags) wrapKube(ctx context.Context, o *sweepOptions, exec sweep
 		}
 	} else {
 		fmt.Fprintf(errw, "engine metrics: sampling %s every second (%s)\n", src.Names()[0], snap.Engine)
+	}
+	if kx.Staged(o.plan) {
+		fmt.Fprintf(errw, "engine metrics: sampled per level, so %s runs one Job per level instead of one stage per level in one Job (--metrics none runs them as stages)\n", o.plan.Harness)
 	}
 	return metrics.Wrap(exec, src, metrics.Options{KVBound: m.KVBound, Log: errw}), nil
 }

@@ -105,3 +105,103 @@ func TestSweepWithInferencePerfStandInThroughTheCLI(t *testing.T) {
 	require.Equal(t, "completion", p.API)
 	require.FileExists(t, filepath.Join(dir, "levels", "003-256", "config.yaml"))
 }
+
+// The issue's command on the local runner, through the CLI: `knee sweep
+// --harness inference-perf --rate … --arrivals poisson --input-dist
+// uniform:64-512` hands inference-perf one config with a poisson stage per
+// rate and the distribution, and reads its report back as one rate level
+// per rate. The
+// stand-in replays real stages of the KubeCon demo report, so the rates
+// are ones it offered (31.4 and 61.79 req/s).
+func TestSweepRateLadderWithAWorkloadOnInferencePerf(t *testing.T) {
+	standin := standinHarness(t)
+	t.Setenv("KNEE_REPLAY_RATES", fixtures.Path("inference-perf/kubecon-na-2025-vllm"))
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, errs := sweepCLI(t, "sweep", "--harness", "inference-perf", "--harness-bin", standin, "--endpoint", "http://127.0.0.1:18000",
+		"--model", "sim-llm", "--gpus", "1", "--api", "completion", "--rate", "31.4,61.79", "--arrivals", "poisson", "--rate-duration", "60s",
+		"--input-dist", "uniform:64-512", "--out", dir)
+	require.Equal(t, 0, code, errs)
+	s, err := store.Load(dir)
+	require.NoError(t, err)
+	require.Len(t, s.Points, 2)
+	rates := []float64{*s.Points[0].RequestedRate, *s.Points[1].RequestedRate}
+	require.ElementsMatch(t, []float64{31.4, 61.79}, rates)
+	cfg, err := os.ReadFile(filepath.Join(dir, "levels", "001-61.79rps", "config.yaml"))
+	require.NoError(t, err)
+	// One inference-perf run: a poisson stage per rate, read back per stage.
+	require.Contains(t, string(cfg), "type: poisson\n    stages:\n        - rate: 31.4\n          duration: 60\n        - rate: 61.79\n          duration: 60\n")
+	require.Contains(t, string(cfg), "input_distribution:\n        type: uniform\n        mean: 288\n        min: 64\n        max: 512\n")
+}
+
+// The workload recorded in plan.json and sweep.json is the same whatever
+// the harness: the built-in client against the test server and
+// inference-perf (the stand-in) record the identical workload for the
+// same flags, so diff and merges compare them.
+func TestRecordedWorkloadIsTheSameOnEveryHarness(t *testing.T) {
+	standin := standinHarness(t)
+	t.Setenv("KNEE_REPLAY", fixtures.Path("inference-perf/simserver-v0.6.1-concurrent-sweep/stdout.log"))
+	work := []string{"--input-dist", "uniform:64-512", "--output-dist", "normal:128,16,192", "--ignore-eos=false", "--api", "completion"}
+	ipDir := filepath.Join(t.TempDir(), "ip")
+	code, _, errs := sweepCLI(t, append([]string{"sweep", "--harness", "inference-perf", "--harness-bin", standin, "--endpoint", "http://127.0.0.1:18000",
+		"--model", "sim-llm", "--gpus", "1", "--per-gpu", "16", "--min-requests", "32", "--requests-per-concurrency", "4", "--out", ipDir}, work...)...)
+	require.Equal(t, 0, code, errs)
+	url := sweepTestServer(t)
+	biDir := filepath.Join(t.TempDir(), "builtin")
+	code, _, errs = sweepCLI(t, append([]string{"sweep", "--endpoint", url, "--model", "sim", "--gpus", "1", "--per-gpu", "2",
+		"--min-requests", "8", "--request-timeout", "10s", "--out", biDir}, work...)...)
+	require.Equal(t, 0, code, errs)
+	ip, err := store.Load(ipDir)
+	require.NoError(t, err)
+	bi, err := store.Load(biDir)
+	require.NoError(t, err)
+	require.NotNil(t, ip.Workload)
+	require.Equal(t, bi.Workload, ip.Workload)
+	ipPlan, err := store.ReadPlan(ipDir)
+	require.NoError(t, err)
+	biPlan, err := store.ReadPlan(biDir)
+	require.NoError(t, err)
+	require.Equal(t, biPlan.Workload, ipPlan.Workload)
+	require.Equal(t, "inference-perf", ipPlan.Harness)
+}
+
+// The issue's exact command: `knee sweep --harness inference-perf --rate
+// 2,4 --arrivals poisson --input-dist uniform:64-512` hands inference-perf
+// one config with poisson stages at 2 and 4 req/s (--min-requests 1000 at
+// each rate: 500 s and 250 s) and the distribution. No real report at 2
+// and 4 req/s exists to replay, so the stand-in fails the run after it was
+// handed the config, which each level folder keeps; the read-back at rates
+// a real report offered is TestSweepRateLadderWithAWorkloadOnInferencePerf.
+func TestSweepIssueCommandHandsInferencePerfPoissonStages(t *testing.T) {
+	standin := standinHarness(t)
+	t.Setenv("KNEE_REPLAY_RATES", fixtures.Path("inference-perf/kubecon-na-2025-vllm"))
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, errs := sweepCLI(t, "sweep", "--harness", "inference-perf", "--rate", "2,4", "--arrivals", "poisson", "--input-dist", "uniform:64-512",
+		"--harness-bin", standin, "--endpoint", "http://127.0.0.1:18000", "--model", "sim-llm", "--gpus", "1", "--api", "completion", "--out", dir)
+	require.Equal(t, 1, code, errs)
+	require.Contains(t, errs, "no recorded stage offered 2 req/s")
+	for _, lvl := range []string{"000-2rps", "001-4rps"} {
+		cfg, err := os.ReadFile(filepath.Join(dir, "levels", lvl, "config.yaml"))
+		require.NoError(t, err)
+		require.Contains(t, string(cfg), "load:\n    type: poisson\n    stages:\n        - rate: 2\n          duration: 500\n        - rate: 4\n          duration: 250\n")
+		require.Contains(t, string(cfg), "data:\n    type: random\n    input_distribution:\n        type: uniform\n        mean: 288\n        min: 64\n        max: 512\n")
+	}
+}
+
+// With engine metrics sampled (the simulated server serves /metrics), a
+// sample window is one level's: each rate runs as its own inference-perf
+// process of one stage, and knee says so.
+func TestSweepRateLadderOnInferencePerfWithEngineMetricsRunsARunPerRate(t *testing.T) {
+	standin := standinHarness(t)
+	t.Setenv("KNEE_REPLAY_RATES", fixtures.Path("inference-perf/kubecon-na-2025-vllm"))
+	url := sweepTestServer(t)
+	dir := filepath.Join(t.TempDir(), "run")
+	code, _, errs := sweepCLI(t, "sweep", "--harness", "inference-perf", "--harness-bin", standin, "--endpoint", url,
+		"--model", "sim-llm", "--gpus", "1", "--api", "completion", "--rate", "31.4,61.79", "--rate-duration", "60s", "--out", dir)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, errs, "engine metrics: sampled per level, so inference-perf runs one process per level")
+	for _, lvl := range []string{"000-31.4rps", "001-61.79rps"} {
+		cfg, err := os.ReadFile(filepath.Join(dir, "levels", lvl, "config.yaml"))
+		require.NoError(t, err)
+		require.Equal(t, 1, strings.Count(string(cfg), "- rate: "), lvl)
+	}
+}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/kneetool/knee/internal/drivers/harness/builtin"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/knee/search"
 	"github.com/kneetool/knee/sweep"
@@ -30,7 +29,7 @@ type rateFlags struct {
 }
 
 func (r *rateFlags) bind(fl *pflag.FlagSet) {
-	fl.StringVar(&r.Rates, "rate", "", "open loop: ladder of offered request rates per second for the whole endpoint, e.g. 2,4,8,16 (builtin harness; excludes --per-gpu and --ladder)")
+	fl.StringVar(&r.Rates, "rate", "", "open loop: ladder of offered request rates per second for the whole endpoint, e.g. 2,4,8,16 (every harness; excludes --per-gpu and --ladder)")
 	fl.StringVar(&r.Arrivals, "arrivals", sweep.ArrivalsPoisson, "--rate's arrival process: poisson (seeded by --seed) or constant")
 	fl.IntVar(&r.MaxInFlight, "max-in-flight", sweep.DefaultMaxInFlight, "--rate's bound on outstanding requests; a level that reaches it is recorded as client-bound (no longer open-loop)")
 	fl.DurationVar(&r.Duration, "rate-duration", 0, "--rate: each level sends rate × this many requests (default: --min-requests per level)")
@@ -65,11 +64,14 @@ func (r *rateFlags) apply(fl *pflag.FlagSet, p *sweep.Plan, resume bool, sf *sea
 	if err := r.setPlan(fl, p, resume); err != nil {
 		return err
 	}
-	if p.Harness != builtin.Name {
-		return sweep.Inputf("flag", "--rate", 0, "open-loop rate levels run with --harness builtin, not %s", p.Harness)
-	}
-	if p.Runner != "local" {
-		return sweep.Inputf("flag", "--rate", 0, "open-loop rate levels run with --runner local, not %s", p.Runner)
+	// Every harness runs a rate ladder; what one cannot express (say
+	// inference-perf without --rate-duration) its registry check refuses.
+	if p.Runner == "kube" && p.GPUs == 0 {
+		// The kube runner reads the GPU count from the node; the whole plan
+		// is validated once it has (sweepOptions.run), the rate fields now.
+		q := *p
+		q.GPUs = 1
+		return q.Validate()
 	}
 	return p.Validate()
 }

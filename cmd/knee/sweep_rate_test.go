@@ -102,7 +102,9 @@ func TestSweepRateFlagsRefused(t *testing.T) {
 		{[]string{"--rate", "2", "--search", "--precision", "2"}, "--precision: must be between 0 and 1"},
 		{[]string{"--rate", "2", "--search", "--max-rate", "0"}, "--max-rate: must be a rate between 0"},
 		{[]string{"--per-gpu", "8", "--max-rate", "9"}, "--max-rate applies to a rate sweep"},
-		{[]string{"--rate", "2", "--harness", "aiperf"}, "--rate: open-loop rate levels run with --harness builtin"},
+		// Every harness runs a rate ladder; what one cannot express is refused naming the flag and the harness.
+		{[]string{"--rate", "2,3", "--harness", "inference-perf", "--api", "completion", "--min-requests", "100"}, "--rate-duration: inference-perf runs a rate stage for whole seconds (load.stages[].duration), not for a request count: 100 requests at 3 req/s take 33.333333333333336s"},
+		{[]string{"--rate", "2,4", "--harness", "inference-perf", "--api", "completion", "--rate-duration", "1500ms"}, "--rate-duration: inference-perf's load.stages[].duration is whole seconds; 1.5s is not"},
 	} {
 		code, _, errs := sweepCLI(t, rateArgs("http://127.0.0.1:1", dir, c.args...)...)
 		require.Equal(t, 2, code, "%v: %s", c.args, errs)

@@ -23,7 +23,7 @@ var resumeSettings = []string{
 	"stop-past-knee", "keep-going", "request-timeout", "workers", "seed", "requests-jsonl", "harness-bin", "api-key-env",
 	// --runner kube
 	"namespace", "context", "node", "service", "image", "loadgen-node-selector", "loadgen-toleration", "loadgen-labels",
-	"loadgen-cpu", "loadgen-memory", "loadgen-gpus", "hf-token-secret", "api-key-secret", "job-deadline", "job-ttl", "pending-timeout", "keep",
+	"loadgen-cpu", "loadgen-memory", "loadgen-gpus", "hf-token-secret", "dataset-pvc", "api-key-secret", "job-deadline", "job-ttl", "pending-timeout", "keep",
 	// --search, --repeats, --until-ci (sweep_search.go)
 	"search", "precision", "max-levels", "max-per-gpu", "search-start", "search-confirm", "search-rungs", "repeats", "until-ci", "slo",
 	// --rate --search (sweep_rate.go)

@@ -8,7 +8,7 @@ import (
 )
 
 // workloadFlags are knee sweep's flags for what each request contains
-// (the built-in harness): length distributions, a prompt dataset, shared
+// (every harness; inference-perf and AIPerf get them translated): length distributions, a prompt dataset, shared
 // prefixes, and whether outputs may end at EOS.
 type workloadFlags struct {
 	InputDist, OutputDist string
@@ -20,11 +20,11 @@ type workloadFlags struct {
 var workloadFlagNames = []string{"input-dist", "output-dist", "dataset", "shared-prefix", "ignore-eos"}
 
 func (f *workloadFlags) bind(fl *pflag.FlagSet) {
-	fl.StringVar(&f.InputDist, "input-dist", "", "prompt length distribution in tokens: fixed:N, uniform:MIN-MAX, normal:MEAN,SD[,MAX] or file:PATH (one length a line, or input and output lengths a line) (builtin; instead of --input-tokens)")
-	fl.StringVar(&f.OutputDist, "output-dist", "", "output length distribution (max_tokens), as --input-dist (builtin; instead of --output-tokens)")
-	fl.StringVar(&f.Dataset, "dataset", "", "prompts sampled (with --seed) from a ShareGPT JSON array or a JSONL file of {\"prompt\": …, \"output_tokens\": N} (builtin)")
-	fl.StringVar(&f.SharedPrefix, "shared-prefix", "", "N:LEN: every prompt starts with one of N shared prefixes of LEN tokens (a system prompt), then its own text (builtin)")
-	fl.BoolVar(&f.IgnoreEOS, "ignore-eos", true, "send ignore_eos: false lets outputs end where the model ends them, and the tokens the server reports are recorded (builtin)")
+	fl.StringVar(&f.InputDist, "input-dist", "", "prompt length distribution in tokens: fixed:N, uniform:MIN-MAX, normal:MEAN,SD[,MAX] or file:PATH (one length a line, or input and output lengths a line) (instead of --input-tokens; every harness translates what it can express)")
+	fl.StringVar(&f.OutputDist, "output-dist", "", "output length distribution (max_tokens), as --input-dist (instead of --output-tokens)")
+	fl.StringVar(&f.Dataset, "dataset", "", "prompts sampled (with --seed) from a ShareGPT JSON array or a JSONL file of {\"prompt\": …, \"output_tokens\": N}")
+	fl.StringVar(&f.SharedPrefix, "shared-prefix", "", "N:LEN: every prompt starts with one of N shared prefixes of LEN tokens (a system prompt), then its own text")
+	fl.BoolVar(&f.IgnoreEOS, "ignore-eos", true, "send ignore_eos: false lets outputs end where the model ends them, and the tokens the server reports are recorded")
 }
 
 // apply puts the workload the flags describe on p. On --resume the stored
@@ -42,7 +42,7 @@ func (f *workloadFlags) apply(fl *pflag.FlagSet, p *sweep.Plan) error {
 	if given == "" && p.Workload == nil {
 		return nil
 	}
-	if err := f.check(fl, p, given); err != nil {
+	if err := f.check(fl); err != nil {
 		return err
 	}
 	w := sweep.Workload{
@@ -76,13 +76,11 @@ func (f *workloadFlags) apply(fl *pflag.FlagSet, p *sweep.Plan) error {
 	return nil
 }
 
-// check refuses workload flags where no workload can be sent, and a
-// distribution given with the fixed length it replaces; given is the
-// first workload flag given ("" for none).
-func (f *workloadFlags) check(fl *pflag.FlagSet, p *sweep.Plan, given string) error {
-	if given != "" && (p.Harness != builtin.Name || p.Runner != "local") {
-		return sweep.Inputf("flag", "--"+given, 0, "workloads are sent by the built-in harness on the local runner only (--harness %s --runner %s sends fixed-length requests)", p.Harness, p.Runner)
-	}
+// check refuses a distribution given with the fixed length it replaces.
+// Every harness
+// sends a workload: what one cannot express its registry check refuses,
+// naming the flag and the harness.
+func (f *workloadFlags) check(fl *pflag.FlagSet) error {
 	for _, c := range [][2]string{{"input-dist", "input-tokens"}, {"output-dist", "output-tokens"}} {
 		if fl.Changed(c[0]) && fl.Changed(c[1]) {
 			return usagef("give --%s or --%s, not both: --%s fixed:N is --%s N", c[0], c[1], c[0], c[1])

@@ -142,7 +142,12 @@ func TestSweepWorkloadFlagErrors(t *testing.T) {
 		{[]string{"--input-dist", "file:" + fixtures.Path("workload/lengths-pairs.txt"), "--output-dist", "fixed:3"}, "has two columns, which give the output lengths too"},
 		{[]string{"--shared-prefix", "8"}, `--shared-prefix: "8": want N:LEN`},
 		{[]string{"--dataset", filepath.Join(t.TempDir(), "missing.json")}, "missing.json"},
-		{[]string{"--harness", "aiperf", "--ignore-eos=false"}, "--ignore-eos: workloads are sent by the built-in harness on the local runner only (--harness aiperf --runner local sends fixed-length requests)"},
+		// Every harness sends workloads; what one cannot express is refused naming the flag and the harness.
+		{[]string{"--harness", "aiperf", "--input-dist", "uniform:4-8"}, "--input-dist: aiperf samples lengths from a mean and a standard deviation (normal or fixed), not uniform:4-8"},
+		{[]string{"--harness", "inference-perf", "--api", "completion", "--input-dist", "file:" + fixtures.Path("workload/lengths.txt")}, "--input-dist: inference-perf samples lengths from a fixed, uniform or normal distribution, not from a file"},
+		{[]string{"--harness", "inference-perf", "--api", "completion", "--dataset", fixtures.Path("workload/sharegpt-small.json")}, "sharegpt-small.json: [2].conversations: inference-perf sends turn 0 as the prompt"},
+		{[]string{"--harness", "aiperf", "--dataset", fixtures.Path("workload/prompts.jsonl")}, "aiperf's single_turn dataset has no per-entry output length"},
+		{[]string{"--dataset-pvc", "data"}, "--dataset-pvc applies to --runner kube"},
 	} {
 		dir := filepath.Join(t.TempDir(), "run")
 		code, _, errs := sweepCLI(t, workloadTestArgs(url, dir, c.args...)...)

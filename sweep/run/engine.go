@@ -109,6 +109,10 @@ type engine struct {
 	failedHere map[int]bool
 	failures   []error
 	batches    int
+	// staged marks a plan whose pending levels run as the stages of one
+	// harness run (sweep.StagedExecutor, one slot): every pending level
+	// is one batch.
+	staged bool
 }
 
 func newEngine(st *store.Store, opts Options, slots []Slot) *engine {
@@ -140,6 +144,11 @@ func (e *engine) finish(err error) (*Outcome, error) {
 }
 
 func (e *engine) run(ctx context.Context, p planner) (*Outcome, error) {
+	if len(e.slots) == 1 {
+		if x, ok := e.slots[0].Exec.(sweep.StagedExecutor); ok && x.Staged(e.st.Plan()) {
+			e.staged = true
+		}
+	}
 	if err := e.announce(); err != nil {
 		return e.finish(err)
 	}

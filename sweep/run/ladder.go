@@ -41,9 +41,13 @@ func (p *ladder) next(_ context.Context, e *engine) ([]sweep.Level, bool, error)
 	return firstPending(e), false, nil
 }
 
-// firstPending is the plan's first level still to run, or none.
+// firstPending is the plan's first level still to run, or none; for a
+// staged run, every level still to run (the stages of one harness run).
 func firstPending(e *engine) []sweep.Level {
 	if todo := e.pending(); len(todo) > 0 {
+		if e.staged {
+			return todo
+		}
 		return todo[:1]
 	}
 	return nil
@@ -55,6 +59,9 @@ func (p *ladder) measured(e *engine, l sweep.Level) (bool, error) {
 		return false, nil
 	}
 	e.out.StoppedEarly, e.out.PastKnee = why, true
+	if e.staged && l.Index < len(e.st.Plan().Levels())-1 {
+		return true, e.event("stopped", "past the knee after %v: %s; the levels above it ran as stages of the same harness run", l, why)
+	}
 	if l.Index < len(e.st.Plan().Levels())-1 {
 		return true, e.event("stopped", "past the knee after %v: %s; levels above it were not run (--stop-past-knee=false runs them)", l, why)
 	}

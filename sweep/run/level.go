@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/store"
@@ -24,6 +25,9 @@ type Slot struct {
 // first error that ends the sweep (interrupt, failure without KeepGoing, a
 // plan the harness cannot run) once every level of the batch has ended.
 func (e *engine) runBatch(ctx context.Context, todo []sweep.Level) error {
+	if e.staged {
+		return e.runStages(ctx, e.slots[0], todo)
+	}
 	errs := make([]error, len(todo))
 	var wg sync.WaitGroup
 	// The slots rotate from batch to batch, so a level's repeats land on
@@ -62,6 +66,36 @@ func (e *engine) runLevel(ctx context.Context, slot Slot, l sweep.Level) error {
 	}
 	started := e.clock()
 	res, runErr := slot.Exec.RunLevel(ctx, plan, l)
+	return e.record(ctx, slot, l, res, runErr, started, on)
+}
+
+// runStages runs levels as the stages of one harness run and stores each
+// as runLevel does: measured, failed (the run's error fails every stage)
+// or abandoned on Ctrl-C. It returns the first error that ends the sweep,
+// once every level is stored.
+func (e *engine) runStages(ctx context.Context, slot Slot, todo []sweep.Level) error {
+	for _, l := range todo {
+		if err := e.start(ctx, l, ""); err != nil {
+			return err
+		}
+	}
+	started := e.clock()
+	results, runErr := slot.Exec.(sweep.StagedExecutor).RunStages(ctx, e.st.Plan(), todo)
+	var first error
+	for i, l := range todo {
+		var res *sweep.LevelResult
+		if i < len(results) {
+			res = results[i]
+		}
+		if err := e.record(ctx, slot, l, res, runErr, started, ""); err != nil && first == nil {
+			first = err
+		}
+	}
+	return first
+}
+
+// record stores what running level l produced.
+func (e *engine) record(ctx context.Context, slot Slot, l sweep.Level, res *sweep.LevelResult, runErr error, started time.Time, on string) error {
 	rec := store.LevelRecord{Level: l, StartedAt: started.UTC(), FinishedAt: e.clock().UTC()}
 	if len(e.slots) > 1 {
 		rec.RanOn = slot.Name

@@ -10,6 +10,21 @@ import (
 var aiPerf = Harness{
 	Name:    aiperf.Harness,
 	Process: func(Settings) Process { return aiperf.Process{} },
-	Pod:     func(Settings) kube.Harness { return kube.AIPerf{} },
-	Check:   func(p sweep.Plan, _ Settings) error { return aiperf.Check(p) },
+	Pod:     func(s Settings) kube.Harness { return kube.AIPerf{Claim: s.DatasetClaim} },
+	Check:   checkAIPerf,
+}
+
+// checkAIPerf refuses a plan AIPerf cannot run: its arguments for the
+// first level (every level translates the same workload) and its dataset.
+func checkAIPerf(p sweep.Plan, _ Settings) error {
+	if err := aiperf.Check(p); err != nil {
+		return err
+	}
+	if lv := p.Levels(); len(lv) > 0 {
+		if _, err := aiperf.Arguments(p, lv[0], "artifacts", aiperf.InputFile); err != nil {
+			return err
+		}
+	}
+	_, err := aiperf.InputFileContent(p)
+	return err
 }

@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"time"
 
+	"github.com/kneetool/knee/internal/drivers/kube"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -25,6 +26,9 @@ type Settings struct {
 	Timeout time.Duration
 	// Progress receives an in-process harness's live progress (nil: quiet).
 	Progress io.Writer
+	// DatasetClaim is --dataset-pvc: the PersistentVolumeClaim a pod reads
+	// the --dataset from, instead of the level's ConfigMap.
+	DatasetClaim DatasetClaim
 	// Seed, JSONL, APIKey and User are the built-in client's --seed,
 	// --jsonl and credentials (never printed or stored).
 	Seed   int64
@@ -32,6 +36,9 @@ type Settings struct {
 	APIKey string
 	User   *url.Userinfo
 }
+
+// DatasetClaim is where a pod finds the --dataset on a volume (kube.DatasetClaim).
+type DatasetClaim = kube.DatasetClaim
 
 // Process is a harness run as one local process per level: what to run
 // and how to read what it left.
@@ -49,4 +56,17 @@ type Process interface {
 	// Parse reads the level's points from the tool's output and the raw
 	// files kept (work is still there), with the harness version if known.
 	Parse(out []byte, work string, raw map[string][]byte, plan sweep.Plan, lvl sweep.Level) (pts []sweep.Point, version string, err error)
+}
+
+// StagedProcess is a Process that can also run several levels in one run,
+// one stage each (inference-perf's multi-stage config), where the plan
+// allows it.
+type StagedProcess interface {
+	Process
+	// Staged reports whether the plan's levels run as the stages of one run.
+	Staged(plan sweep.Plan) bool
+	// CommandStages is Command for the levels as the stages of one run.
+	CommandStages(plan sweep.Plan, levels []sweep.Level, work string) (args []string, files map[string][]byte, err error)
+	// ParseStages reads one point per level, in order.
+	ParseStages(out []byte, work string, raw map[string][]byte, plan sweep.Plan, levels []sweep.Level) (pts []sweep.Point, version string, err error)
 }

@@ -11,9 +11,14 @@ import (
 var inferencePerf = Harness{
 	Name:    inferenceperf.Harness,
 	Process: func(s Settings) Process { return inferenceperf.Process{Options: inferencePerfOptions(s)} },
-	Pod:     func(s Settings) kube.Harness { return kube.InferencePerf{Options: inferencePerfOptions(s)} },
+	Pod: func(s Settings) kube.Harness {
+		return kube.InferencePerf{Options: inferencePerfOptions(s), Claim: s.DatasetClaim}
+	},
 	Check: func(p sweep.Plan, s Settings) error {
-		_, err := inferenceperf.Config(p, p.Levels(), inferencePerfOptions(s))
+		if _, err := inferenceperf.Config(p, p.Levels(), inferencePerfOptions(s)); err != nil {
+			return err
+		}
+		_, err := inferenceperf.Dataset(p)
 		return err
 	},
 }

@@ -69,7 +69,59 @@ const logHeadLines = 8
 
 // RunLevel creates the level's objects, waits for its pod, reads and parses
 // its log and deletes what it created — also when it fails or ctx ends.
-func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Level) (res *sweep.LevelResult, err error) {
+func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Level) (*sweep.LevelResult, error) {
+	spec, err := e.Harness.Pod(plan, lvl)
+	if err != nil {
+		return nil, err
+	}
+	res, err := e.runPod(ctx, plan, []sweep.Level{lvl}, spec, func(log []byte, source string) ([]*sweep.LevelResult, error) {
+		r, err := e.Harness.Parse(log, source, plan, lvl)
+		return []*sweep.LevelResult{r}, err
+	})
+	if err != nil || len(res) == 0 {
+		return nil, err
+	}
+	return res[0], nil
+}
+
+// StagedHarness is a Harness that can run several levels in one pod, one
+// stage each (inference-perf on a rate ladder).
+type StagedHarness interface {
+	Harness
+	Staged(plan sweep.Plan) bool
+	PodStages(plan sweep.Plan, levels []sweep.Level) (PodSpec, error)
+	ParseStages(log []byte, source string, plan sweep.Plan, levels []sweep.Level) ([]*sweep.LevelResult, error)
+}
+
+// Staged implements sweep.StagedExecutor.
+func (e *Executor) Staged(plan sweep.Plan) bool {
+	sh, ok := e.Harness.(StagedHarness)
+	return ok && sh.Staged(plan)
+}
+
+// RunStages implements sweep.StagedExecutor: one Job for the levels, named
+// and labelled as the first of them, its pod log read back per stage;
+// every level keeps the pod log and the Job.
+func (e *Executor) RunStages(ctx context.Context, plan sweep.Plan, levels []sweep.Level) ([]*sweep.LevelResult, error) {
+	sh, ok := e.Harness.(StagedHarness)
+	if !ok || !sh.Staged(plan) {
+		return nil, fmt.Errorf("%s does not run these levels as stages of one pod", e.Harness.Name())
+	}
+	spec, err := sh.PodStages(plan, levels)
+	if err != nil {
+		return nil, err
+	}
+	return e.runPod(ctx, plan, levels, spec, func(log []byte, source string) ([]*sweep.LevelResult, error) {
+		return sh.ParseStages(log, source, plan, levels)
+	})
+}
+
+// runPod creates the objects of the levels' pod (named for the first
+// level), waits for it, reads and parses its log and deletes what it
+// created — also when it fails or ctx ends.
+func (e *Executor) runPod(ctx context.Context, plan sweep.Plan, levels []sweep.Level, spec PodSpec,
+	parse func(log []byte, source string) ([]*sweep.LevelResult, error)) (res []*sweep.LevelResult, err error) {
+	lvl := levels[0]
 	start := time.Now()
 	var tm LevelTiming
 	tm.Level = lvl.Index
@@ -77,15 +129,20 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 	ns := o.Namespace
 	name := levelName(plan.ID, lvl)
 	lbl := levelLabels(plan.ID, lvl)
-	label := fmt.Sprintf("level %d (%d/GPU)", lvl.Index, lvl.PerGPU)
-
-	spec, err := e.Harness.Pod(plan, lvl)
-	if err != nil {
-		return nil, err
+	label, load := fmt.Sprintf("level %d (%d/GPU)", lvl.Index, lvl.PerGPU), fmt.Sprintf("%d in flight", lvl.Concurrency)
+	if lvl.Rate > 0 {
+		label, load = fmt.Sprintf("level %d (%g req/s)", lvl.Index, lvl.Rate), fmt.Sprintf("%g req/s offered", lvl.Rate)
 	}
+	if n := len(levels); n > 1 {
+		label, load = fmt.Sprintf("levels %d–%d (%d stages)", lvl.Index, levels[n-1].Index, n), fmt.Sprintf("%d rates", n)
+	}
+	requests := 0
+	for _, l := range levels {
+		requests += l.Requests
+	}
+
 	cm := buildConfigMap(name, lbl, o, spec)
 	job := buildJob(name, lbl, o, spec)
-
 	levelSel := labels.SelectorFromSet(labels.Set{LabelSweepID: lbl[LabelSweepID], LabelLevel: lbl[LabelLevel]})
 	w, err := startWatch(ctx, e.Client, ns, levelSel.String())
 	if err != nil {
@@ -117,7 +174,7 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 		return nil, err
 	}
 	tm.Created = time.Since(start)
-	e.progressf("%s: Job %s/%s created (%d in flight, %d requests)\n", label, ns, name, lvl.Concurrency, lvl.Requests)
+	e.progressf("%s: Job %s/%s created (%s, %d requests)\n", label, ns, name, load, requests)
 
 	out := w.wait(ctx, ns, name, waitRules{PendingGrace: e.pendingTimeout(), Deadline: o.Deadline, Progress: e.Progress, Label: label,
 		Node: e.Node, NodeGrace: e.nodeGrace(), Nodes: e.Client})
@@ -128,7 +185,7 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 	if p, _ := w.pods.Pods(ns).Get(out.pod); p != nil {
 		tm.Harness = containerRunTime(p)
 	}
-	res, err = e.collect(ctx, plan, lvl, ns, label, out.pod, job)
+	res, err = e.collect(ctx, ns, label, out.pod, job, parse)
 	tm.Parsed = time.Since(start)
 	return res, err
 }
@@ -219,7 +276,7 @@ func (e *Executor) waitFailure(ns, label string, out outcome) error {
 
 // collect reads the finished pod's log and parses it into the level's
 // result, keeping the log and the Job as submitted beside it.
-func (e *Executor) collect(ctx context.Context, plan sweep.Plan, lvl sweep.Level, ns, label, pod string, job *batchv1.Job) (*sweep.LevelResult, error) {
+func (e *Executor) collect(ctx context.Context, ns, label, pod string, job *batchv1.Job, parse func([]byte, string) ([]*sweep.LevelResult, error)) ([]*sweep.LevelResult, error) {
 	log, err := e.readLog(ctx, ns, pod, logBadRequestWindow)
 	if err != nil {
 		if apierrors.IsForbidden(err) {
@@ -232,20 +289,23 @@ func (e *Executor) collect(ctx context.Context, plan sweep.Plan, lvl sweep.Level
 		}
 		return nil, fmt.Errorf("%s: read log of pod %s: %w", label, pod, err)
 	}
-	res, err := e.Harness.Parse(log, "pod/"+ns+"/"+pod, plan, lvl)
+	results, err := parse(log, "pod/"+ns+"/"+pod)
 	if err != nil {
 		return nil, fmt.Errorf("%s: pod %s: %w\nfirst lines of its log:\n%s", label, pod, err, head(log, logHeadLines))
 	}
-	if res.Raw == nil {
-		res.Raw = map[string][]byte{}
+	// The Job as submitted: image, resources and placement are part of
+	// the measurement. It holds a Secret's name at most, never a value.
+	jobYAML, yerr := sigyaml.Marshal(job)
+	for _, res := range results {
+		if res.Raw == nil {
+			res.Raw = map[string][]byte{}
+		}
+		res.Raw["pod.log"] = log
+		if yerr == nil {
+			res.Raw["job.yaml"] = jobYAML
+		}
 	}
-	res.Raw["pod.log"] = log
-	if b, err := sigyaml.Marshal(job); err == nil {
-		// The Job as submitted: image, resources and placement are part of
-		// the measurement. It holds a Secret's name at most, never a value.
-		res.Raw["job.yaml"] = b
-	}
-	return res, nil
+	return results, nil
 }
 
 // outcomeUnknown reports whether a create's error leaves open that the

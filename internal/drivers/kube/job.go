@@ -2,6 +2,7 @@ package kube
 
 import (
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -10,6 +11,7 @@ import (
 	corev1 "k8s.io/api/core/v1"
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/util/validation"
 
 	"github.com/kneetool/knee/sweep"
 )
@@ -42,6 +44,53 @@ type JobOptions struct {
 	TTL      time.Duration
 	// PodLabels are added to the pod template (e.g. to route kwok chaos in tests).
 	PodLabels map[string]string
+}
+
+// DatasetClaim is --dataset-pvc CLAIM[:PATH]: a dataset too large for a
+// ConfigMap, read by the pod from a PersistentVolumeClaim (mounted
+// read-only at DatasetMountPath), at PATH on it (default: the dataset
+// file's base name). The pod checks the file's SHA-256 against the plan's
+// before the harness starts.
+type DatasetClaim struct {
+	Claim string
+	Path  string
+}
+
+// DatasetMountPath is where a DatasetClaim is mounted in the pod.
+const DatasetMountPath = "/var/lib/knee/dataset"
+
+// ParseDatasetClaim reads --dataset-pvc CLAIM[:PATH].
+func ParseDatasetClaim(s string) (DatasetClaim, error) {
+	claim, path, _ := strings.Cut(s, ":")
+	path = strings.TrimPrefix(path, "/")
+	if len(validation.IsDNS1123Subdomain(claim)) > 0 || strings.Contains(path, "..") {
+		return DatasetClaim{}, sweep.Inputf("flag", "--dataset-pvc", 0, "want CLAIM[:PATH] (a PersistentVolumeClaim name, and the dataset's path on it), got %q", s)
+	}
+	return DatasetClaim{Claim: claim, Path: path}, nil
+}
+
+// file is the dataset's path in the pod.
+func (c DatasetClaim) file(local string) string {
+	p := c.Path
+	if p == "" {
+		p = filepath.Base(local)
+	}
+	return DatasetMountPath + "/" + p
+}
+
+// checked wraps a harness command so that it starts only when the file on
+// the volume is the plan's dataset (its SHA-256), and fails the pod saying
+// so otherwise.
+func (c DatasetClaim) checked(file, sha string, command []string) []string {
+	quoted := make([]string, len(command))
+	for i, a := range command {
+		quoted[i] = shellQuote(a)
+	}
+	return []string{"sh", "-c", strings.Join([]string{
+		"echo " + shellQuote(sha+"  "+file) + " | sha256sum -c - >/dev/null 2>&1 || { echo " +
+			shellQuote("knee: "+file+" on PersistentVolumeClaim "+c.Claim+" is not the dataset the plan records (sha256 "+sha+")") + " >&2; exit 1; }",
+		"exec " + strings.Join(quoted, " "),
+	}, "\n")}
 }
 
 // Defaults: images pinned so a sweep is reproducible.
@@ -142,7 +191,20 @@ type PodSpec struct {
 	Args    []string
 	// Files become a ConfigMap mounted at /etc/knee (nil: no ConfigMap).
 	Files map[string]string
+	// Annotations go on the ConfigMap (a dataset's SHA-256: 64 characters,
+	// too long for a label value).
+	Annotations map[string]string
+	// Claim, when set, is mounted read-only at DatasetMountPath.
+	Claim string
 }
+
+// MaxConfigMapBytes is Kubernetes' bound on a ConfigMap's data (1 MiB): a
+// harness's config and dataset together must fit in it.
+const MaxConfigMapBytes = 1 << 20
+
+// AnnotationDatasetSHA256 is on a ConfigMap that carries a --dataset file:
+// the SHA-256 of the bytes in it, the one the plan records.
+const AnnotationDatasetSHA256 = "knee.dev/dataset-sha256"
 
 // buildConfigMap returns the level's ConfigMap, or nil when the harness needs none.
 func buildConfigMap(name string, labels map[string]string, o JobOptions, spec PodSpec) *corev1.ConfigMap {
@@ -150,7 +212,7 @@ func buildConfigMap(name string, labels map[string]string, o JobOptions, spec Po
 		return nil
 	}
 	return &corev1.ConfigMap{
-		ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: o.Namespace, Labels: labels},
+		ObjectMeta: metav1.ObjectMeta{Name: name, Namespace: o.Namespace, Labels: labels, Annotations: spec.Annotations},
 		Data:       spec.Files,
 	}
 }
@@ -192,6 +254,12 @@ func buildJob(name string, labels map[string]string, o JobOptions, spec PodSpec)
 		c.VolumeMounts = append(c.VolumeMounts, corev1.VolumeMount{Name: "config", MountPath: configMountPath, ReadOnly: true})
 		vols = append(vols, corev1.Volume{Name: "config", VolumeSource: corev1.VolumeSource{
 			ConfigMap: &corev1.ConfigMapVolumeSource{LocalObjectReference: corev1.LocalObjectReference{Name: name}},
+		}})
+	}
+	if spec.Claim != "" {
+		c.VolumeMounts = append(c.VolumeMounts, corev1.VolumeMount{Name: "dataset", MountPath: DatasetMountPath, ReadOnly: true})
+		vols = append(vols, corev1.Volume{Name: "dataset", VolumeSource: corev1.VolumeSource{
+			PersistentVolumeClaim: &corev1.PersistentVolumeClaimVolumeSource{ClaimName: spec.Claim, ReadOnly: true},
 		}})
 	}
 	if o.HFTokenSecret != "" {

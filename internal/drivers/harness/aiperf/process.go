@@ -3,6 +3,7 @@ package aiperf
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -17,11 +18,23 @@ func (Process) Name() string      { return Harness }
 func (Process) Bin() string       { return "aiperf" }
 func (Process) Outputs() []string { return []string{"artifacts"} }
 
+// Command is the level's arguments (Arguments); a --dataset becomes
+// InputFile in the scratch folder, not kept as raw output: the plan names
+// the dataset by its SHA-256.
 func (p Process) Command(plan sweep.Plan, lvl sweep.Level, work string) ([]string, map[string][]byte, error) {
-	if err := Check(plan); err != nil {
+	args, err := Arguments(plan, lvl, filepath.Join(work, "artifacts"), filepath.Join(work, InputFile))
+	if err != nil {
 		return nil, nil, err
 	}
-	args := Args(plan, lvl, filepath.Join(work, "artifacts"))
+	in, err := InputFileContent(plan)
+	if err != nil {
+		return nil, nil, err
+	}
+	if in != nil {
+		if err := os.WriteFile(filepath.Join(work, InputFile), in, 0o644); err != nil {
+			return nil, nil, err
+		}
+	}
 	return args, map[string][]byte{"command.txt": []byte(p.Bin() + " " + strings.Join(args, " ") + "\n")}, nil
 }
 

@@ -37,7 +37,14 @@ type Options struct {
 	StoragePath string
 	// BaseSeed is `load.base_seed` so that prompts repeat across runs. Default 42.
 	BaseSeed int
+	// DatasetPath is `data.path`: where the tool finds the plan's --dataset
+	// file (a local path, or the ConfigMap's mount in a pod). Default
+	// DatasetFile, in the working directory.
+	DatasetPath string
 }
+
+// DatasetFile is the name the dataset has beside the config.
+const DatasetFile = "dataset.json"
 
 func (o Options) withDefaults(plan sweep.Plan) Options {
 	if o.Tokenizer == "" {
@@ -55,6 +62,9 @@ func (o Options) withDefaults(plan sweep.Plan) Options {
 	if o.BaseSeed == 0 {
 		o.BaseSeed = 42
 	}
+	if o.DatasetPath == "" {
+		o.DatasetPath = DatasetFile
+	}
 	return o
 }
 
@@ -70,16 +80,26 @@ type config struct {
 }
 
 type load struct {
-	Type           string  `yaml:"type"`
-	Stages         []stage `yaml:"stages"`
-	NumWorkers     int     `yaml:"num_workers"`
-	RequestTimeout float64 `yaml:"request_timeout"`
-	BaseSeed       int     `yaml:"base_seed"`
+	Type   string  `yaml:"type"`
+	Stages []stage `yaml:"stages"`
+	// Interval is the pause between rate stages (the tool's default is 1 s).
+	Interval   float64 `yaml:"interval,omitempty"`
+	NumWorkers int     `yaml:"num_workers"`
+	// WorkerMaxConcurrency × NumWorkers bounds a rate stage's requests in
+	// flight: --max-in-flight.
+	WorkerMaxConcurrency int     `yaml:"worker_max_concurrency,omitempty"`
+	RequestTimeout       float64 `yaml:"request_timeout"`
+	BaseSeed             int     `yaml:"base_seed"`
 }
 
+// stage is a concurrent stage (concurrency_level, num_requests) or a rate
+// stage of a constant or poisson load (rate, duration): the tool refuses
+// a stage with the other kind's keys.
 type stage struct {
-	ConcurrencyLevel int `yaml:"concurrency_level"`
-	NumRequests      int `yaml:"num_requests"`
+	ConcurrencyLevel int     `yaml:"concurrency_level,omitempty"`
+	NumRequests      int     `yaml:"num_requests,omitempty"`
+	Rate             float64 `yaml:"rate,omitempty"`
+	Duration         int     `yaml:"duration,omitempty"`
 }
 
 type api struct {
@@ -98,21 +118,35 @@ type tokenizer struct {
 	PretrainedModelNameOrPath string `yaml:"pretrained_model_name_or_path"`
 }
 
+// data is one of the tool's generators (workload.go): random with length
+// distributions, shareGPT with a dataset path, or shared_prefix.
 type data struct {
-	Type               string       `yaml:"type"`
-	InputDistribution  distribution `yaml:"input_distribution"`
-	OutputDistribution distribution `yaml:"output_distribution"`
+	Type               string        `yaml:"type"`
+	Path               string        `yaml:"path,omitempty"`
+	InputDistribution  *distribution `yaml:"input_distribution,omitempty"`
+	OutputDistribution *distribution `yaml:"output_distribution,omitempty"`
+	SharedPrefix       *sharedPrefix `yaml:"shared_prefix,omitempty"`
 }
 
 // distribution states a fixed length twice over: `type: fixed` for versions
 // that know it, and min = max = mean with std_dev 0 for those that sample a
 // clipped normal whatever the type says.
 type distribution struct {
-	Type   string `yaml:"type"`
-	Mean   int    `yaml:"mean"`
-	Min    int    `yaml:"min"`
-	Max    int    `yaml:"max"`
-	StdDev int    `yaml:"std_dev"`
+	Type   string  `yaml:"type"`
+	Mean   float64 `yaml:"mean"`
+	Min    int     `yaml:"min"`
+	Max    int     `yaml:"max"`
+	StdDev float64 `yaml:"std_dev"`
+}
+
+// sharedPrefix is data.shared_prefix, under the key names of the tool's
+// own configs (its parser also takes num_groups/num_prompts_per_group).
+type sharedPrefix struct {
+	NumUniqueSystemPrompts  int           `yaml:"num_unique_system_prompts"`
+	NumUsersPerSystemPrompt int           `yaml:"num_users_per_system_prompt"`
+	SystemPromptLen         int           `yaml:"system_prompt_len"`
+	QuestionLen             *distribution `yaml:"question_len"`
+	OutputLen               *distribution `yaml:"output_len"`
 }
 
 type report struct {
@@ -138,8 +172,12 @@ type localStorage struct {
 const warmupStage = 0
 
 // Config writes an inference-perf config that runs the given levels of the
-// plan in order, after a warm-up stage at the first level's concurrency with
-// that level's warm-up request count (aicr warms up with C requests).
+// plan in order: for a --per-gpu ladder, after a warm-up stage at the first
+// level's concurrency with that level's warm-up request count (aicr warms
+// up with C requests); for a --rate ladder, one constant or poisson stage
+// per rate and no warm-up, as the built-in harness runs them. The
+// workload is translated by the table in workload.go; what the tool
+// cannot express is refused naming the flag, never approximated.
 func Config(plan sweep.Plan, levels []sweep.Level, opts Options) ([]byte, error) {
 	if len(levels) == 0 {
 		return nil, sweep.Inputf("plan", "--per-gpu", 0, "no levels to run")
@@ -156,6 +194,38 @@ func Config(plan sweep.Plan, levels []sweep.Level, opts Options) ([]byte, error)
 		return nil, sweep.Inputf("plan", "--api", 0, "inference-perf's random data generator supports only --api completion (got %q); use --api completion or --harness aiperf", plan.API)
 	}
 	opts = opts.withDefaults(plan)
+	ld, err := loadFor(plan, levels, opts)
+	if err != nil {
+		return nil, err
+	}
+	d, err := dataFor(plan, levels, opts)
+	if err != nil {
+		return nil, err
+	}
+	ignoreEOS := plan.Workload == nil || plan.Workload.IgnoreEOS
+	c := config{
+		Load:      ld,
+		API:       api{Type: plan.API, Streaming: true},
+		Server:    server{Type: "vllm", ModelName: plan.Model, BaseURL: plan.Endpoint, IgnoreEOS: ignoreEOS},
+		Tokenizer: tokenizer{PretrainedModelNameOrPath: opts.Tokenizer},
+		Data:      d,
+		Report:    report{RequestLifecycle: lifecycle{Summary: true, PerStage: true}},
+		Storage:   storage{LocalStorage: localStorage{Path: opts.StoragePath}},
+	}
+	b, err := yaml.Marshal(&c)
+	if err != nil {
+		return nil, fmt.Errorf("inference-perf config: %w", err)
+	}
+	header := fmt.Sprintf("# inference-perf config written by knee for sweep %q.\n# Stage %d is a warm-up and is discarded; stage i+1 is level i.\n", plan.ID, warmupStage)
+	if plan.IsRate() {
+		header = fmt.Sprintf("# inference-perf config written by knee for sweep %q.\n# Stage i is rate level i; there is no warm-up stage.\n", plan.ID)
+	}
+	return append([]byte(header), b...), nil
+}
+
+// concurrentLoad is a --per-gpu ladder's load: a warm-up stage, then one
+// concurrent stage per level.
+func concurrentLoad(levels []sweep.Level, opts Options) (load, error) {
 	warm := levels[0].Warmup
 	if warm <= 0 {
 		warm = levels[0].Concurrency
@@ -163,34 +233,15 @@ func Config(plan sweep.Plan, levels []sweep.Level, opts Options) ([]byte, error)
 	stages := []stage{{ConcurrencyLevel: levels[0].Concurrency, NumRequests: warm}}
 	for _, l := range levels {
 		if l.Concurrency <= 0 || l.Requests <= 0 {
-			return nil, sweep.Inputf("plan", "--per-gpu", 0, "%v: concurrency and requests must be positive", l)
+			return load{}, sweep.Inputf("plan", "--per-gpu", 0, "%v: concurrency and requests must be positive", l)
 		}
 		stages = append(stages, stage{ConcurrencyLevel: l.Concurrency, NumRequests: l.Requests})
 	}
-	fixed := func(n int) distribution { return distribution{Type: "fixed", Mean: n, Min: n, Max: n} }
-	c := config{
-		Load: load{
-			Type:           "concurrent",
-			Stages:         stages,
-			NumWorkers:     opts.NumWorkers,
-			RequestTimeout: opts.RequestTimeout.Seconds(),
-			BaseSeed:       opts.BaseSeed,
-		},
-		API:       api{Type: plan.API, Streaming: true},
-		Server:    server{Type: "vllm", ModelName: plan.Model, BaseURL: plan.Endpoint, IgnoreEOS: true},
-		Tokenizer: tokenizer{PretrainedModelNameOrPath: opts.Tokenizer},
-		Data: data{
-			Type:               "random",
-			InputDistribution:  fixed(plan.InputTokens),
-			OutputDistribution: fixed(plan.OutputTokens),
-		},
-		Report:  report{RequestLifecycle: lifecycle{Summary: true, PerStage: true}},
-		Storage: storage{LocalStorage: localStorage{Path: opts.StoragePath}},
-	}
-	b, err := yaml.Marshal(&c)
-	if err != nil {
-		return nil, fmt.Errorf("inference-perf config: %w", err)
-	}
-	header := fmt.Sprintf("# inference-perf config written by knee for sweep %q.\n# Stage %d is a warm-up and is discarded; stage i+1 is level i.\n", plan.ID, warmupStage)
-	return append([]byte(header), b...), nil
+	return load{
+		Type:           "concurrent",
+		Stages:         stages,
+		NumWorkers:     opts.NumWorkers,
+		RequestTimeout: opts.RequestTimeout.Seconds(),
+		BaseSeed:       opts.BaseSeed,
+	}, nil
 }

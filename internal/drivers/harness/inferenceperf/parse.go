@@ -2,7 +2,11 @@ package inferenceperf
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/kneetool/knee/sweep"
@@ -32,6 +36,9 @@ func ParseFile(path string, plan sweep.Plan, levels []sweep.Level) ([]sweep.Poin
 }
 
 func levelPoints(s *sweep.Sweep, source string, plan sweep.Plan, levels []sweep.Level) ([]sweep.Point, error) {
+	if plan.IsRate() {
+		return ratePoints(s, source, plan, levels)
+	}
 	for i := 1; i < len(levels); i++ {
 		if levels[i].Concurrency <= levels[i-1].Concurrency {
 			return nil, sweep.Inputf("plan", "--per-gpu", 0, "levels must increase to be matched to stages")
@@ -73,3 +80,54 @@ func versionOr(v string) string {
 	}
 	return Harness + " " + v
 }
+
+// ratePoints matches a rate config's stages to its levels by the rate each
+// stage reports it offered (load_summary.requested_rate, the stage's
+// configured rate): sweep/read orders points by their Little's-law
+// concurrency, which need not rise with the rate past the knee. A level
+// given twice takes its stages in report order.
+func ratePoints(s *sweep.Sweep, source string, plan sweep.Plan, levels []sweep.Level) ([]sweep.Point, error) {
+	if len(s.Points) != len(levels) {
+		return nil, sweep.Inputf(source, "=== START_STAGE_i ===", 0,
+			"found %d stage results, want %d (one per rate); the run ended early or the log is from another config", len(s.Points), len(levels))
+	}
+	pts := append([]sweep.Point(nil), s.Points...)
+	sort.SliceStable(pts, func(i, j int) bool { return stageOf(pts[i].Source) < stageOf(pts[j].Source) })
+	used := make([]bool, len(pts))
+	out := make([]sweep.Point, len(levels))
+	for i, l := range levels {
+		j := -1
+		for k, p := range pts {
+			if !used[k] && p.RequestedRate != nil && math.Abs(*p.RequestedRate-l.Rate) <= 1e-9*l.Rate {
+				j = k
+				break
+			}
+		}
+		if j < 0 {
+			return nil, sweep.Inputf(source, "load_summary.requested_rate", 0, "no stage offered %g req/s, which %v runs; the log is from another config", l.Rate, l)
+		}
+		used[j] = true
+		p := pts[j]
+		p.Repeat = 0
+		p.RequestedRate = sweep.F(l.Rate)
+		if plan.GPUs > 0 {
+			p.PerGPU = sweep.F(p.Concurrency / float64(plan.GPUs))
+			p.ThroughputPerGPU = sweep.F(p.ThroughputTokS / float64(plan.GPUs))
+		}
+		p.Source = fmt.Sprintf("%s stage %d (%s)", filepath.Base(source), j, versionOr(s.HarnessVersion))
+		out[i] = p
+	}
+	return out, nil
+}
+
+// stageOf is the stage index sweep/read put into a point's source
+// ("… stage 3" for a log block, "stage_3_lifecycle_metrics.json" for a file).
+func stageOf(source string) int {
+	if m := stageIndex.FindAllStringSubmatch(source, -1); m != nil {
+		n, _ := strconv.Atoi(m[len(m)-1][1])
+		return n
+	}
+	return 0
+}
+
+var stageIndex = regexp.MustCompile(`stage[ _](\d+)`)

@@ -3,6 +3,7 @@ package inferenceperf
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"testing"
 
@@ -128,4 +129,75 @@ func FuzzParse(f *testing.F) {
 		require.Len(t, pts, 1)
 		require.Equal(t, 16.0, pts[0].Concurrency)
 	})
+}
+
+// The KubeCon NA 2025 demo's report (real inference-perf output, rate
+// stages 1.0 … 183.38 req/s against vLLM on one H100) read as a knee rate
+// ladder: each stage is its rate's level, by the rate it offered, with the
+// offered and achieved rates and the Little's-law concurrency recorded as
+// sweep/read records them. Past the knee (stage 4 on) the achieved rate
+// stays near 106 req/s while the offered one climbs.
+func TestParseReadsAMultiStageRateReportBackPerRate(t *testing.T) {
+	dir := fixtures.Path("inference-perf/kubecon-na-2025-vllm")
+	rates := []float64{1.0, 31.4, 61.79, 92.19, 122.59, 152.98, 183.38}
+	p := sweep.Plan{Rates: rates, Arrivals: sweep.ArrivalsConstant, RateDurationS: 60, GPUs: 1, Model: "meta-llama/Meta-Llama-3-8B-Instruct",
+		Endpoint: "http://vllm:8000", API: "completion", InputTokens: 192, OutputTokens: 64, MinRequests: 1, Harness: Harness}
+	pts, err := ParseFile(dir, p, p.Levels())
+	require.NoError(t, err)
+	require.Len(t, pts, 7)
+	for i, pt := range pts {
+		b, err := os.ReadFile(fmt.Sprintf("%s/stage_%d_lifecycle_metrics.json", dir, i))
+		require.NoError(t, err)
+		var st struct {
+			Load struct {
+				Requested float64 `json:"requested_rate"`
+				Achieved  float64 `json:"achieved_rate"`
+			} `json:"load_summary"`
+			Successes struct {
+				Latency struct {
+					E2E struct {
+						Mean float64 `json:"mean"`
+					} `json:"request_latency"`
+				} `json:"latency"`
+			} `json:"successes"`
+		}
+		require.NoError(t, json.Unmarshal(b, &st))
+		require.Equal(t, rates[i], st.Load.Requested)
+		require.Equal(t, rates[i], *pt.RequestedRate)
+		require.True(t, pt.Derived)
+		require.InDelta(t, st.Load.Achieved*st.Successes.Latency.E2E.Mean, pt.Concurrency, 1e-9)
+		require.InDelta(t, pt.Concurrency, *pt.PerGPU, 1e-9)
+		require.Equal(t, fmt.Sprintf("kubecon-na-2025-vllm stage %d (inference-perf)", i), pt.Source)
+	}
+	require.InDelta(t, 106.49371985245213*st4Latency(t, dir), pts[4].Concurrency, 1e-9)
+
+	// One level of the ladder, from the same report: its own stage.
+	one, err := ParseFile(dir, sweep.Plan{Rates: rates[3:4], Arrivals: sweep.ArrivalsConstant, RateDurationS: 60, GPUs: 1, Harness: Harness}, sweep.Plan{Rates: rates[3:4], MinRequests: 1}.Levels())
+	require.Error(t, err, "seven stages are not one level's report")
+	require.Nil(t, one)
+
+	// A ladder whose rates the report did not offer is another config's.
+	q := p
+	q.Rates = append([]float64{2}, rates[1:]...)
+	_, err = ParseFile(dir, q, q.Levels())
+	var in *sweep.InputError
+	require.True(t, errors.As(err, &in), "%v", err)
+	require.Equal(t, "load_summary.requested_rate", in.Field)
+	require.ErrorContains(t, err, "no stage offered 2 req/s")
+}
+
+func st4Latency(t *testing.T, dir string) float64 {
+	b, err := os.ReadFile(dir + "/stage_4_lifecycle_metrics.json")
+	require.NoError(t, err)
+	var st struct {
+		Successes struct {
+			Latency struct {
+				E2E struct {
+					Mean float64 `json:"mean"`
+				} `json:"request_latency"`
+			} `json:"latency"`
+		} `json:"successes"`
+	}
+	require.NoError(t, json.Unmarshal(b, &st))
+	return st.Successes.Latency.E2E.Mean
 }

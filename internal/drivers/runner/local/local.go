@@ -122,6 +122,69 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 	return res, nil
 }
 
+// Staged implements sweep.StagedExecutor: a harness that runs this plan's
+// levels as the stages of one process (inference-perf on a rate ladder).
+func (e *Executor) Staged(plan sweep.Plan) bool {
+	sp, ok := e.harness.(harness.StagedProcess)
+	return ok && sp.Staged(plan)
+}
+
+// RunStages implements sweep.StagedExecutor: one process for the levels,
+// one stage each, its points read back per stage. Every level keeps the
+// run's raw output (the one config, log and report): each level folder
+// shows the run it came from.
+func (e *Executor) RunStages(ctx context.Context, plan sweep.Plan, levels []sweep.Level) ([]*sweep.LevelResult, error) {
+	sp, ok := e.harness.(harness.StagedProcess)
+	if !ok || !sp.Staged(plan) {
+		return nil, fmt.Errorf("%s does not run these levels as stages of one run", e.harness.Name())
+	}
+	work, err := os.MkdirTemp(e.opts.WorkDir, fmt.Sprintf("knee-levels-%03d-", levels[0].Index))
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(work)
+	args, files, err := sp.CommandStages(plan, levels, work)
+	if err != nil {
+		return nil, err
+	}
+	raw, out, runErr := e.runIn(ctx, work, args, files)
+	results := make([]*sweep.LevelResult, len(levels))
+	for i := range results {
+		results[i] = &sweep.LevelResult{Harness: e.harness.Name(), Raw: raw}
+	}
+	if runErr != nil {
+		return results, runErr
+	}
+	pts, version, err := sp.ParseStages(out, work, raw, plan, levels)
+	if err != nil {
+		return results, err
+	}
+	for i := range results {
+		results[i].Points, results[i].HarnessVersion = pts[i:i+1], version
+	}
+	return results, nil
+}
+
+// runIn writes files into work, runs the tool there and collects its raw
+// output: the files, stdout.log and its output folders.
+func (e *Executor) runIn(ctx context.Context, work string, args []string, files map[string][]byte) (raw map[string][]byte, out []byte, err error) {
+	raw = map[string][]byte{}
+	for name, b := range files {
+		if err := os.WriteFile(filepath.Join(work, name), b, 0o644); err != nil {
+			return raw, nil, err
+		}
+		raw[name] = b
+	}
+	out, runErr := e.run(ctx, work, args...)
+	raw["stdout.log"] = out
+	for _, sub := range e.harness.Outputs() {
+		if err := collect(raw, work, sub); err != nil {
+			return raw, out, err
+		}
+	}
+	return raw, out, runErr
+}
+
 // run starts the tool in its own process group (the Python harnesses fork
 // workers) and returns stdout and stderr interleaved as written. On ctx
 // cancellation the whole group gets SIGTERM, then SIGKILL after KillGrace.

@@ -2,6 +2,9 @@ package local
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -188,4 +191,99 @@ func TestCancelStopsTheHarnessProcess(t *testing.T) {
 	require.ErrorIs(t, err, context.Canceled)
 	require.Less(t, time.Since(start), 5*time.Second)
 	require.Contains(t, string(res.Raw["stdout.log"]), "standin: terminated", "SIGTERM reached the tool")
+}
+
+// A rate sweep on inference-perf (the issue's command, with rates the
+// KubeCon demo report offered so that the stand-in can replay real stage
+// reports): one process is handed a config of a poisson stage per rate
+// with the uniform input distribution, and its multi-stage report is read
+// back per stage as the rate levels, with the offered rate and the
+// Little's-law concurrency.
+func TestLocalInferencePerfRateSweepWithAWorkload(t *testing.T) {
+	replay := fixtures.Path("inference-perf/kubecon-na-2025-vllm")
+	t.Setenv("KNEE_REPLAY_RATES", replay)
+	p := sweep.Plan{ID: "knee-local-rate", Rates: []float64{31.4, 61.79}, Arrivals: sweep.ArrivalsPoisson, RateDurationS: 60,
+		GPUs: 1, Model: "sim-llm", Endpoint: "http://127.0.0.1:18000", API: "completion", InputTokens: 288, OutputTokens: 64,
+		MinRequests: 1, Harness: "inference-perf", Runner: "local",
+		Workload: &sweep.Workload{Input: sweep.LengthDist{Kind: sweep.DistUniform, Min: 64, Max: 512},
+			Output: sweep.LengthDist{Kind: sweep.DistFixed, Value: 64}, IgnoreEOS: true}}
+	dir := t.TempDir()
+	st, err := store.Create(dir, p)
+	require.NoError(t, err)
+	defer st.Close()
+	out, err := run.Run(context.Background(), newExec(t, "inference-perf"), st, run.Options{})
+	require.NoError(t, err)
+	require.Equal(t, []int{0, 1}, out.Measured)
+	require.Len(t, out.Sweep.Points, 2)
+	log, err := os.ReadFile(filepath.Join(dir, store.LevelDir(p.Levels()[1]), "stdout.log"))
+	require.NoError(t, err)
+	require.Equal(t, 1, strings.Count(string(log), "standin inference-perf: replaying 2 rate stages"), "one run of two stages")
+	for i, l := range p.Levels() {
+		b, err := os.ReadFile(filepath.Join(replay, fmt.Sprintf("stage_%d_lifecycle_metrics.json", i+1)))
+		require.NoError(t, err)
+		var rec struct {
+			Load struct {
+				Achieved float64 `json:"achieved_rate"`
+			} `json:"load_summary"`
+			Successes struct {
+				Latency struct {
+					E2E struct {
+						Mean float64 `json:"mean"`
+					} `json:"request_latency"`
+				} `json:"latency"`
+			} `json:"successes"`
+		}
+		require.NoError(t, json.Unmarshal(b, &rec))
+		var pt *sweep.Point
+		for j := range out.Sweep.Points {
+			if *out.Sweep.Points[j].RequestedRate == l.Rate {
+				pt = &out.Sweep.Points[j]
+			}
+		}
+		require.NotNil(t, pt, "level at %g req/s", l.Rate)
+		require.True(t, pt.Derived)
+		require.InDelta(t, rec.Load.Achieved*rec.Successes.Latency.E2E.Mean, pt.Concurrency, 1e-9)
+
+		cfg, err := os.ReadFile(filepath.Join(dir, store.LevelDir(l), "config.yaml"))
+		require.NoError(t, err)
+		var c struct {
+			Load struct {
+				Type   string           `yaml:"type"`
+				Stages []map[string]any `yaml:"stages"`
+			} `yaml:"load"`
+			Data struct {
+				Type string         `yaml:"type"`
+				In   map[string]any `yaml:"input_distribution"`
+			} `yaml:"data"`
+		}
+		require.NoError(t, yaml.Unmarshal(cfg, &c))
+		require.Equal(t, "poisson", c.Load.Type)
+		// One process for the ladder: both levels keep its config, a stage per rate.
+		require.Equal(t, []map[string]any{{"rate": 31.4, "duration": 60}, {"rate": 61.79, "duration": 60}}, c.Load.Stages)
+		require.Equal(t, "random", c.Data.Type)
+		require.Equal(t, map[string]any{"type": "uniform", "mean": 288, "min": 64, "max": 512, "std_dev": 0}, c.Data.In)
+	}
+}
+
+// A ShareGPT dataset reaches the tool as dataset.json in its working
+// directory (the stand-in refuses a data.path it cannot open), and is not
+// copied into the results folder: the plan names it by SHA-256.
+func TestLocalInferencePerfHandsTheDatasetOver(t *testing.T) {
+	t.Setenv("KNEE_REPLAY", fixtures.Path(recordedIP+"stdout.log"))
+	raw := []byte(`[{"conversations":[{"from":"human","value":"Name three GPUs."},{"from":"gpt","value":"H100 H200 B200"}]}]`)
+	path := filepath.Join(t.TempDir(), "chats.json")
+	require.NoError(t, os.WriteFile(path, raw, 0o644))
+	sum := sha256.Sum256(raw)
+	p := ipPlan(16)
+	p.Workload = &sweep.Workload{Input: sweep.LengthDist{Kind: sweep.DistFixed, Value: 128}, Output: sweep.LengthDist{Kind: sweep.DistFixed, Value: 128},
+		Dataset: &sweep.DataFile{File: path, SHA256: hex.EncodeToString(sum[:]), Format: "sharegpt", Entries: 1}, IgnoreEOS: true}
+	res, err := newExec(t, "inference-perf").RunLevel(context.Background(), p, p.Levels()[0])
+	require.NoError(t, err)
+	require.Contains(t, string(res.Raw["config.yaml"]), "type: shareGPT\n    path: dataset.json\n")
+	require.NotContains(t, res.Raw, "dataset.json")
+	require.Len(t, res.Points, 1)
+
+	require.NoError(t, os.WriteFile(path, append(raw, '\n'), 0o644))
+	_, err = newExec(t, "inference-perf").RunLevel(context.Background(), p, p.Levels()[0])
+	require.ErrorContains(t, err, "the file changed since the sweep started")
 }

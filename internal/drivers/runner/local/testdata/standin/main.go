@@ -13,6 +13,12 @@
 // in -c<concurrency>, prints its stdout.log and copies its
 // profile_export_aiperf.json into --output-artifact-dir.
 //
+// A rate stage ({rate, duration}, load.type poisson or constant) is
+// replayed from the recorded report folder KNEE_REPLAY_RATES: the
+// stage_<j>_lifecycle_metrics.json whose load_summary.requested_rate equals
+// the stage's rate, written as stage i. A config naming data.path must
+// find that file in its working directory (knee copies the dataset there).
+//
 // KNEE_STANDIN_EXIT=N exits with status N after printing an error;
 // KNEE_STANDIN_HANG=1 blocks until killed (to test Ctrl-C);
 // KNEE_STANDIN_STAGE_FILE replaces every stage's JSON with that file's
@@ -76,10 +82,15 @@ func inferencePerf(args []string) error {
 	}
 	var cfg struct {
 		Load struct {
+			Type   string `yaml:"type"`
 			Stages []struct {
-				Concurrency int `yaml:"concurrency_level"`
+				Concurrency int     `yaml:"concurrency_level"`
+				Rate        float64 `yaml:"rate"`
 			} `yaml:"stages"`
 		} `yaml:"load"`
+		Data struct {
+			Path string `yaml:"path"`
+		} `yaml:"data"`
 		Storage struct {
 			Local struct {
 				Path string `yaml:"path"`
@@ -88,6 +99,14 @@ func inferencePerf(args []string) error {
 	}
 	if err := yaml.Unmarshal(raw, &cfg); err != nil {
 		return err
+	}
+	if cfg.Data.Path != "" {
+		if _, err := os.Stat(cfg.Data.Path); err != nil {
+			return fmt.Errorf("data.path: %w", err)
+		}
+	}
+	if cfg.Load.Type == "poisson" || cfg.Load.Type == "constant" {
+		return replayRates(cfg.Storage.Local.Path, cfg.Load.Stages)
 	}
 	blocks, err := recordedStages(os.Getenv("KNEE_REPLAY"))
 	if err != nil {
@@ -179,4 +198,48 @@ func aiperf(args []string) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, "profile_export_aiperf.json"), export, 0o644)
+}
+
+// replayRates writes, for each rate stage, the recorded stage file that
+// offered that rate, renumbered to the stage's index, and prints it
+// between the markers as v0.6+ does.
+func replayRates(out string, stages []struct {
+	Concurrency int     `yaml:"concurrency_level"`
+	Rate        float64 `yaml:"rate"`
+}) error {
+	files, err := filepath.Glob(filepath.Join(os.Getenv("KNEE_REPLAY_RATES"), "stage_*_lifecycle_metrics.json"))
+	if err != nil {
+		return err
+	}
+	byRate := map[float64]string{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		var st struct {
+			Load struct {
+				Rate float64 `json:"requested_rate"`
+			} `json:"load_summary"`
+		}
+		if err := json.Unmarshal(b, &st); err != nil {
+			return err
+		}
+		byRate[st.Load.Rate] = string(b)
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	fmt.Println("standin inference-perf: replaying", len(stages), "rate stages from a recorded report")
+	for i, st := range stages {
+		body, ok := byRate[st.Rate]
+		if !ok {
+			return fmt.Errorf("no recorded stage offered %g req/s", st.Rate)
+		}
+		fmt.Printf("=== START_STAGE_%d ===\n%s\n=== END_STAGE_%d ===\n", i, body, i)
+		if err := os.WriteFile(filepath.Join(out, fmt.Sprintf("stage_%d_lifecycle_metrics.json", i)), []byte(body), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
