@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -62,6 +63,10 @@ var corpusWorkload = map[string]string{
 	"c-datacrunch-sglang-llama31-405b-8xh200-rate":           "random",
 	"e-datacrunch-sglang-llama33-70b-h200-rate-two-datasets": "random",
 }
+
+// corpusJudge is the analysis the commands hand the reader (cmd/knee's
+// inputFlags): the corpus is read as a user reads it, ambiguity pass included.
+var corpusJudge = knee.Answerer(knee.DefaultOptions())
 
 type corpusExpected struct {
 	Source   string `json:"source"`
@@ -120,7 +125,7 @@ func TestCorpusGolden(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			e := readCorpusExpected(t, name)
 			file := fixtures.Path(filepath.Join("corpus", name, e.DataFile))
-			got, s := corpusReading(name, file, Options{})
+			got, s := corpusReading(name, file, Options{Judge: corpusJudge})
 			corpusGolden(t, name, got)
 			if s != nil {
 				plain++
@@ -133,7 +138,7 @@ func TestCorpusGolden(t *testing.T) {
 			}
 			require.Nil(t, s, "%s reads without flags: drop its corpusFlags entry", name)
 			require.NotContains(t, got, "not an input error")
-			opts := Options{Meta: meta, Workload: workload}
+			opts := Options{Meta: meta, Workload: workload, Judge: corpusJudge}
 			got, s = corpusReading(name, file, opts)
 			corpusGolden(t, name+".flags", got)
 			require.NotNil(t, s, "%s with its flags: %s", name, got)

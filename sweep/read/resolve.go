@@ -20,6 +20,10 @@ type resolved struct {
 	// row series ("EP=4 / DeepSeek-R1 FP8": seriesrest.go).
 	seriesPicked           bool
 	seriesName, seriesRest string
+	// picked are the --column choices by kind, as headerKey spells the
+	// header: a column that only a later pass gives the picked kind
+	// (measured concurrency becomes achieved_concurrency) still loses to it.
+	picked map[string]string
 }
 
 // resolveColumns decides what every column holds. It never guesses: two
@@ -165,6 +169,10 @@ func (c column) describe() string {
 // other columns of that kind unread.
 func (r *resolved) applyColumnFlags(g grid, flags map[string]string) error {
 	kinds := columnKinds()
+	r.picked = map[string]string{}
+	for k, h := range flags {
+		r.picked[k] = headerKey(h)
+	}
 	names := make([]string, 0, len(flags))
 	for k := range flags {
 		names = append(names, k)
@@ -336,18 +344,51 @@ func (r *resolved) tpotOrITL(file string) {
 
 // refuseLookalikes refuses two read columns with one meaning.
 func (r *resolved) refuseLookalikes(g grid) error {
-	seen := map[string]string{}
+	byKey := map[string][]string{}
+	var keys []string
 	for _, c := range r.cols {
 		k := c.key()
 		if k == "" {
 			continue
 		}
-		if prev, dup := seen[k]; dup {
-			return sweep.Inputf(g.file, c.header, g.headerLine, "columns %q and %q both read as %s; knee does not guess which: pick one with --column %s=%q", prev, c.header, k, k, prev)
+		if len(byKey[k]) == 0 {
+			keys = append(keys, k)
 		}
-		seen[k] = c.header
+		byKey[k] = append(byKey[k], c.header)
+	}
+	for _, k := range keys {
+		hs := byKey[k]
+		if len(hs) < 2 || r.keepPicked(k) {
+			continue
+		}
+		ranked := rankCandidates(k, hs)
+		err := sweep.Inputf(g.file, hs[1], g.headerLine, "columns %q and %q both read as %s; knee does not guess which: pick one with --column %s=%q", hs[0], hs[1], k, k, ranked[0])
+		return ambiguousColumns(err, k, hs)
 	}
 	return nil
+}
+
+// keepPicked leaves unread every column of kind k but the one --column
+// picked for k; false when the user picked none of them.
+func (r *resolved) keepPicked(k string) bool {
+	want, ok := r.picked[k]
+	if !ok {
+		return false
+	}
+	found := false
+	for _, c := range r.cols {
+		found = found || c.key() == k && headerKey(c.header) == want
+	}
+	if !found {
+		return false
+	}
+	for i := range r.cols {
+		c := &r.cols[i]
+		if c.key() == k && headerKey(c.header) != want {
+			c.kind, c.why = colIgnore, fmt.Sprintf("--column %s picks %q", k, want)
+		}
+	}
+	return true
 }
 
 func (r *resolved) has(k colKind) bool {
