@@ -45,7 +45,7 @@ func namedFlags(err error, base Meta) []Meta {
 		with(func(m *Meta) { m.Columns[c[1]] = c[2] })
 	}
 	for _, u := range namedUnit.FindAllStringSubmatch(msg, -1) {
-		with(func(m *Meta) { m.Units[u[1]] = u[2] })
+		with(func(m *Meta) { m.Units[headerKey(u[1])] = u[2] })
 	}
 	for _, g := range namedGPUs.FindAllStringSubmatch(msg, -1) {
 		n, _ := strconv.Atoi(g[1])

@@ -37,6 +37,7 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 	}
 	unitsRow, unitsLine := takeUnitsRow(&g)
 	notes := splitStatPairs(&g)
+	notes = append(notes, splitNamedTuples(&g)...)
 	notes = append(notes, expandPackedRows(&g, loadColumn(classifyAll(g.header)))...)
 	res, err := resolveColumns(g, unitsRow, unitsLine, meta)
 	if err != nil {
