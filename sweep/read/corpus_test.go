@@ -55,6 +55,7 @@ var corpusFlags = map[string]Meta{
 	"g-spheron-h100-llama33-70b-headings-prefixed-ttft":             {Series: "SGLang"},
 	"h-pagedserve-t4-gpt2-offered-rps-engines-burst":                {Series: "vLLM"},
 	"h-tenstorrent-llama31-8b-mesh-batch-prefixed-cells":            {Series: "1x8 / T3K / performance"},
+	"k-cllm-llamacpp-backend-timeout-transposed-emoji-cells-zh":     {Series: "timeout=25"},
 	"k-ppu-zw810e-sglang-star-knee-row":                             {Series: "Output = 256 tokens"},
 	"k-rtx-vllm-fp8-closed-loop-v3-adr-zh-tw":                       {Units: map[string]string{"ttft p95": "s"}},
 	"k-r9700-qwen3-4b-vllm-gateway-endpoints-interleaved-ko":        {Series: "blocking"},

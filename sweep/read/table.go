@@ -32,11 +32,15 @@ type grid struct {
 // metric) into a sweep. Metadata columns (gpus, leaf, accelerator, model)
 // must agree across rows; --gpus supplies the GPU count a table lacks.
 func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
-	if t, ok := transpose(g); ok {
+	var notes []string
+	if t, note, ok := transpose(g); ok {
 		g = t
+		if note != "" {
+			notes = append(notes, note)
+		}
 	}
 	unitsRow, unitsLine := takeUnitsRow(&g)
-	notes := splitStatPairs(&g)
+	notes = append(notes, splitStatPairs(&g)...)
 	notes = append(notes, splitNamedTuples(&g)...)
 	notes = append(notes, expandPackedRows(&g, loadColumn(classifyAll(g.header)))...)
 	res, err := resolveColumns(g, unitsRow, unitsLine, meta)
@@ -340,7 +344,7 @@ func rowsNumbered(g grid) bool {
 func levelHeaders(headers []string) (levels []string, perGPU, ok bool) {
 	levels = make([]string, 0, len(headers))
 	for _, h := range headers {
-		m := levelHeader.FindStringSubmatch(cleanCell(h))
+		m := levelHeader.FindStringSubmatch(levelHeaderText(h))
 		if m == nil {
 			return nil, false, false
 		}
@@ -357,26 +361,33 @@ func levelHeaders(headers []string) (levels []string, perGPU, ok bool) {
 // when every header cell after the first names a level, whatever the corner
 // cell says ("metric", "", even "Concurrency"), and the rows are named by
 // their first cell rather than numbered.
-func transpose(g grid) (grid, bool) {
+// A last column that summarises each row (the mean over the levels) is
+// set aside first (widelevels.go); note says so.
+func transpose(g grid) (grid, string, bool) {
 	if len(g.header) < 2 || len(g.rows) == 0 {
-		return g, false
+		return g, "", false
 	}
 	levelName := "concurrency"
 	if classify(g.header[0]).kind == colPerGPU {
 		levelName = "per_gpu"
 	}
 	if rowsNumbered(g) {
-		return g, false // a number names no metric: this is a row per level
+		return g, "", false // a number names no metric: this is a row per level
 	}
+	note := ""
 	levels, perGPU, ok := levelHeaders(g.header[1:])
 	if !ok {
-		return g, false
+		var dropped bool
+		if g, note, dropped = dropSummaryColumns(g); !dropped {
+			return g, "", false
+		}
+		levels, perGPU, _ = levelHeaders(g.header[1:])
 	}
 	if perGPU {
 		levelName = "per_gpu"
 	}
 	if t, ok := seriesRows(g, levelName, levels); ok {
-		return t, true
+		return t, note, true
 	}
 	t := grid{file: g.file, headerLine: g.headerLine, header: []string{levelName}}
 	for _, row := range g.rows {
@@ -401,7 +412,7 @@ func transpose(g grid) (grid, bool) {
 		// A level's values are spread over every row: name the header line.
 		t.lines = append(t.lines, g.headerLine)
 	}
-	return t, true
+	return t, note, true
 }
 
 // cornerParts splits a transposed table's corner cell, which may name the
