@@ -153,7 +153,9 @@ var roles = []role{
 			(w.has("rate") && w.has("offered", "target", "arrival", "requested", "traffic"))
 	}},
 	{kind: colOtherTokRate, dims: tokDims, why: "input tokens, not output", match: func(w wordset) bool {
-		return isTokenRate(w) && w.has("input", "prompt", "prefill", "pp")
+		// "In tok/s" beside "Out tok/s": a leading "in" is the direction,
+		// as "out" is, not a series named "In".
+		return isTokenRate(w) && (w.has("input", "prompt", "prefill", "pp") || len(w) > 0 && w[0] == "in")
 	}},
 	{kind: colOtherTokRate, dims: tokDims, why: "a peak or instantaneous rate, not the run's output throughput", match: func(w wordset) bool {
 		return isTokenRate(w) && w.has(peakWords...)

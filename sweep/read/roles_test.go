@@ -177,3 +177,14 @@ func TestHoldoutShapes(t *testing.T) {
 	_, err = Data("one.md", []byte("| c | tok/s |\n|---|---|\n| 1 | 10 |\n"), Options{Meta: Meta{Series: "vllm"}})
 	require.ErrorContains(t, err, "nothing to pick")
 }
+
+// "In tok/s" beside "Out tok/s" (a real A6000 table, k-a6000…output-short…)
+// are the input and output rates: before, "In" and "Out" were taken for
+// two column-name series and the refusal named "In" first, whose reading
+// took the input rate for the throughput.
+func TestLeadingInIsTheInputRate(t *testing.T) {
+	require.Equal(t, colOtherTokRate, classify("In tok/s").kind)
+	require.Equal(t, "input tokens, not output", classify("In tok/s").why)
+	require.Equal(t, colThroughput, classify("Out tok/s").kind)
+	require.Equal(t, colThroughput, classify("tok/s in flight").kind, "only a leading in is the direction")
+}
