@@ -2,6 +2,7 @@ package read
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -119,13 +120,19 @@ type alignedLine struct {
 func alignedTables(path string, data []byte) []grid {
 	var out []grid
 	var block []alignedLine
+	heading := ""
 	flush := func() {
 		if len(block) > 0 {
-			out = append(out, blockTables(path, block)...)
+			out = append(out, headed(blockTables(path, block), heading)...)
 		}
 		block = nil
 	}
 	for i, l := range strings.Split(string(data), "\n") {
+		if h, _ := headingText(l); h != "" && strings.HasPrefix(strings.TrimSpace(l), "#") {
+			flush()
+			heading = h
+			continue
+		}
 		l = strings.TrimRight(strings.ReplaceAll(l, "\t", "    "), " \r")
 		if strings.TrimSpace(strings.Trim(l, verticalBars+" ")) == "" && !isRule(l) {
 			flush()
@@ -135,6 +142,22 @@ func alignedTables(path string, data []byte) []grid {
 	}
 	flush()
 	return out
+}
+
+// headed names console tables pasted under a markdown heading ("###
+// Qwen2.5:7B" above a fenced guidellm block) by that heading first: the
+// nearest heading above a table names it among several, where the console's
+// own title ("Benchmark Stats:") is the same for each.
+func headed(gs []grid, heading string) []grid {
+	if heading == "" {
+		return gs
+	}
+	for i := range gs {
+		if !slices.Contains(gs[i].title, heading) {
+			gs[i].title = append([]string{heading}, gs[i].title...)
+		}
+	}
+	return gs
 }
 
 func blockTables(path string, block []alignedLine) []grid {

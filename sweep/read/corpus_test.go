@@ -58,6 +58,7 @@ var corpusFlags = map[string]Meta{
 	"k-cllm-llamacpp-backend-timeout-transposed-emoji-cells-zh":           {Series: "timeout=25"},
 	"k-a6000-llama31-8b-vllm-saturation-profile-rows-p90-dash":            {Series: "chatbot-short"},
 	"k-a6000-llama31-8b-vllm-cache-off-three-profiles-concurrency-header": {Series: "output-short (ISL ~1200 tok, OSL max 128 tok — prefill-heavy)"},
+	"k-guidellm-ollama-amd-qwen25-3sizes-concurrent-at-console":           {Series: "Qwen2.5:1.5B"},
 	"k-ppu-zw810e-sglang-star-knee-row":                                   {Series: "Output = 256 tokens"},
 	"k-rtx-vllm-fp8-closed-loop-v3-adr-zh-tw":                             {Units: map[string]string{"ttft p95": "s"}},
 	"k-r9700-qwen3-4b-vllm-gateway-endpoints-interleaved-ko":              {Series: "blocking"},

@@ -2,6 +2,7 @@ package read
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/kneetool/knee/sweep"
@@ -117,7 +118,8 @@ func statName(s string) string {
 // "总吞吐", "per-slot t/s" and "total t/s"), or beside an average of the
 // same rate ("Avg Gen t/s" and "Total Throughput t/s"), the total is the
 // sum over the streams: the node's output throughput.
-func (r *resolved) totalInContext(file string) {
+func (r *resolved) totalInContext(g grid) {
+	file := g.file
 	var totals, means, perUser []int
 	for i, c := range r.cols {
 		switch {
@@ -140,6 +142,13 @@ func (r *resolved) totalInContext(file string) {
 	}
 	t := &r.cols[totals[0]]
 	beside := ""
+	if len(means) == 1 && !r.sumOverStreams(g, means[0], totals[0]) {
+		// The physics says no: the node's rate is not the average stream's
+		// times the load ("Out Tok/sec" 52.4 beside "Tot Tok/sec" 197.3 at
+		// one request in flight), so the total keeps its vLLM meaning.
+		r.notes = append(r.notes, fmt.Sprintf("%s: %q is not %q times the concurrency, so it is not their sum over streams: read as input + output tokens", file, t.header, r.cols[means[0]].header))
+		return
+	}
 	if len(means) == 1 {
 		m := &r.cols[means[0]]
 		m.kind, m.why = colPerUser, fmt.Sprintf("the average over streams; %q is their sum", t.header)
@@ -149,6 +158,40 @@ func (r *resolved) totalInContext(file string) {
 	}
 	t.kind, t.why, t.flavor = colThroughput, "", "aggregate"
 	r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the node's output tok/s: beside %q, the total is the sum over streams (the table has no input or output token rate)", file, t.header, beside))
+}
+
+// maxStreamGap is how far a node's rate may sit from the average stream's
+// rate times the load and still be their sum (streams start and end apart).
+const maxStreamGap = 0.25
+
+// sumOverStreams checks the physics of a per-stream reading: the node's
+// rate (column total) ≈ the average stream's (column mean) × the
+// concurrency. True when no row can say (no load column, no numbers), so
+// the words decide as before; false when some row contradicts it.
+func (r *resolved) sumOverStreams(g grid, mean, total int) bool {
+	load := -1
+	for _, k := range []colKind{colConcurrency, colAchieved} {
+		for i, c := range r.cols {
+			if c.kind == k && load < 0 {
+				load = i
+			}
+		}
+	}
+	if load < 0 {
+		return true
+	}
+	for _, row := range g.rows {
+		n, okN, errN := parseCell(cleanCell(cellAt(row, load)))
+		m, okM, errM := parseCell(cleanCell(cellAt(row, mean)))
+		t, okT, errT := parseCell(cleanCell(cellAt(row, total)))
+		if !okN || !okM || !okT || errN != nil || errM != nil || errT != nil || n.v <= 0 || t.v <= 0 {
+			continue
+		}
+		if math.Abs(m.v*n.v-t.v)/t.v > maxStreamGap {
+			return false
+		}
+	}
+	return true
 }
 
 // requestRates tells the offered rate from the achieved one. A column the

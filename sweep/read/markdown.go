@@ -216,7 +216,14 @@ func consoleGrid(lines []string, i int) bool {
 		return false
 	}
 	above := strings.TrimSpace(lines[i-1])
-	return strings.HasPrefix(above, "|") && strings.Contains(above[1:], "|")
+	if strings.HasPrefix(above, "|") && strings.Contains(above[1:], "|") {
+		return true
+	}
+	// Without outer pipes (guidellm's older console: "Metadata | Request
+	// Stats || Out Tok/sec"), a line of as many bars as the header's, one
+	// bar short at most (a spanned cell at its end), is a header line too.
+	bars := strings.Count(strings.TrimSpace(lines[i]), "|")
+	return bars >= 2 && strings.Count(above, "|") >= bars-1
 }
 
 // splitRow splits "| a | b \| c |" into cells; "\|" is a literal pipe.

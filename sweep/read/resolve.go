@@ -51,7 +51,7 @@ func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resol
 		return nil, err
 	}
 	r.statFamilies(g.file)
-	r.totalInContext(g.file)
+	r.totalInContext(g)
 	r.requestRates(g.file)
 	r.offeredRates(g)
 	if err := r.columnSeries(g, meta.Series); err != nil {

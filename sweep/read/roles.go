@@ -161,7 +161,7 @@ var roles = []role{
 		return isTokenRate(w) && w.has(peakWords...)
 	}},
 	{kind: colOtherTokRate, dims: tokDims, why: "input + output tokens, not output", flavor: func(wordset) string { return "total" }, match: func(w wordset) bool {
-		return isTokenRate(w) && w.has("total", "combined", "sum") && !w.has("output", "generated", "generation", "gen", "decode", "completion", "tg")
+		return isTokenRate(w) && w.has("total", "tot", "combined", "sum") && !w.has("output", "generated", "generation", "gen", "decode", "completion", "tg")
 	}},
 	{kind: colThroughputPerGPU, dims: tokDims, match: func(w wordset) bool { return isTokenRate(w) && w.has("gpu", "npu", "card", "device", "chip") }},
 	{kind: colThroughput, dims: tokDims, match: isTokenRate},
@@ -265,13 +265,27 @@ func requestRateFlavor(w wordset) string {
 }
 
 // classify reads a header through the role table.
+// perTimeUnit: the words say "per second" ("Request Stats Per Second"):
+// a rate, whose time word is no unit of a time column.
+func perTimeUnit(t []string) bool {
+	for i := 0; i+1 < len(t); i++ {
+		if t[i] == "per" {
+			switch t[i+1] {
+			case "second", "sec", "s":
+				return true // per minute stays unread: no unit scales it
+			}
+		}
+	}
+	return false
+}
+
 func classify(header string) column {
 	c := column{header: strings.TrimSpace(header)}
 	low := translate(strings.ToLower(stripMarkup(header)))
 	t := headerTokens(low)
 	w := wordset(t)
 	dim, what := headerDimension(low)
-	if dim == dimNone {
+	if dim == dimNone && !perTimeUnit(t) {
 		if _, ok := timeUnitFromTokens(t); ok {
 			dim = dimTime
 		}

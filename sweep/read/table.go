@@ -42,6 +42,7 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 	unitsRow, unitsLine := takeUnitsRow(&g)
 	notes = append(notes, splitStatPairs(&g)...)
 	notes = append(notes, splitNamedTuples(&g)...)
+	notes = append(notes, profileLoads(&g)...)
 	notes = append(notes, expandPackedRows(&g, loadColumn(classifyAll(g.header)))...)
 	res, err := resolveColumns(g, unitsRow, unitsLine, meta)
 	if err != nil {
