@@ -47,9 +47,13 @@ func splitNamedTuples(g *grid) []string {
 func namesOneLoad(parts []string) bool {
 	loads := 0
 	for _, p := range parts {
-		switch classify(p).kind {
+		// A one-letter "N" may be a count ("N / completions"): only a load
+		// named in words splits the cell.
+		switch c := classify(p); c.kind {
 		case colConcurrency, colPerGPU:
-			loads++
+			if c.flavor != "weak" {
+				loads++
+			}
 		}
 	}
 	return loads == 1

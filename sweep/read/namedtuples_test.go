@@ -38,6 +38,9 @@ func TestSplitNamedTuplesNeedsOneLoadName(t *testing.T) {
 	require.Equal(t, []string{"users", "prompt tokens", "tok/s"}, g.header)
 	require.Equal(t, [][]string{{"4", "512", "88"}, {"8", "512", "150"}}, g.rows)
 
+	g = grid{file: "t.md", header: []string{"N / completions", "c"}, rows: [][]string{{"2 / 2", "1"}}, lines: []int{3}}
+	require.Empty(t, splitNamedTuples(&g), "a one-letter N may be a count")
+
 	g = grid{file: "t.md", header: []string{"TTFT / TPOT", "c"}, rows: [][]string{{"40 / 12", "1"}}, lines: []int{3}}
 	require.Empty(t, splitNamedTuples(&g), "no load among the names")
 }

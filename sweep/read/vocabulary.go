@@ -46,8 +46,8 @@ var vocabulary = []struct{ from, to string }{
 	// Russian, more: a rate's words before a count's, the Cyrillic "с"
 	// (seconds) in parentheses, one request at a time before a request.
 	{"время до первого токена", "ttft"}, {"первого токена", "ttft"}, {"токенов в секунду", "tok/s"}, {"токены в секунду", "tok/s"},
-	{"токенов/с", "tok/s"}, {"запросов в секунду", "req/s"}, {"параллельных запросов", "parallel"}, {"одновременных запросов", "concurrency"},
-	{"(с)", "(s)"}, {"(мс)", "(ms)"}, {"среднее", "mean"}, {"медиана", "median"}, {"общее", "total"}, {"время", "time"},
+	{"токенов/с", "tok/s"}, {"выходных", "output"}, {"выходные", "output"}, {"входных", "input"}, {"входные", "input"}, {"запросов в секунду", "req/s"}, {"параллельных запросов", "parallel"}, {"одновременных запросов", "concurrency"},
+	{"(с)", "(s)"}, {"(мс)", "(ms)"}, {", мс", ", ms"}, {", с", ", s"}, {"среднее", "mean"}, {"медиана", "median"}, {"общее", "total"}, {"время", "time"},
 	{"на запрос", "per request"}, {"запросов", "requests"}, {"токенов", "tokens"}, {"токены", "tokens"}, {"сумма", "sum"},
 	// German, French, Spanish, Portuguese, Italian: phrases first.
 	{"zeit bis zum ersten token", "ttft"}, {"gleichzeitigkeit", "concurrency"}, {"anfragen/s", "req/s"}, {"anfragen", "requests"}, {"mittelwert", "mean"},

@@ -16,6 +16,9 @@ func TestVocabularyMoreLanguages(t *testing.T) {
 		{"Количество параллельных запросов", "concurrency"},
 		{"Токены в секунду", "throughput"},
 		{"Время до первого токена (мс)", "ttft_mean"},
+		{"Выходных токенов/с", "throughput"},
+		{"Входных токенов/с", ""},
+		{"TTFT p95, с", "ttft_p95"},
 		{"Durchsatz (Token/s)", "throughput"},
 		{"Gleichzeitigkeit", "concurrency"},
 		{"Temps jusqu'au premier jeton p99 (ms)", "ttft_p99"},
@@ -37,5 +40,9 @@ func TestVocabularyMoreLanguages(t *testing.T) {
 		{"Przepustowość (tokeny/s)", "throughput"},
 	} {
 		require.Equal(t, tc.key, classify(tc.header).key(), "%q", tc.header)
+	}
+	// The Cyrillic "с" after a comma is the unit seconds.
+	for _, h := range []string{"TTFT p95, с", "Latency p95, с", "Время до первого токена (с)"} {
+		require.Equal(t, "s", classify(h).unit.name, "%q", h)
 	}
 }
