@@ -120,24 +120,8 @@ func statName(s string) string {
 // sum over the streams: the node's output throughput.
 func (r *resolved) totalInContext(g grid) {
 	file := g.file
-	var totals, means, perUser []int
-	for i, c := range r.cols {
-		switch {
-		case c.kind == colThroughput || c.kind == colThroughputPerGPU:
-			if c.stat == "mean" {
-				means = append(means, i)
-			} else {
-				return // an output throughput is there: "total" keeps its vLLM meaning
-			}
-		case c.kind == colOtherTokRate && c.flavor == "total":
-			totals = append(totals, i)
-		case c.kind == colOtherTokRate && strings.HasPrefix(c.why, "input tokens"):
-			return
-		case c.kind == colPerUser:
-			perUser = append(perUser, i)
-		}
-	}
-	if len(totals) != 1 || (len(perUser) == 0 && len(means) == 0) || len(means) > 1 {
+	totals, means, perUser, ok := r.rateColumns()
+	if !ok || len(totals) != 1 || (len(perUser) == 0 && len(means) == 0) || len(means) > 1 {
 		return
 	}
 	t := &r.cols[totals[0]]
@@ -160,6 +144,29 @@ func (r *resolved) totalInContext(g grid) {
 	r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the node's output tok/s: beside %q, the total is the sum over streams (the table has no input or output token rate)", file, t.header, beside))
 }
 
+// rateColumns sorts the token-rate columns for totalInContext: the
+// totals, the means of an output rate, the per-user rates; ok is false when
+// an output throughput other than a mean, or an input rate, is there (then
+// "total" keeps its vLLM meaning: input + output).
+func (r *resolved) rateColumns() (totals, means, perUser []int, ok bool) {
+	for i, c := range r.cols {
+		switch {
+		case c.kind == colThroughput || c.kind == colThroughputPerGPU:
+			if c.stat != "mean" {
+				return nil, nil, nil, false
+			}
+			means = append(means, i)
+		case c.kind == colOtherTokRate && c.flavor == "total":
+			totals = append(totals, i)
+		case c.kind == colOtherTokRate && strings.HasPrefix(c.why, "input tokens"):
+			return nil, nil, nil, false
+		case c.kind == colPerUser:
+			perUser = append(perUser, i)
+		}
+	}
+	return totals, means, perUser, true
+}
+
 // maxStreamGap is how far a node's rate may sit from the average stream's
 // rate times the load and still be their sum (streams start and end apart).
 const maxStreamGap = 0.25
@@ -169,29 +176,38 @@ const maxStreamGap = 0.25
 // concurrency. True when no row can say (no load column, no numbers), so
 // the words decide as before; false when some row contradicts it.
 func (r *resolved) sumOverStreams(g grid, mean, total int) bool {
-	load := -1
-	for _, k := range []colKind{colConcurrency, colAchieved} {
-		for i, c := range r.cols {
-			if c.kind == k && load < 0 {
-				load = i
-			}
-		}
-	}
+	load := r.firstOfKinds(colConcurrency, colAchieved)
 	if load < 0 {
 		return true
 	}
 	for _, row := range g.rows {
-		n, okN, errN := parseCell(cleanCell(cellAt(row, load)))
-		m, okM, errM := parseCell(cleanCell(cellAt(row, mean)))
-		t, okT, errT := parseCell(cleanCell(cellAt(row, total)))
-		if !okN || !okM || !okT || errN != nil || errM != nil || errT != nil || n.v <= 0 || t.v <= 0 {
-			continue
-		}
-		if math.Abs(m.v*n.v-t.v)/t.v > maxStreamGap {
+		n, okN := positiveCell(row, load)
+		m, okM := positiveCell(row, mean)
+		t, okT := positiveCell(row, total)
+		if okN && okM && okT && math.Abs(m*n-t)/t > maxStreamGap {
 			return false
 		}
 	}
 	return true
+}
+
+// firstOfKinds is the first column of the first kind the table has; -1
+// when it has none.
+func (r *resolved) firstOfKinds(kinds ...colKind) int {
+	for _, k := range kinds {
+		for i, c := range r.cols {
+			if c.kind == k {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// positiveCell is column i's number in row when it is one above zero.
+func positiveCell(row []string, i int) (float64, bool) {
+	cv, ok, err := parseCell(cleanCell(cellAt(row, i)))
+	return cv.v, ok && err == nil && cv.v > 0
 }
 
 // requestRates tells the offered rate from the achieved one. A column the

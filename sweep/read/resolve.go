@@ -196,29 +196,35 @@ func (r *resolved) applyColumnFlags(g grid, flags map[string]string) error {
 				r.cols[i].kind, r.cols[i].why = colIgnore, fmt.Sprintf("--column %s picks %q", kind, r.cols[j].header)
 			}
 		}
-		c := column{kind: tmpl.kind, metric: tmpl.metric, stat: tmpl.stat, header: r.cols[j].header}
-		t := headerTokens(c.header)
-		switch c.kind {
-		case colLatency, colDuration:
-			c.timeUnits = timeUnitsNamed(t)
-			c.unit, c.stated = timeUnitFromTokens(t)
-			if !c.stated {
-				c.unit = units["ms"]
-			}
-		case colThroughput, colThroughputPerGPU:
-			c.unit, c.stated = tokRateUnitFromTokens(t)
-			if !c.stated {
-				c.unit = units["tok/s"]
-			}
-		case colConcurrency:
-			c.flavor = "configured"
-		}
-		if c.stated {
-			c.unitFrom = "header"
-		}
-		r.cols[j] = c
+		r.cols[j] = flaggedColumn(tmpl, r.cols[j].header)
 	}
 	return nil
+}
+
+// flaggedColumn is the column --column makes of header: the kind's
+// template, with the unit its header states (ms, tok/s when it states none).
+func flaggedColumn(tmpl column, header string) column {
+	c := column{kind: tmpl.kind, metric: tmpl.metric, stat: tmpl.stat, header: header}
+	t := headerTokens(c.header)
+	switch c.kind {
+	case colLatency, colDuration:
+		c.timeUnits = timeUnitsNamed(t)
+		c.unit, c.stated = timeUnitFromTokens(t)
+		if !c.stated {
+			c.unit = units["ms"]
+		}
+	case colThroughput, colThroughputPerGPU:
+		c.unit, c.stated = tokRateUnitFromTokens(t)
+		if !c.stated {
+			c.unit = units["tok/s"]
+		}
+	case colConcurrency:
+		c.flavor = "configured"
+	}
+	if c.stated {
+		c.unitFrom = "header"
+	}
+	return c
 }
 
 // applyUnitFlags applies --unit COLUMN=UNIT, matched by header or key.
@@ -257,19 +263,10 @@ func (r *resolved) applyUnitFlags(g grid, flags map[string]string) error {
 func (r *resolved) ratioValued(g grid) {
 	for i := range r.cols {
 		c := &r.cols[i]
-		if c.key() == "" || c.kind == colNote || c.kind == colSeriesLabel || c.kind == colWorkload || c.kind == colLeaf || c.kind == colAccelerator || c.kind == colModel || c.kind == colSimulated {
+		if c.key() == "" || labelKind(c.kind) {
 			continue
 		}
-		n, ratios := 0, 0
-		for _, row := range g.rows {
-			if i >= len(row) || isBlank(cleanCell(row[i])) {
-				continue
-			}
-			n++
-			if looksRatio(cleanCell(row[i])) {
-				ratios++
-			}
-		}
+		n, ratios := ratioCells(g, i)
 		if n > 0 && ratios == n {
 			c.kind, c.why = colRatio, "a ratio or percentage"
 		}
@@ -277,6 +274,31 @@ func (r *resolved) ratioValued(g grid) {
 			c.kind, c.why = colRatio, "a fraction (1/1): a ratio, not a count"
 		}
 	}
+}
+
+// labelKind: a column of text that names things, whose cells no ratio
+// check applies to.
+func labelKind(k colKind) bool {
+	switch k {
+	case colNote, colSeriesLabel, colWorkload, colLeaf, colAccelerator, colModel, colSimulated:
+		return true
+	}
+	return false
+}
+
+// ratioCells counts column i's non-blank cells (n) and those written as a
+// ratio or a percentage.
+func ratioCells(g grid, i int) (n, ratios int) {
+	for _, row := range g.rows {
+		if i >= len(row) || isBlank(cleanCell(row[i])) {
+			continue
+		}
+		n++
+		if looksRatio(cleanCell(row[i])) {
+			ratios++
+		}
+	}
+	return n, ratios
 }
 
 // concurrencyFlavors tells the configured level from measured concurrency:
@@ -506,25 +528,8 @@ var captionUnit = regexp.MustCompile(`(?i)\b(ttft|tpot|itl|e2e|latency|latencies
 // unit every other time column's header states ("TTFT (s)" beside a bare
 // "E2E p99" of 0.8). Each is said in a note.
 func (r *resolved) unitsFromContext(g grid) {
-	caption := map[string]unit{}
-	for _, m := range captionUnit.FindAllStringSubmatch(g.context, -1) {
-		u, ok := parseUnit(m[2])
-		if !ok || u.dim != dimTime {
-			continue
-		}
-		switch w := strings.ToLower(m[1]); w {
-		case "latency", "latencies", "time", "times":
-			caption["*"] = u
-		default:
-			caption[w] = u
-		}
-	}
-	var sibling []string
-	for _, c := range r.cols {
-		if (c.kind == colLatency || c.kind == colDuration) && c.stated && c.unitFrom == "header" && !slices.Contains(sibling, c.unit.name) {
-			sibling = append(sibling, c.unit.name)
-		}
-	}
+	caption := captionUnits(g.context)
+	sibling := r.headerTimeUnits()
 	for i := range r.cols {
 		c := &r.cols[i]
 		if c.kind != colLatency || c.stated {
@@ -544,6 +549,36 @@ func (r *resolved) unitsFromContext(g grid) {
 			r.notes = append(r.notes, fmt.Sprintf("%s: %q read in %s: its values are impossible in ms, and every other time column's header says %s", g.file, c.header, sibling[0], sibling[0]))
 		}
 	}
+}
+
+// captionUnits are the time units the text around a table states, by
+// metric ("TTFT in seconds"); "*" for all latencies ("latencies in ms").
+func captionUnits(context string) map[string]unit {
+	caption := map[string]unit{}
+	for _, m := range captionUnit.FindAllStringSubmatch(context, -1) {
+		u, ok := parseUnit(m[2])
+		if !ok || u.dim != dimTime {
+			continue
+		}
+		switch w := strings.ToLower(m[1]); w {
+		case "latency", "latencies", "time", "times":
+			caption["*"] = u
+		default:
+			caption[w] = u
+		}
+	}
+	return caption
+}
+
+// headerTimeUnits are the units the time columns' headers state, each once.
+func (r *resolved) headerTimeUnits() []string {
+	var sibling []string
+	for _, c := range r.cols {
+		if (c.kind == colLatency || c.kind == colDuration) && c.stated && c.unitFrom == "header" && !slices.Contains(sibling, c.unit.name) {
+			sibling = append(sibling, c.unit.name)
+		}
+	}
+	return sibling
 }
 
 func anyImplausibleMS(g grid, i int, metric string) bool {
