@@ -284,18 +284,38 @@ func classify(header string) column {
 	low := translate(strings.ToLower(stripMarkup(header)))
 	t := headerTokens(low)
 	w := wordset(t)
-	dim, what := headerDimension(low)
-	if dim == dimNone && !perTimeUnit(t) {
-		if _, ok := timeUnitFromTokens(t); ok {
-			dim = dimTime
-		}
-	}
+	dim, what := classifyDimension(low, t)
 	switch dim {
 	case dimTemperature, dimPower, dimEnergy, dimBytes, dimMoney:
 		// Dimension first: never a load, throughput or latency.
 		c.kind, c.why = colIgnore, what
 		return c
 	}
+	c = matchRole(c, w, dim)
+	if dim == dimNone && perRequestWords(t) && (c.kind == colRequestRate || c.kind == colRequestedRate || c.kind == colPerUser) {
+		// "Stream Iter Per Req", "Output Tok Per Req": a count per
+		// request, with no time in it: neither a rate nor a speed.
+		c.kind, c.metric, c.flavor, c.why = colIgnore, "", "", "a count per request, not a rate"
+	}
+	c.stat = statOf(t)
+	return columnUnit(c, t, w, dim)
+}
+
+// classifyDimension is the unit dimension a header states: its unit, else
+// a time word ("Latency (sec)") unless the words say per second.
+func classifyDimension(low string, t []string) (dimension, string) {
+	dim, what := headerDimension(low)
+	if dim == dimNone && !perTimeUnit(t) {
+		if _, ok := timeUnitFromTokens(t); ok {
+			dim = dimTime
+		}
+	}
+	return dim, what
+}
+
+// matchRole gives c the first role of the table that admits the dimension
+// and matches the words.
+func matchRole(c column, w wordset, dim dimension) column {
 	for _, r := range roles {
 		if !admits(r.dims, dim) || !r.match(w) {
 			continue
@@ -306,12 +326,11 @@ func classify(header string) column {
 		}
 		break
 	}
-	if dim == dimNone && perRequestWords(t) && (c.kind == colRequestRate || c.kind == colRequestedRate || c.kind == colPerUser) {
-		// "Stream Iter Per Req", "Output Tok Per Req": a count per
-		// request, with no time in it: neither a rate nor a speed.
-		c.kind, c.metric, c.flavor, c.why = colIgnore, "", "", "a count per request, not a rate"
-	}
-	c.stat = statOf(t)
+	return c
+}
+
+// columnUnit sets the unit the header states for the column's kind.
+func columnUnit(c column, t []string, w wordset, dim dimension) column {
 	switch c.kind {
 	case colLatency:
 		return latencyColumn(c, t, w.has)
