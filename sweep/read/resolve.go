@@ -70,6 +70,7 @@ func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resol
 	}
 	r.ignoreUnstatedDurations(g)
 	r.sameValuesTwice(g)
+	r.perStreamRates(g)
 	if err := r.refuseLookalikes(g); err != nil {
 		return nil, err
 	}
