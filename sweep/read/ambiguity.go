@@ -20,8 +20,14 @@ import (
 // (a reader used on its own, without the analysis) the refusal stands as it
 // always did.
 
-// maxCandidates bounds the readings one ambiguity costs.
-const maxCandidates = 4
+// maxCandidates bounds the readings one ambiguity costs, and
+// maxAmbiguityDepth the choices decided inside one another: an input costs
+// at most 4 + 4² + 4³ readings, whatever it holds; past that the choice is
+// refused with its flag, as without the pass.
+const (
+	maxCandidates     = 4
+	maxAmbiguityDepth = 3
+)
 
 // ambiguous is a refusal between candidate columns of one kind.
 type ambiguous struct {
@@ -43,7 +49,7 @@ type candidateReading struct {
 
 // resolveAmbiguity runs the pass for the refusal amb (orig as returned).
 func resolveAmbiguity(path string, data []byte, opts Options, amb *ambiguous, orig error) (*sweep.Sweep, error) {
-	if _, set := opts.Meta.Columns[amb.kind]; set || len(amb.headers) < 2 {
+	if _, set := opts.Meta.Columns[amb.kind]; set || len(amb.headers) < 2 || opts.ambiguityDepth >= maxAmbiguityDepth {
 		return nil, orig
 	}
 	reads := make([]candidateReading, 0, len(amb.headers))
@@ -70,6 +76,7 @@ func resolveAmbiguity(path string, data []byte, opts Options, amb *ambiguous, or
 // user's metadata merged, the sweep checked).
 func readCandidate(path string, data []byte, opts Options, kind, header string) candidateReading {
 	o := opts
+	o.ambiguityDepth++
 	o.Meta.Columns = map[string]string{kind: header}
 	for k, v := range opts.Meta.Columns {
 		o.Meta.Columns[k] = v

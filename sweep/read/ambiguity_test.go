@@ -88,3 +88,16 @@ func TestRankCandidatesPutsTheOutputRateFirst(t *testing.T) {
 	require.Equal(t, []string{"TTFT mean", "TTFT avg"}, rankCandidates("ttft_mean", []string{"TTFT mean", "TTFT avg"}), "other kinds keep table order")
 	require.Len(t, rankCandidates("throughput", []string{"a", "b", "c", "d", "e", "f"}), maxCandidates)
 }
+
+// Choices nested past maxAmbiguityDepth are refused with their flag: the
+// readings one input costs stay bounded. At the bound the pass does not run.
+func TestAmbiguityDepthIsBounded(t *testing.T) {
+	calls := 0
+	judge := func(s *sweep.Sweep) (sweep.Answer, error) {
+		calls++
+		return sameAnswer(s)
+	}
+	_, err := Load([]string{batchedBench}, Options{Meta: Meta{Series: "512"}, Judge: judge, ambiguityDepth: maxAmbiguityDepth})
+	require.ErrorContains(t, err, `knee does not guess which: pick one with --column throughput="S_TG t/s"`)
+	require.Zero(t, calls)
+}

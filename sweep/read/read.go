@@ -48,6 +48,10 @@ type Options struct {
 	// is the same with either and refused only when it differs; without it
 	// (nil) they are refused.
 	Judge sweep.Judge
+	// ambiguityDepth counts the ambiguity passes this reading is nested in
+	// (a candidate's reading meeting another choice): bounded by
+	// maxAmbiguityDepth, so the readings one input costs are bounded too.
+	ambiguityDepth int
 }
 
 // Load reads every input and merges them into one sweep.
