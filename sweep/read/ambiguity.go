@@ -49,7 +49,7 @@ type candidateReading struct {
 
 // resolveAmbiguity runs the pass for the refusal amb (orig as returned).
 func resolveAmbiguity(path string, data []byte, opts Options, amb *ambiguous, orig error) (*sweep.Sweep, error) {
-	if _, set := opts.Meta.Columns[amb.kind]; set || len(amb.headers) < 2 || opts.ambiguityDepth >= maxAmbiguityDepth {
+	if _, set := opts.Meta.Columns[amb.kind]; set || amb.kind == seriesKind && opts.Meta.Series != "" || len(amb.headers) < 2 || opts.ambiguityDepth >= maxAmbiguityDepth {
 		return nil, orig
 	}
 	reads := make([]candidateReading, 0, len(amb.headers))
@@ -77,9 +77,14 @@ func resolveAmbiguity(path string, data []byte, opts Options, amb *ambiguous, or
 func readCandidate(path string, data []byte, opts Options, kind, header string) candidateReading {
 	o := opts
 	o.ambiguityDepth++
-	o.Meta.Columns = map[string]string{kind: header}
+	o.Meta.Columns = map[string]string{}
 	for k, v := range opts.Meta.Columns {
 		o.Meta.Columns[k] = v
+	}
+	if kind == seriesKind {
+		o.Meta.Series = header
+	} else {
+		o.Meta.Columns[kind] = header
 	}
 	c := candidateReading{header: header}
 	s, err := readData(path, data, o)
@@ -131,18 +136,51 @@ func disagreement(orig error, kind string, reads []candidateReading) error {
 	for i, c := range reads {
 		parts[i] = fmt.Sprintf("with %q the knee is %s (%s)", c.header, c.answer.Knee, operatingWords(c.answer))
 	}
-	return sweep.Inputf(file, field, line, "columns %s both read as %s, and the choice changes knee's answer: %s; knee does not guess which: pick one with --column %s=%q",
-		andQuoted(headersOf(reads)), kind, strings.Join(parts, "; "), kind, reads[0].header)
+	return sweep.Inputf(file, field, line, "%s, and the choice changes knee's answer: %s; knee does not guess which: pick one with %s",
+		candidatesWords(kind, reads), strings.Join(parts, "; "), flagFor(kind, reads[0].header))
 }
 
 func agreementNote(path, kind string, reads []candidateReading) string {
 	others := make([]string, 0, len(reads)-1)
 	for _, c := range reads[1:] {
-		others = append(others, fmt.Sprintf("--column %s=%q", kind, c.header))
+		others = append(others, flagFor(kind, c.header))
 	}
 	a := reads[0].answer
+	if kind == seriesKind {
+		return fmt.Sprintf("%s: the curves %s give one answer (the knee is %s, %s, the same verdict at every level): read %q; %s reads another",
+			path, andQuoted(headersOf(reads)), a.Knee, operatingWords(a), reads[0].header, strings.Join(others, " or "))
+	}
 	return fmt.Sprintf("%s: columns %s could each be the %s and give one answer (the knee is %s, %s, the same verdict at every level): read %q; %s reads the other",
 		path, andQuoted(headersOf(reads)), kind, a.Knee, operatingWords(a), reads[0].header, strings.Join(others, " or "))
+}
+
+// seriesKind is the ambiguity between the curves a table holds (--series).
+const seriesKind = "series"
+
+// ambiguousSeries is a refusal between the curves names: the pass reads
+// each when there are few enough to read them all, else the refusal stands
+// (an answer that agrees over some curves says nothing of the rest).
+func ambiguousSeries(err error, names []string) error {
+	if len(names) < 2 || len(names) > maxCandidates {
+		return err
+	}
+	return &ambiguous{err: err, kind: seriesKind, headers: names}
+}
+
+// candidatesWords names the candidates of a disagreement.
+func candidatesWords(kind string, reads []candidateReading) string {
+	if kind == seriesKind {
+		return "the table holds the curves " + andQuoted(headersOf(reads))
+	}
+	return fmt.Sprintf("columns %s both read as %s", andQuoted(headersOf(reads)), kind)
+}
+
+// flagFor is the flag that reads candidate header.
+func flagFor(kind, header string) string {
+	if kind == seriesKind {
+		return fmt.Sprintf("--series %q", header)
+	}
+	return fmt.Sprintf("--column %s=%q", kind, header)
 }
 
 func operatingWords(a sweep.Answer) string {

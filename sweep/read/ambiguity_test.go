@@ -101,3 +101,28 @@ func TestAmbiguityDepthIsBounded(t *testing.T) {
 	require.ErrorContains(t, err, `knee does not guess which: pick one with --column throughput="S_TG t/s"`)
 	require.Zero(t, calls)
 }
+
+// Which curve is a choice too. Two context lengths of a llama.cpp run on
+// Strix Halo (b-llamacpp-strixhalo…) give one answer: read, the first
+// named, the other in a note (before: refused, --series). Three SGLang
+// strategies (a-sglang-pr31044…) do not: refused, saying how.
+func TestAmbiguityOverSeries(t *testing.T) {
+	file := fixtures.Path(filepath.Join("corpus", "b-llamacpp-strixhalo-turboquant-32k-vs-64k", "table.md"))
+	s, err := Load([]string{file}, Options{Judge: corpusJudge})
+	require.NoError(t, err)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `the curves "32k" and "64k" give one answer (the knee is between 8 and 16 in flight, estimate ≈11, recommended 8, the same verdict at every level): read "32k"; --series "64k" reads another`)
+
+	file = fixtures.Path(filepath.Join("corpus", "a-sglang-pr31044-mi300x-minimax-m27-strategies", "table.md"))
+	_, err = Load([]string{file}, Options{Judge: corpusJudge})
+	require.ErrorContains(t, err, `the table holds the curves "Low-latency", "Balanced" and "High-throughput", and the choice changes knee's answer: with "Low-latency" the knee is not reached by 16 in flight (recommended 16); with "Balanced" the knee is not reached by 256 in flight (recommended 256)`)
+	require.ErrorContains(t, err, `pick one with --series "Low-latency"`)
+}
+
+// More curves than the pass reads are refused as before: an answer that
+// agrees over some says nothing of the rest.
+func TestAmbiguityOverTooManySeriesRefuses(t *testing.T) {
+	err := ambiguousSeries(errors.New("refusal"), []string{"a", "b", "c", "d", "e"})
+	var amb *ambiguous
+	require.False(t, errors.As(err, &amb))
+	require.True(t, errors.As(ambiguousSeries(errors.New("refusal"), []string{"a", "b"}), &amb))
+}

@@ -87,7 +87,7 @@ func sweepOfTables(path string, tables []grid, meta Meta, pick string, join bool
 	if pick != "" {
 		return nil, sweep.Inputf(path, "--series", from[0].headerLine, "--series %q leaves %d tables that read as sweeps: %s; name one by its heading, e.g. --series %q", pick, len(got), strings.Join(list, ", "), names[0])
 	}
-	return nil, sweep.Inputf(path, "--series", from[0].headerLine, "the text holds %d tables that read as sweeps: %s; knee reads one curve at a time: pick one by its heading with --series %q", len(got), strings.Join(list, ", "), names[0])
+	return nil, ambiguousSeries(sweep.Inputf(path, "--series", from[0].headerLine, "the text holds %d tables that read as sweeps: %s; knee reads one curve at a time: pick one by its heading with --series %q", len(got), strings.Join(list, ", "), names[0]), names)
 }
 
 // tableNames names each table by the first heading that tells it from the

@@ -187,8 +187,8 @@ func pickVLLMSeries(path, what, unit string, results []vllmResult, keys []string
 	for i, n := range names {
 		list[i] = fmt.Sprintf("%s (%d %s)", n, seen[n], unit)
 	}
-	return nil, sweep.Inputf(path, "--series", 0, "the %s holds %d series by %s: %s; knee reads one curve at a time and never merges them as repeats: pick one with --series %q",
-		what, len(names), strings.Join(keys, " and "), strings.Join(list, ", "), names[0])
+	return nil, ambiguousSeries(sweep.Inputf(path, "--series", 0, "the %s holds %d series by %s: %s; knee reads one curve at a time and never merges them as repeats: pick one with --series %q",
+		what, len(names), strings.Join(keys, " and "), strings.Join(list, ", "), names[0]), names)
 }
 
 func hasTag(tags map[string]string, keys []string, pick string) bool {
