@@ -192,11 +192,14 @@ func operatingWords(a sweep.Answer) string {
 
 // andQuoted writes `"A" and "B"`, `"A", "B" and "C"`.
 func andQuoted(hs []string) string {
-	q := quoteAll(hs)
-	if i := strings.LastIndex(q, ", "); i >= 0 {
-		q = q[:i] + " and " + q[i+2:]
+	q := make([]string, len(hs))
+	for i, h := range hs {
+		q[i] = fmt.Sprintf("%q", h)
 	}
-	return q
+	if len(q) < 2 {
+		return strings.Join(q, "")
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
 }
 
 func headersOf(reads []candidateReading) []string {

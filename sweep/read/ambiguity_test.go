@@ -126,3 +126,10 @@ func TestAmbiguityOverTooManySeriesRefuses(t *testing.T) {
 	require.False(t, errors.As(err, &amb))
 	require.True(t, errors.As(ambiguousSeries(errors.New("refusal"), []string{"a", "b"}), &amb))
 }
+
+// A name with a comma in it stays whole.
+func TestAndQuoted(t *testing.T) {
+	require.Equal(t, `"a"`, andQuoted([]string{"a"}))
+	require.Equal(t, `"a" and "b, c"`, andQuoted([]string{"a", "b, c"}))
+	require.Equal(t, `"a", "b" and "c"`, andQuoted([]string{"a", "b", "c"}))
+}

@@ -100,15 +100,35 @@ func TestCorpusRefusalsNameFlagsThatChangeTheReading(t *testing.T) {
 // reading, not a wrong number; the column read as throughput is what a
 // wrong candidate gets wrong.
 func checkThroughputsTranscribed(t *testing.T, name string, e corpusExpected, s *sweep.Sweep, series string) {
+	named := false
+	for _, x := range e.Points {
+		named = named || series != "" && sameSeries(fmt.Sprint(x.Series), series)
+	}
+	// A curve the refusal names by its heading may be transcribed under
+	// another name ("Throughput, single GPU" as "single GPU (BATCH_MAX_SIZE)"):
+	// then every throughput read must be a row of one transcribed series.
+	holds := map[string]int{}
 	for _, p := range s.Points {
-		found := false
+		found := map[string]bool{}
 		for _, x := range e.Points {
-			if x.Throughput == nil || series != "" && !sameSeries(fmt.Sprint(x.Series), series) {
+			if x.Throughput == nil || named && !sameSeries(fmt.Sprint(x.Series), series) {
 				continue
 			}
-			found = found || sameValue(*x.Throughput, p.ThroughputTokS) || p.ThroughputPerGPU != nil && sameValue(*x.Throughput, *p.ThroughputPerGPU)
+			if sameValue(*x.Throughput, p.ThroughputTokS) || p.ThroughputPerGPU != nil && sameValue(*x.Throughput, *p.ThroughputPerGPU) {
+				found[fmt.Sprint(x.Series)] = true
+			}
 		}
-		require.True(t, found, "%s: throughput %v (per GPU %v) read with the first candidate its refusal names is no throughput of the source", name, p.ThroughputTokS, p.ThroughputPerGPU)
+		require.NotEmpty(t, found, "%s: throughput %v (per GPU %v) read with the first candidate its refusal names is no throughput of the source", name, p.ThroughputTokS, p.ThroughputPerGPU)
+		for k := range found {
+			holds[k]++
+		}
+	}
+	if series != "" && !named && len(s.Points) > 0 {
+		one := false
+		for _, n := range holds {
+			one = one || n == len(s.Points)
+		}
+		require.True(t, one, "%s: the throughputs read with --series %q are not all of one transcribed series", name, series)
 	}
 }
 

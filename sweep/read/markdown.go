@@ -149,8 +149,16 @@ func headingText(line string) (string, int) {
 	case strings.HasPrefix(l, "**") && strings.HasSuffix(strings.TrimRight(l, ":："), "**") && len(l) > 4:
 		return strings.TrimSpace(strings.Trim(strings.TrimRight(l, ":："), "*")), 7
 	}
+	// A bold caption with a remark in brackets after it: "**Throughput,
+	// single GPU** (fused RoPE on, 3 reps/point)".
+	if m := boldThenRemark.FindStringSubmatch(l); m != nil {
+		return strings.TrimSpace(m[1]), 7
+	}
 	return "", 0
 }
+
+// boldThenRemark is a line of a bold caption and a bracketed remark.
+var boldThenRemark = regexp.MustCompile(`^\*\*([^*]{2,}?)\*\*[:：]?\s*\([^()]*\)[:：.]?$`)
 
 // markdownTables finds every pipe table: a row, a separator row, then rows
 // until a line that is not a table row.
