@@ -69,6 +69,9 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 	if n := readingNote(g.file, cols); n != "" {
 		notes = append(notes, n)
 	}
+	if !hasKind(cols, colConcurrency) && !hasKind(cols, colPerGPU) && !hasLatency(cols, "e2e") && e2eDerivable(cols) {
+		notes = append(notes, fmt.Sprintf("%s: no end-to-end latency column: each stage's is derived as TTFT + TPOT × (output tok/s ÷ served req/s − 1), for its concurrency by Little's law", g.file))
+	}
 
 	s := &sweep.Sweep{Version: sweep.SchemaVersion, Sources: []string{g.file}, Notes: notes}
 	node, gpus, err := tableNode(g, cols, meta)
@@ -143,7 +146,7 @@ func requireColumns(g grid, cols []column) error {
 		return sweep.Inputf(g.file, "throughput", g.headerLine, "%s", msg)
 	case !have[colConcurrency] && !have[colPerGPU] && !have[colRequestedRate]:
 		return sweep.Inputf(g.file, "concurrency", g.headerLine, "no concurrency column (a header such as `concurrency`, `max_concurrency`, `users`, `slots`, `per_gpu`, `conc/GPU`, or an offered `request rate`; or --column concurrency=HEADER)%s", offeredHint(cols))
-	case !have[colConcurrency] && !have[colPerGPU] && !hasLatency(cols, "e2e"):
+	case !have[colConcurrency] && !have[colPerGPU] && !hasLatency(cols, "e2e") && !e2eDerivable(cols):
 		return sweep.Inputf(g.file, "e2e", g.headerLine, "a request-rate sweep: knee places each stage by its concurrency, which Little's law gives as the served request rate × the mean end-to-end latency, and the table has no end-to-end latency column (a header such as `E2E mean (ms)`, `Mean E2EL`, `latency`; or --column e2e_mean=HEADER)")
 	}
 	return nil
@@ -248,6 +251,21 @@ func takeUnitsRow(g *grid) ([]string, int) {
 	row, line := g.rows[0], g.lines[0]
 	g.rows, g.lines = g.rows[1:], g.lines[1:]
 	return row, line
+}
+
+// e2eDerivable: the columns give a request's end-to-end time by its tokens
+// (rows.go e2eFromTokens): a served request rate, the output throughput, a
+// TTFT and a TPOT, each a mean or a median.
+func e2eDerivable(cols []column) bool {
+	central := func(metric string) bool {
+		for _, c := range cols {
+			if c.kind == colLatency && c.metric == metric && (c.stat == "mean" || c.stat == "p50") {
+				return true
+			}
+		}
+		return false
+	}
+	return hasKind(cols, colRequestRate) && (hasKind(cols, colThroughput) || hasKind(cols, colThroughputPerGPU)) && central("ttft") && central("itl")
 }
 
 func hasLatency(cols []column, metric string) bool {
