@@ -32,18 +32,7 @@ type grid struct {
 // metric) into a sweep. Metadata columns (gpus, leaf, accelerator, model)
 // must agree across rows; --gpus supplies the GPU count a table lacks.
 func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
-	var notes []string
-	if t, note, ok := transpose(g); ok {
-		g = t
-		if note != "" {
-			notes = append(notes, note)
-		}
-	}
-	unitsRow, unitsLine := takeUnitsRow(&g)
-	notes = append(notes, splitStatPairs(&g)...)
-	notes = append(notes, splitNamedTuples(&g)...)
-	notes = append(notes, profileLoads(&g)...)
-	notes = append(notes, expandPackedRows(&g, loadColumn(classifyAll(g.header)))...)
+	g, unitsRow, unitsLine, notes := normalizeGrid(g)
 	res, err := resolveColumns(g, unitsRow, unitsLine, meta)
 	if err != nil {
 		return nil, err
@@ -66,12 +55,7 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 	if err := requireColumns(g, cols); err != nil {
 		return nil, err
 	}
-	if n := readingNote(g.file, cols); n != "" {
-		notes = append(notes, n)
-	}
-	if !hasKind(cols, colConcurrency) && !hasKind(cols, colPerGPU) && !hasLatency(cols, "e2e") && e2eDerivable(cols) {
-		notes = append(notes, fmt.Sprintf("%s: no end-to-end latency column: each stage's is derived as TTFT + TPOT × (output tok/s ÷ served req/s − 1), for its concurrency by Little's law", g.file))
-	}
+	notes = append(notes, readingNotes(g.file, cols)...)
 
 	s := &sweep.Sweep{Version: sweep.SchemaVersion, Sources: []string{g.file}, Notes: notes}
 	node, gpus, err := tableNode(g, cols, meta)
@@ -83,6 +67,38 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// normalizeGrid brings a grid to one row per level before its columns are
+// read: turned when transposed, its units row taken, cells holding several
+// values split, rows named by a profile given their level.
+func normalizeGrid(g grid) (grid, []string, int, []string) {
+	var notes []string
+	if t, note, ok := transpose(g); ok {
+		g = t
+		if note != "" {
+			notes = append(notes, note)
+		}
+	}
+	unitsRow, unitsLine := takeUnitsRow(&g)
+	notes = append(notes, splitStatPairs(&g)...)
+	notes = append(notes, splitNamedTuples(&g)...)
+	notes = append(notes, profileLoads(&g)...)
+	notes = append(notes, expandPackedRows(&g, loadColumn(classifyAll(g.header)))...)
+	return g, unitsRow, unitsLine, notes
+}
+
+// readingNotes say how the columns were read, and how a rate sweep's E2E
+// was derived where the table prints none.
+func readingNotes(file string, cols []column) []string {
+	var notes []string
+	if n := readingNote(file, cols); n != "" {
+		notes = append(notes, n)
+	}
+	if !hasKind(cols, colConcurrency) && !hasKind(cols, colPerGPU) && !hasLatency(cols, "e2e") && e2eDerivable(cols) {
+		notes = append(notes, fmt.Sprintf("%s: no end-to-end latency column: each stage's is derived as TTFT + TPOT × (output tok/s ÷ served req/s − 1), for its concurrency by Little's law", file))
+	}
+	return notes
 }
 
 // tableNode reads what the rows say of the node (tableMeta) and the GPU
