@@ -46,6 +46,11 @@ def same_series(x, pick):
 
 def compare(exp, sw, series):
     axis = exp.get("load_axis", "")
+    # A curve picked by its heading may be transcribed under another name
+    # ("Throughput, single GPU" as "single GPU (BATCH_MAX_SIZE)"): then any
+    # one transcribed series must hold every point (checked below).
+    if series and not any(same_series(str(x.get("series")), series) for x in exp["points"]):
+        series = ""
     used = set()
     for p in sw["points"]:
         load = p["concurrency"]
