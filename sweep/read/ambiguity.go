@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/read/vocab"
 )
 
 // The ambiguity pass. Two columns that could each hold one value (two token
@@ -236,7 +237,7 @@ var (
 )
 
 func rateRank(h string) int {
-	t := headerTokens(translate(strings.ToLower(h)))
+	t := headerTokens(vocab.Translate(strings.ToLower(h)))
 	switch {
 	case anyWord(t, outputRateWords):
 		return 0

@@ -3,12 +3,14 @@ package read
 import (
 	"regexp"
 	"strings"
+
+	"github.com/kneetool/knee/sweep/read/vocab"
 )
 
 // A header is read in three steps:
 //
 //  1. words: the header, lower-cased, with words of other languages
-//     rewritten as English (vocabulary.go), split into words;
+//     rewritten as English (sweep/read/vocab), split into words;
 //  2. dimension: the unit the header states (headerDimensions, first match):
 //     a temperature, power, energy, size or cost is never a load, a
 //     throughput or a latency, whatever the words say; a token rate is only
@@ -281,7 +283,7 @@ func perTimeUnit(t []string) bool {
 
 func classify(header string) column {
 	c := column{header: strings.TrimSpace(header)}
-	low := translate(strings.ToLower(stripMarkup(header)))
+	low := vocab.Translate(strings.ToLower(stripMarkup(header)))
 	t := headerTokens(low)
 	w := wordset(t)
 	dim, what := classifyDimension(low, t)

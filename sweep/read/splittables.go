@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/read/vocab"
 )
 
 // One sweep is often published split across tables under headings: one
@@ -158,7 +159,7 @@ func saysNothing(c column) bool {
 	if c.kind != colIgnore || c.why != "" && c.why != whyNotRead {
 		return false
 	}
-	low := translate(strings.ToLower(stripMarkup(c.header)))
+	low := vocab.Translate(strings.ToLower(stripMarkup(c.header)))
 	if d, _ := headerDimension(low); d != dimNone {
 		return false
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/read/vocab"
 )
 
 // grid is a table as read from CSV or markdown, before its columns are
@@ -527,7 +528,7 @@ func nearestThroughput(cols []column) (column, bool) {
 		if c.kind != colOtherTokRate {
 			continue
 		}
-		w := wordset(headerTokens(translate(strings.ToLower(stripMarkup(c.header)))))
+		w := wordset(headerTokens(vocab.Translate(strings.ToLower(stripMarkup(c.header)))))
 		if !w.has("input", "prompt", "prefill", "pp") {
 			return c, true
 		}

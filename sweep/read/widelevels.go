@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/kneetool/knee/sweep/read/vocab"
 )
 
 // A table whose columns are the levels ("并发8 | 并发16 | 并发24 | 并发32") and
@@ -95,5 +97,5 @@ func levelHeaderText(h string) string {
 	if levelHeader.MatchString(c) {
 		return c
 	}
-	return strings.Join(strings.Fields(translate(strings.ToLower(c))), " ")
+	return strings.Join(strings.Fields(vocab.Translate(strings.ToLower(c))), " ")
 }

@@ -1,4 +1,8 @@
-package read
+// Package vocab rewrites the words people write in table headers in other
+// languages as the English words the table reader's role table matches
+// (sweep/read/roles.go). It is the first part of the table reader in a
+// package of its own (issue 26, item 4): it knows nothing of columns.
+package vocab
 
 import "strings"
 
@@ -94,9 +98,9 @@ func isASCII(s string) bool {
 	return true
 }
 
-// translate rewrites a lower-cased header's non-English words as the
+// Translate rewrites a lower-cased header's non-English words as the
 // English words of the role table; a header that has none is unchanged.
-func translate(h string) string {
+func Translate(h string) string {
 	voc := vocabulary
 	if isASCII(h) {
 		voc = asciiVocabulary
