@@ -133,3 +133,20 @@ func TestAndQuoted(t *testing.T) {
 	require.Equal(t, `"a" and "b, c"`, andQuoted([]string{"a", "b, c"}))
 	require.Equal(t, `"a", "b" and "c"`, andQuoted([]string{"a", "b", "c"}))
 }
+
+// guidellm's console (g-guidellm…3rates) prints no configured load, only
+// the measured concurrency and served request rate. The served rate is no
+// offered one beside measured concurrency, so the table is refused naming
+// the measured mean (not the median, 0 where the run idled) as the level;
+// before, the served rate was read as the offered rate.
+func TestServedRateBesideMeasuredConcurrencyIsNoLoad(t *testing.T) {
+	file := fixtures.Path(filepath.Join("corpus", "g-guidellm-llmd-guide-qwen3-06b-3rates-console", "table.txt"))
+	_, err := Load([]string{file}, Options{Judge: corpusJudge})
+	require.ErrorContains(t, err, `table.txt:3: Requests Concurrency Mean: is measured concurrency and the table has no configured level; --column concurrency="Requests Concurrency Mean" takes it as the level`)
+	s, err := Load([]string{file}, Options{Judge: corpusJudge, Meta: Meta{Columns: map[string]string{"concurrency": "Requests Concurrency Mean"}}})
+	if err == nil {
+		for _, p := range s.Points {
+			require.Nil(t, p.RequestedRate, "no offered rate is read")
+		}
+	}
+}

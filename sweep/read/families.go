@@ -215,7 +215,7 @@ func positiveCell(row []string, i int) (float64, bool) {
 // open-loop sweep; "request throughput" is what was served. A bare QPS or
 // RPS is the offered rate when the table has no other load, else achieved.
 func (r *resolved) requestRates(file string) {
-	hasLoad := r.has(colConcurrency) || r.has(colPerGPU)
+	hasLoad := r.has(colConcurrency) || r.has(colPerGPU) || r.has(colAchieved)
 	var requested, bare []int
 	for i, c := range r.cols {
 		if c.kind != colRequestRate {

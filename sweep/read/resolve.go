@@ -333,8 +333,16 @@ func (r *resolved) concurrencyFlavors(g grid) error {
 	for _, i := range measured {
 		r.cols[i].kind = colAchieved
 	}
-	if len(configured) == 0 && len(measured) > 0 && !r.has(colPerGPU) && !r.has(colRequestRate) {
+	if len(configured) == 0 && len(measured) > 0 && !r.has(colPerGPU) && !r.offersRate() {
 		h := r.cols[measured[0]].header
+		for _, i := range measured {
+			// The mean first: a median over time of the requests in flight
+			// (guidellm's Mdn) is 0 wherever the run idled half the time.
+			if r.cols[i].stat == "mean" {
+				h = r.cols[i].header
+				break
+			}
+		}
 		return sweep.Inputf(g.file, h, g.headerLine, "is measured concurrency and the table has no configured level; --column concurrency=%q takes it as the level", h)
 	}
 	return nil
@@ -412,6 +420,18 @@ func (r *resolved) keepPicked(k string) bool {
 		}
 	}
 	return true
+}
+
+// offersRate: a column is the offered request rate, by its kind or its
+// words. A bare served rate beside measured concurrency is no offered one
+// (requestRates), so it does not stand in for the level.
+func (r *resolved) offersRate() bool {
+	for _, c := range r.cols {
+		if c.kind == colRequestedRate || c.kind == colRequestRate && c.flavor == "requested" {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *resolved) has(k colKind) bool {
