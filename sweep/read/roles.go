@@ -383,6 +383,12 @@ func statOf(t []string) string {
 	if !central && w.has("std", "stddev", "stdev", "sd", "spread", "variance", "var", "stderr", "sem", "ci", "iqr", "range", "cv", "jitter") {
 		return "spread"
 	}
+	// A statistic of a statistic keeps the inner one: the median (or mean)
+	// over runs of a p95 is a p95 ("Median P95 TTFT", "TTFT p95 (median of
+	// 3 runs)").
+	if tail := tailPercentile(t, w); tail != "" {
+		return tail
+	}
 	for _, s := range statWords {
 		if w.has(s.words...) {
 			return s.stat
@@ -391,6 +397,20 @@ func statOf(t []string) string {
 	for _, x := range t {
 		if len(x) > 1 && x[0] == 'p' && x[1] >= '0' && x[1] <= '9' {
 			return "p" + x[1:]
+		}
+	}
+	return ""
+}
+
+// tailPercentile is the percentile above the median a header names (p90,
+// p95, p99, p99.9), or "".
+func tailPercentile(t []string, w wordset) string {
+	for _, s := range statWords {
+		switch s.stat {
+		case "p90", "p95", "p999", "p99":
+			if w.has(s.words...) {
+				return s.stat
+			}
 		}
 	}
 	return ""

@@ -188,3 +188,18 @@ func TestLeadingInIsTheInputRate(t *testing.T) {
 	require.Equal(t, colThroughput, classify("Out tok/s").kind)
 	require.Equal(t, colThroughput, classify("tok/s in flight").kind, "only a leading in is the direction")
 }
+
+// The median or mean over runs of a tail percentile is that percentile
+// (issue 26: a statistic of a statistic keeps its inner one).
+func TestStatisticOfAStatisticKeepsTheInner(t *testing.T) {
+	for h, want := range map[string]string{
+		"Median P95 TTFT (ms)":        "ttft_p95",
+		"median of p99 TTFT":          "ttft_p99",
+		"TTFT p95 (median of 3 runs)": "ttft_p95",
+		"Mean p99 TTFT (ms)":          "ttft_p99",
+		"Median TTFT (ms)":            "ttft_p50",
+		"TTFT p50 (mean of 3 runs)":   "ttft_p50",
+	} {
+		require.Equal(t, want, classify(h).key(), h)
+	}
+}
