@@ -75,9 +75,9 @@ func sweepOfTables(path string, tables []grid, meta Meta, pick string, join bool
 	case len(got) == 1:
 		return noteOtherSweeps(path, got[0], from[0], refused), nil
 	case len(got) == 0 && join:
-		return joinedSweep(path, tables, meta, pick, firstErr)
+		return joinedSweep(path, tables, meta, pick, sweepLikeRefusal(refused, firstErr))
 	case len(got) == 0:
-		return nil, firstErr
+		return nil, sweepLikeRefusal(refused, firstErr)
 	}
 	names := tableNames(from)
 	var list []string
