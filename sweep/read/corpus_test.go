@@ -55,6 +55,7 @@ var corpusFlags = map[string]Meta{
 	"h-tenstorrent-llama31-8b-mesh-batch-prefixed-cells":                  {Series: "1x8 / T3K / performance"},
 	"k-cllm-llamacpp-backend-timeout-transposed-emoji-cells-zh":           {Series: "timeout=25"},
 	"k-a6000-llama31-8b-vllm-cache-off-three-profiles-concurrency-header": {Series: "output-short (ISL ~1200 tok, OSL max 128 tok — prefill-heavy)"},
+	"k-kimi-k3-b300-tp8-vllm-1k-vs-8k-slash-packed-cells-zh":              {Series: "1K/1K"},
 	"k-ppu-zw810e-sglang-star-knee-row":                                   {Series: "Output = 256 tokens"},
 	"k-rtx-vllm-fp8-closed-loop-v3-adr-zh-tw":                             {Units: map[string]string{"ttft p95": "s"}},
 	"k-r9700-qwen3-4b-vllm-gateway-endpoints-interleaved-ko":              {Series: "blocking"},

@@ -19,8 +19,14 @@ func splitNamedTuples(g *grid) []string {
 	var notes []string
 	for i := 0; i < len(g.header); i++ {
 		parts := namedTupleSep.Split(strings.TrimSpace(stripMarkup(g.header[i])), -1)
-		if len(parts) < 2 || !namesOneLoad(parts) || !everyCellHolds(g, i, len(parts)) {
+		if len(parts) < 2 || !everyCellHolds(g, i, len(parts)) {
 			continue
+		}
+		if !namesOneLoad(parts) {
+			var ok bool
+			if parts, ok = metricTupleNames(parts); !ok {
+				continue
+			}
 		}
 		whole := g.header[i]
 		g.header = append(g.header[:i:i], append(parts, g.header[i+1:]...)...)
@@ -39,6 +45,41 @@ func splitNamedTuples(g *grid) []string {
 		i += len(parts) - 1
 	}
 	return notes
+}
+
+// metricTupleNames reads a header that names several metrics of one series
+// ("1K/1K 吞吐 / TTFT / ITL" over "516 / 669 ms / 14.6 ms"): the words
+// before the first metric are the series, and each later name is that
+// series' too ("1K/1K TTFT", "1K/1K ITL"). ok only when every name is a
+// column knee reads and no two read as one value.
+func metricTupleNames(parts []string) ([]string, bool) {
+	words := strings.Fields(parts[0])
+	for j := len(words) - 1; j >= 0; j-- {
+		prefix := strings.Join(words[:j], " ")
+		names := []string{parts[0]}
+		for _, p := range parts[1:] {
+			names = append(names, strings.TrimSpace(prefix+" "+p))
+		}
+		if distinctReadKeys(append([]string{strings.Join(words[j:], " ")}, names[1:]...)) {
+			return names, true
+		}
+	}
+	return nil, false
+}
+
+// distinctReadKeys: every header reads as a value (not a load), each a
+// different one.
+func distinctReadKeys(hs []string) bool {
+	seen := map[string]bool{}
+	for _, h := range hs {
+		c := classify(h)
+		k := c.key()
+		if k == "" || seen[k] || c.kind == colConcurrency || c.kind == colPerGPU {
+			return false
+		}
+		seen[k] = true
+	}
+	return true
 }
 
 // namesOneLoad: exactly one of the names is the load, and another is not
