@@ -31,6 +31,7 @@ type baselineOptions struct {
 
 func newBaselineCmd(root *rootOptions) *cobra.Command {
 	o := &baselineOptions{root: root, knee: knee.DefaultOptions(), policy: baseline.DefaultPolicy()}
+	o.inputs.analysis = &o.knee
 	cmd := &cobra.Command{
 		Use:   "baseline INPUT…",
 		Short: "Propose concurrency and regression floors from a sweep, or refuse with reasons (exit 3)",

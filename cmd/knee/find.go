@@ -18,6 +18,7 @@ type findOptions struct {
 
 func newFindCmd(root *rootOptions) *cobra.Command {
 	o := &findOptions{root: root, analysis: knee.DefaultOptions()}
+	o.inputs.analysis = &o.analysis
 	cmd := &cobra.Command{
 		Use:   "find INPUT...",
 		Short: "Locate the concurrency knee and give every measured level a verdict",

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/read"
 )
@@ -21,6 +22,9 @@ type inputFlags struct {
 	// Units and Columns are the repeatable --unit and --column values,
 	// parsed into Meta by options.
 	Units, Columns []string
+	// analysis is the command's knee options (find, baseline), for the
+	// reader's ambiguity pass; nil reads with knee.DefaultOptions.
+	analysis *knee.Options
 }
 
 func (f *inputFlags) bind(c *cobra.Command) {
@@ -55,7 +59,11 @@ func (f *inputFlags) options() (read.Options, error) {
 	if meta.Columns, err = read.ParseColumnFlags(f.Columns); err != nil {
 		return read.Options{}, usagef("%v", err)
 	}
-	return read.Options{Format: f.Format, Meta: meta, Workload: f.Workload}, nil
+	judged := knee.DefaultOptions()
+	if f.analysis != nil {
+		judged = *f.analysis
+	}
+	return read.Options{Format: f.Format, Meta: meta, Workload: f.Workload, Judge: knee.Answerer(judged)}, nil
 }
 
 // load merges all inputs into one sweep.

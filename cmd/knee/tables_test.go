@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/fixtures"
 )
 
 var update = flag.Bool("update", false, "rewrite testdata/*.golden from what knee prints now")
@@ -85,15 +87,18 @@ func TestTablesNeverOffByAThousand(t *testing.T) {
 	require.Contains(t, out, `"p99": 240`)
 }
 
-// Two output throughput columns: exit 2 naming both and --column; the flag
-// picks one. Bad flag values are usage errors.
+// Two output throughput columns whose readings give knee one answer (one
+// level: no knee either way): the ambiguity pass reads the first and names
+// the other and its --column in a note (before, exit 2); the flag picks
+// one. Bad flag values are usage errors.
 func TestTablesLookalikeColumnsAndFlags(t *testing.T) {
 	p := writeTable(t, "two.md", "| Concurrency | Output tok/s | Output Throughput | TTFT p99 (ms) |\n|---|---|---|---|\n| 8 | 100 | 101 | 50 |\n")
-	code, _, errs := runKneeCLI(t, "import", p, "-o", "json")
-	require.Equal(t, 2, code)
-	require.Contains(t, errs, `"Output tok/s" and "Output Throughput"`)
-	require.Contains(t, errs, `--column throughput="Output tok/s"`)
-	code, out, errs := runKneeCLI(t, "import", p, "--column", "throughput=Output Throughput", "-o", "json")
+	code, out, errs := runKneeCLI(t, "import", p, "-o", "json")
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, `"throughput_tok_s": 100`)
+	require.Contains(t, out, `columns \"Output tok/s\" and \"Output Throughput\" could each be the throughput and give one answer`)
+	require.Contains(t, out, `--column throughput=\"Output Throughput\" reads the other`)
+	code, out, errs = runKneeCLI(t, "import", p, "--column", "throughput=Output Throughput", "-o", "json")
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, `"throughput_tok_s": 101`)
 	for _, bad := range [][]string{{"--unit", "ttft=parsecs"}, {"--unit", "nounit"}, {"--column", "speed=Output tok/s"}} {
@@ -101,4 +106,18 @@ func TestTablesLookalikeColumnsAndFlags(t *testing.T) {
 		require.Equal(t, 2, code, errs)
 		require.Contains(t, errs, bad[0])
 	}
+}
+
+// End to end on a real table (llama.cpp batched-bench, PP 512): the two
+// token rates give different answers, so find refuses, saying how, and
+// names the generation rate first; that flag reads it.
+func TestFindRefusesAnAmbiguityThatChangesTheAnswer(t *testing.T) {
+	p := fixtures.Path(filepath.Join("corpus", "b-llamacpp-batched-bench-dgx-spark-gptoss120b", "table.md"))
+	code, _, errs := runKneeCLI(t, "find", p, "--series", "512")
+	require.Equal(t, 2, code, errs)
+	require.Contains(t, errs, `with "S_TG t/s" the knee is not reached by 32 in flight (recommended 32); with "S t/s" the knee is located at ≈5.03 in flight`)
+	require.Contains(t, errs, `pick one with --column throughput="S_TG t/s"`)
+	code, out, errs := runKneeCLI(t, "find", p, "--series", "512", "--column", "throughput=S_TG t/s", "-o", "json")
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, `"recommended_per_gpu": 32`)
 }

@@ -2,6 +2,7 @@ package read
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -119,13 +120,19 @@ type alignedLine struct {
 func alignedTables(path string, data []byte) []grid {
 	var out []grid
 	var block []alignedLine
+	heading := ""
 	flush := func() {
 		if len(block) > 0 {
-			out = append(out, blockTables(path, block)...)
+			out = append(out, headed(blockTables(path, block), heading)...)
 		}
 		block = nil
 	}
 	for i, l := range strings.Split(string(data), "\n") {
+		if h, _ := headingText(l); h != "" && strings.HasPrefix(strings.TrimSpace(l), "#") {
+			flush()
+			heading = h
+			continue
+		}
 		l = strings.TrimRight(strings.ReplaceAll(l, "\t", "    "), " \r")
 		if strings.TrimSpace(strings.Trim(l, verticalBars+" ")) == "" && !isRule(l) {
 			flush()
@@ -137,76 +144,120 @@ func alignedTables(path string, data []byte) []grid {
 	return out
 }
 
-func blockTables(path string, block []alignedLine) []grid {
-	barred := false
-	for _, l := range block {
-		if !isRule(l.text) && strings.ContainsAny(l.text, verticalBars) {
-			barred = true
-			break
+// headed names console tables pasted under a markdown heading ("###
+// Qwen2.5:7B" above a fenced guidellm block) by that heading first: the
+// nearest heading above a table names it among several, where the console's
+// own title ("Benchmark Stats:") is the same for each.
+func headed(gs []grid, heading string) []grid {
+	if heading == "" {
+		return gs
+	}
+	for i := range gs {
+		if !slices.Contains(gs[i].title, heading) {
+			gs[i].title = append([]string{heading}, gs[i].title...)
 		}
 	}
-	var out []grid
-	if barred {
-		// Lines without bars above the box are titles; the header is the
-		// first barred line.
-		var content []alignedLine
-		for _, l := range block {
-			if !isRule(l.text) && strings.ContainsAny(l.text, verticalBars) {
-				content = append(content, l)
+	return gs
+}
+
+func blockTables(path string, block []alignedLine) []grid {
+	for _, l := range block {
+		if isBarredLine(l.text) {
+			if g, ok := barredTable(path, block); ok {
+				return []grid{g}
 			}
-		}
-		if len(content) < 2 || strings.Count(content[0].text, " ") > 16*maxAlignedCols {
 			return nil
 		}
-		// A header of several lines ends at the rule under it.
-		nHead := 1
-		if r := headerRule(block); r >= 0 {
-			nHead = 0
-			for _, l := range block[:r] {
-				if !isRule(l.text) && strings.ContainsAny(l.text, verticalBars) {
-					nHead++
-				}
-			}
-			nHead = max(1, min(nHead, len(content)-1))
-		}
-		var headLines []string
-		for _, l := range content[:nHead] {
-			headLines = append(headLines, l.text)
-		}
-		g := grid{file: path, header: stackHeader(headLines), headerLine: content[0].no, title: consoleTitles(block, content[0].no)}
-		for _, l := range content[nHead:] {
-			g.rows = append(g.rows, splitBars(l.text))
-			g.lines = append(g.lines, l.no)
-		}
-		return append(out, g)
 	}
+	return spacedTables(path, block)
+}
+
+// isBarredLine: a content line with vertical bars (not a rule).
+func isBarredLine(l string) bool {
+	return !isRule(l) && strings.ContainsAny(l, verticalBars)
+}
+
+// barredTable reads a block with vertical bars: lines without bars above
+// the box are titles; the header is the first barred line, or the barred
+// lines above the rule that closes a header of several lines.
+func barredTable(path string, block []alignedLine) (grid, bool) {
+	var content []alignedLine
+	for _, l := range block {
+		if isBarredLine(l.text) {
+			content = append(content, l)
+		}
+	}
+	if len(content) < 2 || strings.Count(content[0].text, " ") > 16*maxAlignedCols {
+		return grid{}, false
+	}
+	nHead := barredHeaderLines(block, len(content))
+	var headLines []string
+	for _, l := range content[:nHead] {
+		headLines = append(headLines, l.text)
+	}
+	g := grid{file: path, header: stackHeader(headLines), headerLine: content[0].no, title: consoleTitles(block, content[0].no)}
+	for _, l := range content[nHead:] {
+		g.rows = append(g.rows, splitBars(l.text))
+		g.lines = append(g.lines, l.no)
+	}
+	return g, true
+}
+
+// barredHeaderLines is how many barred lines the header holds: those above
+// the rule that closes it, one when there is none, and at least one content
+// line left below.
+func barredHeaderLines(block []alignedLine, content int) int {
+	r := headerRule(block)
+	if r < 0 {
+		return 1
+	}
+	n := 0
+	for _, l := range block[:r] {
+		if isBarredLine(l.text) {
+			n++
+		}
+	}
+	return max(1, min(n, content-1))
+}
+
+// spacedTables reads a block whose columns are runs of spaces, with each of
+// its first lines as the header in turn (a title line above the header
+// fails as one and the next line is tried).
+func spacedTables(path string, block []alignedLine) []grid {
+	var out []grid
 	for h := 0; h < len(block) && h < 4; h++ {
 		if isRule(block[h].text) {
 			continue
 		}
-		head := spaceTokens(block[h].text)
-		if len(head) < 2 || len(head) > maxAlignedCols {
-			continue
-		}
-		spans := head
-		if h+1 < len(block) && isRule(block[h+1].text) {
-			if rs := dashRuns(block[h+1].text); len(rs) == len(head) {
-				spans = rs
-			}
-		}
-		g := grid{file: path, header: assign(head, spans), headerLine: block[h].no, title: consoleTitles(block, block[h].no)}
-		for _, l := range block[h+1:] {
-			if isRule(l.text) {
-				continue
-			}
-			g.rows = append(g.rows, assign(spaceTokens(l.text), spans))
-			g.lines = append(g.lines, l.no)
-		}
-		if len(g.rows) > 0 {
+		if g, ok := spacedTable(path, block, h); ok {
 			out = append(out, g)
 		}
 	}
 	return out
+}
+
+// spacedTable reads block with line h as the header; its columns are the
+// rule's dash runs under it when they match the header's cells.
+func spacedTable(path string, block []alignedLine, h int) (grid, bool) {
+	head := spaceTokens(block[h].text)
+	if len(head) < 2 || len(head) > maxAlignedCols {
+		return grid{}, false
+	}
+	spans := head
+	if h+1 < len(block) && isRule(block[h+1].text) {
+		if rs := dashRuns(block[h+1].text); len(rs) == len(head) {
+			spans = rs
+		}
+	}
+	g := grid{file: path, header: assign(head, spans), headerLine: block[h].no, title: consoleTitles(block, block[h].no)}
+	for _, l := range block[h+1:] {
+		if isRule(l.text) {
+			continue
+		}
+		g.rows = append(g.rows, assign(spaceTokens(l.text), spans))
+		g.lines = append(g.lines, l.no)
+	}
+	return g, len(g.rows) > 0
 }
 
 // isRule reports a border or separator line: box-drawing characters or

@@ -57,81 +57,99 @@ func readBenchTextOpts(path string, data []byte, opts Options) (*sweep.Sweep, er
 // 32" above the banner, in older versions only there) belong to that block
 // where the block does not give them itself.
 func benchBlocks(path string, data []byte) (grid, bool) {
-	g := grid{file: path}
-	col := map[string]int{}
-	var rows []map[int]string
-	var cur map[int]string
-	var prefix linePrefix
-	var preamble []string // lines since the last block closed
-	put := func(row map[int]string, line string, fill bool) {
-		m := benchLine.FindStringSubmatch(strings.TrimSpace(line))
-		if m == nil {
-			return // a section rule (---Time to First Token---) or a blank line
-		}
-		key := strings.TrimSpace(m[1])
-		j, seen := col[strings.ToLower(key)]
-		if !seen {
-			j = len(g.header)
-			col[strings.ToLower(key)] = j
-			g.header = append(g.header, key)
-		}
-		if _, has := row[j]; !has || !fill {
-			row[j] = m[2]
-		}
-	}
-	var pending [][]string    // each block's preamble, applied once the block is read
-	var prefixes []linePrefix // each block's line prefix
+	b := benchScan{g: grid{file: path}, col: map[string]int{}}
 	for i, raw := range strings.Split(string(data), "\n") {
-		raw = strings.TrimRight(raw, "\r")
-		if m := benchBanner.FindStringSubmatch(strings.TrimSpace(raw)); m != nil {
-			prefix = prefixOf(bannerPrefix(raw))
-			prefixes = append(prefixes, prefix)
-			cur = map[int]string{}
-			rows = append(rows, cur)
-			pending = append(pending, preamble)
-			preamble = nil
-			g.lines = append(g.lines, i+1)
-			if g.headerLine == 0 {
-				g.headerLine = i + 1
-			}
-			continue
-		}
-		if cur == nil {
-			preamble = append(preamble, raw)
-			continue
-		}
-		line, ok := prefix.strip(strings.TrimLeft(raw, " \t"))
-		if !ok {
-			continue // other output between the block's lines
-		}
-		line = strings.TrimSpace(line)
-		if strings.HasPrefix(line, "=") && strings.Trim(line, "=") == "" {
-			cur = nil // the closing rule
-			continue
-		}
-		put(cur, line, false)
+		b.line(i, strings.TrimRight(raw, "\r"))
 	}
-	if len(rows) == 0 {
-		return g, false
+	if len(b.rows) == 0 {
+		return b.g, false
 	}
-	for r, pre := range pending {
-		for _, raw := range pre {
-			if line, ok := prefixes[r].strip(strings.TrimLeft(raw, " \t")); ok && preambleSetting(line) {
-				put(rows[r], line, true)
-			}
-		}
+	b.applyPreambles()
+	if len(b.g.header) == 0 {
+		return b.g, false
 	}
-	if len(g.header) == 0 {
-		return g, false
-	}
-	for _, r := range rows {
-		row := make([]string, len(g.header))
+	for _, r := range b.rows {
+		row := make([]string, len(b.g.header))
 		for j, v := range r {
 			row[j] = v
 		}
-		g.rows = append(g.rows, row)
+		b.g.rows = append(b.g.rows, row)
 	}
-	return g, true
+	return b.g, true
+}
+
+// benchScan is benchBlocks' state over the lines.
+type benchScan struct {
+	g        grid
+	col      map[string]int // a key's column, by its lower-cased text
+	rows     []map[int]string
+	cur      map[int]string // the open block's row; nil between blocks
+	prefix   linePrefix
+	preamble []string     // lines since the last block closed
+	pending  [][]string   // each block's preamble, applied once the block is read
+	prefixes []linePrefix // each block's line prefix
+}
+
+// line takes source line i: a banner opens a block, a closing rule ends it,
+// a key line inside fills its row, a line outside waits as preamble.
+func (b *benchScan) line(i int, raw string) {
+	if m := benchBanner.FindStringSubmatch(strings.TrimSpace(raw)); m != nil {
+		b.prefix = prefixOf(bannerPrefix(raw))
+		b.prefixes = append(b.prefixes, b.prefix)
+		b.cur = map[int]string{}
+		b.rows = append(b.rows, b.cur)
+		b.pending = append(b.pending, b.preamble)
+		b.preamble = nil
+		b.g.lines = append(b.g.lines, i+1)
+		if b.g.headerLine == 0 {
+			b.g.headerLine = i + 1
+		}
+		return
+	}
+	if b.cur == nil {
+		b.preamble = append(b.preamble, raw)
+		return
+	}
+	line, ok := b.prefix.strip(strings.TrimLeft(raw, " \t"))
+	if !ok {
+		return // other output between the block's lines
+	}
+	line = strings.TrimSpace(line)
+	if strings.HasPrefix(line, "=") && strings.Trim(line, "=") == "" {
+		b.cur = nil // the closing rule
+		return
+	}
+	b.put(b.cur, line, false)
+}
+
+// put sets a "Key: value" line's value in row; fill only fills a key the
+// row does not have.
+func (b *benchScan) put(row map[int]string, line string, fill bool) {
+	m := benchLine.FindStringSubmatch(strings.TrimSpace(line))
+	if m == nil {
+		return // a section rule (---Time to First Token---) or a blank line
+	}
+	key := strings.TrimSpace(m[1])
+	j, seen := b.col[strings.ToLower(key)]
+	if !seen {
+		j = len(b.g.header)
+		b.col[strings.ToLower(key)] = j
+		b.g.header = append(b.g.header, key)
+	}
+	if _, has := row[j]; !has || !fill {
+		row[j] = m[2]
+	}
+}
+
+// applyPreambles gives each block the settings printed just above it.
+func (b *benchScan) applyPreambles() {
+	for r, pre := range b.pending {
+		for _, raw := range pre {
+			if line, ok := b.prefixes[r].strip(strings.TrimLeft(raw, " \t")); ok && preambleSetting(line) {
+				b.put(b.rows[r], line, true)
+			}
+		}
+	}
 }
 
 // preambleSetting: a line above a block is one of its settings only when

@@ -25,6 +25,10 @@ func cleanCell(s string) string {
 	s = trimItalic(s)
 	// A footnote reference such as "[1]" or "^a" after the value.
 	s = strings.TrimSpace(footnoteRef.ReplaceAllString(s, ""))
+	// A remark after an arrow: "32 ← optimum", "64 <- best".
+	if i := arrowRemark.FindStringIndex(s); i != nil && i[0] > 0 {
+		s = strings.TrimSpace(s[:i[0]])
+	}
 	// A remark in brackets after the value: "64 (current)", "44.5 (peak)",
 	// "23.0 (-37%)", "183.3 tok/s(+120.0%)". A unit in brackets, "(ms)", is
 	// kept for parseCell.
@@ -33,6 +37,9 @@ func cleanCell(s string) string {
 	}
 	return dropSpread(s)
 }
+
+// arrowRemark starts a remark pointing at the value before it.
+var arrowRemark = regexp.MustCompile(`\s*(←|⟵|<-{1,2}|<=)\s`)
 
 // dropDecoration drops a rune that decorates a cell rather than being
 // data: footnote marks, emoji, their variation selectors and joiners,

@@ -85,3 +85,17 @@ func TestABareDurationIsStillCalledUnstated(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, strings.Join(s.Notes, "\n"), `"Duration" (a duration with no unit stated)`)
 }
+
+// A remark after an arrow is no part of the value; a time per output token
+// is a time.
+func TestArrowRemarkAndTimePerToken(t *testing.T) {
+	require.Equal(t, "32", cleanCell("32 ← optimum"))
+	require.Equal(t, "64", cleanCell("**64** <- best"))
+	require.Equal(t, "-5", cleanCell("-5"))
+	cv, ok, err := parseCell("13.43 ms/tok")
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.Equal(t, 13.43, cv.v)
+	require.Equal(t, "ms", cv.unit.name)
+	require.Equal(t, dimTime, cv.unit.dim)
+}

@@ -72,3 +72,12 @@ func TestARefusalsLineNamePicksTheTable(t *testing.T) {
 	require.NoError(t, err, "the name the refusal gives a table picks it")
 	require.Equal(t, 170.0, s.Points[1].ThroughputTokS)
 }
+
+// A bold caption followed by a remark in brackets names the table under it.
+func TestBoldCaptionWithRemarkIsAHeading(t *testing.T) {
+	h, lv := headingText("**Throughput, single GPU** (fused RoPE on, 3 reps/point)")
+	require.Equal(t, "Throughput, single GPU", h)
+	require.Equal(t, 7, lv)
+	h, _ = headingText("**Note** this is prose (not a caption) that goes on")
+	require.Equal(t, "", h)
+}

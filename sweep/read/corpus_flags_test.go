@@ -2,6 +2,7 @@ package read
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -44,7 +45,7 @@ func namedFlags(err error, base Meta) []Meta {
 		with(func(m *Meta) { m.Columns[c[1]] = c[2] })
 	}
 	for _, u := range namedUnit.FindAllStringSubmatch(msg, -1) {
-		with(func(m *Meta) { m.Units[u[1]] = u[2] })
+		with(func(m *Meta) { m.Units[headerKey(u[1])] = u[2] })
 	}
 	for _, g := range namedGPUs.FindAllStringSubmatch(msg, -1) {
 		n, _ := strconv.Atoi(g[1])
@@ -71,13 +72,13 @@ func TestCorpusRefusalsNameFlagsThatChangeTheReading(t *testing.T) {
 			bases = append(bases, m)
 		}
 		for _, base := range bases {
-			_, err := Load([]string{file}, Options{Meta: base, Workload: corpusWorkload[name]})
+			_, err := Load([]string{file}, Options{Meta: base, Workload: corpusWorkload[name], Judge: corpusJudge})
 			var ie *sweep.InputError
 			if err == nil || !errors.As(err, &ie) {
 				continue
 			}
 			for _, m := range namedFlags(err, base) {
-				_, err2 := Load([]string{file}, Options{Meta: m, Workload: corpusWorkload[name]})
+				_, err2 := Load([]string{file}, Options{Meta: m, Workload: corpusWorkload[name], Judge: corpusJudge})
 				checked++
 				var ie2 *sweep.InputError
 				if err2 == nil || !errors.As(err2, &ie2) {
@@ -90,4 +91,100 @@ func TestCorpusRefusalsNameFlagsThatChangeTheReading(t *testing.T) {
 	}
 	require.Greater(t, checked, 20, "the corpus refusals name flags")
 	t.Logf("%d named flags tried", checked)
+}
+
+// checkThroughputsTranscribed: every throughput read is one the hand
+// transcription holds for the series. The load is not compared: a candidate
+// may read the sweep on another axis than the transcription's (the offered
+// rates of a guidellm run rather than its measured concurrency), which is a
+// reading, not a wrong number; the column read as throughput is what a
+// wrong candidate gets wrong.
+func checkThroughputsTranscribed(t *testing.T, name string, e corpusExpected, s *sweep.Sweep, series string) {
+	named := false
+	for _, x := range e.Points {
+		named = named || series != "" && sameSeries(fmt.Sprint(x.Series), series)
+	}
+	// A curve the refusal names by its heading may be transcribed under
+	// another name ("Throughput, single GPU" as "single GPU (BATCH_MAX_SIZE)"):
+	// then every throughput read must be a row of one transcribed series.
+	holds := map[string]int{}
+	for _, p := range s.Points {
+		found := map[string]bool{}
+		for _, x := range e.Points {
+			if x.Throughput == nil || named && !sameSeries(fmt.Sprint(x.Series), series) {
+				continue
+			}
+			if sameValue(*x.Throughput, p.ThroughputTokS) || p.ThroughputPerGPU != nil && sameValue(*x.Throughput, *p.ThroughputPerGPU) {
+				found[fmt.Sprint(x.Series)] = true
+			}
+		}
+		require.NotEmpty(t, found, "%s: throughput %v (per GPU %v) read with the first candidate its refusal names is no throughput of the source", name, p.ThroughputTokS, p.ThroughputPerGPU)
+		for k := range found {
+			holds[k]++
+		}
+	}
+	if series != "" && !named && len(s.Points) > 0 {
+		one := false
+		for _, n := range holds {
+			one = one || n == len(s.Points)
+		}
+		require.True(t, one, "%s: the throughputs read with --series %q are not all of one transcribed series", name, series)
+	}
+}
+
+// A refusal names first the candidate a perf engineer would pick: over every
+// corpus refusal (with no flag and with the entry's flags), the first
+// --column or --series it names, given on top of the flags already given,
+// either still needs another flag or reads what the hand transcription
+// holds. A refusal whose first candidate reads a wrong number sends the user
+// to a wrong answer.
+func TestCorpusFirstNamedCandidateReadsRight(t *testing.T) {
+	tried := 0
+	for _, name := range corpusEntries(t) {
+		e := readCorpusExpected(t, name)
+		file := fixtures.Path(filepath.Join("corpus", name, e.DataFile))
+		bases := []Meta{{}}
+		if m, ok := corpusFlags[name]; ok {
+			bases = append(bases, m)
+		}
+		for _, base := range bases {
+			_, err := Load([]string{file}, Options{Meta: base, Workload: corpusWorkload[name], Judge: corpusJudge})
+			var ie *sweep.InputError
+			if err == nil || !errors.As(err, &ie) {
+				continue
+			}
+			m, ok := firstNamedCandidate(err, base)
+			if !ok {
+				continue
+			}
+			s, err2 := Load([]string{file}, Options{Meta: m, Workload: corpusWorkload[name], Judge: corpusJudge})
+			if err2 != nil {
+				continue
+			}
+			tried++
+			checkThroughputsTranscribed(t, name, e, s, m.Series)
+		}
+	}
+	require.Greater(t, tried, 5, "corpus refusals name candidates that read")
+	t.Logf("%d first-named candidates read and checked", tried)
+}
+
+// firstNamedCandidate is the first --series or --column err names, on top
+// of base; false when it names neither.
+func firstNamedCandidate(err error, base Meta) (Meta, bool) {
+	msg := err.Error()
+	m := base
+	m.Columns = copyMap(base.Columns)
+	m.Units = copyMap(base.Units)
+	s := namedSeries.FindStringSubmatchIndex(msg)
+	c := namedColumn.FindStringSubmatchIndex(msg)
+	switch {
+	case s != nil && (c == nil || s[0] < c[0]):
+		m.Series = msg[s[2]:s[3]]
+	case c != nil:
+		m.Columns[msg[c[2]:c[3]]] = msg[c[4]:c[5]]
+	default:
+		return m, false
+	}
+	return m, true
 }

@@ -2,6 +2,7 @@ package read
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/kneetool/knee/sweep"
@@ -117,29 +118,21 @@ func statName(s string) string {
 // "总吞吐", "per-slot t/s" and "total t/s"), or beside an average of the
 // same rate ("Avg Gen t/s" and "Total Throughput t/s"), the total is the
 // sum over the streams: the node's output throughput.
-func (r *resolved) totalInContext(file string) {
-	var totals, means, perUser []int
-	for i, c := range r.cols {
-		switch {
-		case c.kind == colThroughput || c.kind == colThroughputPerGPU:
-			if c.stat == "mean" {
-				means = append(means, i)
-			} else {
-				return // an output throughput is there: "total" keeps its vLLM meaning
-			}
-		case c.kind == colOtherTokRate && c.flavor == "total":
-			totals = append(totals, i)
-		case c.kind == colOtherTokRate && strings.HasPrefix(c.why, "input tokens"):
-			return
-		case c.kind == colPerUser:
-			perUser = append(perUser, i)
-		}
-	}
-	if len(totals) != 1 || (len(perUser) == 0 && len(means) == 0) || len(means) > 1 {
+func (r *resolved) totalInContext(g grid) {
+	file := g.file
+	totals, means, perUser, ok := r.rateColumns()
+	if !ok || len(totals) != 1 || (len(perUser) == 0 && len(means) == 0) || len(means) > 1 {
 		return
 	}
 	t := &r.cols[totals[0]]
 	beside := ""
+	if len(means) == 1 && !r.sumOverStreams(g, means[0], totals[0]) {
+		// The physics says no: the node's rate is not the average stream's
+		// times the load ("Out Tok/sec" 52.4 beside "Tot Tok/sec" 197.3 at
+		// one request in flight), so the total keeps its vLLM meaning.
+		r.notes = append(r.notes, fmt.Sprintf("%s: %q is not %q times the concurrency, so it is not their sum over streams: read as input + output tokens", file, t.header, r.cols[means[0]].header))
+		return
+	}
 	if len(means) == 1 {
 		m := &r.cols[means[0]]
 		m.kind, m.why = colPerUser, fmt.Sprintf("the average over streams; %q is their sum", t.header)
@@ -151,12 +144,78 @@ func (r *resolved) totalInContext(file string) {
 	r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the node's output tok/s: beside %q, the total is the sum over streams (the table has no input or output token rate)", file, t.header, beside))
 }
 
+// rateColumns sorts the token-rate columns for totalInContext: the
+// totals, the means of an output rate, the per-user rates; ok is false when
+// an output throughput other than a mean, or an input rate, is there (then
+// "total" keeps its vLLM meaning: input + output).
+func (r *resolved) rateColumns() (totals, means, perUser []int, ok bool) {
+	for i, c := range r.cols {
+		switch {
+		case c.kind == colThroughput || c.kind == colThroughputPerGPU:
+			if c.stat != "mean" {
+				return nil, nil, nil, false
+			}
+			means = append(means, i)
+		case c.kind == colOtherTokRate && c.flavor == "total":
+			totals = append(totals, i)
+		case c.kind == colOtherTokRate && strings.HasPrefix(c.why, "input tokens"):
+			return nil, nil, nil, false
+		case c.kind == colPerUser:
+			perUser = append(perUser, i)
+		}
+	}
+	return totals, means, perUser, true
+}
+
+// maxStreamGap is how far a node's rate may sit from the average stream's
+// rate times the load and still be their sum (streams start and end apart).
+const maxStreamGap = 0.25
+
+// sumOverStreams checks the physics of a per-stream reading: the node's
+// rate (column total) ≈ the average stream's (column mean) × the
+// concurrency. True when no row can say (no load column, no numbers), so
+// the words decide as before; false when some row contradicts it.
+func (r *resolved) sumOverStreams(g grid, mean, total int) bool {
+	load := r.firstOfKinds(colConcurrency, colAchieved)
+	if load < 0 {
+		return true
+	}
+	for _, row := range g.rows {
+		n, okN := positiveCell(row, load)
+		m, okM := positiveCell(row, mean)
+		t, okT := positiveCell(row, total)
+		if okN && okM && okT && math.Abs(m*n-t)/t > maxStreamGap {
+			return false
+		}
+	}
+	return true
+}
+
+// firstOfKinds is the first column of the first kind the table has; -1
+// when it has none.
+func (r *resolved) firstOfKinds(kinds ...colKind) int {
+	for _, k := range kinds {
+		for i, c := range r.cols {
+			if c.kind == k {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// positiveCell is column i's number in row when it is one above zero.
+func positiveCell(row []string, i int) (float64, bool) {
+	cv, ok, err := parseCell(cleanCell(cellAt(row, i)))
+	return cv.v, ok && err == nil && cv.v > 0
+}
+
 // requestRates tells the offered rate from the achieved one. A column the
 // header names offered ("request-rate", "target QPS") is the load of an
 // open-loop sweep; "request throughput" is what was served. A bare QPS or
 // RPS is the offered rate when the table has no other load, else achieved.
 func (r *resolved) requestRates(file string) {
-	hasLoad := r.has(colConcurrency) || r.has(colPerGPU)
+	hasLoad := r.has(colConcurrency) || r.has(colPerGPU) || r.has(colAchieved)
 	var requested, bare []int
 	for i, c := range r.cols {
 		if c.kind != colRequestRate {

@@ -3,6 +3,7 @@ package read
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -131,6 +132,16 @@ func badFormat(path, format string) error {
 // then keeps the one workload the input holds or the user chose; path names
 // it in messages and sources (and gives detection its file-name hints).
 func readData(path string, data []byte, opts Options) (*sweep.Sweep, error) {
+	s, err := readDataOnce(path, data, opts)
+	var amb *ambiguous
+	if err == nil || opts.Judge == nil || !errors.As(err, &amb) {
+		return s, err
+	}
+	return resolveAmbiguity(path, data, opts, amb, err)
+}
+
+// readDataOnce reads data with the format forced or detected.
+func readDataOnce(path string, data []byte, opts Options) (*sweep.Sweep, error) {
 	// A UTF-8 byte order mark (Windows editors, Excel exports) is not
 	// content: every format is read without it, JSON as much as CSV.
 	data = bytes.TrimPrefix(data, utf8BOM)

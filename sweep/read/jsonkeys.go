@@ -69,59 +69,92 @@ type keyFrame struct {
 // the keys of objects are decoded, values are skipped, so a large file costs
 // one pass and the maps of its objects' keys.
 func scanKeys(path string, b []byte) error {
-	var stack []*keyFrame
-	top := func() *keyFrame {
-		if len(stack) == 0 {
-			return nil
-		}
-		return stack[len(stack)-1]
-	}
-	// childName is the path of the value about to start.
-	childName := func() string {
-		f := top()
-		switch {
-		case f == nil:
-			return ""
-		case f.object:
-			return joinField(f.name, f.key)
-		}
-		return fmt.Sprintf("%s[%d]", f.name, f.index)
-	}
+	ks := keyScan{path: path, b: b}
 	for i := 0; i < len(b); {
-		switch c := b[i]; c {
-		case '{', '[':
-			stack = append(stack, &keyFrame{object: c == '{', keys: map[string]bool{}, expectKey: c == '{', name: childName()})
-			i++
-		case '}', ']':
-			stack = stack[:len(stack)-1]
-			i++
-		case ',':
-			if f := top(); f != nil {
-				if f.object {
-					f.expectKey = true
-				} else if f.index++; len(stack) == 2 && f.name == "points" && f.index >= maxPoints {
-					return sweep.Inputf(path, "points", lineAt(b, int64(i)), "holds more than %s points; knee analyses up to %s measurements (levels × repeats)", groupDigits(maxPoints), groupDigits(maxPoints))
-				}
-			}
-			i++
-		case '"':
-			j := stringEnd(b, i)
-			if f := top(); f != nil && f.object && f.expectKey {
-				k := string(b[i+1 : j])
-				if bytes.IndexByte(b[i:j+1], '\\') >= 0 {
-					_ = json.Unmarshal(b[i:j+1], &k)
-				}
-				if f.keys[k] {
-					return sweep.Inputf(path, joinField(f.name, k), lineAt(b, int64(i)),
-						"duplicate key %q: a JSON object names each key once (which value was meant is ambiguous); remove one", k)
-				}
-				f.keys[k], f.key, f.expectKey = true, k, false
-			}
-			i = j + 1
-		default:
-			i++ // whitespace, ':' and the bytes of numbers, true, false, null
+		next, err := ks.step(i)
+		if err != nil {
+			return err
 		}
+		i = next
 	}
+	return nil
+}
+
+// keyScan is scanKeys' state: the open objects and arrays.
+type keyScan struct {
+	path  string
+	b     []byte
+	stack []*keyFrame
+}
+
+func (ks *keyScan) top() *keyFrame {
+	if len(ks.stack) == 0 {
+		return nil
+	}
+	return ks.stack[len(ks.stack)-1]
+}
+
+// childName is the path of the value about to start.
+func (ks *keyScan) childName() string {
+	f := ks.top()
+	switch {
+	case f == nil:
+		return ""
+	case f.object:
+		return joinField(f.name, f.key)
+	}
+	return fmt.Sprintf("%s[%d]", f.name, f.index)
+}
+
+// step reads the byte at i and returns where the next one starts.
+func (ks *keyScan) step(i int) (int, error) {
+	switch c := ks.b[i]; c {
+	case '{', '[':
+		ks.stack = append(ks.stack, &keyFrame{object: c == '{', keys: map[string]bool{}, expectKey: c == '{', name: ks.childName()})
+	case '}', ']':
+		ks.stack = ks.stack[:len(ks.stack)-1]
+	case ',':
+		return i + 1, ks.comma(i)
+	case '"':
+		j := stringEnd(ks.b, i)
+		return j + 1, ks.key(i, j)
+	}
+	return i + 1, nil // whitespace, ':' and the bytes of numbers, true, false, null
+}
+
+// comma moves the open object to its next key, or the open array to its
+// next element, refusing a points list longer than knee analyses.
+func (ks *keyScan) comma(i int) error {
+	f := ks.top()
+	if f == nil {
+		return nil
+	}
+	if f.object {
+		f.expectKey = true
+		return nil
+	}
+	if f.index++; len(ks.stack) == 2 && f.name == "points" && f.index >= maxPoints {
+		return sweep.Inputf(ks.path, "points", lineAt(ks.b, int64(i)), "holds more than %s points; knee analyses up to %s measurements (levels × repeats)", groupDigits(maxPoints), groupDigits(maxPoints))
+	}
+	return nil
+}
+
+// key takes the string b[i..j] as the open object's next key when one is
+// expected, refusing a key the object already has.
+func (ks *keyScan) key(i, j int) error {
+	f := ks.top()
+	if f == nil || !f.object || !f.expectKey {
+		return nil
+	}
+	k := string(ks.b[i+1 : j])
+	if bytes.IndexByte(ks.b[i:j+1], '\\') >= 0 {
+		_ = json.Unmarshal(ks.b[i:j+1], &k)
+	}
+	if f.keys[k] {
+		return sweep.Inputf(ks.path, joinField(f.name, k), lineAt(ks.b, int64(i)),
+			"duplicate key %q: a JSON object names each key once (which value was meant is ambiguous); remove one", k)
+	}
+	f.keys[k], f.key, f.expectKey = true, k, false
 	return nil
 }
 

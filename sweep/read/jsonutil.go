@@ -236,47 +236,73 @@ func splitObject(data []byte) (map[string]json.RawMessage, bool) {
 	if len(t) == 0 || t[0] != '{' {
 		return nil, false
 	}
-	out := map[string]json.RawMessage{}
-	depth, key, valStart := 0, "", -1
+	sp := objectSplitter{t: t, out: map[string]json.RawMessage{}, valStart: -1}
 	for i := 0; i < len(t); i++ {
-		switch c := t[i]; c {
-		case '{', '[':
-			if depth == 1 && valStart < 0 {
-				valStart = i
-			}
-			depth++
-		case '}', ']':
-			depth--
-			if depth == 0 && valStart >= 0 {
-				out[key] = bytes.Trim(t[valStart:i], " \t\r\n")
-			}
-		case ',':
-			if depth == 1 {
-				out[key], valStart = bytes.Trim(t[valStart:i], " \t\r\n"), -1
-			}
-		case ':':
-			// The value starts after the first non-space byte past here.
-		case '"':
-			j := stringEnd(t, i)
-			if depth == 1 && valStart < 0 {
-				if isKey(t, j) {
-					key = string(t[i+1 : j])
-					if !plainKey(t[i+1 : j]) {
-						_ = json.Unmarshal(t[i:j+1], &key) // escapes, and invalid UTF-8 as json decodes it
-					}
-				} else {
-					valStart = i
-				}
-			}
-			i = j
-		case ' ', '\t', '\n', '\r':
-		default:
-			if depth == 1 && valStart < 0 {
-				valStart = i // a number, true, false or null
-			}
-		}
+		i = sp.step(i)
 	}
-	return out, true
+	return sp.out, true
+}
+
+// objectSplitter walks a valid JSON object's bytes, cutting its top-level
+// values out at depth 1.
+type objectSplitter struct {
+	t        []byte
+	out      map[string]json.RawMessage
+	depth    int
+	key      string
+	valStart int
+}
+
+// step reads the byte at i and returns the index of the last byte it took
+// (a string is taken whole).
+func (sp *objectSplitter) step(i int) int {
+	t := sp.t
+	switch c := t[i]; c {
+	case '{', '[':
+		sp.startValue(i)
+		sp.depth++
+	case '}', ']':
+		sp.depth--
+		if sp.depth == 0 && sp.valStart >= 0 {
+			sp.out[sp.key] = bytes.Trim(t[sp.valStart:i], " \t\r\n")
+		}
+	case ',':
+		if sp.depth == 1 {
+			sp.out[sp.key], sp.valStart = bytes.Trim(t[sp.valStart:i], " \t\r\n"), -1
+		}
+	case ':', ' ', '\t', '\n', '\r':
+		// The value starts at the first non-space byte past a colon.
+	case '"':
+		j := stringEnd(t, i)
+		sp.stringAt(i, j)
+		return j
+	default:
+		sp.startValue(i) // a number, true, false or null
+	}
+	return i
+}
+
+// startValue marks i as the start of a top-level value, unless one started.
+func (sp *objectSplitter) startValue(i int) {
+	if sp.depth == 1 && sp.valStart < 0 {
+		sp.valStart = i
+	}
+}
+
+// stringAt takes the string t[i..j]: a top-level key, or the start of a
+// top-level value.
+func (sp *objectSplitter) stringAt(i, j int) {
+	if sp.depth != 1 || sp.valStart >= 0 {
+		return
+	}
+	if !isKey(sp.t, j) {
+		sp.valStart = i
+		return
+	}
+	sp.key = string(sp.t[i+1 : j])
+	if !plainKey(sp.t[i+1 : j]) {
+		_ = json.Unmarshal(sp.t[i:j+1], &sp.key) // escapes, and invalid UTF-8 as json decodes it
+	}
 }
 
 // isKey reports whether the string closing at j is followed by ':' (an

@@ -75,9 +75,9 @@ func sweepOfTables(path string, tables []grid, meta Meta, pick string, join bool
 	case len(got) == 1:
 		return noteOtherSweeps(path, got[0], from[0], refused), nil
 	case len(got) == 0 && join:
-		return joinedSweep(path, tables, meta, pick, firstErr)
+		return joinedSweep(path, tables, meta, pick, sweepLikeRefusal(refused, firstErr))
 	case len(got) == 0:
-		return nil, firstErr
+		return nil, sweepLikeRefusal(refused, firstErr)
 	}
 	names := tableNames(from)
 	var list []string
@@ -87,7 +87,7 @@ func sweepOfTables(path string, tables []grid, meta Meta, pick string, join bool
 	if pick != "" {
 		return nil, sweep.Inputf(path, "--series", from[0].headerLine, "--series %q leaves %d tables that read as sweeps: %s; name one by its heading, e.g. --series %q", pick, len(got), strings.Join(list, ", "), names[0])
 	}
-	return nil, sweep.Inputf(path, "--series", from[0].headerLine, "the text holds %d tables that read as sweeps: %s; knee reads one curve at a time: pick one by its heading with --series %q", len(got), strings.Join(list, ", "), names[0])
+	return nil, ambiguousSeries(sweep.Inputf(path, "--series", from[0].headerLine, "the text holds %d tables that read as sweeps: %s; knee reads one curve at a time: pick one by its heading with --series %q", len(got), strings.Join(list, ", "), names[0]), names)
 }
 
 // tableNames names each table by the first heading that tells it from the
@@ -149,8 +149,16 @@ func headingText(line string) (string, int) {
 	case strings.HasPrefix(l, "**") && strings.HasSuffix(strings.TrimRight(l, ":："), "**") && len(l) > 4:
 		return strings.TrimSpace(strings.Trim(strings.TrimRight(l, ":："), "*")), 7
 	}
+	// A bold caption with a remark in brackets after it: "**Throughput,
+	// single GPU** (fused RoPE on, 3 reps/point)".
+	if m := boldThenRemark.FindStringSubmatch(l); m != nil {
+		return strings.TrimSpace(m[1]), 7
+	}
 	return "", 0
 }
+
+// boldThenRemark is a line of a bold caption and a bracketed remark.
+var boldThenRemark = regexp.MustCompile(`^\*\*([^*]{2,}?)\*\*[:：]?\s*\([^()]*\)[:：.]?$`)
 
 // markdownTables finds every pipe table: a row, a separator row, then rows
 // until a line that is not a table row.
@@ -216,7 +224,14 @@ func consoleGrid(lines []string, i int) bool {
 		return false
 	}
 	above := strings.TrimSpace(lines[i-1])
-	return strings.HasPrefix(above, "|") && strings.Contains(above[1:], "|")
+	if strings.HasPrefix(above, "|") && strings.Contains(above[1:], "|") {
+		return true
+	}
+	// Without outer pipes (guidellm's older console: "Metadata | Request
+	// Stats || Out Tok/sec"), a line of as many bars as the header's, one
+	// bar short at most (a spanned cell at its end), is a header line too.
+	bars := strings.Count(strings.TrimSpace(lines[i]), "|")
+	return bars >= 2 && strings.Count(above, "|") >= bars-1
 }
 
 // splitRow splits "| a | b \| c |" into cells; "\|" is a literal pipe.

@@ -3,6 +3,8 @@ package read
 import (
 	"fmt"
 	"strings"
+
+	"github.com/kneetool/knee/sweep/read/vocab"
 )
 
 // A header that says only "Offered" (or "Offered load") names the load a
@@ -19,7 +21,7 @@ func bareOffered(c column) bool {
 	if c.kind != colIgnore || c.why != "" {
 		return false
 	}
-	w := headerTokens(translate(strings.ToLower(stripMarkup(c.header))))
+	w := headerTokens(vocab.Translate(strings.ToLower(stripMarkup(c.header))))
 	if len(w) == 0 || len(w) > 2 || !wordset(w).has("offered") {
 		return false
 	}

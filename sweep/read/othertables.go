@@ -54,3 +54,30 @@ func looksLikeSweep(g grid) bool {
 	}
 	return tput && load
 }
+
+// sweepLikeRefusal is the refusal to show when no table of a text reads:
+// that of the first table with a load column and a throughput column, the
+// one that is a sweep and needs a flag, rather than that of a table of
+// settings above it ("Item | Value"); first when none is.
+func sweepLikeRefusal(refused []refusedTable, first error) error {
+	for _, r := range refused {
+		if sweepLike(r.g) {
+			return r.err
+		}
+	}
+	return first
+}
+
+// sweepLike: the header has a load and a throughput.
+func sweepLike(g grid) bool {
+	load, tput := false, false
+	for _, h := range g.header {
+		switch classify(h).kind {
+		case colConcurrency, colPerGPU, colRequestedRate:
+			load = true
+		case colThroughput, colThroughputPerGPU:
+			tput = true
+		}
+	}
+	return load && tput
+}

@@ -1,10 +1,13 @@
 package read
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/fixtures"
 )
 
 // Built for the rule, not measured (the real text is corpus entry
@@ -32,4 +35,17 @@ func TestAnotherRefusedSweepTableIsNamed(t *testing.T) {
 	require.Contains(t, notes, `two.md:11: this table read; not read: the table at line 1 (the table holds 2 series by "Engine"`)
 	require.Contains(t, notes, `--series "Baseline"`, "the note keeps the flag that reads the other table")
 	require.NotContains(t, notes, "line 7", "a table without a throughput and a load is no other sweep")
+}
+
+// When no table of a text reads, the refusal shown is the sweep's (a load
+// and a throughput), not that of a settings table above it (k-glm53…: an
+// "Item | Value" table, then the EvalScope sweep by prefiller).
+func TestNoTableReadsShowsTheSweepsRefusal(t *testing.T) {
+	file := fixtures.Path(filepath.Join("corpus", "k-glm53-16xh200-pd-evalscope-prefiller-series-pergpu-total", "table.md"))
+	_, err := Load([]string{file}, Options{})
+	require.ErrorContains(t, err, `pick one with --series "PCP8"`)
+	_, err = Load([]string{file}, Options{Meta: Meta{Series: "PCP8"}})
+	require.ErrorContains(t, err, "--gpus: the table gives throughput per GPU only")
+	require.True(t, sweepLike(grid{header: []string{"prefiller", "conc", "tok/s/GPU"}}))
+	require.False(t, sweepLike(grid{header: []string{"Item", "Value"}}))
 }

@@ -20,6 +20,10 @@ type resolved struct {
 	// row series ("EP=4 / DeepSeek-R1 FP8": seriesrest.go).
 	seriesPicked           bool
 	seriesName, seriesRest string
+	// picked are the --column choices by kind, as headerKey spells the
+	// header: a column that only a later pass gives the picked kind
+	// (measured concurrency becomes achieved_concurrency) still loses to it.
+	picked map[string]string
 }
 
 // resolveColumns decides what every column holds. It never guesses: two
@@ -47,7 +51,7 @@ func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resol
 		return nil, err
 	}
 	r.statFamilies(g.file)
-	r.totalInContext(g.file)
+	r.totalInContext(g)
 	r.requestRates(g.file)
 	r.offeredRates(g)
 	if err := r.columnSeries(g, meta.Series); err != nil {
@@ -66,6 +70,7 @@ func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resol
 	}
 	r.ignoreUnstatedDurations(g)
 	r.sameValuesTwice(g)
+	r.perStreamRates(g)
 	if err := r.refuseLookalikes(g); err != nil {
 		return nil, err
 	}
@@ -165,6 +170,10 @@ func (c column) describe() string {
 // other columns of that kind unread.
 func (r *resolved) applyColumnFlags(g grid, flags map[string]string) error {
 	kinds := columnKinds()
+	r.picked = map[string]string{}
+	for k, h := range flags {
+		r.picked[k] = headerKey(h)
+	}
 	names := make([]string, 0, len(flags))
 	for k := range flags {
 		names = append(names, k)
@@ -188,29 +197,35 @@ func (r *resolved) applyColumnFlags(g grid, flags map[string]string) error {
 				r.cols[i].kind, r.cols[i].why = colIgnore, fmt.Sprintf("--column %s picks %q", kind, r.cols[j].header)
 			}
 		}
-		c := column{kind: tmpl.kind, metric: tmpl.metric, stat: tmpl.stat, header: r.cols[j].header}
-		t := headerTokens(c.header)
-		switch c.kind {
-		case colLatency, colDuration:
-			c.timeUnits = timeUnitsNamed(t)
-			c.unit, c.stated = timeUnitFromTokens(t)
-			if !c.stated {
-				c.unit = units["ms"]
-			}
-		case colThroughput, colThroughputPerGPU:
-			c.unit, c.stated = tokRateUnitFromTokens(t)
-			if !c.stated {
-				c.unit = units["tok/s"]
-			}
-		case colConcurrency:
-			c.flavor = "configured"
-		}
-		if c.stated {
-			c.unitFrom = "header"
-		}
-		r.cols[j] = c
+		r.cols[j] = flaggedColumn(tmpl, r.cols[j].header)
 	}
 	return nil
+}
+
+// flaggedColumn is the column --column makes of header: the kind's
+// template, with the unit its header states (ms, tok/s when it states none).
+func flaggedColumn(tmpl column, header string) column {
+	c := column{kind: tmpl.kind, metric: tmpl.metric, stat: tmpl.stat, header: header}
+	t := headerTokens(c.header)
+	switch c.kind {
+	case colLatency, colDuration:
+		c.timeUnits = timeUnitsNamed(t)
+		c.unit, c.stated = timeUnitFromTokens(t)
+		if !c.stated {
+			c.unit = units["ms"]
+		}
+	case colThroughput, colThroughputPerGPU:
+		c.unit, c.stated = tokRateUnitFromTokens(t)
+		if !c.stated {
+			c.unit = units["tok/s"]
+		}
+	case colConcurrency:
+		c.flavor = "configured"
+	}
+	if c.stated {
+		c.unitFrom = "header"
+	}
+	return c
 }
 
 // applyUnitFlags applies --unit COLUMN=UNIT, matched by header or key.
@@ -249,19 +264,10 @@ func (r *resolved) applyUnitFlags(g grid, flags map[string]string) error {
 func (r *resolved) ratioValued(g grid) {
 	for i := range r.cols {
 		c := &r.cols[i]
-		if c.key() == "" || c.kind == colNote || c.kind == colSeriesLabel || c.kind == colWorkload || c.kind == colLeaf || c.kind == colAccelerator || c.kind == colModel || c.kind == colSimulated {
+		if c.key() == "" || labelKind(c.kind) {
 			continue
 		}
-		n, ratios := 0, 0
-		for _, row := range g.rows {
-			if i >= len(row) || isBlank(cleanCell(row[i])) {
-				continue
-			}
-			n++
-			if looksRatio(cleanCell(row[i])) {
-				ratios++
-			}
-		}
+		n, ratios := ratioCells(g, i)
 		if n > 0 && ratios == n {
 			c.kind, c.why = colRatio, "a ratio or percentage"
 		}
@@ -269,6 +275,31 @@ func (r *resolved) ratioValued(g grid) {
 			c.kind, c.why = colRatio, "a fraction (1/1): a ratio, not a count"
 		}
 	}
+}
+
+// labelKind: a column of text that names things, whose cells no ratio
+// check applies to.
+func labelKind(k colKind) bool {
+	switch k {
+	case colNote, colSeriesLabel, colWorkload, colLeaf, colAccelerator, colModel, colSimulated:
+		return true
+	}
+	return false
+}
+
+// ratioCells counts column i's non-blank cells (n) and those written as a
+// ratio or a percentage.
+func ratioCells(g grid, i int) (n, ratios int) {
+	for _, row := range g.rows {
+		if i >= len(row) || isBlank(cleanCell(row[i])) {
+			continue
+		}
+		n++
+		if looksRatio(cleanCell(row[i])) {
+			ratios++
+		}
+	}
+	return n, ratios
 }
 
 // concurrencyFlavors tells the configured level from measured concurrency:
@@ -302,8 +333,16 @@ func (r *resolved) concurrencyFlavors(g grid) error {
 	for _, i := range measured {
 		r.cols[i].kind = colAchieved
 	}
-	if len(configured) == 0 && len(measured) > 0 && !r.has(colPerGPU) && !r.has(colRequestRate) {
+	if len(configured) == 0 && len(measured) > 0 && !r.has(colPerGPU) && !r.offersRate() {
 		h := r.cols[measured[0]].header
+		for _, i := range measured {
+			// The mean first: a median over time of the requests in flight
+			// (guidellm's Mdn) is 0 wherever the run idled half the time.
+			if r.cols[i].stat == "mean" {
+				h = r.cols[i].header
+				break
+			}
+		}
 		return sweep.Inputf(g.file, h, g.headerLine, "is measured concurrency and the table has no configured level; --column concurrency=%q takes it as the level", h)
 	}
 	return nil
@@ -336,18 +375,63 @@ func (r *resolved) tpotOrITL(file string) {
 
 // refuseLookalikes refuses two read columns with one meaning.
 func (r *resolved) refuseLookalikes(g grid) error {
-	seen := map[string]string{}
+	byKey := map[string][]string{}
+	var keys []string
 	for _, c := range r.cols {
 		k := c.key()
 		if k == "" {
 			continue
 		}
-		if prev, dup := seen[k]; dup {
-			return sweep.Inputf(g.file, c.header, g.headerLine, "columns %q and %q both read as %s; knee does not guess which: pick one with --column %s=%q", prev, c.header, k, k, prev)
+		if len(byKey[k]) == 0 {
+			keys = append(keys, k)
 		}
-		seen[k] = c.header
+		byKey[k] = append(byKey[k], c.header)
+	}
+	for _, k := range keys {
+		hs := byKey[k]
+		if len(hs) < 2 || r.keepPicked(k) {
+			continue
+		}
+		ranked := rankCandidates(k, hs)
+		err := sweep.Inputf(g.file, hs[1], g.headerLine, "columns %q and %q both read as %s; knee does not guess which: pick one with --column %s=%q", hs[0], hs[1], k, k, ranked[0])
+		return ambiguousColumns(err, k, hs)
 	}
 	return nil
+}
+
+// keepPicked leaves unread every column of kind k but the one --column
+// picked for k; false when the user picked none of them.
+func (r *resolved) keepPicked(k string) bool {
+	want, ok := r.picked[k]
+	if !ok {
+		return false
+	}
+	found := false
+	for _, c := range r.cols {
+		found = found || c.key() == k && headerKey(c.header) == want
+	}
+	if !found {
+		return false
+	}
+	for i := range r.cols {
+		c := &r.cols[i]
+		if c.key() == k && headerKey(c.header) != want {
+			c.kind, c.why = colIgnore, fmt.Sprintf("--column %s picks %q", k, want)
+		}
+	}
+	return true
+}
+
+// offersRate: a column is the offered request rate, by its kind or its
+// words. A bare served rate beside measured concurrency is no offered one
+// (requestRates), so it does not stand in for the level.
+func (r *resolved) offersRate() bool {
+	for _, c := range r.cols {
+		if c.kind == colRequestedRate || c.kind == colRequestRate && c.flavor == "requested" {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *resolved) has(k colKind) bool {
@@ -465,25 +549,8 @@ var captionUnit = regexp.MustCompile(`(?i)\b(ttft|tpot|itl|e2e|latency|latencies
 // unit every other time column's header states ("TTFT (s)" beside a bare
 // "E2E p99" of 0.8). Each is said in a note.
 func (r *resolved) unitsFromContext(g grid) {
-	caption := map[string]unit{}
-	for _, m := range captionUnit.FindAllStringSubmatch(g.context, -1) {
-		u, ok := parseUnit(m[2])
-		if !ok || u.dim != dimTime {
-			continue
-		}
-		switch w := strings.ToLower(m[1]); w {
-		case "latency", "latencies", "time", "times":
-			caption["*"] = u
-		default:
-			caption[w] = u
-		}
-	}
-	var sibling []string
-	for _, c := range r.cols {
-		if (c.kind == colLatency || c.kind == colDuration) && c.stated && c.unitFrom == "header" && !slices.Contains(sibling, c.unit.name) {
-			sibling = append(sibling, c.unit.name)
-		}
-	}
+	caption := captionUnits(g.context)
+	sibling := r.headerTimeUnits()
 	for i := range r.cols {
 		c := &r.cols[i]
 		if c.kind != colLatency || c.stated {
@@ -503,6 +570,36 @@ func (r *resolved) unitsFromContext(g grid) {
 			r.notes = append(r.notes, fmt.Sprintf("%s: %q read in %s: its values are impossible in ms, and every other time column's header says %s", g.file, c.header, sibling[0], sibling[0]))
 		}
 	}
+}
+
+// captionUnits are the time units the text around a table states, by
+// metric ("TTFT in seconds"); "*" for all latencies ("latencies in ms").
+func captionUnits(context string) map[string]unit {
+	caption := map[string]unit{}
+	for _, m := range captionUnit.FindAllStringSubmatch(context, -1) {
+		u, ok := parseUnit(m[2])
+		if !ok || u.dim != dimTime {
+			continue
+		}
+		switch w := strings.ToLower(m[1]); w {
+		case "latency", "latencies", "time", "times":
+			caption["*"] = u
+		default:
+			caption[w] = u
+		}
+	}
+	return caption
+}
+
+// headerTimeUnits are the units the time columns' headers state, each once.
+func (r *resolved) headerTimeUnits() []string {
+	var sibling []string
+	for _, c := range r.cols {
+		if (c.kind == colLatency || c.kind == colDuration) && c.stated && c.unitFrom == "header" && !slices.Contains(sibling, c.unit.name) {
+			sibling = append(sibling, c.unit.name)
+		}
+	}
+	return sibling
 }
 
 func anyImplausibleMS(g grid, i int, metric string) bool {

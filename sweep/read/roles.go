@@ -3,12 +3,14 @@ package read
 import (
 	"regexp"
 	"strings"
+
+	"github.com/kneetool/knee/sweep/read/vocab"
 )
 
 // A header is read in three steps:
 //
 //  1. words: the header, lower-cased, with words of other languages
-//     rewritten as English (vocabulary.go), split into words;
+//     rewritten as English (sweep/read/vocab), split into words;
 //  2. dimension: the unit the header states (headerDimensions, first match):
 //     a temperature, power, energy, size or cost is never a load, a
 //     throughput or a latency, whatever the words say; a token rate is only
@@ -153,13 +155,15 @@ var roles = []role{
 			(w.has("rate") && w.has("offered", "target", "arrival", "requested", "traffic"))
 	}},
 	{kind: colOtherTokRate, dims: tokDims, why: "input tokens, not output", match: func(w wordset) bool {
-		return isTokenRate(w) && w.has("input", "prompt", "prefill", "pp")
+		// "In tok/s" beside "Out tok/s": a leading "in" is the direction,
+		// as "out" is, not a series named "In".
+		return isTokenRate(w) && (w.has("input", "prompt", "prefill", "pp") || len(w) > 0 && w[0] == "in")
 	}},
 	{kind: colOtherTokRate, dims: tokDims, why: "a peak or instantaneous rate, not the run's output throughput", match: func(w wordset) bool {
 		return isTokenRate(w) && w.has(peakWords...)
 	}},
 	{kind: colOtherTokRate, dims: tokDims, why: "input + output tokens, not output", flavor: func(wordset) string { return "total" }, match: func(w wordset) bool {
-		return isTokenRate(w) && w.has("total", "combined", "sum") && !w.has("output", "generated", "generation", "gen", "decode", "completion", "tg")
+		return isTokenRate(w) && w.has("total", "tot", "combined", "sum") && !w.has("output", "generated", "generation", "gen", "decode", "completion", "tg")
 	}},
 	{kind: colThroughputPerGPU, dims: tokDims, match: func(w wordset) bool { return isTokenRate(w) && w.has("gpu", "npu", "card", "device", "chip") }},
 	{kind: colThroughput, dims: tokDims, match: isTokenRate},
@@ -263,23 +267,57 @@ func requestRateFlavor(w wordset) string {
 }
 
 // classify reads a header through the role table.
-func classify(header string) column {
-	c := column{header: strings.TrimSpace(header)}
-	low := translate(strings.ToLower(stripMarkup(header)))
-	t := headerTokens(low)
-	w := wordset(t)
-	dim, what := headerDimension(low)
-	if dim == dimNone {
-		if _, ok := timeUnitFromTokens(t); ok {
-			dim = dimTime
+// perTimeUnit: the words say "per second" ("Request Stats Per Second"):
+// a rate, whose time word is no unit of a time column.
+func perTimeUnit(t []string) bool {
+	for i := 0; i+1 < len(t); i++ {
+		if t[i] == "per" {
+			switch t[i+1] {
+			case "second", "sec", "s":
+				return true // per minute stays unread: no unit scales it
+			}
 		}
 	}
+	return false
+}
+
+func classify(header string) column {
+	c := column{header: strings.TrimSpace(header)}
+	low := vocab.Translate(strings.ToLower(stripMarkup(header)))
+	t := headerTokens(low)
+	w := wordset(t)
+	dim, what := classifyDimension(low, t)
 	switch dim {
 	case dimTemperature, dimPower, dimEnergy, dimBytes, dimMoney:
 		// Dimension first: never a load, throughput or latency.
 		c.kind, c.why = colIgnore, what
 		return c
 	}
+	c = matchRole(c, w, dim)
+	if dim == dimNone && perRequestWords(t) && (c.kind == colRequestRate || c.kind == colRequestedRate || c.kind == colPerUser) {
+		// "Stream Iter Per Req", "Output Tok Per Req": a count per
+		// request, with no time in it: neither a rate nor a speed.
+		c.kind, c.metric, c.flavor, c.why = colIgnore, "", "", "a count per request, not a rate"
+	}
+	c.stat = statOf(t)
+	return columnUnit(c, t, w, dim)
+}
+
+// classifyDimension is the unit dimension a header states: its unit, else
+// a time word ("Latency (sec)") unless the words say per second.
+func classifyDimension(low string, t []string) (dimension, string) {
+	dim, what := headerDimension(low)
+	if dim == dimNone && !perTimeUnit(t) {
+		if _, ok := timeUnitFromTokens(t); ok {
+			dim = dimTime
+		}
+	}
+	return dim, what
+}
+
+// matchRole gives c the first role of the table that admits the dimension
+// and matches the words.
+func matchRole(c column, w wordset, dim dimension) column {
 	for _, r := range roles {
 		if !admits(r.dims, dim) || !r.match(w) {
 			continue
@@ -290,12 +328,11 @@ func classify(header string) column {
 		}
 		break
 	}
-	if dim == dimNone && perRequestWords(t) && (c.kind == colRequestRate || c.kind == colRequestedRate || c.kind == colPerUser) {
-		// "Stream Iter Per Req", "Output Tok Per Req": a count per
-		// request, with no time in it: neither a rate nor a speed.
-		c.kind, c.metric, c.flavor, c.why = colIgnore, "", "", "a count per request, not a rate"
-	}
-	c.stat = statOf(t)
+	return c
+}
+
+// columnUnit sets the unit the header states for the column's kind.
+func columnUnit(c column, t []string, w wordset, dim dimension) column {
 	switch c.kind {
 	case colLatency:
 		return latencyColumn(c, t, w.has)
@@ -346,6 +383,12 @@ func statOf(t []string) string {
 	if !central && w.has("std", "stddev", "stdev", "sd", "spread", "variance", "var", "stderr", "sem", "ci", "iqr", "range", "cv", "jitter") {
 		return "spread"
 	}
+	// A statistic of a statistic keeps the inner one: the median (or mean)
+	// over runs of a p95 is a p95 ("Median P95 TTFT", "TTFT p95 (median of
+	// 3 runs)").
+	if tail := tailPercentile(t, w); tail != "" {
+		return tail
+	}
 	for _, s := range statWords {
 		if w.has(s.words...) {
 			return s.stat
@@ -354,6 +397,20 @@ func statOf(t []string) string {
 	for _, x := range t {
 		if len(x) > 1 && x[0] == 'p' && x[1] >= '0' && x[1] <= '9' {
 			return "p" + x[1:]
+		}
+	}
+	return ""
+}
+
+// tailPercentile is the percentile above the median a header names (p90,
+// p95, p99, p99.9), or "".
+func tailPercentile(t []string, w wordset) string {
+	for _, s := range statWords {
+		switch s.stat {
+		case "p90", "p95", "p999", "p99":
+			if w.has(s.words...) {
+				return s.stat
+			}
 		}
 	}
 	return ""

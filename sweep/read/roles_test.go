@@ -177,3 +177,29 @@ func TestHoldoutShapes(t *testing.T) {
 	_, err = Data("one.md", []byte("| c | tok/s |\n|---|---|\n| 1 | 10 |\n"), Options{Meta: Meta{Series: "vllm"}})
 	require.ErrorContains(t, err, "nothing to pick")
 }
+
+// "In tok/s" beside "Out tok/s" (a real A6000 table, k-a6000…output-short…)
+// are the input and output rates: before, "In" and "Out" were taken for
+// two column-name series and the refusal named "In" first, whose reading
+// took the input rate for the throughput.
+func TestLeadingInIsTheInputRate(t *testing.T) {
+	require.Equal(t, colOtherTokRate, classify("In tok/s").kind)
+	require.Equal(t, "input tokens, not output", classify("In tok/s").why)
+	require.Equal(t, colThroughput, classify("Out tok/s").kind)
+	require.Equal(t, colThroughput, classify("tok/s in flight").kind, "only a leading in is the direction")
+}
+
+// The median or mean over runs of a tail percentile is that percentile
+// (issue 26: a statistic of a statistic keeps its inner one).
+func TestStatisticOfAStatisticKeepsTheInner(t *testing.T) {
+	for h, want := range map[string]string{
+		"Median P95 TTFT (ms)":        "ttft_p95",
+		"median of p99 TTFT":          "ttft_p99",
+		"TTFT p95 (median of 3 runs)": "ttft_p95",
+		"Mean p99 TTFT (ms)":          "ttft_p99",
+		"Median TTFT (ms)":            "ttft_p50",
+		"TTFT p50 (mean of 3 runs)":   "ttft_p50",
+	} {
+		require.Equal(t, want, classify(h).key(), h)
+	}
+}

@@ -333,6 +333,9 @@ func openLoopRow(file string, line int, p *sweep.Point) error {
 	if e2e == nil {
 		e2e = p.E2E.P50
 	}
+	if e2e == nil {
+		e2e = e2eFromTokens(p)
+	}
 	if rate == nil || e2e == nil {
 		return sweep.Inputf(file, "e2e", line, "a request-rate stage needs its served (or offered) request rate and its mean or median end-to-end latency to derive its concurrency by Little's law; this row lacks one")
 	}
@@ -340,6 +343,31 @@ func openLoopRow(file string, line int, p *sweep.Point) error {
 		p.RequestRate = rate
 	}
 	return openLoop(file, "e2e", p, p.RequestedRate, rate, e2e)
+}
+
+// e2eFromTokens is a request's end-to-end time where the table prints none:
+// its first token, then one token gap for each further output token, the
+// tokens per request being the node's output tok/s over its served req/s
+// (E2E ≈ TTFT + TPOT × (X/λ − 1)). Only the served rate ties the two rates:
+// an offered rate past the knee is not what was served. nil when a part is
+// missing.
+func e2eFromTokens(p *sweep.Point) *float64 {
+	ttft, tpot := firstOf2(p.TTFT.Mean, p.TTFT.P50), firstOf2(p.ITL.Mean, p.ITL.P50)
+	if p.RequestRate == nil || *p.RequestRate <= 0 || p.ThroughputTokS <= 0 || ttft == nil || tpot == nil {
+		return nil
+	}
+	tokens := p.ThroughputTokS / *p.RequestRate
+	if tokens < 1 {
+		return nil
+	}
+	return sweep.F(*ttft + *tpot*(tokens-1))
+}
+
+func firstOf2(a, b *float64) *float64 {
+	if a != nil {
+		return a
+	}
+	return b
 }
 
 // prefixedLoad is a load level written with a letter or sign before it

@@ -27,8 +27,8 @@ func (r *resolved) columnSeries(g grid, pick string) error {
 		for _, n := range cs.names {
 			list = append(list, fmt.Sprintf("%q (%s)", n, strings.Join(cs.colsOf[n], ", ")))
 		}
-		return sweep.Inputf(g.file, "--series", g.headerLine, "the table holds %d series as column names: %s; knee reads one curve at a time: pick one with --series %q",
-			len(cs.names), strings.Join(list, "; "), cs.names[0])
+		return ambiguousSeries(sweep.Inputf(g.file, "--series", g.headerLine, "the table holds %d series as column names: %s; knee reads one curve at a time: pick one with --series %q",
+			len(cs.names), strings.Join(list, "; "), cs.names[0]), cs.names)
 	}
 	name, rest, ok := splitColumnPick(cs.names, pick)
 	if !ok {
@@ -241,12 +241,13 @@ func rowSeries(g *grid, cols []column, pick, picked string) ([]string, error) {
 	by := strings.Join(headers, " and ")
 	if pick == "" {
 		keys, counts := seriesKeys(*g, keyOf)
-		var list []string
+		var list, picks []string
 		for _, k := range keys {
 			list = append(list, fmt.Sprintf("%s (%d rows)", k, counts[k]))
+			picks = append(picks, joinPick(picked, k))
 		}
-		return nil, sweep.Inputf(g.file, "--series", g.headerLine, "the table holds %d series by %s: %s; knee reads one curve at a time and never merges them as repeats: pick one with --series %q",
-			len(keys), by, strings.Join(list, ", "), joinPick(picked, keys[0]))
+		return nil, ambiguousSeries(sweep.Inputf(g.file, "--series", g.headerLine, "the table holds %d series by %s: %s; knee reads one curve at a time and never merges them as repeats: pick one with --series %q",
+			len(keys), by, strings.Join(list, ", "), joinPick(picked, keys[0])), picks)
 	}
 	return pickRowSeries(g, series, keyOf, by, pick)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/read/vocab"
 )
 
 // One sweep is often published split across tables under headings: one
@@ -158,7 +159,7 @@ func saysNothing(c column) bool {
 	if c.kind != colIgnore || c.why != "" && c.why != whyNotRead {
 		return false
 	}
-	low := translate(strings.ToLower(stripMarkup(c.header)))
+	low := vocab.Translate(strings.ToLower(stripMarkup(c.header)))
 	if d, _ := headerDimension(low); d != dimNone {
 		return false
 	}
@@ -393,28 +394,31 @@ func headingLevel(title []string) (name, level string, ok bool) {
 // their heading, with a row per metric and a column per series (engine):
 // one row per level, a column per series and metric.
 func joinByLevelHeading(tables []grid) []splitJoin {
-	type levelTable struct {
-		g            grid
-		name, level  string
-		rowNames     []string
-		headerKeyStr string
-	}
-	var runs [][]levelTable
-	for _, g := range tables {
-		name, level, ok := headingLevel(g.title)
-		if !ok || len(g.header) < 2 || rowsNumbered(g) || len(g.rows) == 0 {
+	var out []splitJoin
+	for _, run := range levelTableRuns(tables) {
+		if len(run) < 2 || 1+(len(run[0].g.header)-1)*len(run[0].rowNames) > maxJoinedCols {
 			continue
 		}
-		lt := levelTable{g: g, name: name, level: level, headerKeyStr: strings.ToLower(strings.Join(g.header, "\x00"))}
-		metric := false
-		for _, row := range g.rows {
-			n := cellAt(row, 0)
-			lt.rowNames = append(lt.rowNames, n)
-			if classify(n).key() != "" {
-				metric = true
-			}
-		}
-		if !metric {
+		out = append(out, joinLevelRun(run))
+	}
+	return out
+}
+
+// levelTable is a table that holds one level, named by its heading.
+type levelTable struct {
+	g            grid
+	name, level  string
+	rowNames     []string
+	headerKeyStr string
+}
+
+// levelTableRuns groups consecutive level tables of one shape (the same
+// headers, row names and level name).
+func levelTableRuns(tables []grid) [][]levelTable {
+	var runs [][]levelTable
+	for _, g := range tables {
+		lt, ok := asLevelTable(g)
+		if !ok {
 			continue
 		}
 		if n := len(runs); n > 0 {
@@ -426,43 +430,67 @@ func joinByLevelHeading(tables []grid) []splitJoin {
 		}
 		runs = append(runs, []levelTable{lt})
 	}
-	var out []splitJoin
-	for _, run := range runs {
-		if len(run) < 2 || 1+(len(run[0].g.header)-1)*len(run[0].rowNames) > maxJoinedCols {
-			continue
-		}
-		first := run[0]
-		j := grid{file: first.g.file, headerLine: first.g.headerLine, header: []string{first.name}}
-		for c := 1; c < len(first.g.header); c++ {
-			for _, rn := range first.rowNames {
-				j.header = append(j.header, first.g.header[c]+" "+rn)
-			}
-		}
-		var levels []string
-		for _, lt := range run {
-			row := []string{lt.level}
-			for c := 1; c < len(lt.g.header); c++ {
-				for _, r := range lt.g.rows {
-					row = append(row, cellAt(r, c))
-				}
-			}
-			j.rows = append(j.rows, row)
-			j.lines = append(j.lines, lt.g.headerLine)
-			levels = append(levels, lt.level)
-		}
-		t := first.g.title[:len(first.g.title)-1]
-		for _, lt := range run[1:] {
-			n := 0
-			for n < len(t) && n < len(lt.g.title)-1 && t[n] == lt.g.title[n] {
-				n++
-			}
-			t = t[:n]
-		}
-		j.title = append([]string(nil), t...)
-		note := fmt.Sprintf("%s:%d: %d tables read as one sweep, one level each from its heading (%q %s), a row per metric and a column per series (%s)", first.g.file, first.g.headerLine, len(run), first.name, strings.Join(levels, ", "), quoteAll(first.g.header[1:]))
-		out = append(out, splitJoin{g: j, note: note})
+	return runs
+}
+
+// asLevelTable reads g as one level's table: a level in its heading, rows
+// named (not numbered), one of them a metric.
+func asLevelTable(g grid) (levelTable, bool) {
+	name, level, ok := headingLevel(g.title)
+	if !ok || len(g.header) < 2 || rowsNumbered(g) || len(g.rows) == 0 {
+		return levelTable{}, false
 	}
-	return out
+	lt := levelTable{g: g, name: name, level: level, headerKeyStr: strings.ToLower(strings.Join(g.header, "\x00"))}
+	metric := false
+	for _, row := range g.rows {
+		n := cellAt(row, 0)
+		lt.rowNames = append(lt.rowNames, n)
+		if classify(n).key() != "" {
+			metric = true
+		}
+	}
+	return lt, metric
+}
+
+// joinLevelRun is one grid of a run of level tables: a row per level, a
+// column per series and metric, titled by the headings they share.
+func joinLevelRun(run []levelTable) splitJoin {
+	first := run[0]
+	j := grid{file: first.g.file, headerLine: first.g.headerLine, header: []string{first.name}}
+	for c := 1; c < len(first.g.header); c++ {
+		for _, rn := range first.rowNames {
+			j.header = append(j.header, first.g.header[c]+" "+rn)
+		}
+	}
+	var levels []string
+	for _, lt := range run {
+		row := []string{lt.level}
+		for c := 1; c < len(lt.g.header); c++ {
+			for _, r := range lt.g.rows {
+				row = append(row, cellAt(r, c))
+			}
+		}
+		j.rows = append(j.rows, row)
+		j.lines = append(j.lines, lt.g.headerLine)
+		levels = append(levels, lt.level)
+	}
+	j.title = sharedTitle(run)
+	note := fmt.Sprintf("%s:%d: %d tables read as one sweep, one level each from its heading (%q %s), a row per metric and a column per series (%s)", first.g.file, first.g.headerLine, len(run), first.name, strings.Join(levels, ", "), quoteAll(first.g.header[1:]))
+	return splitJoin{g: j, note: note}
+}
+
+// sharedTitle is the headings above the level headings that every table of
+// the run shares.
+func sharedTitle(run []levelTable) []string {
+	t := run[0].g.title[:len(run[0].g.title)-1]
+	for _, lt := range run[1:] {
+		n := 0
+		for n < len(t) && n < len(lt.g.title)-1 && t[n] == lt.g.title[n] {
+			n++
+		}
+		t = t[:n]
+	}
+	return append([]string(nil), t...)
 }
 
 // joinedSweep reads the tables joined back into one sweep, when no table

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/read/vocab"
 )
 
 // grid is a table as read from CSV or markdown, before its columns are
@@ -32,12 +33,7 @@ type grid struct {
 // metric) into a sweep. Metadata columns (gpus, leaf, accelerator, model)
 // must agree across rows; --gpus supplies the GPU count a table lacks.
 func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
-	if t, ok := transpose(g); ok {
-		g = t
-	}
-	unitsRow, unitsLine := takeUnitsRow(&g)
-	notes := splitStatPairs(&g)
-	notes = append(notes, expandPackedRows(&g, loadColumn(classifyAll(g.header)))...)
+	g, unitsRow, unitsLine, notes := normalizeGrid(g)
 	res, err := resolveColumns(g, unitsRow, unitsLine, meta)
 	if err != nil {
 		return nil, err
@@ -60,9 +56,7 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 	if err := requireColumns(g, cols); err != nil {
 		return nil, err
 	}
-	if n := readingNote(g.file, cols); n != "" {
-		notes = append(notes, n)
-	}
+	notes = append(notes, readingNotes(g.file, cols)...)
 
 	s := &sweep.Sweep{Version: sweep.SchemaVersion, Sources: []string{g.file}, Notes: notes}
 	node, gpus, err := tableNode(g, cols, meta)
@@ -74,6 +68,38 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 		return nil, err
 	}
 	return s, nil
+}
+
+// normalizeGrid brings a grid to one row per level before its columns are
+// read: turned when transposed, its units row taken, cells holding several
+// values split, rows named by a profile given their level.
+func normalizeGrid(g grid) (grid, []string, int, []string) {
+	var notes []string
+	if t, note, ok := transpose(g); ok {
+		g = t
+		if note != "" {
+			notes = append(notes, note)
+		}
+	}
+	unitsRow, unitsLine := takeUnitsRow(&g)
+	notes = append(notes, splitStatPairs(&g)...)
+	notes = append(notes, splitNamedTuples(&g)...)
+	notes = append(notes, profileLoads(&g)...)
+	notes = append(notes, expandPackedRows(&g, loadColumn(classifyAll(g.header)))...)
+	return g, unitsRow, unitsLine, notes
+}
+
+// readingNotes say how the columns were read, and how a rate sweep's E2E
+// was derived where the table prints none.
+func readingNotes(file string, cols []column) []string {
+	var notes []string
+	if n := readingNote(file, cols); n != "" {
+		notes = append(notes, n)
+	}
+	if !hasKind(cols, colConcurrency) && !hasKind(cols, colPerGPU) && !hasLatency(cols, "e2e") && e2eDerivable(cols) {
+		notes = append(notes, fmt.Sprintf("%s: no end-to-end latency column: each stage's is derived as TTFT + TPOT × (output tok/s ÷ served req/s − 1), for its concurrency by Little's law", file))
+	}
+	return notes
 }
 
 // tableNode reads what the rows say of the node (tableMeta) and the GPU
@@ -137,7 +163,7 @@ func requireColumns(g grid, cols []column) error {
 		return sweep.Inputf(g.file, "throughput", g.headerLine, "%s", msg)
 	case !have[colConcurrency] && !have[colPerGPU] && !have[colRequestedRate]:
 		return sweep.Inputf(g.file, "concurrency", g.headerLine, "no concurrency column (a header such as `concurrency`, `max_concurrency`, `users`, `slots`, `per_gpu`, `conc/GPU`, or an offered `request rate`; or --column concurrency=HEADER)%s", offeredHint(cols))
-	case !have[colConcurrency] && !have[colPerGPU] && !hasLatency(cols, "e2e"):
+	case !have[colConcurrency] && !have[colPerGPU] && !hasLatency(cols, "e2e") && !e2eDerivable(cols):
 		return sweep.Inputf(g.file, "e2e", g.headerLine, "a request-rate sweep: knee places each stage by its concurrency, which Little's law gives as the served request rate × the mean end-to-end latency, and the table has no end-to-end latency column (a header such as `E2E mean (ms)`, `Mean E2EL`, `latency`; or --column e2e_mean=HEADER)")
 	}
 	return nil
@@ -244,6 +270,21 @@ func takeUnitsRow(g *grid) ([]string, int) {
 	return row, line
 }
 
+// e2eDerivable: the columns give a request's end-to-end time by its tokens
+// (rows.go e2eFromTokens): a served request rate, the output throughput, a
+// TTFT and a TPOT, each a mean or a median.
+func e2eDerivable(cols []column) bool {
+	central := func(metric string) bool {
+		for _, c := range cols {
+			if c.kind == colLatency && c.metric == metric && (c.stat == "mean" || c.stat == "p50") {
+				return true
+			}
+		}
+		return false
+	}
+	return hasKind(cols, colRequestRate) && (hasKind(cols, colThroughput) || hasKind(cols, colThroughputPerGPU)) && central("ttft") && central("itl")
+}
+
 func hasLatency(cols []column, metric string) bool {
 	for _, c := range cols {
 		if c.kind == colLatency && c.metric == metric {
@@ -339,7 +380,7 @@ func rowsNumbered(g grid) bool {
 func levelHeaders(headers []string) (levels []string, perGPU, ok bool) {
 	levels = make([]string, 0, len(headers))
 	for _, h := range headers {
-		m := levelHeader.FindStringSubmatch(cleanCell(h))
+		m := levelHeader.FindStringSubmatch(levelHeaderText(h))
 		if m == nil {
 			return nil, false, false
 		}
@@ -356,26 +397,33 @@ func levelHeaders(headers []string) (levels []string, perGPU, ok bool) {
 // when every header cell after the first names a level, whatever the corner
 // cell says ("metric", "", even "Concurrency"), and the rows are named by
 // their first cell rather than numbered.
-func transpose(g grid) (grid, bool) {
+// A last column that summarises each row (the mean over the levels) is
+// set aside first (widelevels.go); note says so.
+func transpose(g grid) (grid, string, bool) {
 	if len(g.header) < 2 || len(g.rows) == 0 {
-		return g, false
+		return g, "", false
 	}
 	levelName := "concurrency"
 	if classify(g.header[0]).kind == colPerGPU {
 		levelName = "per_gpu"
 	}
 	if rowsNumbered(g) {
-		return g, false // a number names no metric: this is a row per level
+		return g, "", false // a number names no metric: this is a row per level
 	}
+	note := ""
 	levels, perGPU, ok := levelHeaders(g.header[1:])
 	if !ok {
-		return g, false
+		var dropped bool
+		if g, note, dropped = dropSummaryColumns(g); !dropped {
+			return g, "", false
+		}
+		levels, perGPU, _ = levelHeaders(g.header[1:])
 	}
 	if perGPU {
 		levelName = "per_gpu"
 	}
 	if t, ok := seriesRows(g, levelName, levels); ok {
-		return t, true
+		return t, note, true
 	}
 	t := grid{file: g.file, headerLine: g.headerLine, header: []string{levelName}}
 	for _, row := range g.rows {
@@ -400,7 +448,7 @@ func transpose(g grid) (grid, bool) {
 		// A level's values are spread over every row: name the header line.
 		t.lines = append(t.lines, g.headerLine)
 	}
-	return t, true
+	return t, note, true
 }
 
 // cornerParts splits a transposed table's corner cell, which may name the
@@ -480,7 +528,7 @@ func nearestThroughput(cols []column) (column, bool) {
 		if c.kind != colOtherTokRate {
 			continue
 		}
-		w := wordset(headerTokens(translate(strings.ToLower(stripMarkup(c.header)))))
+		w := wordset(headerTokens(vocab.Translate(strings.ToLower(stripMarkup(c.header)))))
 		if !w.has("input", "prompt", "prefill", "pp") {
 			return c, true
 		}

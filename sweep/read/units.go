@@ -51,6 +51,10 @@ func init() {
 	}
 	add(dimTime, 1, "ms", "ms", "msec", "msecs", "millisecond", "milliseconds", "millis")
 	add(dimTime, 1000, "s", "s", "sec", "secs", "second", "seconds")
+	// A time per output token ("13.43 ms/tok"), as TPOT and ITL cells
+	// write it: a time.
+	add(dimTime, 1, "ms", "ms/tok", "ms/token", "ms/tokens")
+	add(dimTime, 1000, "s", "s/tok", "s/token")
 	add(dimTime, 1e-3, "us", "us", "µs", "μs", "usec", "usecs", "microsecond", "microseconds")
 	add(dimTime, 60000, "min", "min", "mins", "minute", "minutes")
 	add(dimTokRate, 1, "tok/s", "tok/s", "toks/s", "token/s", "tokens/s", "tok/sec", "tokens/sec", "tokens/second", "tps", "t/s", "tok/s/gpu", "tokens/s/gpu")

@@ -109,51 +109,11 @@ func readVLLMLines(path string, data []byte, opts Options) (*sweep.Sweep, error)
 // vllmSeries reads results as one curve: when string fields tell them
 // apart, it refuses naming the series unless --series picks one.
 func vllmSeries(path, what, unit string, results []vllmResult, opts Options) (*sweep.Sweep, error) {
-	values := map[string]map[string]bool{}
-	for _, r := range results {
-		for k, v := range r.tags {
-			if values[k] == nil {
-				values[k] = map[string]bool{}
-			}
-			values[k][v] = true
-		}
-	}
-	var keys []string
-	for k, vs := range values {
-		if len(vs) > 1 {
-			keys = append(keys, k)
-		}
-	}
-	sort.Strings(keys)
-	label := func(r vllmResult) string {
-		parts := make([]string, len(keys))
-		for i, k := range keys {
-			parts[i] = r.tags[k]
-		}
-		return strings.Join(parts, " / ")
-	}
+	keys := seriesTagKeys(results)
 	if len(keys) > 0 {
-		pick := opts.Meta.Series
-		var kept []vllmResult
-		var names []string
-		seen := map[string]int{}
-		for _, r := range results {
-			l := label(r)
-			if _, ok := seen[l]; !ok {
-				names = append(names, l)
-			}
-			seen[l]++
-			if pick != "" && (strings.EqualFold(l, pick) || hasTag(r.tags, keys, pick)) {
-				kept = append(kept, r)
-			}
-		}
-		if pick == "" || len(kept) == 0 {
-			list := make([]string, len(names))
-			for i, n := range names {
-				list[i] = fmt.Sprintf("%s (%d %s)", n, seen[n], unit)
-			}
-			return nil, sweep.Inputf(path, "--series", 0, "the %s holds %d series by %s: %s; knee reads one curve at a time and never merges them as repeats: pick one with --series %q",
-				what, len(names), strings.Join(keys, " and "), strings.Join(list, ", "), names[0])
+		kept, err := pickVLLMSeries(path, what, unit, results, keys, opts.Meta.Series)
+		if err != nil {
+			return nil, err
 		}
 		results = kept
 	}
@@ -173,6 +133,62 @@ func vllmSeries(path, what, unit string, results []vllmResult, opts Options) (*s
 		s.Notes = append(s.Notes, fmt.Sprintf("%s: series %q read (--series, by %s): %d %s", path, opts.Meta.Series, strings.Join(keys, " and "), len(results), unit))
 	}
 	return s, nil
+}
+
+// seriesTagKeys are the string fields whose values differ across results,
+// sorted: what tells the series apart.
+func seriesTagKeys(results []vllmResult) []string {
+	values := map[string]map[string]bool{}
+	for _, r := range results {
+		for k, v := range r.tags {
+			if values[k] == nil {
+				values[k] = map[string]bool{}
+			}
+			values[k][v] = true
+		}
+	}
+	var keys []string
+	for k, vs := range values {
+		if len(vs) > 1 {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// pickVLLMSeries keeps the results of the series --series names, or
+// refuses naming every series.
+func pickVLLMSeries(path, what, unit string, results []vllmResult, keys []string, pick string) ([]vllmResult, error) {
+	label := func(r vllmResult) string {
+		parts := make([]string, len(keys))
+		for i, k := range keys {
+			parts[i] = r.tags[k]
+		}
+		return strings.Join(parts, " / ")
+	}
+	var kept []vllmResult
+	var names []string
+	seen := map[string]int{}
+	for _, r := range results {
+		l := label(r)
+		if _, ok := seen[l]; !ok {
+			names = append(names, l)
+		}
+		seen[l]++
+		if pick != "" && (strings.EqualFold(l, pick) || hasTag(r.tags, keys, pick)) {
+			kept = append(kept, r)
+		}
+	}
+	if pick != "" && len(kept) > 0 {
+		return kept, nil
+	}
+	list := make([]string, len(names))
+	for i, n := range names {
+		list[i] = fmt.Sprintf("%s (%d %s)", n, seen[n], unit)
+	}
+	return nil, ambiguousSeries(sweep.Inputf(path, "--series", 0, "the %s holds %d series by %s: %s; knee reads one curve at a time and never merges them as repeats: pick one with --series %q",
+		what, len(names), strings.Join(keys, " and "), strings.Join(list, ", "), names[0]), names)
 }
 
 func hasTag(tags map[string]string, keys []string, pick string) bool {

@@ -1,4 +1,8 @@
-package read
+// Package vocab rewrites the words people write in table headers in other
+// languages as the English words the table reader's role table matches
+// (sweep/read/roles.go). It is the first part of the table reader in a
+// package of its own (issue 26, item 4): it knows nothing of columns.
+package vocab
 
 import "strings"
 
@@ -43,6 +47,34 @@ var vocabulary = []struct{ from, to string }{
 	{"vazão", "throughput"}, {"usuários", "users"}, {"concorrência", "concurrency"}, {"latência", "latency"},
 	{"пропускная способность", "throughput"}, {"пропускная", "throughput"}, {"пользователей", "users"}, {"пользователи", "users"},
 	{"параллельность", "concurrency"}, {"конкурентность", "concurrency"}, {"задержка", "latency"}, {"вывод", "output"},
+	// Russian, more: a rate's words before a count's, the Cyrillic "с"
+	// (seconds) in parentheses, one request at a time before a request.
+	{"время до первого токена", "ttft"}, {"первого токена", "ttft"}, {"токенов в секунду", "tok/s"}, {"токены в секунду", "tok/s"},
+	{"токенов/с", "tok/s"}, {"выходных", "output"}, {"выходные", "output"}, {"входных", "input"}, {"входные", "input"}, {"запросов в секунду", "req/s"}, {"параллельных запросов", "parallel"}, {"одновременных запросов", "concurrency"},
+	{"(с)", "(s)"}, {"(мс)", "(ms)"}, {", мс", ", ms"}, {", с", ", s"}, {"среднее", "mean"}, {"медиана", "median"}, {"общее", "total"}, {"время", "time"},
+	{"на запрос", "per request"}, {"запросов", "requests"}, {"токенов", "tokens"}, {"токены", "tokens"}, {"сумма", "sum"},
+	// German, French, Spanish, Portuguese, Italian: phrases first.
+	{"zeit bis zum ersten token", "ttft"}, {"gleichzeitigkeit", "concurrency"}, {"anfragen/s", "req/s"}, {"anfragen", "requests"}, {"mittelwert", "mean"},
+	{"temps jusqu'au premier jeton", "ttft"}, {"premier jeton", "ttft"}, {"jetons par seconde", "tok/s"}, {"jetons/s", "tok/s"},
+	{"requêtes simultanées", "concurrency"}, {"requêtes", "requests"}, {"moyenne", "mean"}, {"médiane", "median"},
+	{"tiempo hasta el primer token", "ttft"}, {"primer token", "ttft"}, {"tokens por segundo", "tok/s"}, {"solicitudes concurrentes", "concurrency"},
+	{"solicitudes", "requests"}, {"promedio", "mean"},
+	{"tempo até o primeiro token", "ttft"}, {"primeiro token", "ttft"}, {"requisições simultâneas", "concurrency"}, {"requisições", "requests"},
+	{"média", "mean"}, {"saída", "output"}, {"entrada", "input"},
+	{"tempo al primo token", "ttft"}, {"primo token", "ttft"}, {"token al secondo", "tok/s"}, {"richieste simultanee", "concurrency"},
+	{"richieste", "requests"}, {"concorrenza", "concurrency"}, {"latenza", "latency"}, {"utenti", "users"}, {"uscita", "output"}, {"mediana", "median"},
+	// Korean, more.
+	{"초당 토큰", "tok/s"}, {"토큰/초", "tok/s"}, {"동시 접속", "concurrency"}, {"평균", "mean"}, {"중앙값", "median"}, {"요청", "requests"},
+	// Vietnamese.
+	{"thời gian đến token đầu tiên", "ttft"}, {"token đầu tiên", "ttft"}, {"token/giây", "tok/s"}, {"thông lượng", "throughput"},
+	{"đồng thời", "concurrency"}, {"độ trễ", "latency"}, {"người dùng", "users"}, {"trung bình", "mean"}, {"yêu cầu", "requests"},
+	// Turkish.
+	{"saniyede token", "tok/s"}, {"token/sn", "tok/s"}, {"ilk token", "ttft"}, {"eşzamanlılık", "concurrency"}, {"eşzamanlı", "concurrent"},
+	{"işlem hacmi", "throughput"}, {"verim", "throughput"}, {"gecikme", "latency"}, {"kullanıcı", "users"}, {"ortalama", "mean"}, {"medyan", "median"},
+	// Polish.
+	{"czas do pierwszego tokenu", "ttft"}, {"pierwszego tokenu", "ttft"}, {"tokeny/s", "tok/s"}, {"współbieżność", "concurrency"},
+	{"równoległość", "concurrency"}, {"przepustowość", "throughput"}, {"opóźnienie", "latency"}, {"użytkownicy", "users"}, {"średnia", "mean"},
+	{"żądania", "requests"},
 }
 
 // asciiVocabulary are the entries a header of ASCII letters only can hold
@@ -66,9 +98,9 @@ func isASCII(s string) bool {
 	return true
 }
 
-// translate rewrites a lower-cased header's non-English words as the
+// Translate rewrites a lower-cased header's non-English words as the
 // English words of the role table; a header that has none is unchanged.
-func translate(h string) string {
+func Translate(h string) string {
 	voc := vocabulary
 	if isASCII(h) {
 		voc = asciiVocabulary

@@ -1,0 +1,113 @@
+#!/usr/bin/env python3
+"""Measures knee on corpus entries as a new user would: `knee import FILE`,
+then, while it is refused and the refusal names a flag, that flag on top (at
+most 3 rounds). Each reading is compared with the entry's hand transcription
+(expected.json): every point read must be a row of the source (load,
+throughput, and each TTFT statistic both hold), all from one series.
+
+usage: KNEE=bin/knee hack/corpus-measure.py DIR...   (one line per entry, tab-separated:
+entry, outcome, flags, detail)"""
+import json, os, re, subprocess, sys
+
+KNEE = os.environ.get("KNEE", "bin/knee")
+FLAG_RES = [
+    ("series", re.compile(r'--series "([^"]+)"')),
+    ("column", re.compile(r'--column ([a-z_0-9]+)="([^"]+)"')),
+    ("unit", re.compile(r'--unit "([^"=]+=[^"]+)"')),
+    ("gpus", re.compile(r'--gpus (\d+)')),
+    ("workload", re.compile(r'--workload (\S+)')),
+]
+
+
+def first_flag(msg):
+    best = None
+    for kind, rx in FLAG_RES:
+        m = rx.search(msg)
+        if m and (best is None or m.start() < best[0]):
+            if kind == "column":
+                args = ["--column", f"{m.group(1)}={m.group(2)}"]
+            else:
+                args = ["--" + kind, m.group(1)]
+            best = (m.start(), args)
+    return best[1] if best else None
+
+
+def same(a, b):
+    return abs(a - b) <= 1e-6 * max(abs(a), abs(b)) + 1e-9
+
+
+def same_series(x, pick):
+    """The transcription's series is the picked one, with or without spaces,
+    or one names the other inside it (a heading "6.1 1K/1K (256K上下文)"
+    picked for the series "1K/1K")."""
+    x, pick = x.replace(" ", "").lower(), pick.replace(" ", "").lower()
+    return x == pick or x in pick or pick in x
+
+
+def compare(exp, sw, series):
+    axis = exp.get("load_axis", "")
+    # A curve picked by its heading may be transcribed under another name
+    # ("Throughput, single GPU" as "single GPU (BATCH_MAX_SIZE)"): then any
+    # one transcribed series must hold every point (checked below).
+    if series and not any(same_series(str(x.get("series")), series) for x in exp["points"]):
+        series = ""
+    used = set()
+    for p in sw["points"]:
+        load = p["concurrency"]
+        if p.get("requested_rate") is not None:
+            load = p["requested_rate"]
+        if p.get("per_gpu") is not None and axis == "per_gpu":
+            load = p["per_gpu"]
+        hit = None
+        for x in exp["points"]:
+            if x.get("throughput_tok_s") is None:
+                continue
+            if series and not same_series(str(x.get("series")), series):
+                continue
+            xl = x.get("load")
+            if isinstance(xl, (int, float)) and not same(xl, load):
+                continue
+            if not isinstance(xl, (int, float)) and p.get("requested_rate") is not None:
+                continue
+            tp = p["throughput_tok_s"]
+            if not (same(x["throughput_tok_s"], tp) or (p.get("throughput_per_gpu") is not None and same(x["throughput_tok_s"], p["throughput_per_gpu"]))):
+                continue
+            ok = True
+            for st, v in (x.get("ttft_ms") or {}).items():
+                if v is None:
+                    continue
+                got = (p.get("ttft_ms") or {}).get("mean" if st == "unlabeled" else st)
+                if got is not None and not same(v, got):
+                    ok = False
+            if ok:
+                hit = x
+                break
+        if hit is None:
+            return f"no source row holds load {load} throughput {p['throughput_tok_s']}"
+        used.add(str(hit.get("series")))
+    if len(used) > 1:
+        return "points of several series merged: " + ", ".join(sorted(used))
+    return ""
+
+
+def measure(d):
+    exp = json.load(open(os.path.join(d, "expected.json")))
+    f = os.path.join(d, exp["data_file"])
+    flags = []
+    for _ in range(4):
+        r = subprocess.run([KNEE, "import", f, "-o", "json"] + flags, capture_output=True, text=True)
+        if r.returncode == 0:
+            series = flags[flags.index("--series") + 1] if "--series" in flags else ""
+            why = compare(exp, json.loads(r.stdout), series)
+            return ("wrong" if why else "right"), flags, why
+        msg = r.stderr.strip().splitlines()[-1] if r.stderr.strip() else ""
+        nxt = first_flag(msg)
+        if r.returncode != 2 or nxt is None or len(flags) >= 6 or nxt[0] in flags and nxt[1] in flags:
+            return "refused", flags, msg.replace(f, os.path.basename(f))[:400]
+        flags = flags + nxt
+    return "refused", flags, "flags keep coming"
+
+
+for d in sys.argv[1:]:
+    out, flags, why = measure(d.rstrip("/"))
+    print("\t".join([os.path.basename(d.rstrip("/")), out, " ".join(flags), why]))

@@ -1,0 +1,152 @@
+package read
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/sweep"
+)
+
+// llama.cpp's batched-bench prints the generation rate (S_TG t/s) beside the
+// whole run's rate, prompt included (S t/s): two token rates of one run.
+var batchedBench = fixtures.Path(filepath.Join("corpus", "b-llamacpp-batched-bench-dgx-spark-gptoss120b", "table.md"))
+
+// With the real analysis the two readings of PP 512 differ (the generation
+// rate still grows at 32 in flight; the total flattens by 5), so the table is
+// refused, saying how, and the output rate is named first.
+func TestAmbiguityRefusesWhenTheAnswersDiffer(t *testing.T) {
+	_, err := Load([]string{batchedBench}, Options{Meta: Meta{Series: "512"}, Judge: corpusJudge})
+	var ie *sweep.InputError
+	require.True(t, errors.As(err, &ie), "%v", err)
+	require.Equal(t, "S t/s", ie.Field)
+	require.Equal(t, 10, ie.Line)
+	require.Contains(t, ie.Msg, `columns "S_TG t/s" and "S t/s" both read as throughput, and the choice changes knee's answer`)
+	require.Contains(t, ie.Msg, `with "S_TG t/s" the knee is not reached by 32 in flight (recommended 32)`)
+	require.Contains(t, ie.Msg, `with "S t/s" the knee is located at ≈5.03 in flight, interval 4.23–5.98 in flight (recommended 4)`)
+	require.True(t, strings.HasSuffix(ie.Msg, `pick one with --column throughput="S_TG t/s"`), ie.Msg)
+}
+
+// sameAnswer is an analysis that answers one thing whatever it is shown: a
+// stand-in for two readings that agree, so the pass's reading is checked
+// on its own.
+func sameAnswer(*sweep.Sweep) (sweep.Answer, error) {
+	v := 8.0
+	return sweep.Answer{Operating: &v, Knee: "between 8 and 16 in flight", Verdicts: []string{"8 sub_knee"}}, nil
+}
+
+// When every candidate gives one answer the table is read (before this pass
+// it was refused), from the candidate a perf engineer picks, and a note
+// names the other and the flag that reads it.
+func TestAmbiguityReadsWhenTheAnswersAgree(t *testing.T) {
+	s, err := Load([]string{batchedBench}, Options{Meta: Meta{Series: "512"}, Judge: sameAnswer})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 6)
+	require.Equal(t, 1.0, s.Points[0].Concurrency)
+	require.Equal(t, 57.28, s.Points[0].ThroughputTokS, "S_TG t/s at B=1")
+	require.Equal(t, 312.56, s.Points[5].ThroughputTokS, "S_TG t/s at B=32")
+	require.Contains(t, strings.Join(s.Notes, "\n"), `columns "S_TG t/s" and "S t/s" could each be the throughput and give one answer (the knee is between 8 and 16 in flight, recommended 8, the same verdict at every level): read "S_TG t/s"; --column throughput="S t/s" reads the other`)
+}
+
+// Without the analysis (a reader used on its own) the choice is refused as
+// it always was, naming the output rate first.
+func TestAmbiguityWithoutJudgeRefuses(t *testing.T) {
+	_, err := Load([]string{batchedBench}, Options{Meta: Meta{Series: "512"}})
+	var ie *sweep.InputError
+	require.True(t, errors.As(err, &ie), "%v", err)
+	require.Equal(t, `columns "S_TG t/s" and "S t/s" both read as throughput; knee does not guess which: pick one with --column throughput="S_TG t/s"`, ie.Msg)
+}
+
+// A candidate the analysis cannot judge never wins by default: the
+// ambiguity's refusal stands.
+func TestAmbiguityKeepsTheRefusalWhenACandidateFails(t *testing.T) {
+	calls := 0
+	judge := func(s *sweep.Sweep) (sweep.Answer, error) {
+		calls++
+		if calls == 2 {
+			return sweep.Answer{}, errors.New("analysis failed")
+		}
+		return sameAnswer(s)
+	}
+	_, err := Load([]string{batchedBench}, Options{Meta: Meta{Series: "512"}, Judge: judge})
+	require.Error(t, err)
+	require.Contains(t, err.Error(), `both read as throughput; knee does not guess which: pick one with --column throughput="S_TG t/s"`)
+	require.Equal(t, 2, calls)
+}
+
+// A perf engineer's throughput is the output (generation) rate; a total or an
+// input rate comes after, in any of the vocabulary's languages.
+func TestRankCandidatesPutsTheOutputRateFirst(t *testing.T) {
+	require.Equal(t, []string{"S_TG t/s", "S t/s"}, rankCandidates("throughput", []string{"S_TG t/s", "S t/s"}))
+	require.Equal(t, []string{"Output tok/s", "Total tok/s"}, rankCandidates("throughput", []string{"Total tok/s", "Output tok/s"}))
+	require.Equal(t, []string{"gen tok/s", "tok/s", "prompt tok/s"}, rankCandidates("throughput", []string{"prompt tok/s", "tok/s", "gen tok/s"}))
+	require.Equal(t, []string{"输出吞吐", "总吞吐"}, rankCandidates("throughput", []string{"总吞吐", "输出吞吐"}))
+	require.Equal(t, []string{"TTFT mean", "TTFT avg"}, rankCandidates("ttft_mean", []string{"TTFT mean", "TTFT avg"}), "other kinds keep table order")
+	require.Len(t, rankCandidates("throughput", []string{"a", "b", "c", "d", "e", "f"}), maxCandidates)
+}
+
+// Choices nested past maxAmbiguityDepth are refused with their flag: the
+// readings one input costs stay bounded. At the bound the pass does not run.
+func TestAmbiguityDepthIsBounded(t *testing.T) {
+	calls := 0
+	judge := func(s *sweep.Sweep) (sweep.Answer, error) {
+		calls++
+		return sameAnswer(s)
+	}
+	_, err := Load([]string{batchedBench}, Options{Meta: Meta{Series: "512"}, Judge: judge, ambiguityDepth: maxAmbiguityDepth})
+	require.ErrorContains(t, err, `knee does not guess which: pick one with --column throughput="S_TG t/s"`)
+	require.Zero(t, calls)
+}
+
+// Which curve is a choice too. Two context lengths of a llama.cpp run on
+// Strix Halo (b-llamacpp-strixhalo…) give one answer: read, the first
+// named, the other in a note (before: refused, --series). Three SGLang
+// strategies (a-sglang-pr31044…) do not: refused, saying how.
+func TestAmbiguityOverSeries(t *testing.T) {
+	file := fixtures.Path(filepath.Join("corpus", "b-llamacpp-strixhalo-turboquant-32k-vs-64k", "table.md"))
+	s, err := Load([]string{file}, Options{Judge: corpusJudge})
+	require.NoError(t, err)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `the curves "32k" and "64k" give one answer (the knee is between 8 and 16 in flight, estimate ≈11, recommended 8, the same verdict at every level): read "32k"; --series "64k" reads another`)
+
+	file = fixtures.Path(filepath.Join("corpus", "a-sglang-pr31044-mi300x-minimax-m27-strategies", "table.md"))
+	_, err = Load([]string{file}, Options{Judge: corpusJudge})
+	require.ErrorContains(t, err, `the table holds the curves "Low-latency", "Balanced" and "High-throughput", and the choice changes knee's answer: with "Low-latency" the knee is not reached by 16 in flight (recommended 16); with "Balanced" the knee is not reached by 256 in flight (recommended 256)`)
+	require.ErrorContains(t, err, `pick one with --series "Low-latency"`)
+}
+
+// More curves than the pass reads are refused as before: an answer that
+// agrees over some says nothing of the rest.
+func TestAmbiguityOverTooManySeriesRefuses(t *testing.T) {
+	err := ambiguousSeries(errors.New("refusal"), []string{"a", "b", "c", "d", "e"})
+	var amb *ambiguous
+	require.False(t, errors.As(err, &amb))
+	require.True(t, errors.As(ambiguousSeries(errors.New("refusal"), []string{"a", "b"}), &amb))
+}
+
+// A name with a comma in it stays whole.
+func TestAndQuoted(t *testing.T) {
+	require.Equal(t, `"a"`, andQuoted([]string{"a"}))
+	require.Equal(t, `"a" and "b, c"`, andQuoted([]string{"a", "b, c"}))
+	require.Equal(t, `"a", "b" and "c"`, andQuoted([]string{"a", "b", "c"}))
+}
+
+// guidellm's console (g-guidellm…3rates) prints no configured load, only
+// the measured concurrency and served request rate. The served rate is no
+// offered one beside measured concurrency, so the table is refused naming
+// the measured mean (not the median, 0 where the run idled) as the level;
+// before, the served rate was read as the offered rate.
+func TestServedRateBesideMeasuredConcurrencyIsNoLoad(t *testing.T) {
+	file := fixtures.Path(filepath.Join("corpus", "g-guidellm-llmd-guide-qwen3-06b-3rates-console", "table.txt"))
+	_, err := Load([]string{file}, Options{Judge: corpusJudge})
+	require.ErrorContains(t, err, `table.txt:3: Requests Concurrency Mean: is measured concurrency and the table has no configured level; --column concurrency="Requests Concurrency Mean" takes it as the level`)
+	s, err := Load([]string{file}, Options{Judge: corpusJudge, Meta: Meta{Columns: map[string]string{"concurrency": "Requests Concurrency Mean"}}})
+	if err == nil {
+		for _, p := range s.Points {
+			require.Nil(t, p.RequestedRate, "no offered rate is read")
+		}
+	}
+}

@@ -1,0 +1,46 @@
+package read
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/sweep"
+)
+
+// A rate sweep that prints no end-to-end latency (a real TensorRT-LLM run
+// on an RTX 3090, d-triton…) still places each stage by Little's law: its
+// requests' time is TTFT + TPOT × (output tok/s ÷ served req/s − 1). Before,
+// it was refused for want of an E2E column.
+func TestE2EFromTokensPlacesARateSweep(t *testing.T) {
+	file := fixtures.Path(filepath.Join("corpus", "d-triton-trtllm09-rtx3090-llama3-8b-rate-zh", "table.md"))
+	s, err := Load([]string{file}, Options{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 4)
+	p := s.Points[0]
+	require.Equal(t, 1.0, *p.RequestedRate)
+	require.Equal(t, 186.09, p.ThroughputTokS)
+	want := 0.95 * (103.37 + *p.ITL.P50*(186.09/0.95-1)) / 1000
+	require.InDelta(t, want, p.Concurrency, 1e-9)
+	require.InDelta(t, 4.5, p.Concurrency, 0.05)
+	require.True(t, p.Derived)
+	require.Nil(t, p.E2E.Mean, "the derived time places the stage; it is no measured E2E")
+	require.Contains(t, strings.Join(s.Notes, "\n"), "no end-to-end latency column: each stage's is derived as TTFT + TPOT × (output tok/s ÷ served req/s − 1)")
+}
+
+// Only the served rate ties tok/s to requests: with an offered rate alone
+// (past the knee the server serves less than it is offered) nothing is
+// derived.
+func TestE2EFromTokensNeedsTheServedRate(t *testing.T) {
+	ttft, tpot := 100.0, 10.0
+	p := &sweep.Point{ThroughputTokS: 1000, RequestedRate: sweep.F(5)}
+	p.TTFT.P50, p.ITL.Mean = &ttft, &tpot
+	require.Nil(t, e2eFromTokens(p))
+	p.RequestRate = sweep.F(5)
+	require.InDelta(t, 100+10*199, *e2eFromTokens(p), 1e-9)
+	p.ThroughputTokS = 2
+	require.Nil(t, e2eFromTokens(p), "under one token per request")
+}

@@ -1,0 +1,22 @@
+package vocab
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func words(h string) string { return strings.Join(strings.Fields(Translate(h)), " ") }
+
+// Each language's words become the role table's English words; a header
+// without any is unchanged.
+func TestTranslate(t *testing.T) {
+	require.Equal(t, "concurrency", words("并发数"))
+	require.Equal(t, "ttft (ms)", words("首字延迟(ms)"))
+	require.Equal(t, "tok/s", words("токены в секунду"))
+	require.Equal(t, "output tok/s", words("выходных токенов/с"))
+	require.Equal(t, "concurrency", words("współbieżność"))
+	require.Equal(t, "throughput (tok/s)", words("durchsatz (tok/s)"))
+	require.Equal(t, "output tok/s", Translate("output tok/s"))
+}
