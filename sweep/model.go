@@ -111,6 +111,13 @@ type Point struct {
 	// requests.jsonl, read by store.Load). In memory only, never in
 	// sweep.json: the analysis counts goodput from it (knee --slo).
 	PerRequest []RequestTiming `json:"-"`
+	// StopReason says why a swept level stopped (precision.go: precision,
+	// time_cap, fixed_count); Windows and ThroughputCI95 are its throughput
+	// over fixed time windows and the 95% interval they give. All three are
+	// absent for results that do not know them (imports, older sweeps).
+	StopReason     string    `json:"stop_reason,omitempty"`
+	Windows        *Windows  `json:"windows,omitempty"`
+	ThroughputCI95 *Interval `json:"throughput_ci95,omitempty"`
 	// Note is free text carried from the source (e.g. "CUDA 13 image").
 	Note string `json:"note,omitempty"`
 	// Source names the file (and line or stage) and harness version the point came from.
