@@ -96,6 +96,8 @@ type DiffRow struct {
 	Note    string      `json:"note,omitempty"`
 
 	a, b []float64 // the repeats, until judgeAll
+	// wa, wb are a single run's within-run intervals (diff_within.go).
+	wa, wb *sweep.Interval
 }
 
 // Diff is `knee diff OLD NEW`.
@@ -293,6 +295,7 @@ func (d *Diff) metricRow(at string, m diffMetric, old, cur []sweep.Point) (DiffR
 		return DiffRow{}, false
 	}
 	row := DiffRow{At: at, Metric: m.name, Better: m.better}
+	row.wa, row.wb = withinRun(old, m.name), withinRun(cur, m.name)
 	d.compare(&row, a, b)
 	return row, true
 }
@@ -326,7 +329,7 @@ func (d *Diff) compare(row *DiffRow, a, b []float64) {
 func (d *Diff) judgeAll() {
 	m := 0
 	for _, r := range d.Rows {
-		if r.a != nil && (len(r.a) > 1 || len(r.b) > 1) {
+		if r.a != nil && (len(r.a) > 1 || len(r.b) > 1 || r.wa != nil && r.wb != nil) {
 			m++
 		}
 	}
@@ -353,6 +356,9 @@ func (d *Diff) judgeAll() {
 		}
 		ma := *r.Old
 		half, method, ok := interval(len(r.a), len(r.b), sa, sb, each)
+		if !ok && r.wa != nil && r.wb != nil {
+			half, method, ok = withinHalf(r.wa, r.wb, each), withinMethod, true
+		}
 		r.Method = method
 		if ok {
 			diff := *r.New - ma

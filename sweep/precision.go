@@ -133,3 +133,20 @@ func (p Plan) CheckPrecision() error {
 
 // MaxLevelDurationS bounds --level-max-duration (a day).
 const MaxLevelDurationS = 86400
+
+// QuantileInterval is the distribution-free 95% interval of the q-quantile
+// of sorted (ascending): the order statistics whose ranks lie 1.96
+// binomial standard deviations either side of n·q; the sample's extreme
+// bounds it where that rank lies past the sample (a p99 of fewer than ~600
+// requests: its upper end is then the largest request, a little short of
+// 95% on that side). ok is false below 20 requests or when the lower rank
+// lies before the sample.
+func QuantileInterval(sorted []float64, q float64) (Interval, bool) {
+	n := float64(len(sorted))
+	sd := math.Sqrt(n * q * (1 - q))
+	lo, hi := math.Floor(n*q-1.96*sd), math.Min(math.Ceil(n*q+1.96*sd), n-1)
+	if lo < 0 || n < 20 {
+		return Interval{}, false
+	}
+	return Interval{Low: sorted[int(lo)], High: sorted[int(hi)]}, true
+}

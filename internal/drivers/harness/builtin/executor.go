@@ -245,7 +245,11 @@ func (e *Executor) runClosedLoop(ctx context.Context, plan sweep.Plan, lvl sweep
 		return nil, err
 	}
 	res, all := lm.res, lm.all
-	if why := serverDied(all, min(total, len(all))); why != "" {
+	planned := total
+	if lvl.StopsByPrecision() {
+		planned = len(all) // no count was planned: none is "not sent"
+	}
+	if why := serverDied(all, planned); why != "" {
 		return res, fmt.Errorf("%w: %s; the level is stored as failed and --resume runs it again", ErrServerDied, why)
 	}
 	return res, nil

@@ -211,7 +211,29 @@ func setWindows(p *sweep.Point, m *measurement) {
 	if !m.windowsOK || p.ThroughputTokS <= 0 {
 		return
 	}
+	p.Intervals95 = percentileIntervals(m)
 	w := m.windows
 	p.Windows = &w
 	p.ThroughputCI95 = &sweep.Interval{Low: p.ThroughputTokS * (1 - w.HalfWidth), High: p.ThroughputTokS * (1 + w.HalfWidth)}
+}
+
+// percentileIntervals are the within-run 95% intervals of the latency
+// percentiles knee diff compares (nil when the level is too small).
+func percentileIntervals(m *measurement) map[string]sweep.Interval {
+	out := map[string]sweep.Interval{}
+	for _, x := range []struct {
+		name string
+		vals []float64
+		q    float64
+	}{{"ttft_p50_ms", m.ttft, 0.5}, {"ttft_p99_ms", m.ttft, 0.99}, {"itl_p50_ms", m.itl, 0.5}, {"itl_p99_ms", m.itl, 0.99}} {
+		s := slices.Clone(x.vals)
+		slices.Sort(s)
+		if iv, ok := sweep.QuantileInterval(s, x.q); ok {
+			out[x.name] = iv
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
