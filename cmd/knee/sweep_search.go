@@ -148,6 +148,7 @@ func (o *sweepOptions) runSweep(ctx context.Context, c *cobra.Command, exec swee
 			d := search.Next(s, tried, set, kopts)
 			return d.Levels, d.Done(), d.Reason
 		}
+		ao.Extend = func(s *sweep.Sweep) ([]int, string) { return search.Extend(s, kopts) }
 		fmt.Fprintf(o.root.stderr, "search: ±%.1f%%, at most %d levels, up to %d/GPU, %d at once\n", 100*set.Precision, set.MaxLevels, set.MaxPerGPU, len(slots))
 		if len(set.Rungs) > 0 {
 			fmt.Fprintf(o.root.stderr, "search: climbs along the ladder's rungs %s/GPU and bisects between them\n", sweep.FormatLadder(set.Rungs))
