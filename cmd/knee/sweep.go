@@ -213,6 +213,9 @@ func (o *sweepOptions) run(c *cobra.Command) error {
 	if err != nil {
 		return err
 	}
+	if levels := o.capProbe(ctx); len(levels) > 0 {
+		o.plan.PerGPU = levels
+	}
 	if exec, err = o.Metrics.wrap(ctx, o, exec); err != nil {
 		return err
 	}

@@ -109,7 +109,9 @@ func runsOf(s *sweep.Sweep) map[int]*runs {
 		}
 		l.thr += p.ThroughputTokS
 		l.n++
-		if p.Windows == nil {
+		// Only a level that stops by its interval gets more time for it:
+		// fixed counts keep the old behaviour.
+		if p.Windows == nil || (p.StopReason != sweep.StopPrecision && p.StopReason != sweep.StopTimeCap) {
 			ss[pg] = math.NaN()
 		} else {
 			ss[pg] += p.Windows.HalfWidth * p.Windows.HalfWidth
@@ -119,5 +121,29 @@ func runsOf(s *sweep.Sweep) map[int]*runs {
 		l.thr /= float64(l.n)
 		l.half = math.Sqrt(ss[pg]) / float64(l.n)
 	}
+	return out
+}
+
+// CapLevels are the levels a search measures first when a probe read the
+// engine's cap (issue 30, sweep/metrics.CapFromProbe), instead of climbing
+// to it ×2 from the bottom: the cap itself; half of it, far enough below
+// (more than the rule's least resolvable ratio) to verify the cap is still
+// sub-knee; and 1.4× it (typed), above it by that ratio, where the engine
+// only queues, to show the knee. The planner's engine-cap step then ends
+// the search on these three unless their readings disagree. Bounded by
+// MaxPerGPU; ascending and distinct.
+func CapLevels(capPerGPU int, set Settings) []int {
+	if capPerGPU < 2 {
+		return nil
+	}
+	var out []int
+	seen := map[int]bool{}
+	for _, v := range []int{Typed(float64(capPerGPU) / 2), capPerGPU, Typed(1.4 * float64(capPerGPU))} {
+		if v >= 1 && v <= set.MaxPerGPU && !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	sort.Ints(out)
 	return out
 }

@@ -43,6 +43,23 @@ func TestExtendRunsAnUnresolvedStepAgain(t *testing.T) {
 	assert.Empty(t, again)
 	again, _ = search.Extend(stepSweep(0, 1), opts)
 	assert.Empty(t, again, "older results keep today's rules")
+	fixed := stepSweep(0.03, 1)
+	for i := range fixed.Points {
+		fixed.Points[i].StopReason = sweep.StopFixedCount
+	}
+	again, _ = search.Extend(fixed, opts)
+	assert.Empty(t, again, "--min-requests keeps the fixed-count behaviour")
 	again, _ = search.Extend(stepSweep(0.03, 2), opts)
 	assert.Empty(t, again, "extended once: the search decides on what it has")
+}
+
+// A cap of 160/GPU is measured at 80, 160 and 224; 48 at 24, 48, 64 (1.4 ×
+// 48 = 67 rounds to the typed 64); --max-per-gpu bounds the level above.
+func TestCapLevels(t *testing.T) {
+	set := search.DefaultSettings()
+	assert.Equal(t, []int{80, 160, 224}, search.CapLevels(160, set))
+	assert.Equal(t, []int{24, 48, 64}, search.CapLevels(48, set))
+	set.MaxPerGPU = 200
+	assert.Equal(t, []int{80, 160}, search.CapLevels(160, set))
+	assert.Empty(t, search.CapLevels(1, set))
 }
