@@ -144,6 +144,7 @@ func (o *sweepOptions) runSweep(ctx context.Context, c *cobra.Command, exec swee
 	}
 	ao := run.AdaptiveOptions{Options: opts, Repeats: o.Search.Repeats, UntilCI: o.Search.UntilCI, Slots: slots}
 	if o.Search.On {
+		ao.LevelBudget = o.Search.MaxLevels
 		set := o.Search.settings(len(slots))
 		kopts := knee.DefaultOptions()
 		kopts.SLOs = o.Search.SLOs
