@@ -30,7 +30,9 @@ const (
 func (o *sweepOptions) capProbe(ctx context.Context) []int {
 	p := o.plan
 	fl := o.cmd.Flags()
-	if !o.Search.On || !o.Search.CapProbe || o.Resume != "" || fl.Changed("per-gpu") || fl.Changed("ladder") ||
+	// Part of the default search, whose levels stop by precision: a sweep
+	// given fixed counts (--min-requests) climbs as it always did.
+	if !o.Search.On || !o.Search.CapProbe || o.Resume != "" || p.LevelPrecision <= 0 || fl.Changed("per-gpu") || fl.Changed("ladder") ||
 		p.IsRate() || p.Runner != "local" || len(o.Search.endpoints) > 1 || (len(o.Metrics.URLs) == 1 && o.Metrics.URLs[0] == "none") {
 		return nil
 	}

@@ -57,7 +57,8 @@ func TestSweepSearchReadsTheCapBeforeClimbing(t *testing.T) {
 	}
 }
 
-// --cap-probe=false climbs from --search-start as before.
+// --cap-probe=false climbs from --search-start as before, and so does a
+// search given fixed counts.
 func TestSweepSearchWithoutTheCapProbeClimbs(t *testing.T) {
 	cfg := simserver.Config{GPUs: 1, BatchPerGPU: 40, StepBase: 30 * time.Millisecond, StepPerSeq: 20 * time.Microsecond, Seed: 1}
 	srv := simserver.New(cfg)
@@ -72,4 +73,10 @@ func TestSweepSearchWithoutTheCapProbeClimbs(t *testing.T) {
 	plan, err := store.ReadPlan(dir)
 	require.NoError(t, err)
 	assert.Equal(t, []int{16, 32}, plan.PerGPU)
+
+	dir = filepath.Join(t.TempDir(), "fixed")
+	code, _, errs = sweepCLI(t, "sweep", "--endpoint", url, "--model", "sim", "--gpus", "1", "--search", "--max-levels", "2",
+		"--input-tokens", "16", "--output-tokens", "16", "--min-requests", "40", "--requests-per-concurrency", "2", "--out", dir)
+	require.Equal(t, 0, code, errs)
+	assert.NotContains(t, errs, "cap probe")
 }
