@@ -11,17 +11,19 @@ import (
 	"github.com/kneetool/knee/sweep/metrics"
 )
 
-// The cap probe (issue 30): before a new --search climbs, knee holds the
-// top of the range open for a few seconds while it scrapes the engine's
-// /metrics; an engine that runs a fixed number of sequences shows it
-// pinned there with requests waiting, and the search measures next to
+// The cap probe (issue 30): before a new --search climbs, knee sends the
+// top of the range at once — one request per slot — while it scrapes the
+// engine's /metrics; an engine that runs a fixed number of sequences shows
+// it pinned there with requests waiting, and the search measures next to
 // that cap at once (search.CapLevels) instead of climbing to it ×2 from
-// the bottom. The probe is not a level: nothing of it is stored, its
-// requests are cancelled when it ends, and the engine is let drain before
-// the first level.
+// the bottom. The probe is not a level: nothing of it is stored. Its
+// requests are let finish (an engine that forgets a request when its client
+// goes, as the test bed's does, would otherwise still be generating it
+// under the first level), up to probeMax, after which the rest are
+// cancelled and the engine is let drain.
 const (
-	probeFor      = 6 * time.Second
-	probeMaxGPU   = 512 // per GPU: the probe holds min(--max-per-gpu, this) open
+	probeMax      = 30 * time.Second
+	probeMaxGPU   = 512 // per GPU: the probe sends min(--max-per-gpu, this)
 	probeDrainFor = 30 * time.Second
 )
 
@@ -50,7 +52,7 @@ func (o *sweepOptions) capProbe(ctx context.Context) []int {
 	perGPU := min(o.Search.MaxPerGPU, probeMaxGPU)
 	inFlight := perGPU * max(p.GPUs, 1)
 	errw := o.root.stderr
-	fmt.Fprintf(errw, "cap probe: %d requests open (%d/GPU) for %s, reading %s\n", inFlight, perGPU, probeFor, src.Names()[0])
+	fmt.Fprintf(errw, "cap probe: %d requests at once (%d/GPU), at most %s, reading %s\n", inFlight, perGPU, probeMax, src.Names()[0])
 	set := o.harnessSettings()
 	set.Progress = nil // not a level: no progress lines
 	samples := probeSamples(ctx, h.InProcess(set), src, p, perGPU, inFlight)
@@ -69,14 +71,12 @@ func (o *sweepOptions) capProbe(ctx context.Context) []int {
 	return levels
 }
 
-// probeSamples holds inFlight requests open for probeFor and scrapes src
-// once a second meanwhile.
+// probeSamples sends inFlight requests at once, one per slot, and scrapes
+// src once a second until they are done (at most probeMax).
 func probeSamples(ctx context.Context, exec sweep.Executor, src metrics.Source, p sweep.Plan, perGPU, inFlight int) []metrics.Snapshot {
-	pctx, cancel := context.WithTimeout(ctx, probeFor)
+	pctx, cancel := context.WithTimeout(ctx, probeMax)
 	defer cancel()
-	// A level that only the probe's end stops: no count, bounds it never
-	// reaches.
-	lvl := sweep.Level{PerGPU: perGPU, Concurrency: inFlight, Precision: 1e-9, MinDurationS: sweep.MaxLevelDurationS, MaxDurationS: sweep.MaxLevelDurationS}
+	lvl := sweep.Level{PerGPU: perGPU, Concurrency: inFlight, Requests: inFlight}
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
@@ -87,6 +87,8 @@ func probeSamples(ctx context.Context, exec sweep.Executor, src metrics.Source, 
 	defer tick.Stop()
 	for {
 		select {
+		case <-done:
+			return samples
 		case <-pctx.Done():
 			<-done
 			return samples
