@@ -68,7 +68,7 @@ func runQueueSearchPrecise(s *queueServer, set Settings, opts knee.Options, maxS
 		sort.SliceStable(pts, func(i, j int) bool { return *pts[i].PerGPU < *pts[j].PerGPU })
 	}
 	if c := s.probeCap(); c > 0 {
-		s.gpuSeconds += 6 * float64(s.gpus) // the probe's seconds
+		s.gpuSeconds += 30 * float64(s.gpus) // the probe's bound
 		for _, l := range CapLevels(c, set) {
 			tried = append(tried, l)
 			run(l)
