@@ -12,7 +12,7 @@ import (
 // sweep will take. Before the first level the bounds say it; after each
 // level its requests' latency says it: a level spends about one request on
 // its ramp, at least two on its windows (every slot twice, or
-// --level-min-duration) and one on its drain, and never more than
+// --level-min-duration, or 100 requests for the p99) and one on its drain, and never more than
 // --level-max-duration plus the drain. The first level's requests are the
 // fastest of a climb (latency grows with load), so the figures are lower
 // bounds for the levels above it and the time cap the upper one.
@@ -44,12 +44,13 @@ func estimateAfter(l sweep.Level, p sweep.Point, took time.Duration, left int) s
 }
 
 // perLevel is a level's expected time at request latency req: ramp, the
-// longer of two requests and the least duration, drain; capped at the time
-// cap plus a drain.
+// longest of two requests, the least duration and the p99's requests at
+// the level's concurrency, drain; capped at the time cap plus a drain.
 func perLevel(l sweep.Level, req time.Duration) time.Duration {
 	least := time.Duration(l.MinDurationS * float64(time.Second))
+	p99 := time.Duration(float64(sweep.MinSamplesP99) / float64(max(l.Concurrency, 1)) * float64(req))
 	most := time.Duration(l.MaxDurationS*float64(time.Second)) + req
-	return min(req+max(least, 2*req)+req, most)
+	return min(req+max(least, 2*req, p99)+req, most)
 }
 
 func secs(s float64) string { return (time.Duration(s * float64(time.Second))).String() }
