@@ -7,7 +7,7 @@
 # It starts cbserve (Qwen3-0.6B shape) unless one already answers on :8000, waits for /health, runs ONE
 # search with the default level settings (precision stopping, 128 input / 64 output tokens, /metrics
 # scraped by default) into $OUT/run-N, prints the wall time and knee find's reading, and stops the server
-# it started. A hard timeout (SEARCH_TIMEOUT, default 500 s) ends the sweep well within 9 minutes; a sweep
+# it started. A hard timeout (SEARCH_TIMEOUT, default 480 s) ends the sweep well within 9 minutes; a sweep
 # cut there keeps every finished level (exit 124 is reported, the folder stays analysable).
 set -uo pipefail
 
@@ -15,7 +15,7 @@ N=${1:?usage: gpu-search.sh N (the run number: results go to \$OUT/run-N)}
 OUT=${OUT:?OUT must name the folder results go to}
 KNEE=${KNEE:-.testbed/knee}
 PORT=${PORT:-8000}
-SEARCH_TIMEOUT=${SEARCH_TIMEOUT:-500}
+SEARCH_TIMEOUT=${SEARCH_TIMEOUT:-480}
 DEST="$OUT/run-$N"
 URL="http://127.0.0.1:$PORT"
 
