@@ -96,8 +96,10 @@ type DiffRow struct {
 	Note    string      `json:"note,omitempty"`
 
 	a, b []float64 // the repeats, until judgeAll
-	// wa, wb are a single run's within-run intervals (diff_within.go).
-	wa, wb *sweep.Interval
+	// wa, wb are a single run's within-run intervals, windowed whether
+	// both sides are single windowed runs (diff_within.go).
+	wa, wb   *sweep.Interval
+	windowed bool
 }
 
 // Diff is `knee diff OLD NEW`.
@@ -295,7 +297,7 @@ func (d *Diff) metricRow(at string, m diffMetric, old, cur []sweep.Point) (DiffR
 		return DiffRow{}, false
 	}
 	row := DiffRow{At: at, Metric: m.name, Better: m.better}
-	row.wa, row.wb = withinRun(old, m.name), withinRun(cur, m.name)
+	row.wa, row.wb, row.windowed = withinRun(old, m.name), withinRun(cur, m.name), windowedRuns(old, cur)
 	d.compare(&row, a, b)
 	return row, true
 }
@@ -358,6 +360,10 @@ func (d *Diff) judgeAll() {
 		half, method, ok := interval(len(r.a), len(r.b), sa, sb, each)
 		if !ok && r.wa != nil && r.wb != nil {
 			half, method, ok = withinHalf(r.wa, r.wb, each), withinMethod, true
+		}
+		if !ok && r.windowed && r.Metric != "throughput_tok_s" {
+			r.Verdict, r.Method = DiffNoChange, latencyUnjudged
+			continue
 		}
 		r.Method = method
 		if ok {

@@ -72,6 +72,38 @@ func TestDiffJudgesSingleRunsOnTheirWithinRunIntervals(t *testing.T) {
 	assert.Less(t, *row.CIHigh, 0.0)
 }
 
+// The latency rows of two single windowed runs are not judged: TTFT p99
+// 60 → 75 ms (+25%) is no change, saying why; without windows it is a
+// regression judged on the change alone, as before.
+func TestDiffDoesNotJudgeSingleRunLatenciesOnWithinRunIntervals(t *testing.T) {
+	slower := func(s *sweep.Sweep) *sweep.Sweep {
+		for i := range s.Points {
+			s.Points[i].TTFT.P99 = sweep.F(75)
+		}
+		return s
+	}
+	row := func(d *Diff) DiffRow {
+		for _, r := range d.Rows {
+			if r.At == "32" && r.Metric == "ttft_p99_ms" {
+				return r
+			}
+		}
+		t.Fatal("no TTFT p99 row at 32")
+		return DiffRow{}
+	}
+	d := diffOf(t, oneRun(1, 0.03), slower(oneRun(1, 0.03)))
+	r := row(d)
+	assert.Equal(t, DiffNoChange, r.Verdict)
+	assert.Equal(t, latencyUnjudged, r.Method)
+	assert.InDelta(t, 0.25, *r.Change, 1e-9)
+	b, ok := withinBasis(r)
+	assert.True(t, ok)
+	assert.Equal(t, "1 vs 1 run: not judged", b)
+	assert.Zero(t, d.Regressed)
+	old := diffOf(t, oneRun(1, 0), slower(oneRun(1, 0)))
+	assert.Equal(t, DiffRegressed, row(old).Verdict)
+}
+
 // A side with repeats keeps the between-run rule even when its points
 // carry windows.
 func TestDiffPrefersRepeatsToWithinRunIntervals(t *testing.T) {

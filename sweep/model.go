@@ -120,7 +120,9 @@ type Point struct {
 	ThroughputCI95 *Interval `json:"throughput_ci95,omitempty"`
 	// Intervals95 are 95% within-run intervals of latency percentiles, by
 	// knee diff's metric name (ttft_p50_ms, ttft_p99_ms, itl_p50_ms,
-	// itl_p99_ms): order statistics of the level's own requests.
+	// itl_p99_ms): order statistics of the level's own requests. knee diff
+	// does not judge on them: between runs the percentiles move far more
+	// (baseline/diff_within.go).
 	Intervals95 map[string]Interval `json:"intervals95,omitempty"`
 	// Note is free text carried from the source (e.g. "CUDA 13 image").
 	Note string `json:"note,omitempty"`
