@@ -135,7 +135,11 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 	if e.opts.Model != "" {
 		model = e.opts.Model
 	}
-	bodies, err := e.levelBodies(plan, model, lvl, lvl.Warmup+lvl.Requests)
+	n := lvl.Warmup + lvl.Requests
+	if lvl.StopsByPrecision() {
+		n = lvl.Warmup + sweep.MaxRequests // as many distinct prompts as a counted level's (bounded by distinctBodies)
+	}
+	bodies, err := e.levelBodies(plan, model, lvl, n)
 	if err != nil {
 		return nil, err
 	}
