@@ -104,6 +104,10 @@ type DiffRow struct {
 	TooFewRuns bool `json:"too_few_runs,omitempty"`
 
 	a, b []float64 // the repeats, until judgeAll
+	// wa, wb are a single run's within-run intervals, windowed whether
+	// both sides are single windowed runs (diff_within.go).
+	wa, wb   *sweep.Interval
+	windowed bool
 }
 
 // Diff is `knee diff OLD NEW`.
@@ -321,6 +325,7 @@ func (d *Diff) metricRow(at string, m diffMetric, old, cur []sweep.Point) (DiffR
 		return DiffRow{}, false
 	}
 	row := DiffRow{At: at, Metric: m.name, Better: m.better}
+	row.wa, row.wb, row.windowed = withinRun(old, m.name), withinRun(cur, m.name), windowedRuns(old, cur)
 	d.compare(&row, a, b)
 	return row, true
 }
@@ -354,7 +359,7 @@ func (d *Diff) compare(row *DiffRow, a, b []float64) {
 func (d *Diff) judgeAll() {
 	m := 0
 	for _, r := range d.Rows {
-		if r.a != nil && (len(r.a) > 1 || len(r.b) > 1) {
+		if r.a != nil && (len(r.a) > 1 || len(r.b) > 1 || r.wa != nil && r.wb != nil) {
 			m++
 		}
 	}
@@ -381,6 +386,13 @@ func (d *Diff) judgeAll() {
 		}
 		ma := *r.Old
 		half, method, ok := interval(len(r.a), len(r.b), sa, sb, each)
+		if !ok && r.wa != nil && r.wb != nil {
+			half, method, ok = withinHalf(r.wa, r.wb, each), withinMethod, true
+		}
+		if !ok && r.windowed && r.Metric != "throughput_tok_s" {
+			r.Verdict, r.Method = DiffNoChange, latencyUnjudged
+			continue
+		}
 		r.Method = method
 		if ok {
 			diff := *r.New - ma

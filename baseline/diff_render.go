@@ -219,6 +219,9 @@ func intervalCell(r DiffRow) string {
 // basis says in a few words what a row's interval rests on (the JSON's
 // method says it in full).
 func basis(r DiffRow) string {
+	if b, ok := withinBasis(r); ok {
+		return b
+	}
 	switch {
 	case r.Metric == measuredMetric:
 		return "not run in NEW"

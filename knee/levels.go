@@ -48,6 +48,13 @@ type level struct {
 	clientCPU   float64 // NaN when unknown
 	cancelled   bool
 	simulated   bool
+	// windowed: every repeat stopped by precision or time (sweep.Point
+	// StopReason) and measured its throughput over windows, without the
+	// final drain; its p99 is judged on sweep.MinSamplesP99 requests.
+	windowed bool
+	// halfWidth is the 95% interval of the level's throughput relative to
+	// it, from its repeats' windows (NaN when any repeat has none).
+	halfWidth float64
 }
 
 // ttftStat is the TTFT statistic the analysis compares across levels.
@@ -159,6 +166,7 @@ func combine(l *level, gpus int, st ttftStat, opts Options, baseE2E float64) {
 	}
 	l.combineErrors(v)
 	l.outliers = outlierRepeats(l.points, st, opts.OutlierZ)
+	l.windowed, l.halfWidth = windowed(l.points)
 }
 
 // repeatValues are one level's repeats' values, gathered to be combined.

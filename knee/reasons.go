@@ -107,6 +107,9 @@ var reasons = map[Reason]reasonSpec{
 	ReasonInsufficientSamples: cautionRow(
 		"too few requests for a stable p99 (insufficient_samples); the TTFT ceiling rests on a thin tail",
 		func(l *levelEval, w words, o Options) string {
+			if l.windowed {
+				return fmt.Sprintf("rerun %s with a longer --level-max-duration so that it reaches %d requests and its p99 is meaningful", w.stage(l), minSamplesP99(l, o))
+			}
 			return fmt.Sprintf("rerun %s with at least %d requests so its p99 is meaningful", w.stage(l), o.MinSamplesP99)
 		},
 		func(s reasonSite) string {

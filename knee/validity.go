@@ -59,12 +59,13 @@ var validityRules = []func(l *levelEval, stat ttftStat, o Options){
 		}
 	},
 	func(l *levelEval, stat ttftStat, o Options) {
-		if stat == statP99 && l.requestsMin != nil && *l.requestsMin < o.MinSamplesP99 {
-			l.add(ReasonInsufficientSamples, fmt.Sprintf("%d successful requests are too few for a p99 (need %d)", *l.requestsMin, o.MinSamplesP99))
+		if need := minSamplesP99(l, o); stat == statP99 && l.requestsMin != nil && *l.requestsMin < need {
+			l.add(ReasonInsufficientSamples, fmt.Sprintf("%d successful requests are too few for a p99 (need %d)", *l.requestsMin, need))
 		}
 	},
 	func(l *levelEval, _ ttftStat, _ Options) {
-		if closedLoop(l) && l.requestsMin != nil && l.concurrency > 0 && float64(*l.requestsMin) < minRequestsPerSlot*l.concurrency {
+		// A level measured over windows left its drain out (windowed).
+		if closedLoop(l) && !l.windowed && l.requestsMin != nil && l.concurrency > 0 && float64(*l.requestsMin) < minRequestsPerSlot*l.concurrency {
 			l.add(ReasonDrainBiased, fmt.Sprintf("%.1f requests per slot (%d for %s in flight; want %d per slot): throughput includes the final drain, when fewer than all slots run, so it reads low by wave quantisation",
 				float64(*l.requestsMin)/l.concurrency, *l.requestsMin, num(l.concurrency), minRequestsPerSlot))
 		}

@@ -124,6 +124,19 @@ type Point struct {
 	// requests.jsonl, read by store.Load). In memory only, never in
 	// sweep.json: the analysis counts goodput from it (knee --slo).
 	PerRequest []RequestTiming `json:"-"`
+	// StopReason says why a swept level stopped (precision.go: precision,
+	// time_cap, fixed_count); Windows and ThroughputCI95 are its throughput
+	// over fixed time windows and the 95% interval they give. All three are
+	// absent for results that do not know them (imports, older sweeps).
+	StopReason     string    `json:"stop_reason,omitempty"`
+	Windows        *Windows  `json:"windows,omitempty"`
+	ThroughputCI95 *Interval `json:"throughput_ci95,omitempty"`
+	// Intervals95 are 95% within-run intervals of latency percentiles, by
+	// knee diff's metric name (ttft_p50_ms, ttft_p99_ms, itl_p50_ms,
+	// itl_p99_ms): order statistics of the level's own requests. knee diff
+	// does not judge on them: between runs the percentiles move far more
+	// (baseline/diff_within.go).
+	Intervals95 map[string]Interval `json:"intervals95,omitempty"`
 	// Note is free text carried from the source (e.g. "CUDA 13 image").
 	Note string `json:"note,omitempty"`
 	// Source names the file (and line or stage) and harness version the point came from.

@@ -50,6 +50,14 @@ type Plan struct {
 	Arrivals      string    `json:"arrivals,omitempty"`
 	MaxInFlight   int       `json:"max_in_flight,omitempty"`
 	RateDurationS float64   `json:"rate_duration_s,omitempty"`
+	// LevelPrecision, when set, makes each closed-loop level stop once the
+	// 95% interval of its throughput is within ±LevelPrecision (precision.go),
+	// after at least LevelMinDurationS and at most LevelMaxDurationS seconds;
+	// MinRequests and RequestsPerConcurrency then size nothing. Absent (0):
+	// the fixed request counts, as every plan before it.
+	LevelPrecision    float64 `json:"level_precision,omitempty"`
+	LevelMinDurationS float64 `json:"level_min_duration_s,omitempty"`
+	LevelMaxDurationS float64 `json:"level_max_duration_s,omitempty"`
 }
 
 // PlanVersion is the plan.json schema this knee writes: 2 added version and
@@ -67,6 +75,11 @@ type Level struct {
 	// Rate is an open-loop level's offered request rate (req/s, whole
 	// endpoint); PerGPU and Concurrency are then 0.
 	Rate float64 `json:"rate,omitempty"`
+	// Precision, MinDurationS and MaxDurationS are the plan's stop rule
+	// when it stops by precision (Requests is then 0: no count).
+	Precision    float64 `json:"precision,omitempty"`
+	MinDurationS float64 `json:"min_duration_s,omitempty"`
+	MaxDurationS float64 `json:"max_duration_s,omitempty"`
 }
 
 // Levels expands the plan into its rungs, in ladder order.
@@ -81,7 +94,11 @@ func (p Plan) Levels() []Level {
 		if n < p.MinRequests {
 			n = p.MinRequests
 		}
-		out = append(out, Level{Index: i, PerGPU: pg, Concurrency: c, Requests: n, Warmup: c})
+		l := Level{Index: i, PerGPU: pg, Concurrency: c, Requests: n, Warmup: c}
+		if p.LevelPrecision > 0 {
+			l.Requests, l.Precision, l.MinDurationS, l.MaxDurationS = 0, p.LevelPrecision, p.LevelMinDurationS, p.LevelMaxDurationS
+		}
+		out = append(out, l)
 	}
 	return out
 }
@@ -209,6 +226,9 @@ func (p Plan) Validate() error {
 	if p.MinRequests < 0 || p.RequestsPerConcurrency < 0 {
 		return Inputf("plan", "--min-requests/--requests-per-concurrency", 0, "must not be negative")
 	}
+	if err := p.CheckPrecision(); err != nil {
+		return err
+	}
 	return p.CheckSizes()
 }
 
@@ -216,6 +236,9 @@ func (p Plan) Validate() error {
 func (l Level) String() string {
 	if l.Rate > 0 {
 		return l.rateString()
+	}
+	if l.StopsByPrecision() {
+		return fmt.Sprintf("level %d: %d/GPU (%d in flight, %s)", l.Index, l.PerGPU, l.Concurrency, l.stopString())
 	}
 	return fmt.Sprintf("level %d: %d/GPU (%d in flight, %d requests)", l.Index, l.PerGPU, l.Concurrency, l.Requests)
 }

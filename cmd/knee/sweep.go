@@ -41,6 +41,7 @@ type sweepOptions struct {
 	Search                      searchFlags
 	Workload                    workloadFlags
 	Rate                        rateFlags
+	Precision                   precisionFlags
 	Catalog                     string
 
 	plan   sweep.Plan
@@ -84,8 +85,13 @@ endpoint, one level at a time, and stores each level in the results folder (--ou
 moment it finishes: the plan, the harness's raw output kept verbatim, the normalised
 points and sweep.json, which every analysis command accepts (knee find DIR).
 
-Requests per level are max(--min-requests, --requests-per-concurrency × concurrency)
-after a warm-up of one request per in-flight slot (the aicr rule). With
+Each level stops by precision (builtin harness, local runner): after a warm-up of one
+request per in-flight slot it runs until the 95% interval of its throughput over fixed
+windows is within --level-precision (±3%), with at least 100 requests for the TTFT p99
+and every slot past two requests, between --level-min-duration and --level-max-duration;
+point.json says why it stopped (precision or time_cap). Given --min-requests or
+--requests-per-concurrency, levels are max(--min-requests, --requests-per-concurrency ×
+concurrency) requests instead (the aicr rule; always for the other harnesses). With
 --stop-past-knee (default) the climb ends once a level is clearly past the knee, so no
 GPU time is spent at 512/GPU after 256/GPU collapsed. Ctrl-C stops cleanly: finished
 levels are kept and --resume DIR continues.
@@ -138,6 +144,7 @@ Progress goes to stderr.`,
 	o.Search.bind(fl)
 	o.Workload.bind(fl)
 	o.Rate.bind(fl)
+	o.Precision.bind(fl)
 	o.kube = bindKubeFlags(c)
 	return c
 }
@@ -210,6 +217,9 @@ func (o *sweepOptions) run(c *cobra.Command) error {
 	exec, err := o.executor(ctx, c)
 	if err != nil {
 		return err
+	}
+	if levels := o.capProbe(ctx); len(levels) > 0 {
+		o.plan.PerGPU = levels
 	}
 	if exec, err = o.Metrics.wrap(ctx, o, exec); err != nil {
 		return err

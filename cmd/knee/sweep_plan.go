@@ -92,6 +92,9 @@ func (o *sweepOptions) checkPlan(fl *pflag.FlagSet, p *sweep.Plan) error {
 	if err := o.Search.check(fl, p); err != nil {
 		return err
 	}
+	if err := o.Precision.apply(fl, p, o.Resume != ""); err != nil {
+		return err
+	}
 	if len(p.PerGPU) == 0 && !p.IsRate() && o.Resume == "" {
 		return usagef("give the ladder: --per-gpu 64,128,256 or --ladder 16:1024:x2")
 	}

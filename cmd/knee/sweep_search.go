@@ -26,8 +26,10 @@ type searchFlags struct {
 	MaxPerGPU int
 	Start     int
 	Confirm   bool
-	Repeats   int
-	UntilCI   float64
+	// CapProbe is --cap-probe (sweep_probe.go).
+	CapProbe bool
+	Repeats  int
+	UntilCI  float64
 	// Rungs are --ladder's levels when --search is given: the climb's
 	// steps (knee/search Settings.Rungs). plan.json keeps them as the
 	// resume setting search-rungs.
@@ -48,6 +50,7 @@ func (s *searchFlags) bind(fl *pflag.FlagSet) {
 	fl.IntVar(&s.MaxPerGPU, "max-per-gpu", d.MaxPerGPU, "--search climbs no higher than this many requests per GPU")
 	fl.IntVar(&s.Start, "search-start", d.Start, "--search's first level when no ladder is given")
 	fl.BoolVar(&s.Confirm, "search-confirm", d.Confirm, "--search climbs one rung past a lone first level past the knee (unless it is a cliff), so one noisy level never ends the climb")
+	fl.BoolVar(&s.CapProbe, "cap-probe", true, "a new --search whose levels stop by precision (the default) first sends --max-per-gpu (at most 512/GPU) requests at once (at most 30 s) while reading the engine's /metrics: an engine that pins its running requests at a cap with others waiting is measured at the cap, half and 1.4× it at once instead of climbed to")
 	fl.IntSliceVar(&s.Rungs, "search-rungs", nil, "the rungs --search climbs along (set from --ladder; kept in plan.json for --resume)")
 	_ = fl.MarkHidden("search-rungs")
 	fl.IntVar(&s.Repeats, "repeats", 1, "run every level this many times (with --until-ci: at most), repeats interleaved with other levels")
@@ -141,6 +144,7 @@ func (o *sweepOptions) runSweep(ctx context.Context, c *cobra.Command, exec swee
 	}
 	ao := run.AdaptiveOptions{Options: opts, Repeats: o.Search.Repeats, UntilCI: o.Search.UntilCI, Slots: slots}
 	if o.Search.On {
+		ao.LevelBudget = o.Search.MaxLevels
 		set := o.Search.settings(len(slots))
 		kopts := knee.DefaultOptions()
 		kopts.SLOs = o.Search.SLOs
@@ -148,6 +152,7 @@ func (o *sweepOptions) runSweep(ctx context.Context, c *cobra.Command, exec swee
 			d := search.Next(s, tried, set, kopts)
 			return d.Levels, d.Done(), d.Reason
 		}
+		ao.Extend = func(s *sweep.Sweep) ([]int, string) { return search.Extend(s, kopts) }
 		fmt.Fprintf(o.root.stderr, "search: ±%.1f%%, at most %d levels, up to %d/GPU, %d at once\n", 100*set.Precision, set.MaxLevels, set.MaxPerGPU, len(slots))
 		if len(set.Rungs) > 0 {
 			fmt.Fprintf(o.root.stderr, "search: climbs along the ladder's rungs %s/GPU and bisects between them\n", sweep.FormatLadder(set.Rungs))

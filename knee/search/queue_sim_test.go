@@ -120,9 +120,9 @@ func (s *queueServer) clone(seed uint64) *queueServer {
 	return &c
 }
 
-func (s *queueServer) jitter() float64 {
-	return math.Exp(s.noise*s.rng.NormFloat64() - s.noise*s.noise/2)
-}
+// jitterAt is a log-normal factor of mean 1 and CV about noise from the
+// normal draw z.
+func jitterAt(z, noise float64) float64 { return math.Exp(noise*z - noise*noise/2) }
 
 // measure runs one level as knee sweep would with the default request
 // counts (max(64, 8 × concurrency) after a warm-up of one per slot): a
@@ -130,12 +130,20 @@ func (s *queueServer) jitter() float64 {
 // engine's running and waiting counts.
 func (s *queueServer) measure(perGPU int) sweep.Point {
 	c := float64(perGPU)
-	x := s.x(c) * s.jitter()
+	g := float64(s.gpus)
+	reqs := math.Max(64, 8*c*g)
+	return s.measureFor(perGPU, s.noise, func(rate float64) (float64, float64) { return reqs, s.warmupS + reqs/rate })
+}
+
+// measureFor is one level whose throughput's run-to-run noise is noise and
+// whose requests and duration size gives from its request rate.
+func (s *queueServer) measureFor(perGPU int, noise float64, size func(rate float64) (reqs, dur float64)) sweep.Point {
+	c := float64(perGPU)
+	x := s.x(c) * jitterAt(s.rng.NormFloat64(), noise)
 	g := float64(s.gpus)
 	thr, conc := x*g, c*g
-	reqs := math.Max(64, 8*conc)
 	rate := thr / float64(s.out)
-	dur := s.warmupS + reqs/rate
+	reqs, dur := size(rate)
 	s.levelsRun++
 	s.gpuSeconds += dur * g
 	b := math.Min(c, s.cap)
@@ -143,7 +151,7 @@ func (s *queueServer) measure(perGPU int) sweep.Point {
 	// Below the cap a first token costs the prefill and about one step,
 	// which grows with the batch (prefill contention).
 	stepMs := 1000 / s.lambda * (1 + s.sigma*b)
-	ttft := (s.prefillMs + stepMs + waitMs) * s.jitter()
+	ttft := (s.prefillMs + stepMs + waitMs) * jitterAt(s.rng.NormFloat64(), noise)
 	p := sweep.Point{
 		PerGPU: sweep.F(c), Concurrency: conc, ThroughputTokS: thr, ThroughputPerGPU: sweep.F(x),
 		Requests: sweep.I(int(reqs)), Failures: sweep.I(0), RequestRate: sweep.F(rate),

@@ -32,6 +32,10 @@ type AdaptiveOptions struct {
 	UntilCI float64
 	// Slots are where levels run; at least one.
 	Slots []Slot
+	// Extend, when set, is asked before the planner: levels already
+	// measured whose step the planner's decision rests on is unresolved by
+	// their own intervals, to run again first (knee/search.Extend).
+	Extend func(s *sweep.Sweep) (levels []int, why string)
 }
 
 // RunAdaptive is the engine with the planner for --search,
@@ -138,6 +142,14 @@ func belowTop(levels []sweep.Level, s *sweep.Sweep) []sweep.Level {
 func (p *adaptive) search(e *engine) (grew bool, err error) {
 	if p.opts.Planner == nil {
 		return false, nil
+	}
+	if p.opts.Extend != nil {
+		if again, why := p.opts.Extend(e.st.Sweep()); len(again) > 0 {
+			if _, err := e.st.AddLevels(again...); err != nil {
+				return false, err
+			}
+			return true, e.event("search", "%s", why)
+		}
 	}
 	tried := tried(e.st)
 	levels, done, why := p.opts.Planner(e.st.Sweep(), tried)

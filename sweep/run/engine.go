@@ -43,6 +43,9 @@ type Options struct {
 	Log io.Writer
 	// Now is the clock (tests); nil is time.Now.
 	Now func() time.Time
+	// LevelBudget is the most levels the run may measure in all (a
+	// search's --max-levels), for the time estimates; 0: the plan's.
+	LevelBudget int
 }
 
 // Outcome says what a run did.
@@ -183,6 +186,9 @@ func (e *engine) run(ctx context.Context, p planner) (*Outcome, error) {
 
 // announce says what a resume found done and where levels run at once.
 func (e *engine) announce() error {
+	if line := estimateBefore(e.st.Plan(), e.opts.LevelBudget); line != "" {
+		e.logf("estimate: %s", line)
+	}
 	levels := e.st.Plan().Levels()
 	for _, l := range levels {
 		if e.st.Done(l.Index) {

@@ -120,7 +120,35 @@ func (e *engine) record(ctx context.Context, slot Slot, l sweep.Level, res *swee
 		return fmt.Errorf("storing %v: %w", l, err)
 	}
 	e.out.Measured = append(e.out.Measured, l.Index)
-	return e.event("finished", "%v%s: %s", l, on, summary(res.Points))
+	if err := e.event("finished", "%v%s: %s", l, on, summary(res.Points)); err != nil {
+		return err
+	}
+	if len(res.Points) > 0 {
+		if line := estimateAfter(l, res.Points[0], rec.FinishedAt.Sub(rec.StartedAt), e.levelsLeft()); line != "" {
+			e.logf("estimate: %s", line)
+		}
+	}
+	return nil
+}
+
+// levelsLeft is how many more levels the run may measure: the plan's
+// unfinished ones, or what the level budget leaves.
+func (e *engine) levelsLeft() int {
+	plan := e.st.Plan()
+	left := 0
+	for _, l := range plan.Levels() {
+		if !e.st.Done(l.Index) {
+			left++
+		}
+	}
+	if e.opts.LevelBudget > 0 {
+		distinct := map[int]bool{}
+		for _, pg := range plan.PerGPU {
+			distinct[pg] = true
+		}
+		left = max(left, e.opts.LevelBudget-len(distinct))
+	}
+	return left
 }
 
 // start says a level starts, unless Ctrl-C came first.

@@ -135,7 +135,11 @@ func (e *Executor) RunLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Leve
 	if e.opts.Model != "" {
 		model = e.opts.Model
 	}
-	bodies, err := e.levelBodies(plan, model, lvl, lvl.Warmup+lvl.Requests)
+	n := lvl.Warmup + lvl.Requests
+	if lvl.StopsByPrecision() {
+		n = lvl.Warmup + sweep.MaxRequests // as many distinct prompts as a counted level's (bounded by distinctBodies)
+	}
+	bodies, err := e.levelBodies(plan, model, lvl, n)
 	if err != nil {
 		return nil, err
 	}
@@ -190,7 +194,7 @@ func (e *Executor) driveLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Le
 	drive func(st *streamer, start time.Time) []outcome) (*levelMeasured, error) {
 	tr := newTransport(conns, e.opts.ConnectTimeout, &run.dials)
 	defer tr.CloseIdleConnections()
-	st := &streamer{client: &http.Client{Transport: tr}, url: target, timeout: e.opts.Timeout, auth: e.authHeader(plan.Endpoint)}
+	st := &streamer{client: &http.Client{Transport: tr}, url: target, timeout: e.opts.Timeout, auth: e.authHeader(plan.Endpoint), events: &run.events}
 	prog := startProgress(e.opts.Progress, e.opts.ProgressInterval, lvl, run)
 
 	cpu0, delay0 := processCPU(), runDelay()
@@ -215,6 +219,7 @@ func (e *Executor) driveLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Le
 	}
 	m := measure(all, lvl)
 	m.connections = run.dials.Load()
+	m.stopReason, m.windows, m.windowRate, m.windowsOK = run.stopReason, run.windows, run.windowRate, run.windowsOK
 	prog.final(lvl, "%s", counts(m.successes, m.failures, m.discarded))
 	res, err := e.result(plan, lvl, target, m, clientLoad{cpu: cpu, starved: starved}, wall, all)
 	if err != nil {
@@ -224,18 +229,35 @@ func (e *Executor) driveLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Le
 }
 
 // runClosedLoop keeps lvl.Concurrency requests in flight until every
-// body is sent, and measures the level.
+// body is sent — or, for a level that stops by precision, until its
+// monitor says the interval is narrow enough or the time is up — and
+// measures the level.
 func (e *Executor) runClosedLoop(ctx context.Context, plan sweep.Plan, lvl sweep.Level, target string, bodies []body) (*sweep.LevelResult, error) {
 	total := lvl.Warmup + lvl.Requests
+	if lvl.StopsByPrecision() {
+		// No count: the monitor ends the level; the bound only keeps
+		// memory finite (one record per request).
+		total = lvl.Warmup + sweep.MaxRequests
+	}
 	run := &levelRun{total: total, warmup: lvl.Warmup, concurrency: lvl.Concurrency}
+	workers := min(lvl.Concurrency, max(total, 1))
+	var mon *monitor
 	lm, err := e.driveLevel(ctx, plan, lvl, target, run, lvl.Concurrency, func(st *streamer, start time.Time) []outcome {
-		return run.workers(ctx, st, start, bodies, min(lvl.Concurrency, max(total, 1)))
+		mon = startMonitor(lvl, run, workers, start)
+		run.mon.Store(mon)
+		all := run.workers(ctx, st, start, bodies, workers)
+		run.stopReason, run.windows, run.windowRate, run.windowsOK = mon.finish()
+		return all
 	})
 	if err != nil {
 		return nil, err
 	}
 	res, all := lm.res, lm.all
-	if why := serverDied(all, lvl.Warmup+lvl.Requests); why != "" {
+	planned := total
+	if lvl.StopsByPrecision() {
+		planned = len(all) // no count was planned: none is "not sent"
+	}
+	if why := serverDied(all, planned); why != "" {
 		return res, fmt.Errorf("%w: %s; the level is stored as failed and --resume runs it again", ErrServerDied, why)
 	}
 	return res, nil
@@ -332,6 +354,32 @@ type levelRun struct {
 	dials                      atomic.Int64 // TCP connects attempted
 	abort                      atomic.Bool
 	ttfts                      ttftRing
+
+	// What the precision monitor reads (precision.go): content events so
+	// far, workers whose first request ended, workers that finished
+	// minSlotRequests, the measured successes' summed latency, and the
+	// flag it sets to end the level.
+	events     atomic.Int64
+	firstsDone atomic.Int64
+	slotsDone  atomic.Int64
+	e2eSum     atomic.Int64 // ns
+	e2eN       atomic.Int64
+	stop       atomic.Bool
+	mon        atomic.Pointer[monitor] // progress reads it
+	// Set when the workers are done: why the level stopped and its windows.
+	stopReason string
+	windows    sweep.Windows
+	windowRate float64 // content events/s over the windows
+	windowsOK  bool
+}
+
+// meanE2E is the mean latency of the measured successes so far (0: none).
+func (r *levelRun) meanE2E() time.Duration {
+	n := r.e2eN.Load()
+	if n == 0 {
+		return 0
+	}
+	return time.Duration(r.e2eSum.Load() / n)
 }
 
 // worker sends requests until the level's count is claimed. The ITL gaps of
@@ -342,8 +390,9 @@ func (r *levelRun) worker(ctx context.Context, st *streamer, levelStart time.Tim
 		allGaps []float64
 		gaps    = make([]float64, 0, 256)
 		first   = true
+		ended   int
 	)
-	for ctx.Err() == nil && !r.abort.Load() {
+	for ctx.Err() == nil && !r.abort.Load() && !r.stop.Load() {
 		i := int(r.next.Add(1) - 1)
 		if i >= r.total {
 			break
@@ -353,6 +402,7 @@ func (r *levelRun) worker(ctx context.Context, st *streamer, levelStart time.Tim
 		o.index, o.first = i, first
 		first = false
 		mine = append(mine, o)
+		r.slotEnded(&ended)
 		if o.connected {
 			r.responded.Add(1)
 		} else if isConnectFailure(o.label) {
@@ -379,9 +429,24 @@ func (r *levelRun) worker(ctx context.Context, st *streamer, levelStart time.Tim
 		r.done.Add(1)
 		if o.label != "" {
 			r.failed.Add(1)
+		} else {
+			r.e2eSum.Add(int64(o.end - o.start))
+			r.e2eN.Add(1)
 		}
 	}
 	return mine
+}
+
+// slotEnded counts a worker's finished request for the monitor: its first
+// ends the ramp for that slot, its minSlotRequests-th lets the level stop.
+func (r *levelRun) slotEnded(ended *int) {
+	*ended++
+	switch *ended {
+	case 1:
+		r.firstsDone.Add(1)
+	case 1 + minSlotRequests:
+		r.slotsDone.Add(1)
+	}
 }
 
 func merge(parts [][]outcome) []outcome {

@@ -27,6 +27,15 @@ type measurement struct {
 	// of the window (see inFlight).
 	achieved    float64
 	hasAchieved bool
+	// Why the level stopped and its throughput windows (precision.go);
+	// stopReason "" for an open-loop level.
+	stopReason string
+	windows    sweep.Windows
+	windowRate float64
+	windowsOK  bool
+	// chunks counts the content events of the measured successes: tokens
+	// per event turn the windows' event rate into tokens.
+	chunks int64
 }
 
 func (m *measurement) windowS() float64 { return (m.windowEnd - m.windowStart).Seconds() }
@@ -103,6 +112,7 @@ func measure(all []outcome, lvl sweep.Level) *measurement {
 		m.ttft = append(m.ttft, ms(o.ttft))
 		m.e2e = append(m.e2e, ms(o.end-o.start))
 		m.itl = append(m.itl, o.gaps...)
+		m.chunks += int64(len(o.gaps) + 1)
 	}
 	if m.windowStart < 0 {
 		m.windowStart = 0

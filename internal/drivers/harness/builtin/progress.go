@@ -71,14 +71,18 @@ func startProgress(w io.Writer, interval time.Duration, lvl sweep.Level, run *le
 		return progress{stop: func() {}}
 	}
 	measured := int64(lvl.Requests)
+	of := fmt.Sprint(measured)
+	if lvl.StopsByPrecision() {
+		measured, of = -1, "?" // a spinner: the interval, not a count, ends it
+	}
 	start := time.Now()
 	describe := func(now time.Time) string {
 		ttft := "-"
 		if m := run.ttfts.median(); !math.IsNaN(m) {
 			ttft = fmt.Sprintf("%.0f ms", m)
 		}
-		return fmt.Sprintf("%s: %s, TTFT p50 %s, %d failed",
-			liveLoad(lvl), liveRate(run.liveTokens.Load(), now.Sub(start)), ttft, run.failed.Load())
+		return fmt.Sprintf("%s: %s, TTFT p50 %s, %d failed%s",
+			liveLoad(lvl), liveRate(run.liveTokens.Load(), now.Sub(start)), ttft, run.failed.Load(), livePrecision(lvl, run, now.Sub(start)))
 	}
 
 	var bar *progressbar.ProgressBar
@@ -111,7 +115,7 @@ func startProgress(w io.Writer, interval time.Duration, lvl sweep.Level, run *le
 					bar.Describe(describe(now))
 					_ = bar.Set64(run.done.Load())
 				} else {
-					fmt.Fprintf(w, "level %d: %d/%d requests past warm-up, %s\n", lvl.Index, run.done.Load(), measured, describe(now))
+					fmt.Fprintf(w, "level %d: %d/%s requests past warm-up, %s\n", lvl.Index, run.done.Load(), of, describe(now))
 				}
 			}
 		}
@@ -149,4 +153,21 @@ func counts(successes, failures, discarded int) string {
 		s += fmt.Sprintf(" (%d warm-up discarded)", discarded)
 	}
 	return s
+}
+
+// livePrecision is what a level that stops by precision shows of its stop
+// rule: the interval so far against the target, and the time spent against
+// its bounds — the level's own estimate of how long it still needs.
+func livePrecision(lvl sweep.Level, run *levelRun, elapsed time.Duration) string {
+	if !lvl.StopsByPrecision() {
+		return ""
+	}
+	h := "±–"
+	if m := run.mon.Load(); m != nil {
+		if hw := m.halfWidth(); !math.IsNaN(hw) {
+			h = "±" + sweep.FormatShare(math.Round(hw*1000)/1000)
+		}
+	}
+	return fmt.Sprintf(", throughput %s (stops at ±%s), %.0fs of %.0f–%.0fs",
+		h, sweep.FormatShare(lvl.Precision), elapsed.Seconds(), lvl.MinDurationS, lvl.MaxDurationS)
 }

@@ -64,6 +64,10 @@ type Summary struct {
 	ClientBound       bool           `json:"client_bound"`
 	ClientBoundWhy    []string       `json:"client_bound_reasons,omitempty"`
 	StartedAt         time.Time      `json:"started_at"`
+	// StopReason and Windows: why a closed-loop level stopped and its
+	// throughput windows (precision.go).
+	StopReason string         `json:"stop_reason,omitempty"`
+	Windows    *sweep.Windows `json:"windows,omitempty"`
 	// OpenLoop is set for a rate level (openloop.go).
 	OpenLoop *OpenLoop `json:"open_loop,omitempty"`
 }
@@ -75,6 +79,9 @@ func (e *Executor) result(plan sweep.Plan, lvl sweep.Level, target string, m *me
 	if window > 0 {
 		tput = float64(m.outputTokens) / window
 		rate = float64(m.successes) / window
+	}
+	if t, r, w, ok := windowedRates(m); ok {
+		tput, rate, window = t, r, w
 	}
 	simulated := false
 	for _, o := range all {
@@ -99,6 +106,7 @@ func (e *Executor) result(plan sweep.Plan, lvl sweep.Level, target string, m *me
 	if plan.GPUs <= 0 {
 		p.PerGPU, p.ThroughputPerGPU = nil, nil
 	}
+	setWindows(&p, m)
 	if len(m.labels) > 0 {
 		p.FailureLabels = m.labels
 	}
@@ -129,6 +137,7 @@ func (e *Executor) result(plan sweep.Plan, lvl sweep.Level, target string, m *me
 		ThroughputTokS: tput, RequestRate: rate, TTFT: p.TTFT, ITL: p.ITL, E2E: p.E2E,
 		Achieved: p.AchievedConcurrency, ClientCPU: load.cpu, ClientStarved: load.starved, GOMAXPROCS: runtime.GOMAXPROCS(0),
 		ClientBound: p.ClientBound, ClientBoundWhy: why, StartedAt: time.Now().Add(-wall).UTC(),
+		StopReason: p.StopReason, Windows: p.Windows,
 	}
 	raw := map[string][]byte{}
 	b, err := json.MarshalIndent(sum, "", "  ")
@@ -173,4 +182,62 @@ func requestLines(all []outcome, warmup int, ramp time.Duration) []byte {
 		_ = enc.Encode(l)
 	}
 	return buf.Bytes()
+}
+
+// windowedRates are a level's throughput, request rate and duration over
+// its windows, for a level that stopped by precision or time: its requests
+// are not a count that the last of them ends, so the span from the first
+// measured send to the last end would hold a drain of up to a request's
+// length at falling load (drain_biased) for nothing. The windows run from
+// the ramp's end to the stop; the tokens per content event of the measured
+// successes turn their event rate into tokens.
+func windowedRates(m *measurement) (tput, rate, window float64, ok bool) {
+	if m.stopReason != sweep.StopPrecision && m.stopReason != sweep.StopTimeCap {
+		return 0, 0, 0, false
+	}
+	if !m.windowsOK || m.chunks == 0 || m.successes == 0 || !(m.windowRate > 0) {
+		return 0, 0, 0, false
+	}
+	tput = m.windowRate * float64(m.outputTokens) / float64(m.chunks)
+	rate = tput / (float64(m.outputTokens) / float64(m.successes))
+	return tput, rate, float64(m.windows.Count) * m.windows.LengthS, true
+}
+
+// setWindows records why a closed-loop level stopped, its windows and the
+// 95% interval of its throughput: the windows' relative half-width around
+// the level's throughput (both count the same tokens, the windows as they
+// streamed).
+func setWindows(p *sweep.Point, m *measurement) {
+	if m.stopReason == "" {
+		return
+	}
+	p.StopReason = m.stopReason
+	if !m.windowsOK || p.ThroughputTokS <= 0 {
+		return
+	}
+	p.Intervals95 = percentileIntervals(m)
+	w := m.windows
+	p.Windows = &w
+	p.ThroughputCI95 = &sweep.Interval{Low: p.ThroughputTokS * (1 - w.HalfWidth), High: p.ThroughputTokS * (1 + w.HalfWidth)}
+}
+
+// percentileIntervals are the within-run 95% intervals of the latency
+// percentiles knee diff compares (nil when the level is too small).
+func percentileIntervals(m *measurement) map[string]sweep.Interval {
+	out := map[string]sweep.Interval{}
+	for _, x := range []struct {
+		name string
+		vals []float64
+		q    float64
+	}{{"ttft_p50_ms", m.ttft, 0.5}, {"ttft_p99_ms", m.ttft, 0.99}, {"itl_p50_ms", m.itl, 0.5}, {"itl_p99_ms", m.itl, 0.99}} {
+		s := slices.Clone(x.vals)
+		slices.Sort(s)
+		if iv, ok := sweep.QuantileInterval(s, x.q); ok {
+			out[x.name] = iv
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }

@@ -43,6 +43,9 @@ type streamer struct {
 	timeout time.Duration
 	auth    string // Authorization header value, "" for none
 	readers sync.Pool
+	// events counts every content event as it streams (nil: none), so
+	// that a level's rate can be watched while requests are still open.
+	events *atomic.Int64
 }
 
 func (s *streamer) reader(r io.Reader) *bufio.Reader {
@@ -110,7 +113,7 @@ func (s *streamer) do(ctx context.Context, levelStart time.Time, body []byte, in
 
 	br := s.reader(resp.Body)
 	defer s.readers.Put(br)
-	sr, err := readSSE(br, start, gaps)
+	sr, err := readSSELive(br, start, gaps, s.events)
 	switch {
 	case err != nil:
 		o.label = classify(ctx, rctx, err, true)
@@ -152,6 +155,7 @@ type sseResult struct {
 	ttft          time.Duration // first content event after start (-1: none)
 	done          bool          // "data: [DONE]" arrived
 	label         string        // a failure the stream itself showed
+	live          *atomic.Int64 // counts content events as they arrive (nil: none)
 }
 
 // readSSE reads an OpenAI event stream until "data: [DONE]", an error
@@ -160,7 +164,12 @@ type sseResult struct {
 // "broken_stream" (ended without [DONE]), "stream_error" (an error event).
 // gaps receives inter-token gaps in ms.
 func readSSE(br *bufio.Reader, start time.Time, gaps *[]float64) (sseResult, error) {
-	r := sseResult{usage: -1, prompt: -1, ttft: -1}
+	return readSSELive(br, start, gaps, nil)
+}
+
+// readSSELive is readSSE counting each content event in live (nil: not).
+func readSSELive(br *bufio.Reader, start time.Time, gaps *[]float64, live *atomic.Int64) (sseResult, error) {
+	r := sseResult{usage: -1, prompt: -1, ttft: -1, live: live}
 	var (
 		last time.Time
 		long []byte
@@ -233,6 +242,9 @@ func (r *sseResult) event(line []byte, start time.Time, last *time.Time, gaps *[
 		}
 		*last = now
 		r.chunks++
+		if r.live != nil {
+			r.live.Add(1)
+		}
 	}
 	if u, p, ok := usageTokens(payload); ok {
 		r.usage, r.prompt = u, p

@@ -1,0 +1,93 @@
+package builtin_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/internal/drivers/harness/builtin"
+	"github.com/kneetool/knee/sweep"
+)
+
+// precisionLevel is a level that stops by precision with short bounds.
+func precisionLevel(perGPU, gpus int, precision, minS, maxS float64) sweep.Level {
+	l := level(perGPU, gpus, 0, perGPU*gpus)
+	l.Precision, l.MinDurationS, l.MaxDurationS = precision, minS, maxS
+	return l
+}
+
+// A level that stops by precision on a steady simulated engine (no jitter;
+// modelCfg: 1,600 tok/s at 8/GPU on 2 GPUs) stops once its interval is
+// within ±10%, after its least duration and with at least 100 requests,
+// well before its time cap, and records why, its windows and its interval
+// — which holds the level's throughput. Its throughput is the windows'
+// (the drain left out), so it reads the model within the harness test's
+// tolerance. Simulated.
+func TestLevelStopsByPrecisionOnASteadyEngine(t *testing.T) {
+	_, url := serve(t, modelCfg())
+	ex := builtin.New(builtin.Options{Seed: 1})
+	start := time.Now()
+	res, err := ex.RunLevel(context.Background(), plan(url, "chat", 2, 32, 24), precisionLevel(8, 2, 0.10, 2, 30))
+	require.NoError(t, err)
+	took := time.Since(start)
+	p := res.Points[0]
+	assert.Equal(t, sweep.StopPrecision, p.StopReason)
+	assert.Less(t, took, 25*time.Second, "a steady engine reaches ±10%% long before the 30 s cap")
+	assert.GreaterOrEqual(t, took, 2*time.Second, "never before --level-min-duration")
+	require.NotNil(t, p.Requests)
+	assert.GreaterOrEqual(t, *p.Requests, sweep.MinSamplesP99)
+	require.NotNil(t, p.Windows)
+	assert.GreaterOrEqual(t, p.Windows.Count, 8)
+	assert.LessOrEqual(t, p.Windows.HalfWidth, 0.10)
+	assert.GreaterOrEqual(t, p.Windows.LengthS, 1.0)
+	require.NotNil(t, p.ThroughputCI95)
+	assert.Less(t, p.ThroughputCI95.Low, p.ThroughputTokS)
+	assert.Greater(t, p.ThroughputCI95.High, p.ThroughputTokS)
+	assert.InDelta(t, p.ThroughputTokS*p.Windows.HalfWidth, p.ThroughputCI95.High-p.ThroughputTokS, 1e-6)
+	assert.LessOrEqual(t, p.ThroughputTokS, 1600*1.05)
+	assert.GreaterOrEqual(t, p.ThroughputTokS, 1600*0.75)
+	assert.Contains(t, p.Intervals95, "ttft_p50_ms")
+	s := summary(t, res)
+	assert.Equal(t, sweep.StopPrecision, s.StopReason)
+}
+
+// A precision no engine reaches in the time given ends the level at
+// --level-max-duration, and the point says so (time_cap) with the interval
+// it did reach. Simulated.
+func TestLevelStopsAtItsTimeCap(t *testing.T) {
+	cfg := modelCfg()
+	cfg.Jitter = 0.3
+	_, url := serve(t, cfg)
+	ex := builtin.New(builtin.Options{Seed: 1})
+	start := time.Now()
+	res, err := ex.RunLevel(context.Background(), plan(url, "chat", 2, 32, 24), precisionLevel(8, 2, 0.0001, 1, 4))
+	require.NoError(t, err)
+	took := time.Since(start)
+	p := res.Points[0]
+	assert.Equal(t, sweep.StopTimeCap, p.StopReason)
+	assert.GreaterOrEqual(t, took, 4*time.Second)
+	// The cap, then at most the drain of one request (24 steps of ~10 ms)
+	// and a tick; generous for a loaded host.
+	assert.Less(t, took, 10*time.Second)
+	require.NotNil(t, p.Windows)
+	assert.Greater(t, p.Windows.HalfWidth, 0.0001)
+}
+
+// A level with a request count keeps it (fixed_count) and still records
+// its windows' interval, which knee diff reads. Simulated.
+func TestFixedCountLevelRecordsItsWindows(t *testing.T) {
+	_, url := serve(t, modelCfg())
+	ex := builtin.New(builtin.Options{Seed: 1})
+	res, err := ex.RunLevel(context.Background(), plan(url, "chat", 2, 32, 24), level(8, 2, 400, 16))
+	require.NoError(t, err)
+	p := res.Points[0]
+	assert.Equal(t, sweep.StopFixedCount, p.StopReason)
+	require.NotNil(t, p.Requests)
+	assert.LessOrEqual(t, *p.Requests, 400)
+	assert.Greater(t, *p.Requests, 300)
+	require.NotNil(t, p.Windows, "400 requests at 1,600 tok/s last ~6 s: several windows")
+	require.NotNil(t, p.ThroughputCI95)
+}

@@ -1,0 +1,149 @@
+package search
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/sweep"
+)
+
+// MaxRunsExtended bounds the extension: a level whose step stays
+// unresolved runs at most this many times in all (each run bounded by
+// --level-max-duration), then the search decides on what it has.
+const MaxRunsExtended = 2
+
+// Extend is the search's noise check (issue 30): before it adds a level or
+// gives a verdict, the step its decision rests on — the knee's bracket, or
+// while climbing the last rung — must be resolved by the levels' own
+// intervals: the elasticity e = ln(X_b/X_a)/ln(N_b/N_a) ± δ, with δ =
+// √(h_a² + h_b²)/ln(N_b/N_a) from the 95% half-widths h of the throughputs
+// (their windows, combined over repeats), must not straddle e*. An
+// unresolved step gets more time on both levels — one more run each (the
+// knee rule reads their mean) — up to MaxRunsExtended runs. Levels without
+// windows (fixed counts of other harnesses, older results) are never
+// extended: the search decides as it always has. It returns the levels to
+// run again (none when the step is resolved) and why.
+func Extend(measured *sweep.Sweep, opts knee.Options) ([]int, string) {
+	if measured == nil || len(measured.Points) < 2 {
+		return nil, ""
+	}
+	ruled := opts
+	ruled.Bootstrap = 0
+	r, err := knee.Find(measured, ruled)
+	if err != nil {
+		return nil, ""
+	}
+	levels := runsOf(measured)
+	a, b := decisiveStep(r, levels, math.Pow(1+2*opts.Noise, 1/opts.Elasticity))
+	if a <= 0 || b <= a {
+		return nil, ""
+	}
+	la, lb := levels[a], levels[b]
+	if la == nil || lb == nil || math.IsNaN(la.half) || math.IsNaN(lb.half) || la.thr <= 0 || lb.thr <= 0 {
+		return nil, ""
+	}
+	span := math.Log(float64(b) / float64(a))
+	e := math.Log(lb.thr/la.thr) / span
+	delta := math.Hypot(la.half, lb.half) / span
+	if e-delta > opts.Elasticity || e+delta < opts.Elasticity {
+		return nil, ""
+	}
+	var again []int
+	for _, l := range []*runs{la, lb} {
+		if l.n < MaxRunsExtended {
+			again = append(again, l.perGPU)
+		}
+	}
+	if len(again) == 0 {
+		return nil, ""
+	}
+	sort.Ints(again)
+	return again, fmt.Sprintf("the step %d→%d/GPU is unresolved by its levels' own intervals: elasticity %.2f ± %.2f (±%s and ±%s throughput) straddles e* = %.2f: extend %s/GPU (one more run each) before deciding",
+		a, b, e, delta, pct(la.half), pct(lb.half), opts.Elasticity, sweep.FormatLadder(again))
+}
+
+// decisiveStep is the step the search's next decision rests on: its upper
+// level is the first flat one (the top of the knee's bracket), or while no
+// level is past the knee the highest; its lower level the highest measured
+// at least rmin below it — the level the knee rule judges it against
+// (saturation.go: closer levels cannot resolve e* at the rule's noise).
+func decisiveStep(r *knee.Result, levels map[int]*runs, rmin float64) (a, b int) {
+	_, b = bracket(r)
+	if b <= 0 {
+		if r.Knee.Status != knee.StatusNotReached || len(r.Points) < 2 {
+			return 0, 0
+		}
+		b = int(math.Round(r.Points[len(r.Points)-1].PerGPU))
+	}
+	for pg := range levels {
+		if float64(pg)*rmin <= float64(b)*(1+1e-9) && pg > a {
+			a = pg
+		}
+	}
+	return a, b
+}
+
+// runs is one level's runs: their mean throughput, the 95% half-width of
+// that mean relative to it (NaN when a run has no windows), and how many.
+type runs struct {
+	perGPU int
+	thr    float64
+	half   float64
+	n      int
+}
+
+func runsOf(s *sweep.Sweep) map[int]*runs {
+	out := map[int]*runs{}
+	ss := map[int]float64{}
+	for _, p := range s.Points {
+		if p.PerGPU == nil {
+			continue
+		}
+		pg := int(math.Round(*p.PerGPU))
+		l := out[pg]
+		if l == nil {
+			l = &runs{perGPU: pg}
+			out[pg] = l
+		}
+		l.thr += p.ThroughputTokS
+		l.n++
+		// Only a level that stops by its interval gets more time for it:
+		// fixed counts keep the old behaviour.
+		if p.Windows == nil || (p.StopReason != sweep.StopPrecision && p.StopReason != sweep.StopTimeCap) {
+			ss[pg] = math.NaN()
+		} else {
+			ss[pg] += p.Windows.HalfWidth * p.Windows.HalfWidth
+		}
+	}
+	for pg, l := range out {
+		l.thr /= float64(l.n)
+		l.half = math.Sqrt(ss[pg]) / float64(l.n)
+	}
+	return out
+}
+
+// CapLevels are the levels a search measures first when a probe read the
+// engine's cap (issue 30, sweep/metrics.CapFromProbe), instead of climbing
+// to it ×2 from the bottom: the cap itself; half of it, far enough below
+// (more than the rule's least resolvable ratio) to verify the cap is still
+// sub-knee; and 1.4× it (typed), above it by that ratio, where the engine
+// only queues, to show the knee. The planner's engine-cap step then ends
+// the search on these three unless their readings disagree. Bounded by
+// MaxPerGPU; ascending and distinct.
+func CapLevels(capPerGPU int, set Settings) []int {
+	if capPerGPU < 2 {
+		return nil
+	}
+	var out []int
+	seen := map[int]bool{}
+	for _, v := range []int{Typed(float64(capPerGPU) / 2), capPerGPU, Typed(1.4 * float64(capPerGPU))} {
+		if v >= 1 && v <= set.MaxPerGPU && !seen[v] {
+			seen[v] = true
+			out = append(out, v)
+		}
+	}
+	sort.Ints(out)
+	return out
+}

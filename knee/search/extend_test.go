@@ -1,0 +1,65 @@
+package search_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/knee/search"
+	"github.com/kneetool/knee/sweep"
+)
+
+// stepSweep is 64 and 128/GPU at 1,000 and 1,300 tok/s (elasticity
+// ln 1.3 / ln 2 = 0.379, just above e* = 1/3), each run with a ±half
+// interval (no windows when half is 0), the levels listed runs times.
+// Constructed numbers for the rule.
+func stepSweep(half float64, runs int) *sweep.Sweep {
+	s := &sweep.Sweep{GPUs: 1}
+	for r := 0; r < runs; r++ {
+		for _, x := range []struct{ c, thr float64 }{{64, 1000}, {128, 1300}} {
+			p := sweep.Point{PerGPU: sweep.F(x.c), Concurrency: x.c, Repeat: r, Requests: sweep.I(600), Failures: sweep.I(0),
+				ThroughputTokS: x.thr, ThroughputPerGPU: sweep.F(x.thr), TTFT: sweep.Dist{P50: sweep.F(30), P99: sweep.F(60)}}
+			if half > 0 {
+				p.StopReason = sweep.StopPrecision
+				p.Windows = &sweep.Windows{Count: 10, LengthS: 1, HalfWidth: half, Spread: half}
+			}
+			s.Points = append(s.Points, p)
+		}
+	}
+	return s
+}
+
+// With ±3% on each level the elasticity is 0.379 ± 0.061, which holds
+// 1/3: the search extends both levels before climbing. With ±1% it is
+// 0.379 ± 0.020: resolved, nothing to extend. Levels without windows and
+// levels already run twice are never extended.
+func TestExtendRunsAnUnresolvedStepAgain(t *testing.T) {
+	opts := knee.DefaultOptions()
+	again, why := search.Extend(stepSweep(0.03, 1), opts)
+	assert.Equal(t, []int{64, 128}, again)
+	assert.Contains(t, why, "elasticity 0.38 ± 0.06")
+	again, _ = search.Extend(stepSweep(0.01, 1), opts)
+	assert.Empty(t, again)
+	again, _ = search.Extend(stepSweep(0, 1), opts)
+	assert.Empty(t, again, "older results keep today's rules")
+	fixed := stepSweep(0.03, 1)
+	for i := range fixed.Points {
+		fixed.Points[i].StopReason = sweep.StopFixedCount
+	}
+	again, _ = search.Extend(fixed, opts)
+	assert.Empty(t, again, "--min-requests keeps the fixed-count behaviour")
+	again, _ = search.Extend(stepSweep(0.03, 2), opts)
+	assert.Empty(t, again, "extended once: the search decides on what it has")
+}
+
+// A cap of 160/GPU is measured at 80, 160 and 224; 48 at 24, 48, 64 (1.4 ×
+// 48 = 67 rounds to the typed 64); --max-per-gpu bounds the level above.
+func TestCapLevels(t *testing.T) {
+	set := search.DefaultSettings()
+	assert.Equal(t, []int{80, 160, 224}, search.CapLevels(160, set))
+	assert.Equal(t, []int{24, 48, 64}, search.CapLevels(48, set))
+	set.MaxPerGPU = 200
+	assert.Equal(t, []int{80, 160}, search.CapLevels(160, set))
+	assert.Empty(t, search.CapLevels(1, set))
+}

@@ -1,0 +1,42 @@
+package knee
+
+import (
+	"math"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// windowed reads what a level's repeats say of their own precision (issue
+// 30): whether every one stopped by precision or time, and the 95%
+// interval of their mean throughput relative to it — the repeats' window
+// intervals combined as independent estimates, √(Σ hᵢ²)/k. Results without
+// windows (imports, older sweeps, fixed counts of other harnesses) give
+// false and NaN, and keep every rule as it was.
+func windowed(pts []sweep.Point) (all bool, halfWidth float64) {
+	if len(pts) == 0 {
+		return false, math.NaN()
+	}
+	all = true
+	var ss float64
+	for _, p := range pts {
+		if p.StopReason != sweep.StopPrecision && p.StopReason != sweep.StopTimeCap {
+			all = false
+		}
+		if p.Windows == nil || !(p.Windows.HalfWidth >= 0) {
+			ss = math.NaN()
+			continue
+		}
+		ss += p.Windows.HalfWidth * p.Windows.HalfWidth
+	}
+	return all, math.Sqrt(ss) / float64(len(pts))
+}
+
+// minSamplesP99 is the p99's request bound for l: a level that stopped by
+// precision waited for sweep.MinSamplesP99 requests by design (its interval,
+// not its count, says when it is measured); others keep Options.MinSamplesP99.
+func minSamplesP99(l *levelEval, o Options) int {
+	if l.windowed {
+		return min(o.MinSamplesP99, sweep.MinSamplesP99)
+	}
+	return o.MinSamplesP99
+}

@@ -1,0 +1,56 @@
+package run
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// Time estimates (issue 30). A level that stops by precision has no count
+// to show progress against; what a user wants to know is how long the
+// sweep will take. Before the first level the bounds say it; after each
+// level its requests' latency says it: a level spends about one request on
+// its ramp, at least two on its windows (every slot twice, or
+// --level-min-duration, or 100 requests for the p99) and one on its drain, and never more than
+// --level-max-duration plus the drain. The first level's requests are the
+// fastest of a climb (latency grows with load), so the figures are lower
+// bounds for the levels above it and the time cap the upper one.
+
+// estimateBefore is the line before the first level of a plan that stops
+// by precision ("" otherwise).
+func estimateBefore(p sweep.Plan, budget int) string {
+	if p.LevelPrecision <= 0 {
+		return ""
+	}
+	n := max(budget, len(p.PerGPU))
+	most := time.Duration(float64(n)*p.LevelMaxDurationS) * time.Second
+	return fmt.Sprintf("each level runs until ±%s, %s–%s plus its warm-up and drain (about a request each); %d levels take at most about %s plus warm-ups",
+		sweep.FormatShare(p.LevelPrecision), secs(p.LevelMinDurationS), secs(p.LevelMaxDurationS), n, most.Round(time.Second))
+}
+
+// estimateAfter is the line after a finished level of a plan that stops by
+// precision: the time per level its requests predict and the plan's rest.
+func estimateAfter(l sweep.Level, p sweep.Point, took time.Duration, left int) string {
+	if !l.StopsByPrecision() || p.E2E.Mean == nil {
+		return ""
+	}
+	req := time.Duration(*p.E2E.Mean * float64(time.Millisecond))
+	level := perLevel(l, req)
+	rest := time.Duration(left) * level
+	return fmt.Sprintf("%d/GPU took %s (%s a request, stopped by %s): a level at this latency takes about %s, at most %s; %d more levels at most: about %s at this latency, more where requests are slower",
+		l.PerGPU, took.Round(100*time.Millisecond), req.Round(10*time.Millisecond), p.StopReason, level.Round(time.Second),
+		(time.Duration(l.MaxDurationS*float64(time.Second)) + req).Round(time.Second), left, rest.Round(time.Second))
+}
+
+// perLevel is a level's expected time at request latency req: ramp, the
+// longest of two requests, the least duration and the p99's requests at
+// the level's concurrency, drain; capped at the time cap plus a drain.
+func perLevel(l sweep.Level, req time.Duration) time.Duration {
+	least := time.Duration(l.MinDurationS * float64(time.Second))
+	p99 := time.Duration(float64(sweep.MinSamplesP99) / float64(max(l.Concurrency, 1)) * float64(req))
+	most := time.Duration(l.MaxDurationS*float64(time.Second)) + req
+	return min(req+max(least, 2*req, p99)+req, most)
+}
+
+func secs(s float64) string { return (time.Duration(s * float64(time.Second))).String() }

@@ -1,0 +1,32 @@
+package run
+
+import (
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// A level of 16 in flight bounded 10–45 s: at 2 s a request its 100
+// requests for the p99 take 12.5 s, so ramp 2 + 12.5 + drain 2 = 16.5 s; at
+// 20 s a request two requests' windows would be 40 s and the p99's 125 s,
+// so the cap plus a drain, 65 s, bounds it. Fixed-count levels get no
+// estimate.
+func TestEstimatesFollowTheRequestLatency(t *testing.T) {
+	l := sweep.Level{PerGPU: 16, Concurrency: 16, Precision: 0.03, MinDurationS: 10, MaxDurationS: 45}
+	assert.Equal(t, 16500*time.Millisecond, perLevel(l, 2*time.Second))
+	l64 := l
+	l64.Concurrency = 64
+	assert.Equal(t, 14*time.Second, perLevel(l64, 2*time.Second), "ramp 2 + the least duration 10 + drain 2")
+	assert.Equal(t, 65*time.Second, perLevel(l, 20*time.Second))
+	p := sweep.Point{E2E: sweep.Dist{Mean: sweep.F(2000)}, StopReason: sweep.StopPrecision}
+	assert.Equal(t, "16/GPU took 18s (2s a request, stopped by precision): a level at this latency takes about 17s, at most 47s; 5 more levels at most: about 1m23s at this latency, more where requests are slower",
+		estimateAfter(l, p, 18*time.Second, 5))
+	assert.Empty(t, estimateAfter(sweep.Level{PerGPU: 16, Requests: 1000}, p, time.Second, 5))
+	plan := sweep.Plan{PerGPU: []int{16}, LevelPrecision: 0.03, LevelMinDurationS: 10, LevelMaxDurationS: 45}
+	assert.Equal(t, "each level runs until ±3%, 10s–45s plus its warm-up and drain (about a request each); 12 levels take at most about 9m0s plus warm-ups",
+		estimateBefore(plan, 12))
+	assert.Empty(t, estimateBefore(sweep.Plan{PerGPU: []int{16}, MinRequests: 1000}, 12))
+}
