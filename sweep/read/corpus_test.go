@@ -64,6 +64,7 @@ var corpusFlags = map[string]Meta{
 	"k-vllm026-2x8-rtxpro6000-dsv4-pro-1k-2k-asterisk-cold-zh":            {Series: "6.1 1K/1K (256K上下文)", Columns: map[string]string{"throughput": "总吞吐(tok/s)"}},
 	"k-vllm026-2x8-rtxpro6000-dsv4-pro-4k4k-256k-vs-512k-ttft-s-zh":       {Series: "6.3 4K/4K + TTFT (256K上下文)", Columns: map[string]string{"throughput": "总吞吐(tok/s)"}},
 	"l-azure-h100nvl-vllm0112-qwen3-32b-fa2-vs-flashinfer-bold-last":      {Series: "FlashAttention 2"},
+	"l-dynamo-sglang-b200-dsv31-disagg-vs-agg-transposed-cols":            {Series: "Disagg"},
 	"l-gke-32xb200-vllm-kimi-k26-peak-toks-summary":                       {Columns: map[string]string{"throughput": "Peak Tokens/Sec"}},
 	"l-m2-llamacpp-smollm2-slots-x-users-closed-loop":                     {Series: "1"},
 }
