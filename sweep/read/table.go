@@ -429,6 +429,12 @@ func transpose(g grid) (grid, string, bool) {
 	if t, ok := seriesRows(g, levelName, levels); ok {
 		return t, note, true
 	}
+	return levelRows(g, levelName, levels), note, true
+}
+
+// levelRows turns a table of one row per metric and one column per level
+// into one row per level.
+func levelRows(g grid, levelName string, levels []string) grid {
 	t := grid{file: g.file, headerLine: g.headerLine, header: []string{levelName}}
 	for _, row := range g.rows {
 		if len(row) == 0 {
@@ -452,7 +458,7 @@ func transpose(g grid) (grid, string, bool) {
 		// A level's values are spread over every row: name the header line.
 		t.lines = append(t.lines, g.headerLine)
 	}
-	return t, note, true
+	return t
 }
 
 // cornerParts splits a transposed table's corner cell, which may name the
