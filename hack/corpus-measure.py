@@ -69,6 +69,9 @@ def compare(exp, sw, series):
                 continue
             if not isinstance(xl, (int, float)) and p.get("requested_rate") is not None:
                 continue
+            # A synchronous row offers no rate: no point of a rate sweep.
+            if isinstance(xl, str) and xl.lower() == "synchronous" and axis.startswith("request_rate"):
+                continue
             tp = p["throughput_tok_s"]
             if not (same(x["throughput_tok_s"], tp) or (p.get("throughput_per_gpu") is not None and same(x["throughput_tok_s"], p["throughput_per_gpu"]))):
                 continue

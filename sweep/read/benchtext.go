@@ -28,12 +28,19 @@ import (
 // benchBanner opens a block; its words differ a little between versions
 // ("Serving Benchmark Result", "Benchmark Result", "Offline Throughput").
 // Whatever precedes it on its line is the block's line prefix (a log's
-// timestamp, a comment mark: lineprefix.go).
-var benchBanner = regexp.MustCompile(`^(.*?)=+\s*(Serving )?Benchmark Result\s*=+\s*$`)
+// timestamp, a comment mark: lineprefix.go). A harness that wraps the
+// benchmark may title each block in the banner ("Serving Benchmark Result
+// (30K - Conc 8)"): the title is kept as the block's "Result title", so
+// that blocks of one level with different titles are told apart as series,
+// never averaged as repeats.
+var benchBanner = regexp.MustCompile(`^(.*?)=+\s*(Serving )?Benchmark Result(?:\s*\(([^()=]*)\))?\s*=+\s*$`)
 
 // benchBannerLine finds a banner on any line, for the sniff: the words alone
 // ("see the Benchmark Result below") are no block.
-var benchBannerLine = regexp.MustCompile(`(?m)^.*?=+\s*(Serving )?Benchmark Result\s*=+\s*$`)
+var benchBannerLine = regexp.MustCompile(`(?m)^.*?=+\s*(Serving )?Benchmark Result(?:\s*\([^()=]*\))?\s*=+\s*$`)
+
+// benchTitleKey is the column a banner's title fills.
+const benchTitleKey = "Result title"
 
 // benchLine is "Key (unit):   value".
 var benchLine = regexp.MustCompile(`^([A-Za-z][^:]{0,80}?):\s+(\S.*?)\s*$`)
@@ -104,6 +111,9 @@ func (b *benchScan) line(i int, raw string) {
 		if b.g.headerLine == 0 {
 			b.g.headerLine = i + 1
 		}
+		if title := strings.TrimSpace(m[3]); title != "" {
+			b.set(b.cur, benchTitleKey, title, false)
+		}
 		return
 	}
 	if b.cur == nil {
@@ -129,7 +139,11 @@ func (b *benchScan) put(row map[int]string, line string, fill bool) {
 	if m == nil {
 		return // a section rule (---Time to First Token---) or a blank line
 	}
-	key := strings.TrimSpace(m[1])
+	b.set(row, strings.TrimSpace(m[1]), m[2], fill)
+}
+
+// set sets key's value in row, the key's column made on first sight.
+func (b *benchScan) set(row map[int]string, key, value string, fill bool) {
 	j, seen := b.col[strings.ToLower(key)]
 	if !seen {
 		j = len(b.g.header)
@@ -137,7 +151,7 @@ func (b *benchScan) put(row map[int]string, line string, fill bool) {
 		b.g.header = append(b.g.header, key)
 	}
 	if _, has := row[j]; !has || !fill {
-		row[j] = m[2]
+		row[j] = value
 	}
 }
 

@@ -34,7 +34,7 @@ const (
 	colRatio        // speedup, efficiency, Δ %: derived figures
 	colPrompts      // prompts sent: not successes
 	colSeriesLabel  // engine, strategy, config …: names a series when its values differ
-	colWorkload     // input/output length: a workload setting, a series when it varies
+	colWorkload     // a stated setting (input/output length, a server's slots beside the load): a series when it varies
 )
 
 // column is one recognised header.

@@ -11,10 +11,15 @@ import (
 // "throughput" (a max-load probe), a warm-up. A column of such names is the
 // table's load, read for what each name says: concurrent@N is N requests in
 // flight, synchronous is one, constant@R and poisson@R offer R requests per
-// second. A warm-up measures nothing of the sweep and is set aside; so is a
-// max-load probe, whose load is whatever the server took, not a level.
+// second, and so does guidellm 0.1's "asynchronous@R req/sec" (its rate
+// mode, before constant and poisson had names of their own). A warm-up
+// measures nothing of the sweep and is set aside; so is a max-load probe,
+// whose load is whatever the server took, not a level. In a sweep of offered
+// rates the synchronous row is set aside too: one request in flight, sent
+// when the last returns, offers no rate, and its served rate is not one (a
+// closed loop of one is no point of an open-loop curve).
 
-var profileCell = regexp.MustCompile(`(?i)^(concurrent|constant|poisson|synchronous|sync|throughput|warm[- ]?up)(?:\s*@\s*(\d+(?:\.\d+)?))?$`)
+var profileCell = regexp.MustCompile(`(?i)^(concurrent|constant|poisson|asynchronous|async|synchronous|sync|throughput|warm[- ]?up)(?:\s*@\s*(\d+(?:\.\d+)?)(?:\s*(?:req(?:uests?)?\s*/\s*s(?:ec)?|rps|qps))?)?$`)
 
 // profileLoads rewrites a column whose every cell names a profile, and at
 // least one a level (concurrent@N) or rate (constant@R), as the configured
@@ -45,7 +50,7 @@ func profileColumn(g *grid, i int) (string, bool) {
 		switch strings.ToLower(m[1]) {
 		case "concurrent":
 			kinds["concurrency"] = true
-		case "constant", "poisson":
+		case "constant", "poisson", "asynchronous", "async":
 			kinds["rate"] = true
 		}
 		if m[2] != "" {
@@ -106,7 +111,7 @@ func profileWhy(name string) string {
 
 func profileExample(kind string) string {
 	if kind == "rate" {
-		return "constant@R, poisson@R: R requests per second offered"
+		return "constant@R, poisson@R, asynchronous@R: R requests per second offered"
 	}
 	return "concurrent@N: N in flight; synchronous: 1"
 }

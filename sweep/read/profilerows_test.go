@@ -76,3 +76,44 @@ func TestOlderGuidellmConsoleUnderHeadings(t *testing.T) {
 	require.Contains(t, notes, `"Tot Tok/sec mean" is not "Out Tok/sec mean" times the concurrency, so it is not their sum over streams: read as input + output tokens`)
 	require.Contains(t, notes, `"Request Stats Concurrency" as achieved_concurrency`)
 }
+
+// guidellm 0.1 (optimum-neuron's tgi-results.csv, corpus entry
+// l-optimum-neuron-inf2-tgi-qwen25-7b-guidellm-csv-rate-in-string) names its
+// rate mode "asynchronous@R req/sec": R is the offered rate, and the served
+// "Requests per Second" beside it is never taken for it. The synchronous row
+// (one in flight, no offered rate) and the throughput burst are set aside.
+// Before, the column was left unread and the served rate read as offered,
+// the synchronous row placed at 0.161 req/s as if that had been offered.
+func TestGuidellmAsynchronousRateProfiles(t *testing.T) {
+	g := grid{file: "t.csv", header: []string{"Input type", "Requests per Second", "Output Token Throughput (t/s)"},
+		rows: [][]string{
+			{"synchronous", "0.16124266966166817", "36.57662664430473"},
+			{"asynchronous@0.55 req/sec", "0.49461558754572243", "117.7268931509251"},
+			{"asynchronous@3.64 req/sec", "2.0780593811446972", "486.5759282406912"},
+			{"throughput", "3.6428876172319473", "844.191272561698"},
+		},
+		lines: []int{2, 3, 10, 12}}
+	notes := profileLoads(&g)
+	require.Equal(t, "offered request rate (req/s)", g.header[0])
+	require.Equal(t, [][]string{{"0.55", "0.49461558754572243", "117.7268931509251"}, {"3.64", "2.0780593811446972", "486.5759282406912"}}, g.rows)
+	require.Equal(t, []int{3, 10}, g.lines)
+	require.Equal(t, []string{
+		`t.csv:2: "synchronous" is one request at a time, in a sweep of offered rates: no level, set aside`,
+		`t.csv:12: "throughput" is a max-load probe (as many requests as the server takes): no level, set aside`,
+		`t.csv: "Input type" names each row's profile (constant@R, poisson@R, asynchronous@R: R requests per second offered): read as the offered request rate it names`,
+	}, notes)
+
+	file := fixtures.Path(filepath.Join("corpus", "l-optimum-neuron-inf2-tgi-qwen25-7b-guidellm-csv-rate-in-string", "tgi-results.csv"))
+	s, err := Load([]string{file}, Options{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 9)
+	offered := map[float64]float64{}
+	for _, p := range s.Points {
+		require.NotNil(t, p.RequestedRate)
+		offered[*p.RequestedRate] = p.ThroughputTokS
+	}
+	require.Equal(t, 117.7268931509251, offered[0.55])
+	require.Equal(t, 472.60651633847726, offered[2.87])
+	require.Equal(t, 486.5759282406912, offered[3.64])
+	require.NotContains(t, offered, 0.16124266966166817)
+}

@@ -41,6 +41,7 @@ func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resol
 		return nil, err
 	}
 	r.ratioValued(g)
+	r.serverCapacityBesideLoad()
 	if err := r.concurrencyFlavors(g); err != nil {
 		return nil, err
 	}

@@ -398,7 +398,8 @@ func levelHeaders(headers []string) (levels []string, perGPU, ok bool) {
 // cell says ("metric", "", even "Concurrency"), and the rows are named by
 // their first cell rather than numbered.
 // A last column that summarises each row (the mean over the levels) is
-// set aside first (widelevels.go); note says so.
+// set aside first (widelevels.go); note says so. Columns named by level and
+// series at once ("C=10 Disagg") turn with a series column (levelseries.go).
 func transpose(g grid) (grid, string, bool) {
 	if len(g.header) < 2 || len(g.rows) == 0 {
 		return g, "", false
@@ -413,6 +414,9 @@ func transpose(g grid) (grid, string, bool) {
 	note := ""
 	levels, perGPU, ok := levelHeaders(g.header[1:])
 	if !ok {
+		if t, note, ok := transposeLevelSeries(g, levelName); ok {
+			return t, note, true // columns named by level and series (levelseries.go)
+		}
 		var dropped bool
 		if g, note, dropped = dropSummaryColumns(g); !dropped {
 			return g, "", false
@@ -425,6 +429,12 @@ func transpose(g grid) (grid, string, bool) {
 	if t, ok := seriesRows(g, levelName, levels); ok {
 		return t, note, true
 	}
+	return levelRows(g, levelName, levels), note, true
+}
+
+// levelRows turns a table of one row per metric and one column per level
+// into one row per level.
+func levelRows(g grid, levelName string, levels []string) grid {
 	t := grid{file: g.file, headerLine: g.headerLine, header: []string{levelName}}
 	for _, row := range g.rows {
 		if len(row) == 0 {
@@ -448,7 +458,7 @@ func transpose(g grid) (grid, string, bool) {
 		// A level's values are spread over every row: name the header line.
 		t.lines = append(t.lines, g.headerLine)
 	}
-	return t, note, true
+	return t
 }
 
 // cornerParts splits a transposed table's corner cell, which may name the
