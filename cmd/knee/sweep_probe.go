@@ -24,7 +24,12 @@ import (
 const (
 	probeMax      = 30 * time.Second
 	probeMaxGPU   = 512 // per GPU: the probe sends min(--max-per-gpu, this)
-	probeDrainFor = 30 * time.Second
+	// An engine that keeps generating a request after its client has gone
+	// (the test bed's, on an H200) took over a minute to work off a 512-request
+	// probe; a first level started before that measured the probe's backlog
+	// (no token for 22 s, TTFT p50 1.1 s at 16 in flight). So the wait is long,
+	// and a level never starts on a backlog unsaid.
+	probeDrainFor = 180 * time.Second
 )
 
 // capProbe runs the probe when it applies and returns the levels the
@@ -56,7 +61,11 @@ func (o *sweepOptions) capProbe(ctx context.Context) []int {
 	set := o.harnessSettings()
 	set.Progress = nil // not a level: no progress lines
 	samples := probeSamples(ctx, h.InProcess(set), src, p, perGPU, inFlight)
-	drain(ctx, src)
+	if waited, left := drain(ctx, src); left > 0 {
+		fmt.Fprintf(errw, "cap probe: the engine still ran or queued %.0f requests %s after the probe: the first level may measure its backlog\n", left, waited.Round(time.Second))
+	} else if waited >= 5*time.Second {
+		fmt.Fprintf(errw, "cap probe: waited %s for the engine to finish the probe's requests\n", waited.Round(time.Second))
+	}
 	if ctx.Err() != nil {
 		return nil
 	}
@@ -103,17 +112,28 @@ func probeSamples(ctx context.Context, exec sweep.Executor, src metrics.Source, 
 }
 
 // drain waits until the engine runs nothing (the probe's cancelled
-// requests gone), at most probeDrainFor.
-func drain(ctx context.Context, src metrics.Source) {
-	deadline := time.Now().Add(probeDrainFor)
+// requests gone), at most probeDrainFor. It returns how long it waited and
+// how many requests the engine still ran or queued when it gave up (0 when
+// it drained, or when no scrape answered).
+func drain(ctx context.Context, src metrics.Source) (time.Duration, float64) {
+	start := time.Now()
+	deadline := start.Add(probeDrainFor)
+	left := 0.0
 	for time.Now().Before(deadline) && ctx.Err() == nil {
 		s, err := src.Scrape(ctx)
-		if err == nil && s.Running != nil && *s.Running == 0 && (s.Waiting == nil || *s.Waiting == 0) {
-			return
+		if err == nil && s.Running != nil {
+			left = *s.Running
+			if s.Waiting != nil {
+				left += *s.Waiting
+			}
+			if left == 0 {
+				return time.Since(start), 0
+			}
 		}
 		select {
 		case <-ctx.Done():
 		case <-time.After(500 * time.Millisecond):
 		}
 	}
+	return time.Since(start), left
 }
