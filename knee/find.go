@@ -302,6 +302,25 @@ func (w words) stage(l *levelEval) string {
 	return w.unit(l.x)
 }
 
+// stages names several levels in one next-run hint: "the 2, 4 and 8 req/s
+// stages" when every one is an open-loop stage, else "1, 2 and 4/GPU".
+func (w words) stages(ls []*levelEval) string {
+	if len(ls) == 1 {
+		return w.stage(ls[0])
+	}
+	xs, rates := make([]string, len(ls)), make([]string, len(ls))
+	rated := true
+	for i, l := range ls {
+		xs[i] = num(l.x)
+		rated = rated && finite(l.requested) && l.requested > 0
+		rates[i] = num(l.requested)
+	}
+	if rated {
+		return fmt.Sprintf("the %s and %s req/s stages", strings.Join(rates[:len(rates)-1], ", "), rates[len(rates)-1])
+	}
+	return w.unit0(xs)
+}
+
 func num(v float64) string {
 	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
 		return fmt.Sprintf("%d", int64(v))

@@ -48,6 +48,7 @@ type level struct {
 	clientCPU   float64 // NaN when unknown
 	cancelled   bool
 	simulated   bool
+	derived     bool // a repeat's concurrency was derived (Little's law), not configured
 }
 
 // ttftStat is the TTFT statistic the analysis compares across levels.
@@ -173,6 +174,7 @@ type repeatValues struct {
 func (l *level) flag(p sweep.Point) {
 	l.cancelled = l.cancelled || p.Cancelled
 	l.simulated = l.simulated || p.Simulated
+	l.derived = l.derived || p.Derived
 	l.clientBound = l.clientBound || p.ClientBound
 }
 

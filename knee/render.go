@@ -117,7 +117,7 @@ func pointsTable(r *Result) (header []string, rows [][]string, align []byte) {
 		if total {
 			row = append([]string{levelCell(p), thousands(p.ThroughputTokS), ms(p.TTFTP50Ms), ms(p.TTFTP99Ms)}, tail...)
 		} else {
-			row = append([]string{levelCell(p), count(p.Concurrency), thousands(p.ThroughputTokS), thousands(p.ThroughputPerGPU),
+			row = append([]string{levelCell(p), derivedMark(p) + count(p.Concurrency), thousands(p.ThroughputTokS), thousands(p.ThroughputPerGPU),
 				ms(p.TTFTP50Ms), ms(p.TTFTP99Ms)}, tail...)
 		}
 		if rated {
@@ -156,10 +156,20 @@ func rateCell(v *float64) string {
 }
 
 func levelCell(p PointResult) string {
+	c := derivedMark(p) + count(p.PerGPU)
 	if p.Simulated {
-		return count(p.PerGPU) + " (simulated)"
+		return c + " (simulated)"
 	}
-	return count(p.PerGPU)
+	return c
+}
+
+// derivedMark is "~" before a level that was derived (Little's law), not
+// configured, as knee import marks it: the number is approximate.
+func derivedMark(p PointResult) string {
+	if p.Derived {
+		return "~"
+	}
+	return ""
 }
 
 func repeatsCell(p PointResult) string {

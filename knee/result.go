@@ -133,6 +133,10 @@ type PointResult struct {
 	// ErrorRate is the failed share of requests, when known.
 	ErrorRate *float64 `json:"error_rate,omitempty"`
 	Simulated bool     `json:"simulated,omitempty"`
+	// Derived: the level's concurrency was derived (Little's law from an
+	// open-loop stage's rate and latency), not configured; the tables mark
+	// it "~" as knee import does.
+	Derived bool `json:"derived,omitempty"`
 	// Limit is what bound this level, from the engine's own metrics sampled
 	// during it (limit.go); kind no_engine_metrics when none were.
 	Limit *Limit `json:"limit,omitempty"`
