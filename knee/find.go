@@ -109,6 +109,9 @@ func FindContext(ctx context.Context, s *sweep.Sweep, opts Options) (*Result, er
 	res.Points = verdicts(in, used, loc, opts)
 	res.Bound = physicalBound(in, res.Knee)
 	res.RecommendedPerGPU, res.CandidatePerGPU, res.RecommendationReason = recommend(in.levels, used, loc, opts, in.w, targets)
+	if loc.rate.ok {
+		res.RecommendedRate = offeredAt(used, res.RecommendedPerGPU)
+	}
 	res.Hints, res.Notes = hints(in, used, loc, res, opts, res.Notes)
 	if err := ctx.Err(); err != nil {
 		return nil, err

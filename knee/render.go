@@ -163,6 +163,15 @@ func levelCell(p PointResult) string {
 	return c
 }
 
+// detailLevel names a level in its detail lines: an open-loop stage by
+// its offered rate, with the derived concurrency beside it.
+func detailLevel(p PointResult, unit string) string {
+	if p.RequestedRate != nil && finite(*p.RequestedRate) {
+		return fmt.Sprintf("%s req/s (~%s%s)", num(*p.RequestedRate), num(p.PerGPU), unit)
+	}
+	return num(p.PerGPU) + unit
+}
+
 // derivedMark is "~" before a level that was derived (Little's law), not
 // configured, as knee import marks it: the number is approximate.
 func derivedMark(p PointResult) string {
@@ -205,7 +214,10 @@ func (t *resultText) summary() {
 		ew.printf(": %s", r.Knee.Detail)
 	}
 	ew.printf("\n")
-	if r.RecommendedPerGPU != nil {
+	if r.RecommendedRate != nil && r.RecommendedPerGPU != nil {
+		// An open-loop sweep is run at a rate: recommend the rate.
+		ew.printf("%srecommended: %s req/s (~%s%s by Little's law) — %s\n", b, reqRate(*r.RecommendedRate), num(*r.RecommendedPerGPU), t.u, r.RecommendationReason)
+	} else if r.RecommendedPerGPU != nil {
 		ew.printf("%srecommended: %s%s — %s\n", b, num(*r.RecommendedPerGPU), t.u, r.RecommendationReason)
 	} else {
 		ew.printf("%srecommended: none — %s\n", b, r.RecommendationReason)
@@ -240,7 +252,7 @@ func (t *resultText) derivations() {
 	}
 	for _, p := range r.Points {
 		for i, d := range p.Details {
-			ew.printf("%s%s%s %s: %s\n", b, num(p.PerGPU), t.u, p.Reasons[i], d)
+			ew.printf("%s%s %s: %s\n", b, detailLevel(p, t.u), p.Reasons[i], d)
 		}
 	}
 	for _, n := range r.Notes {
