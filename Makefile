@@ -2,7 +2,9 @@
 GO      ?= go
 BIN     ?= bin/knee
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
-LDFLAGS := -X main.version=$(VERSION)
+# -s -w drops the symbol table and DWARF: bin/knee goes from about 130 MB to
+# about 94 MB, and panics still print file:line (those come from pclntab).
+LDFLAGS := -s -w -X main.version=$(VERSION)
 FUZZTIME ?= 30s
 
 .PHONY: build test test-unit test-integration demo bench fuzz vet fmt-check

@@ -12,8 +12,11 @@ var (
 	// RecommendationFormats: "markdown" is a block for a PR description,
 	// "yaml" the overlay's constraints list under a comment block with the
 	// measurements, "json" docs/DESIGN.md's contract.
+	// "table" is the same for a terminal (knee baseline picks it when
+	// stdout is one): aligned text, no Mermaid.
 	RecommendationFormats = output.New("baseline",
 		output.Encoder[*Recommendation]{Format: output.Markdown, Encode: renderMarkdown},
+		output.Encoder[*Recommendation]{Format: output.Table, Encode: renderText},
 		output.Encoder[*Recommendation]{Format: output.YAML, Encode: renderYAML},
 		output.JSONEncoder[*Recommendation](),
 	)

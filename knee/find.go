@@ -109,6 +109,9 @@ func FindContext(ctx context.Context, s *sweep.Sweep, opts Options) (*Result, er
 	res.Points = verdicts(in, used, loc, opts)
 	res.Bound = physicalBound(in, res.Knee)
 	res.RecommendedPerGPU, res.CandidatePerGPU, res.RecommendationReason = recommend(in.levels, used, loc, opts, in.w, targets)
+	if loc.rate.ok {
+		res.RecommendedRate = offeredAt(used, res.RecommendedPerGPU)
+	}
 	res.Hints, res.Notes = hints(in, used, loc, res, opts, res.Notes)
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -300,6 +303,25 @@ func (w words) stage(l *levelEval) string {
 		return fmt.Sprintf("the %s req/s stage", num(l.requested))
 	}
 	return w.unit(l.x)
+}
+
+// stages names several levels in one next-run hint: "the 2, 4 and 8 req/s
+// stages" when every one is an open-loop stage, else "1, 2 and 4/GPU".
+func (w words) stages(ls []*levelEval) string {
+	if len(ls) == 1 {
+		return w.stage(ls[0])
+	}
+	xs, rates := make([]string, len(ls)), make([]string, len(ls))
+	rated := true
+	for i, l := range ls {
+		xs[i] = num(l.x)
+		rated = rated && finite(l.requested) && l.requested > 0
+		rates[i] = num(l.requested)
+	}
+	if rated {
+		return fmt.Sprintf("the %s and %s req/s stages", strings.Join(rates[:len(rates)-1], ", "), rates[len(rates)-1])
+	}
+	return w.unit0(xs)
 }
 
 func num(v float64) string {

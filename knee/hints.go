@@ -121,16 +121,31 @@ func bracketHint(in input, lo, hi float64) string {
 }
 
 // reasonHints are each level's reasons' hints (the reason table), then the
-// drain_biased levels in one sentence.
+// drain_biased levels in one sentence. A reason whose hint differs only by
+// the level (hintAll) is one sentence naming all its levels, where its
+// first level's would be.
 func reasonHints(in input, opts Options) []string {
 	var out, drain []string
 	w := in.w
+	groups := map[Reason][]*levelEval{}
+	at := map[Reason]int{}
 	for _, l := range in.levels {
 		for _, rr := range l.reasons {
+			if reasons[rr].hintAll != nil && rr.hint(l, w, opts) == "" {
+				if _, ok := at[rr]; !ok {
+					at[rr] = len(out)
+					out = append(out, "")
+				}
+				groups[rr] = append(groups[rr], l)
+				continue
+			}
 			if h := rr.hint(l, w, opts); h != "" {
 				out = append(out, h)
 			}
 		}
+	}
+	for rr, ls := range groups {
+		out[at[rr]] = reasons[rr].hintAll(w.stages(ls), len(ls) > 1, opts)
 	}
 	for _, l := range in.levels {
 		if l.has(ReasonDrainBiased) {

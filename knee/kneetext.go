@@ -1,6 +1,10 @@
 package knee
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/kneetool/knee/internal/numfmt"
+)
 
 // Phrase writes the knee in a few words, the same way in every command
 // (find, baseline, compare, plot titles): "between 128 and 256/GPU",
@@ -16,6 +20,9 @@ func (k Knee) Phrase(unit string) string {
 			return "?"
 		}
 		return num(*p)
+	}
+	if s := k.ratePhrase(unit); s != "" {
+		return s
 	}
 	switch k.Status {
 	case StatusLocated:
@@ -41,6 +48,23 @@ func (k Knee) Phrase(unit string) string {
 	}
 	return string(k.Status)
 }
+
+// ratePhrase is an open-loop sweep's knee in req/s, the unit it was swept
+// in, with the Little's-law concurrency beside it ("" for a closed loop).
+func (k Knee) ratePhrase(unit string) string {
+	switch {
+	case k.Status == StatusBracketed && k.LowRate != nil && k.HighRate != nil && k.LowPerGPU != nil && k.HighPerGPU != nil:
+		return fmt.Sprintf("between %s and %s req/s offered (~%s–%s%s by Little's law)", reqRate(*k.LowRate), reqRate(*k.HighRate), num(*k.LowPerGPU), num(*k.HighPerGPU), unit)
+	case k.Status == StatusBracketed && k.LowRate == nil && k.HighRate != nil && k.HighPerGPU != nil:
+		return fmt.Sprintf("at or below %s req/s offered (~%s%s by Little's law; nothing measured lower bounds it)", reqRate(*k.HighRate), num(*k.HighPerGPU), unit)
+	case k.Status == StatusNotReached && k.LowRate != nil && k.LowPerGPU != nil:
+		return fmt.Sprintf("not reached by %s req/s offered (~%s%s by Little's law)", reqRate(*k.LowRate), num(*k.LowPerGPU), unit)
+	}
+	return ""
+}
+
+// reqRate writes a request rate as the tables do (92.2, 123, 4.04).
+func reqRate(v float64) string { return numfmt.Group(v, -1) }
 
 // UnitOf is how levels of r are written: "/GPU", or " in flight" when the
 // GPU count is unknown.

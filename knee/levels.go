@@ -2,6 +2,7 @@ package knee
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"gonum.org/v1/gonum/stat"
@@ -45,7 +46,8 @@ type level struct {
 	errKnown    bool
 	achieved    float64 // achieved/configured, NaN when unknown
 	clientBound bool
-	clientCPU   float64 // NaN when unknown
+	clientCPU   float64  // NaN when unknown
+	clientWhy   []string // what the harness saw of a client-bound level, each said once
 	cancelled   bool
 	simulated   bool
 	// windowed: every repeat stopped by precision or time (sweep.Point
@@ -55,6 +57,7 @@ type level struct {
 	// halfWidth is the 95% interval of the level's throughput relative to
 	// it, from its repeats' windows (NaN when any repeat has none).
 	halfWidth float64
+	derived   bool // a repeat's concurrency was derived (Little's law), not configured
 }
 
 // ttftStat is the TTFT statistic the analysis compares across levels.
@@ -181,7 +184,13 @@ type repeatValues struct {
 func (l *level) flag(p sweep.Point) {
 	l.cancelled = l.cancelled || p.Cancelled
 	l.simulated = l.simulated || p.Simulated
+	l.derived = l.derived || p.Derived
 	l.clientBound = l.clientBound || p.ClientBound
+	for _, w := range p.ClientBoundWhy {
+		if !slices.Contains(l.clientWhy, w) {
+			l.clientWhy = append(l.clientWhy, w)
+		}
+	}
 }
 
 func (v *repeatValues) addClient(p sweep.Point) {

@@ -3,6 +3,7 @@ package knee
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/kneetool/knee/sweep"
 )
@@ -84,7 +85,11 @@ func engineLimit(l *levelEval, gpus int, peakRunning float64) *Limit {
 	if l.clientBound {
 		lim.Kind = LimitClient
 		lim.Detail = "client: the load generator was the bottleneck (client_bound)"
-		if finite(l.clientCPU) {
+		if len(l.clientWhy) > 0 {
+			// The harness's own evidence: its CPU share alone reads low
+			// ("27% busy") when other processes held the cores.
+			lim.Detail += ": " + strings.Join(l.clientWhy, "; ")
+		} else if finite(l.clientCPU) {
 			lim.Detail += fmt.Sprintf(", its CPU %.0f%% busy", 100*l.clientCPU)
 		}
 		return lim

@@ -68,6 +68,9 @@ func locateKnee(u []*levelEval, in input, sh shape, ft fitOutcome, rate rateFoll
 	}
 	loc.lowestTrusted = lowestTrusted(u, in.perGPU, sat, rate, opts)
 	loc.knee = b.knee(u, loc, ft, in, opts)
+	if rate.ok {
+		loc.knee.LowRate, loc.knee.HighRate = offeredAt(u, loc.knee.LowPerGPU), offeredAt(u, loc.knee.HighPerGPU)
+	}
 	if n := b.fitOutsideNote(loc.knee, ft, in, opts); n != "" {
 		loc.notes = append(loc.notes, n)
 	}
@@ -265,9 +268,44 @@ func lowestTrusted(u []*levelEval, perGPU bool, sat saturation, rate rateFollow,
 	return len(u) > first+1 && (sat.op > first || sat.past < 0)
 }
 
+// rateDetail is an open-loop knee's sentence in the offered rates that
+// bracket it, the unit the sweep was set in ("" when it is not one).
+func rateDetail(loc located) string {
+	k := loc.knee
+	if !loc.rate.ok {
+		return ""
+	}
+	switch {
+	case k.Status == StatusNotReached && k.LowRate != nil:
+		return fmt.Sprintf("every stage served the rate it was offered, up to %s req/s: the knee lies above it", reqRate(*k.LowRate))
+	case k.LowRate != nil && k.HighRate != nil:
+		return fmt.Sprintf("the knee lies between the %s and %s req/s stages: %s req/s is the first stage that fell behind its offered rate", reqRate(*k.LowRate), reqRate(*k.HighRate), reqRate(*k.HighRate))
+	case k.HighRate != nil:
+		return fmt.Sprintf("the knee is at or below the %s req/s stage, the first that fell behind its offered rate; no stage below it shows the server keeping up", reqRate(*k.HighRate))
+	}
+	return ""
+}
+
+// offeredAt is the offered req/s of the stage at per-GPU level x (nil for
+// none, or a stage that knows no offer).
+func offeredAt(u []*levelEval, x *float64) *float64 {
+	if x == nil {
+		return nil
+	}
+	for _, l := range u {
+		if round6(l.x) == round6(*x) && finite(l.requested) {
+			return ptr(round6(l.requested))
+		}
+	}
+	return nil
+}
+
 // kneeDetail is the knee in one sentence a reviewer can check.
 func kneeDetail(loc located, u []*levelEval, in input, opts Options) string {
 	k, sat, w := loc.knee, loc.sat, in.w
+	if s := rateDetail(loc); s != "" {
+		return s
+	}
 	switch k.Status {
 	case StatusNotReached:
 		return notReachedDetail(loc, u, opts, w)

@@ -7,6 +7,7 @@ type rateFollow struct {
 	ok       bool    // every valid level is a stage with requested and achieved rates
 	lo, hi   float64 // the last stage that kept up, the first that did not (±Inf none)
 	verified bool    // the lowest stage kept up, so it is below the knee
+	need     float64 // the least share of its offer a stage must serve (MinAchieved)
 }
 
 // followRate applies to rate-based (open-loop) sweeps, where every valid
@@ -19,7 +20,7 @@ func followRate(used []*levelEval, opts Options) rateFollow {
 			return rateFollow{}
 		}
 	}
-	r := rateFollow{ok: true, lo: math.Inf(-1), hi: math.Inf(1)}
+	r := rateFollow{ok: true, lo: math.Inf(-1), hi: math.Inf(1), need: opts.MinAchieved}
 	for _, l := range used {
 		if l.follow < opts.MinAchieved {
 			r.hi = l.x

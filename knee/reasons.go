@@ -37,6 +37,11 @@ type reasonSpec struct {
 	// reason; nil where find gives none per level (drain_biased is said
 	// once for all its levels, in hints).
 	hint func(l *levelEval, w words, o Options) string
+	// hintAll is find's one sentence for every level with this reason,
+	// named together (stages from words.stages; many when more than one),
+	// where the sentence differs only by the level: six levels short of
+	// their requests read as one line, not six.
+	hintAll func(stages string, many bool, o Options) string
 	// sentence says, with the numbers, what a refusal at a level saw.
 	sentence func(s reasonSite) string
 	// next names the measurement that would remove the reason.
@@ -68,8 +73,8 @@ var reasons = map[Reason]reasonSpec{
 	},
 	ReasonErrorsPresent: {
 		effect: effectInvalid,
-		hint: func(l *levelEval, w words, _ Options) string {
-			return fmt.Sprintf("find why requests failed at %s and rerun it", w.stage(l))
+		hintAll: func(s string, many bool, _ Options) string {
+			return fmt.Sprintf("find why requests failed at %s and rerun %s", s, pick(many, "them", "it"))
 		},
 		sentence: func(s reasonSite) string {
 			return fmt.Sprintf("requests failed at %s/GPU; a floor from a run with errors encodes the errors", s.at())
@@ -80,8 +85,8 @@ var reasons = map[Reason]reasonSpec{
 	},
 	ReasonConcurrencyNotAchieved: {
 		effect: effectInvalid,
-		hint: func(l *levelEval, w words, _ Options) string {
-			return fmt.Sprintf("rerun %s with a load generator that sustains the configured concurrency (more workers)", w.stage(l))
+		hintAll: func(s string, _ bool, _ Options) string {
+			return fmt.Sprintf("rerun %s with a load generator that sustains the configured concurrency (more workers)", s)
 		},
 		sentence: func(s reasonSite) string {
 			return fmt.Sprintf("the load generator did not keep %s requests in flight at %s/GPU, so the level was not what it claims", group(s.pt.Concurrency), s.at())
@@ -90,8 +95,8 @@ var reasons = map[Reason]reasonSpec{
 	},
 	ReasonClientBound: {
 		effect: effectInvalid,
-		hint: func(l *levelEval, w words, _ Options) string {
-			return fmt.Sprintf("rerun %s with more load-generator CPU or more client pods: the client, not the server, saturated", w.stage(l))
+		hintAll: func(s string, _ bool, _ Options) string {
+			return fmt.Sprintf("rerun %s with more load-generator CPU or more client pods: the client, not the server, saturated", s)
 		},
 		sentence: func(s reasonSite) string {
 			return fmt.Sprintf("at %s/GPU the load generator, not the server, was the bottleneck: the numbers describe the client", s.at())
@@ -100,21 +105,18 @@ var reasons = map[Reason]reasonSpec{
 	},
 	ReasonCancelled: {
 		effect: effectInvalid,
-		hint: func(l *levelEval, w words, _ Options) string {
-			return fmt.Sprintf("rerun %s to completion: the run was interrupted", w.stage(l))
+		hintAll: func(s string, many bool, _ Options) string {
+			return fmt.Sprintf("rerun %s to completion: the run was interrupted", s)
 		},
 	},
-	ReasonInsufficientSamples: cautionRow(
+	ReasonInsufficientSamples: withLevelHint(cautionRowAll(
 		"too few requests for a stable p99 (insufficient_samples); the TTFT ceiling rests on a thin tail",
-		func(l *levelEval, w words, o Options) string {
-			if l.windowed {
-				return fmt.Sprintf("rerun %s with a longer --level-max-duration so that it reaches %d requests and its p99 is meaningful", w.stage(l), minSamplesP99(l, o))
-			}
-			return fmt.Sprintf("rerun %s with at least %d requests so its p99 is meaningful", w.stage(l), o.MinSamplesP99)
+		func(s string, many bool, o Options) string {
+			return fmt.Sprintf("rerun %s with at least %d requests so %s p99 is meaningful", s, o.MinSamplesP99, pick(many, "each", "its"))
 		},
 		func(s reasonSite) string {
 			return fmt.Sprintf("re-run %s/GPU with more requests (aicr uses max(1000, 8 × concurrency) = %s)", s.at(), group(math.Max(1000, 8*s.pt.Concurrency)))
-		}),
+		}), windowedP99Hint),
 	ReasonHighVariance: cautionRow(
 		"repeats disagree (high_variance); the floor may sit inside run-to-run noise",
 		func(l *levelEval, w words, _ Options) string {
@@ -125,10 +127,10 @@ var reasons = map[Reason]reasonSpec{
 			return s
 		},
 		repeatNeighboursNextRun),
-	ReasonNonMonotonic: cautionRow(
+	ReasonNonMonotonic: cautionRowAll(
 		"throughput is not monotonic around this level (non_monotonic); check the neighbouring levels",
-		func(l *levelEval, w words, _ Options) string {
-			return fmt.Sprintf("repeat %s: its throughput dipped and recovered above it", w.stage(l))
+		func(s string, many bool, _ Options) string {
+			return fmt.Sprintf("repeat %s: %s throughput dipped and recovered above %s", s, pick(many, "each one's", "its"), pick(many, "them", "it"))
 		},
 		repeatNeighboursNextRun),
 	// drain_biased has no hint per level: find says it once for all the
@@ -156,6 +158,38 @@ func cautionRow(caution string, hint func(*levelEval, words, Options) string, ne
 		sentence: func(s reasonSite) string { return fmt.Sprintf("%s/GPU: %s", s.at(), caution) },
 		next:     next,
 	}
+}
+
+// cautionRowAll is a caution whose find hint names all its levels at once.
+// windowedP99Hint is insufficient_samples' hint for a level that stopped by
+// precision: it needs a longer --level-max-duration, not more requests, and
+// its p99 rests on sweep.MinSamplesP99 requests, not Options.MinSamplesP99.
+func windowedP99Hint(l *levelEval, w words, o Options) string {
+	if !l.windowed {
+		return ""
+	}
+	return fmt.Sprintf("rerun %s with a longer --level-max-duration so that it reaches %d requests and its p99 is meaningful", w.stage(l), minSamplesP99(l, o))
+}
+
+func cautionRowAll(caution string, hintAll func(string, bool, Options) string, next func(reasonSite) string) reasonSpec {
+	r := cautionRow(caution, nil, next)
+	r.hintAll = hintAll
+	return r
+}
+
+// withLevelHint gives a grouped reason a hint per level as well, for the
+// levels it fits (non-empty); the others are grouped as before.
+func withLevelHint(r reasonSpec, hint func(*levelEval, words, Options) string) reasonSpec {
+	r.hint = hint
+	return r
+}
+
+// pick is the plural or the singular word of a hint.
+func pick(many bool, plural, one string) string {
+	if many {
+		return plural
+	}
+	return one
 }
 
 var sloSpec = reasonSpec{effect: effectSLO, sentence: sloSentence, next: sloNextRun}

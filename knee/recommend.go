@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/kneetool/knee/internal/numfmt"
 )
 
 // recommend picks the operating point: the largest level that is verified
@@ -92,6 +94,22 @@ func niceLevel(v float64) float64 {
 	return 1
 }
 
+// allowance says how a stage counted as keeping up: what it was offered,
+// what it served, and the share of its offer that counts, net of the
+// end-of-run drain, against the share needed. A stage can serve well
+// under its offer and still count ("offered 4, served 2.41") when the
+// drain explains the rest.
+func (e *levelEval) allowance(need float64) string {
+	s := "offered " + reqRate(e.requested)
+	if finite(e.reqRate) {
+		s += ", served " + numfmt.Group(e.reqRate, -1)
+	}
+	if finite(e.follow) {
+		s += fmt.Sprintf(" req/s: %.0f%% of the offer net of the end-of-run drain, %.0f%% needed", 100*e.follow, 100*need)
+	}
+	return s
+}
+
 // rateBracket gives the requested rates either side of a rate-based knee.
 func rateBracket(used []*levelEval, loc located) (lo, hi float64, ok bool) {
 	if !loc.rate.ok {
@@ -153,6 +171,8 @@ func operatingPointReason(x float64, capped *levelEval, used []*levelEval, loc l
 		}
 	case loc.knee.Status == StatusNotReached:
 		s = fmt.Sprintf("%s is the highest valid level and throughput still scales there%s: the knee was not reached, measure higher", w.unit(x), share)
+	case loc.rate.ok && op != nil && finite(op.requested):
+		s = fmt.Sprintf("the %s req/s stage is the highest that still served its offered rate (%s)%s", reqRate(op.requested), op.allowance(loc.rate.need), share)
 	case loc.rate.ok:
 		s = fmt.Sprintf("%s is the highest stage that still served its offered rate%s", w.unit(x), share)
 	default:

@@ -117,7 +117,7 @@ func pointsTable(r *Result) (header []string, rows [][]string, align []byte) {
 		if total {
 			row = append([]string{levelCell(p), thousands(p.ThroughputTokS), ms(p.TTFTP50Ms), ms(p.TTFTP99Ms)}, tail...)
 		} else {
-			row = append([]string{levelCell(p), count(p.Concurrency), thousands(p.ThroughputTokS), thousands(p.ThroughputPerGPU),
+			row = append([]string{levelCell(p), derivedMark(p) + count(p.Concurrency), thousands(p.ThroughputTokS), thousands(p.ThroughputPerGPU),
 				ms(p.TTFTP50Ms), ms(p.TTFTP99Ms)}, tail...)
 		}
 		if rated {
@@ -156,10 +156,29 @@ func rateCell(v *float64) string {
 }
 
 func levelCell(p PointResult) string {
+	c := derivedMark(p) + count(p.PerGPU)
 	if p.Simulated {
-		return count(p.PerGPU) + " (simulated)"
+		return c + " (simulated)"
 	}
-	return count(p.PerGPU)
+	return c
+}
+
+// detailLevel names a level in its detail lines: an open-loop stage by
+// its offered rate, with the derived concurrency beside it.
+func detailLevel(p PointResult, unit string) string {
+	if p.RequestedRate != nil && finite(*p.RequestedRate) {
+		return fmt.Sprintf("%s req/s (~%s%s)", num(*p.RequestedRate), num(p.PerGPU), unit)
+	}
+	return num(p.PerGPU) + unit
+}
+
+// derivedMark is "~" before a level that was derived (Little's law), not
+// configured, as knee import marks it: the number is approximate.
+func derivedMark(p PointResult) string {
+	if p.Derived {
+		return "~"
+	}
+	return ""
 }
 
 func repeatsCell(p PointResult) string {
@@ -195,7 +214,10 @@ func (t *resultText) summary() {
 		ew.printf(": %s", r.Knee.Detail)
 	}
 	ew.printf("\n")
-	if r.RecommendedPerGPU != nil {
+	if r.RecommendedRate != nil && r.RecommendedPerGPU != nil {
+		// An open-loop sweep is run at a rate: recommend the rate.
+		ew.printf("%srecommended: %s req/s (~%s%s by Little's law) — %s\n", b, reqRate(*r.RecommendedRate), num(*r.RecommendedPerGPU), t.u, r.RecommendationReason)
+	} else if r.RecommendedPerGPU != nil {
 		ew.printf("%srecommended: %s%s — %s\n", b, num(*r.RecommendedPerGPU), t.u, r.RecommendationReason)
 	} else {
 		ew.printf("%srecommended: none — %s\n", b, r.RecommendationReason)
@@ -230,7 +252,7 @@ func (t *resultText) derivations() {
 	}
 	for _, p := range r.Points {
 		for i, d := range p.Details {
-			ew.printf("%s%s%s %s: %s\n", b, num(p.PerGPU), t.u, p.Reasons[i], d)
+			ew.printf("%s%s %s: %s\n", b, detailLevel(p, t.u), p.Reasons[i], d)
 		}
 	}
 	for _, n := range r.Notes {

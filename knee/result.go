@@ -87,6 +87,12 @@ type Knee struct {
 	PerGPU     *float64 `json:"per_gpu"`
 	LowPerGPU  *float64 `json:"low_per_gpu"`
 	HighPerGPU *float64 `json:"high_per_gpu"`
+	// LowRate and HighRate are an open-loop sweep's knee in the unit it was
+	// swept in: the offered req/s of the last stage that kept up and of the
+	// first that fell behind (absent for a closed loop, or where the per-GPU
+	// bound is). The per-GPU bounds are then Little's-law concurrencies.
+	LowRate  *float64 `json:"low_rate,omitempty"`
+	HighRate *float64 `json:"high_rate,omitempty"`
 	// Method says how the interval was obtained ("bootstrap", "bracketing levels").
 	Method string `json:"method,omitempty"`
 	// Detail is one sentence a reviewer can read.
@@ -133,6 +139,10 @@ type PointResult struct {
 	// ErrorRate is the failed share of requests, when known.
 	ErrorRate *float64 `json:"error_rate,omitempty"`
 	Simulated bool     `json:"simulated,omitempty"`
+	// Derived: the level's concurrency was derived (Little's law from an
+	// open-loop stage's rate and latency), not configured; the tables mark
+	// it "~" as knee import does.
+	Derived bool `json:"derived,omitempty"`
 	// Limit is what bound this level, from the engine's own metrics sampled
 	// during it (limit.go); kind no_engine_metrics when none were.
 	Limit *Limit `json:"limit,omitempty"`
@@ -215,6 +225,9 @@ type Result struct {
 	Knee  Knee      `json:"knee"`
 	// RecommendedPerGPU is the largest level that is verified sub-knee and valid.
 	RecommendedPerGPU *float64 `json:"recommended_per_gpu"`
+	// RecommendedRate is the recommended stage's offered req/s when the
+	// sweep was open-loop (the knee judged by rate following); absent else.
+	RecommendedRate *float64 `json:"recommended_rate,omitempty"`
 	// CandidatePerGPU is the level that would be recommended if its only
 	// problem were "unverified" (baseline --accept-unverified uses it).
 	CandidatePerGPU *float64      `json:"candidate_per_gpu"`

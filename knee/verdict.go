@@ -83,6 +83,7 @@ func pointResult(l *levelEval, in input) PointResult {
 		OutlierRepeats: l.outliers,
 		TTFTStat:       string(in.stat),
 		Simulated:      l.simulated,
+		Derived:        l.derived,
 		SLO:            l.slo,
 		Goodput:        l.goodput,
 	}

@@ -98,6 +98,10 @@ type Point struct {
 	// ClientBound is set by a harness that knows the load generator, not the
 	// server, was the bottleneck at this level.
 	ClientBound bool `json:"client_bound,omitempty"`
+	// ClientBoundWhy says, in the harness's words, what showed the client
+	// bound ("client threads waited for a CPU 63% of the time …"): its own
+	// CPU share alone can read low when other processes held the cores.
+	ClientBoundWhy []string `json:"client_bound_why,omitempty"`
 	// Cancelled marks a run the harness reports as interrupted: partial numbers.
 	Cancelled bool `json:"cancelled,omitempty"`
 	// Simulated marks a point that was not measured on real hardware.

@@ -214,7 +214,11 @@ func (p Plan) Validate() error {
 			return Inputf("plan", "--per-gpu", 0, "level %d is not a positive integer", pg)
 		}
 	}
-	if p.GPUs <= 0 {
+	if p.GPUs == 0 {
+		// Unset reads as 0: say what is missing, not "got 0".
+		return Inputf("plan", "--gpus", 0, "is required: how many GPUs serve the endpoint (the ladder is per GPU)")
+	}
+	if p.GPUs < 0 {
 		return Inputf("plan", "--gpus", 0, "GPU count must be positive, got %d", p.GPUs)
 	}
 	if p.API != "chat" && p.API != "completion" {

@@ -69,12 +69,16 @@ block change, every other byte stays. A refusal never touches the file.`,
 
 func (o *baselineOptions) Complete(args []string) error {
 	o.args = args
-	f, err := chooseFormat(o.root, baseline.RecommendationFormats)
+	f, err := chooseReadable(o.root, baseline.RecommendationFormats)
 	o.format = f
 	return err
 }
 
 func (o *baselineOptions) Validate() error {
+	if o.overlays != "" && o.root.Output == "" {
+		// The catalog's summary is made for a PR: markdown even on a terminal.
+		o.format = string(baseline.CatalogFormats.Default())
+	}
 	switch {
 	case o.overlays != "" && o.overlay != "":
 		return usagef("--overlay and --overlays: give one overlay FILE or the folder of them, not both")

@@ -176,9 +176,9 @@ func TestBaselineBadPolicyFlagsExit2(t *testing.T) {
 	require.Equal(t, exitUsage, code)
 	require.Contains(t, errs, "--write: needs --overlay FILE")
 
-	code, _, errs = runKneeCLI(t, "baseline", gb300Real, "-o", "table")
+	code, _, errs = runKneeCLI(t, "baseline", gb300Real, "-o", "text")
 	require.Equal(t, exitUsage, code)
-	require.Contains(t, errs, "-o table is not supported here")
+	require.Contains(t, errs, "-o text is not supported here; use one of: markdown, table, yaml, json")
 }
 
 func TestBaselineYAMLIsTheOverlayConstraintsListUnderComments(t *testing.T) {

@@ -23,7 +23,7 @@ var outputFormats = map[string][]string{
 	"compare":   baseline.ComparisonFormats.Names(),
 	"pareto":    append(pareto.Formats.Names(), "FILE.png", "FILE.svg"),
 	"sweep":     {"table", "markdown", "json"},
-	"demo":      {"markdown"},
+	"demo":      {"markdown", "table"},
 	"simserver": {"text"},
 	"version":   versionFormats.Names(),
 }

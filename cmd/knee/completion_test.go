@@ -34,7 +34,7 @@ func TestCompletionOfFlagValues(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"baseline", "-o", ""}, "markdown\nyaml\njson\n"},
+		{[]string{"baseline", "-o", ""}, "markdown\ntable\nyaml\njson\n"},
 		{[]string{"find", "-o", ""}, "table\nmarkdown\njson\n"},
 		{[]string{"sweep", "--runner", ""}, "local\nkube\n"},
 		{[]string{"sweep", "--harness", ""}, "builtin\ninference-perf\naiperf\n"},

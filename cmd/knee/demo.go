@@ -6,7 +6,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -27,6 +29,9 @@ type demoOptions struct {
 	Out, Plot    string
 	StopPastKnee bool
 	TimeScale    float64
+	// md: markdown (-o markdown, or stdout is a file or a pipe), else
+	// aligned tables for a terminal (-o table, or stdout is one).
+	md bool
 }
 
 func newDemoCmd(root *rootOptions) *cobra.Command {
@@ -37,8 +42,8 @@ func newDemoCmd(root *rootOptions) *cobra.Command {
 		Long: `demo starts a simulated OpenAI-compatible server in-process (4 "GPUs", GB300-like:
 throughput grows to a knee between 128 and 256 requests per GPU, then collapses, as the
 Dynamo frontend did on GB300 in aicr #2385), sweeps it with the built-in harness into a
-results folder, and prints what knee find and knee baseline say, as markdown, and writes
-the plot. No GPU, no cluster, no Python. Every point is marked simulated.`,
+results folder, and prints what knee find and knee baseline say, and writes the plot:
+tables on a terminal, markdown with Mermaid charts into a file or a pipe (-o picks). No GPU, no cluster, no Python. Every point is marked simulated.`,
 		Args: cobra.NoArgs,
 		RunE: completeValidateRun(o),
 	}
@@ -68,7 +73,12 @@ func (e simulatedExec) RunLevel(ctx context.Context, p sweep.Plan, l sweep.Level
 }
 
 func (o *demoOptions) Complete([]string) error {
-	_, err := o.root.checkOutput("markdown", "markdown")
+	def := output.Markdown
+	if o.root.Output == "" && onTerminal(o.root.stdout) {
+		def = output.Table
+	}
+	f, err := o.root.checkOutput(string(def), outputFormats["demo"]...)
+	o.md = f == string(output.Markdown)
 	return err
 }
 
@@ -100,10 +110,14 @@ func (o *demoOptions) Run() error {
 	if err != nil {
 		return err
 	}
-	demoIntro(w, out, cfg, adapt)
-	fmt.Fprintln(w, "## knee find")
+	format := output.Table
+	if o.md {
+		format = output.Markdown
+	}
+	demoIntro(w, out, cfg, adapt, o.md)
+	fmt.Fprintln(w, heading(o.md, 2, "knee find"))
 	fmt.Fprintln(w)
-	if err := knee.Formats.Encode(w, output.Markdown, res); err != nil {
+	if err := knee.Formats.Encode(w, format, res); err != nil {
 		return err
 	}
 	// Every demo point is simulated, which baseline refuses by default; the
@@ -115,21 +129,21 @@ func (o *demoOptions) Run() error {
 		return err
 	}
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "## knee baseline")
+	fmt.Fprintln(w, heading(o.md, 2, "knee baseline"))
 	fmt.Fprintln(w)
-	if err := baseline.RecommendationFormats.Encode(w, output.Markdown, rec); err != nil {
+	if err := baseline.RecommendationFormats.Encode(w, format, rec); err != nil {
 		return err
 	}
 	if err := o.writePlot(out, res, rec); err != nil {
 		return err
 	}
 	if rec.Simulated {
-		fmt.Fprintln(w, "\nThese floors come from simulated numbers (the demo passes --allow-simulated): they show the method. On real measurements `knee baseline` derives them the same way, and without that flag it refuses simulated levels.")
+		fmt.Fprintf(w, "\nThese floors come from simulated numbers (the demo passes --allow-simulated): they show the method. On real measurements %s derives them the same way, and without that flag it refuses simulated levels.\n", code(o.md, "knee baseline"))
 	}
 	abs, _ := filepath.Abs(dir)
-	fmt.Fprintf(w, "\nResults folder: `%s` (try `knee find %s`).", abs, abs)
+	fmt.Fprintf(w, "\nResults folder: %s (try %s).", code(o.md, abs), code(o.md, "knee find "+abs))
 	if o.Plot != "" {
-		fmt.Fprintf(w, " Plot: `%s`.", o.Plot)
+		fmt.Fprintf(w, " Plot: %s.", code(o.md, o.Plot))
 	}
 	fmt.Fprintln(w)
 	return nil
@@ -137,8 +151,8 @@ func (o *demoOptions) Run() error {
 
 // demoIntro says what was simulated and how the sweep went: a slowed
 // clock, an early stop, levels the load generator limited.
-func demoIntro(w io.Writer, out *run.Outcome, cfg simserver.Config, adapt bool) {
-	fmt.Fprintf(w, "# knee demo (simulated GB300-like server, %d GPUs)\n\n", cfg.GPUs)
+func demoIntro(w io.Writer, out *run.Outcome, cfg simserver.Config, adapt, md bool) {
+	fmt.Fprintf(w, "%s\n\n", heading(md, 1, fmt.Sprintf("knee demo (simulated GB300-like server, %d GPUs)", cfg.GPUs)))
 	if base := simserver.GB300Like().TimeScale; adapt && cfg.TimeScale != base {
 		fmt.Fprintf(w, "The simulated clock runs ×%g slower than the preset's: at the faster clock the load generator, not the server, limited some levels on this machine.\n\n", cfg.TimeScale/base)
 	}
@@ -147,10 +161,35 @@ func demoIntro(w io.Writer, out *run.Outcome, cfg simserver.Config, adapt bool) 
 	}
 	for _, p := range out.Sweep.Points {
 		if p.ClientBound {
-			fmt.Fprintf(w, "> The load generator, not the simulated server, limited some levels (client_bound): the machine is busy (other processes held the CPUs) or too small for the simulation's clock. Rerun when it is idle, or with a slower clock, e.g. `knee demo --time-scale %g`.\n\n", 3*cfg.TimeScale)
+			quote := "> "
+			if !md {
+				quote = ""
+			}
+			fmt.Fprintf(w, "%sThe load generator, not the simulated server, limited some levels (client_bound): the machine is busy (other processes held the CPUs) or too small for the simulation's clock. Rerun when it is idle, or with a slower clock, e.g. %s.\n\n", quote, code(md, fmt.Sprintf("knee demo --time-scale %g", 3*cfg.TimeScale)))
 			return
 		}
 	}
+}
+
+// heading is a markdown heading of level n, or on a terminal the words
+// underlined, which read as a heading without markup.
+func heading(md bool, n int, s string) string {
+	if md {
+		return strings.Repeat("#", n) + " " + s
+	}
+	under := "="
+	if n > 1 {
+		under = "-"
+	}
+	return s + "\n" + strings.Repeat(under, utf8.RuneCountInString(s))
+}
+
+// code marks a command or path as code in markdown; a terminal shows it bare.
+func code(md bool, s string) string {
+	if md {
+		return "`" + s + "`"
+	}
+	return s
 }
 
 // writePlot draws the chart with the proposed floors, when --plot asks.

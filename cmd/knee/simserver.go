@@ -46,8 +46,7 @@ Faults (--fault, repeatable) take the form KIND:SELECT[:AFTER_TOKENS], where KIN
 every=N[/burst=L] (L consecutive requests out of every N) or rate=R (probability):
   --fault 429:every=100/burst=20 --fault stall:rate=0.01:5`,
 		Example: `  knee simserver --addr 127.0.0.1:8000 &
-  knee sweep --runner local --harness builtin --endpoint http://127.0.0.1:8000 \
-    --gpus 4 --per-gpu 64,128,256 --output-tokens 16 --out /tmp/sim-sweep`,
+  knee sweep --runner local --harness builtin --endpoint http://127.0.0.1:8000 --gpus 4 --per-gpu 64,128,256 --output-tokens 16 --out /tmp/sim-sweep`,
 		Args: cobra.NoArgs,
 		PreRunE: func(cmd *cobra.Command, _ []string) error {
 			o.set = func(name string) bool { return cmd.Flags().Changed(name) }

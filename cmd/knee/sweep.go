@@ -244,6 +244,14 @@ func (o *sweepOptions) run(c *cobra.Command) error {
 		return err
 	}
 	defer st.Close()
+	if o.plan.Runner == "local" && o.plan.Harness == "builtin" {
+		// The built-in harness sends from this process: a server that does
+		// not answer is said now. A harness process reaches the endpoint
+		// its own way (and says so in its output).
+		if err := probeEndpoints(ctx, o.localEndpoints()); err != nil {
+			return o.report(st, nil, err)
+		}
+	}
 	opts := run.Options{KeepGoing: o.KeepGoing, Log: o.root.stderr}
 	if o.StopPastKnee {
 		opts.StopRule = knee.PastKneeRule(knee.DefaultOptions())
@@ -263,6 +271,9 @@ func (o *sweepOptions) report(st *store.Store, out *run.Outcome, runErr error) e
 		} else if err := renderSweepSummary(w, summarySweep(st, out.Sweep, o.Search.SLOs), o.format, o.root.stderr, o.Search.SLOs); err != nil {
 			return err
 		}
+	}
+	if out != nil {
+		printClientBoundAdvice(o.root.stderr, out.Sweep, o.plan.Harness, o.Workers)
 	}
 	dir, _ := filepath.Abs(st.Dir())
 	fmt.Fprintf(o.root.stderr, "results: %s (analyse with: knee find %s)\n", sweep.QuoteName(dir), sweep.QuoteName(st.Dir()))

@@ -147,23 +147,17 @@ func TestSweepUnreachableEndpointFailsTheLevelWithAClearMessage(t *testing.T) {
 	url := "http://" + l.Addr().String()
 	require.NoError(t, l.Close()) // nothing listens there now
 
-	dir := filepath.Join(t.TempDir(), "run")
-	code, _, errs := sweepCLI(t, sweepTestArgs(url, dir)...)
-	require.Equal(t, 1, code)
-	require.Contains(t, errs, "level 0: 2/GPU (2 in flight, 24 requests) failed")
-	require.Contains(t, errs, "--resume "+dir)
-	b, err := os.ReadFile(filepath.Join(dir, "levels", "000-2", store.PointFile))
-	require.NoError(t, err)
-	var rec store.LevelRecord
-	require.NoError(t, json.Unmarshal(b, &rec))
-	require.Equal(t, store.StatusFailed, rec.Status)
-
-	dir2 := filepath.Join(t.TempDir(), "run2")
-	code, _, errs = sweepCLI(t, sweepTestArgs(url, dir2, "--keep-going")...)
-	require.Equal(t, 1, code)
-	require.Contains(t, errs, "some levels failed")
-	for _, d := range []string{"000-2", "001-4", "002-8"} {
-		require.FileExists(t, filepath.Join(dir2, "levels", d, store.PointFile), "--keep-going attempts every level")
+	// Issue 31 item 8: the endpoint is checked before the first level, so
+	// no level is spent on it, with or without --keep-going; the folder is
+	// kept for --resume once the server is up.
+	for _, extra := range [][]string{nil, {"--keep-going"}} {
+		dir := filepath.Join(t.TempDir(), "run")
+		code, _, errs := sweepCLI(t, sweepTestArgs(url, dir, extra...)...)
+		require.Equal(t, 1, code)
+		require.Contains(t, errs, "knee: endpoint "+url+" does not answer (checked before the first level): dial tcp ")
+		require.Contains(t, errs, "--resume "+dir)
+		require.NotContains(t, errs, "level 0:")
+		require.NoFileExists(t, filepath.Join(dir, "levels", "000-2", store.PointFile))
 	}
 }
 

@@ -22,8 +22,8 @@ import (
 // under the first level), up to probeMax, after which the rest are
 // cancelled and the engine is let drain.
 const (
-	probeMax      = 30 * time.Second
-	probeMaxGPU   = 512 // per GPU: the probe sends min(--max-per-gpu, this)
+	probeMax    = 30 * time.Second
+	probeMaxGPU = 512 // per GPU: the probe sends min(--max-per-gpu, this)
 	// An engine that keeps generating a request after its client has gone
 	// (the test bed's, on an H200) took over a minute to work off a 512-request
 	// probe; a first level started before that measured the probe's backlog

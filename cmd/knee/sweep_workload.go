@@ -24,7 +24,7 @@ func (f *workloadFlags) bind(fl *pflag.FlagSet) {
 	fl.StringVar(&f.OutputDist, "output-dist", "", "output length distribution (max_tokens), as --input-dist (instead of --output-tokens)")
 	fl.StringVar(&f.Dataset, "dataset", "", "prompts sampled (with --seed) from a ShareGPT JSON array or a JSONL file of {\"prompt\": …, \"output_tokens\": N}")
 	fl.StringVar(&f.SharedPrefix, "shared-prefix", "", "N:LEN: every prompt starts with one of N shared prefixes of LEN tokens (a system prompt), then its own text")
-	fl.BoolVar(&f.IgnoreEOS, "ignore-eos", true, "send ignore_eos: false lets outputs end where the model ends them, and the tokens the server reports are recorded")
+	fl.BoolVar(&f.IgnoreEOS, "ignore-eos", true, "send ignore_eos, so that every output runs to its length; --ignore-eos=false lets the model end outputs early and records the tokens the server reports")
 }
 
 // apply puts the workload the flags describe on p. On --resume the stored

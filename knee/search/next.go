@@ -84,7 +84,7 @@ func (p *planner) clientBound() (Decision, bool) {
 	if len(cb) < maxClientBound {
 		return Decision{}, false
 	}
-	return p.decision(PhaseDone, fmt.Sprintf("stopped: %d levels (%s/GPU) were client_bound, so the load generator, not the server, was the bottleneck and more levels would measure the client; give it more CPU (--workers, a larger or second client node) and --resume", len(cb), sweep.FormatLadder(cb))), true
+	return p.decision(PhaseDone, fmt.Sprintf("stopped: %d levels (%s/GPU) were client_bound, so the load generator, not the server, was the bottleneck and more levels would measure the client; give it more CPU (an idle, larger or second client machine) and --resume", len(cb), sweep.FormatLadder(cb))), true
 }
 
 // invalidTop: the highest level decided nothing (client-bound, failed

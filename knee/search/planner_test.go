@@ -148,7 +148,7 @@ func TestNextStopsAfterTwoClientBoundLevels(t *testing.T) {
 	s.Points[3].ClientBound = true
 	d = Next(s, []int{16, 32, 64, 128}, set, opts)
 	require.Equal(t, PhaseDone, d.Phase)
-	assert.Equal(t, "stopped: 2 levels (64,128/GPU) were client_bound, so the load generator, not the server, was the bottleneck and more levels would measure the client; give it more CPU (--workers, a larger or second client node) and --resume", d.Reason)
+	assert.Equal(t, "stopped: 2 levels (64,128/GPU) were client_bound, so the load generator, not the server, was the bottleneck and more levels would measure the client; give it more CPU (an idle, larger or second client machine) and --resume", d.Reason)
 }
 
 // The highest level is invalid: the search never climbs past it (it used

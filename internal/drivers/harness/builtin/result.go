@@ -128,6 +128,7 @@ func (e *Executor) result(plan sweep.Plan, lvl sweep.Level, target string, m *me
 		why = append(why, fmt.Sprintf("client threads waited for a CPU %.0f%% of the time (other processes hold the cores)", 100*load.starved))
 	}
 	p.ClientBound = len(why) > 0
+	p.ClientBoundWhy = why
 
 	sum := Summary{
 		Harness: Name, Version: Version, URL: target, API: plan.API, Model: plan.Model, Level: lvl,

@@ -1,0 +1,98 @@
+package baseline
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/kneetool/knee/internal/table"
+)
+
+// renderText is -o table: what renderMarkdown says, for a terminal. The
+// same sentences and rows as aligned text, with no Mermaid chart, no
+// <details> folds and no markdown emphasis, which a terminal shows raw.
+func renderText(w io.Writer, rec *Recommendation) error {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "knee baseline: %s\n\n", title(rec))
+	b.WriteString(strings.ReplaceAll(headline(rec), "**", "") + "\n\n")
+	h, rows, al := measurementRows(rec)
+	if err := table.Write(&b, table.Text, h, rows, al); err != nil {
+		return err
+	}
+	b.WriteString("\n" + kneeSentence(rec) + "\n")
+	b.WriteString(measuredLine(rec))
+	b.WriteString("\n")
+	var err error
+	if rec.Status == StatusProposed {
+		err = constraintText(&b, rec)
+	} else {
+		err = refusalText(&b, rec)
+	}
+	if err != nil {
+		return err
+	}
+	bulletList(&b, "Warnings", rec.Warnings)
+	bulletList(&b, "Notes", rec.Notes)
+	fmt.Fprintf(&b, "\nPolicy: %s.\n", policySummary(rec.Policy))
+	if rec.Overlay != nil {
+		if err := overlayText(&b, rec.Overlay); err != nil {
+			return err
+		}
+	}
+	_, err = w.Write(b.Bytes())
+	return err
+}
+
+// constraintText is the constraints as a table, then how each was derived,
+// one line each (a sentence is too wide for a table column on a terminal).
+func constraintText(b *bytes.Buffer, rec *Recommendation) error {
+	var rows [][]string
+	for _, d := range rec.Derivation {
+		rows = append(rows, []string{d.Name, d.Value})
+	}
+	if err := table.Write(b, table.Text, []string{"constraint", "value"}, rows, nil); err != nil {
+		return err
+	}
+	var how []string
+	for _, d := range rec.Derivation {
+		how = append(how, fmt.Sprintf("%s %s: %s", d.Name, d.Value, d.How))
+	}
+	bulletList(b, "How each value was derived", how)
+	return nil
+}
+
+// refusalText is every refusal, its detail and the run that would remove it.
+func refusalText(b *bytes.Buffer, rec *Recommendation) error {
+	var lines []string
+	for _, r := range rec.Refusals {
+		at := "the sweep"
+		if r.PerGPU != nil {
+			at = level(*r.PerGPU) + "/GPU"
+		}
+		lines = append(lines, fmt.Sprintf("%s %s: %s. Next run: %s", at, r.Reason, r.Detail, r.NextRun))
+	}
+	bulletList(b, "Refused", lines)
+	return nil
+}
+
+func overlayText(b *bytes.Buffer, rep *OverlayReport) error {
+	fmt.Fprintf(b, "\nOverlay %s:\n\n", rep.Path)
+	var rows [][]string
+	for _, r := range rep.Rows {
+		rows = append(rows, []string{r.Name, orDash(r.Current), orDash(r.Proposed), r.Note})
+	}
+	if err := table.Write(b, table.Text, []string{"constraint", "current", "proposed", "current value against the sweep"}, rows, nil); err != nil {
+		return err
+	}
+	for _, x := range rep.Warnings {
+		b.WriteString("\n- " + x)
+	}
+	if len(rep.Warnings) > 0 {
+		b.WriteString("\n")
+	}
+	if rep.Written {
+		fmt.Fprintf(b, "\nWrote %s.\n", rep.Path)
+	}
+	return nil
+}
