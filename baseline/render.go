@@ -81,26 +81,51 @@ func verdictCell(p knee.PointResult) string {
 	return string(p.Verdict) + " (" + strings.Join(extra, ", ") + ")"
 }
 
+// recStyle is what differs between the markdown block and the terminal
+// table of one recommendation; renderRec says the same things in the same
+// order for both.
+type recStyle struct {
+	title       string // format of the first line, given the title
+	tableKind   table.Format
+	headline    func(*Recommendation) string
+	chart       bool
+	constraints func(*bytes.Buffer, *Recommendation) error
+	refusal     func(*bytes.Buffer, *Recommendation) error
+	overlay     func(*bytes.Buffer, *OverlayReport) error
+}
+
+var (
+	markdownStyle = recStyle{title: "### knee baseline: %s\n\n", tableKind: table.Markdown, headline: headline, chart: true,
+		constraints: constraintTables, refusal: refusalTable, overlay: overlayMarkdown}
+	textStyle = recStyle{title: "knee baseline: %s\n\n", tableKind: table.Text,
+		headline:    func(rec *Recommendation) string { return strings.ReplaceAll(headline(rec), "**", "") },
+		constraints: constraintText, refusal: refusalText, overlay: overlayText}
+)
+
 // renderMarkdown is the block for a PR description: the verdict, the
 // measurements, the chart, then the constraints (or the refusals), the
 // warnings and the policy.
-func renderMarkdown(w io.Writer, rec *Recommendation) error {
+func renderMarkdown(w io.Writer, rec *Recommendation) error { return renderRec(w, rec, markdownStyle) }
+
+func renderRec(w io.Writer, rec *Recommendation, st recStyle) error {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "### knee baseline: %s\n\n", title(rec))
-	b.WriteString(headline(rec) + "\n\n")
+	fmt.Fprintf(&b, st.title, title(rec))
+	b.WriteString(st.headline(rec) + "\n\n")
 	h, rows, al := measurementRows(rec)
-	if err := table.Write(&b, table.Markdown, h, rows, al); err != nil {
+	if err := table.Write(&b, st.tableKind, h, rows, al); err != nil {
 		return err
 	}
-	b.WriteString("\n" + chart(rec))
+	if st.chart {
+		b.WriteString("\n" + chart(rec))
+	}
 	b.WriteString("\n" + kneeSentence(rec) + "\n")
 	b.WriteString(measuredLine(rec))
 	b.WriteString("\n")
 	var err error
 	if rec.Status == StatusProposed {
-		err = constraintTables(&b, rec)
+		err = st.constraints(&b, rec)
 	} else {
-		err = refusalTable(&b, rec)
+		err = st.refusal(&b, rec)
 	}
 	if err != nil {
 		return err
@@ -109,7 +134,7 @@ func renderMarkdown(w io.Writer, rec *Recommendation) error {
 	bulletList(&b, "Notes", rec.Notes)
 	fmt.Fprintf(&b, "\nPolicy: %s.\n", policySummary(rec.Policy))
 	if rec.Overlay != nil {
-		if err := overlayMarkdown(&b, rec.Overlay); err != nil {
+		if err := st.overlay(&b, rec.Overlay); err != nil {
 			return err
 		}
 	}

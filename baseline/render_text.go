@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"strings"
 
 	"github.com/kneetool/knee/internal/table"
 )
@@ -12,37 +11,7 @@ import (
 // renderText is -o table: what renderMarkdown says, for a terminal. The
 // same sentences and rows as aligned text, with no Mermaid chart, no
 // <details> folds and no markdown emphasis, which a terminal shows raw.
-func renderText(w io.Writer, rec *Recommendation) error {
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "knee baseline: %s\n\n", title(rec))
-	b.WriteString(strings.ReplaceAll(headline(rec), "**", "") + "\n\n")
-	h, rows, al := measurementRows(rec)
-	if err := table.Write(&b, table.Text, h, rows, al); err != nil {
-		return err
-	}
-	b.WriteString("\n" + kneeSentence(rec) + "\n")
-	b.WriteString(measuredLine(rec))
-	b.WriteString("\n")
-	var err error
-	if rec.Status == StatusProposed {
-		err = constraintText(&b, rec)
-	} else {
-		err = refusalText(&b, rec)
-	}
-	if err != nil {
-		return err
-	}
-	bulletList(&b, "Warnings", rec.Warnings)
-	bulletList(&b, "Notes", rec.Notes)
-	fmt.Fprintf(&b, "\nPolicy: %s.\n", policySummary(rec.Policy))
-	if rec.Overlay != nil {
-		if err := overlayText(&b, rec.Overlay); err != nil {
-			return err
-		}
-	}
-	_, err = w.Write(b.Bytes())
-	return err
-}
+func renderText(w io.Writer, rec *Recommendation) error { return renderRec(w, rec, textStyle) }
 
 // constraintText is the constraints as a table, then how each was derived,
 // one line each (a sentence is too wide for a table column on a terminal).
