@@ -14,20 +14,21 @@ import (
 // A plain sweep stops its levels by precision: plan.json records the rule
 // (the defaults ±3%, 10 s–45 s, shortened here), each point why it
 // stopped, and the estimate lines come before and after the level.
-// Simulated.
+// The cap leaves room for several 1 s windows after warm-up even on a
+// loaded machine (with 3 s, CI once recorded fewer than two). Simulated.
 func TestSweepStopsLevelsByPrecisionByDefault(t *testing.T) {
 	url := sweepTestServer(t)
 	dir := filepath.Join(t.TempDir(), "run")
 	code, _, errs := sweepCLI(t, "sweep", "--endpoint", url, "--model", "sim", "--gpus", "1", "--per-gpu", "4",
-		"--input-tokens", "16", "--output-tokens", "8", "--level-min-duration", "1s", "--level-max-duration", "3s", "--out", dir)
+		"--input-tokens", "16", "--output-tokens", "8", "--level-min-duration", "1s", "--level-max-duration", "6s", "--out", dir)
 	require.Equal(t, 0, code, errs)
 	plan, err := store.ReadPlan(dir)
 	require.NoError(t, err)
 	assert.Equal(t, 0.03, plan.LevelPrecision)
 	assert.Equal(t, 1.0, plan.LevelMinDurationS)
-	assert.Equal(t, 3.0, plan.LevelMaxDurationS)
-	assert.Contains(t, errs, "started: level 0: 4/GPU (4 in flight, until ±3%, 1s–3s)\n")
-	assert.Contains(t, errs, "estimate: each level runs until ±3%, 1s–3s")
+	assert.Equal(t, 6.0, plan.LevelMaxDurationS)
+	assert.Contains(t, errs, "started: level 0: 4/GPU (4 in flight, until ±3%, 1s–6s)\n")
+	assert.Contains(t, errs, "estimate: each level runs until ±3%, 1s–6s")
 	assert.Contains(t, errs, "estimate: 4/GPU took ")
 	s, err := store.Load(dir)
 	require.NoError(t, err)
