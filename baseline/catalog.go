@@ -11,6 +11,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/read"
 )
@@ -66,7 +67,7 @@ func (e *WriteError) Unwrap() error { return e.Err }
 func FindOverlays(dir string, leaves []string) (map[string]string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, sweep.Inputf(dir, "--overlays", 0, "cannot read the overlays folder: %w", err)
+		return nil, inputerr.Errorf(dir, "--overlays", 0, "cannot read the overlays folder: %w", err)
 	}
 	byName := overlaysByName(dir, entries)
 	out := map[string]string{}
@@ -77,7 +78,7 @@ func FindOverlays(dir string, leaves []string) (map[string]string, error) {
 			return nil, err
 		}
 		if other, taken := owner[p]; taken {
-			return nil, sweep.Inputf(p, "metadata.name", 0, "leaves %s and %s both map to this overlay (one by file name, one by metadata.name): one file cannot gate both", other, leaf)
+			return nil, inputerr.Errorf(p, "metadata.name", 0, "leaves %s and %s both map to this overlay (one by file name, one by metadata.name): one file cannot gate both", other, leaf)
 		}
 		owner[p] = leaf
 		out[leaf] = p
@@ -127,10 +128,10 @@ func leafOverlay(dir, leaf string, byName map[string][]string) (string, error) {
 	}
 	switch len(claims) {
 	case 0:
-		return "", sweep.Inputf(dir, "--overlays", 0, "no overlay for leaf %s (looked for %s.yaml and for metadata.name: %s)", leaf, leaf, leaf)
+		return "", inputerr.Errorf(dir, "--overlays", 0, "no overlay for leaf %s (looked for %s.yaml and for metadata.name: %s)", leaf, leaf, leaf)
 	case 1:
 	default:
-		return "", sweep.Inputf(dir, "--overlays", 0, "leaf %s has more than one overlay: %s (by file name or metadata.name); keep one, knee will not guess which one gates the leaf",
+		return "", inputerr.Errorf(dir, "--overlays", 0, "leaf %s has more than one overlay: %s (by file name or metadata.name); keep one, knee will not guess which one gates the leaf",
 			leaf, strings.Join(quoteAll(claims), " and "))
 	}
 	if err := insideDir(dir, claims[0]); err != nil {
@@ -149,16 +150,16 @@ func insideDir(dir, p string) error {
 	}
 	to, err := filepath.EvalSymlinks(p)
 	if err != nil {
-		return sweep.Inputf(p, "--overlays", 0, "is a symbolic link that cannot be followed: %v", err)
+		return inputerr.Errorf(p, "--overlays", 0, "is a symbolic link that cannot be followed: %v", err)
 	}
 	root, err := filepath.EvalSymlinks(dir)
 	if err != nil {
-		return sweep.Inputf(dir, "--overlays", 0, "cannot resolve the overlays folder: %v", err)
+		return inputerr.Errorf(dir, "--overlays", 0, "cannot resolve the overlays folder: %v", err)
 	}
 	if rel, err := filepath.Rel(root, to); err == nil && filepath.IsLocal(rel) {
 		return nil
 	}
-	return sweep.Inputf(p, "--overlays", 0, "is a symbolic link to %s, outside the overlays folder %s: knee reads and patches only overlays inside it (give the folder the file lives in)", sweep.QuoteName(to), sweep.QuoteName(dir))
+	return inputerr.Errorf(p, "--overlays", 0, "is a symbolic link to %s, outside the overlays folder %s: knee reads and patches only overlays inside it (give the folder the file lives in)", inputerr.QuoteName(to), inputerr.QuoteName(dir))
 }
 
 // scanLimit bounds each YAML file FindOverlays reads to learn its name.
@@ -167,7 +168,7 @@ const scanLimit = 1 << 20
 func quoteAll(ps []string) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {
-		out[i] = sweep.QuoteName(p)
+		out[i] = inputerr.QuoteName(p)
 	}
 	return out
 }

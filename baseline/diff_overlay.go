@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
 )
@@ -35,7 +36,7 @@ func DiffOverlay(ctx context.Context, ov *Overlay, cur *sweep.Sweep, kopts knee.
 	lvText, _ := ov.Current(ConstraintConcurrency)
 	lv, ok := parseLevel(lvText)
 	if !ok {
-		return nil, sweep.Inputf(ov.Path, ConstraintConcurrency, 0, "no per-GPU level to compare NEW at (got %q)", lvText)
+		return nil, inputerr.Errorf(ov.Path, ConstraintConcurrency, 0, "no per-GPU level to compare NEW at (got %q)", lvText)
 	}
 	gates, err := overlayGatesOf(ov)
 	if err != nil {
@@ -44,7 +45,7 @@ func DiffOverlay(ctx context.Context, ov *Overlay, cur *sweep.Sweep, kopts knee.
 	pts := byLevel(cur)[lv]
 	if len(pts) == 0 && len(d.NotComparable) == 0 {
 		// A gate at a level NEW never ran judges nothing: refuse, naming it.
-		return nil, sweep.Inputf(ov.Path, ConstraintConcurrency, 0, "the overlay gates %s/GPU, which NEW never measured (NEW's levels: %s)", level(lv), levelList(byLevel(cur)))
+		return nil, inputerr.Errorf(ov.Path, ConstraintConcurrency, 0, "the overlay gates %s/GPU, which NEW never measured (NEW's levels: %s)", level(lv), levelList(byLevel(cur)))
 	}
 	for _, g := range gates {
 		d.Rows = append(d.Rows, d.overlayGateRow(g, lv, pts, ov.Path))
@@ -96,7 +97,7 @@ func overlayGatesOf(ov *Overlay) ([]Gate, error) {
 		}
 		g, err := ParseGate(og.constraint, cv)
 		if err != nil {
-			return nil, sweep.Inputf(ov.Path, og.constraint, 0, "%v", err)
+			return nil, inputerr.Errorf(ov.Path, og.constraint, 0, "%v", err)
 		}
 		out = append(out, g)
 	}

@@ -9,7 +9,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep/read"
 )
 
@@ -44,14 +44,14 @@ type overlayEntry struct {
 }
 
 // ReadOverlay reads and checks an overlay file. Every problem is a
-// *sweep.InputError naming the file, the field and the line.
+// *inputerr.Error naming the file, the field and the line.
 //
 // The file goes through read.ReadLimited, as every input does: an overlay is
 // a few kilobytes, and --overlay /dev/zero or a FIFO is refused by its mode,
 // not read until memory runs out.
 func ReadOverlay(path string) (*Overlay, error) {
 	if path == read.Stdin {
-		return nil, sweep.Inputf(path, "--overlay", 0, "an overlay is a file (it is edited in place with --write), not standard input")
+		return nil, inputerr.Errorf(path, "--overlay", 0, "an overlay is a file (it is edited in place with --write), not standard input")
 	}
 	src, err := read.ReadLimited(path, maxOverlay)
 	if err != nil {
@@ -71,7 +71,7 @@ const maxOverlay = 16 << 20
 // blocks, so the user must move the entry first.
 func (o *Overlay) misplaced() error {
 	if k, _ := lookup(o.root, "validation"); k != nil {
-		return sweep.Inputf(o.Path, "validation", k.Line, "validation sits beside spec: an aicr overlay keeps it under spec (spec.validation.performance.constraints); move it there")
+		return inputerr.Errorf(o.Path, "validation", k.Line, "validation sits beside spec: an aicr overlay keeps it under spec (spec.validation.performance.constraints); move it there")
 	}
 	_, cons := lookup(o.spec, "constraints")
 	if cons == nil || cons.Kind != yaml.SequenceNode {
@@ -82,7 +82,7 @@ func (o *Overlay) misplaced() error {
 			continue
 		}
 		if _, n := lookup(it, "name"); n != nil && n.Kind == yaml.ScalarNode && strings.HasPrefix(n.Value, "inference-") {
-			return sweep.Inputf(o.Path, fmt.Sprintf("spec.constraints[%d].name", i), n.Line,
+			return inputerr.Errorf(o.Path, fmt.Sprintf("spec.constraints[%d].name", i), n.Line,
 				"%q is an inference-perf constraint, which aicr reads only from spec.validation.performance.constraints; move it there (knee will not write a second block)", n.Value)
 		}
 	}
@@ -101,11 +101,11 @@ func ParseOverlay(path string, src []byte) (*Overlay, error) {
 		return nil, err
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode {
-		return nil, sweep.Inputf(path, "", 1, "not an aicr overlay: the top level is not a mapping")
+		return nil, inputerr.Errorf(path, "", 1, "not an aicr overlay: the top level is not a mapping")
 	}
 	o.root = doc.Content[0]
 	if k, v := lookup(o.root, "kind"); k != nil && (v.Kind != yaml.ScalarNode || v.Value != "RecipeMetadata") {
-		return nil, sweep.Inputf(path, "kind", v.Line, "not an aicr overlay: kind is %q, want RecipeMetadata", v.Value)
+		return nil, inputerr.Errorf(path, "kind", v.Line, "not an aicr overlay: kind is %q, want RecipeMetadata", v.Value)
 	}
 	if _, o.spec, err = o.child(o.root, "spec", yaml.MappingNode, true); err != nil {
 		return nil, err
@@ -123,28 +123,28 @@ func ParseOverlay(path string, src []byte) (*Overlay, error) {
 // text without duplicate keys.
 func decodeOneDocument(path string, src []byte) (*yaml.Node, error) {
 	if !utf8.Valid(src) {
-		return nil, sweep.Inputf(path, "", 0, "not an aicr overlay: the file is not UTF-8 text")
+		return nil, inputerr.Errorf(path, "", 0, "not an aicr overlay: the file is not UTF-8 text")
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(src))
 	var doc yaml.Node
 	if err := dec.Decode(&doc); err != nil {
 		if err == io.EOF {
-			return nil, sweep.Inputf(path, "", 0, "not an aicr overlay: the file is empty")
+			return nil, inputerr.Errorf(path, "", 0, "not an aicr overlay: the file is empty")
 		}
-		return nil, sweep.Inputf(path, "", 0, "not YAML: %w", err)
+		return nil, inputerr.Errorf(path, "", 0, "not YAML: %w", err)
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); err != io.EOF {
 		if err != nil {
-			return nil, sweep.Inputf(path, "", 0, "not YAML: %w", err)
+			return nil, inputerr.Errorf(path, "", 0, "not YAML: %w", err)
 		}
-		return nil, sweep.Inputf(path, "", extra.Line, "not an aicr overlay: more than one YAML document")
+		return nil, inputerr.Errorf(path, "", extra.Line, "not an aicr overlay: more than one YAML document")
 	}
 	// The node decoder accepts duplicate mapping keys; the decoder aicr's
 	// tooling uses does not. Decoding once more into a value finds them.
 	var whole any
 	if err := yaml.Unmarshal(src, &whole); err != nil {
-		return nil, sweep.Inputf(path, "", 0, "not YAML: %w", err)
+		return nil, inputerr.Errorf(path, "", 0, "not YAML: %w", err)
 	}
 	return &doc, nil
 }
@@ -165,7 +165,7 @@ func (o *Overlay) parsePerformance() error {
 	if o.checks != nil {
 		for _, c := range o.checks.Content {
 			if c.Kind != yaml.ScalarNode {
-				return sweep.Inputf(o.Path, "spec.validation.performance.checks", c.Line, "each check must be a name")
+				return inputerr.Errorf(o.Path, "spec.validation.performance.checks", c.Line, "each check must be a name")
 			}
 		}
 	}
@@ -183,18 +183,18 @@ func (o *Overlay) parseConstraints() error {
 	seen := map[string]int{}
 	for i, it := range o.constraints.Content {
 		if it.Kind != yaml.MappingNode {
-			return sweep.Inputf(o.Path, fmt.Sprintf("%s[%d]", field, i), it.Line, "each constraint must be a mapping with name and value")
+			return inputerr.Errorf(o.Path, fmt.Sprintf("%s[%d]", field, i), it.Line, "each constraint must be a mapping with name and value")
 		}
 		_, nv := lookup(it, "name")
 		if nv == nil || nv.Kind != yaml.ScalarNode || nv.Value == "" {
-			return sweep.Inputf(o.Path, fmt.Sprintf("%s[%d].name", field, i), it.Line, "a constraint needs a name")
+			return inputerr.Errorf(o.Path, fmt.Sprintf("%s[%d].name", field, i), it.Line, "a constraint needs a name")
 		}
 		_, vv := lookup(it, "value")
 		if vv != nil && vv.Kind != yaml.ScalarNode {
-			return sweep.Inputf(o.Path, fmt.Sprintf("%s[%d].value", field, i), vv.Line, "the value of %s must be a scalar", nv.Value)
+			return inputerr.Errorf(o.Path, fmt.Sprintf("%s[%d].value", field, i), vv.Line, "the value of %s must be a scalar", nv.Value)
 		}
 		if prev, dup := seen[nv.Value]; dup {
-			return sweep.Inputf(o.Path, fmt.Sprintf("%s[%d].name", field, i), nv.Line,
+			return inputerr.Errorf(o.Path, fmt.Sprintf("%s[%d].name", field, i), nv.Line,
 				"duplicate constraint %q (first on line %d): the gate would read only one of them", nv.Value, prev)
 		}
 		seen[nv.Value] = nv.Line
@@ -218,16 +218,16 @@ func (o *Overlay) child(m *yaml.Node, field string, kind yaml.Kind, required boo
 	k, v := lookup(m, name)
 	if v == nil {
 		if required {
-			return nil, nil, sweep.Inputf(o.Path, field, 0, "not an aicr overlay: no %s mapping", field)
+			return nil, nil, inputerr.Errorf(o.Path, field, 0, "not an aicr overlay: no %s mapping", field)
 		}
 		return nil, nil, nil
 	}
 	if v.Kind == yaml.AliasNode || v.Anchor != "" {
-		return nil, nil, sweep.Inputf(o.Path, field, v.Line, "anchors and aliases are not supported here: knee edits this block in place")
+		return nil, nil, inputerr.Errorf(o.Path, field, v.Line, "anchors and aliases are not supported here: knee edits this block in place")
 	}
 	if v.Kind != kind {
 		want := map[yaml.Kind]string{yaml.MappingNode: "a mapping", yaml.SequenceNode: "a list"}[kind]
-		return nil, nil, sweep.Inputf(o.Path, field, v.Line, "must be %s", want)
+		return nil, nil, inputerr.Errorf(o.Path, field, v.Line, "must be %s", want)
 	}
 	return k, v, nil
 }

@@ -8,7 +8,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // Comment markers delimit the block knee owns in an overlay; --write
@@ -35,7 +35,7 @@ type edit struct {
 // spec.validation.performance.constraints (updated in place or appended,
 // creating checks/constraints/performance/validation blocks when missing)
 // and the knee comment block refreshed. Every other byte is kept. Only a
-// proposal can be written; problems with the file are *sweep.InputError.
+// proposal can be written; problems with the file are *inputerr.Error.
 func (o *Overlay) Patch(rec *Recommendation) ([]byte, error) {
 	if rec == nil || rec.Status != StatusProposed {
 		return nil, fmt.Errorf("baseline: only a proposal can be written to an overlay")
@@ -98,7 +98,7 @@ func (o *Overlay) refuseFlowStyle() error {
 	}{{o.spec, "spec"}, {o.validation, "spec.validation"}, {o.performance, "spec.validation.performance"},
 		{o.checks, "spec.validation.performance.checks"}, {o.constraints, "spec.validation.performance.constraints"}} {
 		if n.node != nil && (n.node.Style&yaml.FlowStyle != 0 || len(n.node.Content) == 0) {
-			return sweep.Inputf(o.Path, n.field, n.node.Line, "written in flow style ({} or []); knee edits block style only — rewrite it as a block")
+			return inputerr.Errorf(o.Path, n.field, n.node.Line, "written in flow style ({} or []); knee edits block style only — rewrite it as a block")
 		}
 	}
 	return nil
@@ -117,7 +117,7 @@ func (p *patcher) changeValues(rec *Recommendation) ([]Constraint, error) {
 			continue
 		}
 		if e.value == nil {
-			return nil, sweep.Inputf(o.Path, "spec.validation.performance.constraints", e.item.Line, "constraint %s has no value", c.Name)
+			return nil, inputerr.Errorf(o.Path, "spec.validation.performance.constraints", e.item.Line, "constraint %s has no value", c.Name)
 		}
 		if e.value.Value == c.Value {
 			continue // already right: leave its bytes alone
@@ -299,14 +299,14 @@ func (p *patcher) endOf(n *yaml.Node) int {
 func (o *Overlay) scalarSpan(n *yaml.Node) (int, int, error) {
 	start, ok := o.offset(n.Line, n.Column)
 	if !ok {
-		return 0, 0, sweep.Inputf(o.Path, "", n.Line, "cannot locate the value %q", n.Value)
+		return 0, 0, inputerr.Errorf(o.Path, "", n.Line, "cannot locate the value %q", n.Value)
 	}
 	lineEnd := o.lineEnd(start)
 	line := o.src[start:lineEnd]
 	var end int
 	switch {
 	case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
-		return 0, 0, sweep.Inputf(o.Path, "", n.Line, "the value %q is a block scalar; write it on one line", n.Value)
+		return 0, 0, inputerr.Errorf(o.Path, "", n.Line, "the value %q is a block scalar; write it on one line", n.Value)
 	case n.Style&yaml.DoubleQuotedStyle != 0:
 		end = closingQuote(line, '"')
 	case n.Style&yaml.SingleQuotedStyle != 0:
@@ -319,13 +319,13 @@ func (o *Overlay) scalarSpan(n *yaml.Node) (int, int, error) {
 		end = len(bytes.TrimRight(line[:end], " \t"))
 	}
 	if end <= 0 {
-		return 0, 0, sweep.Inputf(o.Path, "", n.Line, "the value %q spans lines; write it on one line", n.Value)
+		return 0, 0, inputerr.Errorf(o.Path, "", n.Line, "the value %q spans lines; write it on one line", n.Value)
 	}
 	// Re-read what we are about to replace: if it is not the node's value,
 	// the span is wrong and nothing must be written.
 	var got string
 	if err := yaml.Unmarshal(line[:end], &got); err != nil || got != n.Value {
-		return 0, 0, sweep.Inputf(o.Path, "", n.Line, "cannot edit the value %q in place", n.Value)
+		return 0, 0, inputerr.Errorf(o.Path, "", n.Line, "cannot edit the value %q in place", n.Value)
 	}
 	return start, start + end, nil
 }
@@ -404,18 +404,18 @@ func (o *Overlay) markers() (begin, end int, err error) {
 		switch {
 		case strings.HasPrefix(t, markerBegin):
 			if begin >= 0 {
-				return 0, 0, sweep.Inputf(o.Path, "", i+1, "a second %q marker: knee cannot tell which block is its own", markerBegin)
+				return 0, 0, inputerr.Errorf(o.Path, "", i+1, "a second %q marker: knee cannot tell which block is its own", markerBegin)
 			}
 			begin = i
 		case strings.HasPrefix(t, markerEnd):
 			if end >= 0 {
-				return 0, 0, sweep.Inputf(o.Path, "", i+1, "a second %q marker: knee cannot tell which block is its own", markerEnd)
+				return 0, 0, inputerr.Errorf(o.Path, "", i+1, "a second %q marker: knee cannot tell which block is its own", markerEnd)
 			}
 			end = i
 		}
 	}
 	if (begin >= 0) != (end >= 0) || (begin >= 0 && end < begin) {
-		return 0, 0, sweep.Inputf(o.Path, "", max(begin, end)+1, "unbalanced %q / %q markers", markerBegin, markerEnd)
+		return 0, 0, inputerr.Errorf(o.Path, "", max(begin, end)+1, "unbalanced %q / %q markers", markerBegin, markerEnd)
 	}
 	return begin, end, nil
 }
@@ -480,7 +480,7 @@ func (p *patcher) apply() ([]byte, error) {
 	}
 	for i := 1; i < len(es); i++ {
 		if es[i].start < es[i-1].end {
-			return nil, sweep.Inputf(p.o.Path, "", 0, "the knee comment markers overlap the constraints; move them above the constraints key")
+			return nil, inputerr.Errorf(p.o.Path, "", 0, "the knee comment markers overlap the constraints; move them above the constraints key")
 		}
 	}
 	out := append([]byte(nil), p.o.src...)

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 const (
@@ -229,7 +229,7 @@ func TestReadOverlayBadInputNamesFileAndField(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "bad.yaml")
 			require.NoError(t, os.WriteFile(path, []byte(c.src), 0o644))
 			_, err := ReadOverlay(path)
-			var in *sweep.InputError
+			var in *inputerr.Error
 			require.True(t, errors.As(err, &in), "%v", err)
 			require.Equal(t, path, in.File)
 			require.Equal(t, c.field, in.Field)
@@ -246,7 +246,7 @@ func TestPatchFlowStyleConstraintsIsInputErrorAndFileUntouched(t *testing.T) {
 	o, err := ReadOverlay(path)
 	require.NoError(t, err)
 	_, err = WriteOverlay(o, gb300Proposal(t))
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.True(t, errors.As(err, &in))
 	require.Equal(t, "spec.validation.performance.constraints", in.Field)
 	got, _ := os.ReadFile(path)
@@ -339,7 +339,7 @@ func TestPatchKneeMarkersAreRefreshedWhereTheyAreAndMustBalance(t *testing.T) {
 		o, err := ParseOverlay("o.yaml", []byte(bad))
 		require.NoError(t, err, name)
 		_, err = o.Patch(rec)
-		var in *sweep.InputError
+		var in *inputerr.Error
 		require.True(t, errors.As(err, &in), name)
 		require.Contains(t, in.Msg, "marker", name)
 	}

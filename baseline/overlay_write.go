@@ -10,7 +10,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep/read"
 )
 
@@ -166,7 +166,7 @@ func (o *Overlay) verify(patched []byte, rec *Recommendation) error {
 	}
 	var before, after any
 	if err := yaml.Unmarshal(o.src, &before); err != nil {
-		return sweep.Inputf(o.Path, "", 0, "not YAML: %w", err)
+		return inputerr.Errorf(o.Path, "", 0, "not YAML: %w", err)
 	}
 	if err := yaml.Unmarshal(patched, &after); err != nil {
 		return fmt.Errorf("overlay %s: knee's edit does not parse (%v); file left untouched", o.Path, err)

@@ -11,7 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // A file nobody may write (mode 0444) is someone's decision: --write refuses
@@ -25,7 +25,7 @@ func TestWriteOverlayRefusesReadOnlyFile(t *testing.T) {
 	written, err := WriteOverlay(o, gb300Proposal(t))
 	require.False(t, written)
 	require.EqualError(t, err, "overlay "+path+" is read-only (mode 0444); knee does not replace a write-protected file, it left it untouched: make it writable (chmod u+w) to let --write patch it")
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.False(t, errors.As(err, &in), "exit 1, not 2")
 	got, _ := os.ReadFile(path)
 	require.Equal(t, orig, string(got))

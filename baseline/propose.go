@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/internal/stats"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
@@ -16,7 +17,7 @@ import (
 // under policy p, or into a refusal. A refusal is a Recommendation with
 // Status "refused" and a nil error: it is an answer, not a failure. Errors
 // are bad input: a policy value that makes no sense (*PolicyError) or an
-// --at level that was not measured (*sweep.InputError naming the levels).
+// --at level that was not measured (*inputerr.Error naming the levels).
 func Propose(s *sweep.Sweep, r *knee.Result, p Policy) (*Recommendation, error) {
 	if err := checkProposal(s, r, p); err != nil {
 		return nil, err
@@ -66,7 +67,7 @@ func checkProposal(s *sweep.Sweep, r *knee.Result, p Policy) error {
 	if s.GPUs <= 0 {
 		// Without the GPU count every level is total concurrency, and a
 		// per-GPU setting derived from it would be off by the node size.
-		return sweep.Inputf(orNone(strings.Join(s.Sources, ",")), "gpus", 0,
+		return inputerr.Errorf(orNone(strings.Join(s.Sources, ",")), "gpus", 0,
 			"the GPU count of the node is unknown, so no per-GPU concurrency or floor can be proposed; give --gpus N")
 	}
 	return nil
@@ -183,7 +184,7 @@ func chooseLevel(s *sweep.Sweep, r *knee.Result, p Policy) (*knee.PointResult, s
 		for _, pt := range r.Points {
 			levels = append(levels, level(pt.PerGPU))
 		}
-		return nil, "", sweep.Inputf(strings.Join(s.Sources, ","), "--at", 0,
+		return nil, "", inputerr.Errorf(strings.Join(s.Sources, ","), "--at", 0,
 			"no level %s/GPU was measured; measured levels (per GPU): %s", level(p.At), orNone(strings.Join(levels, ", ")))
 	}
 	pick := func(v *float64) *knee.PointResult {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
 )
@@ -130,7 +131,7 @@ func TestProposeAtUnmeasuredLevelIsInputErrorNamingLevels(t *testing.T) {
 	p := DefaultPolicy()
 	p.At = 96
 	_, err := Propose(gb300Sweep(true), gb300Result(true), p)
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.True(t, errors.As(err, &in))
 	require.Equal(t, "--at", in.Field)
 	require.Equal(t, "no level 96/GPU was measured; measured levels (per GPU): 64, 128, 256", in.Msg)
@@ -195,7 +196,7 @@ func TestProposeWithoutGPUCountIsInputErrorOnGPUs(t *testing.T) {
 	s := gb300Sweep(true)
 	s.GPUs = 0
 	_, err := Propose(s, gb300Result(true), DefaultPolicy())
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.True(t, errors.As(err, &in))
 	require.Equal(t, "gpus", in.Field)
 	require.Contains(t, in.Msg, "give --gpus N")

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
 )
@@ -99,15 +100,15 @@ func TestFindBadInputGivesStatusOrInputError(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := knee.Find(sw(c.p), knee.DefaultOptions())
-			var in *sweep.InputError
-			require.True(t, errors.As(err, &in), "want *sweep.InputError, got %v", err)
+			var in *inputerr.Error
+			require.True(t, errors.As(err, &in), "want *inputerr.Error, got %v", err)
 			require.Equal(t, "test.csv", in.File)
 			require.Equal(t, c.field, in.Field)
 		})
 	}
 	t.Run("no points", func(t *testing.T) {
 		_, err := knee.Find(sw(), knee.DefaultOptions())
-		var in *sweep.InputError
+		var in *inputerr.Error
 		require.True(t, errors.As(err, &in))
 		require.Equal(t, "points", in.Field)
 	})
@@ -143,7 +144,7 @@ func FuzzFind(f *testing.F) {
 		opts.Bootstrap = 20
 		r, err := knee.Find(s, opts)
 		if err != nil {
-			var in *sweep.InputError
+			var in *inputerr.Error
 			if !errors.As(err, &in) {
 				t.Fatalf("not an InputError: %v", err)
 			}

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/read"
@@ -54,7 +55,7 @@ func TestFindCalibrationSetAgreesWithPerfEngineers(t *testing.T) {
 			opts := read.Options{Meta: read.Meta{GPUs: 1}}
 			if len(c.WorkloadRefusalMention) > 0 {
 				_, err := read.File(path, opts)
-				var in *sweep.InputError
+				var in *inputerr.Error
 				require.True(t, errors.As(err, &in), "a file of several workloads is refused: %v", err)
 				for _, w := range c.WorkloadRefusalMention {
 					require.Contains(t, err.Error(), w)

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -39,7 +40,7 @@ import (
 //     disagreement with both operating points.
 //
 // Unusable input (no points, negative or non-finite numbers) is a
-// *sweep.InputError; a sweep that cannot conclude is a Status.
+// *inputerr.Error; a sweep that cannot conclude is a Status.
 func Find(s *sweep.Sweep, opts Options) (*Result, error) {
 	return FindContext(context.Background(), s, opts)
 }
@@ -122,13 +123,13 @@ func FindContext(ctx context.Context, s *sweep.Sweep, opts Options) (*Result, er
 // checkSweep rejects what no analysis can use, naming the file and field.
 func checkSweep(s *sweep.Sweep) error {
 	if s == nil {
-		return sweep.Inputf("(sweep)", "points", 0, "no sweep to analyse")
+		return inputerr.Errorf("(sweep)", "points", 0, "no sweep to analyse")
 	}
 	if len(s.Points) == 0 {
-		return sweep.Inputf(sweepFiles(s), "points", 0, "no measured points to analyse")
+		return inputerr.Errorf(sweepFiles(s), "points", 0, "no measured points to analyse")
 	}
 	if s.GPUs < 0 {
-		return sweep.Inputf(pointFile(s, s.Points[0]), "gpus", 0, "GPU count must not be negative, got %d", s.GPUs)
+		return inputerr.Errorf(pointFile(s, s.Points[0]), "gpus", 0, "GPU count must not be negative, got %d", s.GPUs)
 	}
 	for i, p := range s.Points {
 		if err := checkPoint(p, fmt.Sprintf("points[%d].", i), pointFile(s, p)); err != nil {
@@ -163,13 +164,13 @@ func checkPoint(p sweep.Point, f, file string) error {
 		maxValue       = sweep.MaxValue
 	)
 	if !positiveUpTo(p.Concurrency, maxConcurrency) {
-		return sweep.Inputf(file, f+"concurrency", 0, "must be a positive number up to %g, got %g", maxConcurrency, p.Concurrency)
+		return inputerr.Errorf(file, f+"concurrency", 0, "must be a positive number up to %g, got %g", maxConcurrency, p.Concurrency)
 	}
 	if p.PerGPU != nil && !positiveUpTo(*p.PerGPU, maxConcurrency) {
-		return sweep.Inputf(file, f+"per_gpu", 0, "must be a positive number up to %g, got %g", maxConcurrency, *p.PerGPU)
+		return inputerr.Errorf(file, f+"per_gpu", 0, "must be a positive number up to %g, got %g", maxConcurrency, *p.PerGPU)
 	}
 	if !nonNegativeUpTo(p.ThroughputTokS, maxValue) {
-		return sweep.Inputf(file, f+"throughput_tok_s", 0, "must be a non-negative number up to %g, got %g", maxValue, p.ThroughputTokS)
+		return inputerr.Errorf(file, f+"throughput_tok_s", 0, "must be a non-negative number up to %g, got %g", maxValue, p.ThroughputTokS)
 	}
 	fields := []struct {
 		name string
@@ -182,7 +183,7 @@ func checkPoint(p sweep.Point, f, file string) error {
 	}
 	for _, fl := range fields {
 		if fl.v != nil && !nonNegativeUpTo(*fl.v, maxValue) {
-			return sweep.Inputf(file, f+fl.name, 0, "must be a non-negative number up to %g, got %g", maxValue, *fl.v)
+			return inputerr.Errorf(file, f+fl.name, 0, "must be a non-negative number up to %g, got %g", maxValue, *fl.v)
 		}
 	}
 	counts := []struct {
@@ -191,7 +192,7 @@ func checkPoint(p sweep.Point, f, file string) error {
 	}{{"requests", p.Requests}, {"failures", p.Failures}}
 	for _, c := range counts {
 		if c.v != nil && *c.v < 0 {
-			return sweep.Inputf(file, f+c.name, 0, "must not be negative, got %d", *c.v)
+			return inputerr.Errorf(file, f+c.name, 0, "must not be negative, got %d", *c.v)
 		}
 	}
 	return nil

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // MaxLevels bounds a ladder: more rungs than this is a typo in a step
@@ -30,15 +32,15 @@ func ParsePerGPU(spec string) ([]int, error) {
 		p = strings.TrimSpace(p)
 		v, err := strconv.Atoi(p)
 		if err != nil || v <= 0 {
-			return nil, Inputf("flag", field, 0, "%q is not a positive integer", p)
+			return nil, inputerr.Errorf("flag", field, 0, "%q is not a positive integer", p)
 		}
 		if len(out) > 0 && v <= out[len(out)-1] {
-			return nil, Inputf("flag", field, 0, "levels must increase: %d after %d", v, out[len(out)-1])
+			return nil, inputerr.Errorf("flag", field, 0, "levels must increase: %d after %d", v, out[len(out)-1])
 		}
 		out = append(out, v)
 	}
 	if len(out) > MaxLevels {
-		return nil, Inputf("flag", field, 0, "%d levels is more than %d", len(out), MaxLevels)
+		return nil, inputerr.Errorf("flag", field, 0, "%d levels is more than %d", len(out), MaxLevels)
 	}
 	return out, nil
 }
@@ -48,7 +50,7 @@ func ParsePerGPU(spec string) ([]int, error) {
 // 16,32,…,1024 and 32:128:+32 → 32,64,96,128.
 func ParseLadder(spec string) ([]int, error) {
 	const field = "--ladder"
-	bad := func(format string, args ...any) error { return Inputf("flag", field, 0, format, args...) }
+	bad := func(format string, args ...any) error { return inputerr.Errorf("flag", field, 0, format, args...) }
 	parts := strings.Split(spec, ":")
 	if len(parts) != 3 {
 		return nil, bad("%q is not START:END:STEP (e.g. 16:1024:x2 or 32:256:+32)", spec)
@@ -76,11 +78,11 @@ func ParseLadder(spec string) ([]int, error) {
 // operand.
 func parseLadderStep(spec, step string) (op byte, k int, err error) {
 	if len(step) < 2 || (step[0] != 'x' && step[0] != '+') {
-		return 0, 0, Inputf("flag", "--ladder", 0, "%q: STEP must be xK or +N", spec)
+		return 0, 0, inputerr.Errorf("flag", "--ladder", 0, "%q: STEP must be xK or +N", spec)
 	}
 	k, err = strconv.Atoi(step[1:])
 	if err != nil || (step[0] == 'x' && k < 2) || (step[0] == '+' && k < 1) {
-		return 0, 0, Inputf("flag", "--ladder", 0, "%q: STEP %q needs an integer factor >= 2 (x) or increment >= 1 (+)", spec, step)
+		return 0, 0, inputerr.Errorf("flag", "--ladder", 0, "%q: STEP %q needs an integer factor >= 2 (x) or increment >= 1 (+)", spec, step)
 	}
 	return step[0], k, nil
 }

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 func TestParsePerGPUKeepsOrderAndRejectsBadLists(t *testing.T) {
@@ -26,7 +28,7 @@ func TestParsePerGPUKeepsOrderAndRejectsBadLists(t *testing.T) {
 		"64,128,12": "levels must increase",
 	} {
 		_, err := ParsePerGPU(spec)
-		var in *InputError
+		var in *inputerr.Error
 		require.True(t, errors.As(err, &in), spec)
 		require.Equal(t, "--per-gpu", in.Field, spec)
 		require.Contains(t, err.Error(), want, spec)
@@ -55,7 +57,7 @@ func TestParseLadderRejectsMalformedSpecs(t *testing.T) {
 	for _, spec := range []string{"16:1024", "a:1024:x2", "16:8:x2", "0:8:x2", "16:1024:x1", "16:1024:*2",
 		"16:1024:+0", "16:1024:x", "1:100000:+1", "16:1024:x2:3"} {
 		_, err := ParseLadder(spec)
-		var in *InputError
+		var in *inputerr.Error
 		require.True(t, errors.As(err, &in), spec)
 		require.Equal(t, "--ladder", in.Field, spec)
 	}
@@ -91,7 +93,7 @@ func FuzzParsePerGPU(f *testing.F) {
 	f.Fuzz(func(t *testing.T, spec string) {
 		levels, err := ParsePerGPU(spec)
 		if err != nil {
-			var in *InputError
+			var in *inputerr.Error
 			require.True(t, errors.As(err, &in))
 			return
 		}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
+
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // Plan is a ladder of concurrency levels to run against one endpoint. It is
@@ -176,25 +178,25 @@ func (p Plan) CheckSizes() error {
 	} {
 		b := SizeFlags[f.name]
 		if f.v > b.Max {
-			return Inputf("plan", "--"+f.name, 0, "%d is more than knee's bound of %d %s", f.v, b.Max, b.Unit)
+			return inputerr.Errorf("plan", "--"+f.name, 0, "%d is more than knee's bound of %d %s", f.v, b.Max, b.Unit)
 		}
 	}
 	if len(p.PerGPU) > MaxPlanLevels {
-		return Inputf("plan", "--per-gpu", 0, "%d levels is more than %d", len(p.PerGPU), MaxPlanLevels)
+		return inputerr.Errorf("plan", "--per-gpu", 0, "%d levels is more than %d", len(p.PerGPU), MaxPlanLevels)
 	}
 	if p.GPUs <= 0 {
 		return nil
 	}
 	if p.GPUs > MaxRequests {
-		return Inputf("plan", "--gpus", 0, "%d is more than knee's bound of %d GPUs", p.GPUs, MaxRequests)
+		return inputerr.Errorf("plan", "--gpus", 0, "%d is more than knee's bound of %d GPUs", p.GPUs, MaxRequests)
 	}
 	for _, pg := range p.PerGPU {
 		if pg > MaxRequests/p.GPUs {
-			return Inputf("plan", "--per-gpu", 0, "%d/GPU × %d GPUs is more than knee's bound of %d requests in flight", pg, p.GPUs, MaxRequests)
+			return inputerr.Errorf("plan", "--per-gpu", 0, "%d/GPU × %d GPUs is more than knee's bound of %d requests in flight", pg, p.GPUs, MaxRequests)
 		}
 		// c ≤ MaxRequests and RequestsPerConcurrency ≤ MaxRequests: no overflow.
 		if n := p.RequestsPerConcurrency * pg * p.GPUs; n > MaxRequests {
-			return Inputf("plan", "--requests-per-concurrency", 0, "%d × %d in flight (%d/GPU) is %d requests, more than knee's bound of %d requests per level", p.RequestsPerConcurrency, pg*p.GPUs, pg, n, MaxRequests)
+			return inputerr.Errorf("plan", "--requests-per-concurrency", 0, "%d × %d in flight (%d/GPU) is %d requests, more than knee's bound of %d requests per level", p.RequestsPerConcurrency, pg*p.GPUs, pg, n, MaxRequests)
 		}
 	}
 	return nil
@@ -207,28 +209,28 @@ func (p Plan) Validate() error {
 			return err
 		}
 	} else if len(p.PerGPU) == 0 {
-		return Inputf("plan", "--per-gpu", 0, "no levels to run")
+		return inputerr.Errorf("plan", "--per-gpu", 0, "no levels to run")
 	}
 	for _, pg := range p.PerGPU {
 		if pg <= 0 {
-			return Inputf("plan", "--per-gpu", 0, "level %d is not a positive integer", pg)
+			return inputerr.Errorf("plan", "--per-gpu", 0, "level %d is not a positive integer", pg)
 		}
 	}
 	if p.GPUs == 0 {
 		// Unset reads as 0: say what is missing, not "got 0".
-		return Inputf("plan", "--gpus", 0, "is required: how many GPUs serve the endpoint (the ladder is per GPU)")
+		return inputerr.Errorf("plan", "--gpus", 0, "is required: how many GPUs serve the endpoint (the ladder is per GPU)")
 	}
 	if p.GPUs < 0 {
-		return Inputf("plan", "--gpus", 0, "GPU count must be positive, got %d", p.GPUs)
+		return inputerr.Errorf("plan", "--gpus", 0, "GPU count must be positive, got %d", p.GPUs)
 	}
 	if p.API != "chat" && p.API != "completion" {
-		return Inputf("plan", "--api", 0, "must be chat or completion, got %q", p.API)
+		return inputerr.Errorf("plan", "--api", 0, "must be chat or completion, got %q", p.API)
 	}
 	if p.InputTokens <= 0 || p.OutputTokens <= 0 {
-		return Inputf("plan", "--input-tokens/--output-tokens", 0, "must be positive")
+		return inputerr.Errorf("plan", "--input-tokens/--output-tokens", 0, "must be positive")
 	}
 	if p.MinRequests < 0 || p.RequestsPerConcurrency < 0 {
-		return Inputf("plan", "--min-requests/--requests-per-concurrency", 0, "must not be negative")
+		return inputerr.Errorf("plan", "--min-requests/--requests-per-concurrency", 0, "must not be negative")
 	}
 	if err := p.CheckPrecision(); err != nil {
 		return err

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"time"
+
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // Precision stopping (issue 30). A level sized by a request count costs
@@ -120,13 +122,13 @@ func (p Plan) CheckPrecision() error {
 	}
 	switch {
 	case !(p.LevelPrecision > 0 && p.LevelPrecision < 1):
-		return Inputf("plan", "--level-precision", 0, "must be between 0 and 1 (0.03 is ±3%%), got %g", p.LevelPrecision)
+		return inputerr.Errorf("plan", "--level-precision", 0, "must be between 0 and 1 (0.03 is ±3%%), got %g", p.LevelPrecision)
 	case !(p.LevelMinDurationS >= 0):
-		return Inputf("plan", "--level-min-duration", 0, "must not be negative, got %gs", p.LevelMinDurationS)
+		return inputerr.Errorf("plan", "--level-min-duration", 0, "must not be negative, got %gs", p.LevelMinDurationS)
 	case !(p.LevelMaxDurationS > 0) || p.LevelMaxDurationS > MaxLevelDurationS:
-		return Inputf("plan", "--level-max-duration", 0, "must be positive and at most %s, got %gs", durS(MaxLevelDurationS), p.LevelMaxDurationS)
+		return inputerr.Errorf("plan", "--level-max-duration", 0, "must be positive and at most %s, got %gs", durS(MaxLevelDurationS), p.LevelMaxDurationS)
 	case p.LevelMaxDurationS < p.LevelMinDurationS:
-		return Inputf("plan", "--level-max-duration", 0, "%s is shorter than --level-min-duration %s", durS(p.LevelMaxDurationS), durS(p.LevelMinDurationS))
+		return inputerr.Errorf("plan", "--level-max-duration", 0, "%s is shorter than --level-min-duration %s", durS(p.LevelMaxDurationS), durS(p.LevelMinDurationS))
 	}
 	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // Open-loop (rate) sweeps: knee sweep --rate. Each level offers a request
@@ -79,21 +81,21 @@ func ParseRates(s string) ([]float64, error) {
 		}
 		v, err := strconv.ParseFloat(f, 64)
 		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v <= 0 {
-			return nil, Inputf("flag", "--rate", 0, "%q is not a positive request rate (requests per second)", f)
+			return nil, inputerr.Errorf("flag", "--rate", 0, "%q is not a positive request rate (requests per second)", f)
 		}
 		if v < MinRate {
-			return nil, Inputf("flag", "--rate", 0, "%g req/s is less than knee's bound of %g (one request in %g s)", v, MinRate, 1/MinRate)
+			return nil, inputerr.Errorf("flag", "--rate", 0, "%g req/s is less than knee's bound of %g (one request in %g s)", v, MinRate, 1/MinRate)
 		}
 		if v > MaxRate {
-			return nil, Inputf("flag", "--rate", 0, "%g req/s is more than knee's bound of %g", v, MaxRate)
+			return nil, inputerr.Errorf("flag", "--rate", 0, "%g req/s is more than knee's bound of %g", v, MaxRate)
 		}
 		out = append(out, v)
 	}
 	if len(out) == 0 {
-		return nil, Inputf("flag", "--rate", 0, "no rates in %q", s)
+		return nil, inputerr.Errorf("flag", "--rate", 0, "no rates in %q", s)
 	}
 	if len(out) > MaxPlanLevels {
-		return nil, Inputf("flag", "--rate", 0, "%d levels is more than %d", len(out), MaxPlanLevels)
+		return nil, inputerr.Errorf("flag", "--rate", 0, "%d levels is more than %d", len(out), MaxPlanLevels)
 	}
 	return out, nil
 }
@@ -110,32 +112,32 @@ func FormatRates(r []float64) string {
 // validateRate checks the open-loop fields of a plan; errors name the flag.
 func (p Plan) validateRate() error {
 	if len(p.PerGPU) > 0 {
-		return Inputf("plan", "--rate", 0, "a plan has a rate ladder or a --per-gpu ladder, not both")
+		return inputerr.Errorf("plan", "--rate", 0, "a plan has a rate ladder or a --per-gpu ladder, not both")
 	}
 	if len(p.Rates) > MaxPlanLevels {
-		return Inputf("plan", "--rate", 0, "%d levels is more than %d", len(p.Rates), MaxPlanLevels)
+		return inputerr.Errorf("plan", "--rate", 0, "%d levels is more than %d", len(p.Rates), MaxPlanLevels)
 	}
 	for _, r := range p.Rates {
 		if math.IsNaN(r) || r < MinRate || r > MaxRate {
-			return Inputf("plan", "--rate", 0, "%g is not a request rate between %g and %g req/s", r, MinRate, MaxRate)
+			return inputerr.Errorf("plan", "--rate", 0, "%g is not a request rate between %g and %g req/s", r, MinRate, MaxRate)
 		}
 		if n := p.RateRequests(r); float64(n)/r > MaxLevelS {
-			return Inputf("plan", "--rate", 0, "%d requests at %g req/s take %.0f s, more than knee's bound of a week per level", n, r, float64(n)/r)
+			return inputerr.Errorf("plan", "--rate", 0, "%d requests at %g req/s take %.0f s, more than knee's bound of a week per level", n, r, float64(n)/r)
 		}
 		if p.RateDurationS > 0 && r*p.RateDurationS > MaxRequests {
-			return Inputf("plan", "--rate-duration", 0, "%g req/s for %gs is more than knee's bound of %d requests per level", r, p.RateDurationS, MaxRequests)
+			return inputerr.Errorf("plan", "--rate-duration", 0, "%g req/s for %gs is more than knee's bound of %d requests per level", r, p.RateDurationS, MaxRequests)
 		}
 	}
 	switch p.Arrivals {
 	case ArrivalsPoisson, ArrivalsConstant:
 	default:
-		return Inputf("plan", "--arrivals", 0, "must be poisson or constant, got %q", p.Arrivals)
+		return inputerr.Errorf("plan", "--arrivals", 0, "must be poisson or constant, got %q", p.Arrivals)
 	}
 	if p.MaxInFlight < 0 || p.MaxInFlight > MaxRequests {
-		return Inputf("plan", "--max-in-flight", 0, "must be between 1 and %d, got %d", MaxRequests, p.MaxInFlight)
+		return inputerr.Errorf("plan", "--max-in-flight", 0, "must be between 1 and %d, got %d", MaxRequests, p.MaxInFlight)
 	}
 	if math.IsNaN(p.RateDurationS) || p.RateDurationS < 0 || p.RateDurationS > 7*24*3600 {
-		return Inputf("plan", "--rate-duration", 0, "must be between 0 and a week, got %gs", p.RateDurationS)
+		return inputerr.Errorf("plan", "--rate-duration", 0, "must be between 0 and a week, got %gs", p.RateDurationS)
 	}
 	return nil
 }

@@ -4,17 +4,19 @@ import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // Validate is the one sanity check every reader applies, so that a bad number
 // is refused the same way whatever format it came in: non-finite or negative
 // values, percentiles out of order, missing throughput or TTFT, per-GPU
-// values that contradict the GPU count. The error is an *InputError naming
+// values that contradict the GPU count. The error is an *inputerr.Error naming
 // the file (the point's own source when it has one: that carries the line or
 // stage) and the field.
 func (s *Sweep) Validate(file string) error {
 	if s.GPUs < 0 {
-		return Inputf(file, "gpus", 0, "must not be negative, got %d", s.GPUs)
+		return inputerr.Errorf(file, "gpus", 0, "must not be negative, got %d", s.GPUs)
 	}
 	for i := range s.Points {
 		if err := s.validatePoint(file, i); err != nil {
@@ -54,10 +56,10 @@ func pointErrors(file string, i int, source string) badField {
 	default:
 		// A sweep JSON carries the sources it was imported from; the user
 		// gave this file, so the message names it and the origin follows.
-		from = fmt.Sprintf(" (point imported from %s)", QuoteName(source))
+		from = fmt.Sprintf(" (point imported from %s)", inputerr.QuoteName(source))
 	}
 	return func(field, format string, args ...any) error {
-		return Inputf(src, prefix+field, 0, format+"%s", append(args, from)...)
+		return inputerr.Errorf(src, prefix+field, 0, format+"%s", append(args, from)...)
 	}
 }
 

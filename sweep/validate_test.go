@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 func okPoint() Point {
@@ -57,7 +59,7 @@ func TestValidateRefuses(t *testing.T) {
 			p := okPoint()
 			tc.edit(&p)
 			err := (&Sweep{Version: 1, GPUs: tc.gpus, Points: []Point{p}}).Validate("gb300.csv")
-			var ie *InputError
+			var ie *inputerr.Error
 			require.ErrorAs(t, err, &ie)
 			require.Equal(t, "gb300.csv:2", ie.File, "the point's own source names the line")
 			require.Equal(t, tc.field, ie.Field)
@@ -74,7 +76,7 @@ func TestValidateNamesThePointWithoutASource(t *testing.T) {
 	p.Source = ""
 	bad := Point{PerGPU: F(-5)}
 	err := (&Sweep{Version: 1, Points: []Point{p, bad}}).Validate("run.json")
-	var ie *InputError
+	var ie *inputerr.Error
 	require.ErrorAs(t, err, &ie)
 	require.Equal(t, "run.json", ie.File)
 	require.Equal(t, "points[1].per_gpu", ie.Field)

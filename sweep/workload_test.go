@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 func TestParseLengthDist(t *testing.T) {
@@ -38,7 +40,7 @@ func TestParseLengthDist(t *testing.T) {
 		"normal:10,2,zero": `"zero" is not a token count`,
 	} {
 		_, err := ParseLengthDist("--output-dist", spec)
-		var ie *InputError
+		var ie *inputerr.Error
 		require.True(t, errors.As(err, &ie), spec)
 		require.Equal(t, "--output-dist", ie.Field, spec)
 		require.Contains(t, ie.Msg, msg, spec)

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // Bounds of a workload: far above a real one, far below what would exhaust
@@ -43,14 +45,14 @@ func ParseLengthDist(flag, spec string) (LengthDist, error) {
 type distParser struct{ flag, spec string }
 
 func (p distParser) bad(format string, args ...any) (LengthDist, error) {
-	return LengthDist{}, Inputf("flag", p.flag, 0, "%q: "+format, append([]any{p.spec}, args...)...)
+	return LengthDist{}, inputerr.Errorf("flag", p.flag, 0, "%q: "+format, append([]any{p.spec}, args...)...)
 }
 
 // num reads a token count in [1, MaxTokens].
 func (p distParser) num(s string) (int, error) {
 	v, err := strconv.Atoi(strings.TrimSpace(s))
 	if err != nil || v < 1 || v > MaxTokens {
-		return 0, Inputf("flag", p.flag, 0, "%q: %q is not a token count in [1, %d]", p.spec, s, MaxTokens)
+		return 0, inputerr.Errorf("flag", p.flag, 0, "%q: %q is not a token count in [1, %d]", p.spec, s, MaxTokens)
 	}
 	return v, nil
 }
@@ -106,10 +108,10 @@ func ParseSharedPrefix(spec string) (*SharedPrefix, error) {
 	n, err1 := strconv.Atoi(a)
 	l, err2 := strconv.Atoi(b)
 	if !ok || err1 != nil || err2 != nil || n < 1 || l < 1 {
-		return nil, Inputf("flag", "--shared-prefix", 0, "%q: want N:LEN, N prefixes of LEN tokens, e.g. 8:512", spec)
+		return nil, inputerr.Errorf("flag", "--shared-prefix", 0, "%q: want N:LEN, N prefixes of LEN tokens, e.g. 8:512", spec)
 	}
 	if n > MaxSharedPrefixes || l > MaxTokens || n*l > MaxPrefixTokens {
-		return nil, Inputf("flag", "--shared-prefix", 0, "%q: at most %d prefixes of at most %d tokens, %d tokens in all", spec, MaxSharedPrefixes, MaxTokens, MaxPrefixTokens)
+		return nil, inputerr.Errorf("flag", "--shared-prefix", 0, "%q: at most %d prefixes of at most %d tokens, %d tokens in all", spec, MaxSharedPrefixes, MaxTokens, MaxPrefixTokens)
 	}
 	return &SharedPrefix{Count: n, Tokens: l}, nil
 }
@@ -158,7 +160,7 @@ func (d LengthDist) Check(field string) error {
 		ok = d.File != ""
 	}
 	if !ok {
-		return Inputf("plan", field, 0, "%+v is not a length distribution knee makes (fixed, uniform, normal or file, lengths in [1, %d])", d, MaxTokens)
+		return inputerr.Errorf("plan", field, 0, "%+v is not a length distribution knee makes (fixed, uniform, normal or file, lengths in [1, %d])", d, MaxTokens)
 	}
 	return nil
 }
@@ -169,7 +171,7 @@ func (sp *SharedPrefix) Check() error {
 		return nil
 	}
 	if sp.Count < 1 || sp.Tokens < 1 || sp.Count > MaxSharedPrefixes || sp.Tokens > MaxTokens || sp.Count*sp.Tokens > MaxPrefixTokens {
-		return Inputf("plan", "workload.shared_prefix", 0, "%d prefixes of %d tokens: at most %d prefixes of at most %d tokens, %d tokens in all", sp.Count, sp.Tokens, MaxSharedPrefixes, MaxTokens, MaxPrefixTokens)
+		return inputerr.Errorf("plan", "workload.shared_prefix", 0, "%d prefixes of %d tokens: at most %d prefixes of at most %d tokens, %d tokens in all", sp.Count, sp.Tokens, MaxSharedPrefixes, MaxTokens, MaxPrefixTokens)
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/kneetool/knee/baseline"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/read"
 )
@@ -28,7 +29,7 @@ func (o *baselineOptions) runCatalog() error {
 			return err
 		}
 		if s.Leaf == "" {
-			return sweep.Inputf(a, "leaf", 0, "names no leaf, so no overlay can be matched to it (give --leaf when every run is of one leaf, or baseline it alone with --overlay FILE)")
+			return inputerr.Errorf(a, "leaf", 0, "names no leaf, so no overlay can be matched to it (give --leaf when every run is of one leaf, or baseline it alone with --overlay FILE)")
 		}
 		if byLeaf[s.Leaf] == nil {
 			leaves = append(leaves, s.Leaf)

@@ -8,7 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // A kubeconfig that is not one is bad input (exit 2) naming the file, like
@@ -25,7 +25,7 @@ func TestKubeconfigErrorNamesTheFile(t *testing.T) {
 		{`context "nope" does not exist`, "kubeconfig", `kubeconfig: --context/--kubeconfig: context "nope" does not exist`},
 	} {
 		err := kubeconfigError(errors.New(tc.err))
-		var ie *sweep.InputError
+		var ie *inputerr.Error
 		require.ErrorAs(t, err, &ie, tc.err)
 		require.Equal(t, tc.file, ie.File)
 		require.Equal(t, tc.want, err.Error())

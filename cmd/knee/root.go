@@ -9,8 +9,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/internal/output"
-	"github.com/kneetool/knee/sweep"
 )
 
 // Exit codes are part of the CLI contract (docs/DESIGN.md).
@@ -134,7 +134,7 @@ func message(err error) string {
 }
 
 func exitCode(err error) int {
-	var in *sweep.InputError
+	var in *inputerr.Error
 	var us *usageError
 	var rf *refusedError
 	switch {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/kneetool/knee/internal/drivers/harness"
 	"github.com/kneetool/knee/internal/drivers/runner/local"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/internal/table"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
@@ -190,7 +191,7 @@ func (o *sweepOptions) executor(ctx context.Context, c *cobra.Command) (sweep.Ex
 		return nil, usagef("--dataset-pvc applies to --runner kube: the local runner reads --dataset from its path")
 	}
 	if o.plan.Endpoint == "" {
-		return nil, sweep.Inputf("flag", "--endpoint", 0, "give the server's URL, e.g. --endpoint http://127.0.0.1:8000")
+		return nil, inputerr.Errorf("flag", "--endpoint", 0, "give the server's URL, e.g. --endpoint http://127.0.0.1:8000")
 	}
 	h, _ := harness.Lookup(o.plan.Harness) // complete checked the name
 	set := o.harnessSettings()
@@ -276,14 +277,14 @@ func (o *sweepOptions) report(st *store.Store, out *run.Outcome, runErr error) e
 		printClientBoundAdvice(o.root.stderr, out.Sweep, o.plan.Harness, o.Workers)
 	}
 	dir, _ := filepath.Abs(st.Dir())
-	fmt.Fprintf(o.root.stderr, "results: %s (analyse with: knee find %s)\n", sweep.QuoteName(dir), sweep.QuoteName(st.Dir()))
+	fmt.Fprintf(o.root.stderr, "results: %s (analyse with: knee find %s)\n", inputerr.QuoteName(dir), inputerr.QuoteName(st.Dir()))
 	if runErr == nil {
 		return nil
 	}
 	if errors.Is(runErr, context.Canceled) || errors.Is(runErr, context.DeadlineExceeded) {
-		return fmt.Errorf("%w; every finished level is kept; continue with: knee sweep --resume %s", runErr, sweep.QuoteName(st.Dir()))
+		return fmt.Errorf("%w; every finished level is kept; continue with: knee sweep --resume %s", runErr, inputerr.QuoteName(st.Dir()))
 	}
-	return fmt.Errorf("%w; finished levels are kept in %s; continue with: knee sweep --resume %s", runErr, sweep.QuoteName(st.Dir()), sweep.QuoteName(st.Dir()))
+	return fmt.Errorf("%w; finished levels are kept in %s; continue with: knee sweep --resume %s", runErr, inputerr.QuoteName(st.Dir()), inputerr.QuoteName(st.Dir()))
 }
 
 // summarySweep is the sweep the summary analyses: with SLOs, the folder as

@@ -17,9 +17,9 @@ import (
 	"k8s.io/client-go/tools/clientcmd"
 
 	"github.com/kneetool/knee/internal/drivers/harness"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/internal/table"
 	"github.com/kneetool/knee/knee"
-	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/catalog"
 	"github.com/kneetool/knee/sweep/store"
 )
@@ -60,7 +60,7 @@ func (o *sweepOptions) runCatalog(c *cobra.Command) error {
 	for _, j := range jobs {
 		clusters[j.Cluster] = true
 	}
-	fmt.Fprintf(stderr, "catalog %s: %d leaves on %d clusters into %s\n", sweep.QuoteName(plan.File), len(jobs), len(clusters), sweep.QuoteName(o.Out))
+	fmt.Fprintf(stderr, "catalog %s: %d leaves on %d clusters into %s\n", inputerr.QuoteName(plan.File), len(jobs), len(clusters), inputerr.QuoteName(o.Out))
 
 	index := map[string]int{}
 	for i, l := range plan.Leaves {
@@ -109,13 +109,13 @@ func (o *sweepOptions) leafJobs(plan *catalog.Plan, common []string) ([]catalog.
 func (o *sweepOptions) checkLeaf(plan *catalog.Plan, l catalog.Leaf, args []string) error {
 	check := newSweepCmd(&rootOptions{stdout: io.Discard, stderr: io.Discard})
 	if err := check.ParseFlags(args); err != nil {
-		return sweep.Inputf(plan.File, l.Name+".flags", l.Line, "%v", err)
+		return inputerr.Errorf(plan.File, l.Name+".flags", l.Line, "%v", err)
 	}
 	if h := flagIn(args, "harness"); !runsInPod(h) {
 		if h == "" {
 			h = o.Harness
 		}
-		return sweep.Inputf(plan.File, l.Name+".harness", l.Line, "a catalog leaf runs on Kubernetes: give harness: aiperf or inference-perf (got %s; builtin runs only with --runner local)", h)
+		return inputerr.Errorf(plan.File, l.Name+".harness", l.Line, "a catalog leaf runs on Kubernetes: give harness: aiperf or inference-perf (got %s; builtin runs only with --runner local)", h)
 	}
 	// Before clusterOf loads them: KUBECONFIG=/dev/zero must not hang
 	// the catalog before its first leaf.
@@ -132,10 +132,10 @@ func runsInPod(name string) bool {
 // of the catalog recorded there.
 func (o *sweepOptions) prepareCatalogOut(leaves []catalog.Leaf) (*catalog.State, error) {
 	if st, err := os.Stat(o.Out); err == nil && !st.IsDir() {
-		return nil, sweep.Inputf(o.Out, "--out", 0, "is a file, not a folder")
+		return nil, inputerr.Errorf(o.Out, "--out", 0, "is a file, not a folder")
 	}
 	if store.IsResultsDir(o.Out) {
-		return nil, sweep.Inputf(o.Out, "--out", 0, "holds a single sweep, not a catalog's leaves; give another folder")
+		return nil, inputerr.Errorf(o.Out, "--out", 0, "holds a single sweep, not a catalog's leaves; give another folder")
 	}
 	if err := checkCatalogOut(o.Out, leaves); err != nil {
 		return nil, err
@@ -257,7 +257,7 @@ func checkCatalogOut(out string, leaves []catalog.Leaf) error {
 	if _, err := os.Lstat(filepath.Join(out, catalog.StateFile)); err != nil {
 		for _, e := range ents {
 			if !names[e.Name()] {
-				return sweep.Inputf(out, "--out", 0, "folder is not empty and is not this catalog's (no %s; it holds %s, which is no leaf of the catalog): give a new or empty folder", catalog.StateFile, sweep.QuoteName(e.Name()))
+				return inputerr.Errorf(out, "--out", 0, "folder is not empty and is not this catalog's (no %s; it holds %s, which is no leaf of the catalog): give a new or empty folder", catalog.StateFile, inputerr.QuoteName(e.Name()))
 			}
 		}
 	}
@@ -268,7 +268,7 @@ func checkCatalogOut(out string, leaves []catalog.Leaf) error {
 			continue
 		}
 		to, _ := os.Readlink(p)
-		return sweep.Inputf(p, "--out", 0, "is a symbolic link (to %s), not leaf %s's own folder: knee writes a leaf's results only into a real folder under --out; remove the link", sweep.QuoteName(to), l.Name)
+		return inputerr.Errorf(p, "--out", 0, "is a symbolic link (to %s), not leaf %s's own folder: knee writes a leaf's results only into a real folder under --out; remove the link", inputerr.QuoteName(to), l.Name)
 	}
 	return nil
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/kneetool/knee/internal/drivers/harness"
 	"github.com/kneetool/knee/internal/drivers/harness/inferenceperf"
 	"github.com/kneetool/knee/internal/drivers/kube"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/boundedio"
 	"github.com/kneetool/knee/sweep/run"
@@ -177,16 +178,16 @@ func (o *kubeOptions) jobOptions(ns, harness string, workers int) (kube.JobOptio
 		}
 	}
 	if jo.CPU, err = resource.ParseQuantity(cpu); err != nil {
-		return jo, sweep.Inputf("flag", "--loadgen-cpu", 0, "%q is not a quantity: %w", cpu, err)
+		return jo, inputerr.Errorf("flag", "--loadgen-cpu", 0, "%q is not a quantity: %w", cpu, err)
 	}
 	if jo.Memory, err = resource.ParseQuantity(o.Memory); err != nil {
-		return jo, sweep.Inputf("flag", "--loadgen-memory", 0, "%q is not a quantity: %w", o.Memory, err)
+		return jo, inputerr.Errorf("flag", "--loadgen-memory", 0, "%q is not a quantity: %w", o.Memory, err)
 	}
 	if o.HFTokenSecret != "" {
 		jo.HFTokenSecret, jo.HFTokenKey, _ = strings.Cut(o.HFTokenSecret, ":")
 	}
 	if o.LoadgenGPUs < 0 {
-		return jo, sweep.Inputf("flag", "--loadgen-gpus", 0, "must not be negative")
+		return jo, inputerr.Errorf("flag", "--loadgen-gpus", 0, "must not be negative")
 	}
 	return jo.WithDefaults(harness), nil
 }
@@ -201,7 +202,7 @@ func keyValues(flag string, kvs []string) (map[string]string, error) {
 		}
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok || k == "" {
-			return nil, sweep.Inputf("flag", flag, 0, "%q is not KEY=VALUE", kv)
+			return nil, inputerr.Errorf("flag", flag, 0, "%q is not KEY=VALUE", kv)
 		}
 		m[k] = v
 	}
@@ -212,7 +213,7 @@ func keyValues(flag string, kvs []string) (map[string]string, error) {
 func parseToleration(s string) (corev1.Toleration, error) {
 	kv, effect, ok := strings.Cut(s, ":")
 	if !ok || kv == "" {
-		return corev1.Toleration{}, sweep.Inputf("flag", "--loadgen-toleration", 0, "%q is not KEY[=VALUE]:EFFECT", s)
+		return corev1.Toleration{}, inputerr.Errorf("flag", "--loadgen-toleration", 0, "%q is not KEY[=VALUE]:EFFECT", s)
 	}
 	k, v, hasValue := strings.Cut(kv, "=")
 	t := corev1.Toleration{Key: k, Operator: corev1.TolerationOpExists}
@@ -224,7 +225,7 @@ func parseToleration(s string) (corev1.Toleration, error) {
 		t.Effect = corev1.TaintEffect(effect)
 	case "Exists", "":
 	default:
-		return corev1.Toleration{}, sweep.Inputf("flag", "--loadgen-toleration", 0, "effect %q is not NoSchedule, PreferNoSchedule or NoExecute", effect)
+		return corev1.Toleration{}, inputerr.Errorf("flag", "--loadgen-toleration", 0, "effect %q is not NoSchedule, PreferNoSchedule or NoExecute", effect)
 	}
 	return t, nil
 }
@@ -253,11 +254,11 @@ func checkKubeconfigs(explicit string) error {
 		}
 		if err := boundedio.Check(f, maxKubeconfig); err != nil {
 			msg := err.Error()
-			var in *sweep.InputError
+			var in *inputerr.Error
 			if errors.As(err, &in) {
 				msg = in.Msg
 			}
-			return sweep.Inputf(f, field, 0, "%s (a kubeconfig must be a file)", msg)
+			return inputerr.Errorf(f, field, 0, "%s (a kubeconfig must be a file)", msg)
 		}
 	}
 	return nil
@@ -271,7 +272,7 @@ var badKubeconfig = regexp.MustCompile(`(?s)^error loading config file "(.+?)": 
 // kube.ConfigError's.
 func kubeconfigError(err error) error {
 	if m := badKubeconfig.FindStringSubmatch(err.Error()); m != nil {
-		return sweep.Inputf(m[1], "kubeconfig", 0, "not a valid kubeconfig: %s", strings.TrimPrefix(m[2], "yaml: "))
+		return inputerr.Errorf(m[1], "kubeconfig", 0, "not a valid kubeconfig: %s", strings.TrimPrefix(m[2], "yaml: "))
 	}
 	return kube.ConfigError(err)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/kneetool/knee/internal/drivers/kube"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/metrics"
 )
@@ -79,14 +80,14 @@ func (m *metricsFlags) wrap(ctx context.Context, o *sweepOptions, exec sweep.Exe
 // check refuses a --kv-bound that is no count and a --metrics that is no URL.
 func (m *metricsFlags) check() error {
 	if m.KVBound < 0 || math.IsNaN(m.KVBound) || math.IsInf(m.KVBound, 0) {
-		return sweep.Inputf("flag", "--kv-bound", 0, "must be a finite number of requests, not negative, got %g", m.KVBound)
+		return inputerr.Errorf("flag", "--kv-bound", 0, "must be a finite number of requests, not negative, got %g", m.KVBound)
 	}
 	if len(m.URLs) == 1 && m.URLs[0] == "none" {
 		return nil
 	}
 	for _, u := range m.URLs {
 		if err := metrics.CheckURL(u); err != nil {
-			return sweep.Inputf("flag", "--metrics", 0, "%v", err)
+			return inputerr.Errorf("flag", "--metrics", 0, "%v", err)
 		}
 	}
 	return nil
@@ -131,7 +132,7 @@ func (m *metricsFlags) wrapKube(ctx context.Context, o *sweepOptions, exec sweep
 	case m.Pods != "":
 		i := strings.LastIndex(m.Pods, ":")
 		if i <= 0 || i == len(m.Pods)-1 {
-			return nil, sweep.Inputf("flag", "--metrics-pods", 0, "%q: want SELECTOR:PORT, e.g. app=vllm:8000", m.Pods)
+			return nil, inputerr.Errorf("flag", "--metrics-pods", 0, "%q: want SELECTOR:PORT, e.g. app=vllm:8000", m.Pods)
 		}
 		src.PodSelector, src.Port = m.Pods[:i], m.Pods[i+1:]
 	case service != "":

@@ -5,6 +5,7 @@ import (
 
 	"github.com/kneetool/knee/internal/drivers/harness"
 	"github.com/kneetool/knee/internal/drivers/harness/inferenceperf"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/store"
 )
@@ -81,10 +82,10 @@ func (o *sweepOptions) ladderFlags(fl *pflag.FlagSet, p *sweep.Plan) error {
 // about, not the missing ladder.
 func (o *sweepOptions) checkPlan(fl *pflag.FlagSet, p *sweep.Plan) error {
 	if _, ok := harness.Lookup(p.Harness); !ok {
-		return sweep.Inputf("flag", "--harness", 0, "must be %s, got %q", harness.Names(nil), p.Harness)
+		return inputerr.Errorf("flag", "--harness", 0, "must be %s, got %q", harness.Names(nil), p.Harness)
 	}
 	if p.Runner != "local" && p.Runner != "kube" {
-		return sweep.Inputf("flag", "--runner", 0, "must be local or kube, got %q", p.Runner)
+		return inputerr.Errorf("flag", "--runner", 0, "must be local or kube, got %q", p.Runner)
 	}
 	if err := o.Rate.apply(fl, p, o.Resume != "", &o.Search); err != nil {
 		return err

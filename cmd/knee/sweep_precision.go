@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/kneetool/knee/internal/drivers/harness/builtin"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -43,7 +44,7 @@ func (f *precisionFlags) apply(fl *pflag.FlagSet, p *sweep.Plan, resume bool) er
 	}
 	canWatch := p.Harness == builtin.Name && p.Runner == "local" && !p.IsRate()
 	if given && !canWatch {
-		return sweep.Inputf("flag", "--level-precision", 0, "only the built-in harness on the local runner with a --per-gpu ladder stops levels by precision; give --min-requests instead")
+		return inputerr.Errorf("flag", "--level-precision", 0, "only the built-in harness on the local runner with a --per-gpu ladder stops levels by precision; give --min-requests instead")
 	}
 	if fixed || !canWatch {
 		return nil

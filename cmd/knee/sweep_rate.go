@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/knee/search"
 	"github.com/kneetool/knee/sweep"
@@ -113,13 +114,13 @@ func (r *rateFlags) setPlan(fl *pflag.FlagSet, p *sweep.Plan, resume bool) error
 	}
 	if set("max-in-flight") {
 		if r.MaxInFlight < 1 || r.MaxInFlight > sweep.MaxRequests {
-			return sweep.Inputf("flag", "--max-in-flight", 0, "must be between 1 and %d, got %d", sweep.MaxRequests, r.MaxInFlight)
+			return inputerr.Errorf("flag", "--max-in-flight", 0, "must be between 1 and %d, got %d", sweep.MaxRequests, r.MaxInFlight)
 		}
 		p.MaxInFlight = r.MaxInFlight
 	}
 	if set("rate-duration") {
 		if r.Duration < 0 {
-			return sweep.Inputf("flag", "--rate-duration", 0, "must not be negative, got %s", r.Duration)
+			return inputerr.Errorf("flag", "--rate-duration", 0, "must not be negative, got %s", r.Duration)
 		}
 		p.RateDurationS = r.Duration.Seconds()
 	}

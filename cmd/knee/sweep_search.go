@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/knee/search"
 	"github.com/kneetool/knee/sweep"
@@ -67,10 +68,10 @@ func (s *searchFlags) adaptive() bool {
 // without a ladder its first level.
 func (s *searchFlags) check(fl *pflag.FlagSet, p *sweep.Plan) error {
 	if s.Repeats < 1 || s.Repeats > sweep.MaxLevels {
-		return sweep.Inputf("flag", "--repeats", 0, "must be between 1 and %d, got %d", sweep.MaxLevels, s.Repeats)
+		return inputerr.Errorf("flag", "--repeats", 0, "must be between 1 and %d, got %d", sweep.MaxLevels, s.Repeats)
 	}
 	if s.UntilCI < 0 || s.UntilCI >= 1 {
-		return sweep.Inputf("flag", "--until-ci", 0, "must be a share between 0 and 1 (0.05 is ±5%%), got %g", s.UntilCI)
+		return inputerr.Errorf("flag", "--until-ci", 0, "must be a share between 0 and 1 (0.05 is ±5%%), got %g", s.UntilCI)
 	}
 	if s.UntilCI > 0 && !fl.Changed("repeats") && s.Repeats == 1 {
 		s.Repeats = 5
@@ -82,7 +83,7 @@ func (s *searchFlags) check(fl *pflag.FlagSet, p *sweep.Plan) error {
 	}
 	for _, e := range s.endpoints[min(1, len(s.endpoints)):] {
 		if sweep.HasCredentials(e) {
-			return sweep.Inputf("flag", "--endpoint", 0, "%s carries credentials; give them once through --api-key-env (only the first --endpoint may carry a user)", sweep.RedactURL(e))
+			return inputerr.Errorf("flag", "--endpoint", 0, "%s carries credentials; give them once through --api-key-env (only the first --endpoint may carry a user)", sweep.RedactURL(e))
 		}
 	}
 	return nil

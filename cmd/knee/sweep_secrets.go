@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/kneetool/knee/internal/drivers/harness/builtin"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -35,7 +36,7 @@ const defaultAPIKeyEnv = "OPENAI_API_KEY"
 func (o *sweepOptions) credentials(fl *pflag.FlagSet, p *sweep.Plan) (credentials, error) {
 	var c credentials
 	if o.Resume != "" && !fl.Changed("endpoint") && hasRedactedUser(p.Endpoint) {
-		return c, sweep.Inputf(o.Resume+"/plan.json", "endpoint", 0,
+		return c, inputerr.Errorf(o.Resume+"/plan.json", "endpoint", 0,
 			"the sweep's endpoint %s had credentials, which knee does not store: resume with --endpoint and the credentials again (or an API key through --api-key-env)", p.Endpoint)
 	}
 	var err error
@@ -64,7 +65,7 @@ func takeUserinfo(p *sweep.Plan) (*url.Userinfo, error) {
 	u, err := url.Parse(strings.TrimSpace(p.Endpoint))
 	if err != nil {
 		// url.Parse's error quotes the whole URL, password included.
-		return nil, sweep.Inputf("flag", "--endpoint", 0, "%q does not parse as a URL (what it carries before the @ is not shown)", sweep.RedactURL(p.Endpoint))
+		return nil, inputerr.Errorf("flag", "--endpoint", 0, "%q does not parse as a URL (what it carries before the @ is not shown)", sweep.RedactURL(p.Endpoint))
 	}
 	p.Endpoint = sweep.RedactURL(p.Endpoint)
 	return u.User, nil
@@ -83,7 +84,7 @@ func (o *sweepOptions) readAPIKey(explicit, hasUser bool) (string, error) {
 	}
 	key := os.Getenv(name)
 	if explicit && key == "" {
-		return "", sweep.Inputf("flag", "--api-key-env", 0, "%s is not set or empty in the environment", sweep.QuoteName(name))
+		return "", inputerr.Errorf("flag", "--api-key-env", 0, "%s is not set or empty in the environment", inputerr.QuoteName(name))
 	}
 	return key, nil
 }
@@ -95,9 +96,9 @@ func harnessTakes(harness string, explicitKey, hasUser bool) error {
 	case explicitKey && hasUser:
 		return usagef("give credentials in --endpoint's userinfo or through --api-key-env, not both")
 	case harness != builtin.Name && hasUser:
-		return sweep.Inputf("flag", "--endpoint", 0, "%s echoes its configuration, URL included, into the report knee keeps: knee does not pass it credentials in the URL (use --harness builtin, which sends them as a header)", harness)
+		return inputerr.Errorf("flag", "--endpoint", 0, "%s echoes its configuration, URL included, into the report knee keeps: knee does not pass it credentials in the URL (use --harness builtin, which sends them as a header)", harness)
 	case harness != builtin.Name && explicitKey:
-		return sweep.Inputf("flag", "--api-key-env", 0, "%s echoes its configuration, API key included, into the report knee keeps: knee does not pass it an API key (use --harness builtin)", harness)
+		return inputerr.Errorf("flag", "--api-key-env", 0, "%s echoes its configuration, API key included, into the report knee keeps: knee does not pass it an API key (use --harness builtin)", harness)
 	}
 	return nil
 }

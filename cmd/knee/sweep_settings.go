@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/pflag"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -45,7 +46,7 @@ func restoreSettings(fl *pflag.FlagSet, p *sweep.Plan, resume bool) error {
 		}
 		if v, ok := stored[name]; ok && resume && !f.Changed {
 			if err := setFlagValue(f, v); err != nil {
-				return sweep.Inputf("plan.json", "settings."+name, 0, "cannot be given to --%s: %w", name, err)
+				return inputerr.Errorf("plan.json", "settings."+name, 0, "cannot be given to --%s: %w", name, err)
 			}
 		}
 		now[name] = flagValue(f)

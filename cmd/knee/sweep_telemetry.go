@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/kneetool/knee/internal/drivers/kube"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/metrics"
 )
@@ -29,14 +30,14 @@ func (t *telemetryFlags) bind(fl *pflag.FlagSet) {
 // check refuses a price that is no price and a --telemetry that is no URL.
 func (t *telemetryFlags) check() error {
 	if t.Price < 0 || math.IsNaN(t.Price) || math.IsInf(t.Price, 0) {
-		return sweep.Inputf("flag", "--gpu-hour-price", 0, "must be a finite price in USD, not negative, got %g", t.Price)
+		return inputerr.Errorf("flag", "--gpu-hour-price", 0, "must be a finite price in USD, not negative, got %g", t.Price)
 	}
 	if t.off() {
 		return nil
 	}
 	for _, u := range t.URLs {
 		if err := metrics.CheckURL(u); err != nil {
-			return sweep.Inputf("flag", "--telemetry", 0, "%v", err)
+			return inputerr.Errorf("flag", "--telemetry", 0, "%v", err)
 		}
 	}
 	return nil

@@ -136,7 +136,7 @@ type SLOPick struct {
 	Best    *Choice  `json:"best"`
 }
 
-// Analyze finds the frontier of the inputs. It refuses (a sweep.InputError,
+// Analyze finds the frontier of the inputs. It refuses (a inputerr.Error,
 // exit 2) inputs of different models or workloads, and inputs whose GPU
 // count is unknown (no throughput per GPU).
 func Analyze(ctx context.Context, ins []Input, opts Options) (*Result, error) {

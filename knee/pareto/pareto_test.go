@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
 )
@@ -75,7 +76,7 @@ func TestAnalyzeRefuses(t *testing.T) {
 	ctx := context.Background()
 	opts := Options{Knee: knee.DefaultOptions()}
 	_, err := Analyze(ctx, []Input{{Name: "a", Arg: "a.json", Sweep: sweepOf("m1", point(1, 1, 1))}, {Name: "b", Arg: "b.json", Sweep: sweepOf("m2", point(1, 1, 1))}}, opts)
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.ErrorAs(t, err, &ie)
 	require.Equal(t, "b.json", ie.File)
 	require.Equal(t, "model", ie.Field)

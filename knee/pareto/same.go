@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -20,18 +21,18 @@ const lengthTolerance = 0.05
 // throughput per GPU). Each refusal names the input and the field.
 func comparable(ins []Input) error {
 	if len(ins) == 0 {
-		return sweep.Inputf("", "RUN", 0, "give at least one sweep")
+		return inputerr.Errorf("", "RUN", 0, "give at least one sweep")
 	}
 	first := ins[0]
 	for _, in := range ins {
 		if in.Sweep.GPUs <= 0 {
-			return sweep.Inputf(in.Arg, "gpus", 0, "unknown GPU count: throughput per GPU needs it (give --gpus)")
+			return inputerr.Errorf(in.Arg, "gpus", 0, "unknown GPU count: throughput per GPU needs it (give --gpus)")
 		}
 		if m := modelOf([]Input{in}); m != "" && modelOf([]Input{first}) != "" && m != first.Sweep.Model {
-			return sweep.Inputf(in.Arg, "model", 0, "model %s differs from %s's %s: a frontier compares configurations of one model", m, first.Arg, first.Sweep.Model)
+			return inputerr.Errorf(in.Arg, "model", 0, "model %s differs from %s's %s: a frontier compares configurations of one model", m, first.Arg, first.Sweep.Model)
 		}
 		if a, b := workloadKey(in.Sweep), workloadKey(first.Sweep); a != b {
-			return sweep.Inputf(in.Arg, "workload", 0, "workload %s differs from %s's %s: a frontier compares configurations under one workload", orNone(a), first.Arg, orNone(b))
+			return inputerr.Errorf(in.Arg, "workload", 0, "workload %s differs from %s's %s: a frontier compares configurations under one workload", orNone(a), first.Arg, orNone(b))
 		}
 		for _, f := range []struct {
 			name string
@@ -39,7 +40,7 @@ func comparable(ins []Input) error {
 		}{{"input_tokens_mean", func(p sweep.Point) *float64 { return p.InputTokensMean }}, {"output_tokens_mean", func(p sweep.Point) *float64 { return p.OutputTokensMean }}} {
 			a, b := meanOf(in.Sweep, f.get), meanOf(first.Sweep, f.get)
 			if a > 0 && b > 0 && math.Abs(a-b) > lengthTolerance*math.Max(a, b) {
-				return sweep.Inputf(in.Arg, f.name, 0, "%s tokens on average, %s's %s: a frontier compares configurations under one workload", num(a), first.Arg, num(b))
+				return inputerr.Errorf(in.Arg, f.name, 0, "%s tokens on average, %s's %s: a frontier compares configurations under one workload", num(a), first.Arg, num(b))
 			}
 		}
 	}

@@ -12,8 +12,8 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/knee/pareto"
-	"github.com/kneetool/knee/sweep"
 )
 
 // configColors tell configurations apart (Okabe–Ito, readable by the
@@ -31,7 +31,7 @@ var configColors = []color.RGBA{
 func WritePareto(path string, r *pareto.Result) error {
 	newCanvas, ok := canvases[strings.ToLower(filepath.Ext(path))]
 	if !ok {
-		return sweep.Inputf(path, "-o", 0, "the chart format comes from the extension: use .png or .svg")
+		return inputerr.Errorf(path, "-o", 0, "the chart format comes from the extension: use .png or .svg")
 	}
 	p := gplot.New()
 	p.Title.Text = pareto.Title(r)

@@ -22,6 +22,7 @@ import (
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgsvg"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/internal/numfmt"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
@@ -81,7 +82,7 @@ var canvases = map[string]func(w, h vg.Length) vg.CanvasWriterTo{
 func Write(path string, s *sweep.Sweep, r *knee.Result, opts Options) error {
 	newCanvas, ok := canvases[strings.ToLower(filepath.Ext(path))]
 	if !ok {
-		return sweep.Inputf(path, "-o", 0, "the chart format comes from the extension: use .png or .svg")
+		return inputerr.Errorf(path, "-o", 0, "the chart format comes from the extension: use .png or .svg")
 	}
 	if r == nil || len(r.Points) == 0 {
 		return fmt.Errorf("plot: nothing to draw")

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/knee/plot"
 	"github.com/kneetool/knee/sweep"
@@ -53,7 +54,7 @@ func TestWritePNGDecodesAndRejectsOtherExtensions(t *testing.T) {
 	require.NoError(t, err)
 
 	err = plot.Write(filepath.Join(t.TempDir(), "x.pdf"), s, r, plot.Options{})
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.ErrorAs(t, err, &in)
 	require.True(t, strings.Contains(err.Error(), ".png or .svg"))
 }

@@ -26,6 +26,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
 )
@@ -106,21 +107,21 @@ func DefaultSettings() Settings {
 func (s Settings) Validate() error {
 	switch {
 	case s.Start < 1 || s.Start > sweep.MaxConcurrency:
-		return sweep.Inputf("flag", "--search-start", 0, "must be a positive integer, got %d", s.Start)
+		return inputerr.Errorf("flag", "--search-start", 0, "must be a positive integer, got %d", s.Start)
 	case s.Factor < 2:
-		return sweep.Inputf("flag", "--search-factor", 0, "must be at least 2, got %d", s.Factor)
+		return inputerr.Errorf("flag", "--search-factor", 0, "must be at least 2, got %d", s.Factor)
 	case s.MaxPerGPU < s.Start:
-		return sweep.Inputf("flag", "--max-per-gpu", 0, "must be at least the first level %d, got %d", s.Start, s.MaxPerGPU)
+		return inputerr.Errorf("flag", "--max-per-gpu", 0, "must be at least the first level %d, got %d", s.Start, s.MaxPerGPU)
 	case !(s.Precision > 0 && s.Precision < 1):
-		return sweep.Inputf("flag", "--precision", 0, "must be between 0 and 1 (0.125 is ±12.5%%), got %g", s.Precision)
+		return inputerr.Errorf("flag", "--precision", 0, "must be between 0 and 1 (0.125 is ±12.5%%), got %g", s.Precision)
 	case s.MaxLevels < 2 || s.MaxLevels > sweep.MaxLevels:
-		return sweep.Inputf("flag", "--max-levels", 0, "must be between 2 and %d, got %d", sweep.MaxLevels, s.MaxLevels)
+		return inputerr.Errorf("flag", "--max-levels", 0, "must be between 2 and %d, got %d", sweep.MaxLevels, s.MaxLevels)
 	case s.Slots < 1:
-		return sweep.Inputf("flag", "--slots", 0, "must be at least 1, got %d", s.Slots)
+		return inputerr.Errorf("flag", "--slots", 0, "must be at least 1, got %d", s.Slots)
 	}
 	for i, r := range s.Rungs {
 		if r < 1 || (i > 0 && r <= s.Rungs[i-1]) {
-			return sweep.Inputf("flag", "--ladder", 0, "the search's rungs must be positive and ascending, got %s", sweep.FormatLadder(s.Rungs))
+			return inputerr.Errorf("flag", "--ladder", 0, "the search's rungs must be positive and ascending, got %s", sweep.FormatLadder(s.Rungs))
 		}
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
 )
@@ -36,13 +37,13 @@ const DefaultMaxRate = 1024
 func (s RateSettings) Validate() error {
 	switch {
 	case !(s.Factor >= 1.1):
-		return sweep.Inputf("flag", "--search", 0, "the rate climb's factor must be above 1.1, got %g", s.Factor)
+		return inputerr.Errorf("flag", "--search", 0, "the rate climb's factor must be above 1.1, got %g", s.Factor)
 	case !(s.MaxRate > 0 && s.MaxRate <= sweep.MaxRate):
-		return sweep.Inputf("flag", "--max-rate", 0, "must be a rate between 0 and %g req/s, got %g", sweep.MaxRate, s.MaxRate)
+		return inputerr.Errorf("flag", "--max-rate", 0, "must be a rate between 0 and %g req/s, got %g", sweep.MaxRate, s.MaxRate)
 	case !(s.Precision > 0 && s.Precision < 1):
-		return sweep.Inputf("flag", "--precision", 0, "must be between 0 and 1 (0.125 is ±12.5%%), got %g", s.Precision)
+		return inputerr.Errorf("flag", "--precision", 0, "must be between 0 and 1 (0.125 is ±12.5%%), got %g", s.Precision)
 	case s.MaxLevels < 2 || s.MaxLevels > sweep.MaxLevels:
-		return sweep.Inputf("flag", "--max-levels", 0, "must be between 2 and %d, got %d", sweep.MaxLevels, s.MaxLevels)
+		return inputerr.Errorf("flag", "--max-levels", 0, "must be between 2 and %d, got %d", sweep.MaxLevels, s.MaxLevels)
 	}
 	return nil
 }

@@ -14,7 +14,7 @@ import (
 	"io/fs"
 	"os"
 
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // ErrNotRegular is what a refusal of a device, FIFO, socket or folder
@@ -25,7 +25,7 @@ var ErrNotRegular = errors.New("not a regular file")
 // It never trusts a reported size: a device (/dev/zero), a FIFO or a socket
 // reports 0 and never ends, so those are refused by their mode before they
 // are opened, and what is read goes through a limit of limit+1 bytes so
-// that "larger than" is seen, not assumed. Errors are *sweep.InputError
+// that "larger than" is seen, not assumed. Errors are *inputerr.Error
 // naming path (exit 2); a missing file still satisfies
 // errors.Is(err, fs.ErrNotExist).
 func ReadFile(path string, limit int64) ([]byte, error) {
@@ -85,7 +85,7 @@ func Regular(path string, st fs.FileInfo) error {
 	case m&fs.ModeDevice != 0:
 		kind = "a block device"
 	}
-	return sweep.Inputf(path, "", 0, "is %s, %w", kind, ErrNotRegular)
+	return inputerr.Errorf(path, "", 0, "is %s, %w", kind, ErrNotRegular)
 }
 
 // ReadAll reads r to the end, at most limit bytes; sizeHint (the file's
@@ -145,7 +145,7 @@ func ReadAll(name string, r io.Reader, limit, sizeHint int64) ([]byte, error) {
 
 // TooLarge is the refusal of an input past the byte limit.
 func TooLarge(name string, limit int64) error {
-	return sweep.Inputf(name, "", 0, "is larger than %s; knee reads result files and logs up to %s", SizeText(limit), SizeText(limit))
+	return inputerr.Errorf(name, "", 0, "is larger than %s; knee reads result files and logs up to %s", SizeText(limit), SizeText(limit))
 }
 
 // SizeText writes a byte limit as people say it: 256 MB, 64 KB.
@@ -165,13 +165,13 @@ func SizeText(n int64) string {
 func CannotRead(path string, err error) error {
 	switch {
 	case errors.Is(err, fs.ErrPermission):
-		return sweep.Inputf(path, "", 0, "cannot read: permission denied%w", silent{err})
+		return inputerr.Errorf(path, "", 0, "cannot read: permission denied%w", silent{err})
 	}
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
-	return sweep.Inputf(path, "", 0, "cannot read: %w", err)
+	return inputerr.Errorf(path, "", 0, "cannot read: %w", err)
 }
 
 // silent wraps an error without adding to the message.

@@ -17,6 +17,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/read"
 )
@@ -85,7 +86,7 @@ func ReadFile(path string) (*Plan, error) {
 	// hung os.Open), and nothing past MaxBytes is read.
 	b, err := read.ReadLimited(path, MaxBytes)
 	if err != nil {
-		var in *sweep.InputError
+		var in *inputerr.Error
 		if errors.As(err, &in) && in.Field == "" {
 			in.Field = "--catalog"
 		}
@@ -103,10 +104,10 @@ func ReadFile(path string) (*Plan, error) {
 func Parse(file string, data []byte, home string) (*Plan, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, sweep.Inputf(file, "", 0, "not YAML: %s", strings.TrimPrefix(err.Error(), "yaml: "))
+		return nil, inputerr.Errorf(file, "", 0, "not YAML: %s", strings.TrimPrefix(err.Error(), "yaml: "))
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) == 0 {
-		return nil, sweep.Inputf(file, "leaves", 0, "the catalog is empty; list the leaves under leaves:")
+		return nil, inputerr.Errorf(file, "leaves", 0, "the catalog is empty; list the leaves under leaves:")
 	}
 	list, err := leavesList(file, doc.Content[0])
 	if err != nil {
@@ -120,7 +121,7 @@ func Parse(file string, data []byte, home string) (*Plan, error) {
 			return nil, err
 		}
 		if first, dup := seen[strings.ToLower(l.Name)]; dup {
-			return nil, sweep.Inputf(file, l.Name+".leaf", l.Line, "duplicate leaf (first at line %d); each leaf has one results folder", first)
+			return nil, inputerr.Errorf(file, l.Name+".leaf", l.Line, "duplicate leaf (first at line %d); each leaf has one results folder", first)
 		}
 		seen[strings.ToLower(l.Name)] = l.Line
 		p.Leaves = append(p.Leaves, l)
@@ -131,18 +132,18 @@ func Parse(file string, data []byte, home string) (*Plan, error) {
 // leavesList is the catalog's one leaves: list, of at most MaxLeaves.
 func leavesList(file string, top *yaml.Node) (*yaml.Node, error) {
 	if top.Kind != yaml.MappingNode {
-		return nil, sweep.Inputf(file, "", top.Line, "must be a mapping with a leaves: list")
+		return nil, inputerr.Errorf(file, "", top.Line, "must be a mapping with a leaves: list")
 	}
 	var list *yaml.Node
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		k, v := top.Content[i], top.Content[i+1]
 		if k.Value != "leaves" {
-			return nil, sweep.Inputf(file, k.Value, k.Line, "unknown key (the catalog has only leaves:)")
+			return nil, inputerr.Errorf(file, k.Value, k.Line, "unknown key (the catalog has only leaves:)")
 		}
 		// yaml.v3's node decoder keeps both; silently taking the last list
 		// would drop every leaf of the first.
 		if list != nil {
-			return nil, sweep.Inputf(file, "leaves", k.Line, "given twice (first at line %d); put every leaf in one leaves: list", top.Content[i-2].Line)
+			return nil, inputerr.Errorf(file, "leaves", k.Line, "given twice (first at line %d); put every leaf in one leaves: list", top.Content[i-2].Line)
 		}
 		list = v
 	}
@@ -151,10 +152,10 @@ func leavesList(file string, top *yaml.Node) (*yaml.Node, error) {
 		if list != nil {
 			line = list.Line
 		}
-		return nil, sweep.Inputf(file, "leaves", line, "must be a non-empty list of leaves")
+		return nil, inputerr.Errorf(file, "leaves", line, "must be a non-empty list of leaves")
 	}
 	if len(list.Content) > MaxLeaves {
-		return nil, sweep.Inputf(file, "leaves", list.Line, "%d leaves; at most %d", len(list.Content), MaxLeaves)
+		return nil, inputerr.Errorf(file, "leaves", list.Line, "%d leaves; at most %d", len(list.Content), MaxLeaves)
 	}
 	return list, nil
 }
@@ -163,7 +164,7 @@ func parseLeaf(file string, i int, n *yaml.Node, dir, home string) (Leaf, error)
 	l := Leaf{Line: n.Line}
 	where := fmt.Sprintf("leaves[%d]", i)
 	if n.Kind != yaml.MappingNode {
-		return l, sweep.Inputf(file, where, n.Line, "must be a mapping (leaf: NAME, context: …)")
+		return l, inputerr.Errorf(file, where, n.Line, "must be a mapping (leaf: NAME, context: …)")
 	}
 	vals, err := leafValues(file, where, n)
 	if err != nil {
@@ -174,7 +175,7 @@ func parseLeaf(file string, i int, n *yaml.Node, dir, home string) (Leaf, error)
 	}
 	where = l.Name
 	if unknown := unknownKeys(n); len(unknown) > 0 {
-		return l, sweep.Inputf(file, where, n.Line, "unknown key(s) %s; a leaf has %s", strings.Join(unknown, ", "), strings.Join(keys, ", "))
+		return l, inputerr.Errorf(file, where, n.Line, "unknown key(s) %s; a leaf has %s", strings.Join(unknown, ", "), strings.Join(keys, ", "))
 	}
 	lp := leafParser{file: file, where: where, vals: vals}
 	for _, step := range []func(*Leaf) error{lp.strings, lp.scalars, lp.flags} {
@@ -194,7 +195,7 @@ func leafValues(file, where string, n *yaml.Node) (map[string]*yaml.Node, error)
 	for j := 0; j+1 < len(n.Content); j += 2 {
 		k := n.Content[j]
 		if _, dup := vals[k.Value]; dup {
-			return nil, sweep.Inputf(file, where+"."+k.Value, k.Line, "given twice")
+			return nil, inputerr.Errorf(file, where+"."+k.Value, k.Line, "given twice")
 		}
 		vals[k.Value] = n.Content[j+1]
 	}
@@ -204,10 +205,10 @@ func leafValues(file, where string, n *yaml.Node) (map[string]*yaml.Node, error)
 // leafNameOf is the leaf: NAME, which must be able to name a folder.
 func leafNameOf(file, where string, n, v *yaml.Node) (string, error) {
 	if v == nil || v.Kind != yaml.ScalarNode || v.Value == "" {
-		return "", sweep.Inputf(file, where+".leaf", n.Line, "every entry needs leaf: NAME (its results go to DIR/NAME)")
+		return "", inputerr.Errorf(file, where+".leaf", n.Line, "every entry needs leaf: NAME (its results go to DIR/NAME)")
 	}
 	if !leafName.MatchString(v.Value) || strings.Contains(v.Value, "..") {
-		return v.Value, sweep.Inputf(file, v.Value+".leaf", v.Line, "%q cannot name a folder: letters, digits, '.', '_' and '-', starting with a letter or digit", v.Value)
+		return v.Value, inputerr.Errorf(file, v.Value+".leaf", v.Line, "%q cannot name a folder: letters, digits, '.', '_' and '-', starting with a letter or digit", v.Value)
 	}
 	return v.Value, nil
 }
@@ -231,7 +232,7 @@ type leafParser struct {
 }
 
 func (lp leafParser) bad(key string, v *yaml.Node, format string, args ...any) error {
-	return sweep.Inputf(lp.file, lp.where+"."+key, v.Line, format, args...)
+	return inputerr.Errorf(lp.file, lp.where+"."+key, v.Line, format, args...)
 }
 
 // strings reads the string keys, in the order of keys, so that of two bad
@@ -320,27 +321,27 @@ func (l *Leaf) check(file, where string, vals map[string]*yaml.Node, dir, home s
 		return l.Line
 	}
 	if l.PerGPU != "" && l.Ladder != "" {
-		return sweep.Inputf(file, where+".ladder", line("ladder"), "give per_gpu or ladder, not both")
+		return inputerr.Errorf(file, where+".ladder", line("ladder"), "give per_gpu or ladder, not both")
 	}
 	if l.PerGPU != "" {
 		if _, err := sweep.ParsePerGPU(l.PerGPU); err != nil {
-			return sweep.Inputf(file, where+".per_gpu", line("per_gpu"), "%s", inputMsg(err))
+			return inputerr.Errorf(file, where+".per_gpu", line("per_gpu"), "%s", inputMsg(err))
 		}
 	}
 	if l.Ladder != "" {
 		if _, err := sweep.ParseLadder(l.Ladder); err != nil {
-			return sweep.Inputf(file, where+".ladder", line("ladder"), "%s", inputMsg(err))
+			return inputerr.Errorf(file, where+".ladder", line("ladder"), "%s", inputMsg(err))
 		}
 	}
 	if l.Service != "" && l.Endpoint != "" {
-		return sweep.Inputf(file, where+".endpoint", line("endpoint"), "give service or endpoint, not both")
+		return inputerr.Errorf(file, where+".endpoint", line("endpoint"), "give service or endpoint, not both")
 	}
 	if l.Kubeconfig == "" {
 		return nil
 	}
 	k, err := kubeconfigPath(l.Kubeconfig, dir, home)
 	if err != nil {
-		return sweep.Inputf(file, where+".kubeconfig", line("kubeconfig"), "%s", err)
+		return inputerr.Errorf(file, where+".kubeconfig", line("kubeconfig"), "%s", err)
 	}
 	l.Kubeconfig = k
 	return nil
@@ -367,7 +368,7 @@ func kubeconfigPath(k, dir, home string) (string, error) {
 		if _, err := read.ReadLimited(k, maxKubeconfig); err != nil {
 			// The reader's advice (standard input) is for analysis inputs.
 			msg, _, _ := strings.Cut(inputMsg(err), "; knee reads devices")
-			return "", fmt.Errorf("%s: %s (a kubeconfig must be a file)", sweep.QuoteName(k), msg)
+			return "", fmt.Errorf("%s: %s (a kubeconfig must be a file)", inputerr.QuoteName(k), msg)
 		}
 	}
 	return k, nil
@@ -399,7 +400,7 @@ func perGPU(v *yaml.Node) (string, error) {
 }
 
 func inputMsg(err error) string {
-	if in, ok := err.(*sweep.InputError); ok {
+	if in, ok := err.(*inputerr.Error); ok {
 		return in.Msg
 	}
 	return err.Error()

@@ -10,7 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 const good = `leaves:
@@ -91,7 +91,7 @@ func TestParseCatalogErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Parse("p.yaml", []byte(tc.yaml), "/home/me")
 			require.Error(t, err)
-			var in *sweep.InputError
+			var in *inputerr.Error
 			require.True(t, errors.As(err, &in), "%v is bad input (exit 2)", err)
 			require.Contains(t, err.Error(), tc.want)
 		})
@@ -132,7 +132,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		p, err := Parse("f.yaml", b, "/h")
 		if err != nil {
-			var in *sweep.InputError
+			var in *inputerr.Error
 			if !errors.As(err, &in) {
 				t.Fatalf("not an InputError: %v", err)
 			}
@@ -179,7 +179,7 @@ func TestCatalogReadsAreBounded(t *testing.T) {
 		plan := filepath.Join(dir, "plan.yaml")
 		require.NoError(t, os.WriteFile(plan, []byte("leaves:\n  - leaf: a\n    kubeconfig: "+k+"\n    gpus: 1\n    per_gpu: [8]\n"), 0o644))
 		err := runBounded(t, func() error { _, err := ReadFile(plan); return err })
-		var in *sweep.InputError
+		var in *inputerr.Error
 		require.True(t, errors.As(err, &in), "%v", err)
 		require.ErrorContains(t, err, "plan.yaml:3: a.kubeconfig: "+k+": is a ")
 		require.ErrorContains(t, err, "not a regular file")

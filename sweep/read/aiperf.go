@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -67,7 +68,7 @@ type apExport struct {
 func readAIPerfDir(dir string) (*sweep.Sweep, error) {
 	paths := findAIPerfExports(dir)
 	if len(paths) == 0 {
-		return nil, sweep.Inputf(dir, "", 0, "no %s in this folder", apExportName)
+		return nil, inputerr.Errorf(dir, "", 0, "no %s in this folder", apExportName)
 	}
 	s := &sweep.Sweep{Version: sweep.SchemaVersion, Harness: apHarness}
 	for _, p := range paths {
@@ -118,12 +119,12 @@ var apCLIConcurrency = regexp.MustCompile(`--concurrency[= ](\d+)`)
 func readAIPerfLog(path string, data []byte) (*sweep.Sweep, error) {
 	first := bytes.Index(data, []byte(apSentinel))
 	if first < 0 {
-		return nil, sweep.Inputf(path, "", 0, "no %s line in this log", apSentinel)
+		return nil, inputerr.Errorf(path, "", 0, "no %s line in this log", apSentinel)
 	}
 	start := first + len(apSentinel)
 	rel := bytes.Index(data[start:], []byte(apSentinel))
 	if rel < 0 {
-		return nil, sweep.Inputf(path, "", lineAt(data, int64(first)), "%s opens a result but no second %s closes it (log cut short?)", apSentinel, apSentinel)
+		return nil, inputerr.Errorf(path, "", lineAt(data, int64(first)), "%s opens a result but no second %s closes it (log cut short?)", apSentinel, apSentinel)
 	}
 	blob := data[start : start+rel]
 	line := lineAt(data, int64(first))
@@ -150,7 +151,7 @@ func parseAIPerfExport(file string, baseLine int, data []byte, source string, fa
 	s := &sweep.Sweep{Version: sweep.SchemaVersion, Harness: apHarness, Sources: []string{file}}
 	p := sweep.Point{Source: source + " (" + apHarness + ")"}
 	if ex.OutputTokenThroughput == nil || ex.OutputTokenThroughput.Avg == nil {
-		return nil, sweep.Inputf(file, "output_token_throughput.avg", baseLine, "missing: no output throughput")
+		return nil, inputerr.Errorf(file, "output_token_throughput.avg", baseLine, "missing: no output throughput")
 	}
 	k, err := rateFactor(file, "output_token_throughput", ex.OutputTokenThroughput.Unit, "tokens")
 	if err != nil {
@@ -162,7 +163,7 @@ func parseAIPerfExport(file string, baseLine int, data []byte, source string, fa
 		conc = fallbackConc
 	}
 	if conc == nil {
-		return nil, sweep.Inputf(file, "input_config.loadgen.concurrency", baseLine, "missing: the export does not say which concurrency it measured (pass a log with the aiperf command line, or a table)")
+		return nil, inputerr.Errorf(file, "input_config.loadgen.concurrency", baseLine, "missing: the export does not say which concurrency it measured (pass a log with the aiperf command line, or a table)")
 	}
 	p.Concurrency, s.Model = *conc, model
 	for _, step := range []func(string, *apExport, *sweep.Point) error{apLatencies, apCounts, apRates} {
@@ -292,7 +293,7 @@ func apCount(file, name string, m *apMetric) (*int, error) {
 	}
 	v := *m.Avg
 	if v < 0 || v != float64(int64(v)) || v > 1e15 {
-		return nil, sweep.Inputf(file, name+".avg", 0, "must be a whole non-negative count, got %v", v)
+		return nil, inputerr.Errorf(file, name+".avg", 0, "must be a whole non-negative count, got %v", v)
 	}
 	return sweep.I(int(v)), nil
 }
@@ -313,7 +314,7 @@ func latencyFactor(file, metric string, unit *string) (float64, error) {
 	if k, ok := unitScale(apTimeUnits, *unit); ok {
 		return k, nil
 	}
-	return 0, sweep.Inputf(file, metric+".unit", 0, "unknown time unit %q (want ms, s, us or ns)", *unit)
+	return 0, inputerr.Errorf(file, metric+".unit", 0, "unknown time unit %q (want ms, s, us or ns)", *unit)
 }
 
 // rateFactor converts "<what>/sec"-style units to per second.
@@ -324,7 +325,7 @@ func rateFactor(file, metric string, unit *string, what string) (float64, error)
 	u := strings.ToLower(strings.ReplaceAll(*unit, " ", ""))
 	num, den, ok := strings.Cut(u, "/")
 	if !ok || !strings.HasPrefix(num, strings.TrimSuffix(what, "s")) {
-		return 0, sweep.Inputf(file, metric+".unit", 0, "unexpected unit %q (want %s/sec)", *unit, what)
+		return 0, inputerr.Errorf(file, metric+".unit", 0, "unexpected unit %q (want %s/sec)", *unit, what)
 	}
 	switch den {
 	case "s", "sec", "second":
@@ -334,5 +335,5 @@ func rateFactor(file, metric string, unit *string, what string) (float64, error)
 	case "min", "minute":
 		return 1.0 / 60, nil
 	}
-	return 0, sweep.Inputf(file, metric+".unit", 0, "unexpected unit %q (want %s/sec)", *unit, what)
+	return 0, inputerr.Errorf(file, metric+".unit", 0, "unexpected unit %q (want %s/sec)", *unit, what)
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 func TestAIPerfExports(t *testing.T) {
@@ -115,7 +115,7 @@ func TestAIPerfBadInputs(t *testing.T) {
 			p := filepath.Join(t.TempDir(), "profile_export_aiperf.json")
 			require.NoError(t, os.WriteFile(p, []byte(tc.body), 0o644))
 			_, err := File(p, Options{})
-			var ie *sweep.InputError
+			var ie *inputerr.Error
 			require.ErrorAs(t, err, &ie)
 			require.Equal(t, tc.field, ie.Field, err.Error())
 			require.Contains(t, err.Error(), p)

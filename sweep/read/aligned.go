@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -94,7 +95,7 @@ func readAligned(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 		}
 	}
 	if best == nil {
-		return nil, sweep.Inputf(path, "", 0, "no aligned table (a header line over rows of values, columns separated by two or more spaces or by │ bars)")
+		return nil, inputerr.Errorf(path, "", 0, "no aligned table (a header line over rows of values, columns separated by two or more spaces or by │ bars)")
 	}
 	// No table reads alone: tables that split one sweep are joined, as
 	// in markdown (guidellm prints throughput and TTFT in two tables).
@@ -104,7 +105,7 @@ func readAligned(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 // isForeignColumnFlag: err refuses a --column that names no header of the
 // table tried (it names one of another table of the paste).
 func isForeignColumnFlag(err error) bool {
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	return errors.As(err, &ie) && ie.Field == "--column" && strings.Contains(err.Error(), "names no column")
 }
 

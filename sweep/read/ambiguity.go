@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/read/vocab"
 )
@@ -113,7 +114,7 @@ func failedCandidates(reads []candidateReading, orig error) error {
 	if first == nil {
 		return orig
 	}
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	if !errors.As(first, &ie) {
 		return first // a runtime failure is not the table's fault
 	}
@@ -129,7 +130,7 @@ func failedCandidates(reads []candidateReading, orig error) error {
 // reading's knee and operating level, and the flag that picks the first.
 func disagreement(orig error, kind string, reads []candidateReading) error {
 	file, field, line := "", "", 0
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	if errors.As(orig, &ie) {
 		file, field, line = ie.File, ie.Field, ie.Line
 	}
@@ -137,7 +138,7 @@ func disagreement(orig error, kind string, reads []candidateReading) error {
 	for i, c := range reads {
 		parts[i] = fmt.Sprintf("with %q the knee is %s (%s)", c.header, c.answer.Knee, operatingWords(c.answer))
 	}
-	return sweep.Inputf(file, field, line, "%s, and the choice changes knee's answer: %s; knee does not guess which: pick one with %s",
+	return inputerr.Errorf(file, field, line, "%s, and the choice changes knee's answer: %s; knee does not guess which: pick one with %s",
 		candidatesWords(kind, reads), strings.Join(parts, "; "), flagFor(kind, reads[0].header))
 }
 

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -21,7 +22,7 @@ var batchedBench = fixtures.Path(filepath.Join("corpus", "b-llamacpp-batched-ben
 // refused, saying how, and the output rate is named first.
 func TestAmbiguityRefusesWhenTheAnswersDiffer(t *testing.T) {
 	_, err := Load([]string{batchedBench}, Options{Meta: Meta{Series: "512"}, Judge: corpusJudge})
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.True(t, errors.As(err, &ie), "%v", err)
 	require.Equal(t, "S t/s", ie.Field)
 	require.Equal(t, 10, ie.Line)
@@ -56,7 +57,7 @@ func TestAmbiguityReadsWhenTheAnswersAgree(t *testing.T) {
 // it always was, naming the output rate first.
 func TestAmbiguityWithoutJudgeRefuses(t *testing.T) {
 	_, err := Load([]string{batchedBench}, Options{Meta: Meta{Series: "512"}})
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.True(t, errors.As(err, &ie), "%v", err)
 	require.Equal(t, `columns "S_TG t/s" and "S t/s" both read as throughput; knee does not guess which: pick one with --column throughput="S_TG t/s"`, ie.Msg)
 }

@@ -4,8 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kneetool/knee/sweep"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // Built for the rule, not measured: a job log in the shape of llm-d's
@@ -49,7 +50,7 @@ func TestTotalTokensAreNoRequestLength(t *testing.T) {
 	require.True(t, preambleSetting("Maximum request concurrency: 32"))
 	require.True(t, preambleSetting("Traffic request rate: inf"))
 	require.False(t, preambleSetting("Running: python benchmark_serving.py --request-rate 10"))
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	_, err := File(writeTemp(t, "job.log", strings.ReplaceAll(jobLog, "Maximum request concurrency", "Traffic request rate")), Options{})
 	require.ErrorAs(t, err, &ie, "a rate sweep without E2E is refused, not read by its command lines")
 	require.Equal(t, "e2e", ie.Field)

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -53,7 +54,7 @@ func sniffBenchText(_ string, data []byte, _ map[string]json.RawMessage) bool {
 func readBenchTextOpts(path string, data []byte, opts Options) (*sweep.Sweep, error) {
 	g, ok := benchBlocks(path, data)
 	if !ok {
-		return nil, sweep.Inputf(path, "", 0, "no serving benchmark result block (a ===== Serving Benchmark Result ===== line, then `Key: value` lines)")
+		return nil, inputerr.Errorf(path, "", 0, "no serving benchmark result block (a ===== Serving Benchmark Result ===== line, then `Key: value` lines)")
 	}
 	return tableToSweep(g, opts.Meta)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -56,6 +57,6 @@ func severalConsoleSweeps(path string, tables []grid, meta Meta) (*sweep.Sweep, 
 	for i, g := range from {
 		list[i] = fmt.Sprintf("%q (line %d, %d levels)", names[i], g.headerLine, len(got[i].Points))
 	}
-	return nil, true, ambiguousSeries(sweep.Inputf(path, "--series", from[0].headerLine, "the paste holds %d console tables that read as sweeps: %s; knee reads one curve at a time: pick one by its title with --series %q",
+	return nil, true, ambiguousSeries(inputerr.Errorf(path, "--series", from[0].headerLine, "the paste holds %d console tables that read as sweeps: %s; knee reads one curve at a time: pick one by its title with --series %q",
 		len(got), strings.Join(list, ", "), names[0]), names)
 }

@@ -4,8 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kneetool/knee/sweep"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // Built for the rule, not measured (the real pastes are the g-guidellm-…
@@ -39,7 +40,7 @@ func TestConsoleTablesAreNamedByTheirTitles(t *testing.T) {
 `
 	p := writeTemp(t, "console.txt", paste)
 	_, err := File(p, Options{})
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.ErrorAs(t, err, &ie)
 	require.Equal(t, "--series", ie.Field)
 	require.Contains(t, err.Error(), `"Engine A results" (line 3, 3 levels), "Engine B results" (line 12, 3 levels)`)

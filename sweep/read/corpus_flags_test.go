@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -73,14 +74,14 @@ func TestCorpusRefusalsNameFlagsThatChangeTheReading(t *testing.T) {
 		}
 		for _, base := range bases {
 			_, err := Load([]string{file}, Options{Meta: base, Workload: corpusWorkload[name], Judge: corpusJudge})
-			var ie *sweep.InputError
+			var ie *inputerr.Error
 			if err == nil || !errors.As(err, &ie) {
 				continue
 			}
 			for _, m := range namedFlags(err, base) {
 				_, err2 := Load([]string{file}, Options{Meta: m, Workload: corpusWorkload[name], Judge: corpusJudge})
 				checked++
-				var ie2 *sweep.InputError
+				var ie2 *inputerr.Error
 				if err2 == nil || !errors.As(err2, &ie2) {
 					continue
 				}
@@ -149,7 +150,7 @@ func TestCorpusFirstNamedCandidateReadsRight(t *testing.T) {
 		}
 		for _, base := range bases {
 			_, err := Load([]string{file}, Options{Meta: base, Workload: corpusWorkload[name], Judge: corpusJudge})
-			var ie *sweep.InputError
+			var ie *inputerr.Error
 			if err == nil || !errors.As(err, &ie) {
 				continue
 			}

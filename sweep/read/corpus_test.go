@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
 )
@@ -118,7 +119,7 @@ func readCorpusExpected(t *testing.T, name string) corpusExpected {
 func corpusReading(name, file string, opts Options) (string, *sweep.Sweep) {
 	s, err := Load([]string{file}, opts)
 	if err != nil {
-		var ie *sweep.InputError
+		var ie *inputerr.Error
 		if !errors.As(err, &ie) {
 			return "not an input error: " + err.Error(), nil
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -40,7 +41,7 @@ func readCSV(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 		g.lines = append(g.lines, line)
 	}
 	if g.header == nil {
-		return nil, sweep.Inputf(path, "", 0, "empty CSV: no header row")
+		return nil, inputerr.Errorf(path, "", 0, "empty CSV: no header row")
 	}
 	return tableToSweep(g, meta)
 }
@@ -84,9 +85,9 @@ func nextRecord(r *csv.Reader, path string) ([]string, int, error) {
 	if err != nil {
 		var pe *csv.ParseError
 		if errors.As(err, &pe) {
-			return nil, 0, sweep.Inputf(path, "", pe.Line, "malformed CSV: %v", pe.Err)
+			return nil, 0, inputerr.Errorf(path, "", pe.Line, "malformed CSV: %v", pe.Err)
 		}
-		return nil, 0, sweep.Inputf(path, "", 0, "malformed CSV: %w", err)
+		return nil, 0, inputerr.Errorf(path, "", 0, "malformed CSV: %w", err)
 	}
 	line, _ := r.FieldPos(0)
 	return rec, line, nil

@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // Data reads in-memory harness output exactly as File reads the same bytes
@@ -27,7 +27,7 @@ func TestDataReadsLikeFileAndNamesTheSource(t *testing.T) {
 	require.Contains(t, fromData.Points[0].Source, "pod/aicr-aiperf-1")
 
 	_, err = Data("pod/bad", []byte("===AIPERF-RESULT===\n{not json\n===AIPERF-RESULT===\n"), Options{Format: FormatAIPerf})
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.ErrorAs(t, err, &in)
 	require.Equal(t, "pod/bad", in.File)
 }

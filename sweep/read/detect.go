@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -20,7 +21,7 @@ func noFormatInDir(dir string) error {
 	if logs, _ := filepath.Glob(filepath.Join(dir, "*.log")); len(logs) > 0 {
 		hint = fmt.Sprintf("; a log is read when named as the INPUT itself, e.g. %s", logs[0])
 	}
-	return sweep.Inputf(dir, "", 0, "folder holds no results knee reads: no sweep.json + plan.json (knee results folder), no stage_<i>_lifecycle_metrics.json (inference-perf report), no %s (AIPerf), no %s or %s (genai-perf), no vLLM result JSON, no llmperf *_summary.json, no llm-d benchmark report%s", apExportName, gpExportJSON, gpExportCSV, hint)
+	return inputerr.Errorf(dir, "", 0, "folder holds no results knee reads: no sweep.json + plan.json (knee results folder), no stage_<i>_lifecycle_metrics.json (inference-perf report), no %s (AIPerf), no %s or %s (genai-perf), no vLLM result JSON, no llmperf *_summary.json, no llm-d benchmark report%s", apExportName, gpExportJSON, gpExportCSV, hint)
 }
 
 func readFile(path string, opts Options) (*sweep.Sweep, error) {
@@ -38,10 +39,10 @@ func Detect(path string, data []byte) (string, error) {
 	base := strings.ToLower(filepath.Base(path))
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
-		return "", sweep.Inputf(path, "", 0, "is empty")
+		return "", inputerr.Errorf(path, "", 0, "is empty")
 	}
 	if trimmed[0] == '{' && strings.Contains(base, "prometheus") {
-		return "", sweep.Inputf(path, "", 0, "is an inference-perf Prometheus (server-side) report; knee reads the lifecycle reports (stage_<i>_lifecycle_metrics.json)")
+		return "", inputerr.Errorf(path, "", 0, "is an inference-perf Prometheus (server-side) report; knee reads the lifecycle reports (stage_<i>_lifecycle_metrics.json)")
 	}
 	var top map[string]json.RawMessage
 	var topErr error
@@ -60,7 +61,7 @@ func Detect(path string, data []byte) (string, error) {
 	case top != nil:
 		return "", unknownJSON(path, top)
 	}
-	return "", sweep.Inputf(path, "", 0, "is none of the formats knee reads (%s); use --format to force one", strings.Join(Formats, ", "))
+	return "", inputerr.Errorf(path, "", 0, "is none of the formats knee reads (%s); use --format to force one", strings.Join(Formats, ", "))
 }
 
 // unknownJSON lists a JSON object's keys, so the user sees what it is.
@@ -79,7 +80,7 @@ func unknownJSON(path string, top map[string]json.RawMessage) error {
 	if listed == "" {
 		listed = "none (an empty object)"
 	}
-	return sweep.Inputf(path, "", 0, "JSON is none of: knee sweep (version, points), inference-perf stage (load_summary, successes), AIPerf or genai-perf export (output_token_throughput, time_to_first_token), vLLM result (output_throughput, max_concurrency), guidellm report (benchmarks), llmperf summary (results_*), llm-d report (version with scenario and metrics, or with run and results); its keys: %s", listed)
+	return inputerr.Errorf(path, "", 0, "JSON is none of: knee sweep (version, points), inference-perf stage (load_summary, successes), AIPerf or genai-perf export (output_token_throughput, time_to_first_token), vLLM result (output_throughput, max_concurrency), guidellm report (benchmarks), llmperf summary (results_*), llm-d report (version with scenario and metrics, or with run and results); its keys: %s", listed)
 }
 
 // looksDelimited reports whether the first non-comment line looks like a

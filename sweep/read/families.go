@@ -5,7 +5,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // Column families: several columns of one quantity that the role table read
@@ -246,7 +246,7 @@ func (r *resolved) refuseAmbiguousRates(g grid) error {
 		}
 	}
 	if len(hs) > 1 {
-		return sweep.Inputf(g.file, hs[1], g.headerLine, "columns %q and %q both read as the offered request rate; pick one with --column requested_rate=%q", hs[0], hs[1], hs[0])
+		return inputerr.Errorf(g.file, hs[1], g.headerLine, "columns %q and %q both read as the offered request rate; pick one with --column requested_rate=%q", hs[0], hs[1], hs[0])
 	}
 	return nil
 }

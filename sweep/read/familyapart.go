@@ -3,7 +3,7 @@ package read
 import (
 	"math"
 
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // maxCentralGap is how far apart a family's median and mean may be on a
@@ -74,7 +74,7 @@ func (r *resolved) distantPair(g grid, p centralPair) error {
 		if top == 0 || math.Abs(a.v-b.v)/top <= maxCentralGap {
 			continue
 		}
-		err := sweep.Inputf(g.file, md.header, g.lines[ri], "%q (%g) and %q (%g) are the median and the mean of one %s but differ by more than %.0f%%: one of them summarises something else (a median over time of a per-second rate is not the run's), and knee does not guess which: pick one with --column %s=%q",
+		err := inputerr.Errorf(g.file, md.header, g.lines[ri], "%q (%g) and %q (%g) are the median and the mean of one %s but differ by more than %.0f%%: one of them summarises something else (a median over time of a per-second rate is not the run's), and knee does not guess which: pick one with --column %s=%q",
 			md.header, a.v, mn.header, b.v, kindNames[md.kind], maxCentralGap*100, md.key(), mn.header)
 		// The mean first: a run's rate is its tokens over its time, and
 		// a median over time of a per-second rate is not.

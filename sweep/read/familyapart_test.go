@@ -3,8 +3,9 @@ package read
 import (
 	"testing"
 
-	"github.com/kneetool/knee/sweep"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // The tables here are built for the rule, not measured.
@@ -12,7 +13,7 @@ import (
 func TestMedianAndMeanFarApartAreRefusedByName(t *testing.T) {
 	body := "| Concurrency | Output tok/s Mdn | Output tok/s Mean | TTFT p99 ms |\n|---|---|---|---|\n| 1 | 2.3 | 51.6 | 20 |\n| 8 | 440 | 450 | 30 |\n"
 	_, err := Data("far.md", []byte(body), Options{})
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.ErrorAs(t, err, &ie)
 	require.Equal(t, "Output tok/s Mdn", ie.Field)
 	require.Equal(t, 3, ie.Line, "the row where they part")

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -84,7 +85,7 @@ func (f *fields) fail(err error) {
 
 // at gives an error that names no line the object's line.
 func (f *fields) at(err error) error {
-	if ie, ok := err.(*sweep.InputError); ok && ie.Line == 0 && f.line != 0 {
+	if ie, ok := err.(*inputerr.Error); ok && ie.Line == 0 && f.line != 0 {
 		ie.Line = f.line
 	}
 	return err
@@ -98,7 +99,7 @@ func jsonNumber(file, field string, raw json.RawMessage) (*float64, error) {
 	}
 	var v float64
 	if err := json.Unmarshal(raw, &v); err != nil {
-		return nil, sweep.Inputf(file, field, 0, "want a number, got %s", truncate(string(raw), 40))
+		return nil, inputerr.Errorf(file, field, 0, "want a number, got %s", truncate(string(raw), 40))
 	}
 	return &v, nil
 }

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // The field getter the flat-object readers share: the first bad field is
@@ -32,7 +32,7 @@ func TestFieldsFirstBadFieldNamed(t *testing.T) {
 	assert.Nil(t, f.num("bad"))
 	assert.Nil(t, f.num("worse"), "after an error every get is nil")
 	assert.Nil(t, f.num("a"))
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.True(t, errors.As(f.err, &ie))
 	assert.Equal(t, "r.jsonl", ie.File)
 	assert.Equal(t, "bad", ie.Field, "the first bad field, not a later one")
@@ -53,7 +53,7 @@ func TestFieldsCountAndStats(t *testing.T) {
 	assert.Nil(t, d.Max)
 
 	assert.Nil(t, f.count("half", f.num("half")))
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.True(t, errors.As(f.err, &ie))
 	assert.Equal(t, "half", ie.Field)
 	assert.Equal(t, 0, ie.Line, "a JSON file's error names no line")

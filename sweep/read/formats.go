@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/store"
 )
@@ -125,7 +126,7 @@ func formatNamed(name string) (*format, bool) {
 }
 
 func badFormat(path, format string) error {
-	return sweep.Inputf(path, "--format", 0, "unknown format %q; use one of %s", format, strings.Join(Formats, ", "))
+	return inputerr.Errorf(path, "--format", 0, "unknown format %q; use one of %s", format, strings.Join(Formats, ", "))
 }
 
 // readData parses one input's contents with the forced or detected format,
@@ -160,7 +161,7 @@ func readDataOnce(path string, data []byte, opts Options) (*sweep.Sweep, error) 
 		return nil, badFormat(path, name)
 	}
 	if f.readFile == nil {
-		return nil, sweep.Inputf(path, "--format", 0, "--format %s reads a folder, not a file", name)
+		return nil, inputerr.Errorf(path, "--format", 0, "--format %s reads a folder, not a file", name)
 	}
 	if tableFormats[name] {
 		if err := checkTable(path, data); err != nil {
@@ -184,7 +185,7 @@ func readDir(dir string, opts Options) (*sweep.Sweep, error) {
 			return nil, badFormat(dir, opts.Format)
 		}
 		if f.readDir == nil {
-			return nil, sweep.Inputf(dir, "--format", 0, "is a folder; --format %s reads a file", opts.Format)
+			return nil, inputerr.Errorf(dir, "--format", 0, "is a folder; --format %s reads a file", opts.Format)
 		}
 	} else {
 		for i := range formats {

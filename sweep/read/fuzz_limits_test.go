@@ -6,7 +6,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // FuzzDuplicateKeys checks the duplicate-key walk against an independent
@@ -27,7 +27,7 @@ func FuzzDuplicateKeys(f *testing.F) {
 			t.Fatalf("checkDuplicateKeys = %v, oracle says duplicate = %v", err, want)
 		}
 		if err != nil {
-			var ie *sweep.InputError
+			var ie *inputerr.Error
 			if !errors.As(err, &ie) || ie.Field == "" || ie.Line < 1 {
 				t.Fatalf("not an InputError naming the key and line: %#v", err)
 			}

@@ -9,7 +9,7 @@ import (
 )
 
 // The native readers, like the others, turn any bytes into a sweep or an
-// *sweep.InputError (checkResult): never a panic, never a NaN.
+// *inputerr.Error (checkResult): never a panic, never a NaN.
 
 func seedGlob(f *testing.F, pattern string) {
 	paths, err := filepath.Glob(fixtures.Path(pattern))

@@ -10,10 +10,11 @@ import (
 	"testing"
 
 	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
-// Every reader must turn any bytes into a sweep or an *sweep.InputError:
+// Every reader must turn any bytes into a sweep or an *inputerr.Error:
 // never a panic, never another error type, never a NaN in a point.
 
 func seed(f *testing.F, rels ...string) {
@@ -29,7 +30,7 @@ func seed(f *testing.F, rels ...string) {
 func checkResult(t *testing.T, s *sweep.Sweep, err error) {
 	t.Helper()
 	if err != nil {
-		var ie *sweep.InputError
+		var ie *inputerr.Error
 		if !errors.As(err, &ie) {
 			t.Fatalf("error is not an InputError: %T %v", err, err)
 		}
@@ -203,7 +204,7 @@ func FuzzDetect(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		format, err := Detect("input", b)
 		if err != nil {
-			var ie *sweep.InputError
+			var ie *inputerr.Error
 			if !errors.As(err, &ie) {
 				t.Fatalf("error is not an InputError: %T", err)
 			}
@@ -215,7 +216,7 @@ func FuzzDetect(f *testing.F) {
 		checkResult(t, s, err)
 		if err == nil {
 			if _, merr := Merge([]*sweep.Sweep{s}, Meta{GPUs: 2}); merr != nil {
-				var ie *sweep.InputError
+				var ie *inputerr.Error
 				if !errors.As(merr, &ie) {
 					t.Fatalf("merge error is not an InputError: %T", merr)
 				}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -76,7 +77,7 @@ func readGenAIPerfFile(path string, data []byte, _ Options) (*sweep.Sweep, error
 	}
 	c := ex.InputConfig
 	if c == nil {
-		return nil, sweep.Inputf(path, "input_config", 0, "missing: not a genai-perf export")
+		return nil, inputerr.Errorf(path, "input_config", 0, "missing: not a genai-perf export")
 	}
 	conc, rate := c.load()
 	open := conc == nil && rate != nil
@@ -85,7 +86,7 @@ func readGenAIPerfFile(path string, data []byte, _ Options) (*sweep.Sweep, error
 		fallback = sweep.F(1) // replaced below by Little's law
 	}
 	if fallback == nil {
-		return nil, sweep.Inputf(path, "input_config.concurrency", 0, "missing: the export names neither a concurrency nor a request_rate")
+		return nil, inputerr.Errorf(path, "input_config.concurrency", 0, "missing: the export names neither a concurrency nor a request_rate")
 	}
 	s, err := parseAIPerfExport(path, 0, data, path, fallback)
 	if err != nil {

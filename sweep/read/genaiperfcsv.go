@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -185,7 +186,7 @@ func gpLoadFromFolder(path string, p *sweep.Point) (string, error) {
 	if m := gpDirConcurrency.FindStringSubmatch(folder); m != nil {
 		c, err := strconv.ParseFloat(m[1], 64)
 		if err != nil || !(c > 0) || c > 1e9 {
-			return "", sweep.Inputf(path, "concurrency", 0, "the folder name %q gives concurrency %s, which is not a positive level", folder, m[1])
+			return "", inputerr.Errorf(path, "concurrency", 0, "the folder name %q gives concurrency %s, which is not a positive level", folder, m[1])
 		}
 		p.Concurrency = c
 		p.AchievedConcurrency = littleConcurrency(p.RequestRate, p.E2E.Mean)
@@ -194,14 +195,14 @@ func gpLoadFromFolder(path string, p *sweep.Point) (string, error) {
 	if r := gpDirRequestRate.FindStringSubmatch(folder); r != nil {
 		rate, err := strconv.ParseFloat(r[1], 64)
 		if err != nil || !(rate > 0) {
-			return "", sweep.Inputf(path, "request_rate", 0, "the folder name %q gives request rate %s, which is not a positive rate", folder, r[1])
+			return "", inputerr.Errorf(path, "request_rate", 0, "the folder name %q gives request rate %s, which is not a positive rate", folder, r[1])
 		}
 		if err := openLoop(path, "request_rate", p, &rate, p.RequestRate, p.E2E.Mean); err != nil {
 			return "", err
 		}
 		return path + ": request rate " + r[1] + " from the genai-perf artifact folder name " + folder + " (the CSV does not state it)", nil
 	}
-	return "", sweep.Inputf(path, "concurrency", 0, "the genai-perf CSV does not state the concurrency it measured, and its folder %q is not genai-perf's artifact folder (<model>-<endpoint>-concurrency<N> or -request_rate<R>); give the %s of the same run (it holds input_config), or the CSV inside the artifacts folder genai-perf wrote", folder, gpExportJSON)
+	return "", inputerr.Errorf(path, "concurrency", 0, "the genai-perf CSV does not state the concurrency it measured, and its folder %q is not genai-perf's artifact folder (<model>-<endpoint>-concurrency<N> or -request_rate<R>); give the %s of the same run (it holds input_config), or the CSV inside the artifacts folder genai-perf wrote", folder, gpExportJSON)
 }
 
 // gpTable is the table a genai-perf CSV row belongs to.
@@ -246,7 +247,7 @@ func parseGenAIPerfCSV(path string, data []byte) (*sweep.Point, error) {
 		}
 	}
 	if !c.haveThroughput {
-		return nil, sweep.Inputf(path, "Output Token Throughput", 0, "missing: no Output Token Throughput row in the Metric,Value table (the output throughput)")
+		return nil, inputerr.Errorf(path, "Output Token Throughput", 0, "missing: no Output Token Throughput row in the Metric,Value table (the output throughput)")
 	}
 	return c.p, nil
 }
@@ -258,7 +259,7 @@ func (c *gpCSV) row(rec []string, line int) error {
 	}
 	switch c.table {
 	case gpNone:
-		return sweep.Inputf(c.path, "", line, "row %q comes before any Metric,… header: not a genai-perf CSV", rec[0])
+		return inputerr.Errorf(c.path, "", line, "row %q comes before any Metric,… header: not a genai-perf CSV", rec[0])
 	case gpRequest:
 		return c.requestRow(rec, line)
 	case gpSystem:
@@ -282,7 +283,7 @@ func (c *gpCSV) startTable(rec []string, line int) error {
 	case second == "GPU":
 		c.table = gpOther
 	default:
-		return sweep.Inputf(c.path, "", line, "unexpected genai-perf table header %q (want Metric,avg,… or Metric,Value)", strings.Join(rec, ","))
+		return inputerr.Errorf(c.path, "", line, "unexpected genai-perf table header %q (want Metric,avg,… or Metric,Value)", strings.Join(rec, ","))
 	}
 	return nil
 }
@@ -290,7 +291,7 @@ func (c *gpCSV) startTable(rec []string, line int) error {
 // once refuses a row read before.
 func (c *gpCSV) once(key string, rec []string, line int) error {
 	if c.seen[key] {
-		return sweep.Inputf(c.path, rec[0], line, "appears twice")
+		return inputerr.Errorf(c.path, rec[0], line, "appears twice")
 	}
 	c.seen[key] = true
 	return nil
@@ -320,7 +321,7 @@ func (c *gpCSV) requestRow(rec []string, line int) error {
 		return nil
 	}
 	if len(rec) != len(c.header) {
-		return sweep.Inputf(c.path, rec[0], line, "has %d cells; the header has %d", len(rec), len(c.header))
+		return inputerr.Errorf(c.path, rec[0], line, "has %d cells; the header has %d", len(rec), len(c.header))
 	}
 	if err := c.once(key, rec, line); err != nil {
 		return err
@@ -332,18 +333,18 @@ func (c *gpCSV) requestRow(rec []string, line int) error {
 	if tokens != nil {
 		if v := st["mean"]; v != nil {
 			if *v < 0 {
-				return sweep.Inputf(c.path, rec[0]+".avg", line, "must be a non-negative length, got %v", *v)
+				return inputerr.Errorf(c.path, rec[0]+".avg", line, "must be a non-negative length, got %v", *v)
 			}
 			*tokens = v
 		}
 		return nil
 	}
 	if unit == "" {
-		return sweep.Inputf(c.path, rec[0], line, "names no time unit; genai-perf writes one, e.g. %q", name+" (ms)")
+		return inputerr.Errorf(c.path, rec[0], line, "names no time unit; genai-perf writes one, e.g. %q", name+" (ms)")
 	}
 	k, err := latencyFactor(c.path, rec[0], &unit)
 	if err != nil {
-		return sweep.Inputf(c.path, rec[0], line, "unknown time unit %q (want ms, s, us or ns)", unit)
+		return inputerr.Errorf(c.path, rec[0], line, "unknown time unit %q (want ms, s, us or ns)", unit)
 	}
 	*out, err = st.dist(c.path, rec[0], k)
 	return err
@@ -359,7 +360,7 @@ func (c *gpCSV) rowStats(rec []string, line int) (stats, error) {
 		}
 		v, err := gpNumber(rec[i+1])
 		if err != nil {
-			return nil, sweep.Inputf(c.path, rec[0]+"."+strings.TrimSpace(col), line, "%w", err)
+			return nil, inputerr.Errorf(c.path, rec[0]+"."+strings.TrimSpace(col), line, "%w", err)
 		}
 		st[stat] = v
 	}
@@ -391,7 +392,7 @@ var gpSystemRows = map[string]string{
 // the request rate or the request count.
 func (c *gpCSV) systemRow(rec []string, line int) error {
 	if len(rec) != 2 {
-		return sweep.Inputf(c.path, rec[0], line, "has %d cells; the Metric,Value table has 2", len(rec))
+		return inputerr.Errorf(c.path, rec[0], line, "has %d cells; the Metric,Value table has 2", len(rec))
 	}
 	name, unit := gpMetricName(rec[0])
 	key := strings.ToLower(name)
@@ -404,20 +405,20 @@ func (c *gpCSV) systemRow(rec []string, line int) error {
 	}
 	v, err := gpNumber(rec[1])
 	if err != nil {
-		return sweep.Inputf(c.path, rec[0], line, "%w", err)
+		return inputerr.Errorf(c.path, rec[0], line, "%w", err)
 	}
 	if v == nil {
 		return nil
 	}
 	if *v < 0 {
-		return sweep.Inputf(c.path, rec[0], line, "must be non-negative, got %v", *v)
+		return inputerr.Errorf(c.path, rec[0], line, "must be non-negative, got %v", *v)
 	}
 	if what == "count" {
 		return c.requestCount(rec, line, unit, v)
 	}
 	k, err := gpPerSecond(c.path, rec[0], unit, what)
 	if err != nil {
-		return sweep.Inputf(c.path, rec[0], line, "unexpected unit %q (want per sec or %s/sec)", unit, what)
+		return inputerr.Errorf(c.path, rec[0], line, "unexpected unit %q (want per sec or %s/sec)", unit, what)
 	}
 	if what == "tokens" {
 		c.p.ThroughputTokS = *v * k
@@ -431,11 +432,11 @@ func (c *gpCSV) systemRow(rec []string, line int) error {
 // requestCount reads the Request Count row, a whole count.
 func (c *gpCSV) requestCount(rec []string, line int, unit string, v *float64) error {
 	if unit != "" && !strings.EqualFold(unit, "count") {
-		return sweep.Inputf(c.path, rec[0], line, "unexpected unit %q (want count)", unit)
+		return inputerr.Errorf(c.path, rec[0], line, "unexpected unit %q (want count)", unit)
 	}
 	var err error
 	if c.p.Requests, err = count(c.path, rec[0], v); err != nil {
-		return sweep.Inputf(c.path, rec[0], line, "must be a whole count, got %v", *v)
+		return inputerr.Errorf(c.path, rec[0], line, "must be a whole count, got %v", *v)
 	}
 	return nil
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 const gpCSVRun = "genai-perf/perf-analyzer-issue393-openai-chat-concurrency144"
@@ -86,7 +86,7 @@ func TestGenAIPerfCSVWithoutConcurrencyIsRefused(t *testing.T) {
 		func() error { _, err := File(run, Options{Format: FormatGenAIPerfCSV}); return err },
 	} {
 		err := read()
-		var in *sweep.InputError
+		var in *inputerr.Error
 		require.ErrorAs(t, err, &in)
 		require.Equal(t, "concurrency", in.Field)
 		require.Contains(t, err.Error(), "does not state the concurrency")
@@ -95,7 +95,7 @@ func TestGenAIPerfCSVWithoutConcurrencyIsRefused(t *testing.T) {
 	// A folder name that only looks like it (session_concurrency) is not it.
 	run = writeRun(t, t.TempDir(), "m-openai-chat-session_concurrency8", map[string][]byte{gpExportCSV: gpCSVFixture(t)})
 	_, err := File(filepath.Join(run, gpExportCSV), Options{})
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.ErrorAs(t, err, &in)
 	require.Equal(t, "concurrency", in.Field)
 }
@@ -179,7 +179,7 @@ Gpu Power Limit (W),gpu0,700.00
 	// No Metric,Value output throughput: refused, never taken from another row.
 	noOut := strings.Replace(csv, "Output Token Throughput (tokens/sec),456.00\r\n", "Total Token Throughput (tokens/sec),999.00\r\n", 1)
 	_, err = readGenAIPerfCSVFile(filepath.Join(run, gpExportCSV), []byte(noOut), Options{})
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.ErrorAs(t, err, &in)
 	require.Equal(t, "Output Token Throughput", in.Field)
 

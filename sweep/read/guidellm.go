@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -95,7 +96,7 @@ func readGuideLLMFile(path string, data []byte, _ Options) (*sweep.Sweep, error)
 		return nil, err
 	}
 	if len(r.Benchmarks) == 0 {
-		return nil, sweep.Inputf(path, "benchmarks", 0, "empty: the report holds no benchmark")
+		return nil, inputerr.Errorf(path, "benchmarks", 0, "empty: the report holds no benchmark")
 	}
 	s := &sweep.Sweep{Version: sweep.SchemaVersion, Harness: guidellmHarness, Sources: []string{path}}
 	if r.Metadata != nil {
@@ -124,11 +125,11 @@ func guidellmPoint(path string, i int, b glBenchmark) (sweep.Point, string, erro
 	p := sweep.Point{Source: fmt.Sprintf("%s benchmark %d (%s)", path, i, guidellmHarness), DurationS: b.Duration}
 	st, model := b.strategy()
 	if st == nil {
-		return p, "", sweep.Inputf(path, field.of("config.strategy"), 0, "missing: the benchmark does not say how load was applied")
+		return p, "", inputerr.Errorf(path, field.of("config.strategy"), 0, "missing: the benchmark does not say how load was applied")
 	}
 	m := b.Metrics
 	if m == nil || m.OutputTokensPerSecond.mean() == nil {
-		return p, "", sweep.Inputf(path, field.of("metrics.output_tokens_per_second.successful.mean"), 0, "missing: no output throughput")
+		return p, "", inputerr.Errorf(path, field.of("metrics.output_tokens_per_second.successful.mean"), 0, "missing: no output throughput")
 	}
 	p.ThroughputTokS = *m.OutputTokensPerSecond.mean()
 	if rt := m.RequestTotals; rt != nil {
@@ -216,14 +217,14 @@ func guidellmLoad(path string, field glField, st *glStrategy, measured *float64,
 		p.Concurrency, p.AchievedConcurrency = 1, measured
 	case "concurrent":
 		if st.Streams == nil {
-			return sweep.Inputf(path, field.of("config.strategy.streams"), 0, "missing for a concurrent strategy")
+			return inputerr.Errorf(path, field.of("config.strategy.streams"), 0, "missing for a concurrent strategy")
 		}
 		p.Concurrency, p.AchievedConcurrency = *st.Streams, measured
 	case "throughput", "constant", "poisson", "async":
 		// Open loop: throughput sends as fast as it can (no offered rate).
 		return openLoop(path, field.of("metrics.request_latency"), p, st.Rate, p.RequestRate, p.E2E.Mean)
 	default:
-		return sweep.Inputf(path, field.of("config.strategy.type_"), 0, "unknown strategy %q (want synchronous, concurrent, throughput, constant or poisson)", st.Type)
+		return inputerr.Errorf(path, field.of("config.strategy.type_"), 0, "unknown strategy %q (want synchronous, concurrent, throughput, constant or poisson)", st.Type)
 	}
 	return nil
 }

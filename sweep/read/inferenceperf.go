@@ -13,6 +13,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -81,7 +82,7 @@ var ipStageFile = regexp.MustCompile(`^stage_(\d+)_lifecycle_metrics\.json$`)
 func readInferencePerfDir(dir string) (*sweep.Sweep, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, sweep.Inputf(dir, "", 0, "cannot read folder: %v", unwrapPathErr(err))
+		return nil, inputerr.Errorf(dir, "", 0, "cannot read folder: %v", unwrapPathErr(err))
 	}
 	type stageFile struct {
 		idx  int
@@ -100,7 +101,7 @@ func readInferencePerfDir(dir string) (*sweep.Sweep, error) {
 		stages = append(stages, stageFile{idx, filepath.Join(dir, e.Name())})
 	}
 	if len(stages) == 0 {
-		return nil, sweep.Inputf(dir, "", 0, "no stage_<i>_lifecycle_metrics.json in this folder")
+		return nil, inputerr.Errorf(dir, "", 0, "no stage_<i>_lifecycle_metrics.json in this folder")
 	}
 	sort.Slice(stages, func(i, j int) bool { return stages[i].idx < stages[j].idx })
 	s := &sweep.Sweep{Version: sweep.SchemaVersion, Harness: ipHarness, Sources: []string{dir}}
@@ -123,7 +124,7 @@ func readInferencePerfDir(dir string) (*sweep.Sweep, error) {
 // any, names the model.
 func readInferencePerfStageFile(path string, data []byte) (*sweep.Sweep, error) {
 	if strings.HasPrefix(filepath.Base(path), "summary_") {
-		return nil, sweep.Inputf(path, "", 0, "this is inference-perf's summary of all stages (its throughput includes the pauses between stages), not one level; give the report folder or the stage_<i> files")
+		return nil, inputerr.Errorf(path, "", 0, "this is inference-perf's summary of all stages (its throughput includes the pauses between stages), not one level; give the report folder or the stage_<i> files")
 	}
 	p, err := parseInferencePerfStage(path, 0, data, path)
 	if err != nil {
@@ -181,7 +182,7 @@ func readInferencePerfLog(path string, data []byte) (*sweep.Sweep, error) {
 		}
 		if m := ipEndStage.FindStringSubmatch(text); m != nil {
 			if m[1] != stage {
-				return nil, sweep.Inputf(path, "", line, "END_STAGE_%s closes START_STAGE_%s (line %d)", m[1], stage, startLine)
+				return nil, inputerr.Errorf(path, "", line, "END_STAGE_%s closes START_STAGE_%s (line %d)", m[1], stage, startLine)
 			}
 			src := fmt.Sprintf("%s:%d stage %s", path, startLine, stage)
 			p, err := parseInferencePerfStage(path, startLine, block.Bytes(), src)
@@ -197,13 +198,13 @@ func readInferencePerfLog(path string, data []byte) (*sweep.Sweep, error) {
 		block.WriteByte('\n')
 	}
 	if err := sc.Err(); err != nil {
-		return nil, sweep.Inputf(path, "", line, "cannot read log: %w", err)
+		return nil, inputerr.Errorf(path, "", line, "cannot read log: %w", err)
 	}
 	if in {
-		return nil, sweep.Inputf(path, "", startLine, "START_STAGE_%s has no END_STAGE_%s (log cut short?)", stage, stage)
+		return nil, inputerr.Errorf(path, "", startLine, "START_STAGE_%s has no END_STAGE_%s (log cut short?)", stage, stage)
 	}
 	if len(s.Points) == 0 {
-		return nil, sweep.Inputf(path, "", 0, "no === START_STAGE_i === blocks in this log")
+		return nil, inputerr.Errorf(path, "", 0, "no === START_STAGE_i === blocks in this log")
 	}
 	return s, nil
 }
@@ -216,14 +217,14 @@ func parseInferencePerfStage(file string, baseLine int, data []byte, source stri
 		return nil, err
 	}
 	if st.LoadSummary == nil {
-		return nil, sweep.Inputf(file, "load_summary", baseLine, "missing: not an inference-perf stage report")
+		return nil, inputerr.Errorf(file, "load_summary", baseLine, "missing: not an inference-perf stage report")
 	}
 	if st.Successes == nil {
-		return nil, sweep.Inputf(file, "successes", baseLine, "missing: not an inference-perf stage report")
+		return nil, inputerr.Errorf(file, "successes", baseLine, "missing: not an inference-perf stage report")
 	}
 	su := st.Successes
 	if su.Throughput == nil || su.Throughput.OutputTokensPerSec == nil {
-		return nil, sweep.Inputf(file, "successes.throughput.output_tokens_per_sec", baseLine, "missing: no output throughput")
+		return nil, inputerr.Errorf(file, "successes.throughput.output_tokens_per_sec", baseLine, "missing: no output throughput")
 	}
 	p := &sweep.Point{
 		ThroughputTokS: *su.Throughput.OutputTokensPerSec,
@@ -308,7 +309,7 @@ func ipLoad(file string, baseLine int, ls *ipLoadSummary, meanLatencyS *float64,
 		rate = p.RequestRate
 	}
 	if rate == nil || meanLatencyS == nil {
-		return sweep.Inputf(file, "load_summary.concurrency", baseLine, "missing, and it cannot be derived for this rate-based stage without load_summary.achieved_rate and successes.latency.request_latency.mean")
+		return inputerr.Errorf(file, "load_summary.concurrency", baseLine, "missing, and it cannot be derived for this rate-based stage without load_summary.achieved_rate and successes.latency.request_latency.mean")
 	}
 	p.Concurrency = *rate * *meanLatencyS
 	p.Derived = true

@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // The KubeCon NA 2025 demo report (older schema, rate-based linear sweep):
@@ -145,7 +145,7 @@ func TestInferencePerfSummaryAndPrometheusFilesAreNotPoints(t *testing.T) {
 		"inference-perf/kubecon-na-2025-vllm/stage_0_prometheus_metrics.json",
 	} {
 		_, err := File(fixtures.Path(f), Options{})
-		var ie *sweep.InputError
+		var ie *inputerr.Error
 		require.ErrorAs(t, err, &ie, f)
 		require.Contains(t, err.Error(), filepath.Base(f))
 	}

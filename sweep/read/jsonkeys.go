@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // utf8BOM is the byte order mark some editors put before UTF-8 text.
@@ -134,7 +134,7 @@ func (ks *keyScan) comma(i int) error {
 		return nil
 	}
 	if f.index++; len(ks.stack) == 2 && f.name == "points" && f.index >= maxPoints {
-		return sweep.Inputf(ks.path, "points", lineAt(ks.b, int64(i)), "holds more than %s points; knee analyses up to %s measurements (levels × repeats)", groupDigits(maxPoints), groupDigits(maxPoints))
+		return inputerr.Errorf(ks.path, "points", lineAt(ks.b, int64(i)), "holds more than %s points; knee analyses up to %s measurements (levels × repeats)", groupDigits(maxPoints), groupDigits(maxPoints))
 	}
 	return nil
 }
@@ -151,7 +151,7 @@ func (ks *keyScan) key(i, j int) error {
 		_ = json.Unmarshal(ks.b[i:j+1], &k)
 	}
 	if f.keys[k] {
-		return sweep.Inputf(ks.path, joinField(f.name, k), lineAt(ks.b, int64(i)),
+		return inputerr.Errorf(ks.path, joinField(f.name, k), lineAt(ks.b, int64(i)),
 			"duplicate key %q: a JSON object names each key once (which value was meant is ambiguous); remove one", k)
 	}
 	f.keys[k], f.key, f.expectKey = true, k, false

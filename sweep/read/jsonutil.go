@@ -11,7 +11,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // decodeJSON unmarshals data into v and turns decoding errors into an
@@ -37,18 +37,18 @@ func decodeJSON(file string, baseLine int, data []byte, v any) error {
 		var te *json.UnmarshalTypeError
 		switch {
 		case errors.As(err, &se):
-			return sweep.Inputf(file, "", baseLine+lineAt(clean, se.Offset), "malformed JSON: %v", se)
+			return inputerr.Errorf(file, "", baseLine+lineAt(clean, se.Offset), "malformed JSON: %v", se)
 		case errors.As(err, &te):
 			field := te.Field
 			if field == "" {
 				field = "(top level)"
 			}
 			if replaced && te.Value == "string" {
-				return sweep.Inputf(file, field, 0, "not a finite number (NaN or Infinity, or a string where %s was expected)", wantText(te.Type))
+				return inputerr.Errorf(file, field, 0, "not a finite number (NaN or Infinity, or a string where %s was expected)", wantText(te.Type))
 			}
-			return sweep.Inputf(file, field, 0, "want %s, got %s", wantText(te.Type), jsonValueText(te.Value))
+			return inputerr.Errorf(file, field, 0, "want %s, got %s", wantText(te.Type), jsonValueText(te.Value))
 		default:
-			return sweep.Inputf(file, "", baseLine, "malformed JSON: %w", err)
+			return inputerr.Errorf(file, "", baseLine, "malformed JSON: %w", err)
 		}
 	}
 	return nil
@@ -166,7 +166,7 @@ const maxYAML = 16 << 20
 // decodeYAML unmarshals a YAML input of at most maxYAML bytes.
 func decodeYAML(file string, data []byte, v any) error {
 	if len(data) > maxYAML {
-		return sweep.Inputf(file, "", 0, "is a YAML report larger than %s (YAML is parsed with about fifty times its size in memory); save or convert it as JSON (yq -o json) to read it", sizeText(maxYAML))
+		return inputerr.Errorf(file, "", 0, "is a YAML report larger than %s (YAML is parsed with about fifty times its size in memory); save or convert it as JSON (yq -o json) to read it", sizeText(maxYAML))
 	}
 	if err := yaml.Unmarshal(data, v); err != nil {
 		return yamlError(file, err)
@@ -185,11 +185,11 @@ func yamlError(file string, err error) error {
 	if errors.As(err, &te) && len(te.Errors) > 0 {
 		if m := yamlTypeError.FindStringSubmatch(te.Errors[0]); m != nil {
 			line, _ := strconv.Atoi(m[1])
-			return sweep.Inputf(file, "", line, "want %s, got %s %q", yamlWant(m[4]), yamlKind(m[2]), m[3])
+			return inputerr.Errorf(file, "", line, "want %s, got %s %q", yamlWant(m[4]), yamlKind(m[2]), m[3])
 		}
-		return sweep.Inputf(file, "", 0, "malformed YAML: %s", te.Errors[0])
+		return inputerr.Errorf(file, "", 0, "malformed YAML: %s", te.Errors[0])
 	}
-	return sweep.Inputf(file, "", 0, "malformed YAML: %v", strings.TrimPrefix(err.Error(), "yaml: "))
+	return inputerr.Errorf(file, "", 0, "malformed YAML: %v", strings.TrimPrefix(err.Error(), "yaml: "))
 }
 
 func yamlKind(tag string) string {

@@ -4,7 +4,7 @@ import (
 	"bytes"
 	"strconv"
 
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // Limits that keep reading bounded in memory and time whatever the input.
@@ -37,14 +37,14 @@ func checkTable(path string, data []byte) error {
 	for len(data) > 0 {
 		line++
 		if line > maxTableLines {
-			return sweep.Inputf(path, "", 0, "has more than %s lines; knee reads tables of up to %s measured rows (levels × repeats)", groupDigits(maxTableLines), groupDigits(maxPoints))
+			return inputerr.Errorf(path, "", 0, "has more than %s lines; knee reads tables of up to %s measured rows (levels × repeats)", groupDigits(maxTableLines), groupDigits(maxPoints))
 		}
 		i := bytes.IndexByte(data, '\n')
 		if i < 0 {
 			i = len(data)
 		}
 		if i > maxTableLine {
-			return sweep.Inputf(path, "", line, "line is longer than %s; a table row is far shorter (is this a table?)", sizeText(maxTableLine))
+			return inputerr.Errorf(path, "", line, "line is longer than %s; a table row is far shorter (is this a table?)", sizeText(maxTableLine))
 		}
 		data = data[min(i+1, len(data)):]
 	}
@@ -54,7 +54,7 @@ func checkTable(path string, data []byte) error {
 // checkPoints refuses an input holding more measurements than maxPoints.
 func checkPoints(name string, n int) error {
 	if n > maxPoints {
-		return sweep.Inputf(name, "", 0, "holds %s measurements; knee analyses up to %s (levels × repeats)", groupDigits(n), groupDigits(maxPoints))
+		return inputerr.Errorf(name, "", 0, "holds %s measurements; knee analyses up to %s (levels × repeats)", groupDigits(n), groupDigits(maxPoints))
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -159,7 +160,7 @@ func readLLMDV01File(path string, data []byte) (*sweep.Sweep, error) {
 	}
 	m := r.Metrics
 	if m == nil || m.Throughput == nil || m.Throughput.OutputTokensPerSec == nil {
-		return nil, sweep.Inputf(path, "metrics.throughput.output_tokens_per_sec", 0, "missing: no output throughput")
+		return nil, inputerr.Errorf(path, "metrics.throughput.output_tokens_per_sec", 0, "missing: no output throughput")
 	}
 	p := sweep.Point{ThroughputTokS: *m.Throughput.OutputTokensPerSec, RequestRate: m.Throughput.RequestsPerSec,
 		Source: path + " (" + llmdHarness + ")"}
@@ -294,11 +295,11 @@ func (s *llmdStat) dist(file, field string) (sweep.Dist, error) {
 		return sweep.Dist{}, nil
 	}
 	if s.Units == nil {
-		return sweep.Dist{}, sweep.Inputf(file, field+".units", 0, "missing: knee does not guess a latency's unit")
+		return sweep.Dist{}, inputerr.Errorf(file, field+".units", 0, "missing: knee does not guess a latency's unit")
 	}
 	k, ok := unitScale(llmdTimeUnits, *s.Units)
 	if !ok {
-		return sweep.Dist{}, sweep.Inputf(file, field+".units", 0, "unknown time unit %q (want ms, s, ms/token or s/token)", *s.Units)
+		return sweep.Dist{}, inputerr.Errorf(file, field+".units", 0, "unknown time unit %q (want ms, s, ms/token or s/token)", *s.Units)
 	}
 	return stats{"mean": s.Mean, "std": s.Stddev, "min": s.Min, "max": s.Max, "p1": s.P1, "p5": s.P5, "p10": s.P10,
 		"p25": s.P25, "p50": s.P50, "p75": s.P75, "p90": s.P90, "p95": s.P95, "p99": s.P99, "p999": s.P99p9}.dist(file, field, k)

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -130,7 +131,7 @@ func readLLMDV02File(path string, data []byte) (*sweep.Sweep, error) {
 	}
 	a := r.aggregate()
 	if a == nil || a.Throughput == nil || a.Throughput.OutputTokenRate == nil {
-		return nil, sweep.Inputf(path, llmdV02Aggregate+".throughput.output_token_rate", 0, "missing: no output throughput")
+		return nil, inputerr.Errorf(path, llmdV02Aggregate+".throughput.output_token_rate", 0, "missing: no output throughput")
 	}
 	label := llmdHarness + " report v" + r.version()
 	p := sweep.Point{Source: path + " (" + label + ")"}
@@ -246,7 +247,7 @@ func v02Throughput(path string, _ *llmdV02Report, a *llmdV02Agg, p *sweep.Point)
 		return err
 	}
 	if tput == nil {
-		return sweep.Inputf(path, llmdV02Aggregate+".throughput.output_token_rate.mean", 0, "missing: no output throughput")
+		return inputerr.Errorf(path, llmdV02Aggregate+".throughput.output_token_rate.mean", 0, "missing: no output throughput")
 	}
 	p.ThroughputTokS = *tput
 	p.RequestRate, err = a.Throughput.RequestRate.rate(path, llmdV02Aggregate+".throughput.request_rate", "queries/s", "requests/s", "req/s", "qps")
@@ -260,7 +261,7 @@ func v02Duration(path string, r *llmdV02Report, _ *llmdV02Agg, p *sweep.Point) e
 	}
 	d, ok := isoDuration(*r.Run.Time.Duration)
 	if !ok {
-		return sweep.Inputf(path, "run.time.duration", 0, "want an ISO-8601 duration such as PT49.97S, got %q", *r.Run.Time.Duration)
+		return inputerr.Errorf(path, "run.time.duration", 0, "want an ISO-8601 duration such as PT49.97S, got %q", *r.Run.Time.Duration)
 	}
 	p.DurationS = &d
 	return nil
@@ -283,7 +284,7 @@ func v02Requests(path string, _ *llmdV02Report, a *llmdV02Agg, p *sweep.Point) e
 	}
 	if rq.Total != nil && rq.Failures != nil {
 		if *rq.Failures > *rq.Total {
-			return sweep.Inputf(path, llmdV02Aggregate+".requests.total", 0, "is %v, fewer than the %v failures", *rq.Total, *rq.Failures)
+			return inputerr.Errorf(path, llmdV02Aggregate+".requests.total", 0, "is %v, fewer than the %v failures", *rq.Total, *rq.Failures)
 		}
 		p.Requests = sweep.I(int(*rq.Total - *rq.Failures))
 	}
@@ -376,17 +377,17 @@ func loadValue(path, field string, v any, whole bool) (*float64, error) {
 		case ".inf", "inf", "+inf", "infinity", "+infinity":
 			return nil, nil
 		}
-		return nil, sweep.Inputf(path, field, 0, "want a number or .inf, got string %q", x)
+		return nil, inputerr.Errorf(path, field, 0, "want a number or .inf, got string %q", x)
 	default:
-		return nil, sweep.Inputf(path, field, 0, "want a number or .inf, got %s", jsonKindOf(v))
+		return nil, inputerr.Errorf(path, field, 0, "want a number or .inf, got %s", jsonKindOf(v))
 	}
 	switch {
 	case math.IsInf(f, 1):
 		return nil, nil
 	case math.IsNaN(f) || f <= 0:
-		return nil, sweep.Inputf(path, field, 0, "must be a positive number or .inf, got %v", f)
+		return nil, inputerr.Errorf(path, field, 0, "must be a positive number or .inf, got %v", f)
 	case whole && (f != math.Trunc(f) || f > 1e15):
-		return nil, sweep.Inputf(path, field, 0, "must be a whole number of requests or .inf, got %v", f)
+		return nil, inputerr.Errorf(path, field, 0, "must be a whole number of requests or .inf, got %v", f)
 	}
 	return &f, nil
 }
@@ -411,16 +412,16 @@ func (s *llmdStat) rate(file, field string, units ...string) (*float64, error) {
 		return nil, nil
 	}
 	if s.Units == nil {
-		return nil, sweep.Inputf(file, field+".units", 0, "missing: knee does not guess a statistic's unit (want %s)", units[0])
+		return nil, inputerr.Errorf(file, field+".units", 0, "missing: knee does not guess a statistic's unit (want %s)", units[0])
 	}
 	if !contains(units, strings.ToLower(strings.TrimSpace(*s.Units))) {
-		return nil, sweep.Inputf(file, field+".units", 0, "unknown unit %q (want %s)", *s.Units, strings.Join(units, " or "))
+		return nil, inputerr.Errorf(file, field+".units", 0, "unknown unit %q (want %s)", *s.Units, strings.Join(units, " or "))
 	}
 	if s.Mean == nil {
-		return nil, sweep.Inputf(file, field+".mean", 0, "missing: the schema requires a mean")
+		return nil, inputerr.Errorf(file, field+".mean", 0, "missing: the schema requires a mean")
 	}
 	if math.IsNaN(*s.Mean) || math.IsInf(*s.Mean, 0) || *s.Mean < 0 {
-		return nil, sweep.Inputf(file, field+".mean", 0, "must be a non-negative number, got %v", *s.Mean)
+		return nil, inputerr.Errorf(file, field+".mean", 0, "must be a non-negative number, got %v", *s.Mean)
 	}
 	return s.Mean, nil
 }
@@ -437,7 +438,7 @@ func (s *llmdStat) latency(file, field string, perToken bool) (sweep.Dist, error
 		if perToken {
 			want = "ms/token or s/token"
 		}
-		return sweep.Dist{}, sweep.Inputf(file, field+".units", 0, "unit %q is not of this statistic's dimension (want %s)", *s.Units, want)
+		return sweep.Dist{}, inputerr.Errorf(file, field+".units", 0, "unit %q is not of this statistic's dimension (want %s)", *s.Units, want)
 	}
 	return s.dist(file, field)
 }
@@ -494,7 +495,7 @@ func isoDuration(s string) (float64, bool) {
 // by line only) from the keys that lead to that line.
 // A flow mapping ({units: s, mean: x}) names the key its line starts with.
 func withYAMLField(data []byte, err error) error {
-	var in *sweep.InputError
+	var in *inputerr.Error
 	if !errors.As(err, &in) || in.Field != "" {
 		return err
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // llm-d-benchmark's own v0.2 example report (written from the schema, not
@@ -179,7 +179,7 @@ func TestLLMDReportV02Folder(t *testing.T) {
 	require.Len(t, s.Points, 1)
 }
 
-// Bad input is an *sweep.InputError (exit 2) naming the field.
+// Bad input is an *inputerr.Error (exit 2) naming the field.
 func TestLLMDReportV02BadInput(t *testing.T) {
 	const agg = "results.request_performance.aggregate."
 	doc := llmdV02Doc("0", "2", ".inf")
@@ -213,7 +213,7 @@ func TestLLMDReportV02BadInput(t *testing.T) {
 			bad := strings.Replace(doc, c.old, c.new, 1)
 			require.NotEqual(t, doc, bad)
 			_, err := Data("r.yaml", []byte(bad), Options{})
-			var in *sweep.InputError
+			var in *inputerr.Error
 			require.ErrorAs(t, err, &in)
 			require.Equal(t, c.field, in.Field, err.Error())
 		})
@@ -221,7 +221,7 @@ func TestLLMDReportV02BadInput(t *testing.T) {
 	// JSON names the field of a wrong type too.
 	js := `{"version": "0.2", "run": {}, "results": {"request_performance": {"aggregate": {"requests": {"total": "many"}, "throughput": {"output_token_rate": {"units": "tokens/s", "mean": 1}}}}}}`
 	_, err := Data("r.json", []byte(js), Options{})
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.ErrorAs(t, err, &in)
 	require.Equal(t, agg+"requests.total", in.Field)
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -47,10 +48,10 @@ func readLLMPerfFile(path string, data []byte, _ Options) (*sweep.Sweep, error) 
 	}
 	tput, conc := v["results_mean_output_throughput_token_per_s"], v["num_concurrent_requests"]
 	if tput == nil {
-		return nil, sweep.Inputf(path, "results_mean_output_throughput_token_per_s", 0, "missing: no output throughput")
+		return nil, inputerr.Errorf(path, "results_mean_output_throughput_token_per_s", 0, "missing: no output throughput")
 	}
 	if conc == nil {
-		return nil, sweep.Inputf(path, "num_concurrent_requests", 0, "missing: the summary does not say which concurrency it measured")
+		return nil, inputerr.Errorf(path, "num_concurrent_requests", 0, "missing: the summary does not say which concurrency it measured")
 	}
 	p := sweep.Point{
 		Concurrency: *conc, ThroughputTokS: *tput, InputTokensMean: v["results_number_input_tokens_mean"],

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -21,7 +22,7 @@ var mdSeparator = regexp.MustCompile(`^\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?
 func readMarkdown(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 	tables := markdownTables(path, data)
 	if len(tables) == 0 {
-		return nil, sweep.Inputf(path, "", 0, "no markdown table (a header row, a | --- | separator row, and rows)")
+		return nil, inputerr.Errorf(path, "", 0, "no markdown table (a header row, a | --- | separator row, and rows)")
 	}
 	if meta.Series != "" {
 		var named []grid
@@ -85,9 +86,9 @@ func sweepOfTables(path string, tables []grid, meta Meta, pick string, join bool
 		list = append(list, fmt.Sprintf("%q (line %d, %d levels)", names[i], g.headerLine, len(got[i].Points)))
 	}
 	if pick != "" {
-		return nil, sweep.Inputf(path, "--series", from[0].headerLine, "--series %q leaves %d tables that read as sweeps: %s; name one by its heading, e.g. --series %q", pick, len(got), strings.Join(list, ", "), names[0])
+		return nil, inputerr.Errorf(path, "--series", from[0].headerLine, "--series %q leaves %d tables that read as sweeps: %s; name one by its heading, e.g. --series %q", pick, len(got), strings.Join(list, ", "), names[0])
 	}
-	return nil, ambiguousSeries(sweep.Inputf(path, "--series", from[0].headerLine, "the text holds %d tables that read as sweeps: %s; knee reads one curve at a time: pick one by its heading with --series %q", len(got), strings.Join(list, ", "), names[0]), names)
+	return nil, ambiguousSeries(inputerr.Errorf(path, "--series", from[0].headerLine, "the text holds %d tables that read as sweeps: %s; knee reads one curve at a time: pick one by its heading with --series %q", len(got), strings.Join(list, ", "), names[0]), names)
 }
 
 // tableNames names each table by the first heading that tells it from the

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -30,7 +31,7 @@ func TestMergeRefusesARunOfOtherTokensPerRequest(t *testing.T) {
 		parts[2].Points[i].InputTokensMean = &v
 	}
 	_, err = Merge(parts, Meta{})
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.ErrorAs(t, err, &ie)
 	require.Equal(t, "input_tokens_mean", ie.Field)
 	require.Contains(t, ie.Msg, "sent another workload than")

@@ -3,6 +3,7 @@ package read
 import (
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -24,7 +25,7 @@ func (m *workloadMerge) add(s *sweep.Sweep, src string) error {
 		return nil
 	}
 	if field, was, now := sweep.DiffWorkload(m.w, s.Workload); field != "" {
-		return sweep.Inputf(src, field, 0, "%s was swept with another workload than %s: %s there, %s here; merge only sweeps of one workload",
+		return inputerr.Errorf(src, field, 0, "%s was swept with another workload than %s: %s there, %s here; merge only sweeps of one workload",
 			src, m.src, was, now)
 	}
 	return nil
@@ -54,7 +55,7 @@ func (m *tokenMerge) add(s *sweep.Sweep, src string) error {
 		return nil
 	}
 	if field, was, now := sweep.DiffSweepWorkload(f, s); field != "" {
-		return sweep.Inputf(src, field, 0, "%s sent another workload than %s: %s there, %s here; merge only runs of one workload",
+		return inputerr.Errorf(src, field, 0, "%s sent another workload than %s: %s there, %s here; merge only runs of one workload",
 			src, strings.Join(f.Sources, ","), was, now)
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -23,7 +24,7 @@ func TestMergeRefusesAnotherWorkload(t *testing.T) {
 	normal := &sweep.Workload{Input: sweep.LengthDist{Kind: sweep.DistNormal, Mean: 512, SD: 128, Max: 1024}, Output: sweep.LengthDist{Kind: sweep.DistFixed, Value: 128}, IgnoreEOS: true}
 
 	_, err := Merge([]*sweep.Sweep{workloadSweep("a/sweep.json", uniform, 8), workloadSweep("b/sweep.json", normal, 16)}, Meta{})
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.True(t, errors.As(err, &ie), "%v", err)
 	require.Equal(t, "b/sweep.json", ie.File)
 	require.Equal(t, "workload.input", ie.Field)

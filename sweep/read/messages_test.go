@@ -13,11 +13,11 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // Each message a user needs (issue 12): the file given, the field, the line,
-// exit 2 (an *sweep.InputError). One row per finding.
+// exit 2 (an *inputerr.Error). One row per finding.
 func TestMessagesNameTheFileGivenAndTheField(t *testing.T) {
 	bom := "\xEF\xBB\xBF"
 	for _, tc := range []struct {
@@ -65,7 +65,7 @@ func TestMessagesNameTheFileGivenAndTheField(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := writeTemp(t, tc.file, tc.body)
 			_, err := File(p, Options{Meta: tc.meta})
-			var ie *sweep.InputError
+			var ie *inputerr.Error
 			require.ErrorAs(t, err, &ie)
 			require.Contains(t, err.Error(), p)
 			require.True(t, ie.File == p || strings.HasPrefix(ie.File, p+":"), "the file given (and its line), not an embedded source: %s", ie.File)
@@ -103,8 +103,8 @@ func TestNamesWithControlCharactersAreQuoted(t *testing.T) {
 		{"esc\x1b[31mred", `"esc\x1b[31mred"`},
 		{"bad\xffutf8", `"bad\xffutf8"`},
 	} {
-		require.Equal(t, tc.want, sweep.QuoteName(tc.name))
-		err := sweep.Inputf(tc.name, "", 2, "is empty")
+		require.Equal(t, tc.want, inputerr.QuoteName(tc.name))
+		err := inputerr.Errorf(tc.name, "", 2, "is empty")
 		require.Equal(t, tc.want+":2: is empty", err.Error())
 		require.Equal(t, 1, len(strings.Split(err.Error(), "\n")))
 	}
@@ -136,7 +136,7 @@ func TestPermissionDeniedIsSaid(t *testing.T) {
 		t.Skip("running as a user who reads a mode-000 folder (root)")
 	}
 	_, err = File(dir, Options{})
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.ErrorAs(t, err, &ie)
 	require.EqualError(t, err, dir+": cannot read: permission denied")
 }
@@ -213,7 +213,7 @@ func TestResultsFolderSweepJSONIsCheckedLikeAnyInput(t *testing.T) {
 			require.NoError(t, os.WriteFile(filepath.Join(dir, "plan.json"), []byte(`{}`), 0o644))
 			require.NoError(t, os.WriteFile(filepath.Join(dir, "sweep.json"), []byte(tc.body), 0o644))
 			_, err := File(dir, Options{})
-			var ie *sweep.InputError
+			var ie *inputerr.Error
 			require.ErrorAs(t, err, &ie)
 			require.Equal(t, filepath.Join(dir, "sweep.json"), ie.File)
 			require.Equal(t, tc.field, ie.Field)
@@ -257,7 +257,7 @@ func TestSweepJSONPointsCapBeforeDecoding(t *testing.T) {
 	b.WriteString("]}")
 	p := writeTemp(t, "many.json", b.String())
 	_, err := File(p, Options{})
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.ErrorAs(t, err, &ie)
 	require.Equal(t, "points", ie.Field)
 	require.Equal(t, maxPoints, ie.Line, "refused at the comma before the point past the cap")

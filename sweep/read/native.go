@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -65,7 +66,7 @@ func readEach(dir string, paths []string, harness string, one func(path string, 
 		s.Points = append(s.Points, part.Points...)
 	}
 	if len(s.Points) == 0 {
-		return nil, sweep.Inputf(dir, "", 0, "no %s results in this folder", harness)
+		return nil, inputerr.Errorf(dir, "", 0, "no %s results in this folder", harness)
 	}
 	return s, nil
 }
@@ -80,7 +81,7 @@ type stats map[string]*float64
 func (st stats) dist(file, field string, k float64) (sweep.Dist, error) {
 	for name, v := range st {
 		if v != nil && (math.IsNaN(*v) || math.IsInf(*v, 0) || *v < 0) {
-			return sweep.Dist{}, sweep.Inputf(file, field+"."+name, 0, "must be a non-negative number, got %v", *v)
+			return sweep.Dist{}, inputerr.Errorf(file, field+"."+name, 0, "must be a non-negative number, got %v", *v)
 		}
 	}
 	return st.scaled(k), nil
@@ -121,14 +122,14 @@ func percentileName(pct string) (string, bool) {
 // the inference-perf reader does for rate stages.
 func openLoop(file, field string, p *sweep.Point, requested *float64, achievedRate, meanE2EMs *float64) error {
 	if achievedRate == nil || meanE2EMs == nil {
-		return sweep.Inputf(file, field, 0, "an open-loop (request rate) result needs the achieved request rate and the mean end-to-end latency to derive its concurrency by Little's law; one is missing")
+		return inputerr.Errorf(file, field, 0, "an open-loop (request rate) result needs the achieved request rate and the mean end-to-end latency to derive its concurrency by Little's law; one is missing")
 	}
 	p.RequestedRate = requested
 	p.Concurrency = *achievedRate * *meanE2EMs / 1000
 	p.Derived = true
 	p.AchievedConcurrency = sweep.F(p.Concurrency)
 	if !(p.Concurrency > 0) {
-		return sweep.Inputf(file, field, 0, "Little's law gives concurrency %v (request rate %v × mean latency %v ms): nothing was in flight", p.Concurrency, *achievedRate, *meanE2EMs)
+		return inputerr.Errorf(file, field, 0, "Little's law gives concurrency %v (request rate %v × mean latency %v ms): nothing was in flight", p.Concurrency, *achievedRate, *meanE2EMs)
 	}
 	return nil
 }
@@ -142,7 +143,7 @@ func count(file, field string, v *float64) (*int, error) {
 		return nil, nil
 	}
 	if *v < 0 || *v != math.Trunc(*v) || *v > 1e15 {
-		return nil, sweep.Inputf(file, field, 0, "must be a whole non-negative count, got %v", *v)
+		return nil, inputerr.Errorf(file, field, 0, "must be a whole non-negative count, got %v", *v)
 	}
 	return sweep.I(int(*v)), nil
 }

@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // The eight real `vllm bench serve --save-result` files read as one sweep,
@@ -80,7 +80,7 @@ func TestVLLMRequestRates(t *testing.T) {
 	require.Nil(t, s.Points[0].RequestedRate)
 
 	_, err = Data("r.json", []byte(`{"request_rate": "inf", "output_throughput": 5, "mean_ttft_ms": 1}`), Options{})
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.ErrorAs(t, err, &in)
 	require.Equal(t, "max_concurrency", in.Field)
 }
@@ -90,7 +90,7 @@ func TestVLLMRequestRates(t *testing.T) {
 func TestSGLangWorkloadsAreNeverMerged(t *testing.T) {
 	path := fixtures.Path("sweeps/datacrunch-sglang-llama33-70b-4xh200-rate.jsonl")
 	_, err := File(path, Options{Meta: Meta{GPUs: 4}})
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.ErrorAs(t, err, &in)
 	require.Equal(t, "dataset_name", in.Field)
 	require.Contains(t, err.Error(), "random: 5 points")
@@ -183,7 +183,7 @@ func TestLLMDReport(t *testing.T) {
 	require.True(t, p.Derived)
 
 	_, err = Data("r.yaml", []byte("version: '0.1'\nscenario:\n  model: {name: m}\n  load: {name: x, args: {max_concurrency: 8}}\nmetrics:\n  throughput: {output_tokens_per_sec: 10}\n  latency:\n    time_to_first_token: {mean: 1}\n"), Options{})
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.ErrorAs(t, err, &in)
 	require.Equal(t, "metrics.latency.time_to_first_token.units", in.Field)
 
@@ -245,7 +245,7 @@ func TestWorkloadsAreNeverMergedAcrossInputs(t *testing.T) {
 	require.NoError(t, os.WriteFile(b, []byte(sharegpt+"\n"), 0o644))
 
 	_, err = Load([]string{a, b}, Options{Meta: Meta{GPUs: 4}})
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.ErrorAs(t, err, &in)
 	require.Contains(t, err.Error(), "random")
 	require.Contains(t, err.Error(), "sharegpt")

@@ -4,8 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kneetool/knee/sweep"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // Built for the rule, not measured (the real table is the corpus entry
@@ -37,7 +38,7 @@ func TestOfferedWithoutARequestRateIsRefusedNamingBothFlags(t *testing.T) {
 `
 	p := writeTemp(t, "offered.md", table)
 	_, err := File(p, Options{})
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.ErrorAs(t, err, &ie)
 	require.Equal(t, "concurrency", ie.Field)
 	require.Contains(t, err.Error(), `--column requested_rate="Offered" or --column concurrency="Offered"`)

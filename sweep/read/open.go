@@ -5,7 +5,7 @@ import (
 	"io"
 	"os"
 
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep/boundedio"
 )
 
@@ -28,16 +28,16 @@ var stdin io.Reader = os.Stdin
 // ReadLimited reads the regular file at path, or standard input when path is
 // "-", refusing more than limit bytes (boundedio.ReadFile: a device, FIFO
 // or socket is refused by its mode, never opened). Errors are
-// *sweep.InputError naming path (exit 2); the refusal of a device or FIFO
+// *inputerr.Error naming path (exit 2); the refusal of a device or FIFO
 // says how to read one anyway (as standard input).
 func ReadLimited(path string, limit int64) ([]byte, error) {
 	if path == Stdin {
 		return boundedio.ReadAll(stdinName, stdin, limit, 0)
 	}
 	b, err := boundedio.ReadFile(path, limit)
-	var in *sweep.InputError
+	var in *inputerr.Error
 	if errors.Is(err, boundedio.ErrNotRegular) && errors.As(err, &in) {
-		return nil, sweep.Inputf(in.File, in.Field, in.Line, "%s; knee reads devices, FIFOs and sockets only as standard input: give - as the INPUT and redirect it (knee import - < FILE)%w", in.Msg, silentErr{in.Err})
+		return nil, inputerr.Errorf(in.File, in.Field, in.Line, "%s; knee reads devices, FIFOs and sockets only as standard input: give - as the INPUT and redirect it (knee import - < FILE)%w", in.Msg, silentErr{in.Err})
 	}
 	return b, err
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -27,7 +28,7 @@ func noteOtherSweeps(path string, s *sweep.Sweep, read grid, refused []refusedTa
 			continue
 		}
 		why := r.err.Error()
-		var ie *sweep.InputError
+		var ie *inputerr.Error
 		if errors.As(r.err, &ie) {
 			why = ie.Msg
 		}

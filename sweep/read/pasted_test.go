@@ -5,6 +5,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -112,7 +113,7 @@ func TestPastedRefusals(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := writeTemp(t, tc.file, tc.body)
 			_, err := File(p, Options{Meta: tc.meta})
-			var ie *sweep.InputError
+			var ie *inputerr.Error
 			require.ErrorAs(t, err, &ie)
 			require.Equal(t, tc.field, ie.Field, err.Error())
 			require.Contains(t, err.Error(), p)

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -57,13 +58,13 @@ type Options struct {
 // Load reads every input and merges them into one sweep.
 func Load(paths []string, opts Options) (*sweep.Sweep, error) {
 	if len(paths) == 0 {
-		return nil, sweep.Inputf("(no input)", "", 0, "give at least one input file or folder")
+		return nil, inputerr.Errorf("(no input)", "", 0, "give at least one input file or folder")
 	}
 	stdins := 0
 	for _, p := range paths {
 		if p == Stdin {
 			if stdins++; stdins > 1 {
-				return nil, sweep.Inputf(stdinName, "", 0, "- (standard input) is given twice; it can be read once")
+				return nil, inputerr.Errorf(stdinName, "", 0, "- (standard input) is given twice; it can be read once")
 			}
 		}
 	}
@@ -167,7 +168,7 @@ func readSweepJSON(path string, data []byte) (*sweep.Sweep, error) {
 		return nil, err
 	}
 	if s.Version != sweep.SchemaVersion {
-		return nil, sweep.Inputf(path, "version", 0, "sweep schema version %d is not supported (want %d)", s.Version, sweep.SchemaVersion)
+		return nil, inputerr.Errorf(path, "version", 0, "sweep schema version %d is not supported (want %d)", s.Version, sweep.SchemaVersion)
 	}
 	for i := range s.Points {
 		if s.Points[i].Source == "" {
@@ -246,9 +247,9 @@ func mergeInt(dst *int, v int, userSet bool, src, field string) error {
 		*dst = v
 		return nil
 	case userSet:
-		return sweep.Inputf(src, field, 0, "input says %d but --%s says %d", v, field, *dst)
+		return inputerr.Errorf(src, field, 0, "input says %d but --%s says %d", v, field, *dst)
 	default:
-		return sweep.Inputf(src, field, 0, "conflicting values across inputs: %d and %d", *dst, v)
+		return inputerr.Errorf(src, field, 0, "conflicting values across inputs: %d and %d", *dst, v)
 	}
 }
 
@@ -260,7 +261,7 @@ func mergeString(dst *string, v string, userSet bool, src, field string) error {
 		*dst = v
 		return nil
 	case userSet:
-		return sweep.Inputf(src, field, 0, "input says %q but --%s says %q", v, field, *dst)
+		return inputerr.Errorf(src, field, 0, "input says %q but --%s says %q", v, field, *dst)
 	case field == "harness_version" || field == "harness":
 		// Mixed harnesses are legitimate (a table plus an export); keep both names.
 		if !strings.Contains(*dst, v) {
@@ -268,7 +269,7 @@ func mergeString(dst *string, v string, userSet bool, src, field string) error {
 		}
 		return nil
 	default:
-		return sweep.Inputf(src, field, 0, "conflicting values across inputs: %q and %q", *dst, v)
+		return inputerr.Errorf(src, field, 0, "conflicting values across inputs: %q and %q", *dst, v)
 	}
 }
 

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // resolved is a table's columns once headers, units and the user's --column
@@ -88,7 +88,7 @@ func (r *resolved) statedUnits(g grid, unitsRow []string, unitsLine int, flags m
 		}
 		un, _ := parseUnit(unitCell(u))
 		if err := setUnit(&r.cols[i], un, "units row"); err != nil {
-			return sweep.Inputf(g.file, r.cols[i].header, unitsLine, "%w", err)
+			return inputerr.Errorf(g.file, r.cols[i].header, unitsLine, "%w", err)
 		}
 	}
 	if err := r.applyUnitFlags(g, flags); err != nil {
@@ -119,7 +119,7 @@ func (r *resolved) ignoreUnstatedDurations(g grid) {
 func (r *resolved) refuseTwoUnits(g grid) error {
 	for _, c := range r.cols {
 		if (c.kind == colLatency || c.kind == colDuration) && len(c.timeUnits) > 1 && c.unitFrom == "header" {
-			return sweep.Inputf(g.file, c.header, g.headerLine, "the header names two time units (%s), so the column's unit is ambiguous; say which with --unit %q",
+			return inputerr.Errorf(g.file, c.header, g.headerLine, "the header names two time units (%s), so the column's unit is ambiguous; say which with --unit %q",
 				strings.Join(c.timeUnits, " and "), headerKey(c.header)+"="+c.timeUnits[0])
 		}
 	}
@@ -190,7 +190,7 @@ func (r *resolved) applyColumnFlags(g grid, flags map[string]string) error {
 			}
 		}
 		if j < 0 {
-			return sweep.Inputf(g.file, "--column", g.headerLine, "%s=%q names no column of this table; its headers: %s", kind, flags[kind], quoteAll(g.header))
+			return inputerr.Errorf(g.file, "--column", g.headerLine, "%s=%q names no column of this table; its headers: %s", kind, flags[kind], quoteAll(g.header))
 		}
 		tmpl := kinds[kind]
 		for i := range r.cols {
@@ -242,7 +242,7 @@ func (r *resolved) applyUnitFlags(g grid, flags map[string]string) error {
 			used[k] = true
 			u, _ := parseUnit(un)
 			if err := setUnit(c, u, "--unit"); err != nil {
-				return sweep.Inputf(g.file, c.header, g.headerLine, "%w", err)
+				return inputerr.Errorf(g.file, c.header, g.headerLine, "%w", err)
 			}
 			break
 		}
@@ -344,7 +344,7 @@ func (r *resolved) concurrencyFlavors(g grid) error {
 				break
 			}
 		}
-		return sweep.Inputf(g.file, h, g.headerLine, "is measured concurrency and the table has no configured level; --column concurrency=%q takes it as the level", h)
+		return inputerr.Errorf(g.file, h, g.headerLine, "is measured concurrency and the table has no configured level; --column concurrency=%q takes it as the level", h)
 	}
 	return nil
 }
@@ -394,7 +394,7 @@ func (r *resolved) refuseLookalikes(g grid) error {
 			continue
 		}
 		ranked := rankCandidates(k, hs)
-		err := sweep.Inputf(g.file, hs[1], g.headerLine, "columns %q and %q both read as %s; knee does not guess which: pick one with --column %s=%q", hs[0], hs[1], k, k, ranked[0])
+		err := inputerr.Errorf(g.file, hs[1], g.headerLine, "columns %q and %q both read as %s; knee does not guess which: pick one with --column %s=%q", hs[0], hs[1], k, k, ranked[0])
 		return ambiguousColumns(err, k, hs)
 	}
 	return nil
@@ -533,7 +533,7 @@ func (r *resolved) plausibleColumns(g grid) error {
 			}
 		}
 		if n >= 2 && max < limit {
-			return sweep.Inputf(g.file, c.header, g.headerLine, "every value is under %v (the largest %v): read as ms (the header states no unit) no served model measures that %s; if the column is in seconds pass --unit %q (or --unit %q if it really is ms)",
+			return inputerr.Errorf(g.file, c.header, g.headerLine, "every value is under %v (the largest %v): read as ms (the header states no unit) no served model measures that %s; if the column is in seconds pass --unit %q (or --unit %q if it really is ms)",
 				limit, max, strings.ToUpper(c.metric), headerKey(c.header)+"=s", headerKey(c.header)+"=ms")
 		}
 	}
@@ -628,7 +628,7 @@ func (r *resolved) tokensPerRequest(g grid) error {
 			continue
 		}
 		if n, under := r.underOnePerRequest(g, i, rate); n > 0 && 2*under > n {
-			return sweep.Inputf(g.file, c.header, g.headerLine, "reads under one output token per request (%q) in %d of %d rows: no node serves requests without tokens, so it is a per-request figure, not the node's output throughput; if another column is, say so with --column throughput=HEADER",
+			return inputerr.Errorf(g.file, c.header, g.headerLine, "reads under one output token per request (%q) in %d of %d rows: no node serves requests without tokens, so it is a per-request figure, not the node's output throughput; if another column is, say so with --column throughput=HEADER",
 				r.cols[rate].header, under, n)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/store"
 )
@@ -38,7 +39,7 @@ func TestResultsFolderIsDetected(t *testing.T) {
 	require.Equal(t, 84788.0, s.Points[0].ThroughputTokS)
 
 	_, err = File(dir, Options{Meta: Meta{GPUs: 8}})
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.ErrorAs(t, err, &ie)
 	require.Equal(t, "gpus", ie.Field)
 }
@@ -48,7 +49,7 @@ func TestResultsFolderIsDetected(t *testing.T) {
 func TestFolderWithOnlyALogNamesTheLog(t *testing.T) {
 	dir := fixtures.Path("aiperf/aicr-sentinel-log-c128")
 	_, err := Load([]string{dir}, Options{})
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.ErrorAs(t, err, &ie)
 	require.Contains(t, err.Error(), "folder holds no results knee reads")
 	require.Contains(t, err.Error(), "; a log is read when named as the INPUT itself, e.g. "+filepath.Join(dir, "pod.log"))

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -53,7 +54,7 @@ func readRowCell(file string, line int, c column, raw string, p *sweep.Point, tp
 	case colSimulated:
 		b, err := parseBool(stripMarkup(raw))
 		if err != nil {
-			return sweep.Inputf(file, c.header, line, "%w", err)
+			return inputerr.Errorf(file, c.header, line, "%w", err)
 		}
 		p.Simulated = b
 		return nil
@@ -63,7 +64,7 @@ func readRowCell(file string, line int, c column, raw string, p *sweep.Point, tp
 	}
 	cr, ok, err := readValue(c, raw)
 	if err != nil {
-		return sweep.Inputf(file, c.header, line, "%w", err)
+		return inputerr.Errorf(file, c.header, line, "%w", err)
 	}
 	if !ok {
 		return nil
@@ -95,7 +96,7 @@ func setRowValue(file string, line int, c column, raw string, cr cellRead, p *sw
 		p.DurationS = sweep.F(v / 1000)
 	case colRequests, colFailures:
 		if v != math.Trunc(v) || v > 1e15 {
-			return sweep.Inputf(file, c.header, line, "%q is not a whole count", cleanCell(raw))
+			return inputerr.Errorf(file, c.header, line, "%q is not a whole count", cleanCell(raw))
 		}
 		if c.kind == colRequests {
 			p.Requests = sweep.I(int(v))
@@ -119,10 +120,10 @@ func rowConcurrency(file string, line int, cols []column, row []string, p *sweep
 		return p, openLoopRow(file, line, p)
 	}
 	if p.PerGPU == nil {
-		return nil, sweep.Inputf(file, "concurrency", line, "missing: the row has no concurrency value")
+		return nil, inputerr.Errorf(file, "concurrency", line, "missing: the row has no concurrency value")
 	}
 	if gpus == 0 {
-		return nil, sweep.Inputf(file, "--gpus", line, "the table gives concurrency per GPU only; pass --gpus N (or add a gpus column) to get the total")
+		return nil, inputerr.Errorf(file, "--gpus", line, "the table gives concurrency per GPU only; pass --gpus N (or add a gpus column) to get the total")
 	}
 	p.Concurrency = *p.PerGPU * float64(gpus)
 	return p, nil
@@ -135,17 +136,17 @@ func rowConcurrency(file string, line int, cols []column, row []string, p *sweep
 func perGPUThroughput(file string, line int, cols []column, p *sweep.Point, total, perGPU *cellRead, gpus int) error {
 	switch {
 	case total == nil && perGPU == nil:
-		return sweep.Inputf(file, "throughput", line, "missing: the row has no throughput value")
+		return inputerr.Errorf(file, "throughput", line, "missing: the row has no throughput value")
 	case total == nil:
 		if gpus == 0 {
-			return sweep.Inputf(file, "--gpus", line, "the table gives throughput per GPU only; pass --gpus N (or add a gpus column) to get the node total")
+			return inputerr.Errorf(file, "--gpus", line, "the table gives throughput per GPU only; pass --gpus N (or add a gpus column) to get the node total")
 		}
 		p.ThroughputTokS = perGPU.v * float64(gpus)
 		p.ThroughputPerGPU = sweep.F(perGPU.v)
 	case perGPU != nil && gpus > 0:
 		want := total.v / float64(gpus)
 		if math.Abs(perGPU.v-want) > perGPU.half+total.half/float64(gpus)+1e-9*want {
-			return sweep.Inputf(file, headerOf(cols, colThroughputPerGPU), line,
+			return inputerr.Errorf(file, headerOf(cols, colThroughputPerGPU), line,
 				"%s says %s tok/s per GPU, but %s %s tok/s over %d GPUs (--gpus or the gpus column) is %s per GPU: the GPU count or one of the two columns is wrong",
 				headerOf(cols, colThroughputPerGPU), fmtNum(perGPU.v), headerOf(cols, colThroughput), fmtNum(total.v), gpus, fmtNum(want))
 		}
@@ -337,7 +338,7 @@ func openLoopRow(file string, line int, p *sweep.Point) error {
 		e2e = e2eFromTokens(p)
 	}
 	if rate == nil || e2e == nil {
-		return sweep.Inputf(file, "e2e", line, "a request-rate stage needs its served (or offered) request rate and its mean or median end-to-end latency to derive its concurrency by Little's law; this row lacks one")
+		return inputerr.Errorf(file, "e2e", line, "a request-rate stage needs its served (or offered) request rate and its mean or median end-to-end latency to derive its concurrency by Little's law; this row lacks one")
 	}
 	if p.RequestRate == nil {
 		p.RequestRate = rate

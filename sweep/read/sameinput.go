@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -55,9 +56,9 @@ func fingerprint(s *sweep.Sweep) [sha256.Size]byte {
 // givenTwice is the refusal of input i, which repeats input j.
 func givenTwice(paths []string, i, j int, byContent bool) error {
 	if byContent {
-		return sweep.Inputf(paths[i], "", 0, "holds the same measurements as %s: one run given twice is not two repeats (give each run once)", paths[j])
+		return inputerr.Errorf(paths[i], "", 0, "holds the same measurements as %s: one run given twice is not two repeats (give each run once)", paths[j])
 	}
-	return sweep.Inputf(paths[i], "", 0, "is given twice (as %s and %s): one run given twice is not two repeats", paths[j], paths[i])
+	return inputerr.Errorf(paths[i], "", 0, "is given twice (as %s and %s): one run given twice is not two repeats", paths[j], paths[i])
 }
 
 func indexOf(paths []string, p string) int {

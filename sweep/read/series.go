@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // A table may hold several curves: one per engine, strategy, model or
@@ -27,12 +27,12 @@ func (r *resolved) columnSeries(g grid, pick string) error {
 		for _, n := range cs.names {
 			list = append(list, fmt.Sprintf("%q (%s)", n, strings.Join(cs.colsOf[n], ", ")))
 		}
-		return ambiguousSeries(sweep.Inputf(g.file, "--series", g.headerLine, "the table holds %d series as column names: %s; knee reads one curve at a time: pick one with --series %q",
+		return ambiguousSeries(inputerr.Errorf(g.file, "--series", g.headerLine, "the table holds %d series as column names: %s; knee reads one curve at a time: pick one with --series %q",
 			len(cs.names), strings.Join(list, "; "), cs.names[0]), cs.names)
 	}
 	name, rest, ok := splitColumnPick(cs.names, pick)
 	if !ok {
-		return sweep.Inputf(g.file, "--series", g.headerLine, "%q names none of the table's series (%s)", pick, quoteAll(cs.names))
+		return inputerr.Errorf(g.file, "--series", g.headerLine, "%q names none of the table's series (%s)", pick, quoteAll(cs.names))
 	}
 	pick = name
 	r.seriesName, r.seriesRest = name, rest
@@ -246,7 +246,7 @@ func rowSeries(g *grid, cols []column, pick, picked string) ([]string, error) {
 			list = append(list, fmt.Sprintf("%s (%d rows)", k, counts[k]))
 			picks = append(picks, joinPick(picked, k))
 		}
-		return nil, ambiguousSeries(sweep.Inputf(g.file, "--series", g.headerLine, "the table holds %d series by %s: %s; knee reads one curve at a time and never merges them as repeats: pick one with --series %q",
+		return nil, ambiguousSeries(inputerr.Errorf(g.file, "--series", g.headerLine, "the table holds %d series by %s: %s; knee reads one curve at a time and never merges them as repeats: pick one with --series %q",
 			len(keys), by, strings.Join(list, ", "), joinPick(picked, keys[0])), picks)
 	}
 	return pickRowSeries(g, series, keyOf, by, pick)
@@ -329,11 +329,11 @@ func pickRowSeries(g *grid, series []int, keyOf func([]string) string, by, pick 
 	}
 	if len(rows) == 0 {
 		keys, _ := seriesKeys(*g, keyOf)
-		return nil, sweep.Inputf(g.file, "--series", g.headerLine, "%q names none of the series by %s (%s)", pick, by, strings.Join(keys, ", "))
+		return nil, inputerr.Errorf(g.file, "--series", g.headerLine, "%q names none of the series by %s (%s)", pick, by, strings.Join(keys, ", "))
 	}
 	left := grid{file: g.file, rows: rows}
 	if keys, _ := seriesKeys(left, keyOf); len(keys) > 1 {
-		return nil, sweep.Inputf(g.file, "--series", g.headerLine, "--series %q still leaves %d series by %s (%s): name one whole, e.g. --series %q", pick, len(keys), by, strings.Join(keys, ", "), keys[0])
+		return nil, inputerr.Errorf(g.file, "--series", g.headerLine, "--series %q still leaves %d series by %s (%s): name one whole, e.g. --series %q", pick, len(keys), by, strings.Join(keys, ", "), keys[0])
 	}
 	g.rows, g.lines = rows, lines
 	return []string{fmt.Sprintf("%s: series %q read (--series, by %s): %d rows", g.file, pick, by, len(rows))}, nil

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -64,10 +65,10 @@ func readSGLangFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, sweep.Inputf(path, "", line, "cannot read: %w", err)
+		return nil, inputerr.Errorf(path, "", line, "cannot read: %w", err)
 	}
 	if len(s.Points) == 0 {
-		return nil, sweep.Inputf(path, "", 0, "no result lines")
+		return nil, inputerr.Errorf(path, "", 0, "no result lines")
 	}
 	return s, nil
 }
@@ -87,7 +88,7 @@ func sglangRow(path string, line int, text []byte) (sweep.Point, string, error) 
 		return p, "", f.err
 	}
 	if v["output_throughput"] == nil {
-		return p, "", sweep.Inputf(path, "output_throughput", line, "missing: no output throughput")
+		return p, "", inputerr.Errorf(path, "output_throughput", line, "missing: no output throughput")
 	}
 	p.ThroughputTokS = *v["output_throughput"]
 	p.DurationS = v["duration"]
@@ -137,7 +138,7 @@ func sglangLoad(path string, line int, text []byte, rawRate json.RawMessage, v m
 		p.AchievedConcurrency = v["concurrency"]
 		return nil
 	case closed:
-		return sweep.Inputf(path, "max_concurrency", line, "null with request_rate inf: every prompt was sent at once, so no concurrency level was held")
+		return inputerr.Errorf(path, "max_concurrency", line, "null with request_rate inf: every prompt was sent at once, so no concurrency level was held")
 	default:
 		return openLoop(path, "mean_e2e_latency_ms", p, requested, p.RequestRate, p.E2E.Mean)
 	}

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/read/vocab"
 )
@@ -238,7 +239,7 @@ func disjointMetrics(parts []splitPart) error {
 			seen[k] = true
 			if prev, ok := owner[k]; ok {
 				a, b := parts[prev].g, p.g
-				return sweep.Inputf(a.file, "--series", a.headerLine, "the tables at lines %d (%s) and %d (%s) share the load column %q but both hold %s: knee joins tables into one sweep only when each holds its own metrics; pick one table by its heading with --series %q", a.headerLine, partName(a), b.headerLine, partName(b), p.loadHeader, k, partName(a))
+				return inputerr.Errorf(a.file, "--series", a.headerLine, "the tables at lines %d (%s) and %d (%s) share the load column %q but both hold %s: knee joins tables into one sweep only when each holds its own metrics; pick one table by its heading with --series %q", a.headerLine, partName(a), b.headerLine, partName(b), p.loadHeader, k, partName(a))
 			}
 			owner[k] = pi
 		}

@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/kneetool/knee/sweep"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // The tables here are built for the rule, not measured: each pins one
@@ -31,7 +32,7 @@ const splitByMetric = `### Throughput (tokens/sec)
 func TestSplitTablesJoinOnTheLoadColumn(t *testing.T) {
 	p := writeTemp(t, "split.md", splitByMetric)
 	_, err := File(p, Options{})
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.ErrorAs(t, err, &ie)
 	require.Equal(t, "--series", ie.Field)
 	require.Contains(t, err.Error(), `"EngineA" (EngineA Throughput (tokens/sec), EngineA Time to First Token (TTFT) in ms)`)
@@ -52,7 +53,7 @@ func TestSplitTablesJoinOnTheLoadColumn(t *testing.T) {
 func TestSplitTablesOfOtherLevelsAreNotJoined(t *testing.T) {
 	body := splitByMetric[:len(splitByMetric)-len("| 4 | 23 | 269 | A +91% |\n")] + "| 8 | 41 | 390 | B +89% |\n"
 	_, err := File(writeTemp(t, "split.md", body), Options{})
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.ErrorAs(t, err, &ie)
 	require.Equal(t, "throughput", ie.Field, "levels 1,2,4 and 1,2,8 are not one sweep: the first table's own refusal stands")
 }
@@ -73,7 +74,7 @@ func TestSplitTablesHoldingOneMetricTwiceAreRefusedByName(t *testing.T) {
 | 8 | 300 |
 `
 	_, err := File(writeTemp(t, "two.md", body), Options{})
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.ErrorAs(t, err, &ie)
 	require.Equal(t, "--series", ie.Field)
 	require.Contains(t, err.Error(), `lines 3 (H100 throughput (tok/s)) and 10 (A100 throughput (tok/s)) share the load column "Concurrency" but both hold throughput`)
@@ -98,7 +99,7 @@ func TestSplitTablesOneLevelPerHeading(t *testing.T) {
 `
 	p := writeTemp(t, "levels.md", body)
 	_, err := File(p, Options{})
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.ErrorAs(t, err, &ie)
 	require.Equal(t, "--series", ie.Field, "the engines are series: refused by name, never merged")
 	require.Contains(t, err.Error(), `"TGI" (TGI TTFT (ms), TGI Throughput (token/sec))`)
@@ -159,7 +160,7 @@ func TestSplitTablesWiderThanTheBoundAreNotJoined(t *testing.T) {
 		b = append(b, " |\n\n"...)
 	}
 	_, err := Data("wide.md", b, Options{})
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.ErrorAs(t, err, &ie)
 	require.Equal(t, "throughput", ie.Field)
 }

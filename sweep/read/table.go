@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/read/vocab"
 )
@@ -50,7 +51,7 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 		return nil, err
 	}
 	if meta.Series != "" && !res.seriesPicked && len(more) == 0 {
-		return nil, sweep.Inputf(g.file, "--series", g.headerLine, "--series %q: the table holds one curve (no engine, strategy or model column, no column-name series), so there is nothing to pick", meta.Series)
+		return nil, inputerr.Errorf(g.file, "--series", g.headerLine, "--series %q: the table holds one curve (no engine, strategy or model column, no column-name series), so there is nothing to pick", meta.Series)
 	}
 	notes = append(notes, more...)
 	if err := requireColumns(g, cols); err != nil {
@@ -113,7 +114,7 @@ func tableNode(g grid, cols []column, meta Meta) (tableMeta, int, error) {
 	}
 	gpus := node.gpus
 	if meta.GPUs > 0 && gpus > 0 && meta.GPUs != gpus {
-		return node, 0, sweep.Inputf(g.file, "gpus", node.gpusLine, "the table says %d GPUs but --gpus says %d", gpus, meta.GPUs)
+		return node, 0, inputerr.Errorf(g.file, "gpus", node.gpusLine, "the table says %d GPUs but --gpus says %d", gpus, meta.GPUs)
 	}
 	if gpus == 0 {
 		gpus = meta.GPUs
@@ -132,7 +133,7 @@ func tablePoints(g grid, cols []column, gpus int) ([]sweep.Point, error) {
 		points = append(points, *p)
 	}
 	if len(points) == 0 {
-		return nil, sweep.Inputf(g.file, "", g.headerLine, "the table has a header but no rows")
+		return nil, inputerr.Errorf(g.file, "", g.headerLine, "the table has a header but no rows")
 	}
 	return points, nil
 }
@@ -160,11 +161,11 @@ func requireColumns(g grid, cols []column) error {
 		} else if c, ok := firstOf(cols, colPerUser); ok {
 			msg += fmt.Sprintf("; %q is %s, and the table has no rate of the whole node", c.header, c.why)
 		}
-		return sweep.Inputf(g.file, "throughput", g.headerLine, "%s", msg)
+		return inputerr.Errorf(g.file, "throughput", g.headerLine, "%s", msg)
 	case !have[colConcurrency] && !have[colPerGPU] && !have[colRequestedRate]:
-		return sweep.Inputf(g.file, "concurrency", g.headerLine, "no concurrency column (a header such as `concurrency`, `max_concurrency`, `users`, `slots`, `per_gpu`, `conc/GPU`, or an offered `request rate`; or --column concurrency=HEADER)%s", offeredHint(cols))
+		return inputerr.Errorf(g.file, "concurrency", g.headerLine, "no concurrency column (a header such as `concurrency`, `max_concurrency`, `users`, `slots`, `per_gpu`, `conc/GPU`, or an offered `request rate`; or --column concurrency=HEADER)%s", offeredHint(cols))
 	case !have[colConcurrency] && !have[colPerGPU] && !hasLatency(cols, "e2e") && !e2eDerivable(cols):
-		return sweep.Inputf(g.file, "e2e", g.headerLine, "a request-rate sweep: knee places each stage by its concurrency, which Little's law gives as the served request rate × the mean end-to-end latency, and the table has no end-to-end latency column (a header such as `E2E mean (ms)`, `Mean E2EL`, `latency`; or --column e2e_mean=HEADER)")
+		return inputerr.Errorf(g.file, "e2e", g.headerLine, "a request-rate sweep: knee places each stage by its concurrency, which Little's law gives as the served request rate × the mean end-to-end latency, and the table has no end-to-end latency column (a header such as `E2E mean (ms)`, `Mean E2EL`, `latency`; or --column e2e_mean=HEADER)")
 	}
 	return nil
 }
@@ -338,10 +339,10 @@ func (m *tableMeta) gpuCount(header, cell string, line int) error {
 	cv, ok, err := parseCell(cleanCell(cell))
 	v := cv.v
 	if err != nil || !ok || cv.unit != nil || v <= 0 || v != math.Trunc(v) || v > 1e6 {
-		return sweep.Inputf(m.file, header, line, "%q is not a GPU count", cell)
+		return inputerr.Errorf(m.file, header, line, "%q is not a GPU count", cell)
 	}
 	if m.gpus != 0 && int(v) != m.gpus {
-		return sweep.Inputf(m.file, header, line, "conflicting GPU counts across rows: %d (line %d) and %d", m.gpus, m.gpusLine, int(v))
+		return inputerr.Errorf(m.file, header, line, "conflicting GPU counts across rows: %d (line %d) and %d", m.gpus, m.gpusLine, int(v))
 	}
 	m.gpus, m.gpusLine = int(v), line
 	return nil
@@ -349,7 +350,7 @@ func (m *tableMeta) gpuCount(header, cell string, line int) error {
 
 func agree(file, field string, line int, dst *string, dstLine *int, v string) error {
 	if *dst != "" && *dst != v {
-		return sweep.Inputf(file, field, line, "conflicting values across rows: %q (line %d) and %q", *dst, *dstLine, v)
+		return inputerr.Errorf(file, field, line, "conflicting values across rows: %q (line %d) and %q", *dst, *dstLine, v)
 	}
 	if *dst == "" {
 		*dst, *dstLine = v, line

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -44,7 +45,7 @@ func TestAicrGB300CSV(t *testing.T) {
 		require.Equal(t, "CUDA 13 image", mustFile(t, "aicr/gb300-eks-cuda13.csv").Points[0].Note)
 	}
 	_, err := File(fixtures.Path("aicr/gb300-eks.csv"), Options{Meta: Meta{GPUs: 8}})
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.ErrorAs(t, err, &ie)
 	require.Equal(t, "gpus", ie.Field)
 	require.Contains(t, err.Error(), "--gpus says 8")
@@ -229,7 +230,7 @@ func TestBadInputsNameFileAndField(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			p := writeTemp(t, tc.file, tc.body)
 			_, err := File(p, Options{Meta: tc.meta})
-			var ie *sweep.InputError
+			var ie *inputerr.Error
 			require.ErrorAs(t, err, &ie)
 			require.Contains(t, err.Error(), p)
 			require.Equal(t, tc.field, ie.Field, err.Error())
@@ -246,7 +247,7 @@ func TestFormatForcedAndUnknown(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, s.Points, 2)
 	_, err = File(fixtures.Path("aicr/gb300-eks.csv"), Options{Format: "aiperf"})
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.ErrorAs(t, err, &ie)
 	_, err = File(fixtures.Path("aicr/gb300-eks.csv"), Options{Format: "excel"})
 	require.ErrorAs(t, err, &ie)
@@ -256,7 +257,7 @@ func TestFormatForcedAndUnknown(t *testing.T) {
 // Two inputs that disagree on the node are not one sweep.
 func TestMergeRefusesConflictingInputs(t *testing.T) {
 	_, err := Load([]string{fixtures.Path("aicr/gb300-eks.csv"), fixtures.Path("aicr/h100-eks.csv")}, Options{})
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.ErrorAs(t, err, &ie)
 	require.Equal(t, "gpus", ie.Field)
 	_, err = Load([]string{fixtures.Path("aicr/gb300-eks.csv"), fixtures.Path("aicr/gb200-eks.csv")}, Options{})

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -67,7 +68,7 @@ func readVLLMDir(dir string, opts Options) (*sweep.Sweep, error) {
 		results = append(results, vllmResult{p, data, vllmTags(top)})
 	}
 	if len(results) == 0 {
-		return nil, sweep.Inputf(dir, "", 0, "no %s results in this folder", vllmHarness)
+		return nil, inputerr.Errorf(dir, "", 0, "no %s results in this folder", vllmHarness)
 	}
 	return vllmSeries(dir, "folder", "files", results, opts)
 }
@@ -85,7 +86,7 @@ func readVLLMFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
 		return nil, f.err
 	}
 	if v["output_throughput"] == nil {
-		return nil, sweep.Inputf(path, "output_throughput", 0, "missing: no output throughput")
+		return nil, inputerr.Errorf(path, "output_throughput", 0, "missing: no output throughput")
 	}
 	p := sweep.Point{Source: path + " (" + vllmHarness + ")", ThroughputTokS: *v["output_throughput"],
 		RequestRate: v["request_throughput"], DurationS: v["duration"]}
@@ -121,7 +122,7 @@ func vllmLoad(path string, data []byte, rawRate json.RawMessage, v map[string]*f
 		p.Concurrency = *maxConc
 		p.AchievedConcurrency = vllmAchieved(*maxConc, v["num_prompts"], v["completed"], v["failed"], v["request_throughput"], p.E2E.Mean)
 	case closed:
-		return sweep.Inputf(path, "max_concurrency", 0, "missing: a closed-loop run (request_rate inf) without --max-concurrency sends every prompt at once, so its concurrency is num_prompts only at the start; rerun with --max-concurrency")
+		return inputerr.Errorf(path, "max_concurrency", 0, "missing: a closed-loop run (request_rate inf) without --max-concurrency sends every prompt at once, so its concurrency is num_prompts only at the start; rerun with --max-concurrency")
 	default:
 		// Open loop; a max_concurrency beside a rate only caps it.
 		return openLoop(path, "request_rate", p, rate, v["request_throughput"], p.E2E.Mean)
@@ -189,7 +190,7 @@ func vllmRequestRate(path string, data []byte, raw json.RawMessage) (*float64, b
 		}
 		v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
 		if err != nil || !(v > 0) || v > 1e12 {
-			return nil, false, sweep.Inputf(path, "request_rate", 0, "want \"inf\" or a positive number of requests/s, got %q", s)
+			return nil, false, inputerr.Errorf(path, "request_rate", 0, "want \"inf\" or a positive number of requests/s, got %q", s)
 		}
 		return &v, false, nil
 	}
@@ -198,7 +199,7 @@ func vllmRequestRate(path string, data []byte, raw json.RawMessage) (*float64, b
 		return nil, false, err
 	}
 	if !(*v > 0) || *v > 1e12 {
-		return nil, false, sweep.Inputf(path, "request_rate", 0, "want \"inf\" or a positive number of requests/s, got %v", *v)
+		return nil, false, inputerr.Errorf(path, "request_rate", 0, "want \"inf\" or a positive number of requests/s, got %v", *v)
 	}
 	return v, false, nil
 }

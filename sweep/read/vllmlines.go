@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -96,7 +97,7 @@ func readVLLMLines(path string, data []byte, opts Options) (*sweep.Sweep, error)
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, sweep.Inputf(path, "", line, "cannot read: %w", err)
+		return nil, inputerr.Errorf(path, "", line, "cannot read: %w", err)
 	}
 	s, err := vllmSeries(path, "file", "lines", results, opts)
 	if err != nil {
@@ -187,7 +188,7 @@ func pickVLLMSeries(path, what, unit string, results []vllmResult, keys []string
 	for i, n := range names {
 		list[i] = fmt.Sprintf("%s (%d %s)", n, seen[n], unit)
 	}
-	return nil, ambiguousSeries(sweep.Inputf(path, "--series", 0, "the %s holds %d series by %s: %s; knee reads one curve at a time and never merges them as repeats: pick one with --series %q",
+	return nil, ambiguousSeries(inputerr.Errorf(path, "--series", 0, "the %s holds %d series by %s: %s; knee reads one curve at a time and never merges them as repeats: pick one with --series %q",
 		what, len(names), strings.Join(keys, " and "), strings.Join(list, ", "), names[0]), names)
 }
 

@@ -7,8 +7,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kneetool/knee/sweep"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // Built for the rule, not measured: two deployments × two concurrencies
@@ -26,7 +27,7 @@ func TestVLLMResultLinesAreSeriesByTheirMetadata(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, FormatVLLM, format)
 	_, err = File(p, Options{})
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.ErrorAs(t, err, &ie, "two deployments at the same levels are two curves, never repeats")
 	require.Equal(t, "--series", ie.Field)
 	require.Contains(t, err.Error(), `by deployment: base (2 lines), kvcache (2 lines)`)
@@ -54,7 +55,7 @@ func TestVLLMFolderOfTwoDeploymentsIsRefusedBySeries(t *testing.T) {
 		writeFileIn(t, dir, "r"+string(rune('0'+i))+".json", l)
 	}
 	_, err := Load([]string{dir}, Options{})
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.ErrorAs(t, err, &ie, "a folder of two deployments' results is two curves, never repeats")
 	require.Contains(t, err.Error(), `the folder holds 2 series by deployment: base (2 files), kvcache (2 files)`)
 	s, err := Load([]string{dir}, Options{Meta: Meta{Series: "base"}})

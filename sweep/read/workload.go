@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -91,7 +92,7 @@ func selectWorkload(path string, s *sweep.Sweep, sel string) (*sweep.Sweep, erro
 			return s, nil
 		}
 		field, list := describeWorkloads(groups)
-		return nil, sweep.Inputf(path, field, 0, "holds %d workloads (%s); choose one with --workload %s", len(groups), list, suggestion(groups, field))
+		return nil, inputerr.Errorf(path, field, 0, "holds %d workloads (%s); choose one with --workload %s", len(groups), list, suggestion(groups, field))
 	}
 	match, err := workloadMatcher(path, sel)
 	if err != nil {
@@ -106,10 +107,10 @@ func selectWorkload(path string, s *sweep.Sweep, sel string) (*sweep.Sweep, erro
 	field, list := describeWorkloads(groups)
 	switch {
 	case len(kept) == 0:
-		return nil, sweep.Inputf(path, "--workload", 0, "no workload matches %q; this input holds %s", sel, list)
+		return nil, inputerr.Errorf(path, "--workload", 0, "no workload matches %q; this input holds %s", sel, list)
 	case len(kept) > 1:
 		kf, klist := describeWorkloads(kept)
-		return nil, sweep.Inputf(path, "--workload", 0, "%q matches %d workloads (%s); name one by %s", sel, len(kept), klist, kf)
+		return nil, inputerr.Errorf(path, "--workload", 0, "%q matches %d workloads (%s); name one by %s", sel, len(kept), klist, kf)
 	}
 	out := *s
 	out.Points = make([]sweep.Point, 0, len(kept[0].points))
@@ -142,7 +143,7 @@ func workloadMatcher(path, sel string) (func(map[string]string) bool, error) {
 		k, v, ok := strings.Cut(part, "=")
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 		if !ok || k == "" || v == "" {
-			return nil, sweep.Inputf(path, "--workload", 0, "%q: want VALUE or FIELD=VALUE[,FIELD=VALUE], e.g. --workload dataset_name=random", sel)
+			return nil, inputerr.Errorf(path, "--workload", 0, "%q: want VALUE or FIELD=VALUE[,FIELD=VALUE], e.g. --workload dataset_name=random", sel)
 		}
 		want[k] = v
 	}

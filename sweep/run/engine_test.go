@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/store"
 )
@@ -224,10 +225,10 @@ func TestFailedLevelStopsTheSweepUnlessKeepGoing(t *testing.T) {
 
 func TestAPlanTheHarnessCannotRunStopsEvenWithKeepGoing(t *testing.T) {
 	st, _ := create(t)
-	bad := sweep.Inputf("plan", "--api", 0, "inference-perf supports only --api completion")
+	bad := inputerr.Errorf("plan", "--api", 0, "inference-perf supports only --api completion")
 	ex := &scripted{tok: gb300ish, fail: map[int]error{64: bad}}
 	out, err := Run(context.Background(), ex, st, Options{KeepGoing: true})
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.ErrorAs(t, err, &in)
 	require.Equal(t, "--api", in.Field)
 	require.Equal(t, []int{64}, ex.ran)

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/store"
 )
@@ -197,11 +198,11 @@ func (e *engine) failed(rec store.LevelRecord, raw map[string][]byte, runErr err
 	if err := e.event("failed", "%v%s: %v (raw output in %s)", l, on, runErr, store.LevelDir(l)); err != nil {
 		return err
 	}
-	var in *sweep.InputError
+	var in *inputerr.Error
 	if e.opts.KeepGoing && !errors.As(runErr, &in) {
 		return nil
 	}
 	e.out.StoppedEarly = lerr.Error()
-	_ = e.event("stopped", "%v failed; finished levels are kept; fix the cause and continue with --resume %s (or pass --keep-going)", l, sweep.QuoteName(e.st.Dir()))
+	_ = e.event("stopped", "%v failed; finished levels are kept; fix the cause and continue with --resume %s (or pass --keep-going)", l, inputerr.QuoteName(e.st.Dir()))
 	return lerr
 }

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // BenchmarkSaveLevel is the store's cost per level: the recorded
@@ -53,7 +53,7 @@ func FuzzOpenPointFile(f *testing.F) {
 		require.NoError(t, os.WriteFile(filepath.Join(lvl, PointFile), data, 0o644))
 		r, err := Open(dir, plan())
 		if err != nil {
-			var in *sweep.InputError
+			var in *inputerr.Error
 			require.ErrorAs(t, err, &in)
 			require.True(t, bytes.Contains([]byte(in.File), []byte(PointFile)), in.File)
 			return

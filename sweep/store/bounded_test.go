@@ -13,6 +13,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -61,7 +62,7 @@ func TestResumeReadsAreBounded(t *testing.T) {
 					}
 					return err
 				})
-				var in *sweep.InputError
+				var in *inputerr.Error
 				require.True(t, errors.As(err, &in), "%v", err)
 				require.Equal(t, p, in.File)
 				require.ErrorContains(t, err, "not a regular file")

@@ -10,7 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // savedWithRequests is a results folder of one level whose requests.jsonl
@@ -35,7 +35,7 @@ func TestLoadRefusesAFIFORequestsFileAtOnce(t *testing.T) {
 	require.NoError(t, syscall.Mkfifo(jsonl, 0o644))
 	start := time.Now()
 	err := within(t, func() error { _, err := Load(dir); return err })
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.True(t, errors.As(err, &in), "%v", err)
 	require.Equal(t, jsonl, in.File)
 	require.ErrorContains(t, err, "is a FIFO (named pipe), not a regular file")

@@ -28,6 +28,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/boundedio"
 )
@@ -99,7 +100,7 @@ func IsResultsDir(dir string) bool {
 // Load reads the normalised sweep of a results folder.
 func Load(dir string) (*sweep.Sweep, error) {
 	if !IsResultsDir(dir) {
-		return nil, sweep.Inputf(dir, "", 0, "not a knee results folder (needs %s and %s)", PlanFile, SweepFile)
+		return nil, inputerr.Errorf(dir, "", 0, "not a knee results folder (needs %s and %s)", PlanFile, SweepFile)
 	}
 	path := filepath.Join(dir, SweepFile)
 	b, err := boundedio.ReadFile(path, maxSweepBytes)
@@ -108,10 +109,10 @@ func Load(dir string) (*sweep.Sweep, error) {
 	}
 	var s sweep.Sweep
 	if err := json.Unmarshal(b, &s); err != nil {
-		return nil, sweep.Inputf(path, "", 0, "not a knee sweep JSON: %w", err)
+		return nil, inputerr.Errorf(path, "", 0, "not a knee sweep JSON: %w", err)
 	}
 	if s.Version != sweep.SchemaVersion {
-		return nil, sweep.Inputf(path, "version", 0, "sweep schema version %d is not supported (want %d)", s.Version, sweep.SchemaVersion)
+		return nil, inputerr.Errorf(path, "version", 0, "sweep schema version %d is not supported (want %d)", s.Version, sweep.SchemaVersion)
 	}
 	if s.Points == nil {
 		s.Points = []sweep.Point{}
@@ -160,7 +161,7 @@ func readRequests(path string) ([]sweep.RequestTiming, string, error) {
 	}
 	defer f.Close()
 	if st.Size() > maxRequestsFile {
-		return nil, "", sweep.Inputf(path, "", 0, "more than %d MB of requests", maxRequestsFile>>20)
+		return nil, "", inputerr.Errorf(path, "", 0, "more than %d MB of requests", maxRequestsFile>>20)
 	}
 	sc := bufio.NewScanner(io.LimitReader(f, maxRequestsFile+1))
 	sc.Buffer(make([]byte, 0, 64<<10), 1<<20)
@@ -170,7 +171,7 @@ func readRequests(path string) ([]sweep.RequestTiming, string, error) {
 		n++
 		read += len(sc.Bytes()) + 1
 		if read > maxRequestsFile {
-			return nil, "", sweep.Inputf(path, "", n, "more than %d MB of requests", maxRequestsFile>>20)
+			return nil, "", inputerr.Errorf(path, "", n, "more than %d MB of requests", maxRequestsFile>>20)
 		}
 		var l struct {
 			Warmup       bool     `json:"warmup"`
@@ -193,7 +194,7 @@ func readRequests(path string) ([]sweep.RequestTiming, string, error) {
 		out = append(out, sweep.RequestTiming{TTFTMs: l.TTFTMS, E2EMs: *l.E2EMS, OutputTokens: l.OutputTokens})
 	}
 	if err := sc.Err(); err != nil {
-		return nil, "", sweep.Inputf(path, "", n, "cannot read: %v", err)
+		return nil, "", inputerr.Errorf(path, "", n, "cannot read: %v", err)
 	}
 	note := ""
 	if bad > 0 {
@@ -220,23 +221,23 @@ func ReadPlan(dir string) (sweep.Plan, error) {
 	b, err := boundedio.ReadFile(path, maxPlanBytes)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			return p, sweep.Inputf(dir, "--resume", 0, "not a knee results folder (no %s)", PlanFile)
+			return p, inputerr.Errorf(dir, "--resume", 0, "not a knee results folder (no %s)", PlanFile)
 		}
 		return p, err
 	}
 	if err := json.Unmarshal(b, &p); err != nil {
-		return p, sweep.Inputf(path, "", 0, "not a knee plan: %w", err)
+		return p, inputerr.Errorf(path, "", 0, "not a knee plan: %w", err)
 	}
 	// Before Levels() makes one record per rung: a plan.json listing
 	// millions of levels is not one knee wrote.
 	if len(p.Rates) > sweep.MaxPlanLevels {
-		return p, sweep.Inputf(path, "rates", 0, "lists %d levels; a knee plan holds at most %d", len(p.Rates), sweep.MaxPlanLevels)
+		return p, inputerr.Errorf(path, "rates", 0, "lists %d levels; a knee plan holds at most %d", len(p.Rates), sweep.MaxPlanLevels)
 	}
 	if len(p.PerGPU) > sweep.MaxPlanLevels {
-		return p, sweep.Inputf(path, "per_gpu", 0, "lists %d levels; a knee plan holds at most %d (ladder and search levels × repeats)", len(p.PerGPU), sweep.MaxPlanLevels)
+		return p, inputerr.Errorf(path, "per_gpu", 0, "lists %d levels; a knee plan holds at most %d (ladder and search levels × repeats)", len(p.PerGPU), sweep.MaxPlanLevels)
 	}
 	if p.Version > sweep.PlanWorkloadVersion {
-		return p, sweep.Inputf(path, "version", 0, "plan schema version %d is newer than this knee understands (%d); continue the sweep with a newer knee", p.Version, sweep.PlanWorkloadVersion)
+		return p, inputerr.Errorf(path, "version", 0, "plan schema version %d is newer than this knee understands (%d); continue the sweep with a newer knee", p.Version, sweep.PlanWorkloadVersion)
 	}
 	return p, nil
 }
@@ -301,13 +302,13 @@ func Create(dir string, plan sweep.Plan) (st *Store, err error) {
 // folder (continued with --resume), a file, a folder that is not empty.
 func checkNewDir(dir string) error {
 	if IsResultsDir(dir) {
-		return sweep.Inputf(dir, "--out", 0, "already holds a knee sweep; continue it with --resume %s, or choose another folder", sweep.QuoteName(dir))
+		return inputerr.Errorf(dir, "--out", 0, "already holds a knee sweep; continue it with --resume %s, or choose another folder", inputerr.QuoteName(dir))
 	}
 	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
-		return sweep.Inputf(dir, "--out", 0, "is a file, not a folder")
+		return inputerr.Errorf(dir, "--out", 0, "is a file, not a folder")
 	}
 	if ents, err := os.ReadDir(dir); err == nil && len(ents) > 0 {
-		return sweep.Inputf(dir, "--out", 0, "folder is not empty; give a new or empty folder")
+		return inputerr.Errorf(dir, "--out", 0, "folder is not empty; give a new or empty folder")
 	}
 	return nil
 }
@@ -359,7 +360,7 @@ func Open(dir string, plan sweep.Plan) (*Store, error) {
 		return nil, err
 	}
 	if field, was, now := DiffPlan(stored, plan); field != "" {
-		return nil, sweep.Inputf(filepath.Join(dir, PlanFile), field, 0,
+		return nil, inputerr.Errorf(filepath.Join(dir, PlanFile), field, 0,
 			"this folder was made by another plan: %s is %s there but %s now; resume with the same settings or start a new --out folder", field, was, now)
 	}
 	if err := checkSweepVersion(dir); err != nil {
@@ -446,10 +447,10 @@ func checkSweepVersion(dir string) error {
 		Version int `json:"version"`
 	}
 	if err := json.Unmarshal(b, &v); err != nil {
-		return sweep.Inputf(path, "", 0, "not a knee sweep JSON: %w", err)
+		return inputerr.Errorf(path, "", 0, "not a knee sweep JSON: %w", err)
 	}
 	if v.Version > sweep.SchemaVersion {
-		return sweep.Inputf(path, "version", 0, "sweep schema version %d is newer than this knee understands (%d); continue the sweep with a newer knee", v.Version, sweep.SchemaVersion)
+		return inputerr.Errorf(path, "version", 0, "sweep schema version %d is newer than this knee understands (%d); continue the sweep with a newer knee", v.Version, sweep.SchemaVersion)
 	}
 	return nil
 }
@@ -504,7 +505,7 @@ func (s *Store) acquire() error {
 	}
 	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
 		f.Close()
-		return sweep.Inputf(s.dir, "--out", 0, "another knee sweep is writing this folder right now")
+		return inputerr.Errorf(s.dir, "--out", 0, "another knee sweep is writing this folder right now")
 	}
 	s.lock = f
 	return nil
@@ -555,10 +556,10 @@ func (s *Store) scan() error {
 		}
 		var rec LevelRecord
 		if err := json.Unmarshal(b, &rec); err != nil {
-			return sweep.Inputf(path, "", 0, "not a knee level record: %w", err)
+			return inputerr.Errorf(path, "", 0, "not a knee level record: %w", err)
 		}
 		if rec.Level != l {
-			return sweep.Inputf(path, "level", 0, "records %v but the plan's level %d is %v", rec.Level, l.Index, l)
+			return inputerr.Errorf(path, "level", 0, "records %v but the plan's level %d is %v", rec.Level, l.Index, l)
 		}
 		if err := s.checkRecord(path, &rec); err != nil {
 			return err

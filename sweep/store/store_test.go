@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -158,14 +159,14 @@ func TestOpenRefusesAFolderFromAnotherPlan(t *testing.T) {
 		p := plan()
 		mutate(&p)
 		_, err := Open(dir, p)
-		var in *sweep.InputError
+		var in *inputerr.Error
 		require.True(t, errors.As(err, &in), field)
 		require.Equal(t, field, in.Field)
 		require.True(t, strings.HasSuffix(in.File, PlanFile))
 		require.Contains(t, err.Error(), "made by another plan")
 	}
 	_, err = Open(t.TempDir(), plan())
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.True(t, errors.As(err, &in))
 }
 
@@ -187,7 +188,7 @@ func TestCreateRefusesAnExistingSweepAndOneWriterAtATime(t *testing.T) {
 	_, err = Create(other, plan())
 	require.ErrorContains(t, err, "not empty")
 	_, err = Create(filepath.Join(other, "notes.txt"), plan())
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.ErrorAs(t, err, &in)
 	require.Equal(t, "--out", in.Field)
 }
@@ -199,7 +200,7 @@ func TestLoadRejectsABrokenSweepJSON(t *testing.T) {
 	s.Close()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, SweepFile), []byte("{\"version\": 9}"), 0o644))
 	_, err = Load(dir)
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.True(t, errors.As(err, &in))
 	require.Equal(t, "version", in.Field)
 }

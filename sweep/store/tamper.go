@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"sort"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -27,7 +28,7 @@ func (s *Store) checkFolders(levels []sweep.Level) error {
 		if os.IsNotExist(err) {
 			return nil
 		}
-		return sweep.Inputf(filepath.Join(s.dir, LevelsDir), "", 0, "cannot read: %v", err)
+		return inputerr.Errorf(filepath.Join(s.dir, LevelsDir), "", 0, "cannot read: %v", err)
 	}
 	planned := map[string]bool{}
 	for _, l := range levels {
@@ -43,7 +44,7 @@ func (s *Store) checkFolders(levels []sweep.Level) error {
 		return nil
 	}
 	sort.Strings(stray)
-	return sweep.Inputf(filepath.Join(s.dir, PlanFile), "per_gpu", 0,
+	return inputerr.Errorf(filepath.Join(s.dir, PlanFile), "per_gpu", 0,
 		"names no level of %s, measured in this folder: plan.json is not the plan this folder was measured with (restore it, or start a new --out folder)",
 		filepath.Join(LevelsDir, stray[0]))
 }
@@ -56,7 +57,7 @@ func (s *Store) checkRecord(path string, rec *LevelRecord) error {
 		return nil
 	}
 	if len(rec.Points) == 0 {
-		return sweep.Inputf(path, "points", 0, "a finished level with no point")
+		return inputerr.Errorf(path, "points", 0, "a finished level with no point")
 	}
 	sw := &sweep.Sweep{GPUs: s.plan.GPUs, Points: rec.Points}
 	if err := sw.Validate(path); err != nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -40,7 +41,7 @@ func TestResumeRefusesATamperedFolderBeforeRunning(t *testing.T) {
 		require.NoError(t, err)
 		require.NoError(t, os.WriteFile(filepath.Join(dir, PlanFile), b, 0o644))
 		_, err = Open(dir, sweep.Plan{})
-		var in *sweep.InputError
+		var in *inputerr.Error
 		require.True(t, errors.As(err, &in), "%v", err)
 		require.Equal(t, filepath.Join(dir, PlanFile), in.File)
 		require.ErrorContains(t, err, "names no level of levels/001-128, measured in this folder: plan.json is not the plan this folder was measured with")
@@ -56,7 +57,7 @@ func TestResumeRefusesATamperedFolderBeforeRunning(t *testing.T) {
 		require.NotEqual(t, string(b), edited)
 		require.NoError(t, os.WriteFile(path, []byte(edited), 0o644))
 		_, err = Open(dir, sweep.Plan{})
-		var in *sweep.InputError
+		var in *inputerr.Error
 		require.True(t, errors.As(err, &in), "%v", err)
 		require.Equal(t, path, in.File)
 		require.Equal(t, "points[0].throughput_tok_s", in.Field)

@@ -20,6 +20,7 @@ import (
 	"github.com/kneetool/knee/fixtures"
 	"github.com/kneetool/knee/internal/drivers/harness/inferenceperf"
 	"github.com/kneetool/knee/internal/drivers/kube"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -139,7 +140,7 @@ func TestKubeRateLadderCarriesTheDatasetInAConfigMap(t *testing.T) {
 	big := shareGPT(t, 2, strings.Repeat("word ", 1<<18))
 	plan.Workload.Dataset = &big
 	_, err = ex.RunLevel(ctx, plan, levels[0])
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.True(t, errors.As(err, &in), "%v", err)
 	require.Equal(t, "--dataset", in.Field)
 	require.ErrorContains(t, err, "Kubernetes bounds at 1048576 bytes (1 MiB)")

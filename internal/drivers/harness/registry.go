@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/kneetool/knee/internal/drivers/kube"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -57,7 +58,7 @@ func ForProcess(name string, s Settings) (Process, error) {
 	if h, ok := Lookup(name); ok && h.Process != nil {
 		return h.Process(s), nil
 	}
-	return nil, sweep.Inputf("flag", "--harness", 0, "the local runner runs %s, not %q", Names(runsAsProcess), name)
+	return nil, inputerr.Errorf("flag", "--harness", 0, "the local runner runs %s, not %q", Names(runsAsProcess), name)
 }
 
 // ForKube is the named harness as a Kubernetes pod.
@@ -65,7 +66,7 @@ func ForKube(name string, s Settings) (kube.Harness, error) {
 	if h, ok := Lookup(name); ok && h.Pod != nil {
 		return h.Pod(s), nil
 	}
-	return nil, sweep.Inputf("flag", "--harness", 0, "the kube runner runs %s, not %q", Names(func(h Harness) bool { return h.Pod != nil }), name)
+	return nil, inputerr.Errorf("flag", "--harness", 0, "the kube runner runs %s, not %q", Names(func(h Harness) bool { return h.Pod != nil }), name)
 }
 
 func runsAsProcess(h Harness) bool { return h.Process != nil }

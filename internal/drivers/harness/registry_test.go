@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -15,7 +16,7 @@ func TestRefusalsNameTheHarnessesThatCan(t *testing.T) {
 	require.Equal(t, "builtin, inference-perf or aiperf", Names(nil))
 
 	_, err := ForKube("builtin", Settings{})
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.True(t, errors.As(err, &in))
 	require.Equal(t, "--harness", in.Field)
 	require.ErrorContains(t, err, `the kube runner runs inference-perf or aiperf, not "builtin"`)
@@ -58,7 +59,7 @@ func TestChecksRefuseWhatTheHarnessCannotRun(t *testing.T) {
 	plan := sweep.Plan{ID: "knee-registry-test", PerGPU: []int{8}, GPUs: 1, Model: "m", Endpoint: "http://127.0.0.1:1",
 		API: "chat", InputTokens: 16, OutputTokens: 16, MinRequests: 8, RequestsPerConcurrency: 1, Harness: "inference-perf", Runner: "local"}
 	err := h.Check(plan, Settings{})
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.True(t, errors.As(err, &in))
 	require.Equal(t, "--api", in.Field)
 

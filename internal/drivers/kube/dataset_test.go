@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/internal/drivers/harness/aiperf"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -54,7 +55,7 @@ func TestInferencePerfPodRefusesADatasetOverTheConfigMapBound(t *testing.T) {
 		InputTokens: 128, OutputTokens: 128, MinRequests: 8, RequestsPerConcurrency: 1, Harness: "inference-perf", Runner: "kube",
 		Workload: &sweep.Workload{Input: sweep.LengthDist{Kind: sweep.DistFixed, Value: 128}, Output: sweep.LengthDist{Kind: sweep.DistFixed, Value: 128}, Dataset: ds, IgnoreEOS: true}}
 	_, err := InferencePerf{}.Pod(p, p.Levels()[0])
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.True(t, errors.As(err, &in), "%v", err)
 	require.Equal(t, ds.File, in.File)
 	require.Equal(t, "--dataset", in.Field)

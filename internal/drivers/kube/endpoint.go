@@ -11,7 +11,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/client-go/kubernetes"
 
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // resolveEndpoint returns the URL the load generator should call: --endpoint
@@ -21,15 +21,15 @@ import (
 func resolveEndpoint(ctx context.Context, cs kubernetes.Interface, namespace, endpoint, service string) (string, error) {
 	switch {
 	case endpoint != "" && service != "":
-		return "", sweep.Inputf("flags", "--endpoint/--service", 0, "give one of --endpoint and --service, not both")
+		return "", inputerr.Errorf("flags", "--endpoint/--service", 0, "give one of --endpoint and --service, not both")
 	case endpoint != "":
 		u, err := url.Parse(endpoint)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-			return "", sweep.Inputf("flags", "--endpoint", 0, "%q is not an http(s) URL", endpoint)
+			return "", inputerr.Errorf("flags", "--endpoint", 0, "%q is not an http(s) URL", endpoint)
 		}
 		return strings.TrimRight(endpoint, "/"), nil
 	case service == "":
-		return "", sweep.Inputf("flags", "--endpoint/--service", 0, "the endpoint is required: --endpoint URL or --service NAME[:PORT]")
+		return "", inputerr.Errorf("flags", "--endpoint/--service", 0, "the endpoint is required: --endpoint URL or --service NAME[:PORT]")
 	}
 	return serviceURL(ctx, cs, namespace, service)
 }
@@ -38,11 +38,11 @@ func resolveEndpoint(ctx context.Context, cs kubernetes.Interface, namespace, en
 func serviceURL(ctx context.Context, cs kubernetes.Interface, namespace, service string) (string, error) {
 	name, port, _ := strings.Cut(service, ":")
 	if name == "" {
-		return "", sweep.Inputf("flags", "--service", 0, "%q has no Service name", service)
+		return "", inputerr.Errorf("flags", "--service", 0, "%q has no Service name", service)
 	}
 	svc, err := cs.CoreV1().Services(namespace).Get(ctx, name, metav1.GetOptions{})
 	if apierrors.IsNotFound(err) {
-		return "", sweep.Inputf("flags", "--service", 0, "Service %s/%s not found", namespace, name)
+		return "", inputerr.Errorf("flags", "--service", 0, "Service %s/%s not found", namespace, name)
 	}
 	if err != nil {
 		return "", fmt.Errorf("get service %s/%s: %w", namespace, name, err)
@@ -55,7 +55,7 @@ func serviceURL(ctx context.Context, cs kubernetes.Interface, namespace, service
 		}
 	}
 	if port == "" {
-		return "", sweep.Inputf("flags", "--service", 0, "Service %s/%s has %d ports (%s); name one as %s:PORT", namespace, name, len(ports), strings.Join(ports, ","), name)
+		return "", inputerr.Errorf("flags", "--service", 0, "Service %s/%s has %d ports (%s); name one as %s:PORT", namespace, name, len(ports), strings.Join(ports, ","), name)
 	}
-	return "", sweep.Inputf("flags", "--service", 0, "Service %s/%s has no port %q (ports: %s)", namespace, name, port, strings.Join(ports, ","))
+	return "", inputerr.Errorf("flags", "--service", 0, "Service %s/%s has no port %q (ports: %s)", namespace, name, port, strings.Join(ports, ","))
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/kneetool/knee/internal/drivers/harness/aiperf"
 	"github.com/kneetool/knee/internal/drivers/harness/inferenceperf"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -73,7 +74,7 @@ func datasetFits(file string, size, rest int) error {
 	if size+rest <= MaxConfigMapBytes {
 		return nil
 	}
-	return sweep.Inputf(file, "--dataset", 0,
+	return inputerr.Errorf(file, "--dataset", 0,
 		"is %d bytes; on --runner kube the dataset travels in the level's ConfigMap, which Kubernetes bounds at %d bytes (1 MiB) with the config (%d bytes) in it: put the file on a PersistentVolumeClaim and give --dataset-pvc CLAIM[:PATH] (inference-perf reads it from the volume, checked by its SHA-256 in the pod), or trim it (jq '.[:N]')", size, MaxConfigMapBytes, rest)
 }
 
@@ -114,7 +115,7 @@ const artifactDir = "/tmp/aiperf"
 
 func (h AIPerf) Pod(plan sweep.Plan, lvl sweep.Level) (PodSpec, error) {
 	if h.Claim.Claim != "" && plan.Workload != nil && plan.Workload.Dataset != nil {
-		return PodSpec{}, sweep.Inputf("flag", "--dataset-pvc", 0, "aiperf reads the prompts as the single_turn JSONL knee writes from the dataset, which travels in the level's ConfigMap; --dataset-pvc is for --harness inference-perf")
+		return PodSpec{}, inputerr.Errorf("flag", "--dataset-pvc", 0, "aiperf reads the prompts as the single_turn JSONL knee writes from the dataset, which travels in the level's ConfigMap; --dataset-pvc is for --harness inference-perf")
 	}
 	args, err := aiperf.Arguments(plan, lvl, artifactDir, configMountPath+"/"+aiperf.InputFile)
 	if err != nil {
@@ -151,7 +152,7 @@ func (h AIPerf) Pod(plan sweep.Plan, lvl sweep.Level) (PodSpec, error) {
 
 func (AIPerf) Parse(log []byte, source string, plan sweep.Plan, lvl sweep.Level) (*sweep.LevelResult, error) {
 	if !strings.Contains(string(log), aiperf.Sentinel) {
-		return nil, sweep.Inputf(source, aiperf.Sentinel, 0, "the log has no AIPerf result block (did the run finish?)")
+		return nil, inputerr.Errorf(source, aiperf.Sentinel, 0, "the log has no AIPerf result block (did the run finish?)")
 	}
 	p, err := aiperf.Parse(log, source, plan, lvl)
 	if err != nil {

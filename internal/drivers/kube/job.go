@@ -13,6 +13,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"k8s.io/apimachinery/pkg/util/validation"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -64,7 +65,7 @@ func ParseDatasetClaim(s string) (DatasetClaim, error) {
 	claim, path, _ := strings.Cut(s, ":")
 	path = strings.TrimPrefix(path, "/")
 	if len(validation.IsDNS1123Subdomain(claim)) > 0 || strings.Contains(path, "..") {
-		return DatasetClaim{}, sweep.Inputf("flag", "--dataset-pvc", 0, "want CLAIM[:PATH] (a PersistentVolumeClaim name, and the dataset's path on it), got %q", s)
+		return DatasetClaim{}, inputerr.Errorf("flag", "--dataset-pvc", 0, "want CLAIM[:PATH] (a PersistentVolumeClaim name, and the dataset's path on it), got %q", s)
 	}
 	return DatasetClaim{Claim: claim, Path: path}, nil
 }

@@ -14,7 +14,7 @@ import (
 	"k8s.io/apimachinery/pkg/labels"
 	"k8s.io/client-go/kubernetes"
 
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // NodeEndpoint is one identical GPU node of a leaf and the serving
@@ -55,7 +55,7 @@ type NodesOptions struct {
 // ready backend of Service, in name order. The nodes must be identical —
 // the same accelerator product and GPU count — since their levels are
 // combined into one sweep; a mixed set is refused naming the difference.
-// Bad input is a *sweep.InputError naming the flag.
+// Bad input is a *inputerr.Error naming the flag.
 func DiscoverNodes(ctx context.Context, cs kubernetes.Interface, o NodesOptions) ([]NodeEndpoint, error) {
 	sel, err := o.selector()
 	if err != nil {
@@ -75,7 +75,7 @@ func DiscoverNodes(ctx context.Context, cs kubernetes.Interface, o NodesOptions)
 	}
 	for _, n := range out[1:] {
 		if n.GPUs != out[0].GPUs || n.Product != out[0].Product {
-			return nil, sweep.Inputf("flags", "--node-selector", 0, "the nodes are not identical: %s has %d × %s, %s has %d × %s; select one kind of node",
+			return nil, inputerr.Errorf("flags", "--node-selector", 0, "the nodes are not identical: %s has %d × %s, %s has %d × %s; select one kind of node",
 				out[0].Node, out[0].GPUs, out[0].Product, n.Node, n.GPUs, n.Product)
 		}
 	}
@@ -93,17 +93,17 @@ func DiscoverNodes(ctx context.Context, cs kubernetes.Interface, o NodesOptions)
 // selector checks the options and parses --node-selector.
 func (o NodesOptions) selector() (labels.Selector, error) {
 	if o.Service == "" {
-		return nil, sweep.Inputf("flags", "--service", 0, "--nodes and --node-selector need --service NAME[:PORT]: the leaf's Service, whose ready backends give each node's endpoint")
+		return nil, inputerr.Errorf("flags", "--service", 0, "--nodes and --node-selector need --service NAME[:PORT]: the leaf's Service, whose ready backends give each node's endpoint")
 	}
 	if o.Count < 0 {
-		return nil, sweep.Inputf("flags", "--nodes", 0, "must not be negative, got %d", o.Count)
+		return nil, inputerr.Errorf("flags", "--nodes", 0, "must not be negative, got %d", o.Count)
 	}
 	if o.Selector == "" {
 		return labels.Everything(), nil
 	}
 	sel, err := labels.Parse(o.Selector)
 	if err != nil {
-		return nil, sweep.Inputf("flags", "--node-selector", 0, "%q is not a label selector: %v", o.Selector, err)
+		return nil, inputerr.Errorf("flags", "--node-selector", 0, "%q is not a label selector: %v", o.Selector, err)
 	}
 	return sel, nil
 }
@@ -139,13 +139,13 @@ func (o NodesOptions) take(out []NodeEndpoint, gpuNodes int) ([]NodeEndpoint, er
 		what = fmt.Sprintf("GPU nodes matching %q", o.Selector)
 	}
 	if len(out) == 0 {
-		return nil, sweep.Inputf("flags", "--nodes", 0, "none of the %d %s is Ready with a ready backend of Service %s/%s", gpuNodes, what, o.Namespace, o.Service)
+		return nil, inputerr.Errorf("flags", "--nodes", 0, "none of the %d %s is Ready with a ready backend of Service %s/%s", gpuNodes, what, o.Namespace, o.Service)
 	}
 	if o.Count == 0 {
 		return out, nil
 	}
 	if len(out) < o.Count {
-		return nil, sweep.Inputf("flags", "--nodes", 0, "%d asked for, but only %d of the %d %s are Ready with a ready backend of Service %s/%s (%s)",
+		return nil, inputerr.Errorf("flags", "--nodes", 0, "%d asked for, but only %d of the %d %s are Ready with a ready backend of Service %s/%s (%s)",
 			o.Count, len(out), gpuNodes, what, o.Namespace, o.Service, nodeNames(out))
 	}
 	return out[:o.Count], nil
@@ -174,14 +174,14 @@ func endpointsByNode(ctx context.Context, cs kubernetes.Interface, ns, service s
 	name, port, _ := strings.Cut(service, ":")
 	svc, err := cs.CoreV1().Services(ns).Get(ctx, name, metav1.GetOptions{})
 	if apierrors.IsNotFound(err) {
-		return nil, sweep.Inputf("flags", "--service", 0, "Service %s/%s not found", ns, name)
+		return nil, inputerr.Errorf("flags", "--service", 0, "Service %s/%s not found", ns, name)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("get service %s/%s: %w", ns, name, err)
 	}
 	sp := servicePort(svc, port)
 	if sp == nil {
-		return nil, sweep.Inputf("flags", "--service", 0, "Service %s/%s has no port %q", ns, name, port)
+		return nil, inputerr.Errorf("flags", "--service", 0, "Service %s/%s has no port %q", ns, name, port)
 	}
 	slices, err := cs.DiscoveryV1().EndpointSlices(ns).List(ctx, metav1.ListOptions{LabelSelector: discoveryv1.LabelServiceName + "=" + name})
 	if err != nil {

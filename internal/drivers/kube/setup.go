@@ -8,6 +8,7 @@ import (
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/tools/clientcmd"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -73,7 +74,7 @@ func ConfigError(err error) error {
 	msg := err.Error()
 	missing := strings.Contains(msg, "does not exist") && (strings.HasPrefix(msg, "context ") || strings.HasPrefix(msg, "cluster ") || strings.HasPrefix(msg, "auth info "))
 	if missing || clientcmd.IsConfigurationInvalid(err) || clientcmd.IsEmptyConfig(err) || clientcmd.IsContextNotFound(err) {
-		return sweep.Inputf("kubeconfig", "--context/--kubeconfig", 0, "%w", err)
+		return inputerr.Errorf("kubeconfig", "--context/--kubeconfig", 0, "%w", err)
 	}
 	return err
 }

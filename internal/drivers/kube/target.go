@@ -12,7 +12,7 @@ import (
 	"k8s.io/apimachinery/pkg/fields"
 	"k8s.io/client-go/kubernetes"
 
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // Target is the GPU node a sweep measures and what was learnt about it.
@@ -38,19 +38,19 @@ type DiscoverOptions struct {
 
 // Discover finds the node under test: the named one, or the node with the
 // most free GPUs. Bad input (unknown node, node without GPUs, no GPU node
-// at all) is a *sweep.InputError naming the flag.
+// at all) is a *inputerr.Error naming the flag.
 func Discover(ctx context.Context, cs kubernetes.Interface, o DiscoverOptions) (*Target, error) {
 	var nodes []corev1.Node
 	if o.Node != "" {
 		n, err := cs.CoreV1().Nodes().Get(ctx, o.Node, metav1.GetOptions{})
 		if apierrors.IsNotFound(err) {
-			return nil, sweep.Inputf("cluster", "--node", 0, "node %q not found", o.Node)
+			return nil, inputerr.Errorf("cluster", "--node", 0, "node %q not found", o.Node)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("get node %s: %w", o.Node, err)
 		}
 		if gpuQuantity(n.Status.Allocatable) <= 0 {
-			return nil, sweep.Inputf("cluster", "--node", 0, "node %q has no allocatable %s", o.Node, GPUResource)
+			return nil, inputerr.Errorf("cluster", "--node", 0, "node %q has no allocatable %s", o.Node, GPUResource)
 		}
 		nodes = []corev1.Node{*n}
 	} else {
@@ -64,7 +64,7 @@ func Discover(ctx context.Context, cs kubernetes.Interface, o DiscoverOptions) (
 			}
 		}
 		if len(nodes) == 0 {
-			return nil, sweep.Inputf("cluster", "--node", 0, "no node has allocatable %s (%d nodes listed); name one with --node", GPUResource, len(list.Items))
+			return nil, inputerr.Errorf("cluster", "--node", 0, "no node has allocatable %s (%d nodes listed); name one with --node", GPUResource, len(list.Items))
 		}
 	}
 

@@ -7,6 +7,7 @@ package aiperf
 import (
 	"strconv"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -58,10 +59,10 @@ func endpointType(api string) string {
 // Check reports what AIPerf cannot run without, naming the flag.
 func Check(plan sweep.Plan) error {
 	if plan.Model == "" {
-		return sweep.Inputf("plan", "--model", 0, "aiperf needs the served model name")
+		return inputerr.Errorf("plan", "--model", 0, "aiperf needs the served model name")
 	}
 	if plan.Endpoint == "" {
-		return sweep.Inputf("plan", "--endpoint", 0, "aiperf needs the server's URL")
+		return inputerr.Errorf("plan", "--endpoint", 0, "aiperf needs the server's URL")
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"math"
 	"path/filepath"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/read"
 )
@@ -21,7 +22,7 @@ func Parse(data []byte, source string, plan sweep.Plan, lvl sweep.Level) (sweep.
 		return sweep.Point{}, err
 	}
 	if len(s.Points) != 1 {
-		return sweep.Point{}, sweep.Inputf(source, "", 0, "found %d AIPerf results, want 1", len(s.Points))
+		return sweep.Point{}, inputerr.Errorf(source, "", 0, "found %d AIPerf results, want 1", len(s.Points))
 	}
 	p := s.Points[0]
 	if lvl.Rate > 0 {
@@ -30,7 +31,7 @@ func Parse(data []byte, source string, plan sweep.Plan, lvl sweep.Level) (sweep.
 		}
 	} else {
 		if p.Concurrency != float64(lvl.Concurrency) {
-			return sweep.Point{}, sweep.Inputf(source, "input_config.loadgen.concurrency", 0,
+			return sweep.Point{}, inputerr.Errorf(source, "input_config.loadgen.concurrency", 0,
 				"is %g but %v runs %d in flight; the export is from another run", p.Concurrency, lvl, lvl.Concurrency)
 		}
 		p.PerGPU = sweep.F(float64(lvl.PerGPU))
@@ -70,12 +71,12 @@ func ratePoint(data []byte, source string, plan sweep.Plan, lvl sweep.Level, p *
 		if r != nil {
 			got = fmt.Sprintf("%g req/s", *r)
 		}
-		return sweep.Inputf(source, "input_config.loadgen.request_rate", 0, "is %s but %v offers %g req/s; the export is from another run", got, lvl, lvl.Rate)
+		return inputerr.Errorf(source, "input_config.loadgen.request_rate", 0, "is %s but %v offers %g req/s; the export is from another run", got, lvl, lvl.Rate)
 	}
 	p.RequestedRate = sweep.F(lvl.Rate)
 	p.PerGPU, p.Concurrency, p.AchievedConcurrency, p.Derived = nil, 0, nil, false
 	if p.RequestRate == nil || p.E2E.Mean == nil {
-		return sweep.Inputf(source, "request_throughput", 0, "missing, or request_latency.avg is: the concurrency of a rate run cannot be derived without both")
+		return inputerr.Errorf(source, "request_throughput", 0, "missing, or request_latency.avg is: the concurrency of a rate run cannot be derived without both")
 	}
 	c := *p.RequestRate * *p.E2E.Mean / 1000
 	p.Concurrency, p.Derived, p.AchievedConcurrency = c, true, sweep.F(c)

@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -48,7 +49,7 @@ func TestParseRefusesAnExportOfAnotherLevel(t *testing.T) {
 	export, err := os.ReadFile(fixtures.Path("aiperf/simserver-v0.1.1-db4f639-chat-c128/profile_export_aiperf.json"))
 	require.NoError(t, err)
 	_, err = Parse(export, "e.json", p, p.Levels()[0])
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.True(t, errors.As(err, &in), "%v", err)
 	require.Equal(t, "input_config.loadgen.concurrency", in.Field)
 
@@ -75,7 +76,7 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("Parse hangs on %q", data)
 		}
 		if err != nil {
-			var in *sweep.InputError
+			var in *inputerr.Error
 			require.True(t, errors.As(err, &in), "%v", err)
 			return
 		}

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/kneetool/knee/internal/drivers/harness/builtin"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -47,7 +48,7 @@ func Arguments(plan sweep.Plan, lvl sweep.Level, artifactDir, inputFile string) 
 	args := []string{"profile", "--model", plan.Model, "--url", plan.Endpoint, "--endpoint-type", endpointType(plan.API), "--streaming"}
 	if plan.IsRate() {
 		if plan.Arrivals != sweep.ArrivalsPoisson && plan.Arrivals != sweep.ArrivalsConstant {
-			return nil, sweep.Inputf("plan", "--arrivals", 0, "aiperf runs poisson or constant arrivals, not %q", plan.Arrivals)
+			return nil, inputerr.Errorf("plan", "--arrivals", 0, "aiperf runs poisson or constant arrivals, not %q", plan.Arrivals)
 		}
 		args = append(args, "--request-rate", strconv.FormatFloat(lvl.Rate, 'g', -1, 64), "--request-rate-mode", plan.Arrivals,
 			"--concurrency", itoa(plan.RateMaxInFlight()), "--request-count", itoa(lvl.Requests), "--warmup-request-count", "0")
@@ -105,11 +106,11 @@ func meanSD(flag string, d sweep.LengthDist) (mean, sd string, err error) {
 		return strconv.Itoa(d.Value), "0", nil
 	case sweep.DistNormal:
 		if unclipped := int(math.Min(sweep.MaxTokens, math.Ceil(d.Mean+4*d.SD))); d.Max < unclipped {
-			return "", "", sweep.Inputf("plan", flag, 0, "aiperf samples a normal length without an upper bound; %s clips it at %d: leave out MAX (knee's default, %d, clips nothing measurable) or use --harness builtin or inference-perf", d, d.Max, unclipped)
+			return "", "", inputerr.Errorf("plan", flag, 0, "aiperf samples a normal length without an upper bound; %s clips it at %d: leave out MAX (knee's default, %d, clips nothing measurable) or use --harness builtin or inference-perf", d, d.Max, unclipped)
 		}
 		return f(d.Mean), f(d.SD), nil
 	}
-	return "", "", sweep.Inputf("plan", flag, 0, "aiperf samples lengths from a mean and a standard deviation (normal or fixed), not %s; use --harness builtin or inference-perf", d)
+	return "", "", inputerr.Errorf("plan", flag, 0, "aiperf samples lengths from a mean and a standard deviation (normal or fixed), not %s; use --harness builtin or inference-perf", d)
 }
 
 // InputFileContent is the plan's --dataset as AIPerf's single_turn JSONL
@@ -129,7 +130,7 @@ func InputFileContent(plan sweep.Plan) ([]byte, error) {
 	var b bytes.Buffer
 	for i, e := range entries {
 		if e.OutputTokens > 0 {
-			return nil, sweep.Inputf(ds.File, fmt.Sprintf("[%d]", i), 0,
+			return nil, inputerr.Errorf(ds.File, fmt.Sprintf("[%d]", i), 0,
 				"entry %d asks for %d output tokens of its own; aiperf's single_turn dataset has no per-entry output length (it asks for --output-dist's): use --harness builtin, or a JSONL dataset without output_tokens", i, e.OutputTokens)
 		}
 		line, err := json.Marshal(struct {

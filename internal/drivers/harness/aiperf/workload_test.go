@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -98,7 +99,7 @@ func TestArgumentsRefuseWhatAIPerfCannotExpress(t *testing.T) {
 			w := tc.w
 			p.Workload = &w
 			_, err := Arguments(p, lvl, "/out", "in")
-			var in *sweep.InputError
+			var in *inputerr.Error
 			require.True(t, errors.As(err, &in), "%v", err)
 			require.Equal(t, tc.field, in.Field)
 			require.ErrorContains(t, err, "aiperf")
@@ -133,7 +134,7 @@ func TestInputFileIsTheDatasetsPrompts(t *testing.T) {
 
 	p.Workload.Dataset = dataFile(t, fixtures.Path("workload/prompts.jsonl"))
 	_, err = InputFileContent(p)
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.True(t, errors.As(err, &in), "%v", err)
 	require.Regexp(t, `^\[\d+\]$`, in.Field)
 	require.ErrorContains(t, err, "aiperf's single_turn dataset has no per-entry output length")
@@ -146,7 +147,7 @@ func TestParseRefusesAConcurrencyExportForARateLevel(t *testing.T) {
 	require.NoError(t, err)
 	p := ratePlan()
 	_, err = Parse(export, "e.json", p, p.Levels()[0])
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.True(t, errors.As(err, &in), "%v", err)
 	require.Equal(t, "input_config.loadgen.request_rate", in.Field)
 	require.ErrorContains(t, err, "is missing but level 0: 2 req/s (120 requests) offers 2 req/s")

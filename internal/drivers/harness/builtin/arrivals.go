@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -15,15 +16,15 @@ import (
 // requests at the same moments on every run and every machine.
 func Schedule(arrivals string, rate float64, n int, seed int64) ([]time.Duration, error) {
 	if !(rate >= sweep.MinRate) || rate > sweep.MaxRate {
-		return nil, sweep.Inputf("plan", "--rate", 0, "%g is not a request rate between %g and %g req/s", rate, sweep.MinRate, sweep.MaxRate)
+		return nil, inputerr.Errorf("plan", "--rate", 0, "%g is not a request rate between %g and %g req/s", rate, sweep.MinRate, sweep.MaxRate)
 	}
 	if float64(n)/rate > sweep.MaxLevelS {
 		// Past a week the offsets would near time.Duration's range, and a
 		// schedule that overflowed sent everything at once.
-		return nil, sweep.Inputf("plan", "--rate", 0, "%d requests at %g req/s take %.0f s, more than knee's bound of a week per level", n, rate, float64(n)/rate)
+		return nil, inputerr.Errorf("plan", "--rate", 0, "%d requests at %g req/s take %.0f s, more than knee's bound of a week per level", n, rate, float64(n)/rate)
 	}
 	if n < 0 || n > sweep.MaxRequests {
-		return nil, sweep.Inputf("plan", "--rate-duration", 0, "%d requests is more than knee's bound of %d per level", n, sweep.MaxRequests)
+		return nil, inputerr.Errorf("plan", "--rate-duration", 0, "%d requests is more than knee's bound of %d per level", n, sweep.MaxRequests)
 	}
 	out := make([]time.Duration, n)
 	// Sum in float seconds and round each offset once: rounding every gap
@@ -43,7 +44,7 @@ func Schedule(arrivals string, rate float64, n int, seed int64) ([]time.Duration
 			out[i] = time.Duration(t * float64(time.Second))
 		}
 	default:
-		return nil, sweep.Inputf("plan", "--arrivals", 0, "must be poisson or constant, got %q", arrivals)
+		return nil, inputerr.Errorf("plan", "--arrivals", 0, "must be poisson or constant, got %q", arrivals)
 	}
 	return out, nil
 }

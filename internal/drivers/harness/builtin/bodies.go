@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 
-	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // body is one pre-encoded request: bodies are built once per level so the
@@ -51,10 +51,10 @@ type streamOptions struct {
 // lengths drawn from inputTokens × [1−spread, 1+spread].
 func buildBodies(api, model string, inputTokens, outputTokens int, spread float64, seed int64, n int) ([]body, error) {
 	if inputTokens <= 0 || outputTokens <= 0 {
-		return nil, sweep.Inputf("plan", "--input-tokens/--output-tokens", 0, "must be positive")
+		return nil, inputerr.Errorf("plan", "--input-tokens/--output-tokens", 0, "must be positive")
 	}
 	if spread < 0 || spread >= 1 {
-		return nil, sweep.Inputf("options", "input spread", 0, "must be in [0, 1), got %g", spread)
+		return nil, inputerr.Errorf("options", "input spread", 0, "must be in [0, 1), got %g", spread)
 	}
 	n = max(n, 1)
 	rng := rand.New(rand.NewPCG(uint64(seed), 0xb0d1e5))

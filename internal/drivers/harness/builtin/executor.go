@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -98,7 +99,7 @@ func New(opts Options) *Executor {
 func EndpointURL(endpoint, api string) (string, error) {
 	u, err := url.Parse(strings.TrimSpace(endpoint))
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
-		return "", sweep.Inputf("plan", "--endpoint", 0, "%q is not an http(s) URL", sweep.RedactURL(endpoint))
+		return "", inputerr.Errorf("plan", "--endpoint", 0, "%q is not an http(s) URL", sweep.RedactURL(endpoint))
 	}
 	u.User = nil
 	path := strings.TrimRight(u.Path, "/")
@@ -121,7 +122,7 @@ func EndpointURL(endpoint, api string) (string, error) {
 // measured ones, keeping lvl.Concurrency in flight (each worker sends its
 // next request as soon as the previous one ended). It returns one point.
 //
-// Errors: a plan it cannot run (bad endpoint, API) is a *sweep.InputError;
+// Errors: a plan it cannot run (bad endpoint, API) is a *inputerr.Error;
 // a level where nothing could connect wraps ErrUnreachable; cancellation of
 // ctx returns ctx.Err() within about a second (in-flight requests are
 // aborted). Everything else — HTTP errors, timeouts, broken streams — is
@@ -157,7 +158,7 @@ func checkLevel(plan sweep.Plan, lvl sweep.Level) (string, error) {
 		return "", err
 	}
 	if plan.API != "chat" && plan.API != "completion" {
-		return "", sweep.Inputf("plan", "--api", 0, "must be chat or completion, got %q", plan.API)
+		return "", inputerr.Errorf("plan", "--api", 0, "must be chat or completion, got %q", plan.API)
 	}
 	slots := lvl.Concurrency
 	if lvl.Rate > 0 {
@@ -168,7 +169,7 @@ func checkLevel(plan sweep.Plan, lvl sweep.Level) (string, error) {
 		slots = openLoopConns(plan, lvl)
 	}
 	if slots <= 0 || lvl.Requests < 0 || lvl.Warmup < 0 {
-		return "", sweep.Inputf("plan", "--per-gpu", 0, "%s: concurrency must be positive", lvl)
+		return "", inputerr.Errorf("plan", "--per-gpu", 0, "%s: concurrency must be positive", lvl)
 	}
 	if lim := openFileLimit(); lim > 0 && uint64(slots)+256 > lim {
 		return "", fmt.Errorf("%s needs at least %d open files (one socket per stream) but the limit is %d: raise it (ulimit -n)",

@@ -11,6 +11,7 @@ import (
 
 	"github.com/kneetool/knee/internal/drivers/harness/builtin"
 	"github.com/kneetool/knee/internal/drivers/simserver"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -128,7 +129,7 @@ func TestCancellationStopsWithinASecond(t *testing.T) {
 
 func TestBadPlanIsInputError(t *testing.T) {
 	ex := builtin.New(builtin.Options{})
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	_, err := ex.RunLevel(context.Background(), plan("not a url", "chat", 1, 8, 8), level(1, 1, 1, 0))
 	require.ErrorAs(t, err, &ie)
 	_, err = ex.RunLevel(context.Background(), plan("http://127.0.0.1:1", "embeddings", 1, 8, 8), level(1, 1, 1, 0))

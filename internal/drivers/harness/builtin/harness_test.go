@@ -13,6 +13,7 @@ import (
 
 	"github.com/kneetool/knee/internal/drivers/harness/builtin"
 	"github.com/kneetool/knee/internal/drivers/simserver"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -234,7 +235,7 @@ func TestEndpointURL(t *testing.T) {
 	}
 	for _, bad := range []string{"", "127.0.0.1:8000", "ftp://h", "http://"} {
 		_, err := builtin.EndpointURL(bad, "chat")
-		var ie *sweep.InputError
+		var ie *inputerr.Error
 		require.ErrorAs(t, err, &ie, bad)
 		require.Equal(t, "--endpoint", ie.Field)
 	}

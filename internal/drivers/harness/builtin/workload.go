@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/boundedio"
 )
@@ -74,7 +75,7 @@ func PrepareWorkload(spec sweep.Workload) (*Workload, error) {
 			return nil, err
 		}
 		if w.spec.Output.Paired {
-			return nil, sweep.Inputf(spec.Output.File, "--output-dist", 0, "has two columns (input and output lengths): give it as --input-dist file:%s", spec.Output.File)
+			return nil, inputerr.Errorf(spec.Output.File, "--output-dist", 0, "has two columns (input and output lengths): give it as --input-dist file:%s", spec.Output.File)
 		}
 	}
 	if spec.Dataset != nil {
@@ -83,7 +84,7 @@ func PrepareWorkload(spec sweep.Workload) (*Workload, error) {
 			return nil, err
 		}
 		if want := spec.Dataset.SHA256; want != "" && digest != want {
-			return nil, sweep.Inputf(spec.Dataset.File, "--dataset", 0, "the file changed since the sweep started (sha256 %s there, %s now): resume with the file as it was, or start a new --out folder", want, digest)
+			return nil, inputerr.Errorf(spec.Dataset.File, "--dataset", 0, "the file changed since the sweep started (sha256 %s there, %s now): resume with the file as it was, or start a new --out folder", want, digest)
 		}
 		w.prompts = prompts
 		w.spec.Dataset = &sweep.DataFile{File: spec.Dataset.File, SHA256: digest, Format: format, Entries: len(prompts)}
@@ -126,7 +127,7 @@ func sha(b []byte) string {
 
 func checkSHA(path, flag, want string, data []byte) error {
 	if got := sha(data); want != "" && got != want {
-		return sweep.Inputf(path, flag, 0, "the file changed since the sweep started (sha256 %s there, %s now): resume with the file as it was, or start a new --out folder", want, got)
+		return inputerr.Errorf(path, flag, 0, "the file changed since the sweep started (sha256 %s there, %s now): resume with the file as it was, or start a new --out folder", want, got)
 	}
 	return nil
 }
@@ -164,10 +165,10 @@ func parseLengths(path, flag string, data []byte) (in, out []int, cols int, err 
 			cols = len(f)
 		}
 		if len(f) != cols || cols > 2 {
-			return nil, nil, 0, sweep.Inputf(path, flag, i+1, "want one length on every line, or an input and an output length on every line; got %q", s)
+			return nil, nil, 0, inputerr.Errorf(path, flag, i+1, "want one length on every line, or an input and an output length on every line; got %q", s)
 		}
 		if len(in) == maxLengthsLines {
-			return nil, nil, 0, sweep.Inputf(path, flag, i+1, "more than %d lengths", maxLengthsLines)
+			return nil, nil, 0, inputerr.Errorf(path, flag, i+1, "more than %d lengths", maxLengthsLines)
 		}
 		lens, err := tokenCounts(path, flag, i+1, f)
 		if err != nil {
@@ -179,7 +180,7 @@ func parseLengths(path, flag string, data []byte) (in, out []int, cols int, err 
 		}
 	}
 	if len(in) == 0 {
-		return nil, nil, 0, sweep.Inputf(path, flag, 0, "no lengths in the file")
+		return nil, nil, 0, inputerr.Errorf(path, flag, 0, "no lengths in the file")
 	}
 	return in, out, cols, nil
 }
@@ -190,7 +191,7 @@ func tokenCounts(path, flag string, line int, f []string) ([]int, error) {
 	for c, v := range f {
 		n, err := strconv.Atoi(v)
 		if err != nil || n < 1 || n > sweep.MaxTokens {
-			return nil, sweep.Inputf(path, flag, line, "%q is not a token count in [1, %d]", v, sweep.MaxTokens)
+			return nil, inputerr.Errorf(path, flag, line, "%q is not a token count in [1, %d]", v, sweep.MaxTokens)
 		}
 		lens[c] = n
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/boundedio"
 )
@@ -60,7 +61,7 @@ func parseDatasetFrom(path string, r io.Reader) ([]datasetPrompt, string, error)
 	}
 	first, err := firstByte(br)
 	if err != nil {
-		return nil, "", sweep.Inputf(path, "--dataset", 0, "cannot read: %v", err)
+		return nil, "", inputerr.Errorf(path, "--dataset", 0, "cannot read: %v", err)
 	}
 	var (
 		out    []datasetPrompt
@@ -74,13 +75,13 @@ func parseDatasetFrom(path string, r io.Reader) ([]datasetPrompt, string, error)
 		format = formatJSONL
 		out, err = parseJSONL(path, br)
 	default:
-		return nil, "", sweep.Inputf(path, "--dataset", 0, "not a dataset: want a ShareGPT JSON array or JSONL of {\"prompt\": …}")
+		return nil, "", inputerr.Errorf(path, "--dataset", 0, "not a dataset: want a ShareGPT JSON array or JSONL of {\"prompt\": …}")
 	}
 	if err != nil {
 		return nil, "", err
 	}
 	if len(out) == 0 {
-		return nil, "", sweep.Inputf(path, "--dataset", 0, "no usable prompt in the file")
+		return nil, "", inputerr.Errorf(path, "--dataset", 0, "no usable prompt in the file")
 	}
 	return out, format, nil
 }
@@ -112,17 +113,17 @@ type shareGPTEntry struct {
 func parseShareGPT(path string, r io.Reader) ([]datasetPrompt, error) {
 	dec := json.NewDecoder(r)
 	if _, err := dec.Token(); err != nil { // the opening [
-		return nil, sweep.Inputf(path, "", 0, "not JSON: %v", err)
+		return nil, inputerr.Errorf(path, "", 0, "not JSON: %v", err)
 	}
 	var out []datasetPrompt
 	for i := 0; dec.More(); i++ {
 		field := fmt.Sprintf("[%d]", i)
 		if i == maxDatasetEntries {
-			return nil, sweep.Inputf(path, field, 0, "more than %d entries: trim the file (jq '.[:%d]')", maxDatasetEntries, maxDatasetEntries)
+			return nil, inputerr.Errorf(path, field, 0, "more than %d entries: trim the file (jq '.[:%d]')", maxDatasetEntries, maxDatasetEntries)
 		}
 		var e shareGPTEntry
 		if err := dec.Decode(&e); err != nil {
-			return nil, sweep.Inputf(path, field, 0, "entry %d is malformed: %s", i, jsonMessage(err))
+			return nil, inputerr.Errorf(path, field, 0, "entry %d is malformed: %s", i, jsonMessage(err))
 		}
 		p, ok, err := shareGPTPrompt(path, field, i, e)
 		if err != nil {
@@ -134,10 +135,10 @@ func parseShareGPT(path string, r io.Reader) ([]datasetPrompt, error) {
 		out = append(out, p)
 	}
 	if _, err := dec.Token(); err != nil { // the closing ]
-		return nil, sweep.Inputf(path, "", 0, "after entry %d: %s", len(out), jsonMessage(err))
+		return nil, inputerr.Errorf(path, "", 0, "after entry %d: %s", len(out), jsonMessage(err))
 	}
 	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return nil, sweep.Inputf(path, "", 0, "data after the closing ] of the array")
+		return nil, inputerr.Errorf(path, "", 0, "data after the closing ] of the array")
 	}
 	return out, nil
 }
@@ -146,13 +147,13 @@ func parseShareGPT(path string, r io.Reader) ([]datasetPrompt, error) {
 // the reply's length as the output wanted; ok is false when it has none.
 func shareGPTPrompt(path, field string, i int, e shareGPTEntry) (p datasetPrompt, ok bool, err error) {
 	if e.Conversations == nil {
-		return p, false, sweep.Inputf(path, field+".conversations", 0, "entry %d has no conversations array", i)
+		return p, false, inputerr.Errorf(path, field+".conversations", 0, "entry %d has no conversations array", i)
 	}
 	turns := *e.Conversations
 	prompt := -1
 	for t, turn := range turns {
 		if turn.From == nil || turn.Value == nil {
-			return p, false, sweep.Inputf(path, fmt.Sprintf("%s.conversations[%d]", field, t), 0, "entry %d: a turn needs \"from\" and \"value\" strings", i)
+			return p, false, inputerr.Errorf(path, fmt.Sprintf("%s.conversations[%d]", field, t), 0, "entry %d: a turn needs \"from\" and \"value\" strings", i)
 		}
 		if prompt < 0 && (*turn.From == "human" || *turn.From == "user") && strings.TrimSpace(*turn.Value) != "" {
 			prompt = t
@@ -193,14 +194,14 @@ func parseJSONL(path string, r io.Reader) ([]datasetPrompt, error) {
 		}
 		field := fmt.Sprintf("[%d]", entry)
 		if entry == maxDatasetEntries {
-			return nil, sweep.Inputf(path, field, n+1, "more than %d entries: trim the file (head -n %d)", maxDatasetEntries, maxDatasetEntries)
+			return nil, inputerr.Errorf(path, field, n+1, "more than %d entries: trim the file (head -n %d)", maxDatasetEntries, maxDatasetEntries)
 		}
 		var e jsonlEntry
 		if err := json.Unmarshal(line, &e); err != nil {
 			return nil, jsonlLineError(path, field, n+1, entry, line)
 		}
 		if e.Prompt == nil || strings.TrimSpace(*e.Prompt) == "" {
-			return nil, sweep.Inputf(path, field+".prompt", n+1, "entry %d has no prompt string", entry)
+			return nil, inputerr.Errorf(path, field+".prompt", n+1, "entry %d has no prompt string", entry)
 		}
 		p, err := newPrompt(path, field, entry, *e.Prompt)
 		if err != nil {
@@ -214,7 +215,7 @@ func parseJSONL(path string, r io.Reader) ([]datasetPrompt, error) {
 				continue
 			}
 			if *o.v < 1 || *o.v > sweep.MaxTokens {
-				return nil, sweep.Inputf(path, field+"."+o.name, n+1, "entry %d: %d is not a token count in [1, %d]", entry, *o.v, sweep.MaxTokens)
+				return nil, inputerr.Errorf(path, field+"."+o.name, n+1, "entry %d: %d is not a token count in [1, %d]", entry, *o.v, sweep.MaxTokens)
 			}
 			p.output = *o.v
 		}
@@ -222,7 +223,7 @@ func parseJSONL(path string, r io.Reader) ([]datasetPrompt, error) {
 		entry++
 	}
 	if err := sc.Err(); err != nil {
-		return nil, sweep.Inputf(path, fmt.Sprintf("[%d]", entry), 0, "cannot read entry %d: %v", entry, err)
+		return nil, inputerr.Errorf(path, fmt.Sprintf("[%d]", entry), 0, "cannot read entry %d: %v", entry, err)
 	}
 	return out, nil
 }
@@ -233,18 +234,18 @@ func jsonlLineError(path, field string, line, entry int, text []byte) error {
 	var e jsonlEntry
 	dec := json.NewDecoder(bytes.NewReader(text))
 	if err := dec.Decode(&e); err != nil {
-		return sweep.Inputf(path, field, line, "entry %d is malformed: %s", entry, jsonMessage(err))
+		return inputerr.Errorf(path, field, line, "entry %d is malformed: %s", entry, jsonMessage(err))
 	}
-	return sweep.Inputf(path, field, line, "entry %d: more than one JSON value on the line", entry)
+	return inputerr.Errorf(path, field, line, "entry %d: more than one JSON value on the line", entry)
 }
 
 func newPrompt(path, field string, i int, text string) (datasetPrompt, error) {
 	if len(text) > maxPromptBytes {
-		return datasetPrompt{}, sweep.Inputf(path, field, 0, "entry %d: the prompt is %s, more than %s", i, boundedio.SizeText(int64(len(text))), boundedio.SizeText(maxPromptBytes))
+		return datasetPrompt{}, inputerr.Errorf(path, field, 0, "entry %d: the prompt is %s, more than %s", i, boundedio.SizeText(int64(len(text))), boundedio.SizeText(maxPromptBytes))
 	}
 	words := countWords(text)
 	if words > sweep.MaxTokens {
-		return datasetPrompt{}, sweep.Inputf(path, field, 0, "entry %d: the prompt has %d words, more than knee's bound of %d tokens", i, words, sweep.MaxTokens)
+		return datasetPrompt{}, inputerr.Errorf(path, field, 0, "entry %d: the prompt has %d words, more than knee's bound of %d tokens", i, words, sweep.MaxTokens)
 	}
 	return datasetPrompt{text: text, words: max(words, 1)}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -34,7 +35,7 @@ func FuzzParseDataset(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		prompts, format, err := parseDataset("fuzz.json", data)
 		if err != nil {
-			var ie *sweep.InputError
+			var ie *inputerr.Error
 			if !errors.As(err, &ie) || ie.File != "fuzz.json" {
 				t.Fatalf("not an InputError naming the file: %v", err)
 			}

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -92,7 +93,7 @@ func TestLengthsFiles(t *testing.T) {
 
 	// Bad lines are exit 2 naming the file and the line.
 	_, err = PrepareWorkload(sweep.Workload{Input: lengths(t, "file:"+fixtures.Path("workload/bad-lengths.txt")), Output: lengths(t, "fixed:8")})
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.True(t, errors.As(err, &ie), "%v", err)
 	require.Equal(t, fixtures.Path("workload/bad-lengths.txt"), ie.File)
 	require.Equal(t, 3, ie.Line)
@@ -124,7 +125,7 @@ func TestChangedFilesAreRefused(t *testing.T) {
 	require.NoError(t, err, "the same content")
 	require.NoError(t, os.WriteFile(path, []byte(`{"prompt":"a b d"}`+"\n"), 0o644))
 	_, err = PrepareWorkload(*spec)
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	require.True(t, errors.As(err, &ie), "%v", err)
 	require.Equal(t, path, ie.File)
 	require.Equal(t, "--dataset", ie.Field)
@@ -161,7 +162,7 @@ func mustRead(t *testing.T, fixture string) []byte {
 }
 
 func TestBadDatasetsNameTheFileAndEntry(t *testing.T) {
-	var ie *sweep.InputError
+	var ie *inputerr.Error
 	_, _, err := parseDataset("bad.json", mustRead(t, "workload/bad-sharegpt-turn.json"))
 	require.True(t, errors.As(err, &ie), "%v", err)
 	require.Equal(t, "bad.json", ie.File)
@@ -277,7 +278,7 @@ func TestEditedWorkloadsAreRefused(t *testing.T) {
 		{sweep.Workload{Input: fixed, Output: fixed, SharedPrefix: &sweep.SharedPrefix{Count: 100_000, Tokens: 1000}}, "workload.shared_prefix"},
 	} {
 		_, err := PrepareWorkload(c.w)
-		var ie *sweep.InputError
+		var ie *inputerr.Error
 		require.True(t, errors.As(err, &ie), "%+v: %v", c.w, err)
 		require.Equal(t, c.field, ie.Field)
 	}

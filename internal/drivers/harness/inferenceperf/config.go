@@ -15,6 +15,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -180,18 +181,18 @@ const warmupStage = 0
 // cannot express is refused naming the flag, never approximated.
 func Config(plan sweep.Plan, levels []sweep.Level, opts Options) ([]byte, error) {
 	if len(levels) == 0 {
-		return nil, sweep.Inputf("plan", "--per-gpu", 0, "no levels to run")
+		return nil, inputerr.Errorf("plan", "--per-gpu", 0, "no levels to run")
 	}
 	if plan.Endpoint == "" {
-		return nil, sweep.Inputf("plan", "--endpoint", 0, "inference-perf needs the server's base URL")
+		return nil, inputerr.Errorf("plan", "--endpoint", 0, "inference-perf needs the server's base URL")
 	}
 	if plan.Model == "" {
-		return nil, sweep.Inputf("plan", "--model", 0, "inference-perf needs the served model name (its random data generator loads that tokenizer)")
+		return nil, inputerr.Errorf("plan", "--model", 0, "inference-perf needs the served model name (its random data generator loads that tokenizer)")
 	}
 	// FORMATS.md §1: the random/synthetic generators support only the
 	// completion API; a chat config would be rejected by the tool at start.
 	if plan.API != "completion" {
-		return nil, sweep.Inputf("plan", "--api", 0, "inference-perf's random data generator supports only --api completion (got %q); use --api completion or --harness aiperf", plan.API)
+		return nil, inputerr.Errorf("plan", "--api", 0, "inference-perf's random data generator supports only --api completion (got %q); use --api completion or --harness aiperf", plan.API)
 	}
 	opts = opts.withDefaults(plan)
 	ld, err := loadFor(plan, levels, opts)
@@ -233,7 +234,7 @@ func concurrentLoad(levels []sweep.Level, opts Options) (load, error) {
 	stages := []stage{{ConcurrencyLevel: levels[0].Concurrency, NumRequests: warm}}
 	for _, l := range levels {
 		if l.Concurrency <= 0 || l.Requests <= 0 {
-			return load{}, sweep.Inputf("plan", "--per-gpu", 0, "%v: concurrency and requests must be positive", l)
+			return load{}, inputerr.Errorf("plan", "--per-gpu", 0, "%v: concurrency and requests must be positive", l)
 		}
 		stages = append(stages, stage{ConcurrencyLevel: l.Concurrency, NumRequests: l.Requests})
 	}

@@ -10,6 +10,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -130,7 +131,7 @@ func TestConfigRefusesWhatInferencePerfCannotRun(t *testing.T) {
 		q := p
 		tc.mutate(&q)
 		_, err := Config(q, q.Levels(), Options{})
-		var in *sweep.InputError
+		var in *inputerr.Error
 		require.True(t, errors.As(err, &in), tc.field)
 		require.Equal(t, tc.field, in.Field)
 	}

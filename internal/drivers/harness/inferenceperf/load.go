@@ -3,6 +3,7 @@ package inferenceperf
 import (
 	"math"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -24,25 +25,25 @@ func loadFor(plan sweep.Plan, levels []sweep.Level, opts Options) (load, error) 
 // must split evenly over --workers.
 func rateLoad(plan sweep.Plan, levels []sweep.Level, opts Options) (load, error) {
 	if plan.Arrivals != sweep.ArrivalsPoisson && plan.Arrivals != sweep.ArrivalsConstant {
-		return load{}, sweep.Inputf("plan", "--arrivals", 0, "inference-perf runs poisson or constant arrivals, not %q", plan.Arrivals)
+		return load{}, inputerr.Errorf("plan", "--arrivals", 0, "inference-perf runs poisson or constant arrivals, not %q", plan.Arrivals)
 	}
 	if d := plan.RateDurationS; d > 0 && d != math.Trunc(d) {
-		return load{}, sweep.Inputf("plan", "--rate-duration", 0, "inference-perf's load.stages[].duration is whole seconds; %gs is not", d)
+		return load{}, inputerr.Errorf("plan", "--rate-duration", 0, "inference-perf's load.stages[].duration is whole seconds; %gs is not", d)
 	}
 	bound := plan.RateMaxInFlight()
 	if bound%opts.NumWorkers != 0 {
-		return load{}, sweep.Inputf("plan", "--max-in-flight", 0, "inference-perf bounds requests in flight per worker (load.worker_max_concurrency × load.num_workers): %d does not split evenly over %d workers; give a multiple of --workers", bound, opts.NumWorkers)
+		return load{}, inputerr.Errorf("plan", "--max-in-flight", 0, "inference-perf bounds requests in flight per worker (load.worker_max_concurrency × load.num_workers): %d does not split evenly over %d workers; give a multiple of --workers", bound, opts.NumWorkers)
 	}
 	stages := make([]stage, 0, len(levels))
 	for _, l := range levels {
 		if l.Rate <= 0 {
-			return load{}, sweep.Inputf("plan", "--rate", 0, "%v: the rate must be positive", l)
+			return load{}, inputerr.Errorf("plan", "--rate", 0, "%v: the rate must be positive", l)
 		}
 		d := plan.RateDurationS
 		if d == 0 {
 			// --min-requests at the level's rate: rate × duration requests.
 			if d = float64(l.Requests) / l.Rate; d < 1 || d != math.Trunc(d) {
-				return load{}, sweep.Inputf("plan", "--rate-duration", 0, "inference-perf runs a rate stage for whole seconds (load.stages[].duration), not for a request count: %d requests at %g req/s take %gs; give --rate-duration, e.g. 60s", l.Requests, l.Rate, d)
+				return load{}, inputerr.Errorf("plan", "--rate-duration", 0, "inference-perf runs a rate stage for whole seconds (load.stages[].duration), not for a request count: %d requests at %g req/s take %gs; give --rate-duration, e.g. 60s", l.Requests, l.Rate, d)
 			}
 		}
 		stages = append(stages, stage{Rate: l.Rate, Duration: int(d)})

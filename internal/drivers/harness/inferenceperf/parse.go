@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/read"
 )
@@ -41,7 +42,7 @@ func levelPoints(s *sweep.Sweep, source string, plan sweep.Plan, levels []sweep.
 	}
 	for i := 1; i < len(levels); i++ {
 		if levels[i].Concurrency <= levels[i-1].Concurrency {
-			return nil, sweep.Inputf("plan", "--per-gpu", 0, "levels must increase to be matched to stages")
+			return nil, inputerr.Errorf("plan", "--per-gpu", 0, "levels must increase to be matched to stages")
 		}
 	}
 	// sweep/read orders points by concurrency, stably. A config from Config
@@ -49,7 +50,7 @@ func levelPoints(s *sweep.Sweep, source string, plan sweep.Plan, levels []sweep.
 	// increasing order, so stage order and point order are the same.
 	want := len(levels) + 1
 	if len(s.Points) != want {
-		return nil, sweep.Inputf(source, "=== START_STAGE_i ===", 0,
+		return nil, inputerr.Errorf(source, "=== START_STAGE_i ===", 0,
 			"found %d stage results, want %d (a warm-up stage and %d level(s)); the run ended early or the log is from another config", len(s.Points), want, len(levels))
 	}
 	pts := s.Points[1:]
@@ -57,7 +58,7 @@ func levelPoints(s *sweep.Sweep, source string, plan sweep.Plan, levels []sweep.
 	for i, l := range levels {
 		p := pts[i]
 		if p.Derived || p.Concurrency != float64(l.Concurrency) {
-			return nil, sweep.Inputf(source, fmt.Sprintf("stage %d: load_summary.concurrency", i+1), 0,
+			return nil, inputerr.Errorf(source, fmt.Sprintf("stage %d: load_summary.concurrency", i+1), 0,
 				"is %g but %v runs %d in flight; the log is from another config", p.Concurrency, l, l.Concurrency)
 		}
 		p.Repeat = 0
@@ -88,7 +89,7 @@ func versionOr(v string) string {
 // given twice takes its stages in report order.
 func ratePoints(s *sweep.Sweep, source string, plan sweep.Plan, levels []sweep.Level) ([]sweep.Point, error) {
 	if len(s.Points) != len(levels) {
-		return nil, sweep.Inputf(source, "=== START_STAGE_i ===", 0,
+		return nil, inputerr.Errorf(source, "=== START_STAGE_i ===", 0,
 			"found %d stage results, want %d (one per rate); the run ended early or the log is from another config", len(s.Points), len(levels))
 	}
 	pts := append([]sweep.Point(nil), s.Points...)
@@ -104,7 +105,7 @@ func ratePoints(s *sweep.Sweep, source string, plan sweep.Plan, levels []sweep.L
 			}
 		}
 		if j < 0 {
-			return nil, sweep.Inputf(source, "load_summary.requested_rate", 0, "no stage offered %g req/s, which %v runs; the log is from another config", l.Rate, l)
+			return nil, inputerr.Errorf(source, "load_summary.requested_rate", 0, "no stage offered %g req/s, which %v runs; the log is from another config", l.Rate, l)
 		}
 		used[j] = true
 		p := pts[j]

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -76,7 +77,7 @@ func TestParseRefusesALogFromAnotherConfig(t *testing.T) {
 
 	p := ladder(16, 64, 128, 512)
 	_, err = Parse(log, "x.log", p, p.Levels())
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.True(t, errors.As(err, &in), "%v", err)
 	require.Equal(t, "stage 4: load_summary.concurrency", in.Field)
 	require.Equal(t, "x.log", in.File)
@@ -122,7 +123,7 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		pts, err := Parse(data, "fuzz.log", p, p.Levels())
 		if err != nil {
-			var in *sweep.InputError
+			var in *inputerr.Error
 			require.True(t, errors.As(err, &in), "%v", err)
 			return
 		}
@@ -180,7 +181,7 @@ func TestParseReadsAMultiStageRateReportBackPerRate(t *testing.T) {
 	q := p
 	q.Rates = append([]float64{2}, rates[1:]...)
 	_, err = ParseFile(dir, q, q.Levels())
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.True(t, errors.As(err, &in), "%v", err)
 	require.Equal(t, "load_summary.requested_rate", in.Field)
 	require.ErrorContains(t, err, "no stage offered 2 req/s")

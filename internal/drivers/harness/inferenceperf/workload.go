@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/kneetool/knee/internal/drivers/harness/builtin"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -35,10 +36,10 @@ func dataFor(plan sweep.Plan, levels []sweep.Level, opts Options) (data, error) 
 	}
 	if w.Dataset != nil {
 		if w.SharedPrefix != nil {
-			return data{}, sweep.Inputf("plan", "--shared-prefix", 0, "inference-perf's shareGPT generator sends the dataset's prompts without a shared prefix; leave out --shared-prefix or use --harness builtin")
+			return data{}, inputerr.Errorf("plan", "--shared-prefix", 0, "inference-perf's shareGPT generator sends the dataset's prompts without a shared prefix; leave out --shared-prefix or use --harness builtin")
 		}
 		if w.Dataset.Format != "sharegpt" {
-			return data{}, sweep.Inputf(w.Dataset.File, "--dataset", 0, "inference-perf reads a ShareGPT JSON array (data.path), not %s; use --harness builtin or aiperf", w.Dataset.Format)
+			return data{}, inputerr.Errorf(w.Dataset.File, "--dataset", 0, "inference-perf reads a ShareGPT JSON array (data.path), not %s; use --harness builtin or aiperf", w.Dataset.Format)
 		}
 		return data{Type: "shareGPT", Path: opts.DatasetPath}, nil
 	}
@@ -92,11 +93,11 @@ func lengths(flag string, d sweep.LengthDist) (*distribution, error) {
 	case sweep.DistNormal:
 		// The tool refuses a mean outside [min, max]; knee clips to [1, MAX] the same way.
 		if d.Mean > float64(d.Max) {
-			return nil, sweep.Inputf("plan", flag, 0, "inference-perf refuses a normal distribution whose mean %g is above its max %d", d.Mean, d.Max)
+			return nil, inputerr.Errorf("plan", flag, 0, "inference-perf refuses a normal distribution whose mean %g is above its max %d", d.Mean, d.Max)
 		}
 		return &distribution{Type: "normal", Mean: d.Mean, Min: 1, Max: d.Max, StdDev: d.SD}, nil
 	}
-	return nil, sweep.Inputf("plan", flag, 0, "inference-perf samples lengths from a fixed, uniform or normal distribution, not from a file (%s); use --harness builtin", d)
+	return nil, inputerr.Errorf("plan", flag, 0, "inference-perf samples lengths from a fixed, uniform or normal distribution, not from a file (%s); use --harness builtin", d)
 }
 
 // Dataset reads the plan's --dataset file for inference-perf (nil when the
@@ -116,7 +117,7 @@ func Dataset(plan sweep.Plan) ([]byte, error) {
 		return nil, err
 	}
 	if ds.Format != "sharegpt" {
-		return nil, sweep.Inputf(ds.File, "--dataset", 0, "inference-perf reads a ShareGPT JSON array (data.path), not %s; use --harness builtin or aiperf", ds.Format)
+		return nil, inputerr.Errorf(ds.File, "--dataset", 0, "inference-perf reads a ShareGPT JSON array (data.path), not %s; use --harness builtin or aiperf", ds.Format)
 	}
 	var entries []struct {
 		Conversations []struct {
@@ -125,12 +126,12 @@ func Dataset(plan sweep.Plan) ([]byte, error) {
 		} `json:"conversations"`
 	}
 	if err := json.Unmarshal(bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf")), &entries); err != nil {
-		return nil, sweep.Inputf(ds.File, "--dataset", 0, "not a ShareGPT JSON array: %v", err)
+		return nil, inputerr.Errorf(ds.File, "--dataset", 0, "not a ShareGPT JSON array: %v", err)
 	}
 	for i, e := range entries {
 		t := e.Conversations
 		if len(t) < 2 || !isRole(t[0].From, "human", "user") || strings.TrimSpace(t[0].Value) == "" || !isRole(t[1].From, "gpt", "assistant") {
-			return nil, sweep.Inputf(ds.File, fmt.Sprintf("[%d].conversations", i), 0,
+			return nil, inputerr.Errorf(ds.File, fmt.Sprintf("[%d].conversations", i), 0,
 				"inference-perf sends turn 0 as the prompt and asks for turn 1's length, so every entry must open with a human turn and its reply; entry %d does not (knee would send other prompts than inference-perf): remove it, or use --harness builtin", i)
 		}
 	}

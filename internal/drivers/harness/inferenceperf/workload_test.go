@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -143,7 +144,7 @@ func TestConfigRefusesWhatItCannotExpress(t *testing.T) {
 			p.Workload = &w
 			tc.mutate(&p)
 			_, err := Config(p, p.Levels(), Options{NumWorkers: 4})
-			var in *sweep.InputError
+			var in *inputerr.Error
 			require.True(t, errors.As(err, &in), "%v", err)
 			require.Equal(t, tc.field, in.Field)
 			require.ErrorContains(t, err, "inference-perf")
@@ -176,7 +177,7 @@ func TestDatasetIsThePlansAndReadTheSameWay(t *testing.T) {
 	s := sha256.Sum256(b)
 	p.Workload.Dataset = &sweep.DataFile{File: small, SHA256: hex.EncodeToString(s[:]), Format: "sharegpt", Entries: 5}
 	_, err = Dataset(p)
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.True(t, errors.As(err, &in), "%v", err)
 	require.Equal(t, "[2].conversations", in.Field)
 }

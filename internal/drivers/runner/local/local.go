@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"github.com/kneetool/knee/internal/drivers/harness"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -76,7 +77,7 @@ func New(opts Options) (*Executor, error) {
 	}
 	bin, err := exec.LookPath(name)
 	if err != nil {
-		return nil, sweep.Inputf("flag", "--harness-bin", 0,
+		return nil, inputerr.Errorf("flag", "--harness-bin", 0,
 			"%s not found (%v); install it (pip install %s), pass its path with --harness-bin, or use --harness builtin, which needs no Python",
 			name, unwrapExec(err), h.Bin())
 	}

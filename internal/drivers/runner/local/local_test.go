@@ -18,6 +18,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/run"
 	"github.com/kneetool/knee/sweep/store"
@@ -128,7 +129,7 @@ func TestLocalAIPerfSweepUsesAicrArgumentsPerLevel(t *testing.T) {
 
 func TestMissingHarnessIsAUsageErrorWithAHint(t *testing.T) {
 	_, err := New(Options{Harness: "inference-perf", Bin: filepath.Join(t.TempDir(), "inference-perf")})
-	var in *sweep.InputError
+	var in *inputerr.Error
 	require.True(t, errors.As(err, &in))
 	require.Equal(t, "--harness-bin", in.Field)
 	require.Contains(t, err.Error(), "--harness builtin")

@@ -1,4 +1,8 @@
-package sweep
+// Package inputerr is bad input as every layer reports it: the file, the
+// field or line, and what is wrong. It sits at the bottom so that readers,
+// overlay editing, drivers and flags share one error (exit code 2) without
+// importing the data model for it.
+package inputerr
 
 import (
 	"errors"
@@ -8,10 +12,10 @@ import (
 	"unicode/utf8"
 )
 
-// InputError is bad input: a file that cannot be read as any format, a field
+// Error is bad input: a file that cannot be read as any format, a field
 // that is missing or wrong. The CLI maps it to exit code 2. It always names
 // the file and, where known, the field or line, so the user can fix it.
-type InputError struct {
+type Error struct {
 	File  string // path as the user gave it
 	Field string // JSON path, column header or flag name; "" when not applicable
 	Line  int    // 1-based line for text formats; 0 when not applicable
@@ -22,9 +26,9 @@ type InputError struct {
 }
 
 // Unwrap gives the underlying error, if any.
-func (e *InputError) Unwrap() error { return e.Err }
+func (e *Error) Unwrap() error { return e.Err }
 
-func (e *InputError) Error() string {
+func (e *Error) Error() string {
 	loc := QuoteName(e.File)
 	if e.Line > 0 {
 		loc = fmt.Sprintf("%s:%d", loc, e.Line)
@@ -51,9 +55,9 @@ func QuoteName(s string) string {
 	return s
 }
 
-// Inputf builds an InputError. As with fmt.Errorf, a %w verb keeps the
+// Inputf builds an Error. As with fmt.Errorf, a %w verb keeps the
 // error it formats as the one Unwrap returns.
-func Inputf(file, field string, line int, format string, args ...any) *InputError {
+func Errorf(file, field string, line int, format string, args ...any) *Error {
 	err := fmt.Errorf(format, args...)
-	return &InputError{File: file, Field: field, Line: line, Msg: err.Error(), Err: errors.Unwrap(err)}
+	return &Error{File: file, Field: field, Line: line, Msg: err.Error(), Err: errors.Unwrap(err)}
 }

@@ -1,4 +1,4 @@
-package sweep
+package inputerr
 
 import (
 	"errors"
@@ -9,15 +9,15 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// An InputError made with %w keeps the error it formats: callers can still
+// An Error made with %w keeps the error it formats: callers can still
 // ask errors.Is(err, fs.ErrNotExist) or fs.ErrPermission through it.
 func TestInputErrorUnwraps(t *testing.T) {
 	_, err := os.Open("/nonexistent/knee")
-	in := Inputf("/nonexistent/knee", "", 0, "cannot read: %w", err)
+	in := Errorf("/nonexistent/knee", "", 0, "cannot read: %w", err)
 	require.True(t, errors.Is(in, fs.ErrNotExist))
 	require.Equal(t, "/nonexistent/knee: cannot read: open /nonexistent/knee: no such file or directory", in.Error())
 
-	plain := Inputf("f.csv", "ttft", 3, "not a number: %v", "x")
+	plain := Errorf("f.csv", "ttft", 3, "not a number: %v", "x")
 	require.Nil(t, plain.Unwrap())
 	require.Equal(t, "f.csv:3: ttft: not a number: x", plain.Error())
 }
