@@ -2,10 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -165,6 +167,11 @@ func TestSweepRateSearchBracketsTheCapacity(t *testing.T) {
 	s, err := store.Load(dir)
 	require.NoError(t, err)
 	require.Len(t, s.Points, len(p.Rates), "every decided rate was measured")
+	// One summary for the whole search, after its last word (it was
+	// printed after every level).
+	require.Equal(t, 1, strings.Count(errs, "finished: the sweep"), errs)
+	require.Contains(t, errs, fmt.Sprintf("search: done: the knee lies between %s\nfinished: the sweep: %d level(s) measured, 0 already done\n",
+		regexp.MustCompile(`the knee lies between ([^\n]*)`).FindStringSubmatch(errs)[1], len(p.Rates)), errs)
 
 	var lo, hi float64
 	m := regexp.MustCompile(`the knee lies between (\d+) and (\d+) req/s`).FindStringSubmatch(errs)

@@ -28,13 +28,16 @@ func RunRateSearch(ctx context.Context, exec sweep.Executor, st *store.Store, pl
 }
 
 // rateSearch is RunRateSearch's planner: rounds of the ladder's levels one
-// by one, each round closed by the engine's summary line, then the
-// planner's next rates as the next round.
+// by one, then the planner's next rates as the next round. The engine's
+// summary line closes the whole search once, not each round: a round is
+// one level, and "1 level(s) measured" after each read as if the sweep
+// had ended there.
 type rateSearch struct {
 	plan RatePlanner
-	// measured0 and skipped are the round's start: the levels measured by
-	// then, and those done (a resume's, then every earlier round's).
-	measured0, skipped int
+	// measured0 is the round's start: the levels measured by then.
+	measured0 int
+	// skipped are the levels a resume found done.
+	skipped int
 	// added is how many levels the round's rates added (0: the first round).
 	added int
 }
@@ -50,11 +53,11 @@ func (p *rateSearch) next(ctx context.Context, e *engine) ([]sweep.Level, bool, 
 	if todo := firstPending(e); len(todo) > 0 {
 		return todo, false, nil
 	}
-	measured := len(e.out.Measured) - p.measured0
-	if err := e.summarise(measured, p.skipped); err != nil {
-		return nil, true, err
+	if len(e.failures) > 0 {
+		// --keep-going ran past a failed level: the search stops there.
+		return nil, true, e.summarise(len(e.out.Measured), p.skipped)
 	}
-	if measured < p.added {
+	if len(e.out.Measured)-p.measured0 < p.added {
 		return nil, true, errors.New("the search's level was not measured")
 	}
 	if err := ctx.Err(); err != nil {
@@ -63,27 +66,19 @@ func (p *rateSearch) next(ctx context.Context, e *engine) ([]sweep.Level, bool, 
 	}
 	rates, done, why := p.plan(e.st.Sweep())
 	if done || len(rates) == 0 {
-		return nil, true, e.event("search", "done: %s", why)
+		if err := e.event("search", "done: %s", why); err != nil {
+			return nil, true, err
+		}
+		return nil, true, e.summarise(len(e.out.Measured), p.skipped)
 	}
 	if err := e.event("search", "%s: next %s req/s", why, sweep.FormatRates(rates)); err != nil {
 		return nil, true, err
 	}
-	p.measured0, p.skipped = len(e.out.Measured), doneLevels(e.st)
+	p.measured0 = len(e.out.Measured)
 	levels, err := e.st.AddRates(rates...)
 	if err != nil {
 		return nil, true, err
 	}
 	p.added = len(levels)
 	return p.next(ctx, e)
-}
-
-// doneLevels counts the plan's measured levels.
-func doneLevels(st *store.Store) int {
-	n := 0
-	for _, l := range st.Plan().Levels() {
-		if st.Done(l.Index) {
-			n++
-		}
-	}
-	return n
 }
