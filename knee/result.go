@@ -19,6 +19,12 @@ const (
 	StatusInsufficientPoints Status = "insufficient_points" // too few distinct levels to say
 )
 
+// Statuses are every status the analysis gives, in the order help lists
+// them: the help is built from this list, so it cannot name one no longer
+// produced (it named "disagreement" long after that became a line beside
+// the status).
+var Statuses = []Status{StatusLocated, StatusBracketed, StatusNotReached, StatusBelowRange, StatusInsufficientPoints}
+
 // Verdict is what one measured level is.
 type Verdict string
 

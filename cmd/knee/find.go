@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strings"
+
 	"github.com/spf13/cobra"
 
 	"github.com/kneetool/knee/internal/output"
@@ -24,8 +26,8 @@ func newFindCmd(root *rootOptions) *cobra.Command {
 		Short: "Locate the concurrency knee and give every measured level a verdict",
 		Long: `Locate the knee of a sweep: the concurrency per GPU where throughput stops growing
 and TTFT starts to climb. Every level gets a verdict (sub_knee, at_knee, past_knee,
-unverified, invalid) with reasons; the knee gets an interval and a status (located,
-bracketed, not_reached, below_range, insufficient_points, disagreement).
+unverified, invalid) with reasons; the knee gets an interval and a status
+(` + statusList() + `).
 
 The knee is the over-saturation point: where throughput stops growing with load and
 added requests only queue. A level is flat when, against a lower level at least one
@@ -91,4 +93,13 @@ func (o *findOptions) Run() error {
 		return err
 	}
 	return knee.Formats.Encode(o.root.stdout, output.Format(o.output), r)
+}
+
+// statusList names every knee status the analysis gives, from knee.Statuses.
+func statusList() string {
+	names := make([]string, len(knee.Statuses))
+	for i, s := range knee.Statuses {
+		names[i] = string(s)
+	}
+	return strings.Join(names, ", ")
 }

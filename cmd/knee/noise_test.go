@@ -85,3 +85,13 @@ func TestHelpReadsCleanly(t *testing.T) {
 	require.Equal(t, "send ignore_eos, so that every output runs to its length; --ignore-eos=false lets the model end outputs early and records the tokens the server reports",
 		sw.Flags().Lookup("ignore-eos").Usage)
 }
+
+// find's help lists the knee statuses the analysis gives (knee.Statuses),
+// and no other: it listed "disagreement" long after that stopped being a
+// status (issue 31 item 5).
+func TestFindHelpListsTheStatusesGiven(t *testing.T) {
+	find, _, err := newRootCmd(nil, nil).Find([]string{"find"})
+	require.NoError(t, err)
+	require.Contains(t, find.Long, "a status\n(located, bracketed, not_reached, below_range, insufficient_points).")
+	require.NotContains(t, find.Long, "disagreement)")
+}
