@@ -56,7 +56,7 @@ bench-integration:
 
 .PHONY: testbed bench-integration
 
-# The fault campaign (README, Reliability): real sweeps against the simulated
+# The fault campaign (docs/reliability.md): real sweeps against the simulated
 # server while knee is killed (-9, CHAOS_KILLS random points), the server is
 # killed, stalled or answers 503/429 bursts, the disk fills, the folder turns
 # read-only; then the control-plane faults (go test -tags integration -run

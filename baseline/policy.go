@@ -6,7 +6,7 @@ import (
 )
 
 // Policy is how measured numbers become floors. Its defaults are the
-// project's published policy (README); every field is a flag.
+// project's published policy (docs/commands.md, Baseline policy); every field is a flag.
 type Policy struct {
 	// At picks the level (per GPU) instead of the analysis' recommendation;
 	// 0 means "use the recommendation".

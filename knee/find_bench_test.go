@@ -26,7 +26,7 @@ func BenchmarkFind16(b *testing.B) {
 // geometrically from knee/6 to 5·knee (not rounded, so every level is its
 // own), SIMULATED Amdahl saturation with ±5% noise. Every step is at most
 // n log n in the levels; the curve and TTFT hinge fits see at most 256 of
-// them, so their cost stops growing there (README, reliability).
+// them, so their cost stops growing there (docs/reliability.md).
 func BenchmarkFindLevels(b *testing.B) {
 	m := simModels()[1]
 	for _, n := range []int{16, 100, 1_000, 10_000, 100_000} {

@@ -33,7 +33,7 @@ const (
 	LimitNoMetrics LimitKind = "no_engine_metrics"
 )
 
-// Thresholds of the attribution rules (README "Why the knee is there").
+// Thresholds of the attribution rules (docs/analysis.md, "Why the knee is there").
 const (
 	// kvFull is the KV-cache usage at which the cache counts as full: vLLM
 	// admits by whole blocks and keeps a watermark, so a saturated cache

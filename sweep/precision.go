@@ -16,7 +16,7 @@ import (
 // level as it runs can do that (the built-in one), the others keep counts.
 
 // Defaults of the level's stop rule. The bounds were chosen from the slow
-// simulated server and the test bed (README "Levels that stop by
+// simulated server and the test bed (docs/benchmarks.md "Levels that stop by
 // precision"): 3% is reached in 10–25 s on a steady engine, and 45 s keeps a
 // search of seven levels under six minutes when noise never settles.
 const (

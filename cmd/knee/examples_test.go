@@ -53,7 +53,6 @@ func TestHelpExamplesRun(t *testing.T) {
 	for _, c := range newRootCmd(nil, nil).Commands() {
 		lines = append(lines, exampleLines(c.Example)...)
 	}
-	lines = append(lines, readmeLines(t)...)
 	ran := 0
 	{
 		for _, line := range lines {
@@ -73,7 +72,7 @@ func TestHelpExamplesRun(t *testing.T) {
 				}
 			}
 			if args[0] == "sweep" && !strings.Contains(line, "--resume") {
-				// README repeats the help's sweep: each starts afresh.
+				// Each sweep example starts afresh.
 				for i, a := range args {
 					if a == "--out" && i+1 < len(args) {
 						require.NoError(t, os.RemoveAll(args[i+1]))
@@ -99,52 +98,10 @@ func TestHelpExamplesRun(t *testing.T) {
 			ran++
 		}
 	}
-	require.GreaterOrEqual(t, ran, 25, "every command's examples and README's")
+	require.GreaterOrEqual(t, ran, 25, "every command's examples (README's are TestReadmeCommandsShowTheirOutput's)")
 }
 
-// readmeLines are the knee command lines of README.md's code blocks
-// ("$ knee …" or "knee …"), except those that need a cluster (needsCluster).
-func readmeLines(t *testing.T) []string {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(fixtures.Path("."), "..", "README.md"))
-	require.NoError(t, err)
-	var block []string
-	var out []string
-	in := false
-	for _, l := range strings.Split(string(b), "\n") {
-		if strings.HasPrefix(l, "```") {
-			if in {
-				for _, x := range exampleLines(strings.Join(block, "\n")) {
-					x = strings.TrimPrefix(x, "$ ")
-					if strings.HasPrefix(x, "knee ") && !needsCluster(x) && !strings.Contains(x, "…") {
-						out = append(out, x)
-					}
-				}
-				block = nil
-			}
-			in = !in
-			continue
-		}
-		if in {
-			block = append(block, l)
-		}
-	}
-	return out
-}
-
-// needsCluster reports a README line that sweeps Kubernetes (or reads what
-// such a sweep wrote): the integration tests run those on a real control
-// plane. "…" lines elide flags shown earlier and are not run either.
-func needsCluster(line string) bool {
-	for _, s := range []string{"--runner kube", "--catalog", "rebaseline/"} {
-		if strings.Contains(line, s) {
-			return true
-		}
-	}
-	return false
-}
-
-// documentedExit reads "# exit N" after a README line.
+// documentedExit reads "# exit N" after an example or README line.
 func documentedExit(line string) (int, bool) {
 	_, c, ok := strings.Cut(line, "# exit ")
 	if !ok || c == "" {

@@ -139,7 +139,7 @@ Progress goes to stderr.`,
 	fl.Int64Var(&o.Seed, "seed", 1, "seed for prompts (builtin)")
 	fl.BoolVar(&o.JSONL, "requests-jsonl", false, "keep one JSON line per request in each level folder (builtin)")
 	fl.StringVar(&o.APIKeyEnv, "api-key-env", "", "environment variable holding an API key, sent as a bearer token (builtin; default OPENAI_API_KEY when set); never printed or stored")
-	fl.StringVar(&o.Catalog, "catalog", "", "sweep every leaf of this catalog YAML, each into --out DIR/<leaf> (see README: knee sweep --catalog)")
+	fl.StringVar(&o.Catalog, "catalog", "", "sweep every leaf of this catalog YAML, each into --out DIR/<leaf> (see docs/sweeps.md: knee sweep --catalog)")
 	o.Metrics.bind(fl)
 	o.Telemetry.bind(fl)
 	o.Search.bind(fl)

@@ -8,7 +8,7 @@ import (
 	"github.com/kneetool/knee/knee"
 )
 
-// TestSearchBenchmarkTable prints the comparison README shows (go test
+// TestSearchBenchmarkTable prints the comparison docs/benchmarks.md shows (go test
 // -run TestSearchBenchmarkTable -v ./knee/search/) on 25 simulated servers
 // of each shape (100 in all), seed 11, and pins what it found.
 //

@@ -14,7 +14,7 @@ import (
 	"github.com/kneetool/knee/sweep"
 )
 
-var queueBenchFull = flag.Bool("queue-bench-full", false, "TestQueueBenchmark runs the full 120-server table README shows")
+var queueBenchFull = flag.Bool("queue-bench-full", false, "TestQueueBenchmark runs the full 120-server table docs/benchmarks.md shows")
 
 // queueOutcome is what one strategy recommended on one server and what it
 // spent.
@@ -214,7 +214,7 @@ func ratios(v []float64) string {
 // with 0–30% noise, scored against the knee of each server's model.
 // safe: recommended ≤ the true knee; tight: ≥ 0.75 × it. The normal run
 // pins the first 40 servers (seed 20, about 25 s on 2 cores);
-// -queue-bench-full runs and pins the 120 of README's table (about 80 s):
+// -queue-bench-full runs and pins the 120 of docs/benchmarks.md's table (about 80 s):
 //
 //	go test -run 'TestQueueBenchmark$' -v ./knee/search/ -queue-bench-full
 //
