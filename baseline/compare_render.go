@@ -125,16 +125,8 @@ func levelCell(r CompareRow, unit string) string {
 	return per
 }
 
-// goodputCell is the goodput in tok/s, "≥" for a percentile bound.
-func goodputCell(g *knee.Goodput) string {
-	if g == nil || g.TokS == nil {
-		return "–"
-	}
-	if g.Method == knee.GoodputPercentileBound {
-		return "≥" + optTok(g.TokS)
-	}
-	return optTok(g.TokS)
-}
+// goodputCell is the goodput in tok/s, as find's table shows it.
+func goodputCell(g *knee.Goodput) string { return g.Cell() }
 
 // inputName is what a row was read from, as people call it in a PR: the
 // file's base name; for a results folder (or several files of one folder)

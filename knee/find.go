@@ -108,7 +108,7 @@ func FindContext(ctx context.Context, s *sweep.Sweep, opts Options) (*Result, er
 	}
 	res.Knee = loc.knee
 	res.Points = verdicts(in, used, loc, opts)
-	res.Bound = physicalBound(in, res.Knee)
+	res.Bound = physicalBound(in, res.Knee, res.Points)
 	res.RecommendedPerGPU, res.CandidatePerGPU, res.RecommendationReason = recommend(in.levels, used, loc, opts, in.w, targets)
 	if loc.rate.ok {
 		res.RecommendedRate = offeredAt(used, res.RecommendedPerGPU)

@@ -36,7 +36,7 @@ func fitCurve(ctx context.Context, u []*levelEval, in input, opts Options) fitOu
 	fits, err := fit.AllContext(ctx, d)
 	best, found := fit.Best(fits)
 	if err != nil || !found {
-		return fitOutcome{notes: []string{"no throughput model could be fitted; the knee is bracketed between measured levels"}}
+		return fitOutcome{notes: []string{"no throughput model could be fitted: the knee rests on the measured levels alone"}}
 	}
 	sum := fitSummary(fits, best, in, kneeOf)
 	out := fitOutcome{summary: sum}
@@ -44,7 +44,7 @@ func fitCurve(ctx context.Context, u []*levelEval, in input, opts Options) fitOu
 		out.notes = append(out.notes, fmt.Sprintf("the curves were fitted to %d of the %d levels, evenly spaced across the sweep (a fit's cost grows with its points; the measured rule reads every level)", len(u), len(all)))
 	}
 	if finite(best.R2) && best.R2 < 0.8 {
-		out.notes = append(out.notes, fmt.Sprintf("the best throughput model (%s) explains only R² = %.2f of the data; the knee is bracketed between measured levels", best.Model.Name, best.R2))
+		out.notes = append(out.notes, fmt.Sprintf("the best throughput model (%s) explains only R² = %.2f of the data: the knee rests on the measured levels alone", best.Model.Name, best.R2))
 		return out
 	}
 	est := kneeOf(best)

@@ -75,6 +75,11 @@ func statusHints(in input, u []*levelEval, loc located, r *Result) []string {
 	return nil
 }
 
+// narrowEnough is the widest bracket (hi/lo) find no longer asks to
+// narrow: ±13%, a little over the search's default --precision (±12.5%,
+// 1.29×), so that a search done at its precision leaves find nothing to add.
+const narrowEnough = 1.3
+
 // narrowingHint names what to measure inside a knee's interval: rate
 // stages around a rate-based knee, else the level where requests start to
 // wait, else (for a bracket) levels a quarter and half way up it.
@@ -83,6 +88,12 @@ func narrowingHint(in input, u []*levelEval, loc located, r *Result) string {
 	lo, hi := u[0].x, math.NaN()
 	if k.LowPerGPU != nil {
 		lo = *k.LowPerGPU
+	} else if k.Status == StatusBracketed {
+		// Nothing bounds the knee from below (the lowest level is not
+		// verified): "narrow the knee between 128 and 256" read beside
+		// "at or below 256/GPU (nothing measured lower bounds it)". The
+		// hint to measure below the lowest level says what to run.
+		return ""
 	}
 	if k.HighPerGPU != nil {
 		hi = *k.HighPerGPU
@@ -90,12 +101,18 @@ func narrowingHint(in input, u []*levelEval, loc located, r *Result) string {
 	if rlo, rhi, ok := rateBracket(u, loc); ok {
 		return fmt.Sprintf("add rate stages between %s and %s req/s to narrow the knee (the server kept up at the first, not at the second)", num(rlo), num(rhi))
 	}
-	if q := r.QueueOnset; q != nil && q.PerGPU > lo && finite(hi) && q.PerGPU < hi && !measured(in, niceLevel(q.PerGPU)) {
+	// Nothing to narrow once the bracket is within about ±12.5% (the
+	// search's default precision stops there too), or once the operating
+	// point is the engine's cap, measured (the search ends there).
+	if !finite(hi) || hi/lo <= narrowEnough || r.QueueOnset.IsMeasuredCap(lo, hi) {
+		return ""
+	}
+	if q := r.QueueOnset; q != nil && q.PerGPU > lo && q.PerGPU < hi && !measured(in, niceLevel(q.PerGPU)) {
 		// The queue names the level to measure: the engine's cap (or
 		// where TTFT shows the queue starting).
 		return fmt.Sprintf("add %s: %s, where requests start to wait", w.unit(niceLevel(q.PerGPU)), q.Detail)
 	}
-	if !finite(hi) || hi/lo <= 1.3 || k.Status == StatusLocated {
+	if k.Status == StatusLocated {
 		return ""
 	}
 	return bracketHint(in, lo, hi)
@@ -173,7 +190,10 @@ func dataNotes(in input, u []*levelEval, loc located, opts Options) []string {
 		notes = append(notes, fmt.Sprintf("SIMULATED, not measured: %s", strings.Join(sim, ", ")))
 	}
 	if len(u) >= 2 && len(u) < opts.MinFitLevels {
-		notes = append(notes, fmt.Sprintf("%d valid levels: the knee is bracketed between measured levels (curves are fitted from %d)", len(u), opts.MinFitLevels))
+		// Say what few levels mean for the method, not the knee's status:
+		// the knee line states that (it read "the knee is bracketed" beside
+		// not_reached).
+		notes = append(notes, fmt.Sprintf("%d valid levels: too few to fit curves (from %d), so the knee rests on the measured levels alone", len(u), opts.MinFitLevels))
 	}
 	return notes
 }

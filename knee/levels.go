@@ -33,6 +33,10 @@ type level struct {
 	// the mean (Little's law is about means), else the median; NaN when
 	// neither is known. The tail (p99) is never used for it.
 	ttftWait float64
+	// ttftWaitStat names ttftWait's statistic ("mean TTFT", "TTFT p50"), so
+	// that a sentence quoting it says which: the table shows p50 and p99,
+	// and a queueing sentence quoting mean TTFTs read as the table's.
+	ttftWaitStat string
 
 	reqRate    float64 // successful req/s (whole node), NaN when unknown
 	reqRateHow string  // where reqRate came from
@@ -270,9 +274,9 @@ func (l *level) combineTTFT(v repeatValues) {
 	median(v.p99s, &l.ttftP99)
 	switch {
 	case len(v.means) == len(l.points):
-		l.ttftWait = stats.Median(v.means)
+		l.ttftWait, l.ttftWaitStat = stats.Median(v.means), "mean TTFT"
 	case len(v.p50s) == len(l.points):
-		l.ttftWait = stats.Median(v.p50s)
+		l.ttftWait, l.ttftWaitStat = stats.Median(v.p50s), "TTFT p50"
 	}
 }
 

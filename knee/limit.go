@@ -243,7 +243,7 @@ type PhysicalBound struct {
 // physicalBound computes the bound from the sweep's engine metrics; nil
 // when no level carries a KV capacity (or an engine figure) and token
 // lengths.
-func physicalBound(in input, k Knee) *PhysicalBound {
+func physicalBound(in input, k Knee, points []PointResult) *PhysicalBound {
 	c := cacheFigures(in)
 	div := 1.0
 	if in.perGPU && in.s.GPUs > 0 {
@@ -264,7 +264,7 @@ func physicalBound(in input, k Knee) *PhysicalBound {
 	default:
 		return nil
 	}
-	b.Detail = fmt.Sprintf("physical bound %s: %s%s", in.w.unit(roundTo(b.PerGPU)), b.Detail, b.kneeAgainst(k, in.w))
+	b.Detail = fmt.Sprintf("physical bound %s: %s%s", in.w.unit(roundTo(b.PerGPU)), b.Detail, b.kneeAgainst(k, limitAtKnee(k, points), in.w))
 	return b
 }
 
@@ -297,9 +297,26 @@ func cacheFigures(in input) cacheSizes {
 	return c
 }
 
+// limitAtKnee is the limit the engine's metrics name at the knee's upper
+// end, the first level past it (nil when that level has none).
+func limitAtKnee(k Knee, points []PointResult) *PointResult {
+	if k.HighPerGPU == nil {
+		return nil
+	}
+	for i := range points {
+		if p := &points[i]; p.PerGPU >= *k.HighPerGPU && p.Limit != nil {
+			return p
+		}
+	}
+	return nil
+}
+
 // kneeAgainst says, as a clause after the bound, how the knee relates to
-// it ("" when the knee has no numbers).
-func (b *PhysicalBound) kneeAgainst(k Knee, w words) string {
+// it ("" when the knee has no numbers). Where the knee sits at the bound,
+// the clause follows the limit the level above the knee names, the one
+// the table shows: it said "the KV cache is what runs out" beside a batch
+// cap "not its memory, KV cache at 80%".
+func (b *PhysicalBound) kneeAgainst(k Knee, lim *PointResult, w words) string {
 	at := b.PerGPU
 	switch {
 	case k.LowPerGPU != nil && *k.LowPerGPU > at*1.05:
@@ -307,7 +324,13 @@ func (b *PhysicalBound) kneeAgainst(k Knee, w words) string {
 	case kneeHigh(k) > 0 && kneeHigh(k) < 0.5*at:
 		return fmt.Sprintf("; the knee (at most %s) is far below it: another limit binds (see each level's limit)", w.unit(kneeHigh(k)))
 	case kneeAt(k, at):
-		return "; the knee is at it: the KV cache is what runs out"
+		if lim == nil || lim.Limit.Kind == LimitKVCache {
+			return "; the knee is at it: the KV cache is what runs out"
+		}
+		if lim.Limit.Kind == LimitNone || lim.Limit.Kind == LimitNoMetrics {
+			return fmt.Sprintf("; the knee is at it, but the engine's metrics at %s do not show the KV cache full (%s)", w.unit(lim.PerGPU), lim.Limit.Kind)
+		}
+		return fmt.Sprintf("; the knee is near it, but at %s the engine's metrics name another limit, %s: it binds before the KV cache runs out", w.unit(lim.PerGPU), strings.ReplaceAll(string(lim.Limit.Kind), "_", " "))
 	case k.PerGPU != nil && *k.PerGPU < 0.8*at && kneeHigh(k) < 0.8*at:
 		return "; the knee is below it: another limit binds first (see each level's limit)"
 	case kneeHigh(k) > 0:

@@ -1,6 +1,7 @@
 package knee
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -79,26 +80,38 @@ func TestPhysicalBound(t *testing.T) {
 	}
 	in := input{s: &sweep.Sweep{GPUs: 4}, perGPU: true, w: words{perGPU: true},
 		levels: []*levelEval{{level: &level{points: []sweep.Point{pt(256)}}}}}
-	b := physicalBound(in, Knee{PerGPU: F(160), HighPerGPU: F(160)})
+	b := physicalBound(in, Knee{PerGPU: F(160), HighPerGPU: F(160)}, nil)
 	require.NotNil(t, b)
 	require.Equal(t, "kv_cache", b.From)
 	require.InDelta(t, 3200*16/144.0, b.PerGPU, 1e-3)
 	require.Equal(t, "physical bound 356/GPU: the KV cache holds 204,800 tokens = 1,422 requests of 144 tokens (prompt + output); the knee (at most 160/GPU) is far below it: another limit binds (see each level's limit)", b.Detail)
-	below := physicalBound(in, Knee{PerGPU: F(240), HighPerGPU: F(256)})
+	below := physicalBound(in, Knee{PerGPU: F(240), HighPerGPU: F(256)}, nil)
 	require.Contains(t, below.Detail, "the knee is below it: another limit binds first")
 
-	far := physicalBound(in, Knee{HighPerGPU: F(64)})
+	far := physicalBound(in, Knee{HighPerGPU: F(64)}, nil)
 	require.Contains(t, far.Detail, "the knee (at most 64/GPU) is far below it")
-	at := physicalBound(in, Knee{PerGPU: F(350), LowPerGPU: F(300), HighPerGPU: F(380)})
-	require.Contains(t, at.Detail, "the knee is at it")
+	atKnee := Knee{PerGPU: F(350), LowPerGPU: F(300), HighPerGPU: F(380)}
+	at := physicalBound(in, atKnee, nil)
+	require.Contains(t, at.Detail, "the knee is at it: the KV cache is what runs out")
+	// The clause follows the limit the level above the knee names (issue
+	// 31 item 3: "the KV cache is what runs out" beside a batch cap "not
+	// its memory, KV cache at 80%").
+	kv := []PointResult{{PerGPU: 300, Limit: &Limit{Kind: LimitNone}}, {PerGPU: 380, Limit: &Limit{Kind: LimitKVCache}}}
+	require.Contains(t, physicalBound(in, atKnee, kv).Detail, "the knee is at it: the KV cache is what runs out")
+	batch := []PointResult{{PerGPU: 300, Limit: &Limit{Kind: LimitNone}}, {PerGPU: 380, Limit: &Limit{Kind: LimitBatchCap}}}
+	got := physicalBound(in, atKnee, batch).Detail
+	require.True(t, strings.HasSuffix(got, "; the knee is near it, but at 380/GPU the engine's metrics name another limit, batch cap: it binds before the KV cache runs out"), got)
+	require.NotContains(t, got, "is what runs out")
+	none := []PointResult{{PerGPU: 380, Limit: &Limit{Kind: LimitNone}}}
+	require.Contains(t, physicalBound(in, atKnee, none).Detail, "the knee is at it, but the engine's metrics at 380/GPU do not show the KV cache full (none)")
 
 	// The engine's own figure wins over the computed one.
 	in.levels[0].points[0].Engine.MaxConcurrency = F(800)
-	e := physicalBound(in, Knee{})
+	e := physicalBound(in, Knee{}, nil)
 	require.Equal(t, "engine", e.From)
 	require.Equal(t, 200.0, e.PerGPU)
 
 	// No capacity: no bound.
 	in.levels[0].points[0].Engine = nil
-	require.Nil(t, physicalBound(in, Knee{}))
+	require.Nil(t, physicalBound(in, Knee{}, nil))
 }

@@ -71,7 +71,7 @@ func locateKnee(u []*levelEval, in input, sh shape, ft fitOutcome, rate rateFoll
 	if rate.ok {
 		loc.knee.LowRate, loc.knee.HighRate = offeredAt(u, loc.knee.LowPerGPU), offeredAt(u, loc.knee.HighPerGPU)
 	}
-	if n := b.fitOutsideNote(loc.knee, ft, in, opts); n != "" {
+	if n := b.fitOutsideNote(loc.knee, ft, u, in, opts); n != "" {
 		loc.notes = append(loc.notes, n)
 	}
 	loc.knee.Detail = kneeDetail(loc, u, in, opts)
@@ -180,13 +180,56 @@ func (b *bracket) inside(k Knee) bool {
 // fitOutsideNote explains a fitted knee outside the measured bracket: a
 // step's elasticity is the log-average of the curve's inside it, so the
 // point where the fitted curve's elasticity reaches e* may lie up to one
-// step outside the bracket. The levels decide.
-func (b *bracket) fitOutsideNote(k Knee, ft fitOutcome, in input, opts Options) string {
+// step outside the bracket. The levels decide. How far outside it lies is
+// measured, not assumed: it said "within a ladder step" of a fitted 621
+// against a bracket of 160–256.
+func (b *bracket) fitOutsideNote(k Knee, ft fitOutcome, u []*levelEval, in input, opts Options) string {
 	if !finite(b.est) || b.inside(k) || ft.summary == nil {
 		return ""
 	}
-	return fmt.Sprintf("the fitted %s curve's elasticity falls to %.2f at %s, outside the measured bracket: the measured levels decide the knee; the fitted point is within a ladder step of it",
+	head := fmt.Sprintf("the fitted %s curve's elasticity falls to %.2f at %s, outside the measured bracket: the measured levels decide the knee",
 		ft.summary.Chosen, opts.Elasticity, in.w.unit(round6(b.est)))
+	far, step := b.outside(k, u)
+	if !(far > step*(1+1e-9)) {
+		return head + "; the fitted point is within a ladder step of it"
+	}
+	return head + fmt.Sprintf("; the fitted point lies %.2g× beyond it, more than the ladder's step there (%.2g×): the curve does not follow the levels near the knee", far, step)
+}
+
+// outside is how many times beyond the bracket's nearer end the fitted
+// point lies, and the ladder's step at that end: the bracket's own width
+// when both ends are known, else the ratio of that end to the nearest
+// level on the fitted point's side (or, with none there, below it).
+func (b *bracket) outside(k Knee, u []*levelEval) (far, step float64) {
+	end, above := 0.0, false
+	switch {
+	case k.HighPerGPU != nil && b.est > *k.HighPerGPU:
+		end, above = *k.HighPerGPU, true
+		far = b.est / end
+	case k.LowPerGPU != nil && b.est < *k.LowPerGPU:
+		end = *k.LowPerGPU
+		far = end / b.est
+	default:
+		return math.NaN(), math.NaN()
+	}
+	if k.LowPerGPU != nil && k.HighPerGPU != nil && *k.LowPerGPU > 0 {
+		return far, *k.HighPerGPU / *k.LowPerGPU
+	}
+	step = math.Inf(1)
+	for _, l := range u {
+		if l.x <= 0 || l.x == end || (l.x > end) != above {
+			continue
+		}
+		step = math.Min(step, math.Max(l.x/end, end/l.x))
+	}
+	if math.IsInf(step, 1) {
+		for _, l := range u {
+			if l.x > 0 && l.x != end {
+				step = math.Min(step, math.Max(l.x/end, end/l.x))
+			}
+		}
+	}
+	return far, step
 }
 
 // firstJudged is the index of the lowest non-dip valid level.

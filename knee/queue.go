@@ -37,6 +37,9 @@ const (
 	ttftWaitShare = 0.5
 	// ttftWaitRise: TTFT must at least multiply by this.
 	ttftWaitRise = 2.0
+	// minQueued: the fewest requests that must wait on average (Little's
+	// law on the TTFT growth) for TTFT to show a queue; fewer is none.
+	minQueued = 1.0
 	// queueLookback bounds the lower levels each level is compared with
 	// (the analysis stays linear in the levels).
 	queueLookback = 8
@@ -52,6 +55,17 @@ type QueueOnset struct {
 	// AtPerGPU is the lowest level that queues, where it was read.
 	AtPerGPU float64 `json:"at_per_gpu"`
 	Detail   string  `json:"detail"`
+}
+
+// IsMeasuredCap reports whether the operating point lo, below the first
+// level past the knee hi, is the engine's own cap, measured: every level
+// above it only adds waiting requests (the engine said so), so no level
+// between lo and hi can do better, however wide the bracket. The search
+// ends there (knee/search) and find names no level to narrow the knee:
+// both ask this one rule (they disagreed: "done: the knee is the engine's
+// cap, 160/GPU, measured" beside "next: add 184 and 208/GPU").
+func (q *QueueOnset) IsMeasuredCap(lo, hi float64) bool {
+	return q != nil && q.From == "engine" && lo > 0 && hi > lo && lo == math.Round(q.PerGPU)
 }
 
 // markQueueing flags the valid levels that queue (l.queue, ReasonQueueing
@@ -218,9 +232,15 @@ func ttftQueue(used []*levelEval, i int, opts Options, div float64, w words) (bo
 			continue
 		}
 		queued := math.Min(l.concurrency, l.reqRate*dT/1000)
+		if queued < minQueued {
+			// Less than one request waited on average: no queue, however
+			// much of a small growth TTFT carries (it read "about 0
+			// requests waited" at a level whose throughput rose 38 → 65).
+			continue
+		}
 		running := l.concurrency - queued
-		return true, running, fmt.Sprintf("queueing: TTFT rose %s → %s ms from %s while a request's time in flight (Little's law, N ÷ rate) grew %s → %s ms: TTFT carries %.0f%% of the growth, so about %s requests waited and %s ran",
-			thousands(h.ttftWait), thousands(l.ttftWait), w.unit(h.x), thousands(rh), thousands(ri), 100*math.Min(1, dT/dR), thousands(math.Round(queued)), w.unit(roundTo(running/div)))
+		return true, running, fmt.Sprintf("queueing: %s rose %s → %s ms from %s while a request's time in flight (Little's law, N ÷ rate) grew %s → %s ms: TTFT carries %.0f%% of the growth, so about %s requests waited and %s ran",
+			l.ttftWaitStat, thousands(h.ttftWait), thousands(l.ttftWait), w.unit(h.x), thousands(rh), thousands(ri), 100*math.Min(1, dT/dR), thousands(math.Round(queued)), w.unit(roundTo(running/div)))
 	}
 	return false, 0, ""
 }

@@ -22,7 +22,7 @@ func TestFindQueueingFromTTFTOnRealAIPerfRunsAgainstACap(t *testing.T) {
 	p := point(t, r, 128)
 	require.Equal(t, knee.VerdictPastKnee, p.Verdict)
 	require.Equal(t, []knee.Reason{knee.ReasonPastKnee, knee.ReasonQueueing}, p.Reasons)
-	require.Equal(t, "queueing: TTFT rose 27 → 1,360 ms from 32 in flight while a request's time in flight (Little's law, N ÷ rate) grew 1,231 → 2,961 ms: TTFT carries 77% of the growth, so about 58 requests waited and 70 in flight ran", p.Details[1])
+	require.Equal(t, "queueing: mean TTFT rose 27 → 1,360 ms from 32 in flight while a request's time in flight (Little's law, N ÷ rate) grew 1,231 → 2,961 ms: TTFT carries 77% of the growth, so about 58 requests waited and 70 in flight ran", p.Details[1])
 	require.Contains(t, point(t, r, 256).Reasons, knee.ReasonQueueing)
 	require.NotContains(t, point(t, r, 32).Reasons, knee.ReasonQueueing)
 	require.NotNil(t, r.QueueOnset)
@@ -30,6 +30,23 @@ func TestFindQueueingFromTTFTOnRealAIPerfRunsAgainstACap(t *testing.T) {
 	require.Equal(t, "ttft", r.QueueOnset.From)
 	require.Nil(t, r.RecommendedPerGPU)
 	require.Equal(t, 32.0, *r.CandidatePerGPU)
+}
+
+// The real llmperf sweep of Yi-1.5-34B on 4× A10G (fixtures/llmperf): from
+// 2 to 4 in flight mean TTFT rose 814 → 1,714 ms while a request's time in
+// flight grew 8,489 → 9,866 ms, so TTFT carries 65% of the growth, but at
+// 0.41 req/s that is 0.36 requests waiting, and throughput rose 38 → 65
+// tok/s. Fewer than one request waiting is no queue: 4 in flight read
+// "queueing … about 0 requests waited" (issue 31 item 3).
+func TestFindFewerThanOneWaitingIsNoQueue(t *testing.T) {
+	r := find(t, load(t, "llmperf/yi-1.5-34b-4xa10g-vllm"))
+	require.NotContains(t, point(t, r, 4).Reasons, knee.ReasonQueueing)
+	require.NotContains(t, point(t, r, 4).Reasons, knee.ReasonNonMonotonic)
+	for _, p := range r.Points {
+		for _, d := range p.Details {
+			require.NotContains(t, d, "about 0 requests waited", "%v in flight", p.Concurrency)
+		}
+	}
 }
 
 // A throughput-only table (no TTFT, no engine metrics) keeps the

@@ -288,18 +288,8 @@ func sloCell(p PointResult) string {
 	return strings.Join(parts, "; ")
 }
 
-// goodputCell is a level's goodput in tok/s: "≥1,218" for a percentile
-// bound, "–" when unknown.
-func goodputCell(p PointResult) string {
-	g := p.Goodput
-	if g == nil || g.TokS == nil {
-		return "–"
-	}
-	if g.Method == GoodputPercentileBound {
-		return "≥" + thousands(*g.TokS)
-	}
-	return thousands(*g.TokS)
-}
+// goodputCell is a level's goodput in tok/s (Goodput.Cell).
+func goodputCell(p PointResult) string { return p.Goodput.Cell() }
 
 // goodputLine says how goodput was obtained.
 func goodputLine(method string) string {
@@ -307,11 +297,11 @@ func goodputLine(method string) string {
 	const bound = "estimated from the percentiles: a level whose p99 meets an SLO has at least 99% of its requests within it, and the shares within each SLO give the lower bound 1 − Σ(1 − share)"
 	switch method {
 	case GoodputPercentileBound:
-		return what + ", " + bound + " (the inputs keep no per-request latencies; a results folder swept with --requests-jsonl does)"
+		return what + ", " + bound + " (the inputs keep no per-request latencies; a results folder swept with --requests-jsonl does); – where that bound is 0: the percentiles show no request within every SLO"
 	case GoodputPerRequest:
 		return what + ", counted per request (each level's requests.jsonl)"
 	}
-	return what + ": counted per request where a level kept its requests (requests.jsonl; not for an ITL SLO), else " + bound + " (≥)"
+	return what + ": counted per request where a level kept its requests (requests.jsonl; not for an ITL SLO), else " + bound + " (≥; – where that bound is 0)"
 }
 
 // Title names the sweep of a result — accelerator, model, leaf and GPU

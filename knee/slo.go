@@ -146,6 +146,24 @@ type Goodput struct {
 	Method string `json:"method"`
 }
 
+// Cell is the goodput in output tok/s as a table cell, for every table that
+// shows it (find's, compare's): "1,218" counted per request, "≥1,218" a
+// percentile bound, and "–" unknown or a bound of 0, where the percentiles
+// show no request within every SLO: "≥0" claims nothing, and printed it
+// read as a measurement.
+func (g *Goodput) Cell() string {
+	if g == nil || g.TokS == nil {
+		return "–"
+	}
+	if g.Method == GoodputPercentileBound {
+		if *g.TokS <= 0 {
+			return "–"
+		}
+		return "≥" + thousands(*g.TokS)
+	}
+	return thousands(*g.TokS)
+}
+
 // GoodputPercentileBound is the goodput method when the sweep has no
 // per-request latencies (sweep.Point keeps distributions, not requests): a
 // level whose p99 meets an SLO has at least 99% of its requests within it.

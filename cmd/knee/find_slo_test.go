@@ -67,7 +67,11 @@ func TestFindSLOThroughTheCLI(t *testing.T) {
 	assert.Contains(t, out, "| SLOs ")
 	assert.Contains(t, out, "| goodput tok/s |")
 	assert.Regexp(t, `\|\s+128 \|\s+128 \|\s+1,231 \|\s+1,231 \|\s+368 \|\s+435 \|\s+1 \| met\s+\|\s+≥603 \|`, out)
-	assert.Regexp(t, `\|\s+256 \|.*\| over ttft_p99, tpot_p50 \|\s+≥0 \|`, out)
+	// No request shown within both: a bound of 0 claims nothing, so the
+	// cell says unknown rather than "≥0" (issue 31 item 3); the JSON keeps
+	// the bound.
+	assert.Regexp(t, `\|\s+256 \|.*\| over ttft_p99, tpot_p50 \|\s+– \|`, out)
+	assert.NotContains(t, out, "≥0 ")
 	assert.Contains(t, out, "- slo: the SLO edge lies between 128/GPU (within ttft_p99 ≤ 500 ms, tpot_p50 ≤ 120 ms) and 256/GPU (misses ttft_p99, tpot_p50), at or below the throughput operating point 256/GPU: the SLO binds (binds: slo)\n")
 	assert.Contains(t, out, "- recommended: 128/GPU — 128/GPU is the highest level below the knee within the SLOs")
 

@@ -2,7 +2,6 @@ package search
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
@@ -179,7 +178,7 @@ func (p *planner) descendLower() Decision {
 // the bracket's width.
 func (p *planner) engineCap() (Decision, bool) {
 	q, lo, hi := p.r.QueueOnset, p.lo, p.hi
-	if q == nil || q.From != "engine" || lo <= 0 || hi <= lo || lo != int(math.Round(q.PerGPU)) {
+	if !q.IsMeasuredCap(float64(lo), float64(hi)) {
 		return Decision{}, false
 	}
 	d := p.decision(PhaseDone, fmt.Sprintf("the knee is the engine's cap, %d/GPU, measured: above it requests only wait (%s)", lo, q.Detail))

@@ -142,7 +142,7 @@ func TestKubeSweepStopsAtAQueueingLevel(t *testing.T) {
 	_, stderr, code := e.knee(t, "sweep", "--runner", "kube", "--harness", "aiperf", "--node", "gb300-0",
 		"--endpoint", "http://sim:8000", "--model", "sim-llm", "--per-gpu", "8,32,64", "--out", out)
 	require.Equal(t, 0, code, stderr)
-	require.Regexp(t, `stopped: past the knee after level 1: 32/GPU .*queueing: TTFT rose`, stderr)
+	require.Regexp(t, `stopped: past the knee after level 1: 32/GPU .*queueing: mean TTFT rose`, stderr)
 	s := readSweep(t, out)
 	require.Len(t, s.Points, 2)
 	for i, c := range []int{32, 128} {
