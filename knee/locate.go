@@ -68,6 +68,15 @@ func locateKnee(u []*levelEval, in input, sh shape, ft fitOutcome, rate rateFoll
 	}
 	loc.lowestTrusted = lowestTrusted(u, in.perGPU, sat, rate, opts)
 	loc.knee = b.knee(u, loc, ft, in, opts)
+	if k := &loc.knee; !rate.ok && k.LowPerGPU != nil && k.HighPerGPU != nil && sh.onset.IsMeasuredCap(*k.LowPerGPU, *k.HighPerGPU) {
+		// The operating point is the engine's cap, measured: throughput
+		// stops growing there, so that is the estimate (the bracket's
+		// midpoint read "≈45" beside "the engine ran 32/GPU, its cap:
+		// added requests only wait", and the search ended "the knee is
+		// the engine's cap, 32/GPU").
+		k.PerGPU = ptr(*k.LowPerGPU)
+		k.Method = "measured elasticity between levels; estimate: the engine's cap, measured (above it requests only wait)"
+	}
 	if rate.ok {
 		loc.knee.LowRate, loc.knee.HighRate = offeredAt(u, loc.knee.LowPerGPU), offeredAt(u, loc.knee.HighPerGPU)
 	}

@@ -18,7 +18,8 @@ import (
 
 // TestOneOutputNeverContradictsItself renders knee find (and knee baseline)
 // on every input of fixtures/ that find reads, and fails when two lines of
-// one output disagree (issue 31 item 3). Each rule below was seen broken:
+// one output disagree (issue 31 item 3), or baseline's knee and proposal
+// differ from find's on the same input. Each rule below was seen broken:
 //
 //   - a note or next line names a knee status the knee line does not give
 //     ("4 valid levels: the knee is bracketed" beside not_reached);
@@ -33,6 +34,9 @@ import (
 //     p50 and p99);
 //   - the physical bound saying "the KV cache is what runs out" where the
 //     level above the knee names another limit;
+//   - the knee's estimate elsewhere than the engine's cap, measured at the
+//     operating point ("estimate ≈45" beside "the engine ran 32/GPU, its
+//     cap … added requests only wait");
 //   - the recommended level with a verdict that cannot be recommended;
 //   - goodput printed "≥0".
 //
@@ -53,6 +57,27 @@ func TestOneOutputNeverContradictsItself(t *testing.T) {
 		}
 		_, text, _ := runKneeCLI(t, append(args, "-o", "table")...)
 		require.NotContains(t, text, "≥0 ", "%s: goodput printed ≥0", in)
+		// knee baseline on the same input states find's knee and proposes
+		// at find's recommendation, or refuses where find has none.
+		bargs := append(append([]string{"baseline", in.path}, in.flags...), "-o", "json")
+		if code, bjs, _ := runKneeCLI(t, bargs...); code == exitOK || code == exitRefused {
+			var b struct {
+				Status string   `json:"status"`
+				At     *float64 `json:"at_per_gpu"`
+				Knee   struct {
+					Status string   `json:"status"`
+					Low    *float64 `json:"low_per_gpu"`
+					High   *float64 `json:"high_per_gpu"`
+				} `json:"knee"`
+			}
+			require.NoError(t, json.Unmarshal([]byte(bjs), &b), in.String())
+			if b.Knee.Status != r.Knee.Status || ptrVal(b.Knee.Low) != ptrVal(r.Knee.Low) || ptrVal(b.Knee.High) != ptrVal(r.Knee.High) {
+				t.Errorf("%s: find's knee is %s %v–%v, baseline's %s %v–%v", in, r.Knee.Status, ptrVal(r.Knee.Low), ptrVal(r.Knee.High), b.Knee.Status, ptrVal(b.Knee.Low), ptrVal(b.Knee.High))
+			}
+			if b.Status == "proposed" && (r.Recommended == nil || b.At == nil || *b.At != *r.Recommended) {
+				t.Errorf("%s: baseline proposes at %v, find recommends %v", in, ptrVal(b.At), ptrVal(r.Recommended))
+			}
+		}
 		judged++
 	}
 	t.Logf("%d outputs judged", judged)
@@ -143,6 +168,7 @@ func corpusDataFile(dir string) string {
 // findOutput is what the rules read of find -o json.
 type findOutput struct {
 	Knee struct {
+		PerGPU *float64 `json:"per_gpu"`
 		Status string   `json:"status"`
 		Low    *float64 `json:"low_per_gpu"`
 		High   *float64 `json:"high_per_gpu"`
@@ -163,6 +189,10 @@ type findOutput struct {
 	Bound *struct {
 		Detail string `json:"detail"`
 	} `json:"bound"`
+	QueueOnset *struct {
+		PerGPU float64 `json:"per_gpu"`
+		From   string  `json:"from"`
+	} `json:"queue_onset"`
 	Reason string   `json:"recommendation_reason"`
 	Hints  []string `json:"hints"`
 	Notes  []string `json:"notes"`
@@ -225,6 +255,10 @@ func (r findOutput) contradictions() []string {
 				break
 			}
 		}
+	}
+	if q, k := r.QueueOnset, r.Knee; q != nil && q.From == "engine" && k.Low != nil && k.High != nil && *k.High > *k.Low &&
+		math.Round(q.PerGPU) == *k.Low && (k.PerGPU == nil || *k.PerGPU != *k.Low) {
+		out = append(out, fmt.Sprintf("the operating point %v/GPU is the engine's cap, measured, but the knee's estimate is %v", *k.Low, ptrVal(k.PerGPU)))
 	}
 	if r.Recommended != nil {
 		for _, p := range r.Points {
