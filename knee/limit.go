@@ -118,12 +118,17 @@ func sampledEngine(l *levelEval) *sweep.EngineMetrics {
 	return nil
 }
 
+// noEngineMetrics is the one sentence for a level, or a sweep, with no
+// engine metrics: find's limit line and baseline's Limit said it in two
+// wordings.
+const noEngineMetrics = "no engine metrics: nothing says which limit binds (sample them with knee sweep --metrics)"
+
 // missingEngineEvidence says why the samples cannot name a limit, if they
 // cannot: none taken, none caught a request running, or too few did.
 func missingEngineEvidence(e *sweep.EngineMetrics) (string, bool) {
 	switch {
 	case e == nil || e.RunningMax == nil:
-		return "no engine metrics: nothing says which limit binds (sample them with knee sweep --metrics)", true
+		return noEngineMetrics, true
 	case *e.RunningMax == 0:
 		// Requests were served, so some ran: the samples missed them (a
 		// level shorter than the scrape interval). No evidence, no claim.

@@ -14,7 +14,7 @@ func limitLines(points []PointResult, bound *PhysicalBound, unit string) []strin
 		}
 	}
 	if !any {
-		out = append(out, "limit: no engine metrics at any level, so knee does not say what binds (knee sweep samples the engine's /metrics)")
+		out = append(out, "limit: "+noEngineMetrics) // at no level: the one line stands for all
 	} else {
 		for _, p := range points {
 			if p.Limit != nil {
