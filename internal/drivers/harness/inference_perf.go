@@ -12,7 +12,7 @@ var inferencePerf = Harness{
 	Name:    inferenceperf.Harness,
 	Process: func(s Settings) Process { return inferenceperf.Process{Options: inferencePerfOptions(s)} },
 	Pod: func(s Settings) kube.Harness {
-		return kube.InferencePerf{Options: inferencePerfOptions(s), Claim: s.DatasetClaim}
+		return inferenceperf.Pod{Options: inferencePerfOptions(s), Claim: s.DatasetClaim}
 	},
 	Check: func(p sweep.Plan, s Settings) error {
 		if _, err := inferenceperf.Config(p, p.Levels(), inferencePerfOptions(s)); err != nil {
