@@ -1,4 +1,4 @@
-package builtin_test
+package main
 
 import (
 	"context"
@@ -12,6 +12,10 @@ import (
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
 )
+
+// The flow across layers, wired as the commands wire it (the layers test
+// keeps each layer's own tests inside it): the built-in harness sweeps the
+// simulated server and knee.Find judges what it measured.
 
 // TestKneeFindBracketsTheSimulatedTrueKnee sweeps a simulated server whose
 // true knee is known from its parameters (32/GPU: batch capacity and thrash
@@ -27,7 +31,10 @@ func TestKneeFindBracketsTheSimulatedTrueKnee(t *testing.T) {
 	cfg := simserver.Config{GPUs: 1, BatchPerGPU: 32, StepBase: 20 * time.Millisecond, StepPerSeq: 20 * time.Microsecond,
 		PrefillPerToken: 20 * time.Millisecond, ThrashAbovePerGPU: 32, ThrashFactor: 4, ThrashMax: 4, TimeScale: 0.5, Seed: 5}
 	require.Equal(t, 32.0, cfg.TrueKneeFor(8, 8))
-	_, url := serve(t, cfg)
+	srv := simserver.New(cfg)
+	url, err := srv.Start()
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = srv.Close() })
 	p := sweep.Plan{ID: "knee-it", PerGPU: []int{4, 8, 16, 32, 64}, GPUs: 1, Model: "sim", Endpoint: url, API: "completion",
 		InputTokens: 8, OutputTokens: 8, MinRequests: 32, RequestsPerConcurrency: 4, Harness: builtin.Name, Runner: "local"}
 	require.NoError(t, p.Validate())

@@ -1,4 +1,4 @@
-package metrics_test
+package main
 
 import (
 	"context"
@@ -16,10 +16,15 @@ import (
 	"github.com/kneetool/knee/sweep/store"
 )
 
-// sweepSim runs a short ladder against a simulated server with its
+// The engine-metrics flow across layers, wired as knee sweep wires it
+// (sweep_metrics.go): the built-in harness under metrics.Wrap sweeps the
+// simulated server, and knee find names each level's limit against the
+// simulator's truth.
+
+// sweepAttributed runs a short ladder against a simulated server with its
 // /metrics sampled (every 100 ms, so that sub-second levels get samples)
 // and returns what knee find says.
-func sweepSim(t *testing.T, cfg simserver.Config, perGPU []int, outTokens int) (*knee.Result, *sweep.Sweep) {
+func sweepAttributed(t *testing.T, cfg simserver.Config, perGPU []int, outTokens int) (*knee.Result, *sweep.Sweep) {
 	t.Helper()
 	srv := simserver.New(cfg)
 	url, err := srv.Start()
@@ -51,7 +56,7 @@ func sweepSim(t *testing.T, cfg simserver.Config, perGPU []int, outTokens int) (
 	return res, out.Sweep
 }
 
-func kinds(r *knee.Result) map[float64]knee.LimitKind {
+func limitKinds(r *knee.Result) map[float64]knee.LimitKind {
 	out := map[float64]knee.LimitKind{}
 	for _, p := range r.Points {
 		out[p.PerGPU] = p.Limit.Kind
@@ -59,7 +64,7 @@ func kinds(r *knee.Result) map[float64]knee.LimitKind {
 	return out
 }
 
-func base() simserver.Config {
+func attributionServer() simserver.Config {
 	return simserver.Config{Model: "sim", GPUs: 1, StepBase: 2 * time.Millisecond, StepPerSeq: 100 * time.Microsecond,
 		KVBlocksPerGPU: 1000, TimeScale: 2}
 }
@@ -67,10 +72,10 @@ func base() simserver.Config {
 // The simulator's truth: a sequence cap of 8 with a roomy KV cache binds
 // from 16/GPU up; find names the batch cap there, and nothing at 4/GPU.
 func TestAttributionSequenceCap(t *testing.T) {
-	cfg := base()
+	cfg := attributionServer()
 	cfg.BatchPerGPU = 8
-	res, s := sweepSim(t, cfg, []int{4, 16, 32}, 8)
-	k := kinds(res)
+	res, s := sweepAttributed(t, cfg, []int{4, 16, 32}, 8)
+	k := limitKinds(res)
 	require.Equal(t, knee.LimitNone, k[4], res.Points[0].Limit.Detail)
 	require.Equal(t, knee.LimitBatchCap, k[16], res.Points[1].Limit.Detail)
 	require.Equal(t, knee.LimitBatchCap, k[32], res.Points[2].Limit.Detail)
@@ -97,11 +102,11 @@ func TestAttributionSequenceCap(t *testing.T) {
 // fewer as they grow) under a batch cap of 64: the cache fills, requests
 // wait and are preempted, and find names the KV cache.
 func TestAttributionKVCache(t *testing.T) {
-	cfg := base()
+	cfg := attributionServer()
 	cfg.BatchPerGPU = 64
 	cfg.KVBlocksPerGPU = 24
-	res, s := sweepSim(t, cfg, []int{2, 16, 32}, 24)
-	k := kinds(res)
+	res, s := sweepAttributed(t, cfg, []int{2, 16, 32}, 24)
+	k := limitKinds(res)
 	require.Equal(t, knee.LimitNone, k[2], res.Points[0].Limit.Detail)
 	require.Equal(t, knee.LimitKVCache, k[16], res.Points[1].Limit.Detail)
 	require.Equal(t, knee.LimitKVCache, k[32], res.Points[2].Limit.Detail)
@@ -115,11 +120,11 @@ func TestAttributionKVCache(t *testing.T) {
 // A front-end that passes 8 requests at a time to an engine with room for
 // 64: the engine runs 8 and queues none while the client holds 16 or 32.
 func TestAttributionFrontend(t *testing.T) {
-	cfg := base()
+	cfg := attributionServer()
 	cfg.BatchPerGPU = 64
 	cfg.FrontendMax = 8
-	res, s := sweepSim(t, cfg, []int{4, 16, 32}, 8)
-	k := kinds(res)
+	res, s := sweepAttributed(t, cfg, []int{4, 16, 32}, 8)
+	k := limitKinds(res)
 	require.Equal(t, knee.LimitNone, k[4], res.Points[0].Limit.Detail)
 	require.Equal(t, knee.LimitFrontend, k[16], res.Points[1].Limit.Detail)
 	require.Equal(t, knee.LimitFrontend, k[32], res.Points[2].Limit.Detail)
