@@ -77,6 +77,13 @@ func (o *sweepOptions) Run() error {
 }
 
 func newSweepCmd(root *rootOptions) *cobra.Command {
+	c, _ := newSweepCommand(root)
+	return c
+}
+
+// newSweepCommand is the sweep command and the options its flags fill (a
+// catalog binds each leaf's flags to one of its own).
+func newSweepCommand(root *rootOptions) (*cobra.Command, *sweepOptions) {
 	o := &sweepOptions{root: root}
 	c := &cobra.Command{
 		Use:   "sweep --endpoint URL (--per-gpu 64,128,256 | --ladder 16:1024:x2 | --rate 2,4,8) --gpus N [--out DIR | --resume DIR]",
@@ -147,7 +154,7 @@ Progress goes to stderr.`,
 	o.Rate.bind(fl)
 	o.Precision.bind(fl)
 	o.kube = bindKubeFlags(c)
-	return c
+	return c, o
 }
 
 // complete builds the plan from the flags; on --resume the stored plan
