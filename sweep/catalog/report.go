@@ -34,6 +34,8 @@ func leafRow(r Result, lo LeafOptions, dir string, judge func(*sweep.Sweep) (str
 		return row
 	}
 	row.Levels, row.GPUs, row.Accelerator = len(s.Points), s.GPUs, s.Accelerator
-	row.Knee, row.Recommended = judge(s)
+	if judge != nil {
+		row.Knee, row.Recommended = judge(s)
+	}
 	return row
 }

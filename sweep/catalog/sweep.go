@@ -41,8 +41,9 @@ type Options struct {
 	// now, not after an hour of sweeping.
 	Bind func(l Leaf, args []string) (LeafOptions, error)
 	// Judge is what the analysis says of a leaf's levels: the knee's status
-	// and the recommended concurrency per GPU ("" and nil: no answer). The
-	// catalog does not analyse: sweep knows nothing of knee.
+	// and the recommended concurrency per GPU ("" and nil: no answer; a nil
+	// Judge: no analysis). The catalog does not analyse: sweep knows
+	// nothing of knee.
 	Judge func(*sweep.Sweep) (knee string, recommended *float64)
 	// Progress receives the run's lines, each leaf's with its name in front.
 	Progress io.Writer
