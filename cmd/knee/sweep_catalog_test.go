@@ -33,6 +33,40 @@ func TestCatalogClusterOf(t *testing.T) {
 	require.Equal(t, "perf", leafTarget(kc, "two", "perf").Namespace, "--namespace wins")
 }
 
+// A leaf's flags bind once, typed: its cluster, context and namespace come
+// from the bound kubeconfig flags (a leaf's --namespace wins over its
+// context's), and its own sweep options keep the leaf's other flags.
+func TestCatalogBindLeafIsTyped(t *testing.T) {
+	cfg := clientcmdapi.NewConfig()
+	cfg.Clusters["c"] = &clientcmdapi.Cluster{Server: "https://127.0.0.1:1"}
+	cfg.AuthInfos["u"] = &clientcmdapi.AuthInfo{Token: "t"}
+	cfg.Contexts["east"] = &clientcmdapi.Context{Cluster: "c", AuthInfo: "u", Namespace: "serving"}
+	cfg.CurrentContext = "east"
+	dir := t.TempDir()
+	require.NoError(t, clientcmd.WriteToFile(*cfg, filepath.Join(dir, "kc")))
+	plan, err := catalog.Parse(filepath.Join(dir, "plan.yaml"), []byte(`leaves:
+  - {leaf: a, kubeconfig: kc, service: fe, per_gpu: [8], flags: ["--namespace=perf", "--min-requests=500"]}
+  - {leaf: b, kubeconfig: kc, context: east, service: fe, per_gpu: [8]}
+`), "/h")
+	require.NoError(t, err)
+	bind := bindLeaf(plan)
+	common := []string{"--harness=aiperf", "--min-requests=100"}
+	a, err := bind(plan.Leaves[0], plan.Leaves[0].ArgsOver(common))
+	require.NoError(t, err)
+	require.Equal(t, "east", a.Context, "the current context when the leaf names none")
+	require.Equal(t, "perf", a.Namespace)
+	b, err := bind(plan.Leaves[1], plan.Leaves[1].ArgsOver(common))
+	require.NoError(t, err)
+	require.Equal(t, "serving", b.Namespace)
+	require.Equal(t, a.Cluster, b.Cluster, "the current context and its name are one cluster")
+	require.NotNil(t, a.Sweep)
+
+	_, err = bind(plan.Leaves[1], plan.Leaves[1].ArgsOver([]string{"--harness=builtin"}))
+	require.ErrorContains(t, err, "plan.yaml:3: b.harness: a catalog leaf runs on Kubernetes: give harness: aiperf or inference-perf (got builtin")
+	_, err = bind(plan.Leaves[1], plan.Leaves[1].ArgsOver([]string{"--min-requestz=5"}))
+	require.ErrorContains(t, err, "b.flags: unknown flag: --min-requestz")
+}
+
 // Usage and catalog errors are exit 2 before any leaf runs (and before
 // DIR is made).
 func TestCatalogUsage(t *testing.T) {
