@@ -13,7 +13,7 @@ import (
 
 	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
-	"github.com/kneetool/knee/sweep/read"
+	"github.com/kneetool/knee/sweep/boundedio"
 )
 
 // LeafRun is one leaf of a catalog re-baseline: its sweep (every run of
@@ -96,7 +96,7 @@ func overlaysByName(dir string, entries []os.DirEntry) map[string][]string {
 			continue
 		}
 		p := filepath.Join(dir, name)
-		b, err := read.ReadLimited(p, scanLimit)
+		b, err := boundedio.ReadPath(p, scanLimit, os.Stdin)
 		if err != nil {
 			continue
 		}

@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"unicode/utf8"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/kneetool/knee/internal/inputerr"
-	"github.com/kneetool/knee/sweep/read"
+	"github.com/kneetool/knee/sweep/boundedio"
 )
 
 // Overlay is an aicr recipe overlay (recipes/overlays/<leaf>.yaml) read for
@@ -50,10 +51,10 @@ type overlayEntry struct {
 // a few kilobytes, and --overlay /dev/zero or a FIFO is refused by its mode,
 // not read until memory runs out.
 func ReadOverlay(path string) (*Overlay, error) {
-	if path == read.Stdin {
+	if path == boundedio.Stdin {
 		return nil, inputerr.Errorf(path, "--overlay", 0, "an overlay is a file (it is edited in place with --write), not standard input")
 	}
-	src, err := read.ReadLimited(path, maxOverlay)
+	src, err := boundedio.ReadPath(path, maxOverlay, os.Stdin)
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/kneetool/knee/sweep/read"
+	"github.com/kneetool/knee/sweep"
 )
 
 // leafMismatch says how the sweep's leaf differs from the overlay's ("" when
@@ -34,7 +34,7 @@ func (t Target) leafMismatch(sweepLeaf string) string {
 // platform (the platform keeps any further dashes).
 func leafParts(leaf string) []string {
 	l := strings.ToLower(leaf)
-	acc := read.AcceleratorFromLeaf(l)
+	acc := sweep.AcceleratorFromLeaf(l)
 	rest := strings.TrimPrefix(strings.TrimPrefix(l, acc), "-")
 	if rest == "" {
 		return []string{acc}

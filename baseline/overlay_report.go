@@ -9,7 +9,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/kneetool/knee/knee"
-	"github.com/kneetool/knee/sweep/read"
+	"github.com/kneetool/knee/sweep"
 )
 
 // OverlayReport compares an overlay's current performance constraints with
@@ -101,9 +101,9 @@ func (o *Overlay) targetWarnings(rec *Recommendation) []string {
 			// A sweep without a leaf still names its accelerator (a
 			// results folder from knee sweep): H200 numbers must not
 			// silently become a GB300 overlay's floors.
-			case rec.Leaf == "" && rec.Accelerator != "" && read.AcceleratorFromLeaf(name.Value) != rec.Accelerator:
+			case rec.Leaf == "" && rec.Accelerator != "" && sweep.AcceleratorFromLeaf(name.Value) != rec.Accelerator:
 				out = append(out, fmt.Sprintf("the overlay is for leaf %s (%s) but the sweep was measured on %s: floors do not carry over between accelerators",
-					name.Value, read.AcceleratorFromLeaf(name.Value), rec.Accelerator))
+					name.Value, sweep.AcceleratorFromLeaf(name.Value), rec.Accelerator))
 			}
 		}
 	}

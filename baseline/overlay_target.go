@@ -9,7 +9,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/kneetool/knee/knee"
-	"github.com/kneetool/knee/sweep/read"
+	"github.com/kneetool/knee/sweep"
 )
 
 // ReasonTargetMismatch refuses --write when the sweep measured another
@@ -45,7 +45,7 @@ func (o *Overlay) Target() Target {
 		t.Accelerator = strings.ToLower(strings.TrimSpace(acc.Value))
 	}
 	if t.Accelerator == "" && t.Leaf != "" {
-		t.Accelerator = read.AcceleratorFromLeaf(t.Leaf)
+		t.Accelerator = sweep.AcceleratorFromLeaf(t.Leaf)
 	}
 	if m, ok := o.Current("inference-model"); ok {
 		t.Model = m
@@ -105,7 +105,7 @@ func (t Target) mismatches(rec *Recommendation) []string {
 	var out []string
 	acc := rec.Accelerator
 	if acc == "" && rec.Leaf != "" {
-		acc = read.AcceleratorFromLeaf(rec.Leaf)
+		acc = sweep.AcceleratorFromLeaf(rec.Leaf)
 	}
 	if t.Accelerator != "" && acc != "" && !strings.EqualFold(t.Accelerator, acc) {
 		out = append(out, fmt.Sprintf("accelerator: the overlay %s gates %s, the sweep was measured on %s", t.name(), t.Accelerator, acc))

@@ -11,7 +11,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/kneetool/knee/internal/inputerr"
-	"github.com/kneetool/knee/sweep/read"
+	"github.com/kneetool/knee/sweep/boundedio"
 )
 
 // WriteOverlay patches the overlay file in place with rec and reports
@@ -72,7 +72,7 @@ func StageOverlay(o *Overlay, rec *Recommendation) (*Staged, error) {
 // unchanged refuses a file someone (an editor, another knee) changed since
 // knee read it: writing now would silently drop their change.
 func (s *Staged) unchanged() error {
-	now, err := read.ReadLimited(s.Path, maxOverlay)
+	now, err := boundedio.ReadPath(s.Path, maxOverlay, os.Stdin)
 	if err != nil {
 		return fmt.Errorf("overlay %s: %w", s.Path, err)
 	}
