@@ -207,6 +207,13 @@ func DiffSweeps(ctx context.Context, old, cur *sweep.Sweep, kopts knee.Options, 
 	d.operatingGoodput(g)
 	d.judgeAll()
 	d.Rows = append(d.Rows, d.kneeRow())
+	d.settle()
+	return d, nil
+}
+
+// settle is the last step of both diffs (sweeps, overlay gates): every row
+// is refused when the sides are not comparable, and the regressions counted.
+func (d *Diff) settle() {
 	for i := range d.Rows {
 		if len(d.NotComparable) > 0 {
 			d.Rows[i].refuse(d.NotComparable)
@@ -215,7 +222,6 @@ func DiffSweeps(ctx context.Context, old, cur *sweep.Sweep, kopts knee.Options, 
 			d.Regressed++
 		}
 	}
-	return d, nil
 }
 
 // levelRows compares every metric (and goodput, with SLOs) at every level

@@ -50,14 +50,7 @@ func DiffOverlay(ctx context.Context, ov *Overlay, cur *sweep.Sweep, kopts knee.
 	for _, g := range gates {
 		d.Rows = append(d.Rows, d.overlayGateRow(g, lv, pts, ov.Path))
 	}
-	for i := range d.Rows {
-		if len(d.NotComparable) > 0 {
-			d.Rows[i].refuse(d.NotComparable)
-		}
-		if d.Rows[i].Verdict == DiffRegressed {
-			d.Regressed++
-		}
-	}
+	d.settle()
 	return d, nil
 }
 

@@ -81,12 +81,7 @@ func (o *findOptions) Validate() error {
 }
 
 func (o *findOptions) Run() error {
-	s, err := o.inputs.load(o.args)
-	if err != nil {
-		return err
-	}
-	printReadNotes(o.root.stderr, s)
-	r, err := knee.FindContext(o.root.context(), s, o.analysis)
+	_, r, err := o.inputs.analyse(o.root, o.args, o.analysis)
 	if err != nil {
 		return err
 	}

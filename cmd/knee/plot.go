@@ -80,12 +80,7 @@ func (o *plotOptions) Validate() error {
 }
 
 func (o *plotOptions) Run() error {
-	s, err := o.inputs.load(o.args)
-	if err != nil {
-		return err
-	}
-	printReadNotes(o.root.stderr, s)
-	r, err := knee.FindContext(o.root.context(), s, o.analysis)
+	s, r, err := o.inputs.analyse(o.root, o.args, o.analysis)
 	if err != nil {
 		return err
 	}
