@@ -11,6 +11,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/kneetool/knee/baseline/overlay"
 	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/boundedio"
@@ -188,7 +189,7 @@ func fileExists(p string) bool {
 func RunCatalog(leaves []LeafRun, req Request) (c *Catalog, err error) {
 	sort.SliceStable(leaves, func(i, j int) bool { return leaves[i].Sweep.Leaf < leaves[j].Sweep.Leaf })
 	for _, l := range leaves {
-		if _, err := ReadOverlay(l.Overlay); err != nil {
+		if _, err := overlay.Read(l.Overlay); err != nil {
 			return nil, err
 		}
 	}
@@ -229,7 +230,7 @@ type staging struct {
 }
 
 type stagedLeaf struct {
-	st  *Staged
+	st  *overlay.Staged
 	rec *Recommendation
 }
 
@@ -237,9 +238,9 @@ type stagedLeaf struct {
 func (s *staging) run(l LeafRun, req Request) (*Recommendation, error) {
 	r := req
 	r.Overlay = l.Overlay
-	var mine *Staged
+	var mine *overlay.Staged
 	if req.Write {
-		r.stage = func(st *Staged) { mine = st }
+		r.stage = func(st *overlay.Staged) { mine = st }
 	}
 	rec, err := Run(l.Sweep, r)
 	if mine != nil {
@@ -257,11 +258,12 @@ func (s *staging) commit(c *Catalog) error {
 	// Check every file once more before the first rename, so that a file
 	// changed meanwhile stops the write before anything is replaced.
 	for _, p := range s.staged {
-		if err := p.st.unchanged(); err != nil {
+		if err := p.st.Unchanged(); err != nil {
 			return err
 		}
 	}
 	for i, p := range s.staged {
+		beforeCommit(p.st.Path)
 		if err := p.st.Commit(); err != nil {
 			return rollback(s.staged[:i], err)
 		}
@@ -292,6 +294,11 @@ func rollback(done []stagedLeaf, cause error) error {
 	}
 	return cause
 }
+
+// beforeCommit is a test's hook into the moment between the check of
+// every file and one file's commit: a file edited there must stop the
+// write and put back the ones already replaced.
+var beforeCommit = func(path string) {}
 
 // abort removes the patches still staged.
 func (s *staging) abort() {

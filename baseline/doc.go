@@ -12,10 +12,12 @@
 //   - policy (a Recommendation from a Result): policy.go, propose.go,
 //     limit.go, stats.go, round.go, types.go; the reasons' sentences and
 //     next runs are knee's one table (knee/reasons.go).
-//   - overlay editing (byte-exact YAML): overlay.go reads, overlay_target.go
-//     checks the target, overlay_patch.go plans the edits, overlay_write.go
-//     stages and commits them; overlay_report.go sets the overlay's gates
-//     beside the proposal. They read a Recommendation, never make one.
+//   - overlay editing (byte-exact YAML) is its own package, baseline/overlay
+//     (read, target, patch, stage and write), which knows only constraints
+//     and comment lines. Here, overlay_write.go hands it a proposal's
+//     constraints and CommentLines; target.go refuses a sweep of another
+//     target; overlay_report.go sets the overlay's gates beside the
+//     proposal. They read a Recommendation, never make one.
 //   - compare, catalog and diff (many sweeps or leaves): compare.go,
 //     catalog.go, diff.go, diff_overlay.go; run.go ties one leaf's policy and
 //     overlay together.

@@ -6,8 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"gopkg.in/yaml.v3"
-
+	"github.com/kneetool/knee/baseline/overlay"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
 )
@@ -47,14 +46,14 @@ const (
 	gateTTFTTolerance       = 1.1
 )
 
-// Report compares the overlay with rec (a proposal or a refusal: a refused
+// ReportOverlay compares the overlay o with rec (a proposal or a refusal: a refused
 // baseline still shows how the current values fare against the sweep).
-func (o *Overlay) Report(rec *Recommendation) *OverlayReport {
+func ReportOverlay(o *overlay.Overlay, rec *Recommendation) *OverlayReport {
 	rep := &OverlayReport{Path: o.Path, Rows: []OverlayRow{}, Warnings: []string{}}
 	if !o.HasPerformance() {
 		rep.Warnings = append(rep.Warnings, "the overlay has no spec.validation.performance block; --write adds it with checks: [inference-perf]")
 	}
-	rep.Warnings = append(rep.Warnings, o.targetWarnings(rec)...)
+	rep.Warnings = append(rep.Warnings, targetWarnings(o, rec)...)
 	// How loose the current gates are only means something when the sweep
 	// measured what the overlay gates (its leaf, accelerator and model).
 	sameTarget := len(rep.Warnings) == 0 || (len(rep.Warnings) == 1 && !o.HasPerformance())
@@ -91,20 +90,18 @@ func (o *Overlay) Report(rec *Recommendation) *OverlayReport {
 
 // targetWarnings say where the overlay gates another leaf, accelerator or
 // model than the sweep measured.
-func (o *Overlay) targetWarnings(rec *Recommendation) []string {
+func targetWarnings(o *overlay.Overlay, rec *Recommendation) []string {
 	var out []string
-	if _, meta := lookup(o.root, "metadata"); meta != nil {
-		if _, name := lookup(meta, "name"); name != nil && name.Kind == yaml.ScalarNode && name.Value != "" {
-			switch {
-			case rec.Leaf != "" && name.Value != rec.Leaf:
-				out = append(out, fmt.Sprintf("the overlay is for leaf %s but the sweep was measured on %s", name.Value, rec.Leaf))
-			// A sweep without a leaf still names its accelerator (a
-			// results folder from knee sweep): H200 numbers must not
-			// silently become a GB300 overlay's floors.
-			case rec.Leaf == "" && rec.Accelerator != "" && sweep.AcceleratorFromLeaf(name.Value) != rec.Accelerator:
-				out = append(out, fmt.Sprintf("the overlay is for leaf %s (%s) but the sweep was measured on %s: floors do not carry over between accelerators",
-					name.Value, sweep.AcceleratorFromLeaf(name.Value), rec.Accelerator))
-			}
+	if leaf := o.Target().Leaf; leaf != "" {
+		switch {
+		case rec.Leaf != "" && leaf != rec.Leaf:
+			out = append(out, fmt.Sprintf("the overlay is for leaf %s but the sweep was measured on %s", leaf, rec.Leaf))
+		// A sweep without a leaf still names its accelerator (a results
+		// folder from knee sweep): H200 numbers must not silently become a
+		// GB300 overlay's floors.
+		case rec.Leaf == "" && rec.Accelerator != "" && sweep.AcceleratorFromLeaf(leaf) != rec.Accelerator:
+			out = append(out, fmt.Sprintf("the overlay is for leaf %s (%s) but the sweep was measured on %s: floors do not carry over between accelerators",
+				leaf, sweep.AcceleratorFromLeaf(leaf), rec.Accelerator))
 		}
 	}
 	if m, ok := o.Current("inference-model"); ok && rec.Model != "" && m != rec.Model {

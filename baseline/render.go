@@ -10,6 +10,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/kneetool/knee/baseline/overlay"
 	"github.com/kneetool/knee/internal/table"
 	"github.com/kneetool/knee/knee"
 )
@@ -346,32 +347,32 @@ func wrap(s string, width int, indent string) []string {
 func renderYAML(w io.Writer, rec *Recommendation) error {
 	var b bytes.Buffer
 	for _, l := range CommentLines(rec) {
-		b.WriteString(commentLine("", l))
+		b.WriteString(overlay.CommentLine("", l))
 	}
 	if rep := rec.Overlay; rep != nil {
-		b.WriteString(commentLine("", "Overlay "+rep.Path+":"))
+		b.WriteString(overlay.CommentLine("", "Overlay "+rep.Path+":"))
 		for _, r := range rep.Rows {
 			line := fmt.Sprintf("%s: %s → %s", r.Name, orDash(r.Current), orDash(r.Proposed))
 			if r.Note != "" {
 				line += " (" + r.Note + ")"
 			}
 			for _, l := range wrap(line, 96, "    ") {
-				b.WriteString(commentLine("", "  "+l))
+				b.WriteString(overlay.CommentLine("", "  "+l))
 			}
 		}
 		for _, x := range rep.Warnings {
 			for _, l := range wrap(x, 96, "    ") {
-				b.WriteString(commentLine("", "  "+l))
+				b.WriteString(overlay.CommentLine("", "  "+l))
 			}
 		}
 		if rep.Written {
-			b.WriteString(commentLine("", "  written"))
+			b.WriteString(overlay.CommentLine("", "  written"))
 		}
 	}
 	if rec.Status == StatusProposed {
 		b.WriteString("constraints:\n")
 		for _, c := range rec.Constraints {
-			fmt.Fprintf(&b, "  - name: %s\n    value: %s\n", c.Name, quote(c.Value))
+			fmt.Fprintf(&b, "  - name: %s\n    value: %s\n", c.Name, overlay.Quote(c.Value))
 		}
 	} else {
 		doc := struct {
@@ -389,19 +390,6 @@ func renderYAML(w io.Writer, rec *Recommendation) error {
 	}
 	_, err := w.Write(b.Bytes())
 	return err
-}
-
-// commentLine is one YAML comment line at indent ("#" alone for an empty line).
-func commentLine(indent, text string) string {
-	if text == "" {
-		return indent + "#\n"
-	}
-	return indent + "# " + text + "\n"
-}
-
-// quote double-quotes an overlay value the way aicr overlays write them.
-func quote(v string) string {
-	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v) + `"`
 }
 
 func orDash(s string) string {

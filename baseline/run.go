@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kneetool/knee/baseline/overlay"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
 )
@@ -23,7 +24,7 @@ type Request struct {
 	Context context.Context
 	// stage, when set, receives the checked patch instead of Run writing
 	// it: RunCatalog commits every leaf's patch or none.
-	stage func(*Staged)
+	stage func(*overlay.Staged)
 }
 
 // Run analyses s, proposes floors or refuses, and compares the result with
@@ -35,10 +36,10 @@ func Run(s *sweep.Sweep, req Request) (*Recommendation, error) {
 	if err := req.check(); err != nil {
 		return nil, err
 	}
-	var ov *Overlay
+	var ov *overlay.Overlay
 	if req.Overlay != "" {
 		var err error
-		if ov, err = ReadOverlay(req.Overlay); err != nil {
+		if ov, err = overlay.Read(req.Overlay); err != nil {
 			return nil, err
 		}
 	}
@@ -46,7 +47,7 @@ func Run(s *sweep.Sweep, req Request) (*Recommendation, error) {
 	if err != nil || ov == nil {
 		return rec, err
 	}
-	rec.Overlay = ov.Report(rec)
+	rec.Overlay = ReportOverlay(ov, rec)
 	if !req.Write {
 		return rec, nil
 	}
@@ -118,7 +119,7 @@ func refuseSimulatedVerification(rec *Recommendation, s *sweep.Sweep, p Policy) 
 
 // write patches the overlay with the proposal, or stages the patch when
 // the catalog commits every leaf's together.
-func (req Request) write(ov *Overlay, rec *Recommendation) error {
+func (req Request) write(ov *overlay.Overlay, rec *Recommendation) error {
 	if req.stage != nil {
 		st, err := StageOverlay(ov, rec)
 		if err != nil {

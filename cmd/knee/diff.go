@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kneetool/knee/baseline"
+	"github.com/kneetool/knee/baseline/overlay"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/read"
@@ -136,7 +137,7 @@ func (o *diffOptions) Run() error {
 	var d *baseline.Diff
 	var err error
 	if o.overlay != "" {
-		ov, rerr := baseline.ReadOverlay(o.overlay)
+		ov, rerr := overlay.Read(o.overlay)
 		if rerr != nil {
 			return rerr
 		}

@@ -1,8 +1,7 @@
-package baseline
+package overlay
 
 import (
 	"bytes"
-	"fmt"
 	"sort"
 	"strings"
 
@@ -31,15 +30,26 @@ type edit struct {
 	depth      int
 }
 
-// Patch returns the overlay's bytes with rec's three constraints set under
-// spec.validation.performance.constraints (updated in place or appended,
-// creating checks/constraints/performance/validation blocks when missing)
-// and the knee comment block refreshed. Every other byte is kept. Only a
-// proposal can be written; problems with the file are *inputerr.Error.
-func (o *Overlay) Patch(rec *Recommendation) ([]byte, error) {
-	if rec == nil || rec.Status != StatusProposed {
-		return nil, fmt.Errorf("baseline: only a proposal can be written to an overlay")
-	}
+// Constraint is one entry of an overlay's constraints list, values exactly as
+// the overlay writes them (">= 63000").
+type Constraint struct {
+	Name  string `json:"name"`
+	Value string `json:"value"`
+}
+
+// Proposal is what an overlay is patched with: the performance constraints
+// to set and the lines of knee's comment block above them (without "# ").
+type Proposal struct {
+	Constraints []Constraint
+	Comment     []string
+}
+
+// Patch returns the overlay's bytes with the proposal's constraints set
+// under spec.validation.performance.constraints (updated in place or
+// appended, creating checks/constraints/performance/validation blocks when
+// missing) and the knee comment block refreshed. Every other byte is kept.
+// Problems with the file are *inputerr.Error.
+func (o *Overlay) Patch(rec Proposal) ([]byte, error) {
 	p := patcher{o: o, nl: "\n"}
 	if bytes.Contains(o.src, []byte("\r\n")) {
 		p.nl = "\r\n"
@@ -64,7 +74,7 @@ func (p *patcher) add(start, end int, text string) {
 // plan lists the edits that turn the overlay into one with rec's
 // constraints: values changed in place, missing entries appended, missing
 // blocks added at the depth of the deepest one present.
-func (p *patcher) plan(rec *Recommendation) error {
+func (p *patcher) plan(rec Proposal) error {
 	o := p.o
 	// The comment block is "" when it was refreshed in place.
 	comment, err := p.commentBlock(rec)
@@ -107,7 +117,7 @@ func (o *Overlay) refuseFlowStyle() error {
 // changeValues rewrites the values of the constraints the overlay has
 // (leaving the bytes of those already right alone) and returns the ones
 // it lacks.
-func (p *patcher) changeValues(rec *Recommendation) ([]Constraint, error) {
+func (p *patcher) changeValues(rec Proposal) ([]Constraint, error) {
 	o := p.o
 	var missing []Constraint
 	for _, c := range rec.Constraints {
@@ -155,7 +165,7 @@ func (p *patcher) extendConstraints(missing []Constraint, comment string, unit i
 
 // addConstraints adds the constraints list (and the checks, when absent)
 // to a performance block without one.
-func (p *patcher) addConstraints(rec *Recommendation, comment string, unit int) error {
+func (p *patcher) addConstraints(rec Proposal, comment string, unit int) error {
 	o := p.o
 	ind := o.performance.Content[0].Column - 1
 	at := p.endOf(o.performance)
@@ -174,7 +184,7 @@ func (p *patcher) addConstraints(rec *Recommendation, comment string, unit int) 
 
 // addBlocks builds the missing blocks from the outermost one that is
 // absent (validation, or performance inside it).
-func (p *patcher) addBlocks(rec *Recommendation, comment string, unit int) {
+func (p *patcher) addBlocks(rec Proposal, comment string, unit int) {
 	o := p.o
 	parent, name := o.validation, "performance"
 	if parent == nil {
@@ -213,7 +223,7 @@ func (p *patcher) ensureCheck(unit int) error {
 	return nil
 }
 
-func (o *Overlay) entry(name string) *overlayEntry {
+func (o *Overlay) entry(name string) *entry {
 	for i := range o.entries {
 		if o.entries[i].Name == name {
 			return &o.entries[i]
@@ -357,14 +367,19 @@ func requote(old *yaml.Node, v string) string {
 	if old.Style&yaml.SingleQuotedStyle != 0 {
 		return "'" + strings.ReplaceAll(v, "'", "''") + "'"
 	}
-	return quote(v)
+	return Quote(v)
+}
+
+// Quote double-quotes an overlay value the way aicr overlays write them.
+func Quote(v string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(v) + `"`
 }
 
 func items(dash, key int, cs []Constraint, nl string) string {
 	var b strings.Builder
 	for _, c := range cs {
 		b.WriteString(spaces(dash) + "-" + spaces(key-dash-1) + "name: " + c.Name + nl)
-		b.WriteString(spaces(key) + "value: " + quote(c.Value) + nl)
+		b.WriteString(spaces(key) + "value: " + Quote(c.Value) + nl)
 	}
 	return b.String()
 }
@@ -424,7 +439,7 @@ func (o *Overlay) markers() (begin, end int, err error) {
 // it schedules their replacement in place and returns ""; otherwise it
 // returns the block at the indentation of the constraints key, to be
 // inserted.
-func (p *patcher) commentBlock(rec *Recommendation) (string, error) {
+func (p *patcher) commentBlock(rec Proposal) (string, error) {
 	o := p.o
 	lines := o.lineStart
 	begin, end, err := o.markers()
@@ -442,8 +457,8 @@ func (p *patcher) commentBlock(rec *Recommendation) (string, error) {
 	}
 	var b strings.Builder
 	b.WriteString(spaces(ind) + markerBegin + " (generated by knee baseline --write; edit outside the markers)" + p.nl)
-	for _, l := range CommentLines(rec) {
-		b.WriteString(strings.TrimSuffix(commentLine(spaces(ind), l), "\n") + p.nl)
+	for _, l := range rec.Comment {
+		b.WriteString(strings.TrimSuffix(CommentLine(spaces(ind), l), "\n") + p.nl)
 	}
 	b.WriteString(spaces(ind) + markerEnd + p.nl)
 	if begin >= 0 {
@@ -456,6 +471,16 @@ func (p *patcher) commentBlock(rec *Recommendation) (string, error) {
 		return "", nil
 	}
 	return b.String(), nil
+}
+
+// CommentLine is one YAML comment line at indent ("#" alone for an empty
+// line): how the comment block's lines are written, in an overlay and in
+// knee baseline -o yaml.
+func CommentLine(indent, text string) string {
+	if text == "" {
+		return indent + "#\n"
+	}
+	return indent + "# " + text + "\n"
 }
 
 // apply splices the edits into a copy of the source, last first so earlier

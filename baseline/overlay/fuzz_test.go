@@ -1,4 +1,4 @@
-package baseline
+package overlay
 
 import (
 	"bytes"
@@ -19,18 +19,18 @@ func FuzzOverlayPatch(f *testing.F) {
 	f.Add([]byte("spec:\n  a: 1\n# knee:begin\n# knee:end\n"))
 	f.Add([]byte("kind: RecipeMetadata\nspec: {validation: {performance: {}}}\n"))
 	f.Add([]byte("spec:\n  validation:\n    performance:\n      checks: [x]\n      constraints:\n        - name: inference-ttft-p99\n          value: |\n            <= 1\n"))
-	rec := fuzzProposal(f)
+	rec := gb300()
 	f.Fuzz(func(t *testing.T, src []byte) {
 		dir := t.TempDir()
 		path := filepath.Join(dir, "overlay.yaml")
 		if err := os.WriteFile(path, src, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		o, err := ReadOverlay(path)
+		o, err := Read(path)
 		if err != nil {
 			return
 		}
-		written, err := WriteOverlay(o, rec)
+		written, err := Write(o, rec)
 		got, rerr := os.ReadFile(path)
 		if rerr != nil {
 			t.Fatal(rerr)
@@ -40,7 +40,7 @@ func FuzzOverlayPatch(f *testing.F) {
 				t.Fatalf("file changed although nothing was written (err %v)", err)
 			}
 		} else {
-			o2, err := ParseOverlay(path, got)
+			o2, err := Parse(path, got)
 			if err != nil {
 				t.Fatalf("written file does not parse: %v\n%s", err, got)
 			}
@@ -59,16 +59,16 @@ func FuzzOverlayPatch(f *testing.F) {
 // FuzzOverlaySplice is FuzzOverlayPatch without the file system (no fsync
 // per input, so it explores far more inputs): whenever Patch plans an edit,
 // the spliced bytes must pass verification — the original tree with exactly
-// the proposed changes. A failure here is a patcher bug that WriteOverlay
+// the proposed changes. A failure here is a patcher bug that Write
 // would have caught and refused to write.
 func FuzzOverlaySplice(f *testing.F) {
 	addOverlayFixtures(f)
 	f.Add([]byte("spec:\n  validation:\n    performance:\n      constraints:\n      - name: inference-throughput\n        value: '>= 1'\n"))
 	f.Add([]byte("spec:\n   validation:\n      performance:\n         constraints:\n         -  name: inference-model\n            value: m # c\n"))
 	f.Add([]byte("spec:\n  x: 1\n  validation:\n    conformance:\n      checks:\n      - a\n"))
-	rec := fuzzProposal(f)
+	rec := gb300()
 	f.Fuzz(func(t *testing.T, src []byte) {
-		o, err := ParseOverlay("overlay.yaml", src)
+		o, err := Parse("overlay.yaml", src)
 		if err != nil {
 			return
 		}
@@ -93,11 +93,26 @@ func addOverlayFixtures(f *testing.F) {
 	}
 }
 
-// fuzzProposal is the GB300 proposal every fuzzed overlay is patched with.
-func fuzzProposal(f *testing.F) *Recommendation {
-	rec, err := Propose(gb300Sweep(true), gb300Result(true), DefaultPolicy())
+// BenchmarkPatchGB300 is one --write without the file system: parse, plan
+// the splice, and verify the result against the original.
+func BenchmarkPatchGB300(b *testing.B) {
+	src, err := os.ReadFile(fixtures.Path(gb300Overlay))
 	if err != nil {
-		f.Fatal(err)
+		b.Fatal(err)
 	}
-	return rec
+	rec := gb300()
+	b.SetBytes(int64(len(src)))
+	for b.Loop() {
+		o, err := Parse("overlay.yaml", src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		out, err := o.Patch(rec)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := o.verify(out, rec); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

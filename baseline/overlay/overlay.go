@@ -1,4 +1,9 @@
-package baseline
+// Package overlay edits aicr recipe overlays byte-exactly: it reads one
+// (Read, Parse), says what it gates (Target, Current), and patches its
+// performance constraints and knee's comment block (Patch, Stage, Write)
+// keeping every other byte. It knows only constraints and comment lines:
+// what they should be is baseline's policy, handed in as a Proposal.
+package overlay
 
 import (
 	"bytes"
@@ -33,24 +38,24 @@ type Overlay struct {
 	// keys of the blocks above, for positions (nil when the block is absent)
 	performanceKey, constraintsKey *yaml.Node
 
-	entries []overlayEntry
+	entries []entry
 }
 
-// overlayEntry is one {name, value} item of the performance constraints.
-type overlayEntry struct {
+// entry is one {name, value} item of the performance constraints.
+type entry struct {
 	Name  string
 	Value string
 	item  *yaml.Node // the mapping
 	value *yaml.Node // the value scalar (nil when the item has no value key)
 }
 
-// ReadOverlay reads and checks an overlay file. Every problem is a
+// Read reads and checks an overlay file. Every problem is a
 // *inputerr.Error naming the file, the field and the line.
 //
-// The file goes through read.ReadLimited, as every input does: an overlay is
+// The file goes through boundedio.ReadPath, as every input does: an overlay is
 // a few kilobytes, and --overlay /dev/zero or a FIFO is refused by its mode,
 // not read until memory runs out.
-func ReadOverlay(path string) (*Overlay, error) {
+func Read(path string) (*Overlay, error) {
 	if path == boundedio.Stdin {
 		return nil, inputerr.Errorf(path, "--overlay", 0, "an overlay is a file (it is edited in place with --write), not standard input")
 	}
@@ -58,7 +63,7 @@ func ReadOverlay(path string) (*Overlay, error) {
 	if err != nil {
 		return nil, err
 	}
-	return ParseOverlay(path, src)
+	return Parse(path, src)
 }
 
 // maxOverlay bounds an overlay file: real ones are a few kilobytes.
@@ -90,12 +95,12 @@ func (o *Overlay) misplaced() error {
 	return nil
 }
 
-// ParseOverlay checks src as an aicr overlay: one YAML document whose top
+// Parse checks src as an aicr overlay: one YAML document whose top
 // level is a mapping with a spec mapping (kind, when given, RecipeMetadata);
 // spec.validation.performance, when present, a mapping whose checks are a
 // list of names and whose constraints are a list of {name, value} with
 // unique names.
-func ParseOverlay(path string, src []byte) (*Overlay, error) {
+func Parse(path string, src []byte) (*Overlay, error) {
 	o := &Overlay{Path: path, src: src, lineStart: lineStarts(src)}
 	doc, err := decodeOneDocument(path, src)
 	if err != nil {
@@ -199,7 +204,7 @@ func (o *Overlay) parseConstraints() error {
 				"duplicate constraint %q (first on line %d): the gate would read only one of them", nv.Value, prev)
 		}
 		seen[nv.Value] = nv.Line
-		e := overlayEntry{Name: nv.Value, item: it, value: vv}
+		e := entry{Name: nv.Value, item: it, value: vv}
 		if vv != nil {
 			e.Value = vv.Value
 		}

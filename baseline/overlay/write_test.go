@@ -1,4 +1,4 @@
-package baseline
+package overlay
 
 import (
 	"errors"
@@ -17,12 +17,12 @@ import (
 // A file nobody may write (mode 0444) is someone's decision: --write refuses
 // it — also as root, whom access(2) would let through — and leaves it
 // byte-identical. The error is a runtime error (exit 1), not bad input.
-func TestWriteOverlayRefusesReadOnlyFile(t *testing.T) {
+func TestWriteRefusesReadOnlyFile(t *testing.T) {
 	path, orig := copyFixture(t, gb300Overlay)
 	require.NoError(t, os.Chmod(path, 0o444))
-	o, err := ReadOverlay(path)
+	o, err := Read(path)
 	require.NoError(t, err)
-	written, err := WriteOverlay(o, gb300Proposal(t))
+	written, err := Write(o, gb300Proposal(t))
 	require.False(t, written)
 	require.EqualError(t, err, "overlay "+path+" is read-only (mode 0444); knee does not replace a write-protected file, it left it untouched: make it writable (chmod u+w) to let --write patch it")
 	var in *inputerr.Error
@@ -37,16 +37,16 @@ func TestWriteOverlayRefusesReadOnlyFile(t *testing.T) {
 
 // The rename gives the path a new inode: owner, group and the special bits
 // must be copied onto it (as root, the overlay belongs to nobody:nogroup).
-func TestWriteOverlayKeepsOwnerGroupAndSpecialBits(t *testing.T) {
+func TestWriteKeepsOwnerGroupAndSpecialBits(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("needs root to give the file another owner")
 	}
 	path, _ := copyFixture(t, gb300Overlay)
 	require.NoError(t, os.Chown(path, 65534, 65534))
 	require.NoError(t, os.Chmod(path, 0o664|os.ModeSetgid|os.ModeSticky))
-	o, err := ReadOverlay(path)
+	o, err := Read(path)
 	require.NoError(t, err)
-	written, err := WriteOverlay(o, gb300Proposal(t))
+	written, err := Write(o, gb300Proposal(t))
 	require.NoError(t, err)
 	require.True(t, written)
 	fi, err := os.Stat(path)
@@ -60,13 +60,13 @@ func TestWriteOverlayKeepsOwnerGroupAndSpecialBits(t *testing.T) {
 // A user who may not write the file is refused even where the folder would
 // let the rename through (a world-writable folder): the test runs itself as
 // nobody (uid 65534) on a root-owned 0644 overlay in a 0777 folder.
-func TestWriteOverlayRefusesFileTheUserMayNotWrite(t *testing.T) {
+func TestWriteRefusesFileTheUserMayNotWrite(t *testing.T) {
 	if p := os.Getenv("KNEE_TEST_OVERLAY_AS_NOBODY"); p != "" {
-		o, err := ReadOverlay(p)
+		o, err := Read(p)
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = WriteOverlay(o, gb300Proposal(t))
+		_, err = Write(o, gb300Proposal(t))
 		os.Stdout.WriteString("ERR: " + errString(err) + "\n")
 		return
 	}
@@ -83,7 +83,7 @@ func TestWriteOverlayRefusesFileTheUserMayNotWrite(t *testing.T) {
 	target := filepath.Join(dir, "overlay.yaml")
 	require.NoError(t, os.WriteFile(target, []byte(orig), 0o644))
 
-	cmd := exec.Command(bin, "-test.run=^TestWriteOverlayRefusesFileTheUserMayNotWrite$")
+	cmd := exec.Command(bin, "-test.run=^TestWriteRefusesFileTheUserMayNotWrite$")
 	cmd.Env = append(os.Environ(), "KNEE_TEST_OVERLAY_AS_NOBODY="+target)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
 	out, err := cmd.CombinedOutput()
@@ -112,4 +112,24 @@ func copyExec(t *testing.T, from, to string) {
 	_, err = io.Copy(out, in)
 	require.NoError(t, err)
 	require.NoError(t, out.Close())
+}
+
+// A file edited after its patch was staged is not replaced: Commit reads it
+// once more immediately before the rename, and the edit survives.
+func TestCommitRefusesAFileEditedAfterStaging(t *testing.T) {
+	path, orig := copyFixture(t, gb300Overlay)
+	o, err := Read(path)
+	require.NoError(t, err)
+	st, err := Stage(o, gb300Proposal(t))
+	require.NoError(t, err)
+	require.NotNil(t, st)
+	edit := orig + "# edited by hand while knee wrote\n"
+	require.NoError(t, os.WriteFile(path, []byte(edit), 0o640))
+	err = st.Commit()
+	st.Abort()
+	require.EqualError(t, err, "overlay "+path+" changed while knee was working; run again")
+	got, _ := os.ReadFile(path)
+	require.Equal(t, edit, string(got))
+	entries, _ := os.ReadDir(filepath.Dir(path))
+	require.Len(t, entries, 1, "no staged or backup file left")
 }
