@@ -33,7 +33,9 @@ type Catalog struct {
 	Refused int `json:"refused"`
 	// Written lists the overlays --write changed (absent when none was).
 	Written []string `json:"written,omitempty"`
-	write   bool
+	// Write is whether --write was asked: the report then says what was
+	// written, or that nothing was. Not in the JSON, which has Written.
+	Write bool `json:"-"`
 }
 
 // WriteError is a --overlays --write that failed: Written names the files
@@ -193,7 +195,7 @@ func RunCatalog(leaves []LeafRun, req Request) (c *Catalog, err error) {
 			return nil, err
 		}
 	}
-	c = &Catalog{Leaves: []*Recommendation{}, write: req.Write}
+	c = &Catalog{Leaves: []*Recommendation{}, Write: req.Write}
 	var st staging
 	defer func() {
 		st.abort()

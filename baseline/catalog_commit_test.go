@@ -30,7 +30,7 @@ func TestOverlaysWriteRollsBackWhenAFileChangesBetweenRenames(t *testing.T) {
 		require.NoError(t, err)
 		rec := gb300Proposal(t)
 		rec.Overlay = ReportOverlay(o, rec)
-		st, err := StageOverlay(o, rec)
+		st, err := StageOverlay(o, rec, testComment(rec))
 		require.NoError(t, err)
 		require.NotNil(t, st)
 		s.staged = append(s.staged, stagedLeaf{st, rec})
@@ -72,7 +72,7 @@ func TestOverlaysWriteRollsBackWhenAFileChangesBetweenRenames(t *testing.T) {
 		require.NoError(t, err)
 		rec := gb300Proposal(t)
 		rec.Overlay = ReportOverlay(o, rec)
-		st, err := StageOverlay(o, rec)
+		st, err := StageOverlay(o, rec, testComment(rec))
 		require.NoError(t, err)
 		s.staged = append(s.staged, stagedLeaf{st, rec})
 	}

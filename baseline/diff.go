@@ -393,10 +393,10 @@ func (d *Diff) judgeAll() {
 		ma := *r.Old
 		half, method, ok := interval(len(r.a), len(r.b), sa, sb, each)
 		if !ok && r.wa != nil && r.wb != nil {
-			half, method, ok = withinHalf(r.wa, r.wb, each), withinMethod, true
+			half, method, ok = withinHalf(r.wa, r.wb, each), WithinMethod, true
 		}
 		if !ok && r.windowed && r.Metric != "throughput_tok_s" {
-			r.Verdict, r.Method = DiffNoChange, latencyUnjudged
+			r.Verdict, r.Method = DiffNoChange, LatencyUnjudged
 			continue
 		}
 		r.Method = method

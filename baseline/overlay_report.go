@@ -42,8 +42,8 @@ type OverlayRow struct {
 
 // Evaluator tolerances of aicr's inference-perf gate (FORMATS.md §2).
 const (
-	gateThroughputTolerance = 0.9
-	gateTTFTTolerance       = 1.1
+	GateThroughputTolerance = 0.9
+	GateTTFTTolerance       = 1.1
 )
 
 // ReportOverlay compares the overlay o with rec (a proposal or a refusal: a refused
@@ -152,7 +152,7 @@ func concurrencyNotes(rec *Recommendation, cur string, curLevel float64, curLeve
 	var notes []string
 	for _, p := range rec.Points {
 		if sameLevel(p.PerGPU, curLevel) {
-			notes = append(notes, fmt.Sprintf("%s/GPU was measured: %s", level(curLevel), verdictCell(p)))
+			notes = append(notes, fmt.Sprintf("%s/GPU was measured: %s", level(curLevel), VerdictText(p)))
 		}
 	}
 	if len(notes) == 0 {
@@ -235,8 +235,8 @@ func looseFloor(rec *Recommendation, floor float64, row *OverlayRow) string {
 		return ""
 	}
 	m := rec.Measured.ThroughputTokS
-	drop := 1 - gateThroughputTolerance*floor/m
-	policyDrop := 1 - gateThroughputTolerance*policyFloor/m
+	drop := 1 - GateThroughputTolerance*floor/m
+	policyDrop := 1 - GateThroughputTolerance*policyFloor/m
 	// Within 5 points of the policy's own tolerance is the policy's own
 	// rounding (2 significant figures), not a loose gate.
 	if drop <= policyDrop+looseMargin || drop <= 0 {
@@ -244,7 +244,7 @@ func looseFloor(rec *Recommendation, floor float64, row *OverlayRow) string {
 	}
 	row.Undetected = &drop
 	return fmt.Sprintf("the current floor %s lets a %s drop at %s/GPU pass (%s → %s tok/s still passes 0.9 × %s); %s fails any drop beyond %s",
-		row.Current, pct(drop), level(*rec.AtPerGPU), tok(m), tok(gateThroughputTolerance*floor), num(floor), policyName(rec, ConstraintThroughput), pct(policyDrop))
+		row.Current, pct(drop), level(*rec.AtPerGPU), tok(m), tok(GateThroughputTolerance*floor), num(floor), policyName(rec, ConstraintThroughput), pct(policyDrop))
 }
 
 // looseCeiling is looseFloor for the TTFT ceiling: the gate fails above
@@ -260,10 +260,10 @@ func looseCeiling(rec *Recommendation, ceil float64, row *OverlayRow) string {
 	if ceil <= policyCeil*(1+looseMargin) {
 		return ""
 	}
-	rise := gateTTFTTolerance * ceil / t
+	rise := GateTTFTTolerance * ceil / t
 	row.Undetected = &rise
 	return fmt.Sprintf("the current ceiling %s lets the TTFT p99 at %s/GPU grow %s× (%s → %s ms) before it fails; %s fails beyond %s×",
-		row.Current, level(*rec.AtPerGPU), factor(rise), latency(t), latency(gateTTFTTolerance*ceil), policyName(rec, ConstraintTTFTP99), factor(gateTTFTTolerance*policyCeil/t))
+		row.Current, level(*rec.AtPerGPU), factor(rise), latency(t), latency(GateTTFTTolerance*ceil), policyName(rec, ConstraintTTFTP99), factor(GateTTFTTolerance*policyCeil/t))
 }
 
 // looseMargin is how much looser than the policy a gate may be before it is

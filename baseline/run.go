@@ -22,6 +22,10 @@ type Request struct {
 	AllowTargetMismatch bool
 	// Context, when set, stops the analysis on Ctrl-C (knee.FindContext).
 	Context context.Context
+	// Comment writes the measurement comment block an overlay carries
+	// above its constraints (report.CommentLines): baseline computes, the
+	// report package words it. Write needs it.
+	Comment func(*Recommendation) []string
 	// stage, when set, receives the checked patch instead of Run writing
 	// it: RunCatalog commits every leaf's patch or none.
 	stage func(*overlay.Staged)
@@ -72,7 +76,13 @@ func (req Request) check() error {
 		// gates real nodes, so the two never meet.
 		return &PolicyError{Option: "allow_simulated", Msg: "cannot be combined with write: floors from simulated numbers must not be written to an overlay"}
 	}
-	return req.Policy.Validate()
+	if err := req.Policy.Validate(); err != nil {
+		return err
+	}
+	if req.Write && req.Comment == nil {
+		return fmt.Errorf("baseline: writing an overlay needs Request.Comment, the comment block's lines (report.CommentLines)")
+	}
+	return nil
 }
 
 // propose analyses s and proposes floors under the request's policy.
@@ -121,7 +131,7 @@ func refuseSimulatedVerification(rec *Recommendation, s *sweep.Sweep, p Policy) 
 // the catalog commits every leaf's together.
 func (req Request) write(ov *overlay.Overlay, rec *Recommendation) error {
 	if req.stage != nil {
-		st, err := StageOverlay(ov, rec)
+		st, err := StageOverlay(ov, rec, req.Comment(rec))
 		if err != nil {
 			return err
 		}
@@ -130,7 +140,7 @@ func (req Request) write(ov *overlay.Overlay, rec *Recommendation) error {
 		}
 		return nil
 	}
-	written, err := WriteOverlay(ov, rec)
+	written, err := WriteOverlay(ov, rec, req.Comment(rec))
 	if err != nil {
 		return err
 	}

@@ -109,6 +109,12 @@ type Recommendation struct {
 	Overlay *OverlayReport `json:"overlay,omitempty"`
 }
 
+// SimulatedAt reports whether the level at perGPU was simulated, not
+// measured.
+func (r *Recommendation) SimulatedAt(perGPU float64) bool {
+	return containsLevel(r.SimulatedPerGPU, perGPU)
+}
+
 // Constraint returns the proposed value of the named constraint ("" if none).
 func (r *Recommendation) Constraint(name string) string {
 	for _, c := range r.Constraints {

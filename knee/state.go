@@ -10,6 +10,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/kneetool/knee/internal/numfmt"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -137,12 +138,8 @@ func (w words) stages(ls []*levelEval) string {
 	return w.unit0(xs)
 }
 
-func num(v float64) string {
-	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
-		return fmt.Sprintf("%d", int64(v))
-	}
-	if math.Abs(v) >= 10 {
-		return fmt.Sprintf("%.0f", v)
-	}
-	return fmt.Sprintf("%.3g", v)
-}
+// num writes a level or a small number in sentences (numfmt.Short).
+func num(v float64) string { return numfmt.Short(v) }
+
+// thousands writes a whole number of tok/s or ms: 84,788.
+func thousands(v float64) string { return numfmt.Group(v, 0) }

@@ -11,7 +11,7 @@ import (
 
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/knee/pareto"
-	"github.com/kneetool/knee/knee/plot"
+	"github.com/kneetool/knee/report/plot"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/read"
 )

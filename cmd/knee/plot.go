@@ -9,7 +9,7 @@ import (
 
 	"github.com/kneetool/knee/baseline"
 	"github.com/kneetool/knee/knee"
-	"github.com/kneetool/knee/knee/plot"
+	"github.com/kneetool/knee/report/plot"
 )
 
 // plotOptions is `knee plot`: draw a sweep and its knee to a PNG or SVG.

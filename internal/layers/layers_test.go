@@ -29,10 +29,11 @@ var rules = []rule{
 	{"internal/table", []string{""}, "a utility imports nothing of knee"},
 	{"internal/output", []string{""}, "a utility imports nothing of knee"},
 	{"internal/inputerr", []string{""}, "a utility imports nothing of knee"},
-	{"sweep", []string{"knee", "baseline", "cmd", "internal/drivers"}, "sweep is the start of the flow and knows no driver"},
-	{"knee", []string{"baseline", "cmd", "internal/drivers"}, "the analysis never points back up the flow or into a driver"},
-	{"baseline", []string{"cmd", "internal/drivers", "sweep/run", "sweep/store", "sweep/read"}, "policy reads analyses, it does not run or read sweeps (overlays are read through sweep/boundedio)"},
-	{"internal/drivers", []string{"knee", "baseline", "cmd"}, "drivers run levels; they do not judge them"},
+	{"sweep", []string{"knee", "baseline", "report", "cmd", "internal/drivers"}, "sweep is the start of the flow and knows no driver"},
+	{"knee", []string{"baseline", "report", "cmd", "internal/drivers"}, "the analysis never points back up the flow or into a driver"},
+	{"baseline", []string{"report", "cmd", "internal/drivers", "sweep/run", "sweep/store", "sweep/read"}, "policy reads analyses, it does not run or read sweeps (overlays are read through sweep/boundedio)"},
+	{"internal/drivers", []string{"knee", "baseline", "report", "cmd"}, "drivers run levels; they do not judge them"},
+	{"report", []string{"cmd", "internal/drivers", "sweep/run", "sweep/store", "sweep/catalog"}, "report words results (knee, baseline, sweep); it neither runs nor stores sweeps, and only cmd imports it"},
 }
 
 func TestImportLayers(t *testing.T) {

@@ -1,4 +1,4 @@
-package knee_test
+package report_test
 
 import (
 	"strings"
@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/report"
 )
 
 const palette = `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "#1f5fbf, #d62728"}}}}%%` + "\n"
@@ -17,7 +18,7 @@ const palette = `%%{init: {"themeVariables": {"xyChart": {"plotColorPalette": "#
 func TestMermaidChartsOfTheH200Sweep(t *testing.T) {
 	r := find(t, load(t, "testbed/h200-cbserve-0.6b"))
 	floor, ceiling := 1100.0, 2000.0
-	got := knee.Mermaid(r.Points, knee.ChartMarks{Unit: knee.UnitOf(r), Operating: r.RecommendedPerGPU, FloorTokS: &floor, CeilingMs: &ceiling})
+	got := report.Mermaid(r.Points, report.ChartMarks{Unit: knee.UnitOf(r), Operating: r.RecommendedPerGPU, FloorTokS: &floor, CeilingMs: &ceiling})
 	require.Equal(t, "```mermaid\n"+palette+"xychart-beta\n"+
 		"    title \"Output throughput (tok/s), ◀ operating point, flat line: floor 1,100\"\n"+
 		"    x-axis \"concurrency per GPU\" [\"8\", \"16\", \"32\", \"64\", \"128\", \"256 ◀\", \"512\"]\n"+
@@ -41,12 +42,12 @@ func TestMermaidLeavesOutUnknownTTFTAndQuotes(t *testing.T) {
 		{PerGPU: 128, ThroughputTokS: 84788},
 		{PerGPU: 256, ThroughputTokS: 20769, TTFTP99Ms: 33320},
 	}
-	got := knee.Mermaid(pts, knee.ChartMarks{Title: `GB300 "EKS"`, Unit: "/GPU"})
+	got := report.Mermaid(pts, report.ChartMarks{Title: `GB300 "EKS"`, Unit: "/GPU"})
 	require.Contains(t, got, `x-axis "concurrency per GPU" ["64 sim", "128", "256"]`)
 	require.Contains(t, got, `x-axis "concurrency per GPU" ["64 sim", "256"]`)
 	require.Contains(t, got, "line [452, 33320]")
 	require.Contains(t, got, `title "GB300 'EKS' — TTFT p99 (ms)"`)
 	require.Contains(t, got, "y-axis \"tok/s\" 0 --> 100000")
 	require.Equal(t, 2, strings.Count(got, "```mermaid"))
-	require.Empty(t, knee.Mermaid(nil, knee.ChartMarks{}))
+	require.Empty(t, report.Mermaid(nil, report.ChartMarks{}))
 }

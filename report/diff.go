@@ -1,4 +1,4 @@
-package baseline
+package report
 
 import (
 	"bytes"
@@ -8,23 +8,24 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/kneetool/knee/baseline"
 	"github.com/kneetool/knee/internal/table"
 	"github.com/kneetool/knee/knee"
 )
 
 // renderDiff writes d for people: a table, or markdown for a PR comment
 // (summary, the rows, a Mermaid chart of both throughput curves).
-func renderDiff(w io.Writer, d *Diff, f table.Format) error {
+func renderDiff(w io.Writer, d *baseline.Diff, f table.Format) error {
 	var b bytes.Buffer
 	oldName := "OLD " + sideName(d.Old)
 	if d.OverlayPath != "" {
 		oldName = "floors of " + d.OverlayPath
 	}
 	if f == table.Markdown {
-		fmt.Fprintf(&b, "### knee diff: %s\n\n", d.summary())
+		fmt.Fprintf(&b, "### knee diff: %s\n\n", diffSummary(d))
 		fmt.Fprintf(&b, "- %s\n- NEW %s\n\n", oldName, sideName(d.New))
 	} else {
-		fmt.Fprintf(&b, "%s\n%s\nNEW %s\n\n", d.summary(), oldName, sideName(d.New))
+		fmt.Fprintf(&b, "%s\n%s\nNEW %s\n\n", diffSummary(d), oldName, sideName(d.New))
 	}
 	for _, r := range d.NotComparable {
 		fmt.Fprintf(&b, "not comparable: %s\n", r)
@@ -56,12 +57,12 @@ func renderDiff(w io.Writer, d *Diff, f table.Format) error {
 		b.WriteString("\n" + strings.Join(notes, "\n") + "\n")
 	}
 	if d.OverlayPath != "" {
-		fmt.Fprintf(&b, "\nchange is (new − gate) / gate; interval: %s of NEW's mean, on the change; a gate is judged as aicr's validator judges it, with its tolerance: a floor fails below %s × N, a ceiling above %s × N (--threshold does not apply); regressed when NEW fails it beyond its interval.\n", pct(d.Options.Confidence), plain(gateThroughputTolerance), plain(gateTTFTTolerance))
+		fmt.Fprintf(&b, "\nchange is (new − gate) / gate; interval: %s of NEW's mean, on the change; a gate is judged as aicr's validator judges it, with its tolerance: a floor fails below %s × N, a ceiling above %s × N (--threshold does not apply); regressed when NEW fails it beyond its interval.\n", pct(d.Options.Confidence), plain(baseline.GateThroughputTolerance), plain(baseline.GateTTFTTolerance))
 	} else {
-		d.footer(&b)
+		diffFooter(&b, d)
 	}
 	if f == table.Markdown {
-		if chart := d.chart(); chart != "" {
+		if chart := diffChart(d); chart != "" {
 			b.WriteString("\n" + chart)
 		}
 	}
@@ -69,7 +70,7 @@ func renderDiff(w io.Writer, d *Diff, f table.Format) error {
 	return err
 }
 
-func (d *Diff) footer(b *bytes.Buffer) {
+func diffFooter(b *bytes.Buffer, d *baseline.Diff) {
 	fmt.Fprintf(b, "\nchange is (new − old) / old; interval: on the change, %s", pct(d.Options.Confidence))
 	if d.Family > 1 {
 		fmt.Fprintf(b, " family-wise over the %d rows with one (Bonferroni: each at %s)", d.Family, pctFine(1-(1-d.Options.Confidence)/float64(d.Family)))
@@ -84,15 +85,15 @@ func (d *Diff) footer(b *bytes.Buffer) {
 	}
 }
 
-// summary is the first line: how many rows regressed, and the verdict a
+// diffSummary is the first line: how many rows regressed, and the verdict a
 // CI job acts on.
-func (d *Diff) summary() string {
-	count := map[DiffVerdict]int{}
+func diffSummary(d *baseline.Diff) string {
+	count := map[baseline.DiffVerdict]int{}
 	for _, r := range d.Rows {
 		count[r.Verdict]++
 	}
 	var parts []string
-	for _, v := range []DiffVerdict{DiffRegressed, DiffImproved, DiffNoChange, DiffNotComparable} {
+	for _, v := range []baseline.DiffVerdict{baseline.DiffRegressed, baseline.DiffImproved, baseline.DiffNoChange, baseline.DiffNotComparable} {
 		if count[v] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", count[v], v))
 		}
@@ -105,13 +106,13 @@ func (d *Diff) summary() string {
 		head = fmt.Sprintf("REGRESSED beyond %s", pctFine(d.Options.Threshold))
 	case len(d.NotComparable) > 0:
 		head = "not comparable"
-	case count[DiffNotComparable] > 0:
+	case count[baseline.DiffNotComparable] > 0:
 		head = "NOT JUDGED: rows not comparable"
 	}
 	return head + " (" + strings.Join(parts, ", ") + ")"
 }
 
-func sideName(s DiffSide) string {
+func sideName(s baseline.DiffSide) string {
 	var id []string
 	for _, v := range []string{s.Accelerator, s.Leaf, s.Model} {
 		if v != "" {
@@ -135,7 +136,7 @@ func metricLabel(m string) string {
 	switch m {
 	case "throughput_tok_s":
 		return "tok/s"
-	case goodputMetric:
+	case baseline.GoodputMetric:
 		return "goodput tok/s"
 	case "ttft_p50_ms":
 		return "TTFT p50 ms"
@@ -149,9 +150,9 @@ func metricLabel(m string) string {
 		return "level /GPU"
 	case "knee_per_gpu":
 		return "knee /GPU"
-	case validMetric:
+	case baseline.ValidMetric:
 		return "level valid"
-	case measuredMetric:
+	case baseline.MeasuredMetric:
 		return "level measured"
 	case "tokens_per_joule":
 		return "tok/J"
@@ -163,7 +164,7 @@ func metricLabel(m string) string {
 	return m
 }
 
-func atCell(r DiffRow) string {
+func atCell(r baseline.DiffRow) string {
 	if r.PerGPU != nil {
 		return level(*r.PerGPU) + "/GPU"
 	}
@@ -179,7 +180,7 @@ func sideCell(metric string, v, sd *float64, n int) string {
 		return "–"
 	}
 	f := latency
-	if metric == "throughput_tok_s" || metric == goodputMetric {
+	if metric == "throughput_tok_s" || metric == baseline.GoodputMetric {
 		f = tok
 	}
 	if metric == "per_gpu" || metric == "knee_per_gpu" {
@@ -206,7 +207,7 @@ func signedPct(v *float64) string {
 	return strconv.FormatFloat(p, 'f', 1, 64) + "%"
 }
 
-func intervalCell(r DiffRow) string {
+func intervalCell(r baseline.DiffRow) string {
 	if r.TooFewRuns {
 		return "too few runs to judge"
 	}
@@ -218,16 +219,16 @@ func intervalCell(r DiffRow) string {
 
 // basis says in a few words what a row's interval rests on (the JSON's
 // method says it in full).
-func basis(r DiffRow) string {
+func basis(r baseline.DiffRow) string {
 	if b, ok := withinBasis(r); ok {
 		return b
 	}
 	switch {
-	case r.Metric == measuredMetric:
+	case r.Metric == baseline.MeasuredMetric:
 		return "not run in NEW"
-	case r.Metric == validMetric:
+	case r.Metric == baseline.ValidMetric:
 		return "a verdict"
-	case r.Verdict == DiffNotComparable:
+	case r.Verdict == baseline.DiffNotComparable:
 		return "refused"
 	case r.Metric == "knee_per_gpu":
 		if r.CILow == nil {
@@ -249,15 +250,27 @@ func basis(r DiffRow) string {
 	return "1 vs 1 run: none"
 }
 
+// withinBasis is the few words the table shows for a row judged (or not)
+// by this file's rules; ok is false for other rows.
+func withinBasis(r baseline.DiffRow) (string, bool) {
+	switch r.Method {
+	case baseline.WithinMethod:
+		return "within-run interval", true
+	case baseline.LatencyUnjudged:
+		return "1 vs 1 run: not judged", true
+	}
+	return "", false
+}
+
 // pctFine writes a threshold as people give it ("5%", "2.5%", "99.71%").
 func pctFine(v float64) string {
 	return strconv.FormatFloat(math.Round(v*10000)/100, 'f', -1, 64) + "%"
 }
 
-// chart draws both sides' throughput over the levels both measured (OLD
+// diffChart draws both sides' throughput over the levels both measured (OLD
 // blue, NEW red), and TTFT p99 likewise when both have it; Mermaid's lines
 // have no gaps, so a level one side lacks is left out.
-func (d *Diff) chart() string {
+func diffChart(d *baseline.Diff) string {
 	if len(d.OldCurve) == 0 || len(d.NewCurve) == 0 {
 		return ""
 	}
@@ -290,9 +303,9 @@ func (d *Diff) chart() string {
 	if len(xs) == 0 {
 		return ""
 	}
-	out := knee.MermaidLines("Output throughput (tok/s): OLD blue, NEW red", axis, "tok/s", xs, [][]float64{to, tn})
+	out := MermaidLines("Output throughput (tok/s): OLD blue, NEW red", axis, "tok/s", xs, [][]float64{to, tn})
 	if len(xt) > 0 {
-		out += "\n" + knee.MermaidLines("TTFT p99 (ms): OLD blue, NEW red", axis, "ms", xt, [][]float64{lo, ln})
+		out += "\n" + MermaidLines("TTFT p99 (ms): OLD blue, NEW red", axis, "ms", xt, [][]float64{lo, ln})
 	}
 	return out
 }

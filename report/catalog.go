@@ -1,4 +1,4 @@
-package baseline
+package report
 
 import (
 	"bytes"
@@ -6,16 +6,17 @@ import (
 	"io"
 	"strings"
 
+	"github.com/kneetool/knee/baseline"
 	"github.com/kneetool/knee/internal/table"
 )
 
 // renderCatalogMarkdown writes the catalog for the PR: one summary table,
 // then each leaf's full baseline folded under <details>.
-func renderCatalogMarkdown(w io.Writer, c *Catalog) error {
+func renderCatalogMarkdown(w io.Writer, c *baseline.Catalog) error {
 	var b bytes.Buffer
 	proposed := len(c.Leaves) - c.Refused
 	fmt.Fprintf(&b, "### knee baseline: %d leaves, %d proposed, %d refused\n\n", len(c.Leaves), proposed, c.Refused)
-	if c.write {
+	if c.Write {
 		if len(c.Written) == 0 {
 			b.WriteString("No overlay was written.\n\n")
 		} else {
@@ -55,7 +56,7 @@ func renderCatalogMarkdown(w io.Writer, c *Catalog) error {
 }
 
 // catalogRow is one leaf in the summary table.
-func catalogRow(rec *Recommendation) []string {
+func catalogRow(rec *baseline.Recommendation) []string {
 	gpus := "?"
 	if rec.GPUs > 0 {
 		gpus = fmt.Sprint(rec.GPUs)
@@ -68,13 +69,13 @@ func catalogRow(rec *Recommendation) []string {
 		}
 	}
 	return []string{rec.Leaf, orDash(rec.Accelerator), gpus,
-		change(rec, ConstraintConcurrency), change(rec, ConstraintThroughput), change(rec, ConstraintTTFTP99),
-		measured, kneeShort(rec.Knee), verdictOf(rec)}
+		change(rec, baseline.ConstraintConcurrency), change(rec, baseline.ConstraintThroughput), change(rec, baseline.ConstraintTTFTP99),
+		measured, rec.Knee.Phrase("/GPU"), verdictOf(rec)}
 }
 
 // catalogProblems are every leaf's refusals with the run that fixes them,
 // and the gates too loose to catch a regression.
-func catalogProblems(c *Catalog) (refusals, loose [][]string) {
+func catalogProblems(c *baseline.Catalog) (refusals, loose [][]string) {
 	for _, rec := range c.Leaves {
 		for _, r := range rec.Refusals {
 			at := "sweep"
@@ -97,7 +98,7 @@ func catalogProblems(c *Catalog) (refusals, loose [][]string) {
 
 // change is "current → proposed" for one constraint ("–" for a value the
 // overlay does not set; the current value alone when nothing is proposed).
-func change(rec *Recommendation, name string) string {
+func change(rec *baseline.Recommendation, name string) string {
 	cur := ""
 	if rec.Overlay != nil {
 		for _, r := range rec.Overlay.Rows {
@@ -111,7 +112,7 @@ func change(rec *Recommendation, name string) string {
 	}
 	prop := rec.Constraint(name)
 	switch {
-	case rec.Status != StatusProposed || prop == "":
+	case rec.Status != baseline.StatusProposed || prop == "":
 		return "`" + cur + "` (kept)"
 	case prop == cur:
 		return "`" + cur + "` (same)"
@@ -119,8 +120,8 @@ func change(rec *Recommendation, name string) string {
 	return "`" + cur + "` → `" + prop + "`"
 }
 
-func verdictOf(rec *Recommendation) string {
-	if rec.Status != StatusProposed {
+func verdictOf(rec *baseline.Recommendation) string {
+	if rec.Status != baseline.StatusProposed {
 		var rs []string
 		for _, r := range rec.Refusals {
 			rs = append(rs, string(r.Reason))

@@ -1,4 +1,4 @@
-package baseline
+package report
 
 import (
 	"bytes"
@@ -7,12 +7,13 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/kneetool/knee/baseline"
 	"github.com/kneetool/knee/internal/table"
 	"github.com/kneetool/knee/knee"
 )
 
 // renderComparison writes c for people, as a table or markdown.
-func renderComparison(w io.Writer, c *Comparison, f table.Format) error {
+func renderComparison(w io.Writer, c *baseline.Comparison, f table.Format) error {
 	cols := comparisonColumns(c)
 	header, align := cols.header()
 	var rows [][]string
@@ -41,10 +42,10 @@ func renderComparison(w io.Writer, c *Comparison, f table.Format) error {
 type compareColumns struct {
 	model, slo bool
 	// energy are the GPU telemetry columns some row has a figure for.
-	energy []knee.EnergyColumn
+	energy []EnergyColumn
 }
 
-func comparisonColumns(c *Comparison) compareColumns {
+func comparisonColumns(c *baseline.Comparison) compareColumns {
 	var cols compareColumns
 	var points []knee.PointResult
 	for _, r := range c.Rows {
@@ -52,12 +53,12 @@ func comparisonColumns(c *Comparison) compareColumns {
 		cols.slo = cols.slo || r.Binds != ""
 		points = append(points, energyPoint(r))
 	}
-	cols.energy = knee.PresentEnergyColumns(points)
+	cols.energy = PresentEnergyColumns(points)
 	return cols
 }
 
 // energyPoint carries a row's telemetry figures where knee's columns read them.
-func energyPoint(r CompareRow) knee.PointResult {
+func energyPoint(r baseline.CompareRow) knee.PointResult {
 	return knee.PointResult{GPUPowerW: r.GPUPowerW, TokensPerJoule: r.TokensPerJoule, USDPerMTok: r.USDPerMTok}
 }
 
@@ -81,7 +82,7 @@ func (cols compareColumns) header() ([]string, string) {
 	return header, align
 }
 
-func (cols compareColumns) row(r CompareRow) []string {
+func (cols compareColumns) row(r baseline.CompareRow) []string {
 	// Without a GPU count the levels are requests in flight on the
 	// whole node; say so in the cell and in the knee column.
 	unit := "/GPU"
@@ -96,19 +97,19 @@ func (cols compareColumns) row(r CompareRow) []string {
 	if cols.model {
 		row = append(row, orDash(r.Model))
 	}
-	row = append(row, gpus, levelCell(r, unit),
-		optTok(r.ThroughputTokS), optTok(r.ThroughputPerGPU), optLatency(r.TTFTP99Ms), kneeShortIn(r.Knee, unit))
+	row = append(row, gpus, rowLevelCell(r, unit),
+		optTok(r.ThroughputTokS), optTok(r.ThroughputPerGPU), optLatency(r.TTFTP99Ms), r.Knee.Phrase(unit))
 	for _, e := range cols.energy {
 		row = append(row, e.Cell(energyPoint(r)))
 	}
 	if cols.slo {
-		row = append(row, goodputCell(r.Goodput), orDash(r.Binds))
+		row = append(row, rowGoodputCell(r.Goodput), orDash(r.Binds))
 	}
 	return row
 }
 
-// levelCell is the row's level with what qualifies it.
-func levelCell(r CompareRow, unit string) string {
+// rowLevelCell is the row's level with what qualifies it.
+func rowLevelCell(r baseline.CompareRow, unit string) string {
 	if r.PerGPU == nil {
 		return "–"
 	}
@@ -125,8 +126,8 @@ func levelCell(r CompareRow, unit string) string {
 	return per
 }
 
-// goodputCell is the goodput in tok/s, "≥" for a percentile bound.
-func goodputCell(g *knee.Goodput) string {
+// rowGoodputCell is the goodput in tok/s, "≥" for a percentile bound.
+func rowGoodputCell(g *knee.Goodput) string {
 	if g == nil || g.TokS == nil {
 		return "–"
 	}
@@ -161,7 +162,7 @@ func inputName(sources []string) string {
 	return fmt.Sprintf("%s (+%d more)", filepath.Base(sources[0]), len(sources)-1)
 }
 
-func rowName(r CompareRow) string {
+func rowName(r baseline.CompareRow) string {
 	for _, s := range []string{r.Leaf, r.Accelerator, r.Model} {
 		if s != "" {
 			return s

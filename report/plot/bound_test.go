@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/knee"
-	"github.com/kneetool/knee/knee/plot"
+	"github.com/kneetool/knee/report/plot"
 )
 
 // A result with a physical bound draws it and names it in the legend.

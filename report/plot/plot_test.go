@@ -12,7 +12,7 @@ import (
 	"github.com/kneetool/knee/fixtures"
 	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/knee"
-	"github.com/kneetool/knee/knee/plot"
+	"github.com/kneetool/knee/report/plot"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/read"
 )

@@ -1,10 +1,11 @@
-package knee
+package report
 
 import (
 	"bytes"
 	"slices"
 
 	"github.com/kneetool/knee/internal/numfmt"
+	"github.com/kneetool/knee/knee"
 )
 
 // EnergyColumn is one column the GPU telemetry adds to a table: shown only
@@ -12,23 +13,23 @@ import (
 // unchanged.
 type EnergyColumn struct {
 	Header string
-	Get    func(PointResult) *float64
+	Get    func(knee.PointResult) *float64
 	// Decimals as numfmt.Group takes them.
 	Decimals int
 }
 
 // EnergyColumns are find's and compare's telemetry columns, in order.
 var EnergyColumns = []EnergyColumn{
-	{"GPU W", func(p PointResult) *float64 { return p.GPUPowerW }, 0},
-	{"tok/J", func(p PointResult) *float64 { return p.TokensPerJoule }, 3},
-	{"$/Mtok", func(p PointResult) *float64 { return p.USDPerMTok }, 3},
+	{"GPU W", func(p knee.PointResult) *float64 { return p.GPUPowerW }, 0},
+	{"tok/J", func(p knee.PointResult) *float64 { return p.TokensPerJoule }, 3},
+	{"$/Mtok", func(p knee.PointResult) *float64 { return p.USDPerMTok }, 3},
 }
 
 // PresentEnergyColumns are the columns some point has a figure for.
-func PresentEnergyColumns(points []PointResult) []EnergyColumn {
+func PresentEnergyColumns(points []knee.PointResult) []EnergyColumn {
 	var out []EnergyColumn
 	for _, c := range EnergyColumns {
-		if slices.ContainsFunc(points, func(p PointResult) bool { return c.Get(p) != nil }) {
+		if slices.ContainsFunc(points, func(p knee.PointResult) bool { return c.Get(p) != nil }) {
 			out = append(out, c)
 		}
 	}
@@ -36,7 +37,7 @@ func PresentEnergyColumns(points []PointResult) []EnergyColumn {
 }
 
 // Cell is the column's value at p ("–" unknown).
-func (c EnergyColumn) Cell(p PointResult) string {
+func (c EnergyColumn) Cell(p knee.PointResult) string {
 	v := c.Get(p)
 	if v == nil || !finite(*v) {
 		return "–"
@@ -45,7 +46,7 @@ func (c EnergyColumn) Cell(p PointResult) string {
 }
 
 // energyColumns inserts the present telemetry columns before "repeats".
-func energyColumns(points []PointResult, header []string, rows [][]string, align []byte) ([]string, [][]string, []byte) {
+func energyColumns(points []knee.PointResult, header []string, rows [][]string, align []byte) ([]string, [][]string, []byte) {
 	cols := PresentEnergyColumns(points)
 	at := slices.Index(header, "repeats")
 	if len(cols) == 0 || at < 0 {

@@ -1,21 +1,22 @@
-package baseline
+package report
 
 import (
 	"bytes"
 	"fmt"
 	"io"
 
+	"github.com/kneetool/knee/baseline"
 	"github.com/kneetool/knee/internal/table"
 )
 
 // renderText is -o table: what renderMarkdown says, for a terminal. The
 // same sentences and rows as aligned text, with no Mermaid chart, no
 // <details> folds and no markdown emphasis, which a terminal shows raw.
-func renderText(w io.Writer, rec *Recommendation) error { return renderRec(w, rec, textStyle) }
+func renderText(w io.Writer, rec *baseline.Recommendation) error { return renderRec(w, rec, textStyle) }
 
 // constraintText is the constraints as a table, then how each was derived,
 // one line each (a sentence is too wide for a table column on a terminal).
-func constraintText(b *bytes.Buffer, rec *Recommendation) error {
+func constraintText(b *bytes.Buffer, rec *baseline.Recommendation) error {
 	var rows [][]string
 	for _, d := range rec.Derivation {
 		rows = append(rows, []string{d.Name, d.Value})
@@ -32,7 +33,7 @@ func constraintText(b *bytes.Buffer, rec *Recommendation) error {
 }
 
 // refusalText is every refusal, its detail and the run that would remove it.
-func refusalText(b *bytes.Buffer, rec *Recommendation) error {
+func refusalText(b *bytes.Buffer, rec *baseline.Recommendation) error {
 	var lines []string
 	for _, r := range rec.Refusals {
 		at := "the sweep"
@@ -45,7 +46,7 @@ func refusalText(b *bytes.Buffer, rec *Recommendation) error {
 	return nil
 }
 
-func overlayText(b *bytes.Buffer, rep *OverlayReport) error {
+func overlayText(b *bytes.Buffer, rep *baseline.OverlayReport) error {
 	fmt.Fprintf(b, "\nOverlay %s:\n\n", rep.Path)
 	var rows [][]string
 	for _, r := range rep.Rows {

@@ -1,42 +1,42 @@
-package knee
+package report
 
 import (
 	"fmt"
 	"io"
-	"math"
 	"strings"
 
 	"github.com/kneetool/knee/internal/numfmt"
 	"github.com/kneetool/knee/internal/output"
 	"github.com/kneetool/knee/internal/table"
+	"github.com/kneetool/knee/knee"
 )
 
-// Formats are the -o formats of an analysis (knee find): "table" for a
+// FindEncoders are the -o formats of an analysis (knee find): "table" for a
 // terminal, "markdown" to paste into an issue or PR, "json" for machines
 // (docs/DESIGN.md's contract).
-var Formats = output.New("knee",
-	output.Encoder[*Result]{Format: output.Table, Encode: func(w io.Writer, r *Result) error { return render(w, r, table.Text) }},
-	output.Encoder[*Result]{Format: output.Markdown, Encode: func(w io.Writer, r *Result) error { return render(w, r, table.Markdown) }},
-	output.JSONEncoder[*Result](),
+var FindEncoders = output.New("knee",
+	output.Encoder[*knee.Result]{Format: output.Table, Encode: func(w io.Writer, r *knee.Result) error { return render(w, r, table.Text) }},
+	output.Encoder[*knee.Result]{Format: output.Markdown, Encode: func(w io.Writer, r *knee.Result) error { return render(w, r, table.Markdown) }},
+	output.JSONEncoder[*knee.Result](),
 )
 
-// Render writes a result in one of Formats. For people, the points table
+// RenderFind writes a result in one of FindEncoders. For people, the points table
 // comes first (what was measured and what each level is), then the knee,
 // the recommendation and what to run next.
-func Render(w io.Writer, r *Result, format string) error {
-	return Formats.Encode(w, output.Format(format), r)
+func RenderFind(w io.Writer, r *knee.Result, format string) error {
+	return FindEncoders.Encode(w, output.Format(format), r)
 }
 
 // resultText writes one result for people in one table format.
 type resultText struct {
 	ew     *errWriter
-	r      *Result
+	r      *knee.Result
 	md     bool
 	bullet string // list marker: "- " in markdown, an indent in a terminal
 	u      string // the unit after a level: "/GPU" or " in flight"
 }
 
-func render(w io.Writer, r *Result, f table.Format) error {
+func render(w io.Writer, r *knee.Result, f table.Format) error {
 	if r == nil {
 		return fmt.Errorf("knee: nothing to render")
 	}
@@ -54,7 +54,7 @@ func render(w io.Writer, r *Result, f table.Format) error {
 	}
 	t.ew.printf("\n")
 	if t.md {
-		t.ew.printf("%s\n", Mermaid(r.Points, ChartMarks{Unit: UnitOf(r), Operating: r.RecommendedPerGPU}))
+		t.ew.printf("%s\n", Mermaid(r.Points, ChartMarks{Unit: knee.UnitOf(r), Operating: r.RecommendedPerGPU}))
 	}
 	t.summary()
 	// In markdown the derivations fold away under <details>: a reviewer sees
@@ -83,7 +83,7 @@ func (t *resultText) title() {
 // pointsTable is one row per measured level: what was measured and what
 // the level is. A sweep of unknown GPU count has no per-GPU columns; SLOs
 // add their own two before the verdict.
-func pointsTable(r *Result) (header []string, rows [][]string, align []byte) {
+func pointsTable(r *knee.Result) (header []string, rows [][]string, align []byte) {
 	total := r.Unit == "total"
 	unit := "per GPU"
 	header = []string{unit, "in flight", "tok/s", "tok/s/GPU", "TTFT p50 ms", "TTFT p99 ms", "repeats", "verdict", "reasons"}
@@ -134,7 +134,7 @@ func pointsTable(r *Result) (header []string, rows [][]string, align []byte) {
 }
 
 // openLoop reports whether any level is an open-loop stage (an offered rate).
-func openLoop(r *Result) bool {
+func openLoop(r *knee.Result) bool {
 	for _, p := range r.Points {
 		if p.RequestedRate != nil {
 			return true
@@ -155,7 +155,7 @@ func rateCell(v *float64) string {
 	return numfmt.Group(*v, -1)
 }
 
-func levelCell(p PointResult) string {
+func levelCell(p knee.PointResult) string {
 	c := derivedMark(p) + count(p.PerGPU)
 	if p.Simulated {
 		return c + " (simulated)"
@@ -165,7 +165,7 @@ func levelCell(p PointResult) string {
 
 // detailLevel names a level in its detail lines: an open-loop stage by
 // its offered rate, with the derived concurrency beside it.
-func detailLevel(p PointResult, unit string) string {
+func detailLevel(p knee.PointResult, unit string) string {
 	if p.RequestedRate != nil && finite(*p.RequestedRate) {
 		return fmt.Sprintf("%s req/s (~%s%s)", num(*p.RequestedRate), num(p.PerGPU), unit)
 	}
@@ -174,14 +174,14 @@ func detailLevel(p PointResult, unit string) string {
 
 // derivedMark is "~" before a level that was derived (Little's law), not
 // configured, as knee import marks it: the number is approximate.
-func derivedMark(p PointResult) string {
+func derivedMark(p knee.PointResult) string {
 	if p.Derived {
 		return "~"
 	}
 	return ""
 }
 
-func repeatsCell(p PointResult) string {
+func repeatsCell(p knee.PointResult) string {
 	rep := fmt.Sprint(p.Repeats)
 	if p.ThroughputCV != nil {
 		rep += fmt.Sprintf(" (CV %.0f%%)", 100**p.ThroughputCV)
@@ -189,7 +189,7 @@ func repeatsCell(p PointResult) string {
 	return rep
 }
 
-func reasonsCell(p PointResult) string {
+func reasonsCell(p knee.PointResult) string {
 	reasons := make([]string, len(p.Reasons))
 	for i, x := range p.Reasons {
 		reasons[i] = string(x)
@@ -205,7 +205,7 @@ func (t *resultText) summary() {
 	r, ew, b := t.r, t.ew, t.bullet
 	// Without any bound ("insufficient_points") the status and the detail
 	// say it all; "unknown [none]" only repeated it in code words.
-	ew.printf("%sknee: %s [%s", b, r.Knee.Phrase(UnitOf(r)), r.Knee.Status)
+	ew.printf("%sknee: %s [%s", b, r.Knee.Phrase(knee.UnitOf(r)), r.Knee.Status)
 	if r.Knee.Method != "" && r.Knee.Method != "none" {
 		ew.printf("; %s", r.Knee.Method)
 	}
@@ -265,7 +265,7 @@ func (t *resultText) derivations() {
 
 // sloCell says which SLOs a level meets: "met", or those it misses
 // ("over ttft_p99") and cannot show ("unknown itl_p99").
-func sloCell(p PointResult) string {
+func sloCell(p knee.PointResult) string {
 	var over, unknown []string
 	for _, c := range p.SLO {
 		switch {
@@ -290,12 +290,12 @@ func sloCell(p PointResult) string {
 
 // goodputCell is a level's goodput in tok/s: "≥1,218" for a percentile
 // bound, "–" when unknown.
-func goodputCell(p PointResult) string {
+func goodputCell(p knee.PointResult) string {
 	g := p.Goodput
 	if g == nil || g.TokS == nil {
 		return "–"
 	}
-	if g.Method == GoodputPercentileBound {
+	if g.Method == knee.GoodputPercentileBound {
 		return "≥" + thousands(*g.TokS)
 	}
 	return thousands(*g.TokS)
@@ -306,9 +306,9 @@ func goodputLine(method string) string {
 	const what = "the output tok/s (and req/s, in the JSON) of requests within every SLO"
 	const bound = "estimated from the percentiles: a level whose p99 meets an SLO has at least 99% of its requests within it, and the shares within each SLO give the lower bound 1 − Σ(1 − share)"
 	switch method {
-	case GoodputPercentileBound:
+	case knee.GoodputPercentileBound:
 		return what + ", " + bound + " (the inputs keep no per-request latencies; a results folder swept with --requests-jsonl does)"
-	case GoodputPerRequest:
+	case knee.GoodputPerRequest:
 		return what + ", counted per request (each level's requests.jsonl)"
 	}
 	return what + ": counted per request where a level kept its requests (requests.jsonl; not for an ITL SLO), else " + bound + " (≥)"
@@ -316,7 +316,7 @@ func goodputLine(method string) string {
 
 // Title names the sweep of a result — accelerator, model, leaf and GPU
 // count, whatever is known — for the heading of a table or a chart.
-func Title(r *Result) string {
+func Title(r *knee.Result) string {
 	var parts []string
 	for _, s := range []string{r.Sweep.Accelerator, r.Sweep.Model, r.Sweep.Leaf} {
 		if s != "" {
@@ -331,18 +331,6 @@ func Title(r *Result) string {
 	}
 	return strings.Join(parts, " · ")
 }
-
-// count writes a level or an in-flight count as the other columns write
-// numbers: 1,024 rather than 1024; fractions (derived levels) as num does.
-func count(v float64) string {
-	if finite(v) && math.Abs(v) >= 1000 {
-		return thousands(v)
-	}
-	return num(v)
-}
-
-// thousands writes a whole number of tok/s or ms: 84,788.
-func thousands(v float64) string { return numfmt.Group(v, 0) }
 
 func ms(v float64) string {
 	if v == 0 || !finite(v) {

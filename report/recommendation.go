@@ -1,4 +1,4 @@
-package baseline
+package report
 
 import (
 	"bytes"
@@ -10,13 +10,15 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/kneetool/knee/baseline"
 	"github.com/kneetool/knee/baseline/overlay"
+	"github.com/kneetool/knee/internal/numfmt"
 	"github.com/kneetool/knee/internal/table"
 	"github.com/kneetool/knee/knee"
 )
 
 // title names the sweep: leaf, accelerator, GPUs, model — whatever is known.
-func title(rec *Recommendation) string {
+func title(rec *baseline.Recommendation) string {
 	var parts []string
 	for _, s := range []string{rec.Leaf, rec.Accelerator} {
 		if s != "" {
@@ -37,24 +39,24 @@ func title(rec *Recommendation) string {
 
 // measurementRows is the sweep table: one row per level, verdict and the
 // reasons beyond the verdict itself, simulated levels labelled.
-func measurementRows(rec *Recommendation) ([]string, [][]string, []byte) {
+func measurementRows(rec *baseline.Recommendation) ([]string, [][]string, []byte) {
 	header := []string{"per GPU", "concurrency", "tok/s", "tok/s per GPU", "TTFT p50 ms", "TTFT p99 ms", "verdict"}
 	var rows [][]string
 	for _, p := range rec.Points {
 		l := level(p.PerGPU)
-		if containsLevel(rec.SimulatedPerGPU, p.PerGPU) {
+		if rec.SimulatedAt(p.PerGPU) {
 			l += " (simulated)"
 		}
 		if rec.AtPerGPU != nil && sameLevel(*rec.AtPerGPU, p.PerGPU) {
 			l += " ◀"
 		}
-		rows = append(rows, []string{l, num(p.Concurrency), tok(p.ThroughputTokS), perGPUCell(rec, p),
-			msCell(p.TTFTP50Ms), msCell(p.TTFTP99Ms), verdictCell(p)})
+		rows = append(rows, []string{l, numfmt.Group(p.Concurrency, 2), tok(p.ThroughputTokS), perGPUCell(rec, p),
+			msCell(p.TTFTP50Ms), msCell(p.TTFTP99Ms), baseline.VerdictText(p)})
 	}
 	return header, rows, []byte("rrrrrrl")
 }
 
-func perGPUCell(rec *Recommendation, p knee.PointResult) string {
+func perGPUCell(rec *baseline.Recommendation, p knee.PointResult) string {
 	if rec.GPUs <= 0 {
 		return "–"
 	}
@@ -69,46 +71,35 @@ func msCell(v float64) string {
 	return latency(v)
 }
 
-func verdictCell(p knee.PointResult) string {
-	var extra []string
-	for _, r := range p.Reasons {
-		if string(r) != string(p.Verdict) {
-			extra = append(extra, string(r))
-		}
-	}
-	if len(extra) == 0 {
-		return string(p.Verdict)
-	}
-	return string(p.Verdict) + " (" + strings.Join(extra, ", ") + ")"
-}
-
 // recStyle is what differs between the markdown block and the terminal
 // table of one recommendation; renderRec says the same things in the same
 // order for both.
 type recStyle struct {
 	title       string // format of the first line, given the title
 	tableKind   table.Format
-	headline    func(*Recommendation) string
+	headline    func(*baseline.Recommendation) string
 	chart       bool
-	constraints func(*bytes.Buffer, *Recommendation) error
-	refusal     func(*bytes.Buffer, *Recommendation) error
-	overlay     func(*bytes.Buffer, *OverlayReport) error
+	constraints func(*bytes.Buffer, *baseline.Recommendation) error
+	refusal     func(*bytes.Buffer, *baseline.Recommendation) error
+	overlay     func(*bytes.Buffer, *baseline.OverlayReport) error
 }
 
 var (
 	markdownStyle = recStyle{title: "### knee baseline: %s\n\n", tableKind: table.Markdown, headline: headline, chart: true,
 		constraints: constraintTables, refusal: refusalTable, overlay: overlayMarkdown}
 	textStyle = recStyle{title: "knee baseline: %s\n\n", tableKind: table.Text,
-		headline:    func(rec *Recommendation) string { return strings.ReplaceAll(headline(rec), "**", "") },
+		headline:    func(rec *baseline.Recommendation) string { return strings.ReplaceAll(headline(rec), "**", "") },
 		constraints: constraintText, refusal: refusalText, overlay: overlayText}
 )
 
 // renderMarkdown is the block for a PR description: the verdict, the
 // measurements, the chart, then the constraints (or the refusals), the
 // warnings and the policy.
-func renderMarkdown(w io.Writer, rec *Recommendation) error { return renderRec(w, rec, markdownStyle) }
+func renderMarkdown(w io.Writer, rec *baseline.Recommendation) error {
+	return renderRec(w, rec, markdownStyle)
+}
 
-func renderRec(w io.Writer, rec *Recommendation, st recStyle) error {
+func renderRec(w io.Writer, rec *baseline.Recommendation, st recStyle) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, st.title, title(rec))
 	b.WriteString(st.headline(rec) + "\n\n")
@@ -123,7 +114,7 @@ func renderRec(w io.Writer, rec *Recommendation, st recStyle) error {
 	b.WriteString(measuredLine(rec))
 	b.WriteString("\n")
 	var err error
-	if rec.Status == StatusProposed {
+	if rec.Status == baseline.StatusProposed {
 		err = st.constraints(&b, rec)
 	} else {
 		err = st.refusal(&b, rec)
@@ -144,11 +135,11 @@ func renderRec(w io.Writer, rec *Recommendation, st recStyle) error {
 }
 
 // headline is the verdict in one bold line.
-func headline(rec *Recommendation) string {
+func headline(rec *baseline.Recommendation) string {
 	switch {
-	case rec.Status == StatusRefused && rec.AtPerGPU != nil:
+	case rec.Status == baseline.StatusRefused && rec.AtPerGPU != nil:
 		return fmt.Sprintf("**Refused**: no floor can be set from %s/GPU.", level(*rec.AtPerGPU))
-	case rec.Status == StatusRefused:
+	case rec.Status == baseline.StatusRefused:
 		return "**Refused**: no level of this sweep can carry a floor."
 	case rec.Simulated:
 		return fmt.Sprintf("**Proposed from SIMULATED numbers** (a demonstration: never commit these) floors from %s/GPU.", level(*rec.AtPerGPU))
@@ -159,7 +150,7 @@ func headline(rec *Recommendation) string {
 }
 
 // measuredLine is what was measured at the chosen level ("" for none).
-func measuredLine(rec *Recommendation) string {
+func measuredLine(rec *baseline.Recommendation) string {
 	m := rec.Measured
 	if m == nil || rec.AtPerGPU == nil {
 		return ""
@@ -179,7 +170,7 @@ func measuredLine(rec *Recommendation) string {
 
 // constraintTables keep the values in sight; how each was derived folds
 // away under <details> so the PR comment leads with what changes.
-func constraintTables(b *bytes.Buffer, rec *Recommendation) error {
+func constraintTables(b *bytes.Buffer, rec *baseline.Recommendation) error {
 	var vrows, drows [][]string
 	for _, d := range rec.Derivation {
 		vrows = append(vrows, []string{"`" + d.Name + "`", "`" + d.Value + "`"})
@@ -197,7 +188,7 @@ func constraintTables(b *bytes.Buffer, rec *Recommendation) error {
 }
 
 // refusalTable is every refusal with its detail and the next run.
-func refusalTable(b *bytes.Buffer, rec *Recommendation) error {
+func refusalTable(b *bytes.Buffer, rec *baseline.Recommendation) error {
 	var rrows [][]string
 	for _, r := range rec.Refusals {
 		at := "sweep"
@@ -222,19 +213,19 @@ func bulletList(b *bytes.Buffer, heading string, lines []string) {
 
 // chart is the Mermaid throughput and TTFT charts of the sweep, with the
 // proposed floor and ceiling drawn as flat lines when there is a proposal.
-func chart(rec *Recommendation) string {
-	m := knee.ChartMarks{Unit: "/GPU", Operating: rec.AtPerGPU}
-	if rec.Status == StatusProposed && rec.Floors != nil {
+func chart(rec *baseline.Recommendation) string {
+	m := ChartMarks{Unit: "/GPU", Operating: rec.AtPerGPU}
+	if rec.Status == baseline.StatusProposed && rec.Floors != nil {
 		floor, ceiling := rec.Floors.ThroughputTokS, rec.Floors.TTFTP99Ms
 		m.FloorTokS = &floor
 		if ceiling > 0 { // no TTFT ceiling is proposed for a sweep without TTFT
 			m.CeilingMs = &ceiling
 		}
 	}
-	return knee.Mermaid(rec.Points, m)
+	return Mermaid(rec.Points, m)
 }
 
-func overlayMarkdown(b *bytes.Buffer, rep *OverlayReport) error {
+func overlayMarkdown(b *bytes.Buffer, rep *baseline.OverlayReport) error {
 	fmt.Fprintf(b, "\n#### Overlay `%s`\n\n", rep.Path)
 	var rows [][]string
 	for _, r := range rep.Rows {
@@ -262,7 +253,7 @@ func codeOrDash(s string) string {
 	return "`" + s + "`"
 }
 
-func policySummary(p Policy) string {
+func policySummary(p baseline.Policy) string {
 	return fmt.Sprintf("headroom %s, TTFT ceiling max(%s ms, p99 × %s), %d significant figures, repeats: lower end of the %s confidence interval",
 		plain(p.Headroom), plain(p.TTFTCeilingMs), plain(p.TTFTMultiplier), p.SigFigs, pct(p.Confidence))
 }
@@ -271,7 +262,7 @@ func policySummary(p Policy) string {
 // its constraints (and `-o yaml` prints): the sweep table as aligned text,
 // the knee, how each value was derived, and the warnings. Lines carry no
 // "# " prefix and no trailing spaces.
-func CommentLines(rec *Recommendation) []string {
+func CommentLines(rec *baseline.Recommendation) []string {
 	var out []string
 	out = append(out, "Measured with knee: "+title(rec)+".")
 	var tb bytes.Buffer
@@ -299,8 +290,8 @@ func CommentLines(rec *Recommendation) []string {
 	return out
 }
 
-func kneeSentence(rec *Recommendation) string {
-	s := "Knee: " + kneeShort(rec.Knee)
+func kneeSentence(rec *baseline.Recommendation) string {
+	s := "Knee: " + rec.Knee.Phrase("/GPU")
 	// The method adds something only for a fitted knee; a bracket says how
 	// it was found by itself.
 	if m := rec.Knee.Method; m != "" && rec.Knee.Status == knee.StatusLocated {
@@ -344,7 +335,7 @@ func wrap(s string, width int, indent string) []string {
 // (values double-quoted), under the measurement comment block. A refusal is
 // written as YAML too, with status and reasons, so a script reading -o yaml
 // never mistakes it for constraints.
-func renderYAML(w io.Writer, rec *Recommendation) error {
+func renderYAML(w io.Writer, rec *baseline.Recommendation) error {
 	var b bytes.Buffer
 	for _, l := range CommentLines(rec) {
 		b.WriteString(overlay.CommentLine("", l))
@@ -369,15 +360,15 @@ func renderYAML(w io.Writer, rec *Recommendation) error {
 			b.WriteString(overlay.CommentLine("", "  written"))
 		}
 	}
-	if rec.Status == StatusProposed {
+	if rec.Status == baseline.StatusProposed {
 		b.WriteString("constraints:\n")
 		for _, c := range rec.Constraints {
 			fmt.Fprintf(&b, "  - name: %s\n    value: %s\n", c.Name, overlay.Quote(c.Value))
 		}
 	} else {
 		doc := struct {
-			Status   Status    `yaml:"status"`
-			Refusals []Refusal `yaml:"refusals"`
+			Status   baseline.Status    `yaml:"status"`
+			Refusals []baseline.Refusal `yaml:"refusals"`
 		}{rec.Status, rec.Refusals}
 		enc := yaml.NewEncoder(&b)
 		enc.SetIndent(2)

@@ -25,6 +25,7 @@ import (
 	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/internal/numfmt"
 	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/report"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -261,7 +262,7 @@ func ttftRange(r *knee.Result, opts Options, stat string) (lmin, lmax float64) {
 }
 
 func title(r *knee.Result) string {
-	head := knee.Title(r)
+	head := report.Title(r)
 	k := r.Knee
 	u := knee.UnitOf(r)
 	// The knee in knee's own phrase, so that the chart pasted next to the

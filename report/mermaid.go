@@ -1,9 +1,11 @@
-package knee
+package report
 
 import (
 	"fmt"
 	"math"
 	"strings"
+
+	"github.com/kneetool/knee/knee"
 )
 
 // ChartMarks are the lines and labels a Mermaid chart adds to the measured
@@ -25,7 +27,7 @@ type ChartMarks struct {
 // Levels are labelled as people read them ("128 ◀" is the operating point,
 // "64 sim" simulated); a level with no TTFT p99 is left out of that chart
 // rather than drawn at zero.
-func Mermaid(points []PointResult, m ChartMarks) string {
+func Mermaid(points []knee.PointResult, m ChartMarks) string {
 	if len(points) == 0 {
 		return ""
 	}
@@ -102,7 +104,7 @@ func xychart(b *strings.Builder, title, xAxis, yAxis string, xs []string, series
 	b.WriteString("```\n")
 }
 
-func chartLabel(p PointResult, m ChartMarks) string {
+func chartLabel(p knee.PointResult, m ChartMarks) string {
 	s := num(p.PerGPU)
 	if p.Simulated {
 		s += " sim"
