@@ -49,7 +49,6 @@ func windowedRuns(old, cur []sweep.Point) bool {
 	return len(old) == 1 && len(cur) == 1 && old[0].Windows != nil && cur[0].Windows != nil
 }
 
-
 // withinHalf is the half-width of the interval on the difference of the
 // two runs' values at confidence, from their 95% within-run intervals
 // taken as normal (each half-width over 1.96 is its standard error).
