@@ -15,10 +15,9 @@ const (
 
 // gb300 is what knee baseline proposes from the published GB300 sweep
 // (fixtures/aicr/gb300-eks.csv with the simulated 64/GPU level, default
-// policy): its three constraints and its comment block, line for line as
-// baseline.CommentLines writes them. The patch tests hold the overlay's
-// bytes against it; baseline's own tests check that it is what Propose
-// makes.
+// policy, from baseline's hand-built result): its three constraints and its
+// comment block, line for line as report.CommentLines writes them. The
+// patch tests hold the overlay's bytes against it.
 func gb300() Proposal {
 	return Proposal{
 		Constraints: []Constraint{
