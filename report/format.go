@@ -22,3 +22,6 @@ func latency(v float64) string   { return numfmt.Latency(v) }
 func tok(v float64) string       { return numfmt.Tok(v) }
 
 func sameLevel(a, b float64) bool { return math.Abs(a-b) <= 1e-9*math.Max(1, math.Abs(a)) }
+
+// paretoNum writes a Pareto level or length as knee/pareto does.
+func paretoNum(v float64) string { return numfmt.Trimmed(v, 2) }

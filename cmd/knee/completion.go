@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/kneetool/knee/knee/pareto"
 	"github.com/kneetool/knee/report"
 	"github.com/kneetool/knee/sweep/read"
 )
@@ -20,7 +19,7 @@ var outputFormats = map[string][]string{
 	"find":      report.FindEncoders.Names(),
 	"baseline":  report.RecommendationEncoders.Names(),
 	"compare":   report.ComparisonEncoders.Names(),
-	"pareto":    append(pareto.Formats.Names(), "FILE.png", "FILE.svg"),
+	"pareto":    append(report.ParetoEncoders.Names(), "FILE.png", "FILE.svg"),
 	"sweep":     {"table", "markdown", "json"},
 	"demo":      {"markdown", "table"},
 	"simserver": {"text"},

@@ -108,3 +108,10 @@ func Latency(v float64) string {
 
 // Tok writes a throughput for a table: whole tokens per second, grouped.
 func Tok(v float64) string { return Group(math.Round(v), 2) }
+
+// Trimmed writes v with decimals decimals and no trailing zeros, without
+// separators: Trimmed(2.50, 2) = "2.5", Trimmed(1024, 2) = "1024". The
+// Pareto frontier writes levels and lengths this way.
+func Trimmed(v float64, decimals int) string {
+	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.*f", decimals, v), "0"), ".")
+}

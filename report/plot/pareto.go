@@ -14,6 +14,7 @@ import (
 
 	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/knee/pareto"
+	"github.com/kneetool/knee/report"
 )
 
 // configColors tell configurations apart (Okabe–Ito, readable by the
@@ -34,7 +35,7 @@ func WritePareto(path string, r *pareto.Result) error {
 		return inputerr.Errorf(path, "-o", 0, "the chart format comes from the extension: use .png or .svg")
 	}
 	p := gplot.New()
-	p.Title.Text = pareto.Title(r)
+	p.Title.Text = report.ParetoTitle(r)
 	p.X.Label.Text = "output tok/s per user"
 	p.Y.Label.Text = "output tok/s per GPU"
 	// A frontier falls from top left to bottom right: the bottom left is

@@ -1,4 +1,4 @@
-package pareto
+package report
 
 import (
 	"bytes"
@@ -11,23 +11,24 @@ import (
 	"github.com/kneetool/knee/internal/numfmt"
 	"github.com/kneetool/knee/internal/output"
 	"github.com/kneetool/knee/internal/table"
+	"github.com/kneetool/knee/knee/pareto"
 )
 
-// Formats are knee pareto's: a table for the terminal, markdown for a PR
+// ParetoEncoders are knee pareto's: a table for the terminal, markdown for a PR
 // comment (with a Mermaid chart of the points), JSON and YAML.
-var Formats = output.New("pareto",
-	output.Encoder[*Result]{Format: output.Table, Encode: func(w io.Writer, r *Result) error { return render(w, r, table.Text) }},
-	output.Encoder[*Result]{Format: output.Markdown, Encode: func(w io.Writer, r *Result) error { return render(w, r, table.Markdown) }},
-	output.JSONEncoder[*Result](),
-	output.Encoder[*Result]{Format: output.YAML, Encode: renderYAML},
+var ParetoEncoders = output.New("pareto",
+	output.Encoder[*pareto.Result]{Format: output.Table, Encode: func(w io.Writer, r *pareto.Result) error { return renderPareto(w, r, table.Text) }},
+	output.Encoder[*pareto.Result]{Format: output.Markdown, Encode: func(w io.Writer, r *pareto.Result) error { return renderPareto(w, r, table.Markdown) }},
+	output.JSONEncoder[*pareto.Result](),
+	output.Encoder[*pareto.Result]{Format: output.YAML, Encode: paretoYAML},
 )
 
-// Render writes r in one of Formats.
-func Render(w io.Writer, r *Result, format string) error {
-	return Formats.Encode(w, output.Format(format), r)
+// RenderPareto writes r in one of ParetoEncoders.
+func RenderPareto(w io.Writer, r *pareto.Result, format string) error {
+	return ParetoEncoders.Encode(w, output.Format(format), r)
 }
 
-func renderYAML(w io.Writer, r *Result) error {
+func paretoYAML(w io.Writer, r *pareto.Result) error {
 	var b bytes.Buffer
 	if err := output.WriteJSON(&b, r); err != nil {
 		return err
@@ -40,15 +41,15 @@ func renderYAML(w io.Writer, r *Result) error {
 	return err
 }
 
-func render(w io.Writer, r *Result, f table.Format) error {
+func renderPareto(w io.Writer, r *pareto.Result, f table.Format) error {
 	var b bytes.Buffer
-	title := Title(r)
+	title := ParetoTitle(r)
 	if f == table.Markdown {
 		b.WriteString("### " + title + "\n\n")
 	} else {
 		b.WriteString(title + "\n\n")
 	}
-	header, rows, align := pointsTable(r)
+	header, rows, align := paretoPointsTable(r)
 	if err := table.Write(&b, f, header, rows, align); err != nil {
 		return err
 	}
@@ -57,28 +58,28 @@ func render(w io.Writer, r *Result, f table.Format) error {
 	if f == table.Markdown {
 		bullet = "- "
 	}
-	for _, l := range summaryLines(r) {
+	for _, l := range paretoSummaryLines(r) {
 		b.WriteString(bullet + l + "\n")
 	}
 	if f == table.Markdown {
-		b.WriteString("\n```mermaid\n" + Mermaid(r) + "```\n")
+		b.WriteString("\n```mermaid\n" + ParetoMermaid(r) + "```\n")
 	}
 	_, err := w.Write(b.Bytes())
 	return err
 }
 
-// Title names the model, the configurations and whether they are simulated.
-func Title(r *Result) string {
-	t := fmt.Sprintf("Pareto frontier: %s, %d configurations", orDash(r.Model), len(r.Configs))
+// ParetoTitle names the model, the configurations and whether they are simulated.
+func ParetoTitle(r *pareto.Result) string {
+	t := fmt.Sprintf("Pareto frontier: %s, %d configurations", paretoOrDash(r.Model), len(r.Configs))
 	if r.Simulated {
 		t += " (simulated)"
 	}
 	return t
 }
 
-// pointsTable has one row per level; the telemetry and SLO columns appear
+// paretoPointsTable has one row per level; the telemetry and SLO columns appear
 // only when some point carries them.
-func pointsTable(r *Result) ([]string, [][]string, []byte) {
+func paretoPointsTable(r *pareto.Result) ([]string, [][]string, []byte) {
 	var energy, usd, slo bool
 	for _, p := range r.Points {
 		energy = energy || p.TokensPerJoule != nil
@@ -102,28 +103,28 @@ func pointsTable(r *Result) ([]string, [][]string, []byte) {
 	}
 	var rows [][]string
 	for _, p := range r.Points {
-		row := []string{p.Config, num(p.PerGPU), numfmt.Group(p.ThroughputPerGPU, 0), opt(p.TokSPerUser, 1), opt(p.TTFTP99Ms, 0)}
+		row := []string{p.Config, paretoNum(p.PerGPU), numfmt.Group(p.ThroughputPerGPU, 0), paretoOpt(p.TokSPerUser, 1), paretoOpt(p.TTFTP99Ms, 0)}
 		if energy {
-			row = append(row, opt(p.TokensPerJoule, 3))
+			row = append(row, paretoOpt(p.TokensPerJoule, 3))
 		}
 		if usd {
-			row = append(row, opt(p.USDPerMTok, 3))
+			row = append(row, paretoOpt(p.USDPerMTok, 3))
 		}
 		if slo {
-			row = append(row, sloCell(p))
+			row = append(row, paretoSLOCell(p))
 		}
-		row = append(row, string(p.Verdict), frontierCell(p))
+		row = append(row, string(p.Verdict), paretoFrontierCell(p))
 		if energy {
-			row = append(row, yes(p.OnEnergyFrontier))
+			row = append(row, paretoYes(p.OnEnergyFrontier))
 		}
 		rows = append(rows, row)
 	}
 	return header, rows, align
 }
 
-// frontierCell says whether p is on the frontier, past its knee, or how
+// paretoFrontierCell says whether p is on the frontier, past its knee, or how
 // far short of it it falls and of which point.
-func frontierCell(p Point) string {
+func paretoFrontierCell(p pareto.Point) string {
 	switch {
 	case p.OnFrontier && p.PastKnee:
 		return "on it, past the knee"
@@ -135,39 +136,39 @@ func frontierCell(p Point) string {
 	return "–"
 }
 
-// summaryLines are the frontier in order, each configuration's share of
+// paretoSummaryLines are the frontier in order, each configuration's share of
 // it, the SLO and cost picks and the notes.
-func summaryLines(r *Result) []string {
+func paretoSummaryLines(r *pareto.Result) []string {
 	var out []string
-	out = append(out, "frontier, slowest per user first: "+refs(r, r.Frontier))
+	out = append(out, "frontier, slowest per user first: "+paretoRefs(r, r.Frontier))
 	if len(r.EnergyFrontier) > 0 {
-		out = append(out, "tokens-per-joule frontier, slowest per user first: "+refs(r, r.EnergyFrontier))
+		out = append(out, "tokens-per-joule frontier, slowest per user first: "+paretoRefs(r, r.EnergyFrontier))
 	}
 	for _, c := range r.Configs {
 		on := "no level on the frontier"
 		if len(c.FrontierPerGPU) > 0 {
 			var ls []string
 			for _, v := range c.FrontierPerGPU {
-				ls = append(ls, num(v))
+				ls = append(ls, paretoNum(v))
 			}
 			on = "on the frontier at " + strings.Join(ls, ", ") + "/GPU"
 		}
 		op := "no operating point"
 		if c.OperatingPerGPU != nil {
-			op = "operating point " + num(*c.OperatingPerGPU) + "/GPU"
+			op = "operating point " + paretoNum(*c.OperatingPerGPU) + "/GPU"
 		}
 		out = append(out, fmt.Sprintf("%s: %s; %s; %s", c.Name, on, c.Knee.Phrase("/GPU"), op))
 	}
 	if r.SLO != nil && r.SLO.Best != nil {
-		out = append(out, fmt.Sprintf("best under %s (at or below its configuration's SLO edge): %s", strings.Join(r.SLO.Targets, ", "), choiceText(r.SLO.Best)))
+		out = append(out, fmt.Sprintf("best under %s (at or below its configuration's SLO edge): %s", strings.Join(r.SLO.Targets, ", "), paretoChoiceText(r.SLO.Best)))
 	}
 	if r.Cheapest != nil {
-		out = append(out, fmt.Sprintf("cheapest per million output tokens: %s, $%s/Mtok", choiceText(r.Cheapest), numfmt.Group(*r.Cheapest.USDPerMTok, 3)))
+		out = append(out, fmt.Sprintf("cheapest per million output tokens: %s, $%s/Mtok", paretoChoiceText(r.Cheapest), numfmt.Group(*r.Cheapest.USDPerMTok, 3)))
 	}
 	return append(out, r.Notes...)
 }
 
-func refs(r *Result, rs []PointRef) string {
+func paretoRefs(r *pareto.Result, rs []pareto.PointRef) string {
 	if len(rs) == 0 {
 		return "none (no level has a speed per user)"
 	}
@@ -178,24 +179,24 @@ func refs(r *Result, rs []PointRef) string {
 	return strings.Join(parts, " → ")
 }
 
-func choiceText(c *Choice) string {
-	s := fmt.Sprintf("%s (%s tok/s/GPU, %s tok/s/user)", c.PointRef, numfmt.Group(c.ThroughputPerGPU, 0), opt(c.TokSPerUser, 1))
+func paretoChoiceText(c *pareto.Choice) string {
+	s := fmt.Sprintf("%s (%s tok/s/GPU, %s tok/s/user)", c.PointRef, numfmt.Group(c.ThroughputPerGPU, 0), paretoOpt(c.TokSPerUser, 1))
 	if c.PastKnee {
 		s += ", past its knee"
 	}
 	return s
 }
 
-func opt(v *float64, decimals int) string {
+func paretoOpt(v *float64, decimals int) string {
 	if v == nil {
 		return numfmt.Missing
 	}
 	return numfmt.Group(*v, decimals)
 }
 
-// sloCell says whether a level meets the SLOs, and when it does above
+// paretoSLOCell says whether a level meets the SLOs, and when it does above
 // its configuration's SLO edge (a lower level missed them), says so.
-func sloCell(p Point) string {
+func paretoSLOCell(p pareto.Point) string {
 	switch {
 	case p.MeetsSLO == nil:
 		return "unknown"
@@ -207,14 +208,14 @@ func sloCell(p Point) string {
 	return "missed"
 }
 
-func yes(b bool) string {
+func paretoYes(b bool) string {
 	if b {
 		return "on it"
 	}
 	return "–"
 }
 
-func orDash(s string) string {
+func paretoOrDash(s string) string {
 	if s == "" {
 		return numfmt.Missing
 	}
