@@ -70,7 +70,7 @@ func renderPareto(w io.Writer, r *pareto.Result, f table.Format) error {
 
 // ParetoTitle names the model, the configurations and whether they are simulated.
 func ParetoTitle(r *pareto.Result) string {
-	t := fmt.Sprintf("Pareto frontier: %s, %d configurations", paretoOrDash(r.Model), len(r.Configs))
+	t := fmt.Sprintf("Pareto frontier: %s, %d configurations", orDash(r.Model), len(r.Configs))
 	if r.Simulated {
 		t += " (simulated)"
 	}
@@ -213,11 +213,4 @@ func paretoYes(b bool) string {
 		return "on it"
 	}
 	return "–"
-}
-
-func paretoOrDash(s string) string {
-	if s == "" {
-		return numfmt.Missing
-	}
-	return s
 }

@@ -17,8 +17,8 @@ import (
 	"github.com/kneetool/knee/knee"
 )
 
-// title names the sweep: leaf, accelerator, GPUs, model — whatever is known.
-func title(rec *baseline.Recommendation) string {
+// recTitle names the sweep: leaf, accelerator, GPUs, model — whatever is known.
+func recTitle(rec *baseline.Recommendation) string {
 	var parts []string
 	for _, s := range []string{rec.Leaf, rec.Accelerator} {
 		if s != "" {
@@ -101,7 +101,7 @@ func renderMarkdown(w io.Writer, rec *baseline.Recommendation) error {
 
 func renderRec(w io.Writer, rec *baseline.Recommendation, st recStyle) error {
 	var b bytes.Buffer
-	fmt.Fprintf(&b, st.title, title(rec))
+	fmt.Fprintf(&b, st.title, recTitle(rec))
 	b.WriteString(st.headline(rec) + "\n\n")
 	h, rows, al := measurementRows(rec)
 	if err := table.Write(&b, st.tableKind, h, rows, al); err != nil {
@@ -264,7 +264,7 @@ func policySummary(p baseline.Policy) string {
 // "# " prefix and no trailing spaces.
 func CommentLines(rec *baseline.Recommendation) []string {
 	var out []string
-	out = append(out, "Measured with knee: "+title(rec)+".")
+	out = append(out, "Measured with knee: "+recTitle(rec)+".")
 	var tb bytes.Buffer
 	h, rows, al := measurementRows(rec)
 	if err := table.Write(&tb, table.Text, h, rows, al); err == nil {
