@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/kneetool/knee/internal/numfmt"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -260,7 +261,7 @@ func physicalBound(in input, k Knee) *PhysicalBound {
 		b = &PhysicalBound{Total: round6(total), PerGPU: round6(total / div), From: "kv_cache",
 			KVCapacityTokens: ptr(c.capTok), TokensPerRequest: ptr(round6(tpr))}
 		b.Detail = fmt.Sprintf("the KV cache holds %s tokens = %s requests of %s tokens (prompt + output)",
-			thousands(c.capTok), count(roundTo(total)), count(roundTo(tpr)))
+			thousands(c.capTok), numfmt.Count(roundTo(total)), numfmt.Count(roundTo(tpr)))
 	default:
 		return nil
 	}

@@ -14,7 +14,8 @@ import (
 	"github.com/kneetool/knee/internal/drivers/simserver"
 	"github.com/kneetool/knee/internal/output"
 	"github.com/kneetool/knee/knee"
-	"github.com/kneetool/knee/knee/plot"
+	"github.com/kneetool/knee/report"
+	"github.com/kneetool/knee/report/plot"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/run"
 )
@@ -112,7 +113,7 @@ func (o *demoOptions) Run() error {
 	demoIntro(w, out, cfg, adapt, o.md)
 	fmt.Fprintln(w, heading(o.md, 2, "knee find"))
 	fmt.Fprintln(w)
-	if err := knee.Formats.Encode(w, format, res); err != nil {
+	if err := report.FindEncoders.Encode(w, format, res); err != nil {
 		return err
 	}
 	// Every demo point is simulated, which baseline refuses by default; the
@@ -126,7 +127,7 @@ func (o *demoOptions) Run() error {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, heading(o.md, 2, "knee baseline"))
 	fmt.Fprintln(w)
-	if err := baseline.RecommendationFormats.Encode(w, format, rec); err != nil {
+	if err := report.RecommendationEncoders.Encode(w, format, rec); err != nil {
 		return err
 	}
 	if err := o.writePlot(out, res, rec); err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/kneetool/knee/internal/output"
 	"github.com/kneetool/knee/internal/table"
 	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/report"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/run"
 	"github.com/kneetool/knee/sweep/store"
@@ -79,7 +80,7 @@ func renderSweepSummary(w io.Writer, s *sweep.Sweep, format string, errw io.Writ
 	kopts := knee.DefaultOptions()
 	kopts.SLOs = slos
 	if r, err := knee.Find(s, kopts); err == nil {
-		return knee.Render(w, r, format)
+		return report.RenderFind(w, r, format)
 	} else {
 		fmt.Fprintf(errw, "knee find: %v\n", err)
 	}

@@ -193,7 +193,7 @@ func Merge(parts []*sweep.Sweep, meta Meta) (*sweep.Sweep, error) {
 	}
 	out.Points = make([]sweep.Point, 0, total) // a Point is large: grow once
 	if out.Accelerator == "" && out.Leaf != "" {
-		out.Accelerator = AcceleratorFromLeaf(out.Leaf)
+		out.Accelerator = sweep.AcceleratorFromLeaf(out.Leaf)
 	}
 	var wl workloadMerge
 	var tm tokenMerge
@@ -229,7 +229,7 @@ func Merge(parts []*sweep.Sweep, meta Meta) (*sweep.Sweep, error) {
 		out.Points = append(out.Points, s.Points...)
 	}
 	if out.Accelerator == "" && out.Leaf != "" {
-		out.Accelerator = AcceleratorFromLeaf(out.Leaf)
+		out.Accelerator = sweep.AcceleratorFromLeaf(out.Leaf)
 	}
 	out.Workload = wl.w
 	finalize(out)
@@ -299,20 +299,6 @@ func finalize(s *sweep.Sweep) {
 	if s.Points == nil {
 		s.Points = []sweep.Point{}
 	}
-}
-
-// AcceleratorFromLeaf takes the accelerator from an aicr leaf name
-// (<accel>-<service>-<os>-<intent>-<platform>), e.g.
-// gb300-eks-ubuntu-inference-dynamo → gb300, rtx-pro-6000-eks-… → rtx-pro-6000.
-func AcceleratorFromLeaf(leaf string) string {
-	l := strings.ToLower(leaf)
-	if strings.HasPrefix(l, "rtx-pro-6000") {
-		return "rtx-pro-6000"
-	}
-	if i := strings.IndexByte(l, '-'); i > 0 {
-		return l[:i]
-	}
-	return l
 }
 
 func appendUnique(dst []string, vs ...string) []string {

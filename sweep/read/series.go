@@ -108,16 +108,6 @@ func (cs *colSeries) attachLoose(cols []column) {
 	}
 }
 
-// containsFold reports whether list holds s, case aside.
-func containsFold(list []string, s string) bool {
-	for _, v := range list {
-		if strings.EqualFold(v, s) {
-			return true
-		}
-	}
-	return false
-}
-
 // seriesParts splits headers that share words at their start and end into
 // the part that differs: "k8s TTFT mean", "llm-d TTFT mean" → k8s, llm-d.
 // nil when the headers share nothing (two unrelated columns) or a part is
