@@ -238,3 +238,11 @@ func plainDecimal(s string) bool {
 	}
 	return digits > 0 && dots <= 1 && s[len(s)-1] != '.'
 }
+
+// cellAt is a row's cell without markup ("" past the row's end).
+func cellAt(row []string, i int) string {
+	if i < 0 || i >= len(row) {
+		return ""
+	}
+	return stripMarkup(row[i])
+}

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-
-	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // Column families: several columns of one quantity that the role table read
@@ -235,18 +233,4 @@ func (r *resolved) requestRates(file string) {
 	for _, i := range requested {
 		r.cols[i].kind = colRequestedRate
 	}
-}
-
-// refuseAmbiguousRates: two offered-rate columns cannot both be the load.
-func (r *resolved) refuseAmbiguousRates(g grid) error {
-	var hs []string
-	for _, c := range r.cols {
-		if c.kind == colRequestedRate {
-			hs = append(hs, c.header)
-		}
-	}
-	if len(hs) > 1 {
-		return inputerr.Errorf(g.file, hs[1], g.headerLine, "columns %q and %q both read as the offered request rate; pick one with --column requested_rate=%q", hs[0], hs[1], hs[0])
-	}
-	return nil
 }

@@ -364,14 +364,6 @@ func seriesKeys(g grid, keyOf func([]string) string) ([]string, map[string]int) 
 	return keys, counts
 }
 
-// cellAt is a row's cell without markup ("" past the row's end).
-func cellAt(row []string, i int) string {
-	if i < 0 || i >= len(row) {
-		return ""
-	}
-	return stripMarkup(row[i])
-}
-
 // textColumn: some cell is text, not a number (a label column).
 func textColumn(g grid, i int) bool {
 	for _, row := range g.rows {
