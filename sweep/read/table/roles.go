@@ -64,6 +64,13 @@ func headerDimension(low string) (dimension, string) {
 const whyNotRead = "not a column knee reads"
 
 // wordset is a header's words.
+// Why two kinds of column are not read, which countrates.go reads as the
+// parts of a rate: a token count over the run, and a time beside it.
+const (
+	whyRunTokenCount = "a token count over the run, not a request length"
+	whyOtherTime     = "a time that is not TTFT, TPOT, ITL, E2E or the run's duration"
+)
+
 type wordset []string
 
 func (w wordset) has(ws ...string) bool {
@@ -169,7 +176,7 @@ var roles = []role{
 	{kind: colThroughput, dims: tokDims, match: isTokenRate},
 	// A time that is none of the latencies: the run's duration, or nothing knee reads.
 	{kind: colDuration, dims: timeDims, match: func(w wordset) bool { return w.has("duration", "elapsed", "runtime", "wall") }},
-	{kind: colIgnore, dims: []dimension{dimTime}, match: always, why: "a time that is not TTFT, TPOT, ITL, E2E or the run's duration"},
+	{kind: colIgnore, dims: []dimension{dimTime}, match: always, why: whyOtherTime},
 	{kind: colIgnore, dims: []dimension{dimTokRate}, match: always, why: "a token rate that is not the node's output throughput"},
 	{kind: colIgnore, dims: []dimension{dimReqRate}, match: always, why: "a request rate knee does not read"},
 	// The load and the counts: plain numbers.
@@ -191,7 +198,7 @@ var roles = []role{
 	}},
 	// "Total input tokens", "Total generated tokens": a count over the run
 	// (it grows with the prompts sent), not a request length.
-	{kind: colIgnore, dims: plainDims, why: "a token count over the run, not a request length", match: func(w wordset) bool {
+	{kind: colIgnore, dims: plainDims, why: whyRunTokenCount, match: func(w wordset) bool {
 		return w.has("total") && w.has("tokens", "toks", "tok") && !w.has("per", "len", "length", "avg", "mean", "average")
 	}},
 	{kind: colWorkload, dims: plainDims, why: "a request length: a workload setting", match: func(w wordset) bool {

@@ -73,7 +73,8 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 
 // normalizeGrid brings a grid to one row per level before its columns are
 // read: turned when transposed, its units row taken, cells holding several
-// values split, rows named by a profile given their level.
+// values split, rows named by a profile given their level, a rate derived
+// from a count over the run and its duration (countrates.go).
 func normalizeGrid(g grid) (grid, []string, int, []string) {
 	var notes []string
 	if t, note, ok := transpose(g); ok {
@@ -87,6 +88,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, splitNamedTuples(&g)...)
 	notes = append(notes, profileLoads(&g)...)
 	notes = append(notes, expandPackedRows(&g, loadColumn(classifyAll(g.header)))...)
+	notes = append(notes, countRates(&g)...)
 	return g, unitsRow, unitsLine, notes
 }
 
