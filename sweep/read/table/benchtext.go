@@ -72,6 +72,8 @@ func benchBlocks(path string, data []byte) (grid, bool) {
 		return b.g, false
 	}
 	b.applyPreambles()
+	b.applyCommandLevels()
+	b.g.notes = b.notes
 	if len(b.g.header) == 0 {
 		return b.g, false
 	}
@@ -95,6 +97,7 @@ type benchScan struct {
 	preamble []string     // lines since the last block closed
 	pending  [][]string   // each block's preamble, applied once the block is read
 	prefixes []linePrefix // each block's line prefix
+	notes    []string     // what the lines around the blocks said of them
 }
 
 // line takes source line i: a banner opens a block, a closing rule ends it,

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/kneetool/knee/internal/inputerr"
@@ -28,13 +29,17 @@ type grid struct {
 	// caption is a line of prose right above a pasted table that names
 	// what it holds, as a heading would ("p50 TTFT, ms:").
 	caption string
+	// notes are what the parser read from the lines around the table (a
+	// command line that sets a level), said before the reading's own.
+	notes []string
 }
 
 // tableToSweep reads a grid (one row per level, or transposed: one row per
 // metric) into a sweep. Metadata columns (gpus, leaf, accelerator, model)
 // must agree across rows; --gpus supplies the GPU count a table lacks.
 func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
-	g, unitsRow, unitsLine, notes := normalizeGrid(g)
+	g, unitsRow, unitsLine, normalized := normalizeGrid(g)
+	notes := append(slices.Clip(g.notes), normalized...)
 	res, err := resolveColumns(g, unitsRow, unitsLine, meta)
 	if err != nil {
 		return nil, err
