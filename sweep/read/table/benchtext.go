@@ -73,6 +73,7 @@ func benchBlocks(path string, data []byte) (grid, bool) {
 	}
 	b.applyPreambles()
 	b.applyCommandLevels()
+	b.applyEngineLines()
 	b.g.notes = b.notes
 	if len(b.g.header) == 0 {
 		return b.g, false

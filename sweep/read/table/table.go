@@ -32,6 +32,9 @@ type grid struct {
 	// notes are what the parser read from the lines around the table (a
 	// command line that sets a level), said before the reading's own.
 	notes []string
+	// engine is the engine's log lines' evidence for a row's level, by
+	// the row's source line (enginelog.go).
+	engine map[int]*sweep.EngineMetrics
 }
 
 // tableToSweep reads a grid (one row per level, or transposed: one row per
@@ -137,6 +140,7 @@ func tablePoints(g grid, cols []column, gpus int) ([]sweep.Point, error) {
 		if err != nil {
 			return nil, err
 		}
+		p.Engine = g.engine[g.lines[r]]
 		points = append(points, *p)
 	}
 	if len(points) == 0 {
