@@ -29,14 +29,15 @@ type Options struct {
 	// value, "FIELD=VALUE[,FIELD=VALUE]" names the fields; "" keeps the only
 	// workload there is and refuses a mix.
 	Workload string
-	// Judge is the analysis, for the ambiguity pass (ambiguity.go): with it,
+	// Judge is the analysis, for the ambiguity pass (table.Decide): with it,
 	// two columns that could each hold one value are read when the answer
 	// is the same with either and refused only when it differs; without it
 	// (nil) they are refused.
 	Judge sweep.Judge
 	// ambiguityDepth counts the ambiguity passes this reading is nested in
 	// (a candidate's reading meeting another choice): bounded by
-	// maxAmbiguityDepth, so the readings one input costs are bounded too.
+	// the table reader's maxAmbiguityDepth, so the readings one input costs
+	// are bounded too.
 	ambiguityDepth int
 }
 

@@ -1,3 +1,12 @@
+// Package table is knee's reader of tables it has never seen: markdown, CSV,
+// whitespace-aligned and box-drawn console tables, and the result blocks
+// vLLM's and SGLang's benchmarks print. Read parses the grids, rewrites
+// them to one row per level, and decides what each column holds in passes
+// (units, families, roles, consistency, series, ambiguity: resolve.go),
+// never guessing: a choice that may change the answer is refused with the
+// flag that makes it, and Decide reads such a choice once per candidate
+// when an analysis is at hand to tell whether it does. Only sweep/read
+// imports it: the format table and the native decoders live there.
 package table
 
 import (
