@@ -179,7 +179,9 @@ var captionUnit = regexp.MustCompile(`(?i)\b(ttft|tpot|itl|e2e|latency|latencies
 // unit stated where people state it instead: the text around the table
 // ("TTFT in seconds"), or, when its values are impossible in ms, the one
 // unit every other time column's header states ("TTFT (s)" beside a bare
-// "E2E p99" of 0.8). Each is said in a note.
+// "E2E p99" of 0.8). Each is said in a note once the passes are done
+// (noteContextUnits): a column of a series --series does not pick is
+// given its unit here but not read.
 func (r *resolved) unitsFromContext(g grid) {
 	caption := captionUnits(g.context)
 	sibling := r.headerTimeUnits()
@@ -193,13 +195,35 @@ func (r *resolved) unitsFromContext(g grid) {
 			u, ok = caption["*"]
 		}
 		if ok {
-			c.unit, c.stated, c.unitFrom = u, true, "text around the table"
-			r.notes = append(r.notes, fmt.Sprintf("%s: %q read in %s: the text around the table says so", g.file, c.header, u.name))
+			c.unit, c.stated, c.unitFrom = u, true, fromContext
 			continue
 		}
 		if len(sibling) == 1 && sibling[0] != "ms" && anyImplausibleMS(g, i, c.metric) {
-			c.unit, c.stated, c.unitFrom = units[sibling[0]], true, "other time columns' headers"
-			r.notes = append(r.notes, fmt.Sprintf("%s: %q read in %s: its values are impossible in ms, and every other time column's header says %s", g.file, c.header, sibling[0], sibling[0]))
+			c.unit, c.stated, c.unitFrom = units[sibling[0]], true, fromSiblings
+		}
+	}
+}
+
+// Where unitsFromContext found a unit, as column.unitFrom says it; the note
+// that says so is written once the passes are done (noteContextUnits), for
+// the columns still read.
+const (
+	fromContext  = "text around the table"
+	fromSiblings = "other time columns' headers"
+)
+
+// noteContextUnits says, for each column still read, the unit the text
+// around the table or the other time columns' headers gave it.
+func (r *resolved) noteContextUnits(file string) {
+	for _, c := range r.cols {
+		if c.key() == "" {
+			continue
+		}
+		switch c.unitFrom {
+		case fromContext:
+			r.notes = append(r.notes, fmt.Sprintf("%s: %q read in %s: the text around the table says so", file, c.header, c.unit.name))
+		case fromSiblings:
+			r.notes = append(r.notes, fmt.Sprintf("%s: %q read in %s: its values are impossible in ms, and every other time column's header says %s", file, c.header, c.unit.name, c.unit.name))
 		}
 	}
 }

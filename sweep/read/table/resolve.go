@@ -46,6 +46,7 @@ func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resol
 		}
 	}
 	r.noteWeakLoad(g.file)
+	r.noteContextUnits(g.file)
 	r.noteUnread(g.file)
 	return r, nil
 }
