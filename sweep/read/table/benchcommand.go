@@ -103,16 +103,7 @@ func infiniteRate(v string) bool {
 // flight), not by the burst it started with: the blocks are left as they
 // are.
 func (b *benchScan) applyCommandLevels() {
-	conc, rate := -1, -1
-	for j, h := range b.g.header {
-		c := classify(h)
-		switch {
-		case c.kind == colConcurrency && c.flavor == "configured" && conc < 0:
-			conc = j
-		case c.kind == colRequestRate && c.flavor == "requested" && rate < 0:
-			rate = j
-		}
-	}
+	conc, rate := b.loadColumns()
 	if rate >= 0 && b.someFiniteRate(rate) {
 		return
 	}
@@ -141,4 +132,21 @@ func (b *benchScan) someFiniteRate(rate int) bool {
 		}
 	}
 	return false
+}
+
+// loadColumns are the first column of the blocks' keys that states a
+// configured concurrency and the first that states an offered rate; -1
+// for none.
+func (b *benchScan) loadColumns() (conc, rate int) {
+	conc, rate = -1, -1
+	for j, h := range b.g.header {
+		c := classify(h)
+		switch {
+		case c.kind == colConcurrency && c.flavor == "configured" && conc < 0:
+			conc = j
+		case c.kind == colRequestRate && c.flavor == "requested" && rate < 0:
+			rate = j
+		}
+	}
+	return conc, rate
 }
