@@ -27,26 +27,3 @@ func seedCorpusText(f *testing.F, parts ...string) {
 		}
 	}
 }
-
-// FuzzBoxHeader: box tables with headers over several lines (evalscope's
-// rich summary) never panic and read to a sweep or an input error.
-func FuzzBoxHeader(f *testing.F) {
-	seedCorpusText(f, "rich-box")
-	f.Add([]byte("|===|===|\n| A | B ||\n| x | y |\n|---|---|\n| 1 | 2 |\n"))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		_ = looksAligned(b)
-		s, err := readAligned("t.txt", b, Meta{})
-		checkResult(t, s, err)
-	})
-}
-
-// FuzzBenchTextPrefixed: result blocks behind any line prefix never panic.
-func FuzzBenchTextPrefixed(f *testing.F) {
-	seedCorpusText(f, "prefix", "commented-blocks")
-	f.Add([]byte("(APIServer pid=1) ===== Serving Benchmark Result =====\n(APIServer pid=2) Mean TTFT (ms): 3\n"))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		_ = sniffBenchText("t.txt", b, nil)
-		s, err := readBenchTextOpts("t.txt", b, Options{})
-		checkResult(t, s, err)
-	})
-}

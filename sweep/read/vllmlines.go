@@ -10,6 +10,7 @@ import (
 
 	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/read/table"
 )
 
 // benchmark_serving.py --save-result --append-result (and sweep scripts
@@ -180,7 +181,7 @@ func pickVLLMSeries(path, what, unit string, results []vllmResult, keys []string
 	for i, n := range names {
 		list[i] = fmt.Sprintf("%s (%d %s)", n, seen[n], unit)
 	}
-	return nil, ambiguousSeries(inputerr.Errorf(path, "--series", 0, "the %s holds %d series by %s: %s; knee reads one curve at a time and never merges them as repeats: pick one with --series %q",
+	return nil, table.AmbiguousSeries(inputerr.Errorf(path, "--series", 0, "the %s holds %d series by %s: %s; knee reads one curve at a time and never merges them as repeats: pick one with --series %q",
 		what, len(names), strings.Join(keys, " and "), strings.Join(list, ", "), names[0]), names)
 }
 
