@@ -4,8 +4,8 @@ import (
 	"testing"
 )
 
-// seedCorpusText adds the table.txt of every corpus entry whose name has
-// one of the given parts: the real console outputs the new rules read.
+// FuzzBoxHeader reads box-drawn tables, seeded with the corpus's real
+// rich-box console outputs: never a panic.
 func FuzzBoxHeader(f *testing.F) {
 	seedCorpusText(f, "rich-box")
 	f.Add([]byte("|===|===|\n| A | B ||\n| x | y |\n|---|---|\n| 1 | 2 |\n"))
@@ -16,6 +16,8 @@ func FuzzBoxHeader(f *testing.F) {
 	})
 }
 
+// FuzzBenchTextPrefixed reads bench text whose lines carry a prefix (a
+// container's pid, a quote mark), seeded with the corpus's real ones.
 func FuzzBenchTextPrefixed(f *testing.F) {
 	seedCorpusText(f, "prefix", "commented-blocks")
 	f.Add([]byte("(APIServer pid=1) ===== Serving Benchmark Result =====\n(APIServer pid=2) Mean TTFT (ms): 3\n"))
