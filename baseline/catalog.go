@@ -11,9 +11,10 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/kneetool/knee/baseline/overlay"
 	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
-	"github.com/kneetool/knee/sweep/read"
+	"github.com/kneetool/knee/sweep/boundedio"
 )
 
 // LeafRun is one leaf of a catalog re-baseline: its sweep (every run of
@@ -32,7 +33,9 @@ type Catalog struct {
 	Refused int `json:"refused"`
 	// Written lists the overlays --write changed (absent when none was).
 	Written []string `json:"written,omitempty"`
-	write   bool
+	// Write is whether --write was asked: the report then says what was
+	// written, or that nothing was. Not in the JSON, which has Written.
+	Write bool `json:"-"`
 }
 
 // WriteError is a --overlays --write that failed: Written names the files
@@ -96,7 +99,7 @@ func overlaysByName(dir string, entries []os.DirEntry) map[string][]string {
 			continue
 		}
 		p := filepath.Join(dir, name)
-		b, err := read.ReadLimited(p, scanLimit)
+		b, err := boundedio.ReadPath(p, scanLimit, os.Stdin)
 		if err != nil {
 			continue
 		}
@@ -188,11 +191,11 @@ func fileExists(p string) bool {
 func RunCatalog(leaves []LeafRun, req Request) (c *Catalog, err error) {
 	sort.SliceStable(leaves, func(i, j int) bool { return leaves[i].Sweep.Leaf < leaves[j].Sweep.Leaf })
 	for _, l := range leaves {
-		if _, err := ReadOverlay(l.Overlay); err != nil {
+		if _, err := overlay.Read(l.Overlay); err != nil {
 			return nil, err
 		}
 	}
-	c = &Catalog{Leaves: []*Recommendation{}, write: req.Write}
+	c = &Catalog{Leaves: []*Recommendation{}, Write: req.Write}
 	var st staging
 	defer func() {
 		st.abort()
@@ -229,7 +232,7 @@ type staging struct {
 }
 
 type stagedLeaf struct {
-	st  *Staged
+	st  *overlay.Staged
 	rec *Recommendation
 }
 
@@ -237,9 +240,9 @@ type stagedLeaf struct {
 func (s *staging) run(l LeafRun, req Request) (*Recommendation, error) {
 	r := req
 	r.Overlay = l.Overlay
-	var mine *Staged
+	var mine *overlay.Staged
 	if req.Write {
-		r.stage = func(st *Staged) { mine = st }
+		r.stage = func(st *overlay.Staged) { mine = st }
 	}
 	rec, err := Run(l.Sweep, r)
 	if mine != nil {
@@ -257,11 +260,12 @@ func (s *staging) commit(c *Catalog) error {
 	// Check every file once more before the first rename, so that a file
 	// changed meanwhile stops the write before anything is replaced.
 	for _, p := range s.staged {
-		if err := p.st.unchanged(); err != nil {
+		if err := p.st.Unchanged(); err != nil {
 			return err
 		}
 	}
 	for i, p := range s.staged {
+		beforeCommit(p.st.Path)
 		if err := p.st.Commit(); err != nil {
 			return rollback(s.staged[:i], err)
 		}
@@ -292,6 +296,11 @@ func rollback(done []stagedLeaf, cause error) error {
 	}
 	return cause
 }
+
+// beforeCommit is a test's hook into the moment between the check of
+// every file and one file's commit: a file edited there must stop the
+// write and put back the ones already replaced.
+var beforeCommit = func(path string) {}
 
 // abort removes the patches still staged.
 func (s *staging) abort() {

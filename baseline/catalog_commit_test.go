@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kneetool/knee/baseline/overlay"
 	"github.com/kneetool/knee/fixtures"
 )
 
@@ -25,20 +26,20 @@ func TestOverlaysWriteRollsBackWhenAFileChangesBetweenRenames(t *testing.T) {
 	for _, n := range []string{"a.yaml", "b.yaml", "c.yaml"} {
 		p := filepath.Join(dir, n)
 		require.NoError(t, os.WriteFile(p, src, 0o640))
-		o, err := ReadOverlay(p)
+		o, err := overlay.Read(p)
 		require.NoError(t, err)
 		rec := gb300Proposal(t)
-		rec.Overlay = o.Report(rec)
-		st, err := StageOverlay(o, rec)
+		rec.Overlay = ReportOverlay(o, rec)
+		st, err := StageOverlay(o, rec, testComment(rec))
 		require.NoError(t, err)
 		require.NotNil(t, st)
 		s.staged = append(s.staged, stagedLeaf{st, rec})
 		paths = append(paths, p)
 	}
 	edit := string(src) + "# edited by hand while knee wrote\n"
-	old := beforeRename
-	t.Cleanup(func() { beforeRename = old })
-	beforeRename = func(path string) {
+	old := beforeCommit
+	t.Cleanup(func() { beforeCommit = old })
+	beforeCommit = func(path string) {
 		if path == paths[1] { // after a.yaml was renamed into place
 			require.NoError(t, os.WriteFile(path, []byte(edit), 0o640))
 		}
@@ -64,14 +65,14 @@ func TestOverlaysWriteRollsBackWhenAFileChangesBetweenRenames(t *testing.T) {
 	require.Len(t, ents, 3)
 
 	// Untouched, all three are written and no backup is left.
-	beforeRename = old
+	beforeCommit = old
 	s = staging{}
 	for _, p := range []string{paths[0], paths[2]} {
-		o, err := ReadOverlay(p)
+		o, err := overlay.Read(p)
 		require.NoError(t, err)
 		rec := gb300Proposal(t)
-		rec.Overlay = o.Report(rec)
-		st, err := StageOverlay(o, rec)
+		rec.Overlay = ReportOverlay(o, rec)
+		st, err := StageOverlay(o, rec, testComment(rec))
 		require.NoError(t, err)
 		s.staged = append(s.staged, stagedLeaf{st, rec})
 	}

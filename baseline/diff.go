@@ -207,6 +207,13 @@ func DiffSweeps(ctx context.Context, old, cur *sweep.Sweep, kopts knee.Options, 
 	d.operatingGoodput(g)
 	d.judgeAll()
 	d.Rows = append(d.Rows, d.kneeRow())
+	d.settle()
+	return d, nil
+}
+
+// settle is the last step of both diffs (sweeps, overlay gates): every row
+// is refused when the sides are not comparable, and the regressions counted.
+func (d *Diff) settle() {
 	for i := range d.Rows {
 		if len(d.NotComparable) > 0 {
 			d.Rows[i].refuse(d.NotComparable)
@@ -215,7 +222,6 @@ func DiffSweeps(ctx context.Context, old, cur *sweep.Sweep, kopts knee.Options, 
 			d.Regressed++
 		}
 	}
-	return d, nil
 }
 
 // levelRows compares every metric (and goodput, with SLOs) at every level
@@ -387,10 +393,10 @@ func (d *Diff) judgeAll() {
 		ma := *r.Old
 		half, method, ok := interval(len(r.a), len(r.b), sa, sb, each)
 		if !ok && r.wa != nil && r.wb != nil {
-			half, method, ok = withinHalf(r.wa, r.wb, each), withinMethod, true
+			half, method, ok = withinHalf(r.wa, r.wb, each), WithinMethod, true
 		}
 		if !ok && r.windowed && r.Metric != "throughput_tok_s" {
-			r.Verdict, r.Method = DiffNoChange, latencyUnjudged
+			r.Verdict, r.Method = DiffNoChange, LatencyUnjudged
 			continue
 		}
 		r.Method = method

@@ -8,10 +8,10 @@ import (
 	"github.com/kneetool/knee/sweep"
 )
 
-// goodputMetric is the diff's goodput row: output tok/s of the requests
+// GoodputMetric is the diff's goodput row: output tok/s of the requests
 // within every SLO. It exists only when SLOs are stated (--slo or
 // --ttft-slo-ms); without them there is no goodput to compare.
-const goodputMetric = "goodput_tok_s"
+const GoodputMetric = "goodput_tok_s"
 
 // hasSLOs reports whether the analysis options state any SLO.
 func hasSLOs(o knee.Options) bool { return len(o.SLOs) > 0 || o.TTFTSLOMs > 0 }
@@ -68,7 +68,7 @@ func (d *Diff) goodputRow(at string, a, b []float64) (DiffRow, bool) {
 	if len(a) == 0 || len(b) == 0 {
 		return DiffRow{}, false
 	}
-	row := DiffRow{At: at, Metric: goodputMetric, Better: "higher"}
+	row := DiffRow{At: at, Metric: GoodputMetric, Better: "higher"}
 	d.compare(&row, a, b)
 	return row, true
 }

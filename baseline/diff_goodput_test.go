@@ -31,18 +31,18 @@ func TestDiffGoodputPlantedRegression(t *testing.T) {
 	d, err := DiffSweeps(context.Background(), old, scaledThroughput(old, 0.85), o, DefaultDiffOptions())
 	require.NoError(t, err)
 	for lv, want := range map[string]float64{"8": 173.107, "16": 228.074, "32": 331.391, "64": 358.139, "128": 602.982} {
-		r := findRow(t, d, lv, goodputMetric)
+		r := findRow(t, d, lv, GoodputMetric)
 		require.InDelta(t, want, *r.Old, 0.001, lv)
 		require.InDelta(t, -0.15, *r.Change, 1e-5, lv)
 		require.Equal(t, DiffRegressed, r.Verdict, lv)
 	}
 	for _, lv := range []string{"256", "512"} {
-		r := findRow(t, d, lv, goodputMetric)
+		r := findRow(t, d, lv, GoodputMetric)
 		require.Equal(t, 0.0, *r.Old)
 		require.Equal(t, DiffNoChange, r.Verdict, lv)
 		require.Equal(t, "OLD is 0: no relative change", r.Method)
 	}
-	op := findRow(t, d, "operating point", goodputMetric)
+	op := findRow(t, d, "operating point", GoodputMetric)
 	require.Equal(t, 128.0, *op.OldPerGPU)
 	require.InDelta(t, 602.982, *op.Old, 0.001)
 	require.InDelta(t, 512.535, *op.New, 0.001)
@@ -70,7 +70,7 @@ func TestDiffGoodputRealRepeatsNoChange(t *testing.T) {
 		require.NoError(t, err)
 		n := 0
 		for _, r := range d.Rows {
-			if r.Metric == goodputMetric {
+			if r.Metric == GoodputMetric {
 				n++
 				require.Equal(t, DiffNoChange, r.Verdict, "%v vs %v: %s", sp[0], sp[1], r.At)
 			}
@@ -80,7 +80,7 @@ func TestDiffGoodputRealRepeatsNoChange(t *testing.T) {
 	d, err := DiffSweeps(context.Background(), loadRuns(t, dir+"run-1", dir+"run-2"), loadRuns(t, dir+"run-3"), o, DefaultDiffOptions())
 	require.NoError(t, err)
 	require.Equal(t, 21, d.Family)
-	r := findRow(t, d, "64", goodputMetric)
+	r := findRow(t, d, "64", GoodputMetric)
 	require.Equal(t, 2, r.OldN)
 	require.Equal(t, 1, r.NewN)
 	require.InDelta(t, 765.191, *r.Old, 0.001)
@@ -93,7 +93,7 @@ func TestDiffNoSLONoGoodputRows(t *testing.T) {
 	old := loadRuns(t, "testbed/h200-cbserve-0.6b")
 	d := diffOf(t, old, old)
 	for _, r := range d.Rows {
-		require.NotEqual(t, goodputMetric, r.Metric)
+		require.NotEqual(t, GoodputMetric, r.Metric)
 	}
 	require.Empty(t, goodputByRepeat(context.Background(), &sweep.Sweep{}, knee.DefaultOptions()))
 }

@@ -16,8 +16,8 @@ import (
 
 // Metrics of the rows that say what NEW lost.
 const (
-	validMetric    = "valid"    // a level valid in OLD, invalid in NEW
-	measuredMetric = "measured" // a level OLD measured and NEW did not
+	ValidMetric    = "valid"    // a level valid in OLD, invalid in NEW
+	MeasuredMetric = "measured" // a level OLD measured and NEW did not
 )
 
 // lostRows adds a row for each level valid in OLD and invalid in NEW, and
@@ -35,7 +35,7 @@ func (d *Diff) lostRows(lo, ln map[float64][]sweep.Point, ro, rn *knee.Result) {
 			if d.skippedPastKnee(lv) {
 				continue
 			}
-			row.Metric, row.Verdict = measuredMetric, DiffNotComparable
+			row.Metric, row.Verdict = MeasuredMetric, DiffNotComparable
 			what := at
 			if perGPU != nil {
 				what += "/GPU"
@@ -45,7 +45,7 @@ func (d *Diff) lostRows(lo, ln map[float64][]sweep.Point, ro, rn *knee.Result) {
 			continue
 		}
 		if why, lost := turnedInvalid(d.levels.results(ro, lv), d.levels.results(rn, lv)); lost {
-			row.Metric, row.Verdict = validMetric, DiffRegressed
+			row.Metric, row.Verdict = ValidMetric, DiffRegressed
 			row.Note = fmt.Sprintf("valid in OLD, invalid in NEW (%s)", why)
 			d.Rows = append(d.Rows, row)
 		}

@@ -27,7 +27,7 @@ func TestDiffNewFailingHalfItsRequestsRegresses(t *testing.T) {
 	require.Empty(t, d.NotComparable)
 	var lost []float64
 	for _, r := range d.Rows {
-		if r.Metric == validMetric {
+		if r.Metric == ValidMetric {
 			require.Equal(t, DiffRegressed, r.Verdict)
 			require.Contains(t, r.Note, "valid in OLD, invalid in NEW (errors_present")
 			lost = append(lost, *r.PerGPU)

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/stat"
 	"gonum.org/v1/gonum/stat/distuv"
 
+	"github.com/kneetool/knee/baseline/overlay"
 	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
@@ -21,7 +22,7 @@ import (
 // already in it), so a row is regressed when NEW fails it, unless the
 // interval of NEW's mean reaches across the gate: then it is within noise
 // of it (no change, said in the note). --threshold does not apply.
-func DiffOverlay(ctx context.Context, ov *Overlay, cur *sweep.Sweep, kopts knee.Options, opts DiffOptions) (*Diff, error) {
+func DiffOverlay(ctx context.Context, ov *overlay.Overlay, cur *sweep.Sweep, kopts knee.Options, opts DiffOptions) (*Diff, error) {
 	if err := opts.Validate(); err != nil {
 		return nil, err
 	}
@@ -32,7 +33,7 @@ func DiffOverlay(ctx context.Context, ov *Overlay, cur *sweep.Sweep, kopts knee.
 	t := ov.Target()
 	d := &Diff{New: diffSide(cur, rn), Options: opts, NotComparable: []string{}, Rows: []DiffRow{}, OverlayPath: ov.Path, NewCurve: rn.Points}
 	d.Old = DiffSide{Accelerator: t.Accelerator, GPUs: t.GPUs, Leaf: t.Leaf, Model: t.Model, Sources: []string{ov.Path}, Unit: "per_gpu"}
-	d.NotComparable = append(d.NotComparable, t.differences(cur)...)
+	d.NotComparable = append(d.NotComparable, targetDifferences(t, cur)...)
 	lvText, _ := ov.Current(ConstraintConcurrency)
 	lv, ok := parseLevel(lvText)
 	if !ok {
@@ -50,20 +51,13 @@ func DiffOverlay(ctx context.Context, ov *Overlay, cur *sweep.Sweep, kopts knee.
 	for _, g := range gates {
 		d.Rows = append(d.Rows, d.overlayGateRow(g, lv, pts, ov.Path))
 	}
-	for i := range d.Rows {
-		if len(d.NotComparable) > 0 {
-			d.Rows[i].refuse(d.NotComparable)
-		}
-		if d.Rows[i].Verdict == DiffRegressed {
-			d.Regressed++
-		}
-	}
+	d.settle()
 	return d, nil
 }
 
-// differences say where NEW measured another accelerator, model or GPU
+// targetDifferences say where NEW measured another accelerator, model or GPU
 // count than the overlay gates: not comparable.
-func (t Target) differences(cur *sweep.Sweep) []string {
+func targetDifferences(t overlay.Target, cur *sweep.Sweep) []string {
 	var out []string
 	if t.Accelerator != "" && cur.Accelerator != "" && !strings.EqualFold(t.Accelerator, cur.Accelerator) {
 		out = append(out, fmt.Sprintf("accelerator differs: the overlay gates %s, NEW was measured on %s", t.Accelerator, cur.Accelerator))
@@ -74,7 +68,7 @@ func (t Target) differences(cur *sweep.Sweep) []string {
 	if t.GPUs > 0 && cur.GPUs > 0 && t.GPUs != cur.GPUs {
 		out = append(out, fmt.Sprintf("GPU count differs: the overlay's floors were measured on %s, NEW on %s", gpus(t.GPUs), gpus(cur.GPUs)))
 	}
-	if m := t.leafMismatch(cur.Leaf); m != "" && len(out) == 0 {
+	if m := leafMismatch(t, cur.Leaf); m != "" && len(out) == 0 {
 		out = append(out, m)
 	}
 	return out
@@ -88,7 +82,7 @@ var overlayGates = []struct{ constraint, metric string }{
 
 // overlayGatesOf reads the overlay's gates strictly: an absent one is no
 // gate, one the validator could not read is exit 2 naming it.
-func overlayGatesOf(ov *Overlay) ([]Gate, error) {
+func overlayGatesOf(ov *overlay.Overlay) ([]Gate, error) {
 	var out []Gate
 	for _, og := range overlayGates {
 		cv, present := ov.Current(og.constraint)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/kneetool/knee/baseline/overlay"
 	"github.com/kneetool/knee/fixtures"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
@@ -181,7 +182,7 @@ func TestDiffOtherTargetNotComparable(t *testing.T) {
 // overlay's 256/GPU the node gave 20,769 tok/s against >= 50000 and TTFT
 // p99 33,320 ms against <= 2000: both regressed.
 func TestDiffOverlayGatesRegressedAtCompiledDefault(t *testing.T) {
-	ov, err := ReadOverlay(fixtures.Path("overlays/gb300-eks-ubuntu-inference-dynamo.yaml"))
+	ov, err := overlay.Read(fixtures.Path("overlays/gb300-eks-ubuntu-inference-dynamo.yaml"))
 	require.NoError(t, err)
 	d, err := DiffOverlay(context.Background(), ov, loadRuns(t, "aicr/gb300-eks.csv"), knee.DefaultOptions(), DefaultDiffOptions())
 	require.NoError(t, err)

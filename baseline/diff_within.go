@@ -26,11 +26,11 @@ import (
 // saying why and naming --repeats. Results without windows (older sweeps,
 // imports) keep the old rule everywhere.
 
-// withinMethod is the method of a throughput row judged on within-run
-// intervals; latencyUnjudged that of a latency row of two windowed runs.
+// WithinMethod is the method of a throughput row judged on within-run
+// intervals; LatencyUnjudged that of a latency row of two windowed runs.
 const (
-	withinMethod    = "within-run interval (each run's own 95%, from its throughput windows); not between runs: --repeats 3 on each side gives that"
-	latencyUnjudged = "one run each side: a latency percentile moves between runs far beyond its within-run interval, so it is not judged; --repeats 3 on each side gives a between-run interval"
+	WithinMethod    = "within-run interval (each run's own 95%, from its throughput windows); not between runs: --repeats 3 on each side gives that"
+	LatencyUnjudged = "one run each side: a latency percentile moves between runs far beyond its within-run interval, so it is not judged; --repeats 3 on each side gives a between-run interval"
 )
 
 // withinRun is the 95% within-run interval of metric at pts' one run (nil
@@ -47,18 +47,6 @@ func withinRun(pts []sweep.Point, metric string) *sweep.Interval {
 // with windows.
 func windowedRuns(old, cur []sweep.Point) bool {
 	return len(old) == 1 && len(cur) == 1 && old[0].Windows != nil && cur[0].Windows != nil
-}
-
-// withinBasis is the few words the table shows for a row judged (or not)
-// by this file's rules; ok is false for other rows.
-func withinBasis(r DiffRow) (string, bool) {
-	switch r.Method {
-	case withinMethod:
-		return "within-run interval", true
-	case latencyUnjudged:
-		return "1 vs 1 run: not judged", true
-	}
-	return "", false
 }
 
 // withinHalf is the half-width of the interval on the difference of the

@@ -25,8 +25,8 @@ var gateRules = map[string]struct {
 	op  string
 	tol float64
 }{
-	ConstraintThroughput: {">=", gateThroughputTolerance},
-	ConstraintTTFTP99:    {"<=", gateTTFTTolerance},
+	ConstraintThroughput: {">=", GateThroughputTolerance},
+	ConstraintTTFTP99:    {"<=", GateTTFTTolerance},
 }
 
 // ParseGate reads a constraint's value strictly: the operator the

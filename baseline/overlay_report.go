@@ -6,10 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"gopkg.in/yaml.v3"
-
+	"github.com/kneetool/knee/baseline/overlay"
 	"github.com/kneetool/knee/knee"
-	"github.com/kneetool/knee/sweep/read"
+	"github.com/kneetool/knee/sweep"
 )
 
 // OverlayReport compares an overlay's current performance constraints with
@@ -43,18 +42,18 @@ type OverlayRow struct {
 
 // Evaluator tolerances of aicr's inference-perf gate (FORMATS.md §2).
 const (
-	gateThroughputTolerance = 0.9
-	gateTTFTTolerance       = 1.1
+	GateThroughputTolerance = 0.9
+	GateTTFTTolerance       = 1.1
 )
 
-// Report compares the overlay with rec (a proposal or a refusal: a refused
+// ReportOverlay compares the overlay o with rec (a proposal or a refusal: a refused
 // baseline still shows how the current values fare against the sweep).
-func (o *Overlay) Report(rec *Recommendation) *OverlayReport {
+func ReportOverlay(o *overlay.Overlay, rec *Recommendation) *OverlayReport {
 	rep := &OverlayReport{Path: o.Path, Rows: []OverlayRow{}, Warnings: []string{}}
 	if !o.HasPerformance() {
 		rep.Warnings = append(rep.Warnings, "the overlay has no spec.validation.performance block; --write adds it with checks: [inference-perf]")
 	}
-	rep.Warnings = append(rep.Warnings, o.targetWarnings(rec)...)
+	rep.Warnings = append(rep.Warnings, targetWarnings(o, rec)...)
 	// How loose the current gates are only means something when the sweep
 	// measured what the overlay gates (its leaf, accelerator and model).
 	sameTarget := len(rep.Warnings) == 0 || (len(rep.Warnings) == 1 && !o.HasPerformance())
@@ -91,20 +90,18 @@ func (o *Overlay) Report(rec *Recommendation) *OverlayReport {
 
 // targetWarnings say where the overlay gates another leaf, accelerator or
 // model than the sweep measured.
-func (o *Overlay) targetWarnings(rec *Recommendation) []string {
+func targetWarnings(o *overlay.Overlay, rec *Recommendation) []string {
 	var out []string
-	if _, meta := lookup(o.root, "metadata"); meta != nil {
-		if _, name := lookup(meta, "name"); name != nil && name.Kind == yaml.ScalarNode && name.Value != "" {
-			switch {
-			case rec.Leaf != "" && name.Value != rec.Leaf:
-				out = append(out, fmt.Sprintf("the overlay is for leaf %s but the sweep was measured on %s", name.Value, rec.Leaf))
-			// A sweep without a leaf still names its accelerator (a
-			// results folder from knee sweep): H200 numbers must not
-			// silently become a GB300 overlay's floors.
-			case rec.Leaf == "" && rec.Accelerator != "" && read.AcceleratorFromLeaf(name.Value) != rec.Accelerator:
-				out = append(out, fmt.Sprintf("the overlay is for leaf %s (%s) but the sweep was measured on %s: floors do not carry over between accelerators",
-					name.Value, read.AcceleratorFromLeaf(name.Value), rec.Accelerator))
-			}
+	if leaf := o.Target().Leaf; leaf != "" {
+		switch {
+		case rec.Leaf != "" && leaf != rec.Leaf:
+			out = append(out, fmt.Sprintf("the overlay is for leaf %s but the sweep was measured on %s", leaf, rec.Leaf))
+		// A sweep without a leaf still names its accelerator (a results
+		// folder from knee sweep): H200 numbers must not silently become a
+		// GB300 overlay's floors.
+		case rec.Leaf == "" && rec.Accelerator != "" && sweep.AcceleratorFromLeaf(leaf) != rec.Accelerator:
+			out = append(out, fmt.Sprintf("the overlay is for leaf %s (%s) but the sweep was measured on %s: floors do not carry over between accelerators",
+				leaf, sweep.AcceleratorFromLeaf(leaf), rec.Accelerator))
 		}
 	}
 	if m, ok := o.Current("inference-model"); ok && rec.Model != "" && m != rec.Model {
@@ -155,7 +152,7 @@ func concurrencyNotes(rec *Recommendation, cur string, curLevel float64, curLeve
 	var notes []string
 	for _, p := range rec.Points {
 		if sameLevel(p.PerGPU, curLevel) {
-			notes = append(notes, fmt.Sprintf("%s/GPU was measured: %s", level(curLevel), verdictCell(p)))
+			notes = append(notes, fmt.Sprintf("%s/GPU was measured: %s", level(curLevel), VerdictText(p)))
 		}
 	}
 	if len(notes) == 0 {
@@ -238,8 +235,8 @@ func looseFloor(rec *Recommendation, floor float64, row *OverlayRow) string {
 		return ""
 	}
 	m := rec.Measured.ThroughputTokS
-	drop := 1 - gateThroughputTolerance*floor/m
-	policyDrop := 1 - gateThroughputTolerance*policyFloor/m
+	drop := 1 - GateThroughputTolerance*floor/m
+	policyDrop := 1 - GateThroughputTolerance*policyFloor/m
 	// Within 5 points of the policy's own tolerance is the policy's own
 	// rounding (2 significant figures), not a loose gate.
 	if drop <= policyDrop+looseMargin || drop <= 0 {
@@ -247,7 +244,7 @@ func looseFloor(rec *Recommendation, floor float64, row *OverlayRow) string {
 	}
 	row.Undetected = &drop
 	return fmt.Sprintf("the current floor %s lets a %s drop at %s/GPU pass (%s → %s tok/s still passes 0.9 × %s); %s fails any drop beyond %s",
-		row.Current, pct(drop), level(*rec.AtPerGPU), tok(m), tok(gateThroughputTolerance*floor), num(floor), policyName(rec, ConstraintThroughput), pct(policyDrop))
+		row.Current, pct(drop), level(*rec.AtPerGPU), tok(m), tok(GateThroughputTolerance*floor), num(floor), policyName(rec, ConstraintThroughput), pct(policyDrop))
 }
 
 // looseCeiling is looseFloor for the TTFT ceiling: the gate fails above
@@ -263,10 +260,10 @@ func looseCeiling(rec *Recommendation, ceil float64, row *OverlayRow) string {
 	if ceil <= policyCeil*(1+looseMargin) {
 		return ""
 	}
-	rise := gateTTFTTolerance * ceil / t
+	rise := GateTTFTTolerance * ceil / t
 	row.Undetected = &rise
 	return fmt.Sprintf("the current ceiling %s lets the TTFT p99 at %s/GPU grow %s× (%s → %s ms) before it fails; %s fails beyond %s×",
-		row.Current, level(*rec.AtPerGPU), factor(rise), latency(t), latency(gateTTFTTolerance*ceil), policyName(rec, ConstraintTTFTP99), factor(gateTTFTTolerance*policyCeil/t))
+		row.Current, level(*rec.AtPerGPU), factor(rise), latency(t), latency(GateTTFTTolerance*ceil), policyName(rec, ConstraintTTFTP99), factor(GateTTFTTolerance*policyCeil/t))
 }
 
 // looseMargin is how much looser than the policy a gate may be before it is

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/kneetool/knee/baseline/overlay"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
 )
@@ -21,9 +22,13 @@ type Request struct {
 	AllowTargetMismatch bool
 	// Context, when set, stops the analysis on Ctrl-C (knee.FindContext).
 	Context context.Context
+	// Comment writes the measurement comment block an overlay carries
+	// above its constraints (report.CommentLines): baseline computes, the
+	// report package words it. Write needs it.
+	Comment func(*Recommendation) []string
 	// stage, when set, receives the checked patch instead of Run writing
 	// it: RunCatalog commits every leaf's patch or none.
-	stage func(*Staged)
+	stage func(*overlay.Staged)
 }
 
 // Run analyses s, proposes floors or refuses, and compares the result with
@@ -35,10 +40,10 @@ func Run(s *sweep.Sweep, req Request) (*Recommendation, error) {
 	if err := req.check(); err != nil {
 		return nil, err
 	}
-	var ov *Overlay
+	var ov *overlay.Overlay
 	if req.Overlay != "" {
 		var err error
-		if ov, err = ReadOverlay(req.Overlay); err != nil {
+		if ov, err = overlay.Read(req.Overlay); err != nil {
 			return nil, err
 		}
 	}
@@ -46,7 +51,7 @@ func Run(s *sweep.Sweep, req Request) (*Recommendation, error) {
 	if err != nil || ov == nil {
 		return rec, err
 	}
-	rec.Overlay = ov.Report(rec)
+	rec.Overlay = ReportOverlay(ov, rec)
 	if !req.Write {
 		return rec, nil
 	}
@@ -71,7 +76,13 @@ func (req Request) check() error {
 		// gates real nodes, so the two never meet.
 		return &PolicyError{Option: "allow_simulated", Msg: "cannot be combined with write: floors from simulated numbers must not be written to an overlay"}
 	}
-	return req.Policy.Validate()
+	if err := req.Policy.Validate(); err != nil {
+		return err
+	}
+	if req.Write && req.Comment == nil {
+		return fmt.Errorf("baseline: writing an overlay needs Request.Comment, the comment block's lines (report.CommentLines)")
+	}
+	return nil
 }
 
 // propose analyses s and proposes floors under the request's policy.
@@ -118,9 +129,9 @@ func refuseSimulatedVerification(rec *Recommendation, s *sweep.Sweep, p Policy) 
 
 // write patches the overlay with the proposal, or stages the patch when
 // the catalog commits every leaf's together.
-func (req Request) write(ov *Overlay, rec *Recommendation) error {
+func (req Request) write(ov *overlay.Overlay, rec *Recommendation) error {
 	if req.stage != nil {
-		st, err := StageOverlay(ov, rec)
+		st, err := StageOverlay(ov, rec, req.Comment(rec))
 		if err != nil {
 			return err
 		}
@@ -129,7 +140,7 @@ func (req Request) write(ov *Overlay, rec *Recommendation) error {
 		}
 		return nil
 	}
-	written, err := WriteOverlay(ov, rec)
+	written, err := WriteOverlay(ov, rec, req.Comment(rec))
 	if err != nil {
 		return err
 	}

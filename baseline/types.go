@@ -1,6 +1,9 @@
 package baseline
 
-import "github.com/kneetool/knee/knee"
+import (
+	"github.com/kneetool/knee/baseline/overlay"
+	"github.com/kneetool/knee/knee"
+)
 
 // Status is the outcome of a baseline.
 type Status string
@@ -30,10 +33,7 @@ const (
 
 // Constraint is one entry of an overlay's constraints list, values exactly as
 // the overlay writes them (">= 63000").
-type Constraint struct {
-	Name  string `json:"name"`
-	Value string `json:"value"`
-}
+type Constraint = overlay.Constraint
 
 // Derivation says in one sentence how a proposed value was obtained.
 type Derivation struct {
@@ -107,6 +107,12 @@ type Recommendation struct {
 	Policy          Policy    `json:"policy"`
 	// Overlay compares an overlay file with the proposal (--overlay).
 	Overlay *OverlayReport `json:"overlay,omitempty"`
+}
+
+// SimulatedAt reports whether the level at perGPU was simulated, not
+// measured.
+func (r *Recommendation) SimulatedAt(perGPU float64) bool {
+	return containsLevel(r.SimulatedPerGPU, perGPU)
 }
 
 // Constraint returns the proposed value of the named constraint ("" if none).

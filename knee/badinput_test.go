@@ -153,12 +153,5 @@ func FuzzFind(f *testing.F) {
 		if _, err := json.Marshal(r); err != nil {
 			t.Fatalf("result does not encode (NaN/Inf?): %v", err)
 		}
-		var sb strings.Builder
-		if err := knee.Render(&sb, r, "table"); err != nil {
-			t.Fatal(err)
-		}
-		if strings.Contains(sb.String(), "NaN") || strings.Contains(sb.String(), "Inf") {
-			t.Fatalf("rendered NaN/Inf:\n%s", sb.String())
-		}
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/kneetool/knee/internal/numfmt"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -118,17 +119,17 @@ func sampledEngine(l *levelEval) *sweep.EngineMetrics {
 	return nil
 }
 
-// noEngineMetrics is the one sentence for a level, or a sweep, with no
+// NoEngineMetrics is the one sentence for a level, or a sweep, with no
 // engine metrics: find's limit line and baseline's Limit said it in two
 // wordings.
-const noEngineMetrics = "no engine metrics: nothing says which limit binds (sample them with knee sweep --metrics)"
+const NoEngineMetrics = "no engine metrics: nothing says which limit binds (sample them with knee sweep --metrics)"
 
 // missingEngineEvidence says why the samples cannot name a limit, if they
 // cannot: none taken, none caught a request running, or too few did.
 func missingEngineEvidence(e *sweep.EngineMetrics) (string, bool) {
 	switch {
 	case e == nil || e.RunningMax == nil:
-		return noEngineMetrics, true
+		return NoEngineMetrics, true
 	case *e.RunningMax == 0:
 		// Requests were served, so some ran: the samples missed them (a
 		// level shorter than the scrape interval). No evidence, no claim.
@@ -265,7 +266,7 @@ func physicalBound(in input, k Knee, points []PointResult) *PhysicalBound {
 		b = &PhysicalBound{Total: round6(total), PerGPU: round6(total / div), From: "kv_cache",
 			KVCapacityTokens: ptr(c.capTok), TokensPerRequest: ptr(round6(tpr))}
 		b.Detail = fmt.Sprintf("the KV cache holds %s tokens = %s requests of %s tokens (prompt + output)",
-			thousands(c.capTok), count(roundTo(total)), count(roundTo(tpr)))
+			thousands(c.capTok), numfmt.Count(roundTo(total)), numfmt.Count(roundTo(tpr)))
 	default:
 		return nil
 	}

@@ -71,20 +71,6 @@ func TestFindWithFailuresIsInvalidEverywhere(t *testing.T) {
 	require.Nil(t, r.CandidatePerGPU)
 }
 
-func TestRenderGB300MarkdownAndTable(t *testing.T) {
-	r := find(t, load(t, "aicr/gb300-eks.csv"))
-	var md strings.Builder
-	require.NoError(t, knee.Render(&md, r, "markdown"))
-	require.Contains(t, md.String(), "### gb300 · Qwen/Qwen3-8B · gb300-eks-ubuntu-inference-dynamo · 4 GPUs")
-	require.Contains(t, md.String(), "|     256 |     1,024 | 20,769 |     5,192 |           – |      33,320 |       1 | past_knee  | past_knee, cliff |")
-	require.Contains(t, md.String(), "- recommended: none — no level is verified below the knee and valid: 128/GPU is unverified")
-	require.Contains(t, md.String(), "- next: add 64/GPU to confirm 128 is below the knee")
-	var txt strings.Builder
-	require.NoError(t, knee.Render(&txt, r, "table"))
-	require.Contains(t, txt.String(), "knee: at or below 256/GPU (nothing measured lower bounds it) [bracketed; measured elasticity between levels]: the knee is at or below 256/GPU; nothing measured below 128/GPU shows the system still scaling there (a cliff at 256/GPU)")
-	require.Error(t, knee.Render(&txt, r, "yaml"))
-}
-
 func TestPastKneeRuleStopsOnCliffNotOnNoise(t *testing.T) {
 	rule := knee.PastKneeRule(knee.DefaultOptions())
 
@@ -115,35 +101,4 @@ func TestFindIsDeterministic(t *testing.T) {
 	require.Equal(t, *a.Knee.LowPerGPU, *b.Knee.LowPerGPU)
 	require.Equal(t, *a.Knee.HighPerGPU, *b.Knee.HighPerGPU)
 	require.Equal(t, a.Fit.Resamples, b.Fit.Resamples)
-}
-
-// A single level has no knee bound: the line says the status and why, not
-// "unknown [none]"; a one-GPU node is "1 GPU"; in-flight counts carry
-// thousands separators like every other number in the table.
-func TestRenderInsufficientPointsOneGPUAndThousands(t *testing.T) {
-	var txt strings.Builder
-	require.NoError(t, knee.Render(&txt, find(t, load(t, "aicr/gb200-eks.csv")), "table"))
-	require.Contains(t, txt.String(), "  knee: not located (too few valid levels) [insufficient_points]: one valid level (256/GPU): a knee needs at least two\n")
-	require.NotContains(t, txt.String(), "unknown")
-	require.NotContains(t, txt.String(), "[none]")
-	require.Contains(t, txt.String(), "     256      1,024  65,952")
-
-	s := load(t, "testbed/h200-cbserve-0.6b")
-	var md strings.Builder
-	require.NoError(t, knee.Render(&md, find(t, s), "markdown"))
-	require.True(t, strings.HasPrefix(md.String(), "### h200 · Qwen/Qwen3-0.6B-random · 1 GPU\n"), md.String())
-}
-
-// An open-loop sweep's table shows what was offered and served beside the
-// concurrency Little's law derived, and its next-run hints name stages by
-// their rate (the real KubeCon inference-perf stages).
-func TestRenderRateSweepShowsOfferedAndServedRates(t *testing.T) {
-	r := find(t, load(t, "inference-perf/kubecon-na-2025-vllm"))
-	require.InDelta(t, 122.59, *r.Points[4].RequestedRate, 0.01)
-	var b strings.Builder
-	require.NoError(t, knee.Render(&b, r, "table"))
-	out := b.String()
-	require.Contains(t, out, " in flight  offered req/s  served req/s  tok/s ")
-	require.Regexp(t, `409\s+123\s+101\s`, out, "the stage that fell behind: 122.59 offered, 101.23 served")
-	require.Contains(t, r.Hints, "rerun the 1 req/s stage with at least 459 requests so its p99 is meaningful")
 }

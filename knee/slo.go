@@ -25,11 +25,8 @@ type SLO struct {
 	LimitMs float64 `json:"limit_ms"`
 }
 
-// SLO kinds and statistics --slo accepts.
-var (
-	sloKinds = []string{"ttft", "itl", "tpot", "e2e"}
-	sloStats = []string{"p50", "p90", "p95", "p99"}
-)
+// sloStats are the statistics --slo accepts.
+var sloStats = []string{"p50", "p90", "p95", "p99"}
 
 // ParseSLOs reads --slo: comma-separated METRIC=LIMIT with a unit (ms, s,
 // us), e.g. "ttft_p99=2s,itl_p99=50ms". Every error names the bad part.
@@ -47,8 +44,8 @@ func ParseSLOs(spec string) ([]SLO, error) {
 		}
 		name = strings.ToLower(strings.TrimSpace(name))
 		kind, st, ok := strings.Cut(name, "_")
-		if !ok || !contains(sloKinds, kind) {
-			return nil, fmt.Errorf("%q: unknown metric %q (want one of %s, then _p50, _p90, _p95 or _p99)", part, name, strings.Join(sloKinds, ", "))
+		if _, known := sloMetricOf(kind); !ok || !known {
+			return nil, fmt.Errorf("%q: unknown metric %q (want one of %s, then _p50, _p90, _p95 or _p99)", part, name, strings.Join(sloKinds(), ", "))
 		}
 		if !contains(sloStats, st) {
 			return nil, fmt.Errorf("%q: unknown statistic %q (want p50, p90, p95 or p99)", part, st)
@@ -209,7 +206,8 @@ type SLOSummary struct {
 type sloTarget struct {
 	SLO
 	kind, stat string
-	origin     string // how the user gave it: "--slo" or "--ttft-slo-ms"
+	m          sloMetric // the row of sloMetrics for kind
+	origin     string    // how the user gave it: "--slo" or "--ttft-slo-ms"
 }
 
 // sloTargets is opts.SLOs with --ttft-slo-ms added as a TTFT SLO on the
@@ -221,10 +219,11 @@ func sloTargets(in input, opts Options) ([]sloTarget, []string, error) {
 	var notes []string
 	for _, s := range opts.SLOs {
 		kind, st, _ := strings.Cut(s.Metric, "_")
-		if kind == "ttft" && opts.TTFTSLOMs > 0 {
+		m, _ := sloMetricOf(kind)
+		if m.ceiling && opts.TTFTSLOMs > 0 {
 			return nil, nil, &OptionError{Option: "slo", Msg: fmt.Sprintf("%s: give the TTFT SLO once, --slo or --ttft-slo-ms (which is --slo ttft_p99=%sms)", s.Metric, num(opts.TTFTSLOMs))}
 		}
-		t := sloTarget{SLO: s, kind: kind, stat: st, origin: "--slo"}
+		t := sloTarget{SLO: s, kind: kind, stat: st, m: m, origin: "--slo"}
 		if !anyLevelHas(in, t) {
 			return nil, nil, &OptionError{Option: "slo", Msg: fmt.Sprintf("%s: no level of the input has %s %s (%s)", s.Metric, strings.ToUpper(kind), st, hasStats(in, kind))}
 		}
@@ -235,27 +234,16 @@ func sloTargets(in input, opts Options) ([]sloTarget, []string, error) {
 			notes = append(notes, "--ttft-slo-ms is not applied: no TTFT in the inputs")
 		} else {
 			st := string(in.stat)
-			out = append([]sloTarget{{SLO: SLO{Metric: "ttft_" + st, LimitMs: opts.TTFTSLOMs}, kind: "ttft", stat: st, origin: "--ttft-slo-ms"}}, out...)
+			m, _ := sloMetricOf("ttft")
+			out = append([]sloTarget{{SLO: SLO{Metric: m.name + "_" + st, LimitMs: opts.TTFTSLOMs}, kind: m.name, stat: st, m: m, origin: "--ttft-slo-ms"}}, out...)
 		}
 	}
 	return out, notes, nil
 }
 
-// dist is the distribution an SLO kind reads from a point, and its field.
-func (t sloTarget) dist(p sweep.Point) (sweep.Dist, string) {
-	switch t.kind {
-	case "ttft":
-		return p.TTFT, "ttft_ms"
-	case "itl":
-		if !p.ITLChunks.Empty() {
-			return p.ITLChunks, "itl_chunks_ms"
-		}
-		return p.ITL, "itl_ms"
-	case "tpot":
-		return p.ITL, "itl_ms"
-	}
-	return p.E2E, "e2e_ms"
-}
+// dist is the distribution the target's metric reads from a point, and
+// its field.
+func (t sloTarget) dist(p sweep.Point) (sweep.Dist, string) { return t.m.dist(p) }
 
 // quantiles are the statistics a Dist may carry with their share of
 // requests at or under them, ascending.
@@ -295,7 +283,8 @@ func anyLevelHas(in input, t sloTarget) bool {
 // hasStats says which statistics of a kind the input has.
 func hasStats(in input, kind string) string {
 	have := map[string]bool{}
-	t := sloTarget{kind: kind}
+	m, _ := sloMetricOf(kind)
+	t := sloTarget{kind: kind, m: m}
 	for _, l := range in.levels {
 		for _, p := range l.points {
 			d, _ := t.dist(p)
@@ -404,7 +393,7 @@ func evalSLOs(in input, targets []sloTarget) {
 // output token has no TPOT and meets a TPOT SLO.
 func perRequestShares(l *level, targets []sloTarget) (all float64, each []float64, ok bool) {
 	for _, t := range targets {
-		if t.kind == "itl" {
+		if t.m.perRequest == nil {
 			return 0, nil, false
 		}
 	}
@@ -418,7 +407,7 @@ func perRequestShares(l *level, targets []sloTarget) (all float64, each []float6
 		for _, r := range p.PerRequest {
 			good := true
 			for i, t := range targets {
-				if v, known := requestValue(r, t.kind); known && v <= t.LimitMs {
+				if v, known := t.m.perRequest(r); known && v <= t.LimitMs {
 					inEach[i]++
 				} else {
 					good = false
@@ -439,37 +428,6 @@ func perRequestShares(l *level, targets []sloTarget) (all float64, each []float6
 		each[i] /= k
 	}
 	return all / k, each, true
-}
-
-// requestValue is one request's latency of an SLO's kind, in ms.
-func requestValue(r sweep.RequestTiming, kind string) (float64, bool) {
-	switch kind {
-	case "ttft":
-		if r.TTFTMs != nil {
-			return *r.TTFTMs, true
-		}
-	case "e2e":
-		return r.E2EMs, true
-	case "tpot":
-		if r.TTFTMs != nil && r.OutputTokens > 1 {
-			return (r.E2EMs - *r.TTFTMs) / float64(r.OutputTokens-1), true
-		}
-		return 0, true
-	}
-	return math.NaN(), false
-}
-
-// sloReason is the reason a missed SLO of a kind gives a level.
-func sloReason(kind string) Reason {
-	switch kind {
-	case "ttft":
-		return ReasonOverTTFTSLO
-	case "itl":
-		return ReasonOverITLSLO
-	case "tpot":
-		return ReasonOverTPOTSLO
-	}
-	return ReasonOverE2ESLO
 }
 
 // sloLimits marks the valid levels up to the throughput operating point
@@ -520,7 +478,7 @@ func sloLimits(used []*levelEval, op *levelEval, targets []sloTarget, w words) *
 func (l *levelEval) markSLOs(targets []sloTarget, missed, unknown []string) {
 	for i, t := range targets {
 		if c := l.slo[i]; c.Met != nil && !*c.Met {
-			l.add(sloReason(t.kind), fmt.Sprintf("%s %s %s ms is over the SLO %s ms (%s)", strings.ToUpper(t.kind), t.stat, thousands(*c.ValueMs), thousands(t.LimitMs), t.flag()))
+			l.add(t.m.reason, fmt.Sprintf("%s %s %s ms is over the SLO %s ms (%s)", strings.ToUpper(t.kind), t.stat, thousands(*c.ValueMs), thousands(t.LimitMs), t.flag()))
 		}
 	}
 	if len(unknown) > 0 && len(missed) == 0 {

@@ -61,7 +61,7 @@ func ttftLimits(used []*levelEval, op *levelEval, stat ttftStat, opts Options, w
 		return nil
 	}
 	for _, t := range targets {
-		if t.kind == "ttft" {
+		if t.m.ceiling {
 			return nil // a stated TTFT SLO caps the recommendation (sloLimits)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/kneetool/knee/baseline"
 	"github.com/kneetool/knee/internal/output"
 	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/report"
 )
 
 // baselineOptions is `knee baseline`: inputs, analysis thresholds, floor
@@ -69,7 +70,7 @@ block change, every other byte stays. A refusal never touches the file.`,
 
 func (o *baselineOptions) Complete(args []string) error {
 	o.args = args
-	f, err := chooseReadable(o.root, baseline.RecommendationFormats)
+	f, err := chooseReadable(o.root, report.RecommendationEncoders)
 	o.format = f
 	return err
 }
@@ -77,15 +78,15 @@ func (o *baselineOptions) Complete(args []string) error {
 func (o *baselineOptions) Validate() error {
 	if o.overlays != "" && o.root.Output == "" {
 		// The catalog's summary is made for a PR: markdown even on a terminal.
-		o.format = string(baseline.CatalogFormats.Default())
+		o.format = string(report.CatalogEncoders.Default())
 	}
 	switch {
 	case o.overlays != "" && o.overlay != "":
 		return usagef("--overlay and --overlays: give one overlay FILE or the folder of them, not both")
 	case o.overlays != "" && o.policy.At != 0:
 		return usagef("--at: one level for every leaf of a catalog makes no sense; baseline the leaf alone with --overlay")
-	case o.overlays != "" && !baseline.CatalogFormats.Has(output.Format(o.format)):
-		return usagef("-o %s is not supported with --overlays; use %s", o.format, strings.Join(baseline.CatalogFormats.Names(), " or "))
+	case o.overlays != "" && !report.CatalogEncoders.Has(output.Format(o.format)):
+		return usagef("-o %s is not supported with --overlays; use %s", o.format, strings.Join(report.CatalogEncoders.Names(), " or "))
 	case o.allowMismatch && !o.write:
 		return usagef("--allow-target-mismatch: only means something with --write")
 	case o.write && o.overlay == "" && o.overlays == "":
@@ -106,11 +107,11 @@ func (o *baselineOptions) Run() error {
 		return err
 	}
 	printReadNotes(o.root.stderr, s)
-	rec, err := baseline.Run(s, baseline.Request{Knee: o.knee, Policy: o.policy, Overlay: o.overlay, Write: o.write, AllowTargetMismatch: o.allowMismatch, Context: o.root.context()})
+	rec, err := baseline.Run(s, baseline.Request{Knee: o.knee, Policy: o.policy, Overlay: o.overlay, Write: o.write, AllowTargetMismatch: o.allowMismatch, Context: o.root.context(), Comment: report.CommentLines})
 	if err != nil {
 		return flagError(err)
 	}
-	if err := baseline.Render(o.root.stdout, rec, o.format); err != nil {
+	if err := report.RenderRecommendation(o.root.stdout, rec, o.format); err != nil {
 		return err
 	}
 	if output.Format(o.format).ForMachines() {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/kneetool/knee/baseline"
 	"github.com/kneetool/knee/internal/inputerr"
+	"github.com/kneetool/knee/report"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/read"
 )
@@ -49,11 +50,11 @@ func (o *baselineOptions) runCatalog() error {
 		}
 		runs = append(runs, baseline.LeafRun{Sweep: s, Overlay: paths[leaf]})
 	}
-	c, err := baseline.RunCatalog(runs, baseline.Request{Knee: o.knee, Policy: o.policy, Write: o.write, AllowTargetMismatch: o.allowMismatch, Context: o.root.context()})
+	c, err := baseline.RunCatalog(runs, baseline.Request{Knee: o.knee, Policy: o.policy, Write: o.write, AllowTargetMismatch: o.allowMismatch, Context: o.root.context(), Comment: report.CommentLines})
 	if err != nil {
 		return flagError(err)
 	}
-	if err := baseline.RenderCatalog(o.root.stdout, c, o.format); err != nil {
+	if err := report.RenderCatalog(o.root.stdout, c, o.format); err != nil {
 		return err
 	}
 	if c.Refused > 0 {

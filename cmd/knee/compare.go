@@ -5,6 +5,7 @@ import (
 
 	"github.com/kneetool/knee/baseline"
 	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/report"
 )
 
 // compareOptions is `knee compare`: every input is its own sweep.
@@ -36,7 +37,7 @@ Metadata flags (--gpus --accelerator --leaf --model) apply to every input.`,
 
 func (o *compareOptions) Complete(args []string) error {
 	o.args = args
-	f, err := chooseFormat(o.root, baseline.ComparisonFormats)
+	f, err := chooseFormat(o.root, report.ComparisonEncoders)
 	o.format = f
 	return err
 }
@@ -52,5 +53,5 @@ func (o *compareOptions) Run() error {
 	if err != nil {
 		return err
 	}
-	return baseline.RenderComparison(o.root.stdout, c, o.format)
+	return report.RenderComparison(o.root.stdout, c, o.format)
 }

@@ -7,9 +7,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
-	"github.com/kneetool/knee/baseline"
-	"github.com/kneetool/knee/knee"
-	"github.com/kneetool/knee/knee/pareto"
+	"github.com/kneetool/knee/report"
 	"github.com/kneetool/knee/sweep/read"
 )
 
@@ -18,10 +16,10 @@ import (
 // that every command's own -o check agrees with it.
 var outputFormats = map[string][]string{
 	"import":    sweepFormats.Names(),
-	"find":      knee.Formats.Names(),
-	"baseline":  baseline.RecommendationFormats.Names(),
-	"compare":   baseline.ComparisonFormats.Names(),
-	"pareto":    append(pareto.Formats.Names(), "FILE.png", "FILE.svg"),
+	"find":      report.FindEncoders.Names(),
+	"baseline":  report.RecommendationEncoders.Names(),
+	"compare":   report.ComparisonEncoders.Names(),
+	"pareto":    append(report.ParetoEncoders.Names(), "FILE.png", "FILE.svg"),
 	"sweep":     {"table", "markdown", "json"},
 	"demo":      {"markdown", "table"},
 	"simserver": {"text"},

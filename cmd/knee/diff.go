@@ -8,7 +8,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/kneetool/knee/baseline"
+	"github.com/kneetool/knee/baseline/overlay"
 	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/report"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/read"
 )
@@ -102,7 +104,7 @@ func (o *diffOptions) Complete(args []string) error {
 	if err := stdinOnce(o.sides); err != nil {
 		return err
 	}
-	f, err := chooseFormat(o.root, baseline.DiffFormats)
+	f, err := chooseFormat(o.root, report.DiffEncoders)
 	o.format = f
 	return err
 }
@@ -136,7 +138,7 @@ func (o *diffOptions) Run() error {
 	var d *baseline.Diff
 	var err error
 	if o.overlay != "" {
-		ov, rerr := baseline.ReadOverlay(o.overlay)
+		ov, rerr := overlay.Read(o.overlay)
 		if rerr != nil {
 			return rerr
 		}
@@ -147,7 +149,7 @@ func (o *diffOptions) Run() error {
 	if err != nil {
 		return err
 	}
-	if err := baseline.RenderDiff(o.root.stdout, d, o.format); err != nil {
+	if err := report.RenderDiff(o.root.stdout, d, o.format); err != nil {
 		return err
 	}
 	if len(d.NotComparable) > 0 {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/kneetool/knee/internal/output"
 	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/report"
 )
 
 // findOptions is `knee find`: locate the knee of a sweep and judge each level.
@@ -70,7 +71,7 @@ The command exits 0 even when nothing can be recommended (baseline refuses).`,
 
 func (o *findOptions) Complete(args []string) error {
 	o.args = args
-	out, err := chooseFormat(o.root, knee.Formats)
+	out, err := chooseFormat(o.root, report.FindEncoders)
 	o.output = out
 	return err
 }
@@ -83,16 +84,11 @@ func (o *findOptions) Validate() error {
 }
 
 func (o *findOptions) Run() error {
-	s, err := o.inputs.load(o.args)
+	_, r, err := o.inputs.analyse(o.root, o.args, o.analysis)
 	if err != nil {
 		return err
 	}
-	printReadNotes(o.root.stderr, s)
-	r, err := knee.FindContext(o.root.context(), s, o.analysis)
-	if err != nil {
-		return err
-	}
-	return knee.Formats.Encode(o.root.stdout, output.Format(o.output), r)
+	return report.FindEncoders.Encode(o.root.stdout, output.Format(o.output), r)
 }
 
 // statusList names every knee status the analysis gives, from knee.Statuses.

@@ -75,6 +75,21 @@ func (f *inputFlags) load(args []string) (*sweep.Sweep, error) {
 	return read.Load(args, opts)
 }
 
+// analyse reads the inputs as one sweep, says on stderr how (printReadNotes)
+// and finds its knee with opts: where find and plot both start.
+func (f *inputFlags) analyse(root *rootOptions, args []string, opts knee.Options) (*sweep.Sweep, *knee.Result, error) {
+	s, err := f.load(args)
+	if err != nil {
+		return nil, nil, err
+	}
+	printReadNotes(root.stderr, s)
+	r, err := knee.FindContext(root.context(), s, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	return s, r, nil
+}
+
 // loadEach reads every input as its own sweep (compare).
 func (f *inputFlags) loadEach(args []string) ([]*sweep.Sweep, error) {
 	opts, err := f.options()

@@ -11,7 +11,8 @@ import (
 
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/knee/pareto"
-	"github.com/kneetool/knee/knee/plot"
+	"github.com/kneetool/knee/report"
+	"github.com/kneetool/knee/report/plot"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/read"
 )
@@ -68,7 +69,7 @@ func (o *paretoOptions) Complete(args []string) error {
 		o.chart = o.root.Output
 		return nil
 	}
-	f, err := o.root.checkOutput(string(pareto.Formats.Default()), outputFormats["pareto"]...)
+	f, err := o.root.checkOutput(string(report.ParetoEncoders.Default()), outputFormats["pareto"]...)
 	o.format = f
 	return err
 }
@@ -99,7 +100,7 @@ func (o *paretoOptions) Run() error {
 		fmt.Fprintf(o.root.stdout, "wrote %s (%d points on the frontier)\n", o.chart, len(r.Frontier))
 		return nil
 	}
-	return pareto.Render(o.root.stdout, r, o.format)
+	return report.RenderPareto(o.root.stdout, r, o.format)
 }
 
 // load reads each [NAME=]RUN as its own sweep and names it.

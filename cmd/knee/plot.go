@@ -9,7 +9,7 @@ import (
 
 	"github.com/kneetool/knee/baseline"
 	"github.com/kneetool/knee/knee"
-	"github.com/kneetool/knee/knee/plot"
+	"github.com/kneetool/knee/report/plot"
 )
 
 // plotOptions is `knee plot`: draw a sweep and its knee to a PNG or SVG.
@@ -80,12 +80,7 @@ func (o *plotOptions) Validate() error {
 }
 
 func (o *plotOptions) Run() error {
-	s, err := o.inputs.load(o.args)
-	if err != nil {
-		return err
-	}
-	printReadNotes(o.root.stderr, s)
-	r, err := knee.FindContext(o.root.context(), s, o.analysis)
+	s, r, err := o.inputs.analyse(o.root, o.args, o.analysis)
 	if err != nil {
 		return err
 	}

@@ -1,19 +1,10 @@
 package main
 
 import (
-	"context"
-	"errors"
-	"fmt"
-	"io"
-	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/kneetool/knee/internal/drivers/harness"
-	"github.com/kneetool/knee/internal/drivers/runner/local"
-	"github.com/kneetool/knee/internal/inputerr"
-	"github.com/kneetool/knee/internal/table"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/run"
@@ -77,6 +68,13 @@ func (o *sweepOptions) Run() error {
 }
 
 func newSweepCmd(root *rootOptions) *cobra.Command {
+	c, _ := newSweepCommand(root)
+	return c
+}
+
+// newSweepCommand is the sweep command and the options its flags fill (a
+// catalog binds each leaf's flags to one of its own).
+func newSweepCommand(root *rootOptions) (*cobra.Command, *sweepOptions) {
 	o := &sweepOptions{root: root}
 	c := &cobra.Command{
 		Use:   "sweep --endpoint URL (--per-gpu 64,128,256 | --ladder 16:1024:x2 | --rate 2,4,8) --gpus N [--out DIR | --resume DIR]",
@@ -147,7 +145,7 @@ Progress goes to stderr.`,
 	o.Rate.bind(fl)
 	o.Precision.bind(fl)
 	o.kube = bindKubeFlags(c)
-	return c
+	return c, o
 }
 
 // complete builds the plan from the flags; on --resume the stored plan
@@ -155,7 +153,7 @@ Progress goes to stderr.`,
 // contradicts it.
 func (o *sweepOptions) complete(c *cobra.Command) error {
 	var err error
-	if o.format, err = o.root.checkOutput("table", "table", "markdown", "json"); err != nil {
+	if o.format, err = chooseFormat(o.root, sweepEndFormats); err != nil {
 		return err
 	}
 	fl := c.Flags()
@@ -180,37 +178,6 @@ func (o *sweepOptions) complete(c *cobra.Command) error {
 	}
 	o.plan = p
 	return nil
-}
-
-func (o *sweepOptions) executor(ctx context.Context, c *cobra.Command) (sweep.Executor, error) {
-	stderr := o.root.stderr
-	if o.plan.Runner == "kube" {
-		return o.kube.executor(ctx, c, &o.plan, stderr)
-	}
-	if o.kube.DatasetPVC != "" {
-		return nil, usagef("--dataset-pvc applies to --runner kube: the local runner reads --dataset from its path")
-	}
-	if o.plan.Endpoint == "" {
-		return nil, inputerr.Errorf("flag", "--endpoint", 0, "give the server's URL, e.g. --endpoint http://127.0.0.1:8000")
-	}
-	h, _ := harness.Lookup(o.plan.Harness) // complete checked the name
-	set := o.harnessSettings()
-	// Refuse what the harness cannot run before a results folder exists.
-	if h.Check != nil {
-		if err := h.Check(o.plan, set); err != nil {
-			return nil, err
-		}
-	}
-	if h.InProcess != nil {
-		return h.InProcess(set), nil
-	}
-	return local.New(local.Options{Harness: o.plan.Harness, Bin: o.HarnessBin, Output: stderr, Settings: set})
-}
-
-// harnessSettings are the flags a harness reads, for every runner.
-func (o *sweepOptions) harnessSettings() harness.Settings {
-	return harness.Settings{Workers: o.Workers, Timeout: o.Timeout, Progress: o.root.stderr, Seed: o.Seed, JSONL: o.JSONL,
-		APIKey: o.secret.apiKey, User: o.secret.user}
 }
 
 func (o *sweepOptions) run(c *cobra.Command) error {
@@ -259,73 +226,4 @@ func (o *sweepOptions) run(c *cobra.Command) error {
 	}
 	outcome, runErr := o.runSweep(ctx, c, exec, st, opts)
 	return o.report(st, outcome, runErr)
-}
-
-// report prints the sweep so far, where it is, and how to continue.
-func (o *sweepOptions) report(st *store.Store, out *run.Outcome, runErr error) error {
-	w := o.root.stdout
-	if out != nil && out.Sweep != nil && len(out.Sweep.Points) > 0 {
-		if o.format == "json" {
-			if err := writeJSON(w, out.Sweep); err != nil {
-				return err
-			}
-		} else if err := renderSweepSummary(w, summarySweep(st, out.Sweep, o.Search.SLOs), o.format, o.root.stderr, o.Search.SLOs); err != nil {
-			return err
-		}
-	}
-	if out != nil {
-		printClientBoundAdvice(o.root.stderr, out.Sweep, o.plan.Harness, o.Workers)
-	}
-	dir, _ := filepath.Abs(st.Dir())
-	fmt.Fprintf(o.root.stderr, "results: %s (analyse with: knee find %s)\n", inputerr.QuoteName(dir), inputerr.QuoteName(st.Dir()))
-	if runErr == nil {
-		return nil
-	}
-	if errors.Is(runErr, context.Canceled) || errors.Is(runErr, context.DeadlineExceeded) {
-		return fmt.Errorf("%w; every finished level is kept; continue with: knee sweep --resume %s", runErr, inputerr.QuoteName(st.Dir()))
-	}
-	return fmt.Errorf("%w; finished levels are kept in %s; continue with: knee sweep --resume %s", runErr, inputerr.QuoteName(st.Dir()), inputerr.QuoteName(st.Dir()))
-}
-
-// summarySweep is the sweep the summary analyses: with SLOs, the folder as
-// knee find reads it (store.Load adds each level's requests.jsonl, so
-// goodput is counted per request as find counts it); else the run's own.
-func summarySweep(st *store.Store, s *sweep.Sweep, slos []knee.SLO) *sweep.Sweep {
-	if len(slos) == 0 {
-		return s
-	}
-	if loaded, err := store.Load(st.Dir()); err == nil && len(loaded.Points) == len(s.Points) {
-		return loaded
-	}
-	return s
-}
-
-// renderSweepSummary prints what knee find says about the sweep; when the
-// analysis cannot run on it (too few levels), the measured levels as they are.
-func renderSweepSummary(w io.Writer, s *sweep.Sweep, format string, errw io.Writer, slos []knee.SLO) error {
-	kopts := knee.DefaultOptions()
-	kopts.SLOs = slos
-	if r, err := knee.Find(s, kopts); err == nil {
-		return knee.Render(w, r, format)
-	} else {
-		fmt.Fprintf(errw, "knee find: %v\n", err)
-	}
-	num := func(v *float64, f string) string {
-		if v == nil {
-			return "–"
-		}
-		return fmt.Sprintf(f, *v)
-	}
-	ints := func(v *int) string {
-		if v == nil {
-			return "–"
-		}
-		return fmt.Sprint(*v)
-	}
-	var rows [][]string
-	for _, p := range s.Points {
-		rows = append(rows, []string{num(p.PerGPU, "%g"), fmt.Sprintf("%g", p.Concurrency), ints(p.Requests), ints(p.Failures),
-			fmt.Sprintf("%.0f", p.ThroughputTokS), num(p.ThroughputPerGPU, "%.0f"), num(p.TTFT.P50, "%.0f"), num(p.TTFT.P99, "%.0f")})
-	}
-	return table.Write(w, table.Format(format), []string{"per GPU", "concurrency", "requests", "failures", "tok/s", "tok/s/GPU", "TTFT p50 ms", "TTFT p99 ms"}, rows, []byte("rrrrrrrr"))
 }

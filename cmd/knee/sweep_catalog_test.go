@@ -12,30 +12,9 @@ import (
 	"github.com/kneetool/knee/sweep/catalog"
 )
 
-// Flags beside --catalog go to every leaf; a leaf's own key or flag wins,
-// and a leaf's ladder (or endpoint) replaces the command line's whole
-// ladder (or endpoint).
-func TestCatalogLeafArgs(t *testing.T) {
-	p, err := catalog.Parse("p.yaml", []byte(`leaves:
-  - leaf: a
-    context: ctx-a
-    service: fe
-    per_gpu: [8, 16]
-    image: img-a
-  - leaf: b
-    context: ctx-b
-`), "/h")
-	require.NoError(t, err)
-	common := []string{"--harness=aiperf", "--image=img-all", "--search=true", "--endpoint=http://x", "--min-requests=500"}
-	require.Equal(t, []string{"--harness=aiperf", "--min-requests=500",
-		"--context=ctx-a", "--service=fe", "--image=img-a", "--per-gpu=8,16", "--leaf=a"}, leafArgs(common, p.Leaves[0]))
-	require.Equal(t, []string{"--harness=aiperf", "--image=img-all", "--search=true", "--endpoint=http://x", "--min-requests=500",
-		"--context=ctx-b", "--leaf=b"}, leafArgs(common, p.Leaves[1]))
-	require.Equal(t, "img-a", flagIn(leafArgs(common, p.Leaves[0]), "image"))
-}
-
 // The cluster of a leaf is its kubeconfig and context, the current context
-// when none is given: "" and the current context's name are one cluster.
+// when none is given: "" and the current context's name are one cluster;
+// its namespace is --namespace, else the context's.
 func TestCatalogClusterOf(t *testing.T) {
 	cfg := clientcmdapi.NewConfig()
 	cfg.Clusters["c"] = &clientcmdapi.Cluster{Server: "https://127.0.0.1:1"}
@@ -45,13 +24,47 @@ func TestCatalogClusterOf(t *testing.T) {
 	cfg.CurrentContext = "one"
 	kc := filepath.Join(t.TempDir(), "kubeconfig")
 	require.NoError(t, clientcmd.WriteToFile(*cfg, kc))
-	require.Equal(t, clusterOf(kc, ""), clusterOf(kc, "one"))
-	require.NotEqual(t, clusterOf(kc, "one"), clusterOf(kc, "two"))
-	_, ctx, ns := kubeTarget(kc, "")
-	require.Equal(t, "one", ctx)
-	require.Equal(t, "ns1", ns)
-	_, _, ns = kubeTarget(kc, "two")
-	require.Equal(t, "default", ns)
+	require.Equal(t, leafTarget(kc, "", "").Cluster, leafTarget(kc, "one", "").Cluster)
+	require.NotEqual(t, leafTarget(kc, "one", "").Cluster, leafTarget(kc, "two", "").Cluster)
+	lo := leafTarget(kc, "", "")
+	require.Equal(t, "one", lo.Context)
+	require.Equal(t, "ns1", lo.Namespace)
+	require.Equal(t, "default", leafTarget(kc, "two", "").Namespace)
+	require.Equal(t, "perf", leafTarget(kc, "two", "perf").Namespace, "--namespace wins")
+}
+
+// A leaf's flags bind once, typed: its cluster, context and namespace come
+// from the bound kubeconfig flags (a leaf's --namespace wins over its
+// context's), and its own sweep options keep the leaf's other flags.
+func TestCatalogBindLeafIsTyped(t *testing.T) {
+	cfg := clientcmdapi.NewConfig()
+	cfg.Clusters["c"] = &clientcmdapi.Cluster{Server: "https://127.0.0.1:1"}
+	cfg.AuthInfos["u"] = &clientcmdapi.AuthInfo{Token: "t"}
+	cfg.Contexts["east"] = &clientcmdapi.Context{Cluster: "c", AuthInfo: "u", Namespace: "serving"}
+	cfg.CurrentContext = "east"
+	dir := t.TempDir()
+	require.NoError(t, clientcmd.WriteToFile(*cfg, filepath.Join(dir, "kc")))
+	plan, err := catalog.Parse(filepath.Join(dir, "plan.yaml"), []byte(`leaves:
+  - {leaf: a, kubeconfig: kc, service: fe, per_gpu: [8], flags: ["--namespace=perf", "--min-requests=500"]}
+  - {leaf: b, kubeconfig: kc, context: east, service: fe, per_gpu: [8]}
+`), "/h")
+	require.NoError(t, err)
+	bind := bindLeaf(plan)
+	common := []string{"--harness=aiperf", "--min-requests=100"}
+	a, err := bind(plan.Leaves[0], plan.Leaves[0].ArgsOver(common))
+	require.NoError(t, err)
+	require.Equal(t, "east", a.Context, "the current context when the leaf names none")
+	require.Equal(t, "perf", a.Namespace)
+	b, err := bind(plan.Leaves[1], plan.Leaves[1].ArgsOver(common))
+	require.NoError(t, err)
+	require.Equal(t, "serving", b.Namespace)
+	require.Equal(t, a.Cluster, b.Cluster, "the current context and its name are one cluster")
+	require.NotNil(t, a.Sweep)
+
+	_, err = bind(plan.Leaves[1], plan.Leaves[1].ArgsOver([]string{"--harness=builtin"}))
+	require.ErrorContains(t, err, "plan.yaml:3: b.harness: a catalog leaf runs on Kubernetes: give harness: aiperf or inference-perf (got builtin")
+	_, err = bind(plan.Leaves[1], plan.Leaves[1].ArgsOver([]string{"--min-requestz=5"}))
+	require.ErrorContains(t, err, "b.flags: unknown flag: --min-requestz")
 }
 
 // Usage and catalog errors are exit 2 before any leaf runs (and before

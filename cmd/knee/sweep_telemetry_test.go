@@ -39,10 +39,10 @@ func TestSweepTelemetryMatchesSimulatorClosedForm(t *testing.T) {
 		require.NotNil(t, p.GPU, "level %g", c)
 		require.Equal(t, "counter", p.GPU.EnergyFrom)
 		require.Len(t, p.GPU.GPUs, 2)
-		wantP := srv.Config().ModelPowerW(c, 8, 32)
-		wantTPJ := srv.Config().ModelTokensPerJoule(c, 8, 32)
+		wantP := cfg.ModelPowerW(c, 8, 32)
+		wantTPJ := cfg.ModelTokensPerJoule(c, 8, 32)
 		t.Logf("per_gpu %g: power %.1f W (model %.1f), tokens/J %.4f (model %.4f), X %.1f tok/s (model %.1f)",
-			c, *p.GPUPowerW, wantP, *p.TokensPerJoule, wantTPJ, p.ThroughputTokS, srv.Config().ModelThroughput(c, 8, 32))
+			c, *p.GPUPowerW, wantP, *p.TokensPerJoule, wantTPJ, p.ThroughputTokS, cfg.ModelThroughput(c, 8, 32))
 		require.InEpsilon(t, wantP, *p.GPUPowerW, 0.05, "gpu_power_w at %g/GPU", c)
 		require.InEpsilon(t, wantTPJ, *p.TokensPerJoule, 0.05, "tokens_per_joule at %g/GPU", c)
 		require.InEpsilon(t, 2.5*2/3600/p.ThroughputTokS*1e6, *p.USDPerMTok, 1e-9)

@@ -4,6 +4,7 @@
 package numfmt
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -51,4 +52,66 @@ func Group(v float64, decimals int) string {
 		b.WriteString(frac)
 	}
 	return b.String()
+}
+
+// Short writes a level, a ratio or a small count in as few characters as
+// read right: whole numbers as integers (128), from 10 up rounded (96),
+// below that three significant figures (2.15). Levels are written this way
+// in every sentence and table of knee find.
+func Short(v float64) string {
+	if v == math.Trunc(v) && math.Abs(v) < 1e15 {
+		return fmt.Sprintf("%d", int64(v))
+	}
+	if math.Abs(v) >= 10 {
+		return fmt.Sprintf("%.0f", v)
+	}
+	return fmt.Sprintf("%.3g", v)
+}
+
+// Count writes a level or an in-flight count as the other columns write
+// numbers: 1,024 rather than 1024; fractions (derived levels) as Short does.
+func Count(v float64) string {
+	if !math.IsNaN(v) && !math.IsInf(v, 0) && math.Abs(v) >= 1000 {
+		return Group(v, 0)
+	}
+	return Short(v)
+}
+
+// Plain writes a number as an overlay value: no separators ("63000").
+func Plain(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// Level writes a per-GPU level as baseline and its overlays do: "128", or
+// "96.5" when derived (at most two decimals, no separators).
+func Level(v float64) string { return Plain(math.Round(v*100) / 100) }
+
+// Percent writes a ratio as a whole percentage ("75%").
+func Percent(v float64) string {
+	return strconv.FormatFloat(math.Round(v*100), 'f', 0, 64) + "%"
+}
+
+// GPUs writes a GPU count with its noun: "1 GPU", "4 GPUs".
+func GPUs(n int) string {
+	if n == 1 {
+		return "1 GPU"
+	}
+	return strconv.Itoa(n) + " GPUs"
+}
+
+// Latency writes a latency for a table or sentence in whole ms (298, not
+// 298.25); below 10 ms the fraction still matters (at most two decimals).
+func Latency(v float64) string {
+	if math.Abs(v) >= 10 {
+		return Group(math.Round(v), 2)
+	}
+	return Group(v, 2)
+}
+
+// Tok writes a throughput for a table: whole tokens per second, grouped.
+func Tok(v float64) string { return Group(math.Round(v), 2) }
+
+// Trimmed writes v with decimals decimals and no trailing zeros, without
+// separators: Trimmed(2.50, 2) = "2.5", Trimmed(1024, 2) = "1024". The
+// Pareto frontier writes levels and lengths this way.
+func Trimmed(v float64, decimals int) string {
+	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.*f", decimals, v), "0"), ".")
 }

@@ -1,6 +1,7 @@
 package fit_test
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/kneetool/knee/knee/fit"
@@ -14,7 +15,7 @@ func Example() {
 		d.N = append(d.N, n)
 		d.X = append(d.X, 50*n/(1+0.04*n))
 	}
-	curves, err := fit.All(d)
+	curves, err := fit.AllContext(context.Background(), d)
 	if err != nil {
 		panic(err)
 	}

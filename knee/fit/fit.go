@@ -100,13 +100,10 @@ func Fit(m Model, d Data) (Curve, bool) {
 	return fitScaled(m, u, y, sN, sX, starts(m, u, y), fullSearch)
 }
 
-// All fits every candidate model d supports (see Candidates) and returns
-// those that converged, in Models order. It is empty, without error, when d
-// has too few levels for any model.
-func All(d Data) ([]Curve, error) { return AllContext(context.Background(), d) }
-
-// AllContext is All that stops between models once ctx is done (Ctrl-C),
-// returning ctx's error.
+// AllContext fits every candidate model d supports (see Candidates) and
+// returns those that converged, in Models order. It is empty, without
+// error, when d has too few levels for any model. It stops between models
+// once ctx is done (Ctrl-C), returning ctx's error.
 func AllContext(ctx context.Context, d Data) ([]Curve, error) {
 	if err := d.Validate(); err != nil {
 		return nil, err

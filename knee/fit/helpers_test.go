@@ -1,6 +1,7 @@
 package fit
 
 import (
+	"context"
 	"math"
 	"math/rand/v2"
 )
@@ -80,3 +81,6 @@ func simulate(t truth, levels, repeats int, noise float64, seed uint64) Data {
 }
 
 func relErr(got, want float64) float64 { return math.Abs(got-want) / math.Abs(want) }
+
+// All is AllContext without a deadline, as the tests call it.
+func All(d Data) ([]Curve, error) { return AllContext(context.Background(), d) }

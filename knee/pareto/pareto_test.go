@@ -91,14 +91,3 @@ func TestAnalyzeRefuses(t *testing.T) {
 	require.ErrorAs(t, err, &ie)
 	require.Equal(t, "gpus", ie.Field)
 }
-
-// The Mermaid chart's coordinates are what the quadrantChart lexer reads:
-// "1" for the maximum, never "1.000"; labels keep only letters, digits,
-// spaces and minus signs.
-func TestMermaidCoordinates(t *testing.T) {
-	require.Equal(t, "1", coord(1))
-	require.Equal(t, "1", coord(0.9996))
-	require.Equal(t, "0", coord(0))
-	require.Equal(t, "0.161", coord(0.16123))
-	require.Equal(t, "simulated pareto v1 2", safe("simulated/pareto:v1.2"))
-}

@@ -2,12 +2,12 @@ package pareto
 
 import (
 	"encoding/json"
-	"fmt"
 	"math"
 	"sort"
 	"strings"
 
 	"github.com/kneetool/knee/internal/inputerr"
+	"github.com/kneetool/knee/internal/numfmt"
 	"github.com/kneetool/knee/sweep"
 )
 
@@ -104,6 +104,4 @@ func orNone(s string) string {
 }
 
 // num writes a level or length without trailing zeros.
-func num(v float64) string {
-	return strings.TrimRight(strings.TrimRight(fmt.Sprintf("%.2f", v), "0"), ".")
-}
+func num(v float64) string { return numfmt.Trimmed(v, 2) }

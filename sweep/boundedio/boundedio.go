@@ -21,6 +21,35 @@ import (
 // wraps: errors.Is(err, ErrNotRegular) tells it from a read error.
 var ErrNotRegular = errors.New("not a regular file")
 
+// Stdin is the path that names standard input (knee find -, --overlay -).
+const Stdin = "-"
+
+// StdinName is what messages call standard input.
+const StdinName = "stdin"
+
+// ReadPath reads the regular file at path, or stdin when path is Stdin,
+// refusing more than limit bytes (ReadFile: a device, FIFO or socket is
+// refused by its mode, never opened). Errors are *inputerr.Error naming
+// path (exit 2); the refusal of a device or FIFO says how to read one
+// anyway (as standard input).
+func ReadPath(path string, limit int64, stdin io.Reader) ([]byte, error) {
+	if path == Stdin {
+		return ReadAll(StdinName, stdin, limit, 0)
+	}
+	b, err := ReadFile(path, limit)
+	var in *inputerr.Error
+	if errors.Is(err, ErrNotRegular) && errors.As(err, &in) {
+		return nil, inputerr.Errorf(in.File, in.Field, in.Line, "%s; knee reads devices, FIFOs and sockets only as standard input: give - as the INPUT and redirect it (knee import - < FILE)%w", in.Msg, silentErr{in.Err})
+	}
+	return b, err
+}
+
+// silentErr wraps an error without adding to the message.
+type silentErr struct{ err error }
+
+func (s silentErr) Error() string { return "" }
+func (s silentErr) Unwrap() error { return s.err }
+
 // ReadFile reads the regular file at path, refusing more than limit bytes.
 // It never trusts a reported size: a device (/dev/zero), a FIFO or a socket
 // reports 0 and never ends, so those are refused by their mode before they

@@ -2,8 +2,11 @@
 // leaves (an aicr leaf, the cluster it runs on, its endpoint, model and
 // ladder) each of which is swept exactly as `knee sweep --runner kube`
 // would sweep it with the same flags, into DIR/<leaf>/. This file reads and
-// checks the plan; schedule.go runs the leaves (one cluster's leaves one
-// after another, clusters side by side); state.go remembers which finished.
+// checks the plan; args.go lays a leaf's flags over the command line's;
+// sweep.go runs the catalog (Sweep: bind every leaf, prepare DIR in out.go,
+// run, record, report a Row each in report.go); schedule.go orders the
+// leaves (one cluster's leaves one after another, clusters side by side);
+// state.go remembers which finished; progress.go keeps their lines apart.
 package catalog
 
 import (

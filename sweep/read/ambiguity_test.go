@@ -17,9 +17,6 @@ import (
 // whole run's rate, prompt included (S t/s): two token rates of one run.
 var batchedBench = fixtures.Path(filepath.Join("corpus", "b-llamacpp-batched-bench-dgx-spark-gptoss120b", "table.md"))
 
-// With the real analysis the two readings of PP 512 differ (the generation
-// rate still grows at 32 in flight; the total flattens by 5), so the table is
-// refused, saying how, and the output rate is named first.
 func TestAmbiguityRefusesWhenTheAnswersDiffer(t *testing.T) {
 	_, err := Load([]string{batchedBench}, Options{Meta: Meta{Series: "512"}, Judge: corpusJudge})
 	var ie *inputerr.Error
@@ -32,17 +29,11 @@ func TestAmbiguityRefusesWhenTheAnswersDiffer(t *testing.T) {
 	require.True(t, strings.HasSuffix(ie.Msg, `pick one with --column throughput="S_TG t/s"`), ie.Msg)
 }
 
-// sameAnswer is an analysis that answers one thing whatever it is shown: a
-// stand-in for two readings that agree, so the pass's reading is checked
-// on its own.
 func sameAnswer(*sweep.Sweep) (sweep.Answer, error) {
 	v := 8.0
 	return sweep.Answer{Operating: &v, Knee: "between 8 and 16 in flight", Verdicts: []string{"8 sub_knee"}}, nil
 }
 
-// When every candidate gives one answer the table is read (before this pass
-// it was refused), from the candidate a perf engineer picks, and a note
-// names the other and the flag that reads it.
 func TestAmbiguityReadsWhenTheAnswersAgree(t *testing.T) {
 	s, err := Load([]string{batchedBench}, Options{Meta: Meta{Series: "512"}, Judge: sameAnswer})
 	require.NoError(t, err)
@@ -53,8 +44,6 @@ func TestAmbiguityReadsWhenTheAnswersAgree(t *testing.T) {
 	require.Contains(t, strings.Join(s.Notes, "\n"), `columns "S_TG t/s" and "S t/s" could each be the throughput and give one answer (the knee is between 8 and 16 in flight, recommended 8, the same verdict at every level): read "S_TG t/s"; --column throughput="S t/s" reads the other`)
 }
 
-// Without the analysis (a reader used on its own) the choice is refused as
-// it always was, naming the output rate first.
 func TestAmbiguityWithoutJudgeRefuses(t *testing.T) {
 	_, err := Load([]string{batchedBench}, Options{Meta: Meta{Series: "512"}})
 	var ie *inputerr.Error
@@ -62,8 +51,6 @@ func TestAmbiguityWithoutJudgeRefuses(t *testing.T) {
 	require.Equal(t, `columns "S_TG t/s" and "S t/s" both read as throughput; knee does not guess which: pick one with --column throughput="S_TG t/s"`, ie.Msg)
 }
 
-// A candidate the analysis cannot judge never wins by default: the
-// ambiguity's refusal stands.
 func TestAmbiguityKeepsTheRefusalWhenACandidateFails(t *testing.T) {
 	calls := 0
 	judge := func(s *sweep.Sweep) (sweep.Answer, error) {
@@ -79,34 +66,6 @@ func TestAmbiguityKeepsTheRefusalWhenACandidateFails(t *testing.T) {
 	require.Equal(t, 2, calls)
 }
 
-// A perf engineer's throughput is the output (generation) rate; a total or an
-// input rate comes after, in any of the vocabulary's languages.
-func TestRankCandidatesPutsTheOutputRateFirst(t *testing.T) {
-	require.Equal(t, []string{"S_TG t/s", "S t/s"}, rankCandidates("throughput", []string{"S_TG t/s", "S t/s"}))
-	require.Equal(t, []string{"Output tok/s", "Total tok/s"}, rankCandidates("throughput", []string{"Total tok/s", "Output tok/s"}))
-	require.Equal(t, []string{"gen tok/s", "tok/s", "prompt tok/s"}, rankCandidates("throughput", []string{"prompt tok/s", "tok/s", "gen tok/s"}))
-	require.Equal(t, []string{"输出吞吐", "总吞吐"}, rankCandidates("throughput", []string{"总吞吐", "输出吞吐"}))
-	require.Equal(t, []string{"TTFT mean", "TTFT avg"}, rankCandidates("ttft_mean", []string{"TTFT mean", "TTFT avg"}), "other kinds keep table order")
-	require.Len(t, rankCandidates("throughput", []string{"a", "b", "c", "d", "e", "f"}), maxCandidates)
-}
-
-// Choices nested past maxAmbiguityDepth are refused with their flag: the
-// readings one input costs stay bounded. At the bound the pass does not run.
-func TestAmbiguityDepthIsBounded(t *testing.T) {
-	calls := 0
-	judge := func(s *sweep.Sweep) (sweep.Answer, error) {
-		calls++
-		return sameAnswer(s)
-	}
-	_, err := Load([]string{batchedBench}, Options{Meta: Meta{Series: "512"}, Judge: judge, ambiguityDepth: maxAmbiguityDepth})
-	require.ErrorContains(t, err, `knee does not guess which: pick one with --column throughput="S_TG t/s"`)
-	require.Zero(t, calls)
-}
-
-// Which curve is a choice too. Two context lengths of a llama.cpp run on
-// Strix Halo (b-llamacpp-strixhalo…) give one answer: read, the first
-// named, the other in a note (before: refused, --series). Three SGLang
-// strategies (a-sglang-pr31044…) do not: refused, saying how.
 func TestAmbiguityOverSeries(t *testing.T) {
 	file := fixtures.Path(filepath.Join("corpus", "b-llamacpp-strixhalo-turboquant-32k-vs-64k", "table.md"))
 	s, err := Load([]string{file}, Options{Judge: corpusJudge})
@@ -119,27 +78,6 @@ func TestAmbiguityOverSeries(t *testing.T) {
 	require.ErrorContains(t, err, `pick one with --series "Low-latency"`)
 }
 
-// More curves than the pass reads are refused as before: an answer that
-// agrees over some says nothing of the rest.
-func TestAmbiguityOverTooManySeriesRefuses(t *testing.T) {
-	err := ambiguousSeries(errors.New("refusal"), []string{"a", "b", "c", "d", "e"})
-	var amb *ambiguous
-	require.False(t, errors.As(err, &amb))
-	require.True(t, errors.As(ambiguousSeries(errors.New("refusal"), []string{"a", "b"}), &amb))
-}
-
-// A name with a comma in it stays whole.
-func TestAndQuoted(t *testing.T) {
-	require.Equal(t, `"a"`, andQuoted([]string{"a"}))
-	require.Equal(t, `"a" and "b, c"`, andQuoted([]string{"a", "b, c"}))
-	require.Equal(t, `"a", "b" and "c"`, andQuoted([]string{"a", "b", "c"}))
-}
-
-// guidellm's console (g-guidellm…3rates) prints no configured load, only
-// the measured concurrency and served request rate. The served rate is no
-// offered one beside measured concurrency, so the table is refused naming
-// the measured mean (not the median, 0 where the run idled) as the level;
-// before, the served rate was read as the offered rate.
 func TestServedRateBesideMeasuredConcurrencyIsNoLoad(t *testing.T) {
 	file := fixtures.Path(filepath.Join("corpus", "g-guidellm-llmd-guide-qwen3-06b-3rates-console", "table.txt"))
 	_, err := Load([]string{file}, Options{Judge: corpusJudge})

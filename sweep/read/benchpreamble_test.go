@@ -45,11 +45,6 @@ func TestJobLogLinesAboveABlockAreNoSeries(t *testing.T) {
 }
 
 func TestTotalTokensAreNoRequestLength(t *testing.T) {
-	require.Equal(t, colIgnore, classify("Total input tokens").kind)
-	require.Equal(t, colIgnore, classify("Total generated tokens").kind)
-	require.True(t, preambleSetting("Maximum request concurrency: 32"))
-	require.True(t, preambleSetting("Traffic request rate: inf"))
-	require.False(t, preambleSetting("Running: python benchmark_serving.py --request-rate 10"))
 	var ie *inputerr.Error
 	_, err := File(writeTemp(t, "job.log", strings.ReplaceAll(jobLog, "Maximum request concurrency", "Traffic request rate")), Options{})
 	require.ErrorAs(t, err, &ie, "a rate sweep without E2E is refused, not read by its command lines")

@@ -13,6 +13,7 @@ import (
 	"github.com/kneetool/knee/fixtures"
 	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/read/table"
 )
 
 // A refusal names the flag that resolves it. Over every corpus entry (and
@@ -27,33 +28,6 @@ var (
 	namedUnit   = regexp.MustCompile(`--unit "([^"=]+)=([^"]+)"`)
 	namedGPUs   = regexp.MustCompile(`--gpus (\d+)`)
 )
-
-// namedFlags are the flags err names, each as Meta on top of base.
-func namedFlags(err error, base Meta) []Meta {
-	msg := err.Error()
-	var out []Meta
-	with := func(f func(m *Meta)) {
-		m := base
-		m.Columns = copyMap(base.Columns)
-		m.Units = copyMap(base.Units)
-		f(&m)
-		out = append(out, m)
-	}
-	for _, s := range namedSeries.FindAllStringSubmatch(msg, -1) {
-		with(func(m *Meta) { m.Series = s[1] })
-	}
-	for _, c := range namedColumn.FindAllStringSubmatch(msg, -1) {
-		with(func(m *Meta) { m.Columns[c[1]] = c[2] })
-	}
-	for _, u := range namedUnit.FindAllStringSubmatch(msg, -1) {
-		with(func(m *Meta) { m.Units[headerKey(u[1])] = u[2] })
-	}
-	for _, g := range namedGPUs.FindAllStringSubmatch(msg, -1) {
-		n, _ := strconv.Atoi(g[1])
-		with(func(m *Meta) { m.GPUs = n })
-	}
-	return out
-}
 
 func copyMap(m map[string]string) map[string]string {
 	out := map[string]string{}
@@ -94,12 +68,6 @@ func TestCorpusRefusalsNameFlagsThatChangeTheReading(t *testing.T) {
 	t.Logf("%d named flags tried", checked)
 }
 
-// checkThroughputsTranscribed: every throughput read is one the hand
-// transcription holds for the series. The load is not compared: a candidate
-// may read the sweep on another axis than the transcription's (the offered
-// rates of a guidellm run rather than its measured concurrency), which is a
-// reading, not a wrong number; the column read as throughput is what a
-// wrong candidate gets wrong.
 func checkThroughputsTranscribed(t *testing.T, name string, e corpusExpected, s *sweep.Sweep, series string) {
 	named := false
 	for _, x := range e.Points {
@@ -133,12 +101,6 @@ func checkThroughputsTranscribed(t *testing.T, name string, e corpusExpected, s 
 	}
 }
 
-// A refusal names first the candidate a perf engineer would pick: over every
-// corpus refusal (with no flag and with the entry's flags), the first
-// --column or --series it names, given on top of the flags already given,
-// either still needs another flag or reads what the hand transcription
-// holds. A refusal whose first candidate reads a wrong number sends the user
-// to a wrong answer.
 func TestCorpusFirstNamedCandidateReadsRight(t *testing.T) {
 	tried := 0
 	for _, name := range corpusEntries(t) {
@@ -170,8 +132,6 @@ func TestCorpusFirstNamedCandidateReadsRight(t *testing.T) {
 	t.Logf("%d first-named candidates read and checked", tried)
 }
 
-// firstNamedCandidate is the first --series or --column err names, on top
-// of base; false when it names neither.
 func firstNamedCandidate(err error, base Meta) (Meta, bool) {
 	msg := err.Error()
 	m := base
@@ -188,4 +148,31 @@ func firstNamedCandidate(err error, base Meta) (Meta, bool) {
 		return m, false
 	}
 	return m, true
+}
+
+// namedFlags are the readings with each flag a refusal names.
+func namedFlags(err error, base Meta) []Meta {
+	msg := err.Error()
+	var out []Meta
+	with := func(f func(m *Meta)) {
+		m := base
+		m.Columns = copyMap(base.Columns)
+		m.Units = copyMap(base.Units)
+		f(&m)
+		out = append(out, m)
+	}
+	for _, s := range namedSeries.FindAllStringSubmatch(msg, -1) {
+		with(func(m *Meta) { m.Series = s[1] })
+	}
+	for _, c := range namedColumn.FindAllStringSubmatch(msg, -1) {
+		with(func(m *Meta) { m.Columns[c[1]] = c[2] })
+	}
+	for _, u := range namedUnit.FindAllStringSubmatch(msg, -1) {
+		with(func(m *Meta) { m.Units[table.HeaderKey(u[1])] = u[2] })
+	}
+	for _, g := range namedGPUs.FindAllStringSubmatch(msg, -1) {
+		n, _ := strconv.Atoi(g[1])
+		with(func(m *Meta) { m.GPUs = n })
+	}
+	return out
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
-	"github.com/kneetool/knee/sweep"
 )
 
 // A rate sweep that prints no end-to-end latency (a real TensorRT-LLM run
@@ -29,18 +28,4 @@ func TestE2EFromTokensPlacesARateSweep(t *testing.T) {
 	require.True(t, p.Derived)
 	require.Nil(t, p.E2E.Mean, "the derived time places the stage; it is no measured E2E")
 	require.Contains(t, strings.Join(s.Notes, "\n"), "no end-to-end latency column: each stage's is derived as TTFT + TPOT × (output tok/s ÷ served req/s − 1)")
-}
-
-// Only the served rate ties tok/s to requests: with an offered rate alone
-// (past the knee the server serves less than it is offered) nothing is
-// derived.
-func TestE2EFromTokensNeedsTheServedRate(t *testing.T) {
-	ttft, tpot := 100.0, 10.0
-	p := &sweep.Point{ThroughputTokS: 1000, RequestedRate: sweep.F(5)}
-	p.TTFT.P50, p.ITL.Mean = &ttft, &tpot
-	require.Nil(t, e2eFromTokens(p))
-	p.RequestRate = sweep.F(5)
-	require.InDelta(t, 100+10*199, *e2eFromTokens(p), 1e-9)
-	p.ThroughputTokS = 2
-	require.Nil(t, e2eFromTokens(p), "under one token per request")
 }

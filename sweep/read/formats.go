@@ -3,13 +3,13 @@ package read
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/read/table"
 	"github.com/kneetool/knee/sweep/store"
 )
 
@@ -84,13 +84,13 @@ var formats = []format{
 	{name: FormatLLMD, describe: "llm-d-benchmark benchmark report v0.1 or v0.2 (v0.2.x; YAML or JSON), one file or a folder of them (per-stage inference-perf reports too)",
 		sniff: sniffLLMD, readFile: readLLMDFile, sniffDir: hasLLMDReports, readDir: readLLMDDir},
 	{name: FormatBenchText, describe: "the result blocks vllm bench serve and sglang.bench_serving print (===== Serving Benchmark Result =====), one per level, as pasted",
-		sniff: sniffBenchText, readFile: readBenchTextOpts},
+		sniff: sniffBenchText, readFile: readTable(table.BenchText)},
 	{name: FormatMarkdown, describe: "a markdown table as pasted in issues (transposed tables too)",
-		sniff: sniffMarkdown, readFile: readMarkdownOpts},
+		sniff: sniffMarkdown, readFile: readTable(table.Markdown)},
 	{name: FormatText, describe: "a whitespace-aligned console table (tabulate, rich, psql, column -t), with or without a title line",
-		sniff: sniffText, readFile: readTextOpts},
+		sniff: sniffText, readFile: readTable(table.Aligned)},
 	{name: FormatCSV, describe: "a CSV or TSV table with a header row",
-		sniff: sniffCSV, readFile: readCSVOpts},
+		sniff: sniffCSV, readFile: readTable(table.CSV)},
 }
 
 // Formats lists the formats --format accepts, for help and errors, in the
@@ -134,11 +134,20 @@ func badFormat(path, format string) error {
 // it in messages and sources (and gives detection its file-name hints).
 func readData(path string, data []byte, opts Options) (*sweep.Sweep, error) {
 	s, err := readDataOnce(path, data, opts)
-	var amb *ambiguous
-	if err == nil || opts.Judge == nil || !errors.As(err, &amb) {
+	if err == nil || opts.Judge == nil {
 		return s, err
 	}
-	return resolveAmbiguity(path, data, opts, amb, err)
+	return table.Decide(path, err, opts.Meta, opts.Judge, opts.ambiguityDepth, func(meta Meta) (*sweep.Sweep, *sweep.Sweep, error) {
+		o := opts
+		o.Meta = meta
+		o.ambiguityDepth++
+		s, err := readData(path, data, o)
+		if err != nil {
+			return nil, nil, err
+		}
+		full, err := checked(path, s, o)
+		return s, full, err
+	})
 }
 
 // readDataOnce reads data with the format forced or detected.
@@ -286,11 +295,19 @@ func readInferencePerfDirOpts(dir string, _ Options) (*sweep.Sweep, error) {
 }
 
 func sniffMarkdown(path string, data []byte, _ map[string]json.RawMessage) bool {
-	return !startsLikeJSON(data) && len(markdownTables(path, head(data))) > 0
+	return !startsLikeJSON(data) && table.Looks(table.Markdown, path, head(data))
 }
 
-func readMarkdownOpts(path string, data []byte, opts Options) (*sweep.Sweep, error) {
-	return readMarkdown(path, data, opts.Meta)
+// readTable is a format's reader that hands the text to the table reader
+// (sweep/read/table) as kind.
+func readTable(kind table.Kind) func(path string, data []byte, opts Options) (*sweep.Sweep, error) {
+	return func(path string, data []byte, opts Options) (*sweep.Sweep, error) {
+		return table.Read(path, data, kind, opts.Meta)
+	}
+}
+
+func sniffBenchText(_ string, data []byte, _ map[string]json.RawMessage) bool {
+	return !startsLikeJSON(data) && table.Looks(table.BenchText, "", head(data))
 }
 
 // sniffText: a console table, unless the name says CSV/TSV (thousands
@@ -298,21 +315,13 @@ func readMarkdownOpts(path string, data []byte, opts Options) (*sweep.Sweep, err
 // CSV with padded cells for alignment).
 func sniffText(path string, data []byte, _ map[string]json.RawMessage) bool {
 	base := strings.ToLower(path)
-	return !startsLikeJSON(data) && !strings.HasSuffix(base, ".csv") && !strings.HasSuffix(base, ".tsv") && looksAligned(head(data))
-}
-
-func readTextOpts(path string, data []byte, opts Options) (*sweep.Sweep, error) {
-	return readAligned(path, data, opts.Meta)
+	return !startsLikeJSON(data) && !strings.HasSuffix(base, ".csv") && !strings.HasSuffix(base, ".tsv") && table.Looks(table.Aligned, path, head(data))
 }
 
 func sniffCSV(path string, data []byte, _ map[string]json.RawMessage) bool {
 	base := strings.ToLower(path)
 	return !startsLikeJSON(data) &&
 		(strings.HasSuffix(base, ".csv") || strings.HasSuffix(base, ".tsv") || looksDelimited(head(data)))
-}
-
-func readCSVOpts(path string, data []byte, opts Options) (*sweep.Sweep, error) {
-	return readCSV(path, data, opts.Meta)
 }
 
 func hasStageFiles(dir string) bool {

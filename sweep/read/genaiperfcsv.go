@@ -15,6 +15,7 @@ import (
 
 	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/read/table"
 )
 
 // genai-perf's profile_export_genai_perf.csv (CsvExporter,
@@ -232,14 +233,14 @@ func parseGenAIPerfCSV(path string, data []byte) (*sweep.Point, error) {
 	r.FieldsPerRecord = -1
 	c := &gpCSV{path: path, p: &sweep.Point{Source: path + " (" + gpHarness + ")"}, seen: map[string]bool{}}
 	for {
-		rec, line, err := nextRecord(r, path)
+		rec, line, err := table.NextRecord(r, path)
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
 			return nil, err
 		}
-		if allBlank(rec) {
+		if table.BlankRecord(rec) {
 			continue
 		}
 		if err := c.row(rec, line); err != nil {
@@ -452,13 +453,16 @@ func gpMetricName(cell string) (name, unit string) {
 	return cell, ""
 }
 
+// gpGrouped is a number genai-perf grouped by thousands ("{:,.2f}": 84,788.50).
+var gpGrouped = regexp.MustCompile(`^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$`)
+
 // gpNumber reads a cell as genai-perf writes it ("{:,.2f}", N/A for none).
 func gpNumber(cell string) (*float64, error) {
 	c := strings.TrimSpace(cell)
 	if c == "" || strings.EqualFold(c, "N/A") {
 		return nil, nil
 	}
-	if thousands.MatchString(c) {
+	if gpGrouped.MatchString(c) {
 		c = strings.ReplaceAll(c, ",", "")
 	}
 	v, err := strconv.ParseFloat(c, 64)

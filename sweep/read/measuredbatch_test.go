@@ -11,10 +11,6 @@ import (
 // configured concurrency is a measurement, not a second load: the
 // configured column is the level, the formed batch is noted as measured.
 func TestBatchTheEngineFormedIsMeasured(t *testing.T) {
-	require.Equal(t, "measured", classify("Batch the engine formed").flavor)
-	require.Equal(t, "measured", classify("Running batch").flavor)
-	require.Equal(t, "", classify("Batch size").flavor, "a plain batch size is the load")
-
 	body := "| Concurrency | Output tok/s | TTFT p50 | TPOT p50 | Batch the engine formed |\n|---|---|---|---|---|\n" +
 		"| 1 | 172.5 | 30.1 ms | 4.22 ms | 1.0 |\n| 32 | 1,992.8 | 113.2 ms | 11.51 ms | 31.47 |\n| 256 | 2,855.9 | 267.2 ms | 61.85 ms | 243.31 |\n"
 	s, err := Data("b.md", []byte(body), Options{})
@@ -35,10 +31,6 @@ func TestBatchTheEngineFormedIsMeasured(t *testing.T) {
 // configured 16 in a vLLM block): read as the concurrency achieved it would
 // hide a client that fell short, so it is not read, and said so.
 func TestPeakConcurrentRequestsIsNotTheConcurrencyHeld(t *testing.T) {
-	c := classify("Peak concurrent requests")
-	require.Equal(t, colIgnore, c.kind)
-	require.Equal(t, "a peak over the run, not the load or the concurrency held", c.why)
-
 	block := "============ Serving Benchmark Result ============\n" +
 		"Backend: sglang\nTraffic request rate: inf\nMax request concurrency: 1\nSuccessful requests: 10\n" +
 		"Benchmark duration (s): 4.45\nRequest throughput (req/s): 2.25\nOutput token throughput (tok/s): 625.26\n" +

@@ -92,8 +92,6 @@ func TestBOMJSONIsReadAsTheSameJSONWithout(t *testing.T) {
 	require.Equal(t, 84788.0, withBOM.Points[0].ThroughputTokS)
 }
 
-// A file name holding a newline cannot forge a line of knee's own: names
-// with control characters are quoted.
 func TestNamesWithControlCharactersAreQuoted(t *testing.T) {
 	for _, tc := range []struct{ name, want string }{
 		{"plain.csv", "plain.csv"},
@@ -117,9 +115,6 @@ func TestNamesWithControlCharactersAreQuoted(t *testing.T) {
 	require.Contains(t, err.Error(), `x.csv\nknee: ok"`)
 }
 
-// Reading a file or folder that may not be read says so, never "holds no
-// results". The mapping is tested directly (tests may run as root, who
-// reads everything); the folder itself where the mode keeps us out.
 func TestPermissionDeniedIsSaid(t *testing.T) {
 	err := cannotRead("/some/dir", &fs.PathError{Op: "open", Path: "/some/dir", Err: syscall.EACCES})
 	require.EqualError(t, err, "/some/dir: cannot read: permission denied")
@@ -141,8 +136,6 @@ func TestPermissionDeniedIsSaid(t *testing.T) {
 	require.EqualError(t, err, dir+": cannot read: permission denied")
 }
 
-// Devices, FIFOs and sockets are refused by their mode, at once; standard
-// input is read through the limit.
 func TestSpecialFilesAndStdinAreBounded(t *testing.T) {
 	for _, dev := range []string{"/dev/zero", "/dev/null"} {
 		_, err := File(dev, Options{})
@@ -178,13 +171,10 @@ func TestSpecialFilesAndStdinAreBounded(t *testing.T) {
 	require.ErrorContains(t, err, "given twice")
 }
 
-// zeros is /dev/zero as a reader.
 type zeros struct{}
 
 func (zeros) Read(p []byte) (int, error) { clear(p); return len(p), nil }
 
-// The measurement cap: more points than any sweep is refused naming the
-// input, and a table is refused by its lines before cells are made.
 func TestMeasurementCap(t *testing.T) {
 	require.NoError(t, checkPoints("a.json", maxPoints))
 	require.EqualError(t, checkPoints("a.json", maxPoints+1), "a.json: holds 100,001 measurements; knee analyses up to 100,000 (levels × repeats)")
@@ -201,8 +191,6 @@ func TestMeasurementCap(t *testing.T) {
 
 var _ io.Reader = zeros{}
 
-// A knee results folder's sweep.json gets the checks any input gets: the
-// byte limit, duplicate keys, and type errors in JSON's words naming it.
 func TestResultsFolderSweepJSONIsCheckedLikeAnyInput(t *testing.T) {
 	for _, tc := range []struct{ name, body, field, msg string }{
 		{"wrong type", `{"version": 1, "points": [{"concurrency": "4", "throughput_tok_s": 5, "ttft_ms": {"p99": 3}}]}`, "points.concurrency", "want a number, got a string"},
@@ -222,29 +210,6 @@ func TestResultsFolderSweepJSONIsCheckedLikeAnyInput(t *testing.T) {
 	}
 }
 
-// The plain-decimal fast path of parseCell and cleanCell gives what the
-// general path gives ("~" sends a cell down the general path).
-func TestPlainDecimalFastPathMatchesTheGeneralPath(t *testing.T) {
-	for _, c := range []string{"0", "7", "128", "84788", "0.452", ".5", "29.62", "000123", "1.000", "99999999999999999999", "3.14159265358979323846"} {
-		require.True(t, plainDecimal(c), c)
-		fast, ok, err := parseCell(c)
-		require.NoError(t, err)
-		require.True(t, ok)
-		slow, ok, err := parseCell("~" + c)
-		require.NoError(t, err)
-		require.True(t, ok)
-		require.Equal(t, slow.v, fast.v, c)
-		require.Equal(t, slow.half, fast.half, c)
-		require.Nil(t, fast.unit)
-		require.Equal(t, c, cleanCell(" "+c+" "))
-	}
-	for _, c := range []string{"", ".", "5.", "1.2.3", "1,000", "1e5", "-3", "+3", "12 ms", "1_000"} {
-		require.False(t, plainDecimal(c), c)
-	}
-}
-
-// A sweep JSON of more points than knee analyses is refused while it is
-// scanned, before any point is decoded.
 func TestSweepJSONPointsCapBeforeDecoding(t *testing.T) {
 	var b bytes.Buffer
 	b.WriteString(`{"version": 1, "points": [`)
@@ -264,8 +229,6 @@ func TestSweepJSONPointsCapBeforeDecoding(t *testing.T) {
 	require.Contains(t, err.Error(), "holds more than 100,000 points")
 }
 
-// A YAML report past maxYAML is refused before the parser holds fifty times
-// it in memory, with the way to read it (as JSON).
 func TestLargeYAMLIsRefusedBeforeParsing(t *testing.T) {
 	body := "benchmarks:\n  - metrics:\n      output_tokens_per_second:\n        successful:\n          mean: 5\n    requests:\n" +
 		strings.Repeat("      - {a: 1, b: 2, c: 3}\n", maxYAML/26+1)

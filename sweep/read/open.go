@@ -5,7 +5,6 @@ import (
 	"io"
 	"os"
 
-	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep/boundedio"
 )
 
@@ -17,36 +16,19 @@ import (
 const maxInput = 256 << 20
 
 // Stdin is the INPUT that reads standard input (knee find -).
-const Stdin = "-"
+const Stdin = boundedio.Stdin
 
 // stdinName is what messages and point sources call standard input.
-const stdinName = "stdin"
+const stdinName = boundedio.StdinName
 
 // stdin is read for Stdin; tests replace it.
 var stdin io.Reader = os.Stdin
 
 // ReadLimited reads the regular file at path, or standard input when path is
-// "-", refusing more than limit bytes (boundedio.ReadFile: a device, FIFO
-// or socket is refused by its mode, never opened). Errors are
-// *inputerr.Error naming path (exit 2); the refusal of a device or FIFO
-// says how to read one anyway (as standard input).
+// "-", refusing more than limit bytes (boundedio.ReadPath).
 func ReadLimited(path string, limit int64) ([]byte, error) {
-	if path == Stdin {
-		return boundedio.ReadAll(stdinName, stdin, limit, 0)
-	}
-	b, err := boundedio.ReadFile(path, limit)
-	var in *inputerr.Error
-	if errors.Is(err, boundedio.ErrNotRegular) && errors.As(err, &in) {
-		return nil, inputerr.Errorf(in.File, in.Field, in.Line, "%s; knee reads devices, FIFOs and sockets only as standard input: give - as the INPUT and redirect it (knee import - < FILE)%w", in.Msg, silentErr{in.Err})
-	}
-	return b, err
+	return boundedio.ReadPath(path, limit, stdin)
 }
-
-// silentErr wraps an error without adding to the message.
-type silentErr struct{ err error }
-
-func (s silentErr) Error() string { return "" }
-func (s silentErr) Unwrap() error { return s.err }
 
 // tooLarge is the refusal of an input past the byte limit.
 func tooLarge(name string, limit int64) error { return boundedio.TooLarge(name, limit) }

@@ -12,27 +12,12 @@ import (
 
 	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/read/table"
 )
 
-// Meta is what the user states about inputs that do not carry it
-// (--gpus --accelerator --leaf --model). Zero values mean "not given".
-type Meta struct {
-	GPUs        int
-	Accelerator string
-	Leaf        string
-	Model       string
-	// Units states the unit of a table column the table leaves unstated
-	// (--unit COLUMN=UNIT), keyed by the header as headerKey spells it or by
-	// the column's kind (ttft_p99); see ParseUnitFlags.
-	Units map[string]string
-	// Columns picks the column that holds a value when several could
-	// (--column KIND=HEADER), keyed by kind; see ParseColumnFlags.
-	Columns map[string]string
-	// Series picks one curve of a table that holds several (--series): the
-	// value of its engine, strategy, model … column, or the prefix its
-	// columns share ("k8s" of "k8s TTFT mean").
-	Series string
-}
+// Meta is what the user states about inputs that do not carry it; the
+// table reader (sweep/read/table) reads it too, so it is defined there.
+type Meta = table.Meta
 
 // Options controls reading.
 type Options struct {
@@ -44,14 +29,15 @@ type Options struct {
 	// value, "FIELD=VALUE[,FIELD=VALUE]" names the fields; "" keeps the only
 	// workload there is and refuses a mix.
 	Workload string
-	// Judge is the analysis, for the ambiguity pass (ambiguity.go): with it,
+	// Judge is the analysis, for the ambiguity pass (table.Decide): with it,
 	// two columns that could each hold one value are read when the answer
 	// is the same with either and refused only when it differs; without it
 	// (nil) they are refused.
 	Judge sweep.Judge
 	// ambiguityDepth counts the ambiguity passes this reading is nested in
 	// (a candidate's reading meeting another choice): bounded by
-	// maxAmbiguityDepth, so the readings one input costs are bounded too.
+	// the table reader's maxAmbiguityDepth, so the readings one input costs
+	// are bounded too.
 	ambiguityDepth int
 }
 
@@ -193,7 +179,7 @@ func Merge(parts []*sweep.Sweep, meta Meta) (*sweep.Sweep, error) {
 	}
 	out.Points = make([]sweep.Point, 0, total) // a Point is large: grow once
 	if out.Accelerator == "" && out.Leaf != "" {
-		out.Accelerator = AcceleratorFromLeaf(out.Leaf)
+		out.Accelerator = sweep.AcceleratorFromLeaf(out.Leaf)
 	}
 	var wl workloadMerge
 	var tm tokenMerge
@@ -229,7 +215,7 @@ func Merge(parts []*sweep.Sweep, meta Meta) (*sweep.Sweep, error) {
 		out.Points = append(out.Points, s.Points...)
 	}
 	if out.Accelerator == "" && out.Leaf != "" {
-		out.Accelerator = AcceleratorFromLeaf(out.Leaf)
+		out.Accelerator = sweep.AcceleratorFromLeaf(out.Leaf)
 	}
 	out.Workload = wl.w
 	finalize(out)
@@ -299,20 +285,6 @@ func finalize(s *sweep.Sweep) {
 	if s.Points == nil {
 		s.Points = []sweep.Point{}
 	}
-}
-
-// AcceleratorFromLeaf takes the accelerator from an aicr leaf name
-// (<accel>-<service>-<os>-<intent>-<platform>), e.g.
-// gb300-eks-ubuntu-inference-dynamo → gb300, rtx-pro-6000-eks-… → rtx-pro-6000.
-func AcceleratorFromLeaf(leaf string) string {
-	l := strings.ToLower(leaf)
-	if strings.HasPrefix(l, "rtx-pro-6000") {
-		return "rtx-pro-6000"
-	}
-	if i := strings.IndexByte(l, '-'); i > 0 {
-		return l[:i]
-	}
-	return l
 }
 
 func appendUnique(dst []string, vs ...string) []string {

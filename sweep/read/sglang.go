@@ -1,7 +1,6 @@
 package read
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -43,29 +42,22 @@ func sniffSGLang(_ string, data []byte, _ map[string]json.RawMessage) bool {
 
 func readSGLangFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
 	s := &sweep.Sweep{Version: sweep.SchemaVersion, Harness: sglangHarness, Sources: []string{path}}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64*1024), 64*1024*1024)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := bytes.TrimSpace(sc.Bytes())
-		if len(text) == 0 {
-			continue
-		}
+	err := jsonLines(path, data, func(line int, text []byte) error {
 		p, model, err := sglangRow(path, line, text)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if err := mergeString(&s.Model, model, false, fmt.Sprintf("%s:%d", path, line), "model"); err != nil {
-			return nil, err
+			return err
 		}
 		s.Points = append(s.Points, p)
 		if len(s.Points) > maxPoints {
-			return nil, checkPoints(path, len(s.Points)) // before the rest of the lines cost a point each
+			return checkPoints(path, len(s.Points)) // before the rest of the lines cost a point each
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, inputerr.Errorf(path, "", line, "cannot read: %w", err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	if len(s.Points) == 0 {
 		return nil, inputerr.Errorf(path, "", 0, "no result lines")

@@ -1,7 +1,6 @@
 package read
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/read/table"
 )
 
 // benchmark_serving.py --save-result --append-result (and sweep scripts
@@ -78,26 +78,19 @@ func vllmTags(top map[string]json.RawMessage) map[string]string {
 
 func readVLLMLines(path string, data []byte, opts Options) (*sweep.Sweep, error) {
 	var results []vllmResult
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64*1024), 64*1024*1024)
-	line := 0
-	for sc.Scan() {
-		line++
-		text := bytes.TrimSpace(sc.Bytes())
-		if len(text) == 0 {
-			continue
-		}
+	err := jsonLines(path, data, func(line int, text []byte) error {
 		var top map[string]json.RawMessage
 		if err := decodeJSON(path, line-1, text, &top); err != nil {
-			return nil, err
+			return err
 		}
 		results = append(results, vllmResult{fmt.Sprintf("%s:%d", path, line), append([]byte(nil), text...), vllmTags(top)})
 		if len(results) > maxPoints {
-			return nil, checkPoints(path, len(results))
+			return checkPoints(path, len(results))
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return nil, inputerr.Errorf(path, "", line, "cannot read: %w", err)
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	s, err := vllmSeries(path, "file", "lines", results, opts)
 	if err != nil {
@@ -188,7 +181,7 @@ func pickVLLMSeries(path, what, unit string, results []vllmResult, keys []string
 	for i, n := range names {
 		list[i] = fmt.Sprintf("%s (%d %s)", n, seen[n], unit)
 	}
-	return nil, ambiguousSeries(inputerr.Errorf(path, "--series", 0, "the %s holds %d series by %s: %s; knee reads one curve at a time and never merges them as repeats: pick one with --series %q",
+	return nil, table.AmbiguousSeries(inputerr.Errorf(path, "--series", 0, "the %s holds %d series by %s: %s; knee reads one curve at a time and never merges them as repeats: pick one with --series %q",
 		what, len(names), strings.Join(keys, " and "), strings.Join(list, ", "), names[0]), names)
 }
 

@@ -28,17 +28,3 @@ func TestSummaryColumnIsSetAsideAndTheLevelsTurn(t *testing.T) {
 	}
 	require.Contains(t, strings.Join(s.Notes, "\n"), `"平均吞吐量" is the mean of each row's level cells, not a level: not read; the level cells are read as "平均吞吐量"`)
 }
-
-// A last column that is not the mean of the row's level cells is not a
-// summary: the table is not turned on its account.
-func TestColumnThatIsNoMeanIsNoSummary(t *testing.T) {
-	g := grid{file: "t.md", header: []string{"config", "并发8", "并发16", "平均吞吐量"},
-		rows: [][]string{{"a", "100", "200", "150"}, {"b", "100", "300", "150"}}, lines: []int{3, 4}}
-	_, _, ok := dropSummaryColumns(g)
-	require.False(t, ok, "row b: 150 is not the mean of 100 and 300")
-	g.rows[1][3] = "200"
-	got, _, ok := dropSummaryColumns(g)
-	require.True(t, ok)
-	require.Equal(t, []string{`config \ 平均吞吐量`, "并发8", "并发16"}, got.header)
-	require.Equal(t, []string{"b", "100", "300"}, got.rows[1])
-}

@@ -6,7 +6,7 @@
 // There is one engine (this file and level.go): it asks a planner which
 // levels to run next — the plan's ladder (ladder.go), the knee search with
 // repeats and several slots (adaptive.go), or the rate search
-// (rate_search.go) — and handles failures, interrupts and resume the same
+// (ratesearch.go) — and handles failures, interrupts and resume the same
 // way for all of them.
 //
 // It lives below package sweep (not in it) because it needs the results

@@ -15,6 +15,8 @@ import (
 	"k8s.io/apimachinery/pkg/api/resource"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/kneetool/knee/internal/drivers/harness/aiperf"
+	"github.com/kneetool/knee/internal/drivers/harness/inferenceperf"
 	"github.com/kneetool/knee/internal/drivers/kube"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/test/integration/testbed"
@@ -27,7 +29,7 @@ func aiperfPlan(id string, perGPU ...int) sweep.Plan {
 
 func (e *env) executor(jo kube.JobOptions) *kube.Executor {
 	jo.Namespace = e.ns
-	return &kube.Executor{Client: e.sa, Harness: kube.AIPerf{}, Job: jo, PendingTimeout: 3 * time.Second}
+	return &kube.Executor{Client: e.sa, Harness: aiperf.Pod{}, Job: jo, PendingTimeout: 3 * time.Second}
 }
 
 // kwok's chaos stage fails the load generator with exit code 1: the level
@@ -174,7 +176,7 @@ func BenchmarkKubeLevelOverhead(b *testing.B) {
 func TestKubeLevelKeepLeavesLabelledObjects(t *testing.T) {
 	e := newEnv(t, map[int][]byte{0: ipPodLog(t, 2)})
 	ex := e.executor(kube.JobOptions{Deadline: 20 * time.Minute, TTL: 5 * time.Minute})
-	ex.Harness, ex.Keep = kube.InferencePerf{}, true
+	ex.Harness, ex.Keep = inferenceperf.Pod{}, true
 	plan := aiperfPlan("keep", 16)
 	plan.Harness, plan.API, plan.MinRequests = "inference-perf", "completion", 100
 	res, err := ex.RunLevel(context.Background(), plan, plan.Levels()[0])

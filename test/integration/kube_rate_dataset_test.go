@@ -74,7 +74,7 @@ func shareGPT(t *testing.T, n int, filler string) sweep.DataFile {
 func TestKubeRateLadderCarriesTheDatasetInAConfigMap(t *testing.T) {
 	e := newEnv(t, map[int][]byte{0: rateStageLog(t, 1), 1: rateStageLog(t, 2)})
 	ex := e.executor(kube.JobOptions{})
-	ex.Harness = kube.InferencePerf{Options: inferenceperf.Options{NumWorkers: 4}}
+	ex.Harness = inferenceperf.Pod{Options: inferenceperf.Options{NumWorkers: 4}}
 	ds := shareGPT(t, 3, "")
 	plan := sweep.Plan{ID: "rate-ds", Rates: []float64{31.4, 61.79}, Arrivals: sweep.ArrivalsPoisson, RateDurationS: 60, GPUs: 4,
 		Model: "sim-llm", Endpoint: "http://sim:8000", API: "completion", InputTokens: 8, OutputTokens: 5, MinRequests: 1,

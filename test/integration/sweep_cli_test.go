@@ -17,7 +17,6 @@ import (
 	"github.com/stretchr/testify/require"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
-	"github.com/kneetool/knee/internal/drivers/kube"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/store"
 )
@@ -257,7 +256,7 @@ func TestServiceAccountIsLeastPrivilege(t *testing.T) {
 	require.Contains(t, err.Error(), "forbidden")
 	_, err = e.sa.BatchV1().Jobs("default").List(context.Background(), metav1.ListOptions{})
 	require.Error(t, err, "the Role is namespaced")
-	left, err := kube.JobsLeft(context.Background(), cluster.AdminCS, e.ns, "x")
+	left, err := jobsLeft(context.Background(), cluster.AdminCS, e.ns, "x")
 	require.NoError(t, err)
 	require.Empty(t, left)
 }

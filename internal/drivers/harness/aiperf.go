@@ -10,7 +10,7 @@ import (
 var aiPerf = Harness{
 	Name:    aiperf.Harness,
 	Process: func(Settings) Process { return aiperf.Process{} },
-	Pod:     func(s Settings) kube.Harness { return kube.AIPerf{Claim: s.DatasetClaim} },
+	Pod:     func(s Settings) kube.Harness { return aiperf.Pod{Claim: s.DatasetClaim} },
 	Check:   checkAIPerf,
 }
 

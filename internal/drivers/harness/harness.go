@@ -4,7 +4,7 @@
 // (builtin) — and to the refusals of a plan it cannot run. The runners
 // select harnesses only through it, so adding a harness is its package
 // (config or arguments, and parsing), an adapter for each runner it
-// supports, its entry (a file here: builtin.go, inference_perf.go,
+// supports, its entry (a file here: builtin.go, inferenceperf.go,
 // aiperf.go) and one line in registry.go.
 package harness
 

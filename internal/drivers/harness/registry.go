@@ -25,7 +25,7 @@ type Harness struct {
 
 // registry is every harness, in the order --harness's help and refusals
 // name them. Adding a harness is its file here (builtin.go,
-// inference_perf.go, aiperf.go) and one line in this list.
+// inferenceperf.go, aiperf.go) and one line in this list.
 var registry = []Harness{builtinHarness, inferencePerf, aiPerf}
 
 // Lookup is the harness of that name.

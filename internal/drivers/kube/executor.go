@@ -510,25 +510,3 @@ func containerRunTime(p *corev1.Pod) time.Duration {
 	}
 	return 0
 }
-
-// JobsLeft lists the Jobs and ConfigMaps of a sweep still in the namespace;
-// a finished sweep (without --keep) leaves none.
-func JobsLeft(ctx context.Context, cs kubernetes.Interface, ns, sweepID string) ([]string, error) {
-	sel := labels.SelectorFromSet(labels.Set{LabelManagedBy: ManagedBy, LabelSweepID: labelValue(sweepID)}).String()
-	var left []string
-	jobs, err := cs.BatchV1().Jobs(ns).List(ctx, metav1.ListOptions{LabelSelector: sel})
-	if err != nil {
-		return nil, err
-	}
-	for _, j := range jobs.Items {
-		left = append(left, "job/"+j.Name)
-	}
-	cms, err := cs.CoreV1().ConfigMaps(ns).List(ctx, metav1.ListOptions{LabelSelector: sel})
-	if err != nil {
-		return nil, err
-	}
-	for _, c := range cms.Items {
-		left = append(left, "configmap/"+c.Name)
-	}
-	return left, nil
-}

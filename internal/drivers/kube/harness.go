@@ -4,9 +4,9 @@ import "github.com/kneetool/knee/sweep"
 
 // Harness is what the Kubernetes runner needs from a load generator: what
 // to run in the pod for one level, and how to turn that pod's log back into
-// the level's result. Harnesses are picked by name through the registry
-// (internal/drivers/harness.ForKube), which maps each name that runs in a
-// pod to one of harnesses.go's.
+// the level's result. Each harness package owns its adapter
+// (aiperf.Pod, inferenceperf.Pod); the registry (internal/drivers/harness.ForKube)
+// hands the runner the one a name stands for, so kube knows no harness.
 type Harness interface {
 	Name() string
 	// Pod returns the container command and any files (ConfigMap) for one level.

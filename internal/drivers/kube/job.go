@@ -70,8 +70,8 @@ func ParseDatasetClaim(s string) (DatasetClaim, error) {
 	return DatasetClaim{Claim: claim, Path: path}, nil
 }
 
-// file is the dataset's path in the pod.
-func (c DatasetClaim) file(local string) string {
+// File is the dataset's path in the pod.
+func (c DatasetClaim) File(local string) string {
 	p := c.Path
 	if p == "" {
 		p = filepath.Base(local)
@@ -79,17 +79,17 @@ func (c DatasetClaim) file(local string) string {
 	return DatasetMountPath + "/" + p
 }
 
-// checked wraps a harness command so that it starts only when the file on
+// Checked wraps a harness command so that it starts only when the file on
 // the volume is the plan's dataset (its SHA-256), and fails the pod saying
 // so otherwise.
-func (c DatasetClaim) checked(file, sha string, command []string) []string {
+func (c DatasetClaim) Checked(file, sha string, command []string) []string {
 	quoted := make([]string, len(command))
 	for i, a := range command {
-		quoted[i] = shellQuote(a)
+		quoted[i] = ShellQuote(a)
 	}
 	return []string{"sh", "-c", strings.Join([]string{
-		"echo " + shellQuote(sha+"  "+file) + " | sha256sum -c - >/dev/null 2>&1 || { echo " +
-			shellQuote("knee: "+file+" on PersistentVolumeClaim "+c.Claim+" is not the dataset the plan records (sha256 "+sha+")") + " >&2; exit 1; }",
+		"echo " + ShellQuote(sha+"  "+file) + " | sha256sum -c - >/dev/null 2>&1 || { echo " +
+			ShellQuote("knee: "+file+" on PersistentVolumeClaim "+c.Claim+" is not the dataset the plan records (sha256 "+sha+")") + " >&2; exit 1; }",
 		"exec " + strings.Join(quoted, " "),
 	}, "\n")}
 }
@@ -101,10 +101,11 @@ const (
 	// aiperf==0.13.0 (aicr's version) when the image has no aiperf. Point
 	// --image at an image with AIPerf installed to skip the download.
 	DefaultAIPerfImage = "python:3.12-slim"
-	AIPerfVersion      = "0.13.0"
 	DefaultHFTokenKey  = "HF_TOKEN"
 	containerName      = "loadgen"
-	configMountPath    = "/etc/knee"
+	// ConfigMountPath is where the level's ConfigMap (PodSpec.Files) is
+	// mounted in the pod: a harness names its config and dataset there.
+	ConfigMountPath = "/etc/knee"
 )
 
 // WithDefaults fills unset options.
@@ -252,7 +253,7 @@ func buildJob(name string, labels map[string]string, o JobOptions, spec PodSpec)
 	}
 	vols := []corev1.Volume{{Name: "work", VolumeSource: corev1.VolumeSource{EmptyDir: &corev1.EmptyDirVolumeSource{}}}}
 	if len(spec.Files) > 0 {
-		c.VolumeMounts = append(c.VolumeMounts, corev1.VolumeMount{Name: "config", MountPath: configMountPath, ReadOnly: true})
+		c.VolumeMounts = append(c.VolumeMounts, corev1.VolumeMount{Name: "config", MountPath: ConfigMountPath, ReadOnly: true})
 		vols = append(vols, corev1.Volume{Name: "config", VolumeSource: corev1.VolumeSource{
 			ConfigMap: &corev1.ConfigMapVolumeSource{LocalObjectReference: corev1.LocalObjectReference{Name: name}},
 		}})

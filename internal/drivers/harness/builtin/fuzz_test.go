@@ -43,3 +43,8 @@ func FuzzReadSSE(f *testing.F) {
 		}
 	})
 }
+
+// readSSE is readSSELive without a live count, as the fuzz target reads.
+func readSSE(br *bufio.Reader, start time.Time, gaps *[]float64) (sseResult, error) {
+	return readSSELive(br, start, gaps, nil)
+}

@@ -158,16 +158,12 @@ type sseResult struct {
 	live          *atomic.Int64 // counts content events as they arrive (nil: none)
 }
 
-// readSSE reads an OpenAI event stream until "data: [DONE]", an error
-// event, or the end of the body. It returns a read error (to be classified
-// by the caller) or a result whose label names a failure in the stream:
-// "broken_stream" (ended without [DONE]), "stream_error" (an error event).
-// gaps receives inter-token gaps in ms.
-func readSSE(br *bufio.Reader, start time.Time, gaps *[]float64) (sseResult, error) {
-	return readSSELive(br, start, gaps, nil)
-}
-
-// readSSELive is readSSE counting each content event in live (nil: not).
+// readSSELive reads an OpenAI event stream until "data: [DONE]", an error
+// event, or the end of the body, counting each content event in live (nil:
+// not). It returns a read error (to be classified by the caller) or a
+// result whose label names a failure in the stream: "broken_stream" (ended
+// without [DONE]), "stream_error" (an error event). gaps receives
+// inter-token gaps in ms.
 func readSSELive(br *bufio.Reader, start time.Time, gaps *[]float64, live *atomic.Int64) (sseResult, error) {
 	r := sseResult{usage: -1, prompt: -1, ttft: -1, live: live}
 	var (

@@ -51,16 +51,6 @@ type Executor struct {
 	bin     string
 }
 
-// defaultBin is the executable name the named harness installs ("" for
-// one that is not a local process).
-func defaultBin(name string) string {
-	h, err := harness.ForProcess(name, harness.Settings{})
-	if err != nil {
-		return ""
-	}
-	return h.Bin()
-}
-
 // New finds the harness executable. A missing one is a usage error (exit 2)
 // with the ways out.
 func New(opts Options) (*Executor, error) {

@@ -18,6 +18,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/internal/drivers/harness"
 	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/run"
@@ -287,4 +288,14 @@ func TestLocalInferencePerfHandsTheDatasetOver(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, append(raw, '\n'), 0o644))
 	_, err = newExec(t, "inference-perf").RunLevel(context.Background(), p, p.Levels()[0])
 	require.ErrorContains(t, err, "the file changed since the sweep started")
+}
+
+// defaultBin is the executable name the named harness installs ("" for
+// one that is not a local process): the stand-in is built under that name.
+func defaultBin(name string) string {
+	h, err := harness.ForProcess(name, harness.Settings{})
+	if err != nil {
+		return ""
+	}
+	return h.Bin()
 }

@@ -1,0 +1,407 @@
+package table
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/kneetool/knee/internal/inputerr"
+	"github.com/kneetool/knee/sweep"
+)
+
+// Console tables as benchmark scripts print them and people paste them:
+// tabulate's "simple" and "plain", `column -t`, psql, and rich's box-drawn
+// tables (│ ┃ ━ ─) with or without a title line above. Columns are found
+// from the vertical bars when there are any, else from the runs of two or
+// more spaces that separate cells (a single space stays inside a cell:
+// "Output tok/s", "95 ms").
+
+// verticalBars separate columns in box-drawn and ASCII-grid tables.
+const verticalBars = "│┃║|┆┇┊┋╎╏"
+
+// maxAlignedCols bounds a header's cells: no sweep table is wider, and
+// placing every cell of every row is quadratic in the width.
+const maxAlignedCols = 256
+
+// looksAligned reports whether data holds an aligned console table with at
+// least two columns knee reads and a row of numbers under them.
+func looksAligned(data []byte) bool {
+	t := strings.TrimSpace(string(data))
+	if t == "" || t[0] == '{' || t[0] == '[' || len(markdownTables("", data)) > 0 {
+		return false
+	}
+	for _, g := range alignedTables("", data) {
+		read := 0
+		for _, h := range g.header {
+			if c := classify(h); c.key() != "" {
+				read++
+			}
+		}
+		if read < 2 {
+			continue
+		}
+		for _, row := range g.rows {
+			nums := 0
+			for _, cell := range row {
+				if _, ok, err := parseCell(cleanCell(cell)); ok && err == nil {
+					nums++
+				}
+			}
+			if nums >= 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// readAligned reads the first aligned console table in data that is a sweep.
+func readAligned(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
+	tables := alignedTables(path, data)
+	if s, ok, err := severalConsoleSweeps(path, tables, meta); ok {
+		return s, err
+	}
+	var best error
+	bestRead := -1
+	for _, g := range tables {
+		s, err := tableToSweep(g, meta)
+		if err == nil {
+			if w, ok := widerSweep(tables, g, meta); ok {
+				return w, nil // its TTFT is in another table of the paste
+			}
+			return s, nil
+		}
+		// Report the refusal of the candidate that looked most like a sweep,
+		// not that of a title line tried as a header.
+		// A table with a throughput column is the likelier sweep of a
+		// paste of several (guidellm's throughput table beside its
+		// latency table).
+		read := 0
+		for _, h := range g.header {
+			if c := classify(h); c.key() != "" {
+				read++
+				if c.kind == colThroughput || c.kind == colThroughputPerGPU {
+					read += maxAlignedCols
+				}
+			}
+		}
+		// A --column naming another table's header says nothing of this one.
+		if isForeignColumnFlag(err) && best != nil {
+			continue
+		}
+		if read > bestRead || isForeignColumnFlag(best) {
+			best, bestRead = err, read
+		}
+	}
+	if best == nil {
+		return nil, inputerr.Errorf(path, "", 0, "no aligned table (a header line over rows of values, columns separated by two or more spaces or by │ bars)")
+	}
+	// No table reads alone: tables that split one sweep are joined, as
+	// in markdown (guidellm prints throughput and TTFT in two tables).
+	return joinedSweep(path, tables, meta, meta.Series, best)
+}
+
+// isForeignColumnFlag: err refuses a --column that names no header of the
+// table tried (it names one of another table of the paste).
+func isForeignColumnFlag(err error) bool {
+	var ie *inputerr.Error
+	return errors.As(err, &ie) && ie.Field == "--column" && strings.Contains(err.Error(), "names no column")
+}
+
+// alignedLine is one source line, tabs expanded.
+type alignedLine struct {
+	text string
+	no   int
+}
+
+// alignedTables returns every candidate table: each block of non-blank
+// lines, read with each of its first lines as the header in turn (a title
+// line above the header fails as one and the next line is tried).
+func alignedTables(path string, data []byte) []grid {
+	var out []grid
+	var block []alignedLine
+	heading := ""
+	flush := func() {
+		if len(block) > 0 {
+			out = append(out, headed(blockTables(path, block), heading)...)
+		}
+		block = nil
+	}
+	for i, l := range strings.Split(string(data), "\n") {
+		if h, _ := headingText(l); h != "" && strings.HasPrefix(strings.TrimSpace(l), "#") {
+			flush()
+			heading = h
+			continue
+		}
+		l = strings.TrimRight(strings.ReplaceAll(l, "\t", "    "), " \r")
+		if strings.TrimSpace(strings.Trim(l, verticalBars+" ")) == "" && !isRule(l) {
+			flush()
+			continue
+		}
+		block = append(block, alignedLine{l, i + 1})
+	}
+	flush()
+	return out
+}
+
+// headed names console tables pasted under a markdown heading ("###
+// Qwen2.5:7B" above a fenced guidellm block) by that heading first: the
+// nearest heading above a table names it among several, where the console's
+// own title ("Benchmark Stats:") is the same for each.
+func headed(gs []grid, heading string) []grid {
+	if heading == "" {
+		return gs
+	}
+	for i := range gs {
+		if !slices.Contains(gs[i].title, heading) {
+			gs[i].title = append([]string{heading}, gs[i].title...)
+		}
+	}
+	return gs
+}
+
+func blockTables(path string, block []alignedLine) []grid {
+	for _, l := range block {
+		if isBarredLine(l.text) {
+			if g, ok := barredTable(path, block); ok {
+				return []grid{g}
+			}
+			return nil
+		}
+	}
+	return spacedTables(path, block)
+}
+
+// isBarredLine: a content line with vertical bars (not a rule).
+func isBarredLine(l string) bool {
+	return !isRule(l) && strings.ContainsAny(l, verticalBars)
+}
+
+// barredTable reads a block with vertical bars: lines without bars above
+// the box are titles; the header is the first barred line, or the barred
+// lines above the rule that closes a header of several lines.
+func barredTable(path string, block []alignedLine) (grid, bool) {
+	var content []alignedLine
+	for _, l := range block {
+		if isBarredLine(l.text) {
+			content = append(content, l)
+		}
+	}
+	if len(content) < 2 || strings.Count(content[0].text, " ") > 16*maxAlignedCols {
+		return grid{}, false
+	}
+	nHead := barredHeaderLines(block, len(content))
+	var headLines []string
+	for _, l := range content[:nHead] {
+		headLines = append(headLines, l.text)
+	}
+	g := grid{file: path, header: stackHeader(headLines), headerLine: content[0].no, title: consoleTitles(block, content[0].no)}
+	for _, l := range content[nHead:] {
+		g.rows = append(g.rows, splitBars(l.text))
+		g.lines = append(g.lines, l.no)
+	}
+	return g, true
+}
+
+// barredHeaderLines is how many barred lines the header holds: those above
+// the rule that closes it, one when there is none, and at least one content
+// line left below.
+func barredHeaderLines(block []alignedLine, content int) int {
+	r := headerRule(block)
+	if r < 0 {
+		return 1
+	}
+	n := 0
+	for _, l := range block[:r] {
+		if isBarredLine(l.text) {
+			n++
+		}
+	}
+	return max(1, min(n, content-1))
+}
+
+// spacedTables reads a block whose columns are runs of spaces, with each of
+// its first lines as the header in turn (a title line above the header
+// fails as one and the next line is tried).
+func spacedTables(path string, block []alignedLine) []grid {
+	var out []grid
+	for h := 0; h < len(block) && h < 4; h++ {
+		if isRule(block[h].text) {
+			continue
+		}
+		if g, ok := spacedTable(path, block, h); ok {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// spacedTable reads block with line h as the header; its columns are the
+// rule's dash runs under it when they match the header's cells.
+func spacedTable(path string, block []alignedLine, h int) (grid, bool) {
+	head := spaceTokens(block[h].text)
+	if len(head) < 2 || len(head) > maxAlignedCols {
+		return grid{}, false
+	}
+	spans := head
+	if h+1 < len(block) && isRule(block[h+1].text) {
+		if rs := dashRuns(block[h+1].text); len(rs) == len(head) {
+			spans = rs
+		}
+	}
+	g := grid{file: path, header: assign(head, spans), headerLine: block[h].no, title: consoleTitles(block, block[h].no)}
+	for _, l := range block[h+1:] {
+		if isRule(l.text) {
+			continue
+		}
+		g.rows = append(g.rows, assign(spaceTokens(l.text), spans))
+		g.lines = append(g.lines, l.no)
+	}
+	return g, len(g.rows) > 0
+}
+
+// isRule reports a border or separator line: box-drawing characters or
+// - = + : only, with at least one horizontal stroke.
+func isRule(l string) bool {
+	t := strings.TrimSpace(l)
+	if t == "" || !strings.ContainsAny(t, "-=─━═┄┅┈┉╌╍") {
+		return false
+	}
+	for _, r := range t {
+		if !(r >= 0x2500 && r <= 0x257F) && !strings.ContainsRune("-=+:| ", r) {
+			return false
+		}
+	}
+	return true
+}
+
+// splitBars splits a barred row into cells, dropping the outer border.
+func splitBars(l string) []string {
+	t := strings.TrimSpace(l)
+	var cells []string
+	var cur strings.Builder
+	for _, r := range t {
+		if strings.ContainsRune(verticalBars, r) {
+			cells = append(cells, strings.TrimSpace(cur.String()))
+			cur.Reset()
+			continue
+		}
+		cur.WriteRune(r)
+	}
+	cells = append(cells, strings.TrimSpace(cur.String()))
+	if len(cells) > 1 && cells[0] == "" && hasBarAt(t, true) {
+		cells = cells[1:]
+	}
+	if n := len(cells); n > 1 && cells[n-1] == "" && hasBarAt(t, false) {
+		cells = cells[:n-1]
+	}
+	return cells
+}
+
+// hasBarAt reports a vertical bar at the start (or end) of t.
+func hasBarAt(t string, start bool) bool {
+	for _, b := range verticalBars {
+		if start && strings.HasPrefix(t, string(b)) || !start && strings.HasSuffix(t, string(b)) {
+			return true
+		}
+	}
+	return false
+}
+
+// span is a cell's text and its display columns [start, end).
+type span struct {
+	text       string
+	start, end int
+}
+
+// spaceTokens splits a line at runs of two or more spaces.
+func spaceTokens(l string) []span {
+	var out []span
+	col, start, spaces := 0, -1, 0
+	var cur strings.Builder
+	emit := func() {
+		if start >= 0 {
+			out = append(out, span{strings.TrimSpace(cur.String()), start, col - spaces})
+		}
+		cur.Reset()
+		start = -1
+	}
+	for _, r := range l {
+		if r == ' ' {
+			spaces++
+			if spaces == 2 {
+				emit()
+			}
+		} else {
+			if start < 0 {
+				start = col
+			} else if spaces == 1 {
+				cur.WriteByte(' ')
+			}
+			spaces = 0
+			cur.WriteRune(r)
+		}
+		col += runeWidth(r)
+	}
+	emit()
+	return out
+}
+
+// dashRuns are the column spans a tabulate "simple" rule gives: ---  ----.
+func dashRuns(l string) []span {
+	var out []span
+	col, start := 0, -1
+	for _, r := range l {
+		if r == ' ' {
+			if start >= 0 {
+				out = append(out, span{"", start, col})
+				start = -1
+			}
+		} else if start < 0 {
+			start = col
+		}
+		col += runeWidth(r)
+	}
+	if start >= 0 {
+		out = append(out, span{"", start, col})
+	}
+	return out
+}
+
+// assign puts each token in the column it overlaps most (or lies nearest
+// to): right-aligned numbers end where their header ends, left-aligned
+// text starts where it starts.
+func assign(tokens, cols []span) []string {
+	cells := make([]string, len(cols))
+	for _, t := range tokens {
+		best, bestScore := 0, -1<<30
+		for j, c := range cols {
+			score := min(t.end, c.end) - max(t.start, c.start)
+			if score <= 0 { // no overlap: minus the gap
+				score = -max(c.start-t.end, t.start-c.end)
+			}
+			if score > bestScore {
+				best, bestScore = j, score
+			}
+		}
+		if cells[best] != "" {
+			cells[best] += " "
+		}
+		cells[best] += t.text
+	}
+	return cells
+}
+
+// runeWidth is a rune's width in a terminal: emoji and East Asian wide
+// characters take two columns, combining marks and variation selectors none.
+func runeWidth(r rune) int {
+	switch {
+	case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf):
+		return 0
+	case r >= 0x1F300 && r <= 0x1FAFF, r >= 0x1100 && r <= 0x115F, r >= 0x2E80 && r <= 0xA4CF,
+		r >= 0xAC00 && r <= 0xD7A3, r >= 0xF900 && r <= 0xFAFF, r >= 0xFF00 && r <= 0xFF60, r >= 0xFFE0 && r <= 0xFFE6:
+		return 2
+	}
+	return 1
+}

@@ -1,0 +1,34 @@
+package table
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Built for the rule, not measured (the real tables are corpus entries
+// h-w3d5-…-seconds-cells and h-nim-spark-…).
+
+func TestASequenceLengthIsNoPerUserRate(t *testing.T) {
+	require.Equal(t, colWorkload, classify("Input Sequence Length (tokens)").kind)
+	require.Equal(t, colPerUser, classify("Output Token Throughput Per User (tokens/sec/user)").kind)
+	require.Equal(t, colPerUser, classify("tok/s per sequence").kind)
+}
+
+func TestArrowRemarkAndTimePerToken(t *testing.T) {
+	require.Equal(t, "32", cleanCell("32 ← optimum"))
+	require.Equal(t, "64", cleanCell("**64** <- best"))
+	require.Equal(t, "-5", cleanCell("-5"))
+	cv, ok, err := parseCell("13.43 ms/tok")
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.Equal(t, 13.43, cv.v)
+	require.Equal(t, "ms", cv.unit.name)
+	require.Equal(t, dimTime, cv.unit.dim)
+}
+
+func TestNearestThroughputIsNoPerUserRate(t *testing.T) {
+	c, ok := nearestThroughput(classifyAll([]string{"Prefill tok/s", "Output tok/s per user", "Generated tok/s peak"}))
+	require.True(t, ok)
+	require.Equal(t, "Generated tok/s peak", c.header, "an output rate before a prefill one; never a per-user one")
+}

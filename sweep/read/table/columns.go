@@ -1,0 +1,148 @@
+package table
+
+import (
+	"strings"
+	"unicode"
+)
+
+// colKind is what a table column holds, recognised from its header.
+type colKind int
+
+const (
+	colIgnore colKind = iota // not a column knee reads (links, SLA verdicts …)
+	colPerGPU
+	colConcurrency // the configured level
+	colAchieved    // measured concurrency: feeds concurrency_not_achieved
+	colThroughput  // output tok/s, whole node
+	colThroughputPerGPU
+	colRequestRate   // achieved req/s
+	colRequestedRate // offered req/s: the load of an open-loop sweep
+	colRequests
+	colFailures
+	colDuration
+	colGPUs
+	colLeaf
+	colAccelerator
+	colModel
+	colNote
+	colSimulated
+	colLatency // TTFT, TPOT, ITL or E2E: see column.metric and column.stat
+
+	// Recognised so that they are never taken for another column, but not read.
+	colOtherTokRate // total, input, peak, max or instantaneous tok/s
+	colPerUser      // tok/s per user (TPSU): one stream's speed, not the node's
+	colRatio        // speedup, efficiency, Δ %: derived figures
+	colPrompts      // prompts sent: not successes
+	colSeriesLabel  // engine, strategy, config …: names a series when its values differ
+	colWorkload     // a stated setting (input/output length, a server's slots beside the load): a series when it varies
+)
+
+// column is one recognised header.
+type column struct {
+	kind   colKind
+	metric string // "ttft", "tpot", "itl", "e2e" for colLatency
+	// stat is the statistic the header names: "mean", "min", "max", "p50",
+	// "p75", "p90", "p95", "p99", "p999", "spread" (std, spread, CI), "".
+	stat string
+	// unit converts the column's values to the model's units; stated says the
+	// source (header, units row, --unit) gave it rather than knee assuming it.
+	unit     unit
+	stated   bool
+	unitFrom string
+	// flavor of a concurrency column: "configured", "measured" or "".
+	flavor string
+	// assumed marks a latency column that named no statistic: read as the mean.
+	assumed bool
+	// timeUnits are the time units the header names; more than one is
+	// ambiguous unless a units row or --unit says which.
+	timeUnits []string
+	header    string
+	// cellUnits are the time units a latency column's cells all write
+	// when its header states none ("s", "ms and s"): for the reading note.
+	cellUnits string
+	// why a recognised column is not read, for the sweep note.
+	why string
+}
+
+// key names a column's meaning as --column spells it; two read columns with
+// one key cannot be told apart.
+func (c column) key() string {
+	switch c.kind {
+	case colLatency:
+		return c.metric + "_" + c.stat
+	case colIgnore, colOtherTokRate, colPerUser, colRatio, colPrompts, colSeriesLabel, colWorkload:
+		return ""
+	}
+	return kindNames[c.kind]
+}
+
+var kindNames = map[colKind]string{
+	colPerGPU: "per_gpu", colConcurrency: "concurrency", colAchieved: "achieved_concurrency",
+	colThroughput: "throughput", colThroughputPerGPU: "throughput_per_gpu", colRequestRate: "request_rate", colRequestedRate: "requested_rate",
+	colRequests: "requests", colFailures: "failures", colDuration: "duration", colGPUs: "gpus",
+	colLeaf: "leaf", colAccelerator: "accelerator", colModel: "model", colNote: "note", colSimulated: "simulated",
+}
+
+// columnKinds are the kinds --column can assign to a header.
+func columnKinds() map[string]column {
+	out := map[string]column{}
+	for k, n := range kindNames {
+		out[n] = column{kind: k}
+	}
+	for _, m := range []string{"ttft", "tpot", "itl", "e2e"} {
+		for _, s := range []string{"mean", "min", "max", "p50", "p75", "p90", "p95", "p99", "p999"} {
+			out[m+"_"+s] = column{kind: colLatency, metric: m, stat: s}
+		}
+	}
+	return out
+}
+
+// headerTokens lower-cases a header, strips markdown emphasis and splits it
+// into words: "**TTFT p99 (ms)**" → [ttft p99 ms], "Conc." → [conc].
+func headerTokens(h string) []string {
+	h = strings.ToLower(stripMarkup(h))
+	t := strings.FieldsFunc(h, func(r rune) bool {
+		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '.')
+	})
+	out := t[:0]
+	for _, w := range t {
+		if w = strings.Trim(w, "."); w != "" {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// stripMarkup removes markdown bold/italic/code markers around a cell.
+func stripMarkup(s string) string {
+	s = strings.TrimSpace(s)
+	for _, m := range []string{"**", "__", "`", "*"} {
+		s = strings.ReplaceAll(s, m, "")
+	}
+	return strings.TrimSpace(s)
+}
+
+func latencyColumn(c column, t []string, has func(...string) bool) column {
+	switch c.stat {
+	case "mean", "min", "max", "p50", "p75", "p90", "p95", "p99", "p999":
+	case "spread":
+		c.kind, c.why = colIgnore, "the spread of "+strings.ToUpper(c.metric)+", not a value knee reads"
+		return c
+	case "":
+		c.stat, c.assumed = "mean", true
+	default:
+		c.kind, c.why = colIgnore, "a percentile knee does not keep"
+		return c
+	}
+	// A header without a unit is read as ms, the unit benchmark clients
+	// print; the plausibility check in tableRow refuses values that are
+	// surely seconds.
+	c.timeUnits = timeUnitsNamed(t)
+	c.unit, c.stated = timeUnitFromTokens(t)
+	if c.stated {
+		c.unitFrom = "header"
+	} else {
+		c.unit = units["ms"]
+	}
+	return c
+}

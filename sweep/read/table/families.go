@@ -1,0 +1,236 @@
+package table
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Column families: several columns of one quantity that the role table read
+// alike. Each rule below turns a family into one read column and says so in
+// a note, or leaves it for refuseLookalikes to refuse by name.
+
+// familyKinds are the roles whose columns form statistic families (one
+// quantity as median, mean, spread …). Latencies are not among them: each
+// of their statistics is its own value (ttft_p50, ttft_p99).
+func familyKind(k colKind) bool {
+	return k == colThroughput || k == colThroughputPerGPU || k == colRequestRate
+}
+
+// centralRank orders the statistics a family may be read by: the median,
+// else the mean, else the one that names no statistic. Spread, minimum,
+// maximum and tail percentiles are never the level's value.
+func centralRank(stat string) int {
+	switch stat {
+	case "p50":
+		return 3
+	case "mean":
+		return 2
+	case "":
+		return 1
+	}
+	return 0
+}
+
+// statFamilies reads each family by its central value: "throughput_median"
+// beside "throughput_spread" (or mean/std/min/max/p90) is one throughput,
+// read from the median. A family with two columns of the same best rank is
+// left alone: refuseLookalikes then names both.
+func (r *resolved) statFamilies(file string) {
+	byKey := map[string][]int{}
+	var keys []string
+	for i, c := range r.cols {
+		if !familyKind(c.kind) {
+			continue
+		}
+		k := c.key() + "/" + c.flavor
+		if _, ok := byKey[k]; !ok {
+			keys = append(keys, k)
+		}
+		byKey[k] = append(byKey[k], i)
+	}
+	for _, k := range keys {
+		idx := byKey[k]
+		best, bestRank, ties := r.centralOf(idx)
+		var dropped []string
+		for _, i := range idx {
+			c := &r.cols[i]
+			if centralRank(c.stat) == bestRank && bestRank > 0 && (ties > 1 || i == best) {
+				continue // the value read, or a tie refuseLookalikes names
+			}
+			why := fmt.Sprintf("the %s of %s, not its central value", statName(c.stat), kindNames[c.kind])
+			if best >= 0 && ties == 1 {
+				why = fmt.Sprintf("the %s of %s; %q is read", statName(c.stat), kindNames[c.kind], r.cols[best].header)
+				dropped = append(dropped, fmt.Sprintf("%q", c.header))
+			}
+			c.kind, c.why = c.unreadKind(), why
+		}
+		if len(dropped) > 0 {
+			b := r.cols[best]
+			r.notes = append(r.notes, fmt.Sprintf("%s: %s read from %q, the %s of its family (%s not read)",
+				file, kindNames[b.kind], b.header, statName(b.stat), strings.Join(dropped, ", ")))
+		}
+	}
+}
+
+// centralOf finds a family's column of the best central rank: its index,
+// the rank, and how many columns share it.
+func (r *resolved) centralOf(idx []int) (best, bestRank, ties int) {
+	best = -1
+	for _, i := range idx {
+		switch rk := centralRank(r.cols[i].stat); {
+		case rk > bestRank:
+			best, bestRank, ties = i, rk, 1
+		case rk == bestRank:
+			ties++
+		}
+	}
+	return best, bestRank, ties
+}
+
+// unreadKind keeps an unread column recognisable in notes: a token rate
+// stays a token rate, so requireColumns can name it.
+func (c column) unreadKind() colKind {
+	switch c.kind {
+	case colThroughput, colThroughputPerGPU:
+		return colOtherTokRate
+	}
+	return colIgnore
+}
+
+func statName(s string) string {
+	switch s {
+	case "p50":
+		return "median"
+	case "":
+		return "unnamed statistic"
+	case "spread":
+		return "spread"
+	}
+	return s
+}
+
+// totalInContext reads "total" by what stands beside it. vLLM's "Total
+// Token throughput" is input + output, and is so beside an output or input
+// token rate. With neither, beside a per-stream rate ("单流吞吐" and
+// "总吞吐", "per-slot t/s" and "total t/s"), or beside an average of the
+// same rate ("Avg Gen t/s" and "Total Throughput t/s"), the total is the
+// sum over the streams: the node's output throughput.
+func (r *resolved) totalInContext(g grid) {
+	file := g.file
+	totals, means, perUser, ok := r.rateColumns()
+	if !ok || len(totals) != 1 || (len(perUser) == 0 && len(means) == 0) || len(means) > 1 {
+		return
+	}
+	t := &r.cols[totals[0]]
+	beside := ""
+	if len(means) == 1 && !r.sumOverStreams(g, means[0], totals[0]) {
+		// The physics says no: the node's rate is not the average stream's
+		// times the load ("Out Tok/sec" 52.4 beside "Tot Tok/sec" 197.3 at
+		// one request in flight), so the total keeps its vLLM meaning.
+		r.notes = append(r.notes, fmt.Sprintf("%s: %q is not %q times the concurrency, so it is not their sum over streams: read as input + output tokens", file, t.header, r.cols[means[0]].header))
+		return
+	}
+	if len(means) == 1 {
+		m := &r.cols[means[0]]
+		m.kind, m.why = colPerUser, fmt.Sprintf("the average over streams; %q is their sum", t.header)
+		beside = m.header
+	} else {
+		beside = r.cols[perUser[0]].header
+	}
+	t.kind, t.why, t.flavor = colThroughput, "", "aggregate"
+	r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the node's output tok/s: beside %q, the total is the sum over streams (the table has no input or output token rate)", file, t.header, beside))
+}
+
+// rateColumns sorts the token-rate columns for totalInContext: the
+// totals, the means of an output rate, the per-user rates; ok is false when
+// an output throughput other than a mean, or an input rate, is there (then
+// "total" keeps its vLLM meaning: input + output).
+func (r *resolved) rateColumns() (totals, means, perUser []int, ok bool) {
+	for i, c := range r.cols {
+		switch {
+		case c.kind == colThroughput || c.kind == colThroughputPerGPU:
+			if c.stat != "mean" {
+				return nil, nil, nil, false
+			}
+			means = append(means, i)
+		case c.kind == colOtherTokRate && c.flavor == "total":
+			totals = append(totals, i)
+		case c.kind == colOtherTokRate && strings.HasPrefix(c.why, "input tokens"):
+			return nil, nil, nil, false
+		case c.kind == colPerUser:
+			perUser = append(perUser, i)
+		}
+	}
+	return totals, means, perUser, true
+}
+
+// maxStreamGap is how far a node's rate may sit from the average stream's
+// rate times the load and still be their sum (streams start and end apart).
+const maxStreamGap = 0.25
+
+// sumOverStreams checks the physics of a per-stream reading: the node's
+// rate (column total) ≈ the average stream's (column mean) × the
+// concurrency. True when no row can say (no load column, no numbers), so
+// the words decide as before; false when some row contradicts it.
+func (r *resolved) sumOverStreams(g grid, mean, total int) bool {
+	load := r.firstOfKinds(colConcurrency, colAchieved)
+	if load < 0 {
+		return true
+	}
+	for _, row := range g.rows {
+		n, okN := positiveCell(row, load)
+		m, okM := positiveCell(row, mean)
+		t, okT := positiveCell(row, total)
+		if okN && okM && okT && math.Abs(m*n-t)/t > maxStreamGap {
+			return false
+		}
+	}
+	return true
+}
+
+// firstOfKinds is the first column of the first kind the table has; -1
+// when it has none.
+func (r *resolved) firstOfKinds(kinds ...colKind) int {
+	for _, k := range kinds {
+		for i, c := range r.cols {
+			if c.kind == k {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// positiveCell is column i's number in row when it is one above zero.
+func positiveCell(row []string, i int) (float64, bool) {
+	cv, ok, err := parseCell(cleanCell(cellAt(row, i)))
+	return cv.v, ok && err == nil && cv.v > 0
+}
+
+// requestRates tells the offered rate from the achieved one. A column the
+// header names offered ("request-rate", "target QPS") is the load of an
+// open-loop sweep; "request throughput" is what was served. A bare QPS or
+// RPS is the offered rate when the table has no other load, else achieved.
+func (r *resolved) requestRates(file string) {
+	hasLoad := r.has(colConcurrency) || r.has(colPerGPU) || r.has(colAchieved)
+	var requested, bare []int
+	for i, c := range r.cols {
+		if c.kind != colRequestRate {
+			continue
+		}
+		switch c.flavor {
+		case "requested":
+			requested = append(requested, i)
+		case "":
+			bare = append(bare, i)
+		}
+	}
+	if len(requested) == 0 && len(bare) == 1 && !hasLoad {
+		requested = bare
+		r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the offered request rate: the table has no concurrency column", file, r.cols[bare[0]].header))
+	}
+	for _, i := range requested {
+		r.cols[i].kind = colRequestedRate
+	}
+}

@@ -1,0 +1,84 @@
+package table
+
+import (
+	"math"
+
+	"github.com/kneetool/knee/internal/inputerr"
+)
+
+// maxCentralGap is how far apart a family's median and mean may be on a
+// row and still be two central values of one quantity. Over repeated runs
+// they stay close; guidellm's "Output Tokens Per Sec Mdn" is the median of
+// a per-second series (2.3 beside a mean of 51.6 tok/s), which no reading
+// of the run's throughput can take.
+const maxCentralGap = 0.25
+
+// refuseDistantCentrals refuses a family whose median and mean differ by
+// more than maxCentralGap on some row: which one is the level's value is
+// then a question of what was summarised, and knee does not guess it.
+func (r *resolved) refuseDistantCentrals(g grid) error {
+	for _, p := range r.centralPairs() {
+		if err := r.distantPair(g, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// centralPair is a family's first median and first mean column (-1: none).
+type centralPair struct{ median, mean int }
+
+// centralPairs are the families that have both a median and a mean, in
+// the order their first column comes.
+func (r *resolved) centralPairs() []centralPair {
+	byKey := map[string]*centralPair{}
+	var keys []string
+	for i, c := range r.cols {
+		if !familyKind(c.kind) || c.stat != "p50" && c.stat != "mean" {
+			continue
+		}
+		k := c.key() + "/" + c.flavor
+		p, ok := byKey[k]
+		if !ok {
+			p = &centralPair{-1, -1}
+			byKey[k] = p
+			keys = append(keys, k)
+		}
+		if c.stat == "p50" && p.median < 0 {
+			p.median = i
+		}
+		if c.stat == "mean" && p.mean < 0 {
+			p.mean = i
+		}
+	}
+	var out []centralPair
+	for _, k := range keys {
+		if p := byKey[k]; p.median >= 0 && p.mean >= 0 {
+			out = append(out, *p)
+		}
+	}
+	return out
+}
+
+// distantPair is the ambiguity of a pair whose median and mean differ by
+// more than maxCentralGap on some row; nil when they never do.
+func (r *resolved) distantPair(g grid, p centralPair) error {
+	md, mn := r.cols[p.median], r.cols[p.mean]
+	for ri, row := range g.rows {
+		a, okA, errA := parseCell(cleanCell(cellAt(row, p.median)))
+		b, okB, errB := parseCell(cleanCell(cellAt(row, p.mean)))
+		if !okA || !okB || errA != nil || errB != nil {
+			continue
+		}
+		top := math.Max(math.Abs(a.v), math.Abs(b.v))
+		if top == 0 || math.Abs(a.v-b.v)/top <= maxCentralGap {
+			continue
+		}
+		err := inputerr.Errorf(g.file, md.header, g.lines[ri], "%q (%g) and %q (%g) are the median and the mean of one %s but differ by more than %.0f%%: one of them summarises something else (a median over time of a per-second rate is not the run's), and knee does not guess which: pick one with --column %s=%q",
+			md.header, a.v, mn.header, b.v, kindNames[md.kind], maxCentralGap*100, md.key(), mn.header)
+		// The mean first: a run's rate is its tokens over its time, and
+		// a median over time of a per-second rate is not.
+		return &ambiguous{err: err, kind: md.key(), headers: []string{mn.header, md.header}}
+	}
+	return nil
+}

@@ -1,0 +1,29 @@
+package table
+
+import (
+	"testing"
+)
+
+// FuzzBoxHeader reads box-drawn tables, seeded with the corpus's real
+// rich-box console outputs: never a panic.
+func FuzzBoxHeader(f *testing.F) {
+	seedCorpusText(f, "rich-box")
+	f.Add([]byte("|===|===|\n| A | B ||\n| x | y |\n|---|---|\n| 1 | 2 |\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		_ = looksAligned(b)
+		s, err := readAligned("t.txt", b, Meta{})
+		checkResult(t, s, err)
+	})
+}
+
+// FuzzBenchTextPrefixed reads bench text whose lines carry a prefix (a
+// container's pid, a quote mark), seeded with the corpus's real ones.
+func FuzzBenchTextPrefixed(f *testing.F) {
+	seedCorpusText(f, "prefix", "commented-blocks")
+	f.Add([]byte("(APIServer pid=1) ===== Serving Benchmark Result =====\n(APIServer pid=2) Mean TTFT (ms): 3\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		_ = looksBenchText(b)
+		s, err := readBenchText("t.txt", b, Meta{})
+		checkResult(t, s, err)
+	})
+}

@@ -1,0 +1,113 @@
+package table
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/kneetool/knee/fixtures"
+)
+
+// Every reader must turn any bytes into a sweep or an *inputerr.Error:
+// never a panic, never another error type, never a NaN in a point.
+
+func FuzzCSV(f *testing.F) {
+	seed(f, "aicr/gb300-eks.csv", "aicr/gb300-eks-simulated-64.csv", "aicr/h100-eks-repeats-256.csv")
+	f.Add([]byte("metric,64/GPU,128/GPU\ntok/s,\"43,900\",\"84,788\"\nTTFT p99 ms,452,677\n"))
+	f.Add([]byte("per_gpu,tok/s/GPU,TTFT p99 (ms)\n128,21197,677\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s, err := readCSV("t.csv", b, Meta{})
+		checkResult(t, s, err)
+		s, err = readCSV("t.csv", b, Meta{GPUs: 4})
+		checkResult(t, s, err)
+	})
+}
+
+func FuzzMarkdown(f *testing.F) {
+	f.Add([]byte("| leaf / node | GPUs | per GPU | tok/s | TTFT p99 ms | note |\n|---|---|---|---|---|---|\n| gb300-eks (p6e) | 4 | 256 | **20,769** | 33,320 | past |\n"))
+	f.Add([]byte("| metric | conc=4 | conc=16 |\n|:--|--:|--:|\n| output tok/s | 373 | 1,321 |\n| TTFT p99 (ms) | 27.3 | 42.8 |\n"))
+	f.Add([]byte("| concurrency | tok/s | TTFT (s) |\n|---|---|---|\n| ~0.49 | 64 | \\| |\n"))
+	seed(f, "sweeps/jtchilders-laguna-s21-nvfp4-gb10-vllm.md", "sweeps/dsv4flash-0731-1xdgxspark-maxseqs1-vllm.md",
+		"sweeps/yeqcharlotte-router-llmd-pd-llama31-8b-16gpu.md", "sweeps/pallavim1-gemma4-26b-rtxpro6000-g4-1k1k.md")
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s, err := readMarkdown("t.md", b, Meta{})
+		checkResult(t, s, err)
+	})
+}
+
+func FuzzAligned(f *testing.F) {
+	for _, n := range []string{"tabulate-simple.txt", "tabulate-plain-title.txt", "rich-heavy-head.txt", "column-t.txt"} {
+		b, err := os.ReadFile("testdata/aligned/" + n)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte(" users | output tok/s | ttft p99 (ms)\n-------+--------------+---------------\n     8 |         2544 |           386\n"))
+	f.Add([]byte("Clients   Throughput   TTFT p99\n          tok/s        s\n8         2,544        0.386\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		_ = looksAligned(b)
+		s, err := readAligned("t.txt", b, Meta{})
+		checkResult(t, s, err)
+		s, err = readAligned("t.txt", b, Meta{GPUs: 4, Units: map[string]string{"ttft p99": "s"}})
+		checkResult(t, s, err)
+	})
+}
+
+func FuzzCell(f *testing.F) {
+	for _, c := range []string{"**64**", "5,719 ⚠️", "**128** ⚡", "0.54s", "95 ms", "24.5k", "—", "n/a", "1.05x", "52%", "+66.2%", "~0.49", "12.5 ms†", "900µs", "1,2", "1e400", "NaN", "_x_", "[1]", "3 k tok/s",
+		"1 / 16", "64 (current)", "44.5 (peak)", "183.3 tok/s(+120.0%)", "1234 ± 56", "inf", "768k", "1M", "OOM (3.6 GiB short)", "0.20 s"} {
+		f.Add(c)
+	}
+	f.Fuzz(func(t *testing.T, cell string) {
+		cv, ok, err := parseCell(cleanCell(cell))
+		if err != nil || !ok {
+			return
+		}
+		if math.IsNaN(cv.v) || math.IsInf(cv.v, 0) || math.IsNaN(cv.half) {
+			t.Fatalf("%q gave %v", cell, cv.v)
+		}
+		for _, c := range []column{classify("TTFT p99"), classify("Output tok/s"), classify("Throughput (k tok/s)"), classify("concurrency"), classify("Req/s")} {
+			r, ok, err := readValue(c, cell)
+			if err == nil && ok && (math.IsNaN(r.v) || r.v < 0) {
+				t.Fatalf("%q in %q gave %v", cell, c.header, r.v)
+			}
+		}
+	})
+}
+
+func FuzzHeader(f *testing.F) {
+	for _, h := range []string{"TTFT (s)", "ttft_p99_s", "Throughput (k tok/s)", "tok/s per user", "max_concurrency", "Δ vs prev", "Conc.", "P99 TTFT (µs)", "conc=4",
+		"并发数", "首字延迟(ms)", "总吞吐 (tok/s)", "aggregate t/s", "J/tok", "Peak temp (°C)", "throughput_median", "N (parallel)", "k8s TTFT mean", "Request throughput (req/s)", "スループット", "Durchsatz (tok/s)"} {
+		f.Add(h, "s")
+	}
+	f.Fuzz(func(t *testing.T, h, u string) {
+		c := classify(h)
+		_ = c.key()
+		_, _ = ParseUnitFlags([]string{h + "=" + u})
+		_, _ = ParseColumnFlags([]string{u + "=" + h})
+		body := "| c | " + strings.ReplaceAll(h, "\n", " ") + " | TTFT p99 ms |\n|---|---|---|\n| 8 | 10 | 50 |\n"
+		s, err := readMarkdown("t.md", []byte(body), Meta{})
+		checkResult(t, s, err)
+	})
+}
+
+func FuzzTableShapes(f *testing.F) {
+	dirs, err := os.ReadDir(fixtures.Path("corpus"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, d := range dirs {
+		if b, err := os.ReadFile(fixtures.Path(filepath.Join("corpus", d.Name(), "table.md"))); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		s, err := readMarkdown("t.md", b, Meta{})
+		checkResult(t, s, err)
+		s, err = readMarkdown("t.md", b, Meta{Series: "vllm", GPUs: 8})
+		checkResult(t, s, err)
+	})
+}

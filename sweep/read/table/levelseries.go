@@ -1,0 +1,97 @@
+package table
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A transposed table comparing two setups often names each column by its
+// level and its setup at once: "C=10 Disagg | C=10 Agg | C=100 Disagg |
+// C=100 Agg". Each column is one level of one curve; the setup words are the
+// series, never part of the level. Such a table turns like any transposed
+// one, with a series column beside the level (rowSeries then names the
+// curves, and --series picks one).
+
+// levelSeriesHeader splits a header into a level and a series label: the
+// level header first or last ("C=10 Disagg", "Agg C=10"), the label text.
+// A footnote marker on the label ("Agg*") is no part of its name.
+func levelSeriesHeader(h string) (level, label string, ok bool) {
+	words := strings.Fields(stripMarkup(h))
+	for k := len(words) - 1; k >= 1; k-- {
+		if lv, lb, ok := levelAndLabel(strings.Join(words[:k], " "), strings.Join(words[k:], " ")); ok {
+			return lv, lb, true
+		}
+		if lv, lb, ok := levelAndLabel(strings.Join(words[len(words)-k:], " "), strings.Join(words[:len(words)-k], " ")); ok {
+			return lv, lb, true
+		}
+	}
+	return "", "", false
+}
+
+func levelAndLabel(lv, lb string) (string, string, bool) {
+	levels, _, ok := levelHeaders([]string{lv})
+	if !ok {
+		return "", "", false
+	}
+	lb = strings.TrimRight(strings.TrimSpace(lb), "*†‡")
+	if lb == "" || classify(lb).key() != "" {
+		return "", "", false
+	}
+	if _, isNum, err := parseCell(cleanCell(lb)); err == nil && isNum {
+		return "", "", false
+	}
+	return levels[0], lb, true
+}
+
+// levelSeriesHeaders reads every header as a level and a label; ok only
+// when there are two labels or more and each names two levels or more (a
+// lone "8 GPUs" beside "1 GPU" is a count, not a curve).
+func levelSeriesHeaders(headers []string) (levels, labels []string, ok bool) {
+	count := map[string]int{}
+	for _, h := range headers {
+		lv, lb, ok := levelSeriesHeader(h)
+		if !ok {
+			return nil, nil, false
+		}
+		levels, labels = append(levels, lv), append(labels, lb)
+		count[strings.ToLower(lb)]++
+	}
+	if len(count) < 2 {
+		return nil, nil, false
+	}
+	for _, n := range count {
+		if n < 2 {
+			return nil, nil, false
+		}
+	}
+	return levels, labels, true
+}
+
+// transposeLevelSeries turns a transposed table whose columns are named by
+// level and series into one row per column: level, series, then the value
+// of each metric row.
+func transposeLevelSeries(g grid, levelName string) (grid, string, bool) {
+	levels, labels, ok := levelSeriesHeaders(g.header[1:])
+	if !ok {
+		return g, "", false
+	}
+	t := grid{file: g.file, headerLine: g.headerLine, header: []string{levelName, "series"}}
+	for _, row := range g.rows {
+		if len(row) > 0 {
+			t.header = append(t.header, row[0])
+		}
+	}
+	for j := range levels {
+		out := []string{levels[j], labels[j]}
+		for _, row := range g.rows {
+			if len(row) == 0 {
+				continue
+			}
+			out = append(out, cellAt(row, j+1))
+		}
+		t.rows = append(t.rows, out)
+		t.lines = append(t.lines, g.headerLine)
+	}
+	note := fmt.Sprintf("%s: each column names a level and a series (%q): read as one row per column, the series in a column of its own", g.file, g.header[1])
+	return t, note, true
+}

@@ -1,0 +1,260 @@
+package table
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/kneetool/knee/internal/inputerr"
+	"github.com/kneetool/knee/sweep"
+)
+
+// mdSeparator is a markdown table's second row: | --- | :---: | ---: |
+var mdSeparator = regexp.MustCompile(`^\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?$`)
+
+// readMarkdown reads the pipe table in a markdown text (an issue comment, a
+// PR description) that is a sweep; text around the tables is ignored. A text
+// holding several tables that read as sweeps (one per engine, under its own
+// heading) holds several curves: it is refused naming them, and --series
+// picks one by its heading (or a series inside one table).
+func readMarkdown(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
+	tables := markdownTables(path, data)
+	if len(tables) == 0 {
+		return nil, inputerr.Errorf(path, "", 0, "no markdown table (a header row, a | --- | separator row, and rows)")
+	}
+	if meta.Series != "" {
+		var named []grid
+		for _, g := range tables {
+			if g.titled(meta.Series) {
+				named = append(named, g)
+			}
+		}
+		if len(named) > 0 {
+			m := meta
+			m.Series = ""
+			s, err := onlySweep(path, named, m, meta.Series)
+			if err == nil {
+				s.Notes = append(s.Notes, fmt.Sprintf("%s:%d: the table under %q read (--series)", path, named[0].headerLine, strings.Join(named[0].title, " / ")))
+			}
+			return s, err
+		}
+	}
+	return onlySweep(path, tables, meta, meta.Series)
+}
+
+// onlySweep reads every table and returns the one that is a sweep; two or
+// more are several curves, refused by their headings. When none reads on
+// its own, tables that split one sweep are joined (splitJoins).
+func onlySweep(path string, tables []grid, meta Meta, pick string) (*sweep.Sweep, error) {
+	return sweepOfTables(path, tables, meta, pick, true)
+}
+
+func sweepOfTables(path string, tables []grid, meta Meta, pick string, join bool) (*sweep.Sweep, error) {
+	var firstErr error
+	var got []*sweep.Sweep
+	var from []grid
+	var refused []refusedTable
+	for _, g := range tables {
+		s, err := tableToSweep(g, meta)
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			refused = append(refused, refusedTable{g, err})
+			continue
+		}
+		got, from = append(got, s), append(from, g)
+	}
+	switch {
+	case len(got) == 1 && join:
+		if s, ok := widerSweep(tables, from[0], meta); ok {
+			return s, nil
+		}
+		return noteOtherSweeps(path, got[0], from[0], refused), nil
+	case len(got) == 1:
+		return noteOtherSweeps(path, got[0], from[0], refused), nil
+	case len(got) == 0 && join:
+		return joinedSweep(path, tables, meta, pick, sweepLikeRefusal(refused, firstErr))
+	case len(got) == 0:
+		return nil, sweepLikeRefusal(refused, firstErr)
+	}
+	names := tableNames(from)
+	var list []string
+	for i, g := range from {
+		list = append(list, fmt.Sprintf("%q (line %d, %d levels)", names[i], g.headerLine, len(got[i].Points)))
+	}
+	if pick != "" {
+		return nil, inputerr.Errorf(path, "--series", from[0].headerLine, "--series %q leaves %d tables that read as sweeps: %s; name one by its heading, e.g. --series %q", pick, len(got), strings.Join(list, ", "), names[0])
+	}
+	return nil, AmbiguousSeries(inputerr.Errorf(path, "--series", from[0].headerLine, "the text holds %d tables that read as sweeps: %s; knee reads one curve at a time: pick one by its heading with --series %q", len(got), strings.Join(list, ", "), names[0]), names)
+}
+
+// tableNames names each table by the first heading that tells it from the
+// others ("HoML", "Ollama" under a shared "Input Tokens: ~630…"), else by
+// its caption, else by its line; titled picks a table back by any of them.
+func tableNames(gs []grid) []string {
+	count := map[string]int{}
+	for _, g := range gs {
+		seen := map[string]bool{}
+		for _, h := range g.title {
+			if k := strings.ToLower(h); !seen[k] {
+				seen[k] = true
+				count[k]++
+			}
+		}
+	}
+	out := make([]string, len(gs))
+	for i, g := range gs {
+		out[i] = fmt.Sprintf("line %d", g.headerLine)
+		if g.caption != "" {
+			out[i] = g.caption
+		}
+		for _, h := range g.title {
+			if count[strings.ToLower(h)] == 1 {
+				out[i] = h
+				break
+			}
+		}
+	}
+	return out
+}
+
+// titled: one of the headings above the table is pick (its full title
+// too), or its caption, or "line N" for the table whose header is on line
+// N: every name a refusal gives a table (tableNames) picks it back.
+func (g grid) titled(pick string) bool {
+	if strings.EqualFold(strings.Join(g.title, " / "), pick) || strings.EqualFold(fmt.Sprintf("line %d", g.headerLine), pick) ||
+		(g.caption != "" && strings.EqualFold(g.caption, pick)) {
+		return true
+	}
+	for _, h := range g.title {
+		if strings.EqualFold(h, pick) {
+			return true
+		}
+	}
+	return false
+}
+
+// headingText is a markdown heading's or a bold line's text and level:
+// "### HoML" → HoML, 3; "**Local (M4 MacBook Pro)**:" → Local (M4 MacBook
+// Pro), 7; "" for any other line.
+// The level is the number of #s; a bold line is level 7, below any heading.
+func headingText(line string) (string, int) {
+	l := strings.TrimSpace(line)
+	switch {
+	case strings.HasPrefix(l, "#"):
+		t := strings.TrimLeft(l, "#")
+		return strings.TrimSpace(t), len(l) - len(t)
+	case strings.HasPrefix(l, "**") && strings.HasSuffix(strings.TrimRight(l, ":："), "**") && len(l) > 4:
+		return strings.TrimSpace(strings.Trim(strings.TrimRight(l, ":："), "*")), 7
+	}
+	// A bold caption with a remark in brackets after it: "**Throughput,
+	// single GPU** (fused RoPE on, 3 reps/point)".
+	if m := boldThenRemark.FindStringSubmatch(l); m != nil {
+		return strings.TrimSpace(m[1]), 7
+	}
+	return "", 0
+}
+
+// boldThenRemark is a line of a bold caption and a bracketed remark.
+var boldThenRemark = regexp.MustCompile(`^\*\*([^*]{2,}?)\*\*[:：]?\s*\([^()]*\)[:：.]?$`)
+
+// markdownTables finds every pipe table: a row, a separator row, then rows
+// until a line that is not a table row.
+func markdownTables(path string, data []byte) []grid {
+	var lines []string
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64*1024), 16*1024*1024)
+	for sc.Scan() {
+		lines = append(lines, sc.Text())
+	}
+	var out []grid
+	// The headings above each table, as a path: a heading of level L
+	// replaces those of level L and deeper (a bold line is the deepest).
+	type heading struct {
+		level int
+		text  string
+	}
+	var stack []heading
+	for i := 0; i+1 < len(lines); i++ {
+		if h, lv := headingText(lines[i]); h != "" {
+			for len(stack) > 0 && stack[len(stack)-1].level >= lv {
+				stack = stack[:len(stack)-1]
+			}
+			stack = append(stack, heading{lv, h})
+		}
+		// GitHub also renders tables written without the outer pipes
+		// (a | b, then ---|---), as people often paste them.
+		h, sep := strings.TrimSpace(lines[i]), strings.TrimSpace(lines[i+1])
+		if !strings.Contains(h, "|") || !strings.Contains(sep, "|") || !mdSeparator.MatchString(sep) {
+			continue
+		}
+		if consoleGrid(lines, i) {
+			continue
+		}
+		var title []string
+		for _, hd := range stack {
+			title = append(title, hd.text)
+		}
+		g := grid{file: path, header: splitRow(h), headerLine: i + 1, title: title, caption: captionAbove(lines, i)}
+		j := i + 2
+		for ; j < len(lines); j++ {
+			r := strings.TrimSpace(lines[j])
+			if !strings.Contains(r, "|") {
+				break
+			}
+			g.rows = append(g.rows, splitRow(r))
+			g.lines = append(g.lines, j+1)
+		}
+		g.context = strings.Join(lines[max(0, i-6):i], "\n") + "\n" + strings.Join(lines[j:min(len(lines), j+3)], "\n")
+		out = append(out, g)
+		i = j - 1
+	}
+	return out
+}
+
+// consoleGrid: the pipe table whose header is line i is a console grid
+// (guidellm's), not markdown. A markdown table has exactly one header line,
+// with its | --- | separator right under it; a pipe line right above the
+// header (a second header line, or a |===| rule) is a header of several
+// lines, which the aligned reader stacks.
+func consoleGrid(lines []string, i int) bool {
+	if i == 0 {
+		return false
+	}
+	above := strings.TrimSpace(lines[i-1])
+	if strings.HasPrefix(above, "|") && strings.Contains(above[1:], "|") {
+		return true
+	}
+	// Without outer pipes (guidellm's older console: "Metadata | Request
+	// Stats || Out Tok/sec"), a line of as many bars as the header's, one
+	// bar short at most (a spanned cell at its end), is a header line too.
+	bars := strings.Count(strings.TrimSpace(lines[i]), "|")
+	return bars >= 2 && strings.Count(above, "|") >= bars-1
+}
+
+// splitRow splits "| a | b \| c |" into cells; "\|" is a literal pipe.
+func splitRow(line string) []string {
+	line = strings.TrimSpace(line)
+	line = strings.TrimPrefix(line, "|")
+	if strings.HasSuffix(line, "|") && !strings.HasSuffix(line, `\|`) {
+		line = line[:len(line)-1]
+	}
+	var cells []string
+	var cur strings.Builder
+	for i := 0; i < len(line); i++ {
+		switch {
+		case line[i] == '\\' && i+1 < len(line) && line[i+1] == '|':
+			cur.WriteByte('|')
+			i++
+		case line[i] == '|':
+			cells = append(cells, strings.TrimSpace(cur.String()))
+			cur.Reset()
+		default:
+			cur.WriteByte(line[i])
+		}
+	}
+	return append(cells, strings.TrimSpace(cur.String()))
+}

@@ -1,0 +1,178 @@
+package table
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Before the columns are read, a table is brought to one row per level:
+// transposed tables are turned (table.go: transpose), a row that packs
+// several levels into each cell ("1 / 16" over "295 / 2491") is split, and
+// a level that did not run ("OOM", "failed") is set aside with a note.
+
+// tupleCell matches a cell of several numbers separated by slashes:
+// "1 / 16", "295 / 2491", "58.6 / 254.3".
+var tupleCell = regexp.MustCompile(`^\s*[\d.,]+ ?[a-zA-Zµ]{0,2}(\s*/\s*[\d.,]+ ?[a-zA-Zµ]{0,2})+\s*$`)
+
+// trailingUnit is the unit written once after the last value of a pair
+// ("12.59 / 21.01 ms"), which both values share.
+var trailingUnit = regexp.MustCompile(`[\d.,]\s?([a-zA-Zµ]{1,2})\s*$`)
+
+// expandPackedRows splits a row whose load cell holds k values, and whose
+// other numeric cells hold k values or one, into k rows. A row whose load
+// cell holds one value is left as it is: there, "45 / 120" is a cell knee
+// refuses by name, not two levels.
+func expandPackedRows(g *grid, load int) []string {
+	if load < 0 {
+		return nil
+	}
+	var notes []string
+	var rows [][]string
+	var lines []int
+	for r, row := range g.rows {
+		lc := cleanCell(cellAt(row, load))
+		if !tupleCell.MatchString(lc) {
+			rows, lines = append(rows, row), append(lines, g.lines[r])
+			continue
+		}
+		k := len(strings.Split(lc, "/"))
+		split := make([][]string, len(row))
+		ok := true
+		for i, cell := range row {
+			c := cleanCell(cell)
+			switch {
+			case tupleCell.MatchString(c):
+				parts := strings.Split(c, "/")
+				if len(parts) != k {
+					ok = false
+				}
+				for j := range parts {
+					parts[j] = strings.TrimSpace(parts[j])
+				}
+				split[i] = parts
+			default:
+				split[i] = nil // copied to every level
+			}
+		}
+		if !ok {
+			rows, lines = append(rows, row), append(lines, g.lines[r])
+			continue
+		}
+		for j := 0; j < k; j++ {
+			out := make([]string, len(row))
+			for i, cell := range row {
+				if split[i] != nil {
+					out[i] = split[i][j]
+				} else {
+					out[i] = cell
+				}
+			}
+			rows, lines = append(rows, out), append(lines, g.lines[r])
+		}
+		notes = append(notes, fmt.Sprintf("%s:%d: the row holds %d levels in each cell (%q): read as %d rows", g.file, g.lines[r], k, lc, k))
+	}
+	g.rows, g.lines = rows, lines
+	return notes
+}
+
+// failedWords start a cell that says the level did not run.
+var failedWords = []string{"oom", "out of memory", "failed", "fail", "error", "crash", "crashed", "timeout", "timed out", "did not run", "❌", "✗", "x (", "dnf"}
+
+// dropFailedRows sets aside rows whose throughput cell says the level did
+// not run ("OOM (3.6 GiB short)"): there is no measurement to read, and
+// the note keeps the row from vanishing silently.
+func dropFailedRows(g *grid, cols []column) []string {
+	var tput []int
+	for i, c := range cols {
+		if c.kind == colThroughput || c.kind == colThroughputPerGPU {
+			tput = append(tput, i)
+		}
+	}
+	if len(tput) == 0 {
+		return nil
+	}
+	var notes []string
+	var rows [][]string
+	var lines []int
+	for r, row := range g.rows {
+		failed := ""
+		for _, i := range tput {
+			c := strings.ToLower(strings.TrimSpace(stripMarkup(cellAt(row, i))))
+			for _, w := range failedWords {
+				if strings.HasPrefix(c, w) {
+					failed = cellAt(row, i)
+				}
+			}
+		}
+		if failed == "" {
+			rows, lines = append(rows, row), append(lines, g.lines[r])
+			continue
+		}
+		notes = append(notes, fmt.Sprintf("%s:%d: the level did not run (%q): no point", g.file, g.lines[r], failed))
+	}
+	g.rows, g.lines = rows, lines
+	return notes
+}
+
+// loadColumn is the index of the column that holds the level: the
+// configured concurrency, per-GPU concurrency, or the offered rate.
+func loadColumn(cols []column) int {
+	for _, k := range []colKind{colConcurrency, colPerGPU, colRequestedRate} {
+		for i, c := range cols {
+			if c.kind == k {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// statPair is a header naming two statistics of one quantity: "TTFT p50 /
+// p95 (ms)", "Latency mean/max (s)".
+var statPair = regexp.MustCompile(`(?i)^(.*?)\b(p\d+(?:\.\d+)?|mean|avg|median|min|max)\s*/\s*(p\d+(?:\.\d+)?|mean|avg|median|min|max)\b(.*)$`)
+
+// splitStatPairs turns a column whose header names two statistics and whose
+// cells hold two values ("93 / 169") into two columns, one per statistic.
+func splitStatPairs(g *grid) []string {
+	var notes []string
+	for i := 0; i < len(g.header); i++ {
+		m := statPair.FindStringSubmatch(stripMarkup(g.header[i]))
+		if m == nil {
+			continue
+		}
+		pairs, n := 0, 0
+		for _, row := range g.rows {
+			c := cleanCell(cellAt(row, i))
+			if isBlank(c) {
+				continue
+			}
+			n++
+			if tupleCell.MatchString(c) && len(strings.Split(c, "/")) == 2 {
+				pairs++
+			}
+		}
+		if n == 0 || pairs != n {
+			continue
+		}
+		a := strings.TrimSpace(m[1] + m[2] + m[4])
+		b := strings.TrimSpace(m[1] + m[3] + m[4])
+		g.header = append(g.header[:i], append([]string{a, b}, g.header[i+1:]...)...)
+		for r, row := range g.rows {
+			first, second := "", ""
+			if c := cleanCell(cellAt(row, i)); !isBlank(c) {
+				parts := strings.Split(c, "/")
+				first, second = strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])
+				if u := trailingUnit.FindStringSubmatch(second); u != nil && trailingUnit.FindStringSubmatch(first) == nil {
+					first += " " + u[1]
+				}
+			}
+			if i < len(row) {
+				g.rows[r] = append(row[:i], append([]string{first, second}, row[i+1:]...)...)
+			}
+		}
+		notes = append(notes, fmt.Sprintf("%s: %q holds two statistics in each cell: read as %q and %q", g.file, m[0], a, b))
+		i++
+	}
+	return notes
+}

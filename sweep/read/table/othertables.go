@@ -1,0 +1,93 @@
+package table
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/kneetool/knee/internal/inputerr"
+	"github.com/kneetool/knee/sweep"
+)
+
+// refusedTable is a table of a text that did not read as a sweep, and why.
+type refusedTable struct {
+	g   grid
+	err error
+}
+
+// noteOtherSweeps says which table of a text knee read when another table
+// beside it also has a throughput and a load column but was refused (a
+// series to pick, an approximate cell): that one may be the curve the
+// reader meant, so the note names it and why it was not read, rather than
+// leaving the choice unsaid. Tables without both (hardware specs, run
+// settings) are not mentioned.
+func noteOtherSweeps(path string, s *sweep.Sweep, read grid, refused []refusedTable) *sweep.Sweep {
+	var others []string
+	for _, r := range refused {
+		if !looksLikeSweep(r.g) {
+			continue
+		}
+		why := r.err.Error()
+		var ie *inputerr.Error
+		if errors.As(r.err, &ie) {
+			why = ie.Msg
+		}
+		others = append(others, fmt.Sprintf("line %d (%s)", r.g.headerLine, clip(why, 400)))
+	}
+	if len(others) == 0 {
+		return s
+	}
+	s.Notes = append(s.Notes, fmt.Sprintf("%s:%d: this table read; not read: the table at %s", path, read.headerLine, strings.Join(others, "; the table at ")))
+	return s
+}
+
+// looksLikeSweep: the table has a column read as a throughput and one read
+// as a load.
+func looksLikeSweep(g grid) bool {
+	tput, load := false, false
+	for _, h := range g.header {
+		switch classify(h).kind {
+		case colThroughput, colThroughputPerGPU:
+			tput = true
+		case colConcurrency, colPerGPU, colRequestedRate, colRequestRate:
+			load = true
+		}
+	}
+	return tput && load
+}
+
+// sweepLikeRefusal is the refusal to show when no table of a text reads:
+// that of the first table with a load column and a throughput column, the
+// one that is a sweep and needs a flag, rather than that of a table of
+// settings above it ("Item | Value"); first when none is.
+func sweepLikeRefusal(refused []refusedTable, first error) error {
+	for _, r := range refused {
+		if sweepLike(r.g) {
+			return r.err
+		}
+	}
+	return first
+}
+
+// sweepLike: the header has a load and a throughput.
+func sweepLike(g grid) bool {
+	load, tput := false, false
+	for _, h := range g.header {
+		switch classify(h).kind {
+		case colConcurrency, colPerGPU, colRequestedRate:
+			load = true
+		case colThroughput, colThroughputPerGPU:
+			tput = true
+		}
+	}
+	return load && tput
+}
+
+// clip cuts a refusal quoted inside another message at n bytes, marking
+// the cut.
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}

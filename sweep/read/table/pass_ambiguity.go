@@ -1,0 +1,81 @@
+package table
+
+import (
+	"fmt"
+
+	"github.com/kneetool/knee/internal/inputerr"
+)
+
+// The ambiguity pass: what the passes left with two candidate columns for
+// one value (two request rates, two columns of one kind) is refused with
+// the candidates ranked (ambiguity.go), which Decide reads once each and
+// settles when the answer is the same with either.
+func (r *resolved) ambiguityPass(g grid) error {
+	if err := r.refuseAmbiguousRates(g); err != nil {
+		return err
+	}
+	return r.refuseLookalikes(g)
+}
+
+// refuseLookalikes refuses two read columns with one meaning.
+func (r *resolved) refuseLookalikes(g grid) error {
+	byKey := map[string][]string{}
+	var keys []string
+	for _, c := range r.cols {
+		k := c.key()
+		if k == "" {
+			continue
+		}
+		if len(byKey[k]) == 0 {
+			keys = append(keys, k)
+		}
+		byKey[k] = append(byKey[k], c.header)
+	}
+	for _, k := range keys {
+		hs := byKey[k]
+		if len(hs) < 2 || r.keepPicked(k) {
+			continue
+		}
+		ranked := rankCandidates(k, hs)
+		err := inputerr.Errorf(g.file, hs[1], g.headerLine, "columns %q and %q both read as %s; knee does not guess which: pick one with --column %s=%q", hs[0], hs[1], k, k, ranked[0])
+		return ambiguousColumns(err, k, hs)
+	}
+	return nil
+}
+
+// keepPicked leaves unread every column of kind k but the one --column
+// picked for k; false when the user picked none of them.
+func (r *resolved) keepPicked(k string) bool {
+	want, ok := r.picked[k]
+	if !ok {
+		return false
+	}
+	found := false
+	for _, c := range r.cols {
+		found = found || c.key() == k && HeaderKey(c.header) == want
+	}
+	if !found {
+		return false
+	}
+	for i := range r.cols {
+		c := &r.cols[i]
+		if c.key() == k && HeaderKey(c.header) != want {
+			c.kind, c.why = colIgnore, fmt.Sprintf("--column %s picks %q", k, want)
+		}
+	}
+	return true
+}
+
+// refuseAmbiguousRates: two offered-rate columns cannot both be the load.
+func (r *resolved) refuseAmbiguousRates(g grid) error {
+	var hs []string
+	for _, c := range r.cols {
+		if c.kind == colRequestedRate {
+			hs = append(hs, c.header)
+		}
+	}
+	if len(hs) > 1 {
+		return inputerr.Errorf(g.file, hs[1], g.headerLine, "columns %q and %q both read as the offered request rate; pick one with --column requested_rate=%q", hs[0], hs[1], hs[0])
+	}
+	return nil
+}

@@ -1,0 +1,16 @@
+package table
+
+// The families pass: the statistics of one metric (a median beside a mean,
+// familyapart.go when they lie far apart), a total beside per-stream means
+// and request rates of several kinds (families.go) are read as one family,
+// one member read and the others named. It runs on the units the units
+// pass decided.
+func (r *resolved) familiesPass(g grid) error {
+	if err := r.refuseDistantCentrals(g); err != nil {
+		return err
+	}
+	r.statFamilies(g.file)
+	r.totalInContext(g)
+	r.requestRates(g.file)
+	return nil
+}

@@ -1,0 +1,151 @@
+package table
+
+import (
+	"regexp"
+
+	"github.com/kneetool/knee/internal/inputerr"
+)
+
+// The roles pass: what the physics says a column is, whatever its header's
+// words: a ratio is no load, server slots beside the users are a setting
+// (serverknob.go), a measured concurrency beside a configured one is
+// achieved, TPOT is the per-request ITL, an offered rate is the load
+// (offered.go), a per-stream rate is the node's divided by the load
+// (perstream.go).
+func (r *resolved) rolesPass(g grid) error {
+	r.ratioValued(g)
+	r.serverCapacityBesideLoad()
+	if err := r.concurrencyFlavors(g); err != nil {
+		return err
+	}
+	r.tpotOrITL(g.file)
+	r.offeredRates(g)
+	r.perStreamRates(g)
+	return nil
+}
+
+// ratioValued leaves unread a column whose every value is a ratio or a
+// percentage (1.05x, 52%): whatever its header says, it is derived.
+func (r *resolved) ratioValued(g grid) {
+	for i := range r.cols {
+		c := &r.cols[i]
+		if c.key() == "" || labelKind(c.kind) {
+			continue
+		}
+		n, ratios := ratioCells(g, i)
+		if n > 0 && ratios == n {
+			c.kind, c.why = colRatio, "a ratio or percentage"
+		}
+		if (c.kind == colRequests || c.kind == colFailures) && n > 0 && fractions(g, i) == n {
+			c.kind, c.why = colRatio, "a fraction (1/1): a ratio, not a count"
+		}
+	}
+}
+
+// labelKind: a column of text that names things, whose cells no ratio
+// check applies to.
+func labelKind(k colKind) bool {
+	switch k {
+	case colNote, colSeriesLabel, colWorkload, colLeaf, colAccelerator, colModel, colSimulated:
+		return true
+	}
+	return false
+}
+
+// ratioCells counts column i's non-blank cells (n) and those written as a
+// ratio or a percentage.
+func ratioCells(g grid, i int) (n, ratios int) {
+	for _, row := range g.rows {
+		if i >= len(row) || isBlank(cleanCell(row[i])) {
+			continue
+		}
+		n++
+		if looksRatio(cleanCell(row[i])) {
+			ratios++
+		}
+	}
+	return n, ratios
+}
+
+// concurrencyFlavors tells the configured level from measured concurrency:
+// with max_concurrency beside concurrency, the plain one is measured; with
+// "achieved concurrency" beside it, the plain one is configured.
+func (r *resolved) concurrencyFlavors(g grid) error {
+	var configured, measured, plain []int
+	for i, c := range r.cols {
+		if c.kind != colConcurrency {
+			continue
+		}
+		switch c.flavor {
+		case "configured":
+			configured = append(configured, i)
+		case "weak":
+			plain = append(plain, i)
+		case "measured":
+			measured = append(measured, i)
+		default:
+			plain = append(plain, i)
+		}
+	}
+	switch {
+	case len(configured) > 0:
+		measured = append(measured, plain...)
+	case len(measured) > 0:
+		configured = plain
+	default:
+		configured = plain
+	}
+	for _, i := range measured {
+		r.cols[i].kind = colAchieved
+	}
+	if len(configured) == 0 && len(measured) > 0 && !r.has(colPerGPU) && !r.offersRate() {
+		h := r.cols[measured[0]].header
+		for _, i := range measured {
+			// The mean first: a median over time of the requests in flight
+			// (guidellm's Mdn) is 0 wherever the run idled half the time.
+			if r.cols[i].stat == "mean" {
+				h = r.cols[i].header
+				break
+			}
+		}
+		return inputerr.Errorf(g.file, h, g.headerLine, "is measured concurrency and the table has no configured level; --column concurrency=%q takes it as the level", h)
+	}
+	return nil
+}
+
+// tpotOrITL: itl_ms is each request's mean gap between output tokens, what
+// vLLM and SGLang call TPOT, so a TPOT column fills it. An ITL column (their
+// per-chunk gaps, near zero when tokens arrive in bursts) fills it only when
+// the table has no TPOT; beside TPOT it fills itl_chunks_ms.
+func (r *resolved) tpotOrITL(file string) {
+	hasTPOT := false
+	for _, c := range r.cols {
+		if c.kind == colLatency && c.metric == "tpot" {
+			hasTPOT = true
+		}
+	}
+	for i := range r.cols {
+		c := &r.cols[i]
+		if c.kind != colLatency {
+			continue
+		}
+		switch {
+		case c.metric == "itl" && hasTPOT:
+			c.metric = "itl_chunks"
+		case c.metric == "tpot":
+			c.metric = "itl"
+		}
+	}
+}
+
+var fractionCell = regexp.MustCompile(`^\d+\s*/\s*\d+$`)
+
+func fractions(g grid, i int) int {
+	n := 0
+	for _, row := range g.rows {
+		if fractionCell.MatchString(cleanCell(cellAt(row, i))) {
+			n++
+		}
+	}
+	return n
+}

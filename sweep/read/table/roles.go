@@ -1,0 +1,442 @@
+package table
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/kneetool/knee/sweep/read/vocab"
+)
+
+// A header is read in three steps:
+//
+//  1. words: the header, lower-cased, with words of other languages
+//     rewritten as English (sweep/read/vocab), split into words;
+//  2. dimension: the unit the header states (headerDimensions, first match):
+//     a temperature, power, energy, size or cost is never a load, a
+//     throughput or a latency, whatever the words say; a token rate is only
+//     a throughput, a time only a latency or a duration;
+//  3. role: the first row of roles whose dimensions admit the header's and
+//     whose words match. The statistic a header names (mean, median, p99,
+//     std …) is read beside the role (statOf), so that a family of columns
+//     of one quantity is one role read once (resolve.go, families.go).
+//
+// The cells then check the reading (resolve.go): a column whose cells carry
+// a unit of another dimension, or are all ratios, is read by its cells.
+
+// headerDimensions are the units a header can state, tried in order.
+// Rates come before times: "tok/s" holds an "s".
+var headerDimensions = []struct {
+	dim  dimension
+	what string
+	re   *regexp.Regexp
+}{
+	{dimTemperature, "a temperature", regexp.MustCompile(`°\s*[cf]\b|℃|\btemp(erature)?s?\b`)},
+	{dimEnergy, "an energy per token", regexp.MustCompile(`\bj\s*/\s*tok|\b[mk]?joules?\b|\btok(en)?s?\s*/\s*(j|w|wh|kwh)\b|\bk?wh\b|\benergy\b|\btok(en)?s?\s*per\s*(joule|watt)`)},
+	{dimPower, "a power", regexp.MustCompile(`\(\s*k?w\s*\)|\bwatts?\b|\bpower\b`)},
+	{dimMoney, "a cost", regexp.MustCompile(`\$|€|¥|£|\busd\b|\bcost\b|\bprice\b|\bdollars?\b`)},
+	{dimBytes, "a size in bytes", regexp.MustCompile(`\b[kmgt]i?b\b|\bvram\b|\bmemory\b|\bmem\b|\bbytes?\b`)},
+	{dimTokRate, "a token rate", regexp.MustCompile(`\b(k?tok(en)?s?|k?t)\s*/\s*s(ec(ond)?s?)?\b|\bk?tps\b|\bk?tok(en)?s?\s*per\s*s(ec(ond)?)?\b|\btokens\s*per\s*second\b|\bk?tok(en)?s?\s+(per\s+)?s(ec)?\b`)},
+	{dimReqRate, "a request rate", regexp.MustCompile(`\breq(uest)?s?\s*/\s*s(ec(ond)?)?\b|\brps\b|\bqps\b|\breq(uest)?s?\s*per\s*s(ec(ond)?)?\b|\breq(uest)?s?\s+(per\s+)?s(ec)?\b`)},
+}
+
+// headerDimension is the dimension of the unit a header states (dimNone
+// when it states none, or only a time: times are found from the words, as
+// they were, so that "s" and "ms" keep their factor).
+func headerDimension(low string) (dimension, string) {
+	h := strings.ReplaceAll(low, "_", " ")
+	for _, d := range headerDimensions {
+		if d.re.MatchString(h) {
+			return d.dim, d.what
+		}
+	}
+	if strings.ContainsAny(low, "Δδ") {
+		return dimRatio, "a ratio"
+	}
+	if strings.ContainsAny(low, "%") {
+		return dimPercent, "a percentage"
+	}
+	return dimNone, ""
+}
+
+// whyNotRead is why a header of words knee knows but does not read (KV
+// cache, memory, CPU) is left unread. Such a word still names a series
+// ("KV TTFT p50" beside "RR TTFT p50": KV-aware routing).
+const whyNotRead = "not a column knee reads"
+
+// wordset is a header's words.
+// Why two kinds of column are not read, which countrates.go reads as the
+// parts of a rate: a token count over the run, and a time beside it.
+const (
+	whyRunTokenCount = "a token count over the run, not a request length"
+	whyOtherTime     = "a time that is not TTFT, TPOT, ITL, E2E or the run's duration"
+)
+
+type wordset []string
+
+func (w wordset) has(ws ...string) bool {
+	for _, x := range w {
+		for _, y := range ws {
+			if x == y {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// role is one row of the role table: what a column may hold, which unit
+// dimensions it accepts, and the words that name it.
+type role struct {
+	kind   colKind
+	metric string // for colLatency
+	// dims the header's unit may have; a header with no unit (dimNone) is
+	// admitted by roles that list it.
+	dims []dimension
+	// match reports whether the words name this role.
+	match func(w wordset) bool
+	// flavor is set on the column: "total", "measured", "configured",
+	// "requested", "weak" (a one-letter load header).
+	flavor func(w wordset) string
+	why    string
+}
+
+var (
+	anyDim    = []dimension{dimNone, dimTime, dimTokRate, dimReqRate, dimPercent, dimRatio, dimTemperature, dimPower, dimEnergy, dimBytes, dimMoney}
+	timeDims  = []dimension{dimNone, dimTime}
+	tokDims   = []dimension{dimNone, dimTokRate}
+	reqDims   = []dimension{dimNone, dimReqRate}
+	plainDims = []dimension{dimNone}
+)
+
+func always(wordset) bool { return true }
+
+// Words shared by several roles.
+var (
+	tokenWords         = []string{"throughput", "tok", "toks", "tps", "ktok", "ktoks", "ktps", "tokens", "token", "tput", "tputs", "t"}
+	explicitTokenWords = []string{"tok", "toks", "tokens", "token", "tps", "ktok", "ktoks", "ktps", "t"}
+	requestWords       = []string{"req", "reqs", "request", "requests", "rps", "qps"}
+	loadWords          = []string{"concurrency", "conc", "c", "concurrent", "inflight", "users", "user", "clients", "client", "vus", "vu",
+		"batch", "bs", "parallel", "parallelism", "streams", "slots", "np", "sessions"}
+	seriesWords = []string{"engine", "framework", "backend", "strategy", "config", "configuration", "mode", "variant", "recipe",
+		"quant", "quantization", "precision", "dtype", "dataset", "scenario", "routing", "router", "version", "setup", "system",
+		"server", "method", "policy", "serving", "runtime", "implementation", "impl", "build", "branch", "image", "service", "stack", "deployment", "series"}
+	ratioWords = []string{"speedup", "efficiency", "ratio", "vs", "versus", "delta", "change", "diff", "gain", "improvement", "util",
+		"utilization", "pct", "percent", "percentage", "scaling", "relative", "regression", "overhead"}
+	peakWords = []string{"peak", "instantaneous", "instant", "burst", "best"}
+)
+
+// roles is the role table, in the order a header is tried against it.
+var roles = []role{
+	// Derived figures first: a "Parallel efficiency" is no concurrency, a
+	// "TTFT speedup" no latency.
+	{kind: colRatio, dims: []dimension{dimPercent, dimRatio}, match: always, why: "a ratio or percentage"},
+	{kind: colRatio, dims: anyDim, match: func(w wordset) bool { return w.has(ratioWords...) }, why: "a ratio or percentage"},
+	// Latencies: a time, or no unit.
+	{kind: colLatency, metric: "ttft", dims: timeDims, match: func(w wordset) bool {
+		return w.has("ttft") || (w.has("time") && w.has("first")) || (w.has("first") && w.has("token") && w.has("latency"))
+	}},
+	{kind: colLatency, metric: "tpot", dims: timeDims, match: func(w wordset) bool {
+		return w.has("tpot") || (w.has("time") && w.has("per") && w.has("output")) || (w.has("per") && w.has("token") && w.has("latency"))
+	}},
+	{kind: colLatency, metric: "itl", dims: timeDims, match: func(w wordset) bool {
+		return w.has("itl") || (w.has("inter") && w.has("token")) || w.has("intertoken")
+	}},
+	{kind: colLatency, metric: "e2e", dims: timeDims, match: func(w wordset) bool {
+		return w.has("e2e", "latency", "e2el") || (w.has("end") && w.has("to"))
+	}},
+	// Token rates: one stream's, input or input + output, a peak, per GPU,
+	// and last the node's output.
+	{kind: colPerUser, dims: tokDims, why: "per-user throughput, not the node's", match: func(w wordset) bool {
+		// A rate, not a count: "Input Sequence Length (tokens)" names
+		// tokens and a sequence but is a length (a workload setting).
+		perWho := isTokenRate(w) && w.has("user", "users", "seq", "sequence", "stream", "slot", "single", "client")
+		// "tok/s/u", "t/s/u": Tenstorrent's tokens per second per user.
+		perU := isTokenRate(w) && len(w) > 0 && w[len(w)-1] == "u"
+		perRequest := w.has(explicitTokenWords...) && w.has("request", "req")
+		return w.has("tpsu") || (perWho || perU || perRequest) && !w.has("aggregate", "agg", "total", "sum", "combined", "overall", "node", "system")
+	}},
+	// "Request throughput" without a unit is requests per second; a bare
+	// "Rate" is the offered rate of an open-loop sweep.
+	{kind: colRequestRate, dims: reqDims, flavor: requestRateFlavor, match: func(w wordset) bool {
+		return w.has("rps", "qps") || (len(w) == 1 && w[0] == "rate") || (w.has(requestWords...) && w.has("s", "sec", "second", "per", "ps", "rate", "throughput") && !w.has(explicitTokenWords...)) ||
+			(w.has("rate") && w.has("offered", "target", "arrival", "requested", "traffic"))
+	}},
+	{kind: colOtherTokRate, dims: tokDims, why: "input tokens, not output", match: func(w wordset) bool {
+		// "In tok/s" beside "Out tok/s": a leading "in" is the direction,
+		// as "out" is, not a series named "In".
+		return isTokenRate(w) && (w.has("input", "prompt", "prefill", "pp") || len(w) > 0 && w[0] == "in")
+	}},
+	{kind: colOtherTokRate, dims: tokDims, why: "a peak or instantaneous rate, not the run's output throughput", match: func(w wordset) bool {
+		return isTokenRate(w) && w.has(peakWords...)
+	}},
+	{kind: colOtherTokRate, dims: tokDims, why: "input + output tokens, not output", flavor: func(wordset) string { return "total" }, match: func(w wordset) bool {
+		return isTokenRate(w) && w.has("total", "tot", "combined", "sum") && !w.has("output", "generated", "generation", "gen", "decode", "completion", "tg")
+	}},
+	{kind: colThroughputPerGPU, dims: tokDims, match: func(w wordset) bool { return isTokenRate(w) && w.has("gpu", "npu", "card", "device", "chip") }},
+	{kind: colThroughput, dims: tokDims, match: isTokenRate},
+	// A time that is none of the latencies: the run's duration, or nothing knee reads.
+	{kind: colDuration, dims: timeDims, match: func(w wordset) bool { return w.has("duration", "elapsed", "runtime", "wall") }},
+	{kind: colIgnore, dims: []dimension{dimTime}, match: always, why: whyOtherTime},
+	{kind: colIgnore, dims: []dimension{dimTokRate}, match: always, why: "a token rate that is not the node's output throughput"},
+	{kind: colIgnore, dims: []dimension{dimReqRate}, match: always, why: "a request rate knee does not read"},
+	// The load and the counts: plain numbers.
+	{kind: colPerGPU, dims: plainDims, match: func(w wordset) bool {
+		return w.has("gpu", "npu") && w.has("per", "conc", "concurrency", "c", "concurrent", "users", "clients", "batch")
+	}},
+	{kind: colGPUs, dims: plainDims, match: func(w wordset) bool {
+		return w.has("gpus", "npus") || (w.has("gpu", "npu") && w.has("count", "num", "n"))
+	}},
+	{kind: colIgnore, dims: plainDims, match: func(w wordset) bool { return w.has("cpu", "memory", "mem", "kv", "cache") }, why: whyNotRead},
+	// "Peak concurrent requests" (vLLM and SGLang's bench blocks): the most
+	// in flight at one instant, above the configured level when requests
+	// overlap at a boundary; neither the load nor the mean the client held.
+	{kind: colIgnore, dims: plainDims, why: "a peak over the run, not the load or the concurrency held", match: func(w wordset) bool {
+		return (w.has(loadWords...) || (w.has("in") && w.has("flight"))) && w.has(peakWords...)
+	}},
+	{kind: colConcurrency, dims: plainDims, flavor: concurrencyFlavor, match: func(w wordset) bool {
+		return w.has(loadWords...) || (w.has("in") && w.has("flight")) || oneLetterLoad(w)
+	}},
+	// "Total input tokens", "Total generated tokens": a count over the run
+	// (it grows with the prompts sent), not a request length.
+	{kind: colIgnore, dims: plainDims, why: whyRunTokenCount, match: func(w wordset) bool {
+		return w.has("total") && w.has("tokens", "toks", "tok") && !w.has("per", "len", "length", "avg", "mean", "average")
+	}},
+	{kind: colWorkload, dims: plainDims, why: "a request length: a workload setting", match: func(w wordset) bool {
+		return w.has("isl", "osl", "seqlen", "ctx", "context") || (w.has("input", "prompt", "output", "generated", "max", "seq", "sequence") && w.has("tokens", "len", "length", "toks", "tok"))
+	}},
+	{kind: colPrompts, dims: plainDims, why: "prompts sent, not successful requests", match: func(w wordset) bool { return w.has("prompts", "prompt") }},
+	{kind: colRatio, dims: plainDims, why: "a ratio or percentage", match: func(w wordset) bool {
+		return w.has("failures", "failed", "errors", "error", "success", "successful", "ok") && w.has("rate", "ratio")
+	}},
+	{kind: colFailures, dims: plainDims, match: func(w wordset) bool { return w.has("failures", "failed", "errors", "error", "fails", "failure") }},
+	{kind: colRequests, dims: plainDims, match: func(w wordset) bool {
+		return w.has("requests", "reqs", "successes", "success", "successful", "completed", "complete", "succeeded")
+	}},
+	{kind: colLeaf, dims: plainDims, match: func(w wordset) bool { return w.has("leaf") }},
+	{kind: colAccelerator, dims: plainDims, match: func(w wordset) bool { return w.has("accelerator", "accel", "hardware", "hw") }},
+	{kind: colModel, dims: plainDims, match: func(w wordset) bool { return w.has("model") }},
+	{kind: colNote, dims: plainDims, match: func(w wordset) bool { return w.has("note", "notes", "comment", "comments", "remarks") }},
+	{kind: colSimulated, dims: plainDims, match: func(w wordset) bool { return w.has("simulated", "sim") }},
+	{kind: colSeriesLabel, dims: plainDims, match: func(w wordset) bool { return w.has(seriesWords...) }, why: "a series label"},
+}
+
+// isTokenRate: throughput words, or token words with a rate.
+func isTokenRate(w wordset) bool {
+	return w.has("throughput", "tok", "toks", "tps", "ktok", "ktoks", "ktps", "tput", "tputs") ||
+		(w.has("tokens", "token", "t") && w.has("s", "sec", "second", "per", "ps", "rate"))
+}
+
+// oneLetterLoad: a header that is only N, P or B (llama.cpp's -np and
+// llama-batched-bench's B, OLLAMA_NUM_PARALLEL's P): read as the load, and
+// said so, because nothing else in a sweep table is a one-letter count.
+func oneLetterLoad(w wordset) bool {
+	return len(w) == 1 && (w[0] == "n" || w[0] == "p" || w[0] == "b")
+}
+
+func concurrencyFlavor(w wordset) string {
+	switch {
+	case w.has("measured", "achieved", "actual", "observed", "effective", "avg", "mean", "average", "sustained", "real", "peak"):
+		return "measured"
+	case w.has("formed", "running", "scheduled"):
+		// "Batch the engine formed", "Running requests": what the server
+		// did with the load, counted during the run, not the load set.
+		return "measured"
+	case w.has("median", "mdn", "med", "p50", "p90", "p95", "p99"):
+		// A statistic over the run (guidellm's "Concurrency Mdn"): the
+		// configured level is one number, never a distribution.
+		return "measured"
+	case w.has("max", "maximum", "configured", "target", "offered", "requested", "set", "nominal", "limit"):
+		return "configured"
+	case oneLetterLoad(w):
+		return "weak"
+	}
+	return ""
+}
+
+// requestRateFlavor tells the offered rate (an open-loop sweep's load) from
+// the achieved one: "request rate", "request-rate", "target QPS" are
+// offered; "request throughput", "achieved", "req/s" are achieved; a bare
+// QPS or RPS is decided by the table (resolve.go: the offered rate when the
+// table has no other load).
+func requestRateFlavor(w wordset) string {
+	switch {
+	case w.has("throughput", "achieved", "actual", "measured", "observed", "effective", "completed", "served"):
+		return "achieved"
+	case w.has("mean", "avg", "average", "median", "mdn", "med", "p50"):
+		// A statistic of the rate (guidellm's "Requests Per Sec Mean") is
+		// measured: an offered rate is set, not summarised.
+		return "achieved"
+	case w.has("offered", "target", "requested", "arrival", "traffic", "configured", "set", "input") ||
+		(w.has("rate") && !w.has("s", "sec", "ps")):
+		return "requested"
+	}
+	return ""
+}
+
+// classify reads a header through the role table.
+// perTimeUnit: the words say "per second" ("Request Stats Per Second"):
+// a rate, whose time word is no unit of a time column.
+func perTimeUnit(t []string) bool {
+	for i := 0; i+1 < len(t); i++ {
+		if t[i] == "per" {
+			switch t[i+1] {
+			case "second", "sec", "s":
+				return true // per minute stays unread: no unit scales it
+			}
+		}
+	}
+	return false
+}
+
+func classify(header string) column {
+	c := column{header: strings.TrimSpace(header)}
+	low := vocab.Translate(strings.ToLower(stripMarkup(header)))
+	t := headerTokens(low)
+	w := wordset(t)
+	dim, what := classifyDimension(low, t)
+	switch dim {
+	case dimTemperature, dimPower, dimEnergy, dimBytes, dimMoney:
+		// Dimension first: never a load, throughput or latency.
+		c.kind, c.why = colIgnore, what
+		return c
+	}
+	c = matchRole(c, w, dim)
+	if dim == dimNone && perRequestWords(t) && (c.kind == colRequestRate || c.kind == colRequestedRate || c.kind == colPerUser) {
+		// "Stream Iter Per Req", "Output Tok Per Req": a count per
+		// request, with no time in it: neither a rate nor a speed.
+		c.kind, c.metric, c.flavor, c.why = colIgnore, "", "", "a count per request, not a rate"
+	}
+	c.stat = statOf(t)
+	return columnUnit(c, t, w, dim)
+}
+
+// classifyDimension is the unit dimension a header states: its unit, else
+// a time word ("Latency (sec)") unless the words say per second.
+func classifyDimension(low string, t []string) (dimension, string) {
+	dim, what := headerDimension(low)
+	if dim == dimNone && !perTimeUnit(t) {
+		if _, ok := timeUnitFromTokens(t); ok {
+			dim = dimTime
+		}
+	}
+	return dim, what
+}
+
+// matchRole gives c the first role of the table that admits the dimension
+// and matches the words.
+func matchRole(c column, w wordset, dim dimension) column {
+	for _, r := range roles {
+		if !admits(r.dims, dim) || !r.match(w) {
+			continue
+		}
+		c.kind, c.metric, c.why = r.kind, r.metric, r.why
+		if r.flavor != nil {
+			c.flavor = r.flavor(w)
+		}
+		break
+	}
+	return c
+}
+
+// columnUnit sets the unit the header states for the column's kind.
+func columnUnit(c column, t []string, w wordset, dim dimension) column {
+	switch c.kind {
+	case colLatency:
+		return latencyColumn(c, t, w.has)
+	case colThroughput, colThroughputPerGPU, colOtherTokRate, colPerUser:
+		c.unit, c.stated = tokRateUnitFromTokens(t)
+		if !c.stated && dim == dimTokRate {
+			c.unit, c.stated = units["tok/s"], true
+		}
+		if !c.stated {
+			c.unit = units["tok/s"]
+		} else {
+			c.unitFrom = "header"
+		}
+	case colDuration:
+		c.timeUnits = timeUnitsNamed(t)
+		c.unit, c.stated = timeUnitFromTokens(t)
+		if c.stated {
+			c.unitFrom = "header"
+		}
+	}
+	return c
+}
+
+// perRequestWords: the words say "per request" (per req, per request).
+func perRequestWords(t []string) bool {
+	for i := 0; i+1 < len(t); i++ {
+		if t[i] == "per" && (t[i+1] == "req" || t[i+1] == "request") {
+			return true
+		}
+	}
+	return false
+}
+
+func admits(ds []dimension, d dimension) bool {
+	for _, x := range ds {
+		if x == d {
+			return true
+		}
+	}
+	return false
+}
+
+// statOf is the statistic a header names, for any role: "throughput_median"
+// is p50, "throughput_spread" and "TTFT std" are spread. "" when none.
+func statOf(t []string) string {
+	w := wordset(t)
+	central := w.has("mean", "avg", "average", "ave", "median", "med", "mdn", "p50")
+	if !central && w.has("std", "stddev", "stdev", "sd", "spread", "variance", "var", "stderr", "sem", "ci", "iqr", "range", "cv", "jitter") {
+		return "spread"
+	}
+	// A statistic of a statistic keeps the inner one: the median (or mean)
+	// over runs of a p95 is a p95 ("Median P95 TTFT", "TTFT p95 (median of
+	// 3 runs)").
+	if tail := tailPercentile(t, w); tail != "" {
+		return tail
+	}
+	for _, s := range statWords {
+		if w.has(s.words...) {
+			return s.stat
+		}
+	}
+	for _, x := range t {
+		if len(x) > 1 && x[0] == 'p' && x[1] >= '0' && x[1] <= '9' {
+			return "p" + x[1:]
+		}
+	}
+	return ""
+}
+
+// tailPercentile is the percentile above the median a header names (p90,
+// p95, p99, p99.9), or "".
+func tailPercentile(t []string, w wordset) string {
+	for _, s := range statWords {
+		switch s.stat {
+		case "p90", "p95", "p999", "p99":
+			if w.has(s.words...) {
+				return s.stat
+			}
+		}
+	}
+	return ""
+}
+
+// statWords are the words that name each central statistic, tried in
+// order: a median before a mean (a "median (mean of runs)" is a median),
+// p99.9 before p99.
+var statWords = []struct {
+	stat  string
+	words []string
+}{
+	{"p50", []string{"p50", "median", "med", "mdn", "50th"}}, // Mdn: guidellm, APA style
+	{"p90", []string{"p90", "90th"}},
+	{"p95", []string{"p95", "95th"}},
+	{"p999", []string{"p99.9", "p999", "99.9th"}},
+	{"p99", []string{"p99", "99th"}},
+	{"p75", []string{"p75", "75th"}},
+	{"mean", []string{"mean", "avg", "average", "ave"}},
+	{"min", []string{"min", "minimum"}},
+	{"max", []string{"max", "maximum"}},
+}

@@ -1,0 +1,84 @@
+package table
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// The role table reads a header by its unit's dimension first, its words
+// (in several languages) second, and the statistic it names beside.
+func TestRoleTable(t *testing.T) {
+	for _, tc := range []struct {
+		header, key string
+		kind        colKind
+	}{
+		// Dimension first: never a load, a throughput or a latency.
+		{"Peak temp (°C)", "", colIgnore},
+		{"J/tok", "", colIgnore},
+		{"tok/W", "", colIgnore},
+		{"GPU power (W)", "", colIgnore},
+		{"Memory (MB)", "", colIgnore},
+		{"Cost ($/Mtok)", "", colIgnore},
+		{"concurrency", "concurrency", colConcurrency},
+		// Token rates by their unit: t/s, TPS, tok_per_s.
+		{"aggregate t/s", "throughput", colThroughput},
+		{"Output TPS", "throughput", colThroughput},
+		{"throughput_tok_per_s", "throughput", colThroughput},
+		{"Tput/GPU", "throughput_per_gpu", colThroughputPerGPU},
+		{"tok/s/GPU", "throughput_per_gpu", colThroughputPerGPU},
+		{"per-slot t/s", "", colPerUser},
+		{"Request throughput (req/s)", "request_rate", colRequestRate},
+		// Load words.
+		{"slots", "concurrency", colConcurrency},
+		{"N (parallel)", "concurrency", colConcurrency},
+		{"Streams", "concurrency", colConcurrency},
+		{"P", "concurrency", colConcurrency},
+		// Other languages.
+		{"并发数", "concurrency", colConcurrency},
+		{"并发", "concurrency", colConcurrency},
+		{"吞吐量", "throughput", colThroughput},
+		{"输出吞吐(tokens/s)", "throughput", colThroughput},
+		{"首字延迟(ms)", "ttft_mean", colLatency},
+		{"首token时延 P99 (ms)", "ttft_p99", colLatency},
+		{"单流吞吐 (tok/s)", "", colPerUser},
+		{"同時実行数", "concurrency", colConcurrency},
+		{"처리량 (tok/s)", "throughput", colThroughput},
+		{"Durchsatz (tok/s)", "throughput", colThroughput},
+		{"Nutzer", "concurrency", colConcurrency},
+		// Statistic families: the spread is never a value.
+		{"throughput_spread", "throughput", colThroughput},
+		{"TTFT std (ms)", "", colIgnore},
+		// Series labels and request lengths.
+		{"Engine", "", colSeriesLabel},
+		{"strategy", "", colSeriesLabel},
+		{"prompt_tokens", "", colWorkload},
+		{"ISL", "", colWorkload},
+	} {
+		c := classify(tc.header)
+		require.Equal(t, tc.kind, c.kind, tc.header)
+		require.Equal(t, tc.key, c.key(), tc.header)
+	}
+	require.Equal(t, "spread", classify("throughput_spread").stat)
+	require.Equal(t, "p50", classify("throughput_median").stat)
+}
+
+func TestLeadingInIsTheInputRate(t *testing.T) {
+	require.Equal(t, colOtherTokRate, classify("In tok/s").kind)
+	require.Equal(t, "input tokens, not output", classify("In tok/s").why)
+	require.Equal(t, colThroughput, classify("Out tok/s").kind)
+	require.Equal(t, colThroughput, classify("tok/s in flight").kind, "only a leading in is the direction")
+}
+
+func TestStatisticOfAStatisticKeepsTheInner(t *testing.T) {
+	for h, want := range map[string]string{
+		"Median P95 TTFT (ms)":        "ttft_p95",
+		"median of p99 TTFT":          "ttft_p99",
+		"TTFT p95 (median of 3 runs)": "ttft_p95",
+		"Mean p99 TTFT (ms)":          "ttft_p99",
+		"Median TTFT (ms)":            "ttft_p50",
+		"TTFT p50 (mean of 3 runs)":   "ttft_p50",
+	} {
+		require.Equal(t, want, classify(h).key(), h)
+	}
+}

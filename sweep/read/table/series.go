@@ -1,0 +1,441 @@
+package table
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kneetool/knee/internal/inputerr"
+)
+
+// A table may hold several curves: one per engine, strategy, model or
+// configuration, either as a column that names each row's series or as
+// column-name prefixes ("k8s TTFT mean" beside "llm-d TTFT mean"). knee
+// reads one curve at a time: it names the series and the --series value
+// that picks one, and never merges them as repeats of one level.
+
+// columnSeries finds series written as column-name prefixes or suffixes:
+// read columns of one meaning whose headers differ only in one part. With
+// --series the columns of the other series are left unread.
+func (r *resolved) columnSeries(g grid, pick string) error {
+	cs := r.seriesColumns()
+	if len(cs.names) < 2 {
+		return nil
+	}
+	cs.attachLoose(r.cols)
+	if pick == "" {
+		var list []string
+		for _, n := range cs.names {
+			list = append(list, fmt.Sprintf("%q (%s)", n, strings.Join(cs.colsOf[n], ", ")))
+		}
+		return AmbiguousSeries(inputerr.Errorf(g.file, "--series", g.headerLine, "the table holds %d series as column names: %s; knee reads one curve at a time: pick one with --series %q",
+			len(cs.names), strings.Join(list, "; "), cs.names[0]), cs.names)
+	}
+	name, rest, ok := splitColumnPick(cs.names, pick)
+	if !ok {
+		return inputerr.Errorf(g.file, "--series", g.headerLine, "%q names none of the table's series (%s)", pick, quoteAll(cs.names))
+	}
+	pick = name
+	r.seriesName, r.seriesRest = name, rest
+	for i, n := range cs.nameOf {
+		if !strings.EqualFold(n, pick) {
+			r.cols[i].kind, r.cols[i].why = colIgnore, fmt.Sprintf("series %q; --series picks %q", n, pick)
+		}
+	}
+	r.notes = append(r.notes, fmt.Sprintf("%s: series %q read (--series); the columns of %s not read", g.file, pick, quoteAll(without(cs.names, pick))))
+	r.seriesPicked = true
+	return nil
+}
+
+// colSeries is the series a table's column names hold: their names in
+// order, the headers of each, and the series of each column that has one.
+type colSeries struct {
+	names  []string
+	colsOf map[string][]string
+	nameOf map[int]string
+}
+
+// seriesColumns groups the read columns by meaning (key) and splits each
+// group of two or more into the series its headers name.
+func (r *resolved) seriesColumns() colSeries {
+	byKey := map[string][]int{}
+	var keys []string
+	for i, c := range r.cols {
+		k := c.key()
+		if k == "" || c.kind == colNote || c.kind == colModel || c.kind == colLeaf || c.kind == colAccelerator {
+			continue
+		}
+		if _, ok := byKey[k]; !ok {
+			keys = append(keys, k)
+		}
+		byKey[k] = append(byKey[k], i)
+	}
+	cs := colSeries{colsOf: map[string][]string{}, nameOf: map[int]string{}}
+	for _, k := range keys {
+		idx := byKey[k]
+		if len(idx) < 2 {
+			continue
+		}
+		parts := seriesParts(r.cols, idx)
+		for n := 0; parts != nil && n < len(idx); n++ {
+			cs.add(idx[n], parts[n], r.cols[idx[n]].header)
+		}
+	}
+	return cs
+}
+
+func (cs *colSeries) add(col int, name, header string) {
+	cs.nameOf[col] = name
+	if _, ok := cs.colsOf[name]; !ok {
+		cs.names = append(cs.names, name)
+	}
+	cs.colsOf[name] = append(cs.colsOf[name], header)
+}
+
+// attachLoose gives a column of no family that names a series ("RR TOPS")
+// to that series.
+func (cs *colSeries) attachLoose(cols []column) {
+	for i, c := range cols {
+		if _, done := cs.nameOf[i]; done || c.key() == "" {
+			continue
+		}
+		for _, n := range cs.names {
+			if headerHasPart(c.header, n) {
+				cs.nameOf[i] = n
+				cs.colsOf[n] = append(cs.colsOf[n], c.header)
+				break
+			}
+		}
+	}
+}
+
+// seriesParts splits headers that share words at their start and end into
+// the part that differs: "k8s TTFT mean", "llm-d TTFT mean" → k8s, llm-d.
+// nil when the headers share nothing (two unrelated columns) or a part is
+// empty (one header is the other plus a word: a lookalike, not a series).
+func seriesParts(cols []column, idx []int) []string {
+	words := make([][]string, len(idx))
+	for n, i := range idx {
+		words[n] = strings.Fields(stripMarkup(cols[i].header))
+	}
+	pre, suf := commonEnds(words)
+	if pre == 0 && suf == 0 {
+		return nil
+	}
+	out := make([]string, len(idx))
+	seen := map[string]bool{}
+	for n, w := range words {
+		if pre+suf >= len(w) {
+			return nil
+		}
+		out[n] = strings.Join(w[pre:len(w)-suf], " ")
+		if seen[strings.ToLower(out[n])] {
+			return nil
+		}
+		// A series is named by a word of its own ("k8s", "32k", "before"),
+		// never by a word that says what the column holds ("tok/s",
+		// "Throughput (tok/s)": two spellings of one column, a lookalike).
+		// A word knee knows but does not read ("KV", "cache") may name one.
+		// A statistic ("Mdn", "Mean") names a statistic of one column, no series.
+		if p := classify(out[n]); p.kind != colIgnore && p.kind != colSeriesLabel || p.why != "" && p.why != whyNotRead && p.kind == colIgnore || p.stat != "" {
+			return nil
+		}
+		seen[strings.ToLower(out[n])] = true
+	}
+	return out
+}
+
+func commonEnds(words [][]string) (pre, suf int) {
+	min := len(words[0])
+	for _, w := range words {
+		if len(w) < min {
+			min = len(w)
+		}
+	}
+	for pre < min {
+		same := true
+		for _, w := range words {
+			if !strings.EqualFold(w[pre], words[0][pre]) {
+				same = false
+			}
+		}
+		if !same {
+			break
+		}
+		pre++
+	}
+	for suf < min-pre {
+		same := true
+		for _, w := range words {
+			if !strings.EqualFold(w[len(w)-1-suf], words[0][len(words[0])-1-suf]) {
+				same = false
+			}
+		}
+		if !same {
+			break
+		}
+		suf++
+	}
+	return pre, suf
+}
+
+// headerHasPart: the header starts or ends with the words of part.
+func headerHasPart(header, part string) bool {
+	h := strings.ToLower(strings.Join(strings.Fields(stripMarkup(header)), " "))
+	p := strings.ToLower(part)
+	return strings.HasPrefix(h, p+" ") || strings.HasSuffix(h, " "+p)
+}
+
+func without(names []string, pick string) []string {
+	var out []string
+	for _, n := range names {
+		if !strings.EqualFold(n, pick) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// rowSeries finds series written as a column: a label column (engine,
+// strategy, model, accelerator …) whose values differ, or any text column
+// whose values differ between rows of one load level. Labels written once
+// per group (the first row of each, blank below) are carried down. With
+// --series only the rows of that series are kept.
+//
+// picked is the column-name series --series already chose, if any: the
+// value a refusal suggests then names both, so that it is accepted when
+// passed back.
+func rowSeries(g *grid, cols []column, pick, picked string) ([]string, error) {
+	load := loadColumn(cols)
+	cand := seriesCandidates(cols)
+	if len(cand) == 0 {
+		return nil, nil
+	}
+	for _, i := range cand {
+		carryDown(g, i)
+	}
+	series := seriesByRow(*g, cols, cand, load)
+	if len(series) == 0 {
+		return nil, nil
+	}
+	keyOf := func(row []string) string {
+		var parts []string
+		for _, i := range series {
+			parts = append(parts, cellAt(row, i))
+		}
+		return strings.Join(parts, " / ")
+	}
+	var headers []string
+	for _, i := range series {
+		headers = append(headers, fmt.Sprintf("%q", cols[i].header))
+	}
+	by := strings.Join(headers, " and ")
+	if pick == "" {
+		keys, counts := seriesKeys(*g, keyOf)
+		var list, picks []string
+		for _, k := range keys {
+			list = append(list, fmt.Sprintf("%s (%d rows)", k, counts[k]))
+			picks = append(picks, joinPick(picked, k))
+		}
+		return nil, AmbiguousSeries(inputerr.Errorf(g.file, "--series", g.headerLine, "the table holds %d series by %s: %s; knee reads one curve at a time and never merges them as repeats: pick one with --series %q",
+			len(keys), by, strings.Join(list, ", "), joinPick(picked, keys[0])), picks)
+	}
+	return pickRowSeries(g, series, keyOf, by, pick)
+}
+
+// seriesCandidates are the columns that may name a row's series: labels
+// (engine, strategy, model, accelerator), and unread text, workload and
+// prompt columns.
+func seriesCandidates(cols []column) []int {
+	var cand []int
+	for i, c := range cols {
+		switch {
+		case c.kind == colSeriesLabel || c.kind == colModel || c.kind == colAccelerator:
+			cand = append(cand, i)
+		case c.kind == colIgnore && c.why == "", c.kind == colWorkload, c.kind == colPrompts:
+			cand = append(cand, i)
+		}
+	}
+	return cand
+}
+
+// repeatedLevels are the load column's values that more than one row has.
+func repeatedLevels(g grid, load int) map[string]bool {
+	repeated := map[string]bool{}
+	if load < 0 {
+		return repeated
+	}
+	seen := map[string]bool{}
+	for _, row := range g.rows {
+		v := cellAt(row, load)
+		if seen[v] {
+			repeated[v] = true
+		}
+		seen[v] = true
+	}
+	return repeated
+}
+
+// seriesByRow keeps the candidates that name series.
+func seriesByRow(g grid, cols []column, cand []int, load int) []int {
+	repeated := repeatedLevels(g, load)
+	var series []int
+	for _, i := range cand {
+		// A label column names series when one of its values spans rows
+		// (a one-row value labels a level: "Light load", "Heavy load").
+		named := cols[i].kind == colSeriesLabel || cols[i].kind == colModel || cols[i].kind == colAccelerator
+		if named && distinctValues(g, i) > 1 && someValueRecurs(g, i) {
+			series = append(series, i)
+			continue
+		}
+		// Any other column does when the levels repeat and it tells the
+		// repeats apart: text ("trtllm_fp8"), or a setting every value of
+		// which recurs (prompt length 512, 4096 …; TP 2, 4, 8). Measured
+		// values that differ between true repeats do not recur.
+		if !named && len(repeated) > 0 && differsWithinLevel(g, i, load) && (textColumn(g, i) || everyValueRecurs(g, i)) {
+			series = append(series, i)
+			continue
+		}
+		// A request length is a stated setting, never a measurement: rows
+		// of one level that differ in it ran different workloads, even when
+		// each length occurs once (ISL 128, 1024, 2048 … all at
+		// concurrency 1), and are never repeats to average.
+		if cols[i].kind == colWorkload && len(repeated) > 0 && differsWithinLevel(g, i, load) {
+			series = append(series, i)
+		}
+	}
+	return series
+}
+
+// pickRowSeries keeps the rows of the series --series names; it must name
+// one whole series.
+func pickRowSeries(g *grid, series []int, keyOf func([]string) string, by, pick string) ([]string, error) {
+	var rows [][]string
+	var lines []int
+	for r, row := range g.rows {
+		if rowMatches(row, series, keyOf(row), pick) {
+			rows = append(rows, row)
+			lines = append(lines, g.lines[r])
+		}
+	}
+	if len(rows) == 0 {
+		keys, _ := seriesKeys(*g, keyOf)
+		return nil, inputerr.Errorf(g.file, "--series", g.headerLine, "%q names none of the series by %s (%s)", pick, by, strings.Join(keys, ", "))
+	}
+	left := grid{file: g.file, rows: rows}
+	if keys, _ := seriesKeys(left, keyOf); len(keys) > 1 {
+		return nil, inputerr.Errorf(g.file, "--series", g.headerLine, "--series %q still leaves %d series by %s (%s): name one whole, e.g. --series %q", pick, len(keys), by, strings.Join(keys, ", "), keys[0])
+	}
+	g.rows, g.lines = rows, lines
+	return []string{fmt.Sprintf("%s: series %q read (--series, by %s): %d rows", g.file, pick, by, len(rows))}, nil
+}
+
+func rowMatches(row []string, series []int, key, pick string) bool {
+	if strings.EqualFold(key, pick) {
+		return true
+	}
+	for _, i := range series {
+		if strings.EqualFold(cellAt(row, i), pick) {
+			return true
+		}
+	}
+	return false
+}
+
+func seriesKeys(g grid, keyOf func([]string) string) ([]string, map[string]int) {
+	var keys []string
+	counts := map[string]int{}
+	for _, row := range g.rows {
+		k := keyOf(row)
+		if counts[k] == 0 {
+			keys = append(keys, k)
+		}
+		counts[k]++
+	}
+	return keys, counts
+}
+
+// textColumn: some cell is text, not a number (a label column).
+func textColumn(g grid, i int) bool {
+	for _, row := range g.rows {
+		c := cellAt(row, i)
+		if isBlank(c) {
+			continue
+		}
+		if _, ok, err := parseCell(cleanCell(c)); err != nil || !ok {
+			return true
+		}
+	}
+	return false
+}
+
+// carryDown fills a group label's blank cells from the row above, when the
+// column's first row has one (a label written once per group).
+func carryDown(g *grid, i int) {
+	if len(g.rows) == 0 || isBlank(cellAt(g.rows[0], i)) {
+		return
+	}
+	prev := ""
+	for _, row := range g.rows {
+		if i >= len(row) {
+			continue
+		}
+		if isBlank(cellAt(row, i)) {
+			row[i] = prev
+			continue
+		}
+		prev = row[i]
+	}
+}
+
+func distinctValues(g grid, i int) int {
+	seen := map[string]bool{}
+	for _, row := range g.rows {
+		if v := strings.ToLower(cellAt(row, i)); !isBlank(v) {
+			seen[v] = true
+		}
+	}
+	return len(seen)
+}
+
+func valueCounts(g grid, i int) map[string]int {
+	n := map[string]int{}
+	for _, row := range g.rows {
+		if v := strings.ToLower(cellAt(row, i)); !isBlank(v) {
+			n[v]++
+		}
+	}
+	return n
+}
+
+func someValueRecurs(g grid, i int) bool {
+	for _, c := range valueCounts(g, i) {
+		if c > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+func everyValueRecurs(g grid, i int) bool {
+	n := valueCounts(g, i)
+	for _, c := range n {
+		if c < 2 {
+			return false
+		}
+	}
+	return len(n) > 1
+}
+
+// differsWithinLevel: two rows of one load level hold different values in
+// column i (so the column, not chance, tells the rows apart).
+func differsWithinLevel(g grid, i, load int) bool {
+	first := map[string]string{}
+	for _, row := range g.rows {
+		lv, v := cellAt(row, load), strings.ToLower(cellAt(row, i))
+		if prev, ok := first[lv]; ok && prev != v {
+			return true
+		}
+		first[lv] = v
+	}
+	return false
+}

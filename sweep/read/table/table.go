@@ -1,0 +1,574 @@
+package table
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/kneetool/knee/internal/inputerr"
+	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/read/vocab"
+)
+
+// grid is a table as read from CSV or markdown, before its columns are
+// understood. lines[i] is the 1-based source line of rows[i].
+type grid struct {
+	file       string
+	header     []string
+	headerLine int
+	rows       [][]string
+	lines      []int
+	// context is the prose just above and below a pasted table, where
+	// people state what the header does not ("TTFT in seconds").
+	context string
+	// title is the headings above a pasted table, outermost first, since
+	// the table before it: what names it among several.
+	title []string
+	// caption is a line of prose right above a pasted table that names
+	// what it holds, as a heading would ("p50 TTFT, ms:").
+	caption string
+	// notes are what the parser read from the lines around the table (a
+	// command line that sets a level), said before the reading's own.
+	notes []string
+	// engine is the engine's log lines' evidence for a row's level, by
+	// the row's source line (enginelog.go).
+	engine map[int]*sweep.EngineMetrics
+}
+
+// tableToSweep reads a grid (one row per level, or transposed: one row per
+// metric) into a sweep. Metadata columns (gpus, leaf, accelerator, model)
+// must agree across rows; --gpus supplies the GPU count a table lacks.
+func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
+	g, unitsRow, unitsLine, normalized := normalizeGrid(g)
+	notes := append(slices.Clip(g.notes), normalized...)
+	res, err := resolveColumns(g, unitsRow, unitsLine, meta)
+	if err != nil {
+		return nil, err
+	}
+	cols := res.cols
+	notes = append(notes, res.notes...)
+	notes = append(notes, dropFailedRows(&g, cols)...)
+	rowPick, picked := meta.Series, ""
+	if res.seriesPicked {
+		rowPick, picked = res.seriesRest, res.seriesName
+	}
+	more, err := rowSeries(&g, cols, rowPick, picked)
+	if err != nil {
+		return nil, err
+	}
+	if meta.Series != "" && !res.seriesPicked && len(more) == 0 {
+		return nil, inputerr.Errorf(g.file, "--series", g.headerLine, "--series %q: the table holds one curve (no engine, strategy or model column, no column-name series), so there is nothing to pick", meta.Series)
+	}
+	notes = append(notes, more...)
+	if err := requireColumns(g, cols); err != nil {
+		return nil, err
+	}
+	notes = append(notes, readingNotes(g.file, cols)...)
+
+	s := &sweep.Sweep{Version: sweep.SchemaVersion, Sources: []string{g.file}, Notes: notes}
+	node, gpus, err := tableNode(g, cols, meta)
+	if err != nil {
+		return nil, err
+	}
+	s.GPUs, s.Leaf, s.Accelerator, s.Model = node.gpus, node.leaf, node.accelerator, node.model
+	if s.Points, err = tablePoints(g, cols, gpus); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// normalizeGrid brings a grid to one row per level before its columns are
+// read: turned when transposed, its units row taken, cells holding several
+// values split, rows named by a profile given their level, a rate derived
+// from a count over the run and its duration (countrates.go).
+func normalizeGrid(g grid) (grid, []string, int, []string) {
+	var notes []string
+	if t, note, ok := transpose(g); ok {
+		g = t
+		if note != "" {
+			notes = append(notes, note)
+		}
+	}
+	unitsRow, unitsLine := takeUnitsRow(&g)
+	notes = append(notes, splitStatPairs(&g)...)
+	notes = append(notes, splitNamedTuples(&g)...)
+	notes = append(notes, profileLoads(&g)...)
+	notes = append(notes, expandPackedRows(&g, loadColumn(classifyAll(g.header)))...)
+	notes = append(notes, countRates(&g)...)
+	return g, unitsRow, unitsLine, notes
+}
+
+// readingNotes say how the columns were read, and how a rate sweep's E2E
+// was derived where the table prints none.
+func readingNotes(file string, cols []column) []string {
+	var notes []string
+	if n := readingNote(file, cols); n != "" {
+		notes = append(notes, n)
+	}
+	if !hasKind(cols, colConcurrency) && !hasKind(cols, colPerGPU) && !hasLatency(cols, "e2e") && e2eDerivable(cols) {
+		notes = append(notes, fmt.Sprintf("%s: no end-to-end latency column: each stage's is derived as TTFT + TPOT × (output tok/s ÷ served req/s − 1), for its concurrency by Little's law", file))
+	}
+	return notes
+}
+
+// tableNode reads what the rows say of the node (tableMeta) and the GPU
+// count the rows are read with: the table's, or --gpus where it has none.
+func tableNode(g grid, cols []column, meta Meta) (tableMeta, int, error) {
+	node := tableMeta{file: g.file}
+	for r, row := range g.rows {
+		if err := node.row(cols, row, g.lines[r]); err != nil {
+			return node, 0, err
+		}
+	}
+	gpus := node.gpus
+	if meta.GPUs > 0 && gpus > 0 && meta.GPUs != gpus {
+		return node, 0, inputerr.Errorf(g.file, "gpus", node.gpusLine, "the table says %d GPUs but --gpus says %d", gpus, meta.GPUs)
+	}
+	if gpus == 0 {
+		gpus = meta.GPUs
+	}
+	return node, gpus, nil
+}
+
+// tablePoints reads every row into a point; a table without rows is refused.
+func tablePoints(g grid, cols []column, gpus int) ([]sweep.Point, error) {
+	points := make([]sweep.Point, 0, len(g.rows)) // a Point is large: grow once
+	for r, row := range g.rows {
+		p, err := tableRow(g.file, g.lines[r], cols, row, gpus)
+		if err != nil {
+			return nil, err
+		}
+		p.Engine = g.engine[g.lines[r]]
+		points = append(points, *p)
+	}
+	if len(points) == 0 {
+		return nil, inputerr.Errorf(g.file, "", g.headerLine, "the table has a header but no rows")
+	}
+	return points, nil
+}
+
+func classifyAll(headers []string) []column {
+	out := make([]column, len(headers))
+	for i, h := range headers {
+		out[i] = classify(h)
+	}
+	return out
+}
+
+// requireColumns refuses a table without a level, an output throughput or a
+// TTFT, naming what it has instead when that explains the refusal.
+func requireColumns(g grid, cols []column) error {
+	have := map[colKind]bool{}
+	for _, c := range cols {
+		have[c.kind] = true
+	}
+	switch {
+	case !have[colThroughput] && !have[colThroughputPerGPU]:
+		msg := "no throughput column (output tok/s: a header such as `throughput`, `tok/s`, `Output tok/s`, `throughput_tok_s`)"
+		if c, ok := nearestThroughput(cols); ok {
+			msg += fmt.Sprintf("; %q is %s: if it is the node's output tok/s, say so with --column throughput=%q", c.header, c.why, c.header)
+		} else if c, ok := firstOf(cols, colPerUser); ok {
+			msg += fmt.Sprintf("; %q is %s, and the table has no rate of the whole node", c.header, c.why)
+		}
+		return inputerr.Errorf(g.file, "throughput", g.headerLine, "%s", msg)
+	case !have[colConcurrency] && !have[colPerGPU] && !have[colRequestedRate]:
+		return inputerr.Errorf(g.file, "concurrency", g.headerLine, "no concurrency column (a header such as `concurrency`, `max_concurrency`, `users`, `slots`, `per_gpu`, `conc/GPU`, or an offered `request rate`; or --column concurrency=HEADER)%s", offeredHint(cols))
+	case !have[colConcurrency] && !have[colPerGPU] && !hasLatency(cols, "e2e") && !e2eDerivable(cols):
+		return inputerr.Errorf(g.file, "e2e", g.headerLine, "a request-rate sweep: knee places each stage by its concurrency, which Little's law gives as the served request rate × the mean end-to-end latency, and the table has no end-to-end latency column (a header such as `E2E mean (ms)`, `Mean E2EL`, `latency`; or --column e2e_mean=HEADER)")
+	}
+	return nil
+}
+
+// ownHeader matches the headers knee itself writes (knee import -o csv and
+// the aicr fixtures): a table of those needs no reading note.
+var ownHeader = regexp.MustCompile(`^((ttft|itl|tpot|e2e)_(p\d+|mean|min|max)_ms|per_gpu|concurrency|throughput_tok_s|throughput_per_gpu|requests|failures|gpus|leaf|accelerator|model|note|simulated|requested_rate|request_rate|duration_s|achieved_concurrency)$`)
+
+// readingNote says what every read column was read as, and from what: the
+// one line that lets a reader check knee's reading against the table. A
+// table in knee's own column names gets none.
+func readingNote(file string, cols []column) string {
+	if ownHeaders(cols) {
+		return ""
+	}
+	var parts []string
+	for _, c := range cols {
+		k := c.key()
+		if k == "" || c.header == "" {
+			continue
+		}
+		how := howRead(c)
+		if how != "" {
+			how = " (" + how + ")"
+		}
+		parts = append(parts, fmt.Sprintf("%q as %s%s", c.header, k, how))
+	}
+	return fmt.Sprintf("%s: read %s", file, strings.Join(parts, ", "))
+}
+
+// ownHeaders reports whether every read column has one of knee's own names.
+func ownHeaders(cols []column) bool {
+	for _, c := range cols {
+		if c.key() != "" && c.header != "" && !ownHeader.MatchString(HeaderKey(c.header)) {
+			return false
+		}
+	}
+	return true
+}
+
+// howRead says how a column's values were read: the statistic and the
+// unit, and where the unit came from; "" when there is nothing to say.
+func howRead(c column) string {
+	how := ""
+	switch c.kind {
+	case colLatency:
+		if c.assumed {
+			how = "no statistic named: the mean"
+		}
+		switch {
+		case c.stated:
+			how = join(how, c.unit.name+" from the "+c.unitFrom)
+		case c.cellUnits != "":
+			how = join(how, c.cellUnits+" from the cells")
+		default:
+			how = join(how, "ms assumed")
+		}
+	case colThroughput, colThroughputPerGPU:
+		if c.stated {
+			how = c.unit.name + " from the " + c.unitFrom
+		}
+		if c.stat != "" {
+			how = join(how, statName(c.stat))
+		}
+	case colDuration:
+		how = c.unit.name + " from the " + c.unitFrom
+	}
+	return how
+}
+
+func join(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + ", " + b
+}
+
+// takeUnitsRow removes a row of units under the header (| | tok/s | ms |)
+// and returns it: a row whose non-blank cells are all units.
+func takeUnitsRow(g *grid) ([]string, int) {
+	if len(g.rows) < 2 {
+		return nil, 0
+	}
+	n := 0
+	for _, cell := range g.rows[0] {
+		c := unitCell(cell)
+		if isBlank(c) {
+			continue
+		}
+		if u, ok := parseUnit(c); !ok || u.dim == dimPercent || u.dim == dimRatio {
+			if l := strings.ToLower(c); l != "unit" && l != "units" {
+				return nil, 0
+			}
+			continue
+		}
+		n++
+	}
+	if n == 0 {
+		return nil, 0
+	}
+	row, line := g.rows[0], g.lines[0]
+	g.rows, g.lines = g.rows[1:], g.lines[1:]
+	return row, line
+}
+
+// e2eDerivable: the columns give a request's end-to-end time by its tokens
+// (rows.go e2eFromTokens): a served request rate, the output throughput, a
+// TTFT and a TPOT, each a mean or a median.
+func e2eDerivable(cols []column) bool {
+	central := func(metric string) bool {
+		for _, c := range cols {
+			if c.kind == colLatency && c.metric == metric && (c.stat == "mean" || c.stat == "p50") {
+				return true
+			}
+		}
+		return false
+	}
+	return hasKind(cols, colRequestRate) && (hasKind(cols, colThroughput) || hasKind(cols, colThroughputPerGPU)) && central("ttft") && central("itl")
+}
+
+func hasLatency(cols []column, metric string) bool {
+	for _, c := range cols {
+		if c.kind == colLatency && c.metric == metric {
+			return true
+		}
+	}
+	return false
+}
+
+// tableMeta collects the per-row metadata columns and refuses rows that
+// disagree: one table is one node.
+type tableMeta struct {
+	file                       string
+	gpus, gpusLine             int
+	leaf, accelerator, model   string
+	leafLine, accLine, modLine int
+}
+
+func (m *tableMeta) row(cols []column, row []string, line int) error {
+	for i, c := range cols {
+		if i >= len(row) {
+			break
+		}
+		cell := stripMarkup(row[i])
+		if isBlank(cell) {
+			continue
+		}
+		var err error
+		switch c.kind {
+		case colGPUs:
+			err = m.gpuCount(c.header, cell, line)
+		case colLeaf:
+			// "gb300-eks (p6e-gb300r.36xlarge)" → the leaf is the first word.
+			if words := strings.FieldsFunc(cell, func(r rune) bool { return r == ' ' || r == ',' || r == '(' }); len(words) > 0 {
+				err = agree(m.file, c.header, line, &m.leaf, &m.leafLine, words[0])
+			}
+		case colAccelerator:
+			err = agree(m.file, c.header, line, &m.accelerator, &m.accLine, strings.ToLower(cell))
+		case colModel:
+			err = agree(m.file, c.header, line, &m.model, &m.modLine, cell)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// gpuCount reads a gpus cell: a whole positive count, the same on every row.
+func (m *tableMeta) gpuCount(header, cell string, line int) error {
+	cv, ok, err := parseCell(cleanCell(cell))
+	v := cv.v
+	if err != nil || !ok || cv.unit != nil || v <= 0 || v != math.Trunc(v) || v > 1e6 {
+		return inputerr.Errorf(m.file, header, line, "%q is not a GPU count", cell)
+	}
+	if m.gpus != 0 && int(v) != m.gpus {
+		return inputerr.Errorf(m.file, header, line, "conflicting GPU counts across rows: %d (line %d) and %d", m.gpus, m.gpusLine, int(v))
+	}
+	m.gpus, m.gpusLine = int(v), line
+	return nil
+}
+
+func agree(file, field string, line int, dst *string, dstLine *int, v string) error {
+	if *dst != "" && *dst != v {
+		return inputerr.Errorf(file, field, line, "conflicting values across rows: %q (line %d) and %q", *dst, *dstLine, v)
+	}
+	if *dst == "" {
+		*dst, *dstLine = v, line
+	}
+	return nil
+}
+
+// levelHeader matches a transposed table's level column: "conc=4", "c=16",
+// "64/GPU", "per_gpu=128", "concurrency 256", "users=8", or a bare number.
+var levelHeader = regexp.MustCompile(`^(?i)(conc(?:urrency)?|c|per[ _]?gpu|conc/gpu|level|users?|clients?|batch|bs|max_concurrency|max[ _]concurrency|concurrent)?\s*[=:]?\s*(\d[\d,]*(?:\.\d+)?)\s*(/\s*gpu|per[ _]gpu)?$`)
+
+// rowsNumbered reports whether a row's first cell is a number: rows named
+// by a number are levels, not metrics.
+func rowsNumbered(g grid) bool {
+	for _, row := range g.rows {
+		if len(row) == 0 {
+			continue
+		}
+		if _, ok, err := parseCell(cleanCell(row[0])); ok && err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+// levelHeaders reads a transposed table's level headers: the levels, and
+// whether one says it is per GPU; ok is false unless every header names one.
+func levelHeaders(headers []string) (levels []string, perGPU, ok bool) {
+	levels = make([]string, 0, len(headers))
+	for _, h := range headers {
+		m := levelHeader.FindStringSubmatch(levelHeaderText(h))
+		if m == nil {
+			return nil, false, false
+		}
+		if strings.Contains(strings.ToLower(m[1]+m[3]), "gpu") {
+			perGPU = true
+		}
+		levels = append(levels, m[2])
+	}
+	return levels, perGPU, true
+}
+
+// transpose turns a table written the other way round (one row per metric,
+// one column per level) into the usual one-row-per-level form. It applies
+// when every header cell after the first names a level, whatever the corner
+// cell says ("metric", "", even "Concurrency"), and the rows are named by
+// their first cell rather than numbered.
+// A last column that summarises each row (the mean over the levels) is
+// set aside first (widelevels.go); note says so. Columns named by level and
+// series at once ("C=10 Disagg") turn with a series column (levelseries.go).
+func transpose(g grid) (grid, string, bool) {
+	if len(g.header) < 2 || len(g.rows) == 0 {
+		return g, "", false
+	}
+	levelName := "concurrency"
+	if classify(g.header[0]).kind == colPerGPU {
+		levelName = "per_gpu"
+	}
+	if rowsNumbered(g) {
+		return g, "", false // a number names no metric: this is a row per level
+	}
+	note := ""
+	levels, perGPU, ok := levelHeaders(g.header[1:])
+	if !ok {
+		if t, note, ok := transposeLevelSeries(g, levelName); ok {
+			return t, note, true // columns named by level and series (levelseries.go)
+		}
+		var dropped bool
+		if g, note, dropped = dropSummaryColumns(g); !dropped {
+			return g, "", false
+		}
+		levels, perGPU, _ = levelHeaders(g.header[1:])
+	}
+	if perGPU {
+		levelName = "per_gpu"
+	}
+	if t, ok := seriesRows(g, levelName, levels); ok {
+		return t, note, true
+	}
+	return levelRows(g, levelName, levels), note, true
+}
+
+// levelRows turns a table of one row per metric and one column per level
+// into one row per level.
+func levelRows(g grid, levelName string, levels []string) grid {
+	t := grid{file: g.file, headerLine: g.headerLine, header: []string{levelName}}
+	for _, row := range g.rows {
+		if len(row) == 0 {
+			continue
+		}
+		t.header = append(t.header, row[0])
+	}
+	for j, lv := range levels {
+		out := []string{lv}
+		for _, row := range g.rows {
+			if len(row) == 0 {
+				continue
+			}
+			if j+1 < len(row) {
+				out = append(out, row[j+1])
+			} else {
+				out = append(out, "")
+			}
+		}
+		t.rows = append(t.rows, out)
+		// A level's values are spread over every row: name the header line.
+		t.lines = append(t.lines, g.headerLine)
+	}
+	return t
+}
+
+// cornerParts splits a transposed table's corner cell, which may name the
+// row key, the metric and the column key at once: "服务 \ 吞吐(tokens/s) \ 并发".
+var cornerParts = regexp.MustCompile(`\s*[\\＼]\s*`)
+
+// seriesRows turns a transposed table whose rows are series, not metrics
+// (one row per engine, the corner naming the one metric they hold), into
+// one row per series and level with a "series" column: rowSeries then names
+// the series, and --series picks one. Rows of ratios (同比 +20.65%) are
+// derived and left out. false when a row names a metric, or when the
+// corner names none.
+func seriesRows(g grid, levelName string, levels []string) (grid, bool) {
+	metric := ""
+	for _, part := range cornerParts.Split(stripMarkup(g.header[0]), -1) {
+		if c := classify(part); c.key() != "" && c.kind != colConcurrency && c.kind != colPerGPU {
+			metric = part
+		}
+	}
+	if metric == "" {
+		return g, false
+	}
+	var labels []int
+	for r, row := range g.rows {
+		if len(row) == 0 {
+			continue
+		}
+		c := classify(row[0])
+		if c.key() != "" {
+			return g, false // a row names a metric: the usual transposed table
+		}
+		if c.kind == colRatio || allRatios(row[1:]) {
+			continue
+		}
+		labels = append(labels, r)
+	}
+	if len(labels) == 0 {
+		return g, false
+	}
+	t := grid{file: g.file, headerLine: g.headerLine, header: []string{levelName, "series", metric}}
+	for _, r := range labels {
+		row := g.rows[r]
+		for j, lv := range levels {
+			v := ""
+			if j+1 < len(row) {
+				v = row[j+1]
+			}
+			t.rows = append(t.rows, []string{lv, row[0], v})
+			t.lines = append(t.lines, g.lines[r])
+		}
+	}
+	return t, true
+}
+
+func allRatios(cells []string) bool {
+	n := 0
+	for _, c := range cells {
+		if isBlank(cleanCell(c)) {
+			continue
+		}
+		if !looksRatio(cleanCell(c)) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// nearestThroughput is the unread token rate a refusal for want of a
+// throughput names: an output rate before an input or prefill one, since
+// only an output rate can be the node's output tok/s. A per-user rate is
+// never named: one stream's speed is not the node's at any load above one,
+// so a flag reading it as the throughput would make a wrong curve.
+func nearestThroughput(cols []column) (column, bool) {
+	var first *column
+	for i, c := range cols {
+		if c.kind != colOtherTokRate {
+			continue
+		}
+		w := wordset(headerTokens(vocab.Translate(strings.ToLower(stripMarkup(c.header)))))
+		if !w.has("input", "prompt", "prefill", "pp") {
+			return c, true
+		}
+		if first == nil {
+			first = &cols[i]
+		}
+	}
+	if first == nil {
+		return column{}, false
+	}
+	return *first, true
+}
+
+func firstOf(cols []column, k colKind) (column, bool) {
+	for _, c := range cols {
+		if c.kind == k {
+			return c, true
+		}
+	}
+	return column{}, false
+}
