@@ -40,3 +40,22 @@ func minSamplesP99(l *levelEval, o Options) int {
 	}
 	return o.MinSamplesP99
 }
+
+// windowMargin is ln(1 + h) for a level whose every repeat stopped by
+// precision or time with windows (its throughput's 95% interval ±h), 0 for
+// any other (issue 30): the measured rule then counts a windowed level as
+// still scaling only when its gain over e* is beyond both levels'
+// intervals — a step its own noise cannot resolve is read as flat, so the
+// operating point is the lower level, never one its noise put above the
+// knee. Levels without windows keep the rule as it was.
+func windowMargin(l *levelEval) float64 {
+	if !l.windowed || !(l.halfWidth >= 0) || math.IsInf(l.halfWidth, 0) {
+		return 0
+	}
+	return math.Log1p(oneSided * l.halfWidth)
+}
+
+// oneSided turns a level's two-sided 95% half-width into its share of a
+// one-sided 95% test of a step between two levels of like intervals:
+// 1.645/1.96 × √2 / 2 ≈ 0.6 of each level's half-width.
+const oneSided = 0.6
