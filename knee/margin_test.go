@@ -46,4 +46,3 @@ func TestUnresolvedWindowedStepPrefersTheLowerLevel(t *testing.T) {
 		assert.Equal(t, c.rec, *r.RecommendedPerGPU, "±%g", c.half)
 	}
 }
-
