@@ -141,6 +141,8 @@ func metricLabel(m string) string {
 		return "TTFT p50 ms"
 	case "ttft_p99_ms":
 		return "TTFT p99 ms"
+	case ttftP90Metric.name:
+		return ttftP90Metric.label
 	case "itl_p50_ms":
 		return "ITL p50 ms"
 	case "itl_p99_ms":

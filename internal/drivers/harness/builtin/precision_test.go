@@ -50,6 +50,7 @@ func TestLevelStopsByPrecisionOnASteadyEngine(t *testing.T) {
 	assert.LessOrEqual(t, p.ThroughputTokS, 1600*1.05)
 	assert.GreaterOrEqual(t, p.ThroughputTokS, 1600*0.75)
 	assert.Contains(t, p.Intervals95, "ttft_p50_ms")
+	assert.Empty(t, p.TTFTTail, "100 requests or more: the tail is p99")
 	s := summary(t, res)
 	assert.Equal(t, sweep.StopPrecision, s.StopReason)
 }
@@ -90,4 +91,30 @@ func TestFixedCountLevelRecordsItsWindows(t *testing.T) {
 	assert.Greater(t, *p.Requests, 300)
 	require.NotNil(t, p.Windows, "400 requests at 1,600 tok/s last ~6 s: several windows")
 	require.NotNil(t, p.ThroughputCI95)
+}
+
+// A level that stopped by its time cap with fewer than 100 requests has no
+// p99 worth the name (the slowest of a few): it says its TTFT tail is p90
+// (issue 30 item 1). One request in flight for about 2 s sends only a few
+// dozen. A level of 100 or more keeps p99, and so does a fixed count
+// whatever its size (find's insufficient_samples judges that). Simulated.
+func TestShortLevelReportsAP90Tail(t *testing.T) {
+	_, url := serve(t, modelCfg())
+	ex := builtin.New(builtin.Options{Seed: 1})
+	res, err := ex.RunLevel(context.Background(), plan(url, "chat", 1, 32, 24), precisionLevel(1, 1, 0.0001, 1, 2))
+	require.NoError(t, err)
+	p := res.Points[0]
+	assert.Equal(t, sweep.StopTimeCap, p.StopReason)
+	require.NotNil(t, p.Requests)
+	require.Less(t, *p.Requests, sweep.MinSamplesP99)
+	assert.Equal(t, sweep.TailP90, p.TTFTTail)
+	v, tail, ok := p.TTFTTailMs()
+	require.True(t, ok)
+	assert.Equal(t, sweep.TailP90, tail)
+	assert.Equal(t, *p.TTFT.P90, v)
+
+	res, err = ex.RunLevel(context.Background(), plan(url, "chat", 1, 32, 24), level(1, 1, 20, 1))
+	require.NoError(t, err)
+	assert.Equal(t, sweep.StopFixedCount, res.Points[0].StopReason)
+	assert.Empty(t, res.Points[0].TTFTTail, "a fixed count keeps its p99")
 }

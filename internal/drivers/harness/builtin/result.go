@@ -213,6 +213,13 @@ func setWindows(p *sweep.Point, m *measurement) {
 		return
 	}
 	p.StopReason = m.stopReason
+	// A level that stopped by precision or time may end short of the
+	// requests a p99 needs (the time cap, a slow engine): its tail is p90
+	// then, and it says so (sweep/ttft_tail.go). Fixed counts keep p99:
+	// their size was the user's, and find's insufficient_samples judges it.
+	if m.stopReason != sweep.StopFixedCount && len(m.ttft) > 0 && sweep.TTFTTailOf(len(m.ttft)) == sweep.TailP90 {
+		p.TTFTTail = sweep.TailP90
+	}
 	if !m.windowsOK || p.ThroughputTokS <= 0 {
 		return
 	}
