@@ -19,7 +19,7 @@ func windowed(pts []sweep.Point) (all bool, halfWidth float64) {
 	all = true
 	var ss float64
 	for _, p := range pts {
-		if p.StopReason != sweep.StopPrecision && p.StopReason != sweep.StopTimeCap {
+		if !sweep.Windowed(p.StopReason) {
 			all = false
 		}
 		if p.Windows == nil || !(p.Windows.HalfWidth >= 0) {
@@ -41,7 +41,7 @@ func minSamplesP99(l *levelEval, o Options) int {
 	return o.MinSamplesP99
 }
 
-// windowMargin is ln(1 + h) for a level whose every repeat stopped by
+// windowMargin is sweep.Margin(h), ln(1 + 0.6·h), for a level whose every repeat stopped by
 // precision or time with windows (its throughput's 95% interval ±h), 0 for
 // any other (issue 30): the measured rule then counts a windowed level as
 // still scaling only when its gain over e* is beyond both levels'
@@ -52,10 +52,5 @@ func windowMargin(l *levelEval) float64 {
 	if !l.windowed || !(l.halfWidth >= 0) || math.IsInf(l.halfWidth, 0) {
 		return 0
 	}
-	return math.Log1p(oneSided * l.halfWidth)
+	return sweep.Margin(l.halfWidth)
 }
-
-// oneSided turns a level's two-sided 95% half-width into its share of a
-// one-sided 95% test of a step between two levels of like intervals:
-// 1.645/1.96 × √2 / 2 ≈ 0.6 of each level's half-width.
-const oneSided = 0.6

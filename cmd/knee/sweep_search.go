@@ -154,6 +154,9 @@ func (o *sweepOptions) runSweep(ctx context.Context, c *cobra.Command, exec swee
 			return d.Levels, d.Done(), d.Reason
 		}
 		ao.Extend = func(s *sweep.Sweep) ([]int, string) { return search.Extend(s, kopts) }
+		// A level may stop once its step from the level below is resolved
+		// (sweep/steps.go): levels far below the knee stop early.
+		ao.StepRef = func(s *sweep.Sweep, perGPU int) *sweep.StepRef { return search.StepRef(s, perGPU, kopts) }
 		fmt.Fprintf(o.root.stderr, "search: ±%.1f%%, at most %d levels, up to %d/GPU, %d at once\n", 100*set.Precision, set.MaxLevels, set.MaxPerGPU, len(slots))
 		if len(set.Rungs) > 0 {
 			fmt.Fprintf(o.root.stderr, "search: climbs along the ladder's rungs %s/GPU and bisects between them\n", sweep.FormatLadder(set.Rungs))

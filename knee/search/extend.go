@@ -14,7 +14,8 @@ import (
 // --level-max-duration), then the search decides on what it has — and the
 // knee rule reads a step still unresolved as flat (knee/windows.go), so
 // the lower level is the answer. Three runs, not two: on the queue
-// benchmark the third run bought tightness 34→48% for safety 90→87% and
+// benchmark (before levels stopped by their step) the third run bought
+// tightness 34→48% for safety 90→87% and
 // 2.6 more runs a search (go test -run 'TestQueueBenchmark$' ./knee/search/ -queue-bench-full).
 const MaxRunsExtended = 3
 
@@ -115,7 +116,7 @@ func runsOf(s *sweep.Sweep) map[int]*runs {
 		l.n++
 		// Only a level that stops by its interval gets more time for it:
 		// fixed counts keep the old behaviour.
-		if p.Windows == nil || (p.StopReason != sweep.StopPrecision && p.StopReason != sweep.StopTimeCap) {
+		if p.Windows == nil || !sweep.Windowed(p.StopReason) {
 			ss[pg] = math.NaN()
 		} else {
 			ss[pg] += p.Windows.HalfWidth * p.Windows.HalfWidth
@@ -150,4 +151,31 @@ func CapLevels(capPerGPU int, set Settings) []int {
 	}
 	sort.Ints(out)
 	return out
+}
+
+// StepRef is the lower level a search judges perGPU against (issue 30:
+// precision where the decision is): the highest level measured with
+// windows at least one resolvable step (the rule's r_min) below it, with
+// its runs' mean throughput and combined interval; nil when there is none
+// (the first level, levels without windows). The level may then stop as
+// soon as that step is resolved (sweep.StepRef.Resolved), by the test the
+// knee rule reads windowed levels with.
+func StepRef(measured *sweep.Sweep, perGPU int, opts knee.Options) *sweep.StepRef {
+	if measured == nil {
+		return nil
+	}
+	rmin := math.Pow(1+2*opts.Noise, 1/opts.Elasticity)
+	var best *runs
+	for pg, l := range runsOf(measured) {
+		if float64(pg)*rmin > float64(perGPU)*(1+1e-9) || math.IsNaN(l.half) || !(l.thr > 0) {
+			continue
+		}
+		if best == nil || pg > best.perGPU {
+			best = l
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	return &sweep.StepRef{PerGPU: best.perGPU, ThroughputTokS: best.thr, HalfWidth: best.half, Elasticity: opts.Elasticity}
 }

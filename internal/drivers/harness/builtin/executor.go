@@ -348,7 +348,8 @@ type levelRun struct {
 	total, warmup, concurrency int
 	next                       atomic.Int64
 	done                       atomic.Int64 // measured requests finished
-	liveTokens                 atomic.Int64 // output tokens of all successes so far (progress only)
+	liveTokens                 atomic.Int64 // output tokens of all successes so far (progress, and tokens per event)
+	liveChunks                 atomic.Int64 // content events of those successes: liveTokens/liveChunks is tokens per event
 	failed                     atomic.Int64
 	responded                  atomic.Int64 // requests that got an HTTP response
 	connFails                  atomic.Int64
@@ -422,6 +423,7 @@ func (r *levelRun) worker(ctx context.Context, st *streamer, levelStart time.Tim
 			// Live progress shows the server's pace from the first
 			// request on, warm-up included.
 			r.liveTokens.Add(int64(o.outputTokens))
+			r.liveChunks.Add(int64(len(gaps) + 1))
 			r.ttfts.add(o.ttft)
 		}
 		if i < r.warmup {

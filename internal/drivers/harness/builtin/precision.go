@@ -111,7 +111,36 @@ func (m *monitor) observe(elapsed time.Duration, t tick) bool {
 		m.reason = sweep.StopPrecision
 		return true
 	}
+	if m.resolved(elapsed) {
+		m.reason = sweep.StopResolved
+		return true
+	}
 	return false
+}
+
+// judged is what every stop but the time cap waits for: the least
+// duration, every slot past minSlotRequests, and an interval of at least
+// minWindows windows.
+func (m *monitor) judged(elapsed time.Duration) bool {
+	return elapsed >= seconds(m.lvl.MinDurationS) && m.run.slotsDone.Load() >= m.workers &&
+		m.lastOK && m.last.Count >= minWindows
+}
+
+// resolved is the search's stop (sweep/steps.go): the level's step from
+// the lower level its search judges it against is resolved by both
+// intervals, whatever its own precision. It need not wait for the p99's
+// requests: a level that stops with fewer reports its p90 (ttft_tail).
+func (m *monitor) resolved(elapsed time.Duration) bool {
+	st := m.lvl.Step
+	if st == nil || !m.judged(elapsed) {
+		return false
+	}
+	chunks := m.run.liveChunks.Load()
+	if chunks == 0 {
+		return false
+	}
+	thr := m.lastRate * float64(m.run.liveTokens.Load()) / float64(chunks)
+	return st.Resolved(m.lvl.PerGPU, thr, m.last.HalfWidth)
 }
 
 // precise is the precision stop: past the least duration, every slot has
@@ -119,10 +148,7 @@ func (m *monitor) observe(elapsed time.Duration, t tick) bool {
 // at least minWindows windows is within the level's precision.
 func (m *monitor) precise(elapsed time.Duration) bool {
 	r := m.run
-	return elapsed >= seconds(m.lvl.MinDurationS) &&
-		r.slotsDone.Load() >= m.workers &&
-		r.done.Load()-r.failed.Load() >= sweep.MinSamplesP99 &&
-		m.lastOK && m.last.Count >= minWindows && m.last.HalfWidth <= m.lvl.Precision
+	return m.judged(elapsed) && r.done.Load()-r.failed.Load() >= sweep.MinSamplesP99 && m.last.HalfWidth <= m.lvl.Precision
 }
 
 // finish stops the monitor and returns why the level stopped and its
@@ -174,6 +200,11 @@ func windows(ticks []tick, meanE2E time.Duration) (w sweep.Windows, rate float64
 			allEv, allDt = allEv+events, allDt+dt
 			events, dt = 0, 0
 		}
+	}
+	// Windows close on the first tick past length, so they run up to a
+	// tick longer than it: their real mean length is what they span.
+	if len(rates) > 0 {
+		length = allDt / time.Duration(len(rates))
 	}
 	w, ok = sweep.WindowStats(rates, length)
 	if ok {

@@ -118,3 +118,30 @@ func TestShortLevelReportsAP90Tail(t *testing.T) {
 	assert.Equal(t, sweep.StopFixedCount, res.Points[0].StopReason)
 	assert.Empty(t, res.Points[0].TTFTTail, "a fixed count keeps its p99")
 }
+
+// A level a search judges against a lower one stops once that step is
+// resolved (sweep/steps.go), long before a precision it would never reach:
+// against 4/GPU at 200 tok/s ±5%, 8/GPU reading ~1,600 tok/s gains far
+// more than e* asks. It still waits for its least duration and its
+// windows. Without the reference the same level runs to its time cap.
+// Simulated.
+func TestLevelStopsOnceItsStepIsResolved(t *testing.T) {
+	cfg := modelCfg()
+	cfg.Jitter = 0.3
+	_, url := serve(t, cfg)
+	ex := builtin.New(builtin.Options{Seed: 1})
+	lvl := precisionLevel(8, 2, 0.0001, 2, 20)
+	lvl.Step = &sweep.StepRef{PerGPU: 4, ThroughputTokS: 200, HalfWidth: 0.05, Elasticity: 1.0 / 3}
+	start := time.Now()
+	res, err := ex.RunLevel(context.Background(), plan(url, "chat", 2, 32, 24), lvl)
+	require.NoError(t, err)
+	took := time.Since(start)
+	p := res.Points[0]
+	assert.Equal(t, sweep.StopResolved, p.StopReason)
+	assert.GreaterOrEqual(t, took, 2*time.Second)
+	assert.Less(t, took, 15*time.Second, "resolved long before the 20 s cap")
+	require.NotNil(t, p.Windows)
+	assert.GreaterOrEqual(t, p.Windows.Count, 8)
+	assert.Greater(t, p.Windows.HalfWidth, 0.0001)
+	require.NotNil(t, p.ThroughputCI95, "its interval is recorded as for any windowed level")
+}

@@ -193,7 +193,7 @@ func requestLines(all []outcome, warmup int, ramp time.Duration) []byte {
 // the ramp's end to the stop; the tokens per content event of the measured
 // successes turn their event rate into tokens.
 func windowedRates(m *measurement) (tput, rate, window float64, ok bool) {
-	if m.stopReason != sweep.StopPrecision && m.stopReason != sweep.StopTimeCap {
+	if !sweep.Windowed(m.stopReason) {
 		return 0, 0, 0, false
 	}
 	if !m.windowsOK || m.chunks == 0 || m.successes == 0 || !(m.windowRate > 0) {
