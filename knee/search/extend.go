@@ -22,9 +22,10 @@ const MaxRunsExtended = 3
 // Extend is the search's noise check (issue 30): before it adds a level or
 // gives a verdict, the step its decision rests on — the knee's bracket, or
 // while climbing the last rung — must be resolved by the levels' own
-// intervals: the elasticity e = ln(X_b/X_a)/ln(N_b/N_a) ± δ, with δ =
-// √(h_a² + h_b²)/ln(N_b/N_a) from the 95% half-widths h of the throughputs
-// (their windows, combined over repeats), must not straddle e*. An
+// intervals: the elasticity e = ln(X_b/X_a)/ln(N_b/N_a) ± δ, with δ the
+// two levels' one-sided margins beyond the rule's noise over ln(N_b/N_a)
+// (sweep.StepRef.Resolved, ExcessMargin) from the 95% half-widths of the
+// throughputs (their windows, combined over repeats), must not straddle e*. An
 // unresolved step gets more time on both levels — one more run each (the
 // knee rule reads their mean) — up to MaxRunsExtended runs. Levels without
 // windows (fixed counts of other harnesses, older results) are never
@@ -51,10 +52,15 @@ func Extend(measured *sweep.Sweep, opts knee.Options) ([]int, string) {
 	}
 	span := math.Log(float64(b) / float64(a))
 	e := math.Log(lb.thr/la.thr) / span
-	delta := math.Hypot(la.half, lb.half) / span
-	if e-delta > opts.Elasticity || e+delta < opts.Elasticity {
+	// The test the knee rule reads windowed levels with (sweep/steps.go:
+	// one-sided margins beyond the rule's noise); a level's own stop asks
+	// for the whole margins, so a step a level stopped on as resolved is
+	// never extended here.
+	ref := sweep.StepRef{PerGPU: a, ThroughputTokS: la.thr, HalfWidth: la.half, Elasticity: opts.Elasticity, Noise: opts.Noise}
+	if ref.Resolved(b, lb.thr, lb.half) {
 		return nil, ""
 	}
+	delta := ref.Delta(b, lb.half)
 	var again []int
 	for _, l := range []*runs{la, lb} {
 		if l.n < MaxRunsExtended {

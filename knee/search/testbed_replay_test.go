@@ -26,9 +26,9 @@ import (
 // which StepRef.Resolved holds. Both never before minS of windows (the
 // least duration less about a request's warm-up) nor before 8 windows,
 // at most maxS.
-// replayMinWindows is the harness's least number of windows (builtin
-// minWindows).
-const replayMinWindows = 8
+// replayMinWaves is the harness's least number of whole waves (builtin
+// minWindows): the recorded windows were a quarter of a wave long.
+const replayMinWaves = 3
 
 type replayStop struct {
 	perGPU       int
@@ -58,7 +58,7 @@ func replayTestbed(t *testing.T, run string, minS, maxS float64) []replayStop {
 		at := func(ok func(h float64) bool) float64 {
 			// Never before the harness's least windows either.
 			// Nor past what it ran: the time cap ended it there.
-			for ts := math.Max(minS, replayMinWindows*p.Windows.LengthS); ts <= math.Min(maxS, span); ts += 0.5 {
+			for ts := math.Max(minS, replayMinWaves*4*p.Windows.LengthS); ts <= math.Min(maxS, span); ts += 0.5 {
 				if ok(h * math.Sqrt(span/ts)) {
 					return ts
 				}
@@ -80,11 +80,13 @@ func replayTestbed(t *testing.T, run string, minS, maxS float64) []replayStop {
 // its 45 s time cap at ±7–28%), replayed through the stop rules in the
 // order it ran: no run reaches ±3% in what it ran, while the step from the
 // level below is resolved early on the climb — 32/GPU after 20 s of
-// windows (it ran 38), its rerun against both 16/GPU runs after 8 s (it
-// ran 28) — and at 88/GPU after 25 s (it ran 31); the first level has no
-// step, and 64 and 128/GPU, whose steps straddle e*, keep their time.
-// That is 44 of the search's 266 s of windows. Replayed from the recorded
-// summaries under the 1/√t assumption, not measured.
+// windows (it ran 38), its rerun against both 16/GPU runs after 12 s, the
+// harness's least three waves (it ran 28); the first level has no step,
+// and 64, 88 and 128/GPU, whose steps straddle e*, keep their time. That
+// is 34 of the search's 266 s of windows. Replayed from the recorded
+// summaries under the 1/√t assumption on their quarter-wave intervals,
+// which overstate a pulsing level's (TestWavesAreAveragedNotReadAsNoise in
+// the built-in harness), so the replay errs long; not measured.
 func TestTestbedSearchReplayedThroughTheStopRules(t *testing.T) {
 	stops := replayTestbed(t, "run-2", 5, 45)
 	var lines []string
@@ -101,10 +103,9 @@ func TestTestbedSearchReplayedThroughTheStopRules(t *testing.T) {
 		}
 	}
 	t.Logf("run-2 replayed:\n%s", strings.Join(lines, "\n"))
-	require.Len(t, resolvedAt, 3, "%v", resolvedAt)
-	assert.InDelta(t, 20.2, resolvedAt["1:32"], 0.1)
-	assert.InDelta(t, 8.3, resolvedAt["3:32"], 0.1)
-	assert.InDelta(t, 24.6, resolvedAt["8:88"], 0.1)
+	require.Len(t, resolvedAt, 2, "%v", resolvedAt)
+	assert.InDelta(t, 20.1, resolvedAt["1:32"], 0.1)
+	assert.InDelta(t, 12.4, resolvedAt["3:32"], 0.1)
 	assert.InDelta(t, 266, ran, 1)
-	assert.InDelta(t, 44, saved, 1)
+	assert.InDelta(t, 34, saved, 1)
 }

@@ -40,7 +40,7 @@ func TestLevelStopsByPrecisionOnASteadyEngine(t *testing.T) {
 	require.NotNil(t, p.Requests)
 	assert.GreaterOrEqual(t, *p.Requests, sweep.MinSamplesP99)
 	require.NotNil(t, p.Windows)
-	assert.GreaterOrEqual(t, p.Windows.Count, 8)
+	assert.GreaterOrEqual(t, p.Windows.Count, 3, "three whole waves (mean requests) at least")
 	assert.LessOrEqual(t, p.Windows.HalfWidth, 0.10)
 	assert.GreaterOrEqual(t, p.Windows.LengthS, 1.0)
 	require.NotNil(t, p.ThroughputCI95)
@@ -139,9 +139,9 @@ func TestLevelStopsOnceItsStepIsResolved(t *testing.T) {
 	p := res.Points[0]
 	assert.Equal(t, sweep.StopResolved, p.StopReason)
 	assert.GreaterOrEqual(t, took, 2*time.Second)
-	assert.Less(t, took, 15*time.Second, "resolved long before the 20 s cap")
+	assert.Less(t, took, 12*time.Second, "resolved long before the 20 s cap")
 	require.NotNil(t, p.Windows)
-	assert.GreaterOrEqual(t, p.Windows.Count, 8)
+	assert.GreaterOrEqual(t, p.Windows.Count, 3)
 	assert.Greater(t, p.Windows.HalfWidth, 0.0001)
 	require.NotNil(t, p.ThroughputCI95, "its interval is recorded as for any windowed level")
 }
