@@ -220,7 +220,7 @@ func (e *Executor) driveLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Le
 	}
 	m := measure(all, lvl)
 	m.connections = run.dials.Load()
-	m.stopReason, m.windows, m.windowRate, m.windowsOK = run.stopReason, run.windows, run.windowRate, run.windowsOK
+	m.stopReason, m.windows, m.windowRate, m.windowSpan, m.windowsOK = run.stopReason, run.windows, run.windowRate, run.windowSpan, run.windowsOK
 	prog.final(lvl, "%s", counts(m.successes, m.failures, m.discarded))
 	res, err := e.result(plan, lvl, target, m, clientLoad{cpu: cpu, starved: starved}, wall, all)
 	if err != nil {
@@ -247,7 +247,7 @@ func (e *Executor) runClosedLoop(ctx context.Context, plan sweep.Plan, lvl sweep
 		mon = startMonitor(lvl, run, workers, start)
 		run.mon.Store(mon)
 		all := run.workers(ctx, st, start, bodies, workers)
-		run.stopReason, run.windows, run.windowRate, run.windowsOK = mon.finish()
+		run.stopReason, run.windows, run.windowRate, run.windowSpan, run.windowsOK = mon.finish()
 		return all
 	})
 	if err != nil {
@@ -371,7 +371,8 @@ type levelRun struct {
 	// Set when the workers are done: why the level stopped and its windows.
 	stopReason string
 	windows    sweep.Windows
-	windowRate float64 // content events/s over the windows
+	windowRate float64       // content events/s over the windows
+	windowSpan time.Duration // what the windows span
 	windowsOK  bool
 }
 

@@ -44,7 +44,8 @@ type monitor struct {
 	measuring bool
 	reason    string
 	last      sweep.Windows
-	lastRate  float64 // content events per second over the windows
+	lastRate  float64       // content events per second over the windows
+	lastSpan  time.Duration // the ticks' span the windows cover
 	lastOK    bool
 	stopped   chan struct{}
 	wg        sync.WaitGroup
@@ -99,6 +100,7 @@ func (m *monitor) observe(elapsed time.Duration, t tick) bool {
 	} else {
 		m.ticks = append(m.ticks, t)
 		m.last, m.lastRate, m.lastOK = windows(m.ticks, r.meanE2E())
+		m.lastSpan += t.dt
 	}
 	if !m.lvl.StopsByPrecision() {
 		return false
@@ -153,7 +155,7 @@ func (m *monitor) precise(elapsed time.Duration) bool {
 
 // finish stops the monitor and returns why the level stopped and its
 // windows (ok false when too short for two).
-func (m *monitor) finish() (reason string, w sweep.Windows, rate float64, ok bool) {
+func (m *monitor) finish() (reason string, w sweep.Windows, rate float64, span time.Duration, ok bool) {
 	select {
 	case <-m.stopped:
 	default:
@@ -168,7 +170,7 @@ func (m *monitor) finish() (reason string, w sweep.Windows, rate float64, ok boo
 		// given a request cap): the count ended it.
 		reason = sweep.StopFixedCount
 	}
-	return reason, m.last, m.lastRate, m.lastOK
+	return reason, m.last, m.lastRate, m.lastSpan, m.lastOK
 }
 
 // halfWidth is the current relative half-width for the progress line

@@ -201,7 +201,7 @@ func windowedRates(m *measurement) (tput, rate, window float64, ok bool) {
 	}
 	tput = m.windowRate * float64(m.outputTokens) / float64(m.chunks)
 	rate = tput / (float64(m.outputTokens) / float64(m.successes))
-	return tput, rate, float64(m.windows.Count) * m.windows.LengthS, true
+	return tput, rate, m.windowSpan.Seconds(), true
 }
 
 // setWindows records why a closed-loop level stopped, its windows and the
