@@ -149,6 +149,29 @@ func distValue(get func(d sweep.Dist) *float64, of func(p sweep.Point) sweep.Dis
 	}
 }
 
+// TTFTP90Metric names the row that stands for ttft_p99_ms where a side's
+// p99 rested on fewer than 100 requests (tailMetric).
+const TTFTP90Metric = "ttft_p90_ms"
+
+var ttftP90Metric = diffMetric{TTFTP90Metric, "TTFT " + sweep.TailP90Label + " ms", "lower",
+	distValue(func(d sweep.Dist) *float64 { return d.P90 }, func(p sweep.Point) sweep.Dist { return p.TTFT })}
+
+// tailMetric is the TTFT tail row's metric: p99, or p90 on both sides
+// when a run of either side says its tail is p90 (sweep.Point.TTFTTail) —
+// the slowest of fewer than 100 requests is not a p99 to gate on, and a p90
+// is compared with a p90, never with a p99.
+func tailMetric(m diffMetric, old, cur []sweep.Point) diffMetric {
+	if m.name != "ttft_p99_ms" {
+		return m
+	}
+	for _, p := range slices.Concat(old, cur) {
+		if p.TTFTTail == sweep.TailP90 {
+			return ttftP90Metric
+		}
+	}
+	return m
+}
+
 var diffMetrics = []diffMetric{
 	{"throughput_tok_s", "tok/s", "higher", func(p sweep.Point) (float64, bool) { return p.ThroughputTokS, p.ThroughputTokS > 0 }},
 	{"ttft_p50_ms", "TTFT p50 ms", "lower", distValue(func(d sweep.Dist) *float64 { return d.P50 }, func(p sweep.Point) sweep.Dist { return p.TTFT })},
@@ -326,6 +349,7 @@ func values(pts []sweep.Point, m diffMetric) []float64 {
 // metricRow compares one metric's repeats; ok is false when a side has no
 // value for it.
 func (d *Diff) metricRow(at string, m diffMetric, old, cur []sweep.Point) (DiffRow, bool) {
+	m = tailMetric(m, old, cur)
 	a, b := values(old, m), values(cur, m)
 	if len(a) == 0 || len(b) == 0 {
 		return DiffRow{}, false

@@ -267,16 +267,29 @@ func noRecommendationRefusals(r *knee.Result) []Refusal {
 // per-repeat values for the noise checks.
 func measure(s *sweep.Sweep, pt knee.PointResult) (*Measured, levelSamples) {
 	var smp levelSamples
+	// The level's TTFT tail is p90 when a repeat's p99 rested on fewer
+	// than 100 requests (knee find says the same of the level): then every
+	// repeat's p90 sets the ceiling, and the derivation says so.
+	tail := pt.TTFTTail
+	for _, sp := range s.Points {
+		if sameLevel(sp.Level(), pt.PerGPU) && sp.TTFTTail == sweep.TailP90 {
+			tail = sweep.TailP90
+		}
+	}
 	for _, sp := range s.Points {
 		if !sameLevel(sp.Level(), pt.PerGPU) {
 			continue
 		}
 		smp.throughput = append(smp.throughput, sp.ThroughputTokS)
-		if sp.TTFT.P99 != nil {
-			smp.ttftP99 = append(smp.ttftP99, *sp.TTFT.P99)
+		v := sp.TTFT.P99
+		if tail == sweep.TailP90 {
+			v = sp.TTFT.P90
+		}
+		if v != nil {
+			smp.ttftP99 = append(smp.ttftP99, *v)
 		}
 	}
-	m := &Measured{ThroughputTokS: pt.ThroughputTokS, Repeats: len(smp.throughput)}
+	m := &Measured{ThroughputTokS: pt.ThroughputTokS, Repeats: len(smp.throughput), TTFTTail: tail}
 	if len(smp.throughput) == 0 {
 		// The analysis knows the level but the sweep does not (hand-built
 		// results): trust the analysis' numbers as a single run.
@@ -436,9 +449,10 @@ func ttftCeiling(rec *Recommendation, smp levelSamples, p Policy, noTTFT bool) (
 	case m.TTFTP99Ms != nil:
 		scaled := *m.TTFTP99Ms * p.TTFTMultiplier
 		ceilRaw := math.Max(p.TTFTCeilingMs, scaled)
-		measured := fmt.Sprintf("measured p99 %s ms", num(*m.TTFTP99Ms))
+		tail := sweep.TailLabel(m.TTFTTail)
+		measured := fmt.Sprintf("measured %s %s ms", tail, num(*m.TTFTP99Ms))
 		if m.Repeats > 1 {
-			measured = fmt.Sprintf("median p99 of %d repeats %s ms", len(smp.ttftP99), num(*m.TTFTP99Ms))
+			measured = fmt.Sprintf("median %s of %d repeats %s ms", tail, len(smp.ttftP99), num(*m.TTFTP99Ms))
 		}
 		return ceilRaw, fmt.Sprintf("max(catalog ceiling %s ms, %s × %s = %s ms) = %s ms, rounded up to %d significant figures → %s",
 			num(p.TTFTCeilingMs), measured, plain(p.TTFTMultiplier), num(scaled), num(ceilRaw), p.SigFigs, plain(RoundUpSig(ceilRaw, p.SigFigs)))

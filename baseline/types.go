@@ -60,7 +60,10 @@ type Measured struct {
 	ThroughputTokS   float64  `json:"throughput_tok_s"`
 	ThroughputPerGPU *float64 `json:"throughput_per_gpu,omitempty"`
 	TTFTP99Ms        *float64 `json:"ttft_p99_ms"`
-	Repeats          int      `json:"repeats"`
+	// TTFTTail is "p90" when TTFTP99Ms is the level's p90: its p99 rested
+	// on fewer than 100 requests (sweep/ttft_tail.go). Absent: p99.
+	TTFTTail string `json:"ttft_tail,omitempty"`
+	Repeats  int    `json:"repeats"`
 	// Set only with two or more repeats.
 	ThroughputSD      *float64 `json:"throughput_sd,omitempty"`
 	ThroughputMin     *float64 `json:"throughput_min,omitempty"`

@@ -28,7 +28,10 @@ type level struct {
 
 	ttft    float64 // combined TTFT of the chosen statistic; NaN when unknown
 	ttftP50 float64 // NaN when unknown
-	ttftP99 float64 // NaN when unknown
+	ttftP99 float64 // the tail: p99, or p90 where ttftTail says so; NaN when unknown
+	// ttftTail is sweep.TailP90 when a repeat's p99 rested on fewer than
+	// sweep.MinSamplesP99 requests (ttftP99 is then the p90), else "".
+	ttftTail string
 	// ttftWait is the TTFT statistic that carries a queue's mean wait:
 	// the mean (Little's law is about means), else the median; NaN when
 	// neither is known. The tail (p99) is never used for it.
@@ -70,6 +73,7 @@ type ttftStat string
 const (
 	statP99  ttftStat = "p99"
 	statP95  ttftStat = "p95"
+	statP90  ttftStat = "p90"
 	statP50  ttftStat = "p50"
 	statMean ttftStat = "mean"
 	statNone ttftStat = ""
@@ -82,6 +86,8 @@ func ttftValue(d sweep.Dist, st ttftStat) (float64, bool) {
 		v = d.P99
 	case statP95:
 		v = d.P95
+	case statP90:
+		v = d.P90
 	case statP50:
 		v = d.P50
 	case statMean:
@@ -96,8 +102,19 @@ func ttftValue(d sweep.Dist, st ttftStat) (float64, bool) {
 // chooseTTFTStat picks one statistic for the whole sweep, the best that
 // every point with any TTFT has: comparing one level's p99 with another's
 // mean would invent a hinge.
+//
+// A point whose tail is p90 (sweep.Point.TTFTTail: its p99 would rest on
+// fewer than 100 requests) has no p99 or p95 worth comparing: the sweep
+// then compares p90, which every such point has.
 func chooseTTFTStat(pts []sweep.Point) ttftStat {
-	for _, st := range []ttftStat{statP99, statP95, statP50, statMean} {
+	order := []ttftStat{statP99, statP95, statP50, statMean}
+	for _, p := range pts {
+		if p.TTFTTail == sweep.TailP90 {
+			order = []ttftStat{statP90, statP50, statMean}
+			break
+		}
+	}
+	for _, st := range order {
 		ok, any := true, false
 		for _, p := range pts {
 			if p.TTFT.Empty() {
@@ -154,6 +171,11 @@ func combine(l *level, gpus int, st ttftStat, opts Options, baseE2E float64) {
 	l.follow, l.requested = math.NaN(), math.NaN()
 	v := repeatValues{reqKnownAll: true}
 	for _, p := range l.points {
+		if p.TTFTTail == sweep.TailP90 {
+			l.ttftTail, v.tail = sweep.TailP90, sweep.TailP90
+		}
+	}
+	for _, p := range l.points {
 		l.flag(p)
 		l.thrRepeats = append(l.thrRepeats, p.ThroughputTokS)
 		v.conc = append(v.conc, p.Concurrency)
@@ -182,6 +204,7 @@ type repeatValues struct {
 	achieved, cpus, follows, requested    []float64
 	req, fail                             int
 	reqKnownAll, failKnownAny             bool
+	tail                                  string // the level's TTFT tail (level.ttftTail)
 }
 
 // flag marks the level with what any of its repeats says of itself.
@@ -214,7 +237,13 @@ func (v *repeatValues) addTTFT(p sweep.Point, st ttftStat) {
 	}
 	add(&v.ttfts, st)
 	add(&v.p50s, statP50)
-	add(&v.p99s, statP99)
+	// The level's tail: p99, or p90 where a repeat says its p99 rests on
+	// too few requests (the level's tail is then p90 for every repeat).
+	if v.tail == sweep.TailP90 {
+		add(&v.p99s, statP90)
+	} else {
+		add(&v.p99s, statP99)
+	}
 	add(&v.means, statMean)
 }
 

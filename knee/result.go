@@ -107,14 +107,18 @@ type Knee struct {
 
 // PointResult is one measured level (repeats combined) and its verdict.
 type PointResult struct {
-	PerGPU           float64  `json:"per_gpu"`
-	Concurrency      float64  `json:"concurrency"`
-	ThroughputTokS   float64  `json:"throughput_tok_s"`
-	ThroughputPerGPU float64  `json:"throughput_per_gpu"`
-	TTFTP50Ms        float64  `json:"ttft_p50_ms"`
-	TTFTP99Ms        float64  `json:"ttft_p99_ms"`
-	Verdict          Verdict  `json:"verdict"`
-	Reasons          []Reason `json:"reasons"`
+	PerGPU           float64 `json:"per_gpu"`
+	Concurrency      float64 `json:"concurrency"`
+	ThroughputTokS   float64 `json:"throughput_tok_s"`
+	ThroughputPerGPU float64 `json:"throughput_per_gpu"`
+	TTFTP50Ms        float64 `json:"ttft_p50_ms"`
+	// TTFTP99Ms is the level's TTFT tail: its p99, or its p90 where
+	// TTFTTail is "p90" (a p99 of fewer than 100 requests is only their
+	// slowest; sweep/ttft_tail.go).
+	TTFTP99Ms float64  `json:"ttft_p99_ms"`
+	TTFTTail  string   `json:"ttft_tail,omitempty"`
+	Verdict   Verdict  `json:"verdict"`
+	Reasons   []Reason `json:"reasons"`
 
 	// Repeats is the number of measurements combined into this level:
 	// throughput is their mean, TTFT the median of their statistic.

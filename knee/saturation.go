@@ -45,6 +45,10 @@ type satPoint struct {
 	dip    bool // non_monotonic: fell and recovered; never judged, never a reference
 	cliff  bool // throughput collapse or TTFT far beyond Little's law
 	queue  bool // added requests only wait (queue.go): flat whatever it gained
+	// margin is ln(1 + h) for a level measured over windows whose
+	// throughput's 95% interval is ±h (0 otherwise): its gain counts only
+	// beyond both levels' intervals (judgeFlat).
+	margin float64
 }
 
 // saturation is what the measured rule concludes.
@@ -194,7 +198,8 @@ func newWeakIndex(pts []satPoint, eStar float64) *weakIndex {
 	for i, p := range pts {
 		w.g[i] = math.Inf(-1)
 		if !p.dip && p.thr > 0 && p.x > 0 {
-			w.g[i] = math.Log(p.thr) - eStar*math.Log(p.x)
+			// As a reference a level counts at the top of its interval.
+			w.g[i] = math.Log(p.thr) + p.margin - eStar*math.Log(p.x)
 		}
 	}
 	return w
@@ -224,7 +229,7 @@ func (w *weakIndex) nearest(i int, rmin float64) int {
 		// the nearest resolvable one at once.
 		return w.scan(i, w.next-1, rmin)
 	}
-	want := math.Log(p.thr) - w.eStar*math.Log(p.x) - gSlack
+	want := math.Log(p.thr) - p.margin - w.eStar*math.Log(p.x) - gSlack
 	// The stack's g falls from bottom to top: find the topmost entry (the
 	// rightmost level) with g ≥ want.
 	k := sort.Search(len(w.stack), func(k int) bool { return w.g[w.stack[k]] < want }) - 1
@@ -256,5 +261,5 @@ func (w *weakIndex) weakAgainst(i, h int, rmin float64) bool {
 	if q.dip || q.thr <= 0 || p.x/q.x < rmin {
 		return false
 	}
-	return p.thr <= q.thr*math.Pow(p.x/q.x, w.eStar)
+	return p.thr*math.Exp(-p.margin) <= q.thr*math.Exp(q.margin)*math.Pow(p.x/q.x, w.eStar)
 }

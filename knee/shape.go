@@ -31,7 +31,7 @@ func shapeOf(used []*levelEval, in input, opts Options) shape {
 	}
 	pts := make([]satPoint, len(used))
 	for i, l := range used {
-		pts[i] = satPoint{x: l.x, thr: l.thr, dip: l.dip, cliff: l.cliff, queue: l.queue}
+		pts[i] = satPoint{x: l.x, thr: l.thr, dip: l.dip, cliff: l.cliff, queue: l.queue, margin: windowMargin(l, opts.Noise)}
 	}
 	sh.sat = saturate(pts, opts.Elasticity, opts.Noise)
 	for i, l := range used {

@@ -1,6 +1,11 @@
 package knee
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kneetool/knee/sweep"
+)
 
 // summarizeTTFT reports the statistic compared and the hinge fits, and
 // appends to notes which statistic stood in for p99.
@@ -13,6 +18,8 @@ func summarizeTTFT(used []*levelEval, stat ttftStat, opts Options, notes []strin
 		t.fitHinges(used)
 	}
 	switch stat {
+	case statP90:
+		notes = append(notes, p90Note(used))
 	case statP95:
 		notes = append(notes, "TTFT p99 is not known at every level: TTFT comparisons use p95")
 	case statP50:
@@ -96,4 +103,22 @@ func ttftLimits(used []*levelEval, op *levelEval, stat ttftStat, opts Options, w
 	d.Detail = fmt.Sprintf("throughput and TTFT disagree: TTFT %s passes the %s ms ceiling from %s (%s ms), long before throughput saturates; the throughput operating point is %s (TTFT %s %s ms), the highest level within the ceiling is %s (%s ms). knee recommends by throughput; baseline's TTFT ceiling states the measured p99, and --ttft-slo-ms %s would cap the recommendation at %s",
 		stat, thousands(ceil), w.unit(from.x), thousands(from.ttft), w.unit(op.x), stat, thousands(op.ttft), w.unit(within.x), thousands(within.ttft), num(ceil), w.unit(within.x))
 	return d
+}
+
+// p90Note says which levels' TTFT tail is p90 (a p99 of fewer than
+// sweep.MinSamplesP99 requests after the warm-up) and that TTFT is compared
+// on p90 at every level, as find's table labels it.
+func p90Note(used []*levelEval) string {
+	var at []string
+	for _, l := range used {
+		if l.ttftTail == sweep.TailP90 {
+			at = append(at, num(l.x))
+		}
+	}
+	where := "some levels"
+	if len(at) > 0 {
+		where = strings.Join(at, ", ")
+	}
+	return fmt.Sprintf("TTFT p99 rests on fewer than %d requests at %s: their tail is %s, and TTFT comparisons use p90 at every level",
+		sweep.MinSamplesP99, where, sweep.TailP90Label)
 }

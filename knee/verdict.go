@@ -97,6 +97,7 @@ func pointResult(l *levelEval, in input) PointResult {
 	}
 	if finite(l.ttftP99) {
 		p.TTFTP99Ms = l.ttftP99
+		p.TTFTTail = l.ttftTail
 	}
 	if finite(l.ttft) {
 		p.TTFTMs = ptr(l.ttft)

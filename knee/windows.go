@@ -19,7 +19,7 @@ func windowed(pts []sweep.Point) (all bool, halfWidth float64) {
 	all = true
 	var ss float64
 	for _, p := range pts {
-		if p.StopReason != sweep.StopPrecision && p.StopReason != sweep.StopTimeCap {
+		if !sweep.Windowed(p.StopReason) {
 			all = false
 		}
 		if p.Windows == nil || !(p.Windows.HalfWidth >= 0) {
@@ -39,4 +39,21 @@ func minSamplesP99(l *levelEval, o Options) int {
 		return min(o.MinSamplesP99, sweep.MinSamplesP99)
 	}
 	return o.MinSamplesP99
+}
+
+// windowMargin is what a windowed level's interval adds to the rule's
+// noise (sweep.ExcessMargin: ln(1 + 0.6·h) beyond ln(1 + 0.6·noise)) for a
+// level whose every repeat stopped by precision, step or time with windows
+// (its throughput's 95% interval ±h), 0 for any other (issue 30): the
+// measured rule then counts a windowed level as still scaling only when
+// its gain over e* is beyond what both levels' intervals add to the noise
+// r_min allows for — a step its own noise cannot resolve is read as flat,
+// so the operating point is the lower level, never one its noise put above
+// the knee. Levels within the rule's noise, and levels without windows,
+// are judged as before.
+func windowMargin(l *levelEval, noise float64) float64 {
+	if !l.windowed || !(l.halfWidth >= 0) || math.IsInf(l.halfWidth, 0) {
+		return 0
+	}
+	return sweep.ExcessMargin(l.halfWidth, noise)
 }

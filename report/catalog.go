@@ -8,6 +8,7 @@ import (
 
 	"github.com/kneetool/knee/baseline"
 	"github.com/kneetool/knee/internal/table"
+	"github.com/kneetool/knee/sweep"
 )
 
 // renderCatalogMarkdown writes the catalog for the PR: one summary table,
@@ -65,7 +66,7 @@ func catalogRow(rec *baseline.Recommendation) []string {
 	if rec.Measured != nil && rec.AtPerGPU != nil {
 		measured = fmt.Sprintf("%s tok/s at %s/GPU", tok(rec.Measured.ThroughputTokS), level(*rec.AtPerGPU))
 		if rec.Measured.TTFTP99Ms != nil {
-			measured += fmt.Sprintf(", p99 %s ms", latency(*rec.Measured.TTFTP99Ms))
+			measured += fmt.Sprintf(", %s %s ms", sweep.TailLabel(rec.Measured.TTFTTail), latency(*rec.Measured.TTFTP99Ms))
 		}
 	}
 	return []string{rec.Leaf, orDash(rec.Accelerator), gpus,

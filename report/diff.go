@@ -11,6 +11,7 @@ import (
 	"github.com/kneetool/knee/baseline"
 	"github.com/kneetool/knee/internal/table"
 	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/sweep"
 )
 
 // renderDiff writes d for people: a table, or markdown for a PR comment
@@ -142,6 +143,8 @@ func metricLabel(m string) string {
 		return "TTFT p50 ms"
 	case "ttft_p99_ms":
 		return "TTFT p99 ms"
+	case baseline.TTFTP90Metric:
+		return "TTFT " + sweep.TailP90Label + " ms"
 	case "itl_p50_ms":
 		return "ITL p50 ms"
 	case "itl_p99_ms":

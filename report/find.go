@@ -9,6 +9,7 @@ import (
 	"github.com/kneetool/knee/internal/output"
 	"github.com/kneetool/knee/internal/table"
 	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/sweep"
 )
 
 // FindEncoders are the -o formats of an analysis (knee find): "table" for a
@@ -115,10 +116,10 @@ func pointsTable(r *knee.Result) (header []string, rows [][]string, align []byte
 		}
 		var row []string
 		if total {
-			row = append([]string{levelCell(p), thousands(p.ThroughputTokS), ms(p.TTFTP50Ms), ms(p.TTFTP99Ms)}, tail...)
+			row = append([]string{levelCell(p), thousands(p.ThroughputTokS), ms(p.TTFTP50Ms), tailCell(p)}, tail...)
 		} else {
 			row = append([]string{levelCell(p), derivedMark(p) + count(p.Concurrency), thousands(p.ThroughputTokS), thousands(p.ThroughputPerGPU),
-				ms(p.TTFTP50Ms), ms(p.TTFTP99Ms)}, tail...)
+				ms(p.TTFTP50Ms), tailCell(p)}, tail...)
 		}
 		if rated {
 			at := 2
@@ -339,4 +340,14 @@ func (e *errWriter) printf(format string, args ...any) {
 		return
 	}
 	_, e.err = fmt.Fprintf(e.w, format, args...)
+}
+
+// tailCell is the TTFT p99 column's cell: the p99, or the p90 that stands
+// for it where the level's p99 rested on fewer than 100 requests, marked
+// so ("240 p90 (n<100)").
+func tailCell(p knee.PointResult) string {
+	if p.TTFTTail == sweep.TailP90 && p.TTFTP99Ms > 0 {
+		return ms(p.TTFTP99Ms) + " " + sweep.TailP90Label
+	}
+	return ms(p.TTFTP99Ms)
 }

@@ -141,6 +141,10 @@ type Point struct {
 	// does not judge on them: between runs the percentiles move far more
 	// (baseline/diff_within.go).
 	Intervals95 map[string]Interval `json:"intervals95,omitempty"`
+	// TTFTTail names the percentile that is this point's TTFT tail when it
+	// is not p99 (ttft_tail.go): "p90" for a level whose p99 would rest on
+	// fewer than MinSamplesP99 requests after its warm-up. Absent: p99.
+	TTFTTail string `json:"ttft_tail,omitempty"`
 	// Note is free text carried from the source (e.g. "CUDA 13 image").
 	Note string `json:"note,omitempty"`
 	// Source names the file (and line or stage) and harness version the point came from.

@@ -82,6 +82,10 @@ type Level struct {
 	Precision    float64 `json:"precision,omitempty"`
 	MinDurationS float64 `json:"min_duration_s,omitempty"`
 	MaxDurationS float64 `json:"max_duration_s,omitempty"`
+	// Step, set by a search as it runs the level (never stored in the
+	// plan), is the lower level its decision judges it against: the level
+	// may stop as soon as that step is resolved (steps.go).
+	Step *StepRef `json:"step,omitempty"`
 }
 
 // Levels expands the plan into its rungs, in ladder order.

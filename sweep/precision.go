@@ -38,19 +38,20 @@ const (
 	StopFixedCount = "fixed_count" // it sent its fixed number of requests
 )
 
-// Windows is what a level's throughput looked like over fixed time windows
-// after its warm-up: the evidence its interval rests on. Batches of
-// consecutive ticks at least one request long are the windows (batch
-// means), so that the rhythm of a closed loop — every slot prefilling at
-// once — is not read as noise or hidden as precision.
+// Windows is what a level's throughput looked like over time after its
+// warm-up: the evidence its interval rests on. The built-in harness reads
+// it from overlapping batches of consecutive ticks one wave (a mean
+// request) long, so that the rhythm of a closed loop — every slot
+// prefilling at once — is averaged within each batch, not read as noise
+// (builtin/precision.go windows); WindowStats is the plain t-interval of
+// disjoint windows.
 type Windows struct {
-	// Count is the number of windows, each LengthS long.
+	// Count is the number of whole windows (waves), each LengthS long.
 	Count   int     `json:"count"`
 	LengthS float64 `json:"length_s"`
-	// Spread is their standard deviation over their mean (relative).
+	// Spread is the windows' standard deviation over their mean (relative).
 	Spread float64 `json:"spread"`
-	// HalfWidth is the 95% interval's half-width relative to the mean:
-	// t(0.975, Count−1) × Spread / √Count.
+	// HalfWidth is the 95% interval's half-width relative to the mean.
 	HalfWidth float64 `json:"half_width"`
 }
 

@@ -128,6 +128,15 @@ func checkDists(p *Point, bad badField) error {
 			return bad(d.name, "%v", err)
 		}
 	}
+	switch p.TTFTTail {
+	case "", TailP99:
+	case TailP90:
+		if p.TTFT.P90 == nil {
+			return bad("ttft_tail", "is p90 but ttft_ms.p90 is missing")
+		}
+	default:
+		return bad("ttft_tail", "must be p99 or p90, got %q", p.TTFTTail)
+	}
 	return nil
 }
 

@@ -53,6 +53,8 @@ func TestValidateRefuses(t *testing.T) {
 		{"negative latency", 0, func(p *Point) { p.ITL = Dist{P50: F(-1)} }, "itl_ms", "p50 must be a non-negative"},
 		{"per_gpu contradicts gpus", 4, func(p *Point) { p.PerGPU = F(256) }, "per_gpu", "conflicting GPU counts"},
 		{"per-GPU throughput contradicts gpus", 4, func(p *Point) { p.ThroughputPerGPU = F(10000) }, "throughput_per_gpu", "conflicting GPU counts"},
+		{"unknown TTFT tail", 0, func(p *Point) { p.TTFTTail = "p95" }, "ttft_tail", `must be p99 or p90, got "p95"`},
+		{"p90 tail without a p90", 0, func(p *Point) { p.TTFTTail = TailP90 }, "ttft_tail", "ttft_ms.p90 is missing"},
 		{"negative failure label", 0, func(p *Point) { p.FailureLabels = map[string]int{"503": -2} }, "failure_labels.503", "negative"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

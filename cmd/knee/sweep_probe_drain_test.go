@@ -45,3 +45,13 @@ func TestProbeDrainGivesUpAndSaysHowManyAreLeft(t *testing.T) {
 	_, left := drain(ctx, metrics.NewHTTPSource(srv.URL+"/metrics"))
 	require.Greater(t, left, 999_990.0, "what the engine still ran when knee stopped waiting")
 }
+
+// The probe's ramp: from twice the climb's second rung (4 × --search-start)
+// doubling to the top, which always ends it; a top below the first step is
+// the only step.
+func TestProbeStepsRampFromTwiceTheFirstClimb(t *testing.T) {
+	require.Equal(t, []int{64, 128, 256, 512}, probeSteps(16, 512))
+	require.Equal(t, []int{32, 64, 100}, probeSteps(8, 100))
+	require.Equal(t, []int{48}, probeSteps(16, 48))
+	require.Equal(t, []int{4, 8}, probeSteps(1, 8))
+}

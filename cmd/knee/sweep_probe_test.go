@@ -17,7 +17,8 @@ import (
 // Issue 30's cap probe: engines that run at most 40 and 200 sequences (a
 // sharp cap: past it requests only wait, and /metrics says so), swept by a
 // default --search with short level bounds. The probe reads the cap before
-// any level, the search measures half, the cap and 1.4× it — three levels,
+// any level — ramping the requests in flight and stopping at the first step
+// past the cap — the search measures half, the cap and 1.4× it — three levels,
 // where the climb from 16 took five to seven — and recommends the cap.
 // The engine's times are scaled ×3 (90 ms steps), so that 280 streams stay
 // within what a loaded 2-core client drives. Simulated, not measured.
@@ -34,6 +35,9 @@ func TestSweepSearchReadsTheCapBeforeClimbing(t *testing.T) {
 				"--input-tokens", "16", "--output-tokens", "16", "--level-min-duration", "2s", "--level-max-duration", "6s", "--out", dir)
 			require.Equal(t, 0, code, errs)
 			assert.Contains(t, errs, fmt.Sprintf("cap probe: the engine runs at most %d (%d/GPU) with requests waiting", capPerGPU, capPerGPU))
+			// The ramp (64, 128, 256, 512/GPU) stops at its first step
+			// past the cap: never the 512 it sent at once before.
+			assert.Contains(t, errs, fmt.Sprintf("with requests waiting at %d in flight", map[int]int{40: 64, 200: 256}[capPerGPU]))
 			plan, err := store.ReadPlan(dir)
 			require.NoError(t, err)
 			distinct := map[int]bool{}

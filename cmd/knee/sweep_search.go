@@ -51,7 +51,7 @@ func (s *searchFlags) bind(fl *pflag.FlagSet) {
 	fl.IntVar(&s.MaxPerGPU, "max-per-gpu", d.MaxPerGPU, "--search climbs no higher than this many requests per GPU")
 	fl.IntVar(&s.Start, "search-start", d.Start, "--search's first level when no ladder is given")
 	fl.BoolVar(&s.Confirm, "search-confirm", d.Confirm, "--search climbs one rung past a lone first level past the knee (unless it is a cliff), so one noisy level never ends the climb")
-	fl.BoolVar(&s.CapProbe, "cap-probe", true, "a new --search whose levels stop by precision (the default) first sends --max-per-gpu (at most 512/GPU) requests at once (at most 30 s) while reading the engine's /metrics: an engine that pins its running requests at a cap with others waiting is measured at the cap, half and 1.4× it at once instead of climbed to")
+	fl.BoolVar(&s.CapProbe, "cap-probe", true, "a new --search whose levels stop by precision (the default) first ramps the requests in flight from 4 × --search-start, doubling every 4 s up to --max-per-gpu (at most 512/GPU; at most 30 s), while reading the engine's /metrics, and stops as soon as running requests pin at a cap with others waiting: the search then measures the cap, half and 1.4× it at once instead of climbing to it")
 	fl.IntSliceVar(&s.Rungs, "search-rungs", nil, "the rungs --search climbs along (set from --ladder; kept in plan.json for --resume)")
 	_ = fl.MarkHidden("search-rungs")
 	fl.IntVar(&s.Repeats, "repeats", 1, "run every level this many times (with --until-ci: at most), repeats interleaved with other levels")
@@ -154,6 +154,9 @@ func (o *sweepOptions) runSweep(ctx context.Context, c *cobra.Command, exec swee
 			return d.Levels, d.Done(), d.Reason
 		}
 		ao.Extend = func(s *sweep.Sweep) ([]int, string) { return search.Extend(s, kopts) }
+		// A level may stop once its step from the level below is resolved
+		// (sweep/steps.go): levels far below the knee stop early.
+		ao.StepRef = func(s *sweep.Sweep, perGPU int) *sweep.StepRef { return search.StepRef(s, perGPU, kopts) }
 		fmt.Fprintf(o.root.stderr, "search: ±%.1f%%, at most %d levels, up to %d/GPU, %d at once\n", 100*set.Precision, set.MaxLevels, set.MaxPerGPU, len(slots))
 		if len(set.Rungs) > 0 {
 			fmt.Fprintf(o.root.stderr, "search: climbs along the ladder's rungs %s/GPU and bisects between them\n", sweep.FormatLadder(set.Rungs))

@@ -11,15 +11,21 @@ import (
 
 // MaxRunsExtended bounds the extension: a level whose step stays
 // unresolved runs at most this many times in all (each run bounded by
-// --level-max-duration), then the search decides on what it has.
-const MaxRunsExtended = 2
+// --level-max-duration), then the search decides on what it has — and the
+// knee rule reads a step still unresolved as flat (knee/windows.go), so
+// the lower level is the answer. Three runs, not two: on the queue
+// benchmark (before levels stopped by their step) the third run bought
+// tightness 34→48% for safety 90→87% and
+// 2.6 more runs a search (go test -run 'TestQueueBenchmark$' ./knee/search/ -queue-bench-full).
+const MaxRunsExtended = 3
 
 // Extend is the search's noise check (issue 30): before it adds a level or
 // gives a verdict, the step its decision rests on — the knee's bracket, or
 // while climbing the last rung — must be resolved by the levels' own
-// intervals: the elasticity e = ln(X_b/X_a)/ln(N_b/N_a) ± δ, with δ =
-// √(h_a² + h_b²)/ln(N_b/N_a) from the 95% half-widths h of the throughputs
-// (their windows, combined over repeats), must not straddle e*. An
+// intervals: the elasticity e = ln(X_b/X_a)/ln(N_b/N_a) ± δ, with δ the
+// two levels' one-sided margins beyond the rule's noise over ln(N_b/N_a)
+// (sweep.StepRef.Resolved, ExcessMargin) from the 95% half-widths of the
+// throughputs (their windows, combined over repeats), must not straddle e*. An
 // unresolved step gets more time on both levels — one more run each (the
 // knee rule reads their mean) — up to MaxRunsExtended runs. Levels without
 // windows (fixed counts of other harnesses, older results) are never
@@ -46,10 +52,15 @@ func Extend(measured *sweep.Sweep, opts knee.Options) ([]int, string) {
 	}
 	span := math.Log(float64(b) / float64(a))
 	e := math.Log(lb.thr/la.thr) / span
-	delta := math.Hypot(la.half, lb.half) / span
-	if e-delta > opts.Elasticity || e+delta < opts.Elasticity {
+	// The test the knee rule reads windowed levels with (sweep/steps.go:
+	// one-sided margins beyond the rule's noise); a level's own stop asks
+	// for the whole margins, so a step a level stopped on as resolved is
+	// never extended here.
+	ref := sweep.StepRef{PerGPU: a, ThroughputTokS: la.thr, HalfWidth: la.half, Elasticity: opts.Elasticity, Noise: opts.Noise}
+	if ref.Resolved(b, lb.thr, lb.half) {
 		return nil, ""
 	}
+	delta := ref.Delta(b, lb.half)
 	var again []int
 	for _, l := range []*runs{la, lb} {
 		if l.n < MaxRunsExtended {
@@ -111,7 +122,7 @@ func runsOf(s *sweep.Sweep) map[int]*runs {
 		l.n++
 		// Only a level that stops by its interval gets more time for it:
 		// fixed counts keep the old behaviour.
-		if p.Windows == nil || (p.StopReason != sweep.StopPrecision && p.StopReason != sweep.StopTimeCap) {
+		if p.Windows == nil || !sweep.Windowed(p.StopReason) {
 			ss[pg] = math.NaN()
 		} else {
 			ss[pg] += p.Windows.HalfWidth * p.Windows.HalfWidth
@@ -146,4 +157,31 @@ func CapLevels(capPerGPU int, set Settings) []int {
 	}
 	sort.Ints(out)
 	return out
+}
+
+// StepRef is the lower level a search judges perGPU against (issue 30:
+// precision where the decision is): the highest level measured with
+// windows at least one resolvable step (the rule's r_min) below it, with
+// its runs' mean throughput and combined interval; nil when there is none
+// (the first level, levels without windows). The level may then stop as
+// soon as that step is resolved (sweep.StepRef.Resolved), by the test the
+// knee rule reads windowed levels with.
+func StepRef(measured *sweep.Sweep, perGPU int, opts knee.Options) *sweep.StepRef {
+	if measured == nil {
+		return nil
+	}
+	rmin := math.Pow(1+2*opts.Noise, 1/opts.Elasticity)
+	var best *runs
+	for pg, l := range runsOf(measured) {
+		if float64(pg)*rmin > float64(perGPU)*(1+1e-9) || math.IsNaN(l.half) || !(l.thr > 0) {
+			continue
+		}
+		if best == nil || pg > best.perGPU {
+			best = l
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	return &sweep.StepRef{PerGPU: best.perGPU, ThroughputTokS: best.thr, HalfWidth: best.half, Elasticity: opts.Elasticity}
 }

@@ -24,8 +24,12 @@ const (
 )
 
 // measurePrecise runs one level that stops by precision, at most maxS
-// seconds (--level-max-duration).
-func (s *queueServer) measurePrecise(perGPU int, maxS float64) sweep.Point {
+// seconds (--level-max-duration) — or, given the search's step reference
+// (StepRef), as soon as its step from that level is resolved: the level
+// reads its throughput as it runs, one normal draw whose CV narrows with
+// time, and stops at the first second (from the least duration) at which
+// sweep.StepRef.Resolved holds, as the harness does.
+func (s *queueServer) measurePrecise(perGPU int, maxS float64, ref *sweep.StepRef) sweep.Point {
 	c := float64(perGPU)
 	g := float64(s.gpus)
 	rate0 := s.x(c) * g / float64(s.out) // the fixed count's duration, at the model's rate
@@ -38,8 +42,18 @@ func (s *queueServer) measurePrecise(perGPU int, maxS float64) sweep.Point {
 	case t < benchMinS:
 		t = benchMinS
 	}
+	z := s.rng.NormFloat64()
+	if ref != nil {
+		for ts := benchMinS; ts < t; ts++ {
+			cv := s.noise * math.Sqrt(tFixed/ts)
+			if ref.Resolved(perGPU, s.x(c)*jitterAt(z, cv)*g, 1.96*cv) {
+				t, reason = ts, sweep.StopResolved
+				break
+			}
+		}
+	}
 	cv := s.noise * math.Sqrt(tFixed/t)
-	p := s.measureFor(perGPU, cv, func(rate float64) (float64, float64) { return rate * t, s.warmupS + t })
+	p := s.measureAt(perGPU, cv, z, func(rate float64) (float64, float64) { return rate * t, s.warmupS + t })
 	h := 1.96 * cv
 	p.StopReason = reason
 	p.Windows = &sweep.Windows{Count: int(t), LengthS: 1, Spread: cv * math.Sqrt(t), HalfWidth: h}
@@ -64,7 +78,7 @@ func runQueueSearchPrecise(s *queueServer, set Settings, opts knee.Options, maxS
 	var pts []sweep.Point
 	var tried []int
 	run := func(l int) {
-		pts = append(pts, s.measurePrecise(l, maxS))
+		pts = append(pts, s.measurePrecise(l, maxS, StepRef(s.sweepOf(pts), l, opts)))
 		sort.SliceStable(pts, func(i, j int) bool { return *pts[i].PerGPU < *pts[j].PerGPU })
 	}
 	if c := s.probeCap(); c > 0 {

@@ -138,8 +138,14 @@ func (s *queueServer) measure(perGPU int) sweep.Point {
 // measureFor is one level whose throughput's run-to-run noise is noise and
 // whose requests and duration size gives from its request rate.
 func (s *queueServer) measureFor(perGPU int, noise float64, size func(rate float64) (reqs, dur float64)) sweep.Point {
+	return s.measureAt(perGPU, noise, s.rng.NormFloat64(), size)
+}
+
+// measureAt is measureFor with the throughput's normal draw z given (a
+// level that stops by its step reads its throughput as it runs).
+func (s *queueServer) measureAt(perGPU int, noise, z float64, size func(rate float64) (reqs, dur float64)) sweep.Point {
 	c := float64(perGPU)
-	x := s.x(c) * jitterAt(s.rng.NormFloat64(), noise)
+	x := s.x(c) * jitterAt(z, noise)
 	g := float64(s.gpus)
 	thr, conc := x*g, c*g
 	rate := thr / float64(s.out)

@@ -46,6 +46,11 @@ type Options struct {
 	// LevelBudget is the most levels the run may measure in all (a
 	// search's --max-levels), for the time estimates; 0: the plan's.
 	LevelBudget int
+	// StepRef, when set (a search whose levels stop by precision), gives
+	// each level the lower level its decision judges it against, from the
+	// levels measured so far (nil: none); the level may stop once that
+	// step is resolved (sweep/steps.go).
+	StepRef func(s *sweep.Sweep, perGPU int) *sweep.StepRef
 }
 
 // Outcome says what a run did.

@@ -38,8 +38,12 @@ func estimateAfter(l sweep.Level, p sweep.Point, took time.Duration, left int) s
 	req := time.Duration(*p.E2E.Mean * float64(time.Millisecond))
 	level := perLevel(l, req)
 	rest := time.Duration(left) * level
-	return fmt.Sprintf("%d/GPU took %s (%s a request, stopped by %s): a level at this latency takes about %s, at most %s; %d more levels at most: about %s at this latency, more where requests are slower",
-		l.PerGPU, took.Round(100*time.Millisecond), req.Round(10*time.Millisecond), p.StopReason, level.Round(time.Second),
+	why := "stopped by " + p.StopReason
+	if p.StopReason == sweep.StopResolved && l.Step != nil {
+		why = fmt.Sprintf("stopped once its step from %d/GPU was resolved", l.Step.PerGPU)
+	}
+	return fmt.Sprintf("%d/GPU took %s (%s a request, %s): a level at this latency takes about %s, at most %s; %d more levels at most: about %s at this latency, more where requests are slower",
+		l.PerGPU, took.Round(100*time.Millisecond), req.Round(10*time.Millisecond), why, level.Round(time.Second),
 		(time.Duration(l.MaxDurationS*float64(time.Second)) + req).Round(time.Second), left, rest.Round(time.Second))
 }
 

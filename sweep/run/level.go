@@ -30,6 +30,16 @@ func (e *engine) runBatch(ctx context.Context, todo []sweep.Level) error {
 		return e.runStages(ctx, e.slots[0], todo)
 	}
 	errs := make([]error, len(todo))
+	if e.opts.StepRef != nil {
+		// Read before any level of the batch runs (the store is not
+		// read while another level records into it).
+		s := e.st.Sweep()
+		for i, l := range todo {
+			if l.StopsByPrecision() {
+				todo[i].Step = e.opts.StepRef(s, l.PerGPU)
+			}
+		}
+	}
 	var wg sync.WaitGroup
 	// The slots rotate from batch to batch, so a level's repeats land on
 	// different slots and a slot that measures differently shows (outlierSlot).

@@ -220,7 +220,7 @@ func (e *Executor) driveLevel(ctx context.Context, plan sweep.Plan, lvl sweep.Le
 	}
 	m := measure(all, lvl)
 	m.connections = run.dials.Load()
-	m.stopReason, m.windows, m.windowRate, m.windowsOK = run.stopReason, run.windows, run.windowRate, run.windowsOK
+	m.stopReason, m.windows, m.windowRate, m.windowSpan, m.windowsOK = run.stopReason, run.windows, run.windowRate, run.windowSpan, run.windowsOK
 	prog.final(lvl, "%s", counts(m.successes, m.failures, m.discarded))
 	res, err := e.result(plan, lvl, target, m, clientLoad{cpu: cpu, starved: starved}, wall, all)
 	if err != nil {
@@ -247,7 +247,7 @@ func (e *Executor) runClosedLoop(ctx context.Context, plan sweep.Plan, lvl sweep
 		mon = startMonitor(lvl, run, workers, start)
 		run.mon.Store(mon)
 		all := run.workers(ctx, st, start, bodies, workers)
-		run.stopReason, run.windows, run.windowRate, run.windowsOK = mon.finish()
+		run.stopReason, run.windows, run.windowRate, run.windowSpan, run.windowsOK = mon.finish()
 		return all
 	})
 	if err != nil {
@@ -348,7 +348,8 @@ type levelRun struct {
 	total, warmup, concurrency int
 	next                       atomic.Int64
 	done                       atomic.Int64 // measured requests finished
-	liveTokens                 atomic.Int64 // output tokens of all successes so far (progress only)
+	liveTokens                 atomic.Int64 // output tokens of all successes so far (progress, and tokens per event)
+	liveChunks                 atomic.Int64 // content events of those successes: liveTokens/liveChunks is tokens per event
 	failed                     atomic.Int64
 	responded                  atomic.Int64 // requests that got an HTTP response
 	connFails                  atomic.Int64
@@ -370,7 +371,8 @@ type levelRun struct {
 	// Set when the workers are done: why the level stopped and its windows.
 	stopReason string
 	windows    sweep.Windows
-	windowRate float64 // content events/s over the windows
+	windowRate float64       // content events/s over the windows
+	windowSpan time.Duration // what the windows span
 	windowsOK  bool
 }
 
@@ -422,6 +424,7 @@ func (r *levelRun) worker(ctx context.Context, st *streamer, levelStart time.Tim
 			// Live progress shows the server's pace from the first
 			// request on, warm-up included.
 			r.liveTokens.Add(int64(o.outputTokens))
+			r.liveChunks.Add(int64(len(gaps) + 1))
 			r.ttfts.add(o.ttft)
 		}
 		if i < r.warmup {

@@ -32,6 +32,7 @@ type measurement struct {
 	stopReason string
 	windows    sweep.Windows
 	windowRate float64
+	windowSpan time.Duration
 	windowsOK  bool
 	// chunks counts the content events of the measured successes: tokens
 	// per event turn the windows' event rate into tokens.

@@ -10,16 +10,16 @@ import (
 
 // A level's throughput is watched over ticks of monitorTick, counting
 // streamed content events (each a token or a few: the ratio is fixed for a
-// server, so the relative interval is the same as the tokens'). Ticks are
-// grouped into windows of at least a second and a quarter of the mean
-// request (batch means), and at least minWindows of them are judged: two
-// requests of every slot, so that the rhythm of a closed loop whose slots
-// prefill together is inside the windows' spread, not hidden between them.
+// server, so the relative interval is the same as the tokens'). Its
+// interval comes from overlapping batches one wave — a mean request — long
+// (windows), so that the rhythm of a closed loop whose slots prefill
+// together is averaged within every batch, not read as noise, and at least
+// minWindows waves are judged.
 const (
 	monitorTick = 500 * time.Millisecond
-	// minWindows is the fewest windows an interval is judged on: with
-	// windows a quarter of a request long, two requests of every slot.
-	minWindows = 8
+	// minWindows is the fewest whole waves (mean requests) an interval is
+	// judged on.
+	minWindows = 3
 	// minSlotRequests is how many requests past its first every in-flight
 	// slot finishes before a closed-loop level may stop: it is not judged
 	// on its ramp.
@@ -44,7 +44,8 @@ type monitor struct {
 	measuring bool
 	reason    string
 	last      sweep.Windows
-	lastRate  float64 // content events per second over the windows
+	lastRate  float64       // content events per second over the windows
+	lastSpan  time.Duration // the ticks' span the windows cover
 	lastOK    bool
 	stopped   chan struct{}
 	wg        sync.WaitGroup
@@ -99,6 +100,7 @@ func (m *monitor) observe(elapsed time.Duration, t tick) bool {
 	} else {
 		m.ticks = append(m.ticks, t)
 		m.last, m.lastRate, m.lastOK = windows(m.ticks, r.meanE2E())
+		m.lastSpan += t.dt
 	}
 	if !m.lvl.StopsByPrecision() {
 		return false
@@ -111,7 +113,36 @@ func (m *monitor) observe(elapsed time.Duration, t tick) bool {
 		m.reason = sweep.StopPrecision
 		return true
 	}
+	if m.resolved(elapsed) {
+		m.reason = sweep.StopResolved
+		return true
+	}
 	return false
+}
+
+// judged is what every stop but the time cap waits for: the least
+// duration, every slot past minSlotRequests, and an interval of at least
+// minWindows windows.
+func (m *monitor) judged(elapsed time.Duration) bool {
+	return elapsed >= seconds(m.lvl.MinDurationS) && m.run.slotsDone.Load() >= m.workers &&
+		m.lastOK && m.last.Count >= minWindows
+}
+
+// resolved is the search's stop (sweep/steps.go): the level's step from
+// the lower level its search judges it against is resolved by both
+// intervals, whatever its own precision. It need not wait for the p99's
+// requests: a level that stops with fewer reports its p90 (ttft_tail).
+func (m *monitor) resolved(elapsed time.Duration) bool {
+	st := m.lvl.Step
+	if st == nil || !m.judged(elapsed) {
+		return false
+	}
+	chunks := m.run.liveChunks.Load()
+	if chunks == 0 {
+		return false
+	}
+	thr := m.lastRate * float64(m.run.liveTokens.Load()) / float64(chunks)
+	return st.Resolved(m.lvl.PerGPU, thr, m.last.HalfWidth)
 }
 
 // precise is the precision stop: past the least duration, every slot has
@@ -119,15 +150,12 @@ func (m *monitor) observe(elapsed time.Duration, t tick) bool {
 // at least minWindows windows is within the level's precision.
 func (m *monitor) precise(elapsed time.Duration) bool {
 	r := m.run
-	return elapsed >= seconds(m.lvl.MinDurationS) &&
-		r.slotsDone.Load() >= m.workers &&
-		r.done.Load()-r.failed.Load() >= sweep.MinSamplesP99 &&
-		m.lastOK && m.last.Count >= minWindows && m.last.HalfWidth <= m.lvl.Precision
+	return m.judged(elapsed) && r.done.Load()-r.failed.Load() >= sweep.MinSamplesP99 && m.last.HalfWidth <= m.lvl.Precision
 }
 
 // finish stops the monitor and returns why the level stopped and its
 // windows (ok false when too short for two).
-func (m *monitor) finish() (reason string, w sweep.Windows, rate float64, ok bool) {
+func (m *monitor) finish() (reason string, w sweep.Windows, rate float64, span time.Duration, ok bool) {
 	select {
 	case <-m.stopped:
 	default:
@@ -142,7 +170,7 @@ func (m *monitor) finish() (reason string, w sweep.Windows, rate float64, ok boo
 		// given a request cap): the count ended it.
 		reason = sweep.StopFixedCount
 	}
-	return reason, m.last, m.lastRate, m.lastOK
+	return reason, m.last, m.lastRate, m.lastSpan, m.lastOK
 }
 
 // halfWidth is the current relative half-width for the progress line
@@ -156,30 +184,63 @@ func (m *monitor) halfWidth() float64 {
 	return m.last.HalfWidth
 }
 
-// windows groups ticks into windows of at least max(1 s, a quarter of the
-// mean request) and summarises their rates; the unfinished last window is
-// left out. rate is the events per second over all whole windows.
+// windows summarises a level's ticks by overlapping batch means
+// (Meketon & Schmeiser 1984): every run of consecutive ticks one wave long
+// is a batch, the wave being max(1 s, the mean request). A closed loop
+// whose slots prefill together pulses with that period — on the H200 test
+// bed, equal output lengths kept every slot in step — and a window shorter
+// than a wave reads the pulse as noise (±7–28% where the level's mean was
+// far steadier), while any window a whole wave long holds one whole pulse.
+// Overlapping the batches keeps 1.5× the degrees of freedom of disjoint
+// ones: the interval is t(⌊1.5(n/b − 1)⌋) · σ̂/√n, σ̂² = n·b/((n−b)(n−b+1)) ·
+// Σ(Y_j − Ȳ)² over the n−b+1 batch means Y_j of b ticks. Count is the
+// whole waves the ticks span and LengthS one wave; rate is the events per
+// second over every tick. ok is false under two waves.
 func windows(ticks []tick, meanE2E time.Duration) (w sweep.Windows, rate float64, ok bool) {
-	length := max(time.Second, meanE2E/4)
+	n := len(ticks)
+	if n == 0 {
+		return w, 0, false
+	}
 	var (
-		rates         []float64
-		events, allEv int64
-		dt, allDt     time.Duration
+		allEv int64
+		allDt time.Duration
 	)
 	for _, t := range ticks {
-		events += t.events
-		dt += t.dt
-		if dt >= length {
-			rates = append(rates, float64(events)/dt.Seconds())
-			allEv, allDt = allEv+events, allDt+dt
-			events, dt = 0, 0
+		allEv, allDt = allEv+t.events, allDt+t.dt
+	}
+	if allDt <= 0 || allEv <= 0 {
+		return w, 0, false
+	}
+	rate = float64(allEv) / allDt.Seconds()
+	meanDt := allDt / time.Duration(n)
+	wave := max(time.Second, meanE2E)
+	b := max(1, int(math.Ceil(float64(wave)/float64(meanDt)-1e-9)))
+	if n < 2*b {
+		return w, rate, false
+	}
+	var (
+		sumEv  int64
+		sumDt  time.Duration
+		ss     float64
+		groups int
+	)
+	for i, t := range ticks {
+		sumEv, sumDt = sumEv+t.events, sumDt+t.dt
+		if i >= b {
+			sumEv, sumDt = sumEv-ticks[i-b].events, sumDt-ticks[i-b].dt
+		}
+		if i >= b-1 && sumDt > 0 {
+			y := float64(sumEv) / sumDt.Seconds()
+			ss += (y - rate) * (y - rate)
+			groups++
 		}
 	}
-	w, ok = sweep.WindowStats(rates, length)
-	if ok {
-		rate = float64(allEv) / allDt.Seconds()
-	}
-	return w, rate, ok
+	variance := float64(n*b) / float64((n-b)*(n-b+1)) * ss / float64(n)
+	dof := int(1.5 * (float64(n)/float64(b) - 1))
+	w = sweep.Windows{Count: n / b, LengthS: (meanDt * time.Duration(b)).Seconds(),
+		Spread:    math.Sqrt(ss/float64(max(groups-1, 1))) / rate,
+		HalfWidth: sweep.TQuantile975(dof) * math.Sqrt(variance) / rate}
+	return w, rate, true
 }
 
 func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }

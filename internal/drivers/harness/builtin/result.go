@@ -193,7 +193,7 @@ func requestLines(all []outcome, warmup int, ramp time.Duration) []byte {
 // the ramp's end to the stop; the tokens per content event of the measured
 // successes turn their event rate into tokens.
 func windowedRates(m *measurement) (tput, rate, window float64, ok bool) {
-	if m.stopReason != sweep.StopPrecision && m.stopReason != sweep.StopTimeCap {
+	if !sweep.Windowed(m.stopReason) {
 		return 0, 0, 0, false
 	}
 	if !m.windowsOK || m.chunks == 0 || m.successes == 0 || !(m.windowRate > 0) {
@@ -201,7 +201,7 @@ func windowedRates(m *measurement) (tput, rate, window float64, ok bool) {
 	}
 	tput = m.windowRate * float64(m.outputTokens) / float64(m.chunks)
 	rate = tput / (float64(m.outputTokens) / float64(m.successes))
-	return tput, rate, float64(m.windows.Count) * m.windows.LengthS, true
+	return tput, rate, m.windowSpan.Seconds(), true
 }
 
 // setWindows records why a closed-loop level stopped, its windows and the
@@ -213,6 +213,13 @@ func setWindows(p *sweep.Point, m *measurement) {
 		return
 	}
 	p.StopReason = m.stopReason
+	// A level that stopped by precision or time may end short of the
+	// requests a p99 needs (the time cap, a slow engine): its tail is p90
+	// then, and it says so (sweep/ttft_tail.go). Fixed counts keep p99:
+	// their size was the user's, and find's insufficient_samples judges it.
+	if m.stopReason != sweep.StopFixedCount && len(m.ttft) > 0 && sweep.TTFTTailOf(len(m.ttft)) == sweep.TailP90 {
+		p.TTFTTail = sweep.TailP90
+	}
 	if !m.windowsOK || p.ThroughputTokS <= 0 {
 		return
 	}
