@@ -104,7 +104,9 @@ func findableFixtures(t *testing.T) []findInput {
 	tops, err := os.ReadDir(root)
 	require.NoError(t, err)
 	for _, top := range tops {
-		if !top.IsDir() {
+		if !top.IsDir() || top.Name() == "heldout" {
+			// heldout/ is measured once by hack/corpus-measure.py, not
+			// pinned: its tables join the checked fixtures in corpus/.
 			continue
 		}
 		entries, err := os.ReadDir(filepath.Join(root, top.Name()))
