@@ -108,6 +108,9 @@ type DiffRow struct {
 	// both sides are single windowed runs (diff_within.go).
 	wa, wb   *sweep.Interval
 	windowed bool
+	// unjudged, when set, is why judgeAll leaves the row at no change
+	// (the method it gets) and out of the family.
+	unjudged string
 }
 
 // Diff is `knee diff OLD NEW`.
@@ -226,7 +229,7 @@ func DiffSweeps(ctx context.Context, old, cur *sweep.Sweep, kopts knee.Options, 
 	}
 	d.levelRows(lo, ln, ro, rn, g)
 	d.lostRows(lo, ln, ro, rn)
-	d.operatingRows(lo, ln)
+	d.operatingRows(lo, ln, kopts)
 	d.operatingGoodput(g)
 	d.judgeAll()
 	d.Rows = append(d.Rows, d.kneeRow())
@@ -389,7 +392,7 @@ func (d *Diff) compare(row *DiffRow, a, b []float64) {
 func (d *Diff) judgeAll() {
 	m := 0
 	for _, r := range d.Rows {
-		if r.a != nil && (len(r.a) > 1 || len(r.b) > 1 || r.wa != nil && r.wb != nil) {
+		if r.a != nil && r.unjudged == "" && (len(r.a) > 1 || len(r.b) > 1 || r.wa != nil && r.wb != nil) {
 			m++
 		}
 	}
@@ -401,6 +404,10 @@ func (d *Diff) judgeAll() {
 	for i := range d.Rows {
 		r := &d.Rows[i]
 		if r.a == nil {
+			continue
+		}
+		if r.unjudged != "" {
+			r.Verdict, r.Method = DiffNoChange, r.unjudged
 			continue
 		}
 		if r.Change == nil {
@@ -481,7 +488,7 @@ func (d *Diff) judge(change float64, lo, hi *float64, better string) DiffVerdict
 // operatingRows compares each side at its own operating point (the level
 // knee find recommends): the level itself, and throughput and TTFT p99
 // there, which is what a floor gates.
-func (d *Diff) operatingRows(lo, ln map[float64][]sweep.Point) {
+func (d *Diff) operatingRows(lo, ln map[float64][]sweep.Point, kopts knee.Options) {
 	oa, ob := d.Old.OperatingPerGPU, d.New.OperatingPerGPU
 	if oa == nil || ob == nil {
 		d.Rows = append(d.Rows, operatingLost(oa, ob))
@@ -492,6 +499,12 @@ func (d *Diff) operatingRows(lo, ln map[float64][]sweep.Point) {
 	lvl.Change = sweep.F((*ob - *oa) / *oa)
 	lvl.Method = "a level, not a measurement: no interval"
 	lvl.Verdict = d.judge(*lvl.Change, nil, nil, lvl.Better)
+	// diff_step.go: a move no larger than the runs' resolvable step.
+	step := withinOneStep(*oa, *ob, lo[*oa], ln[*ob], kopts)
+	if step != "" {
+		lvl.Verdict, lvl.Method = DiffNoChange, "a level within one resolvable step (within-run interval)"
+		lvl.Note = step
+	}
 	d.Rows = append(d.Rows, lvl)
 	for _, m := range diffMetrics {
 		if m.name != "throughput_tok_s" && m.name != "ttft_p99_ms" {
@@ -499,6 +512,9 @@ func (d *Diff) operatingRows(lo, ln map[float64][]sweep.Point) {
 		}
 		if row, ok := d.metricRow("operating point", m, lo[*oa], ln[*ob]); ok {
 			row.OldPerGPU, row.NewPerGPU = oa, ob
+			if step != "" {
+				row.unjudged = "not judged: the operating points are two loads within one resolvable step; the levels both sides ran are compared above"
+			}
 			d.Rows = append(d.Rows, row)
 		}
 	}

@@ -45,6 +45,9 @@ type sweepOptions struct {
 	// cmd is the command these options belong to: which flags were given
 	// decides what --resume takes from the stored plan.
 	cmd *cobra.Command
+	// started is when the sweep began running (the search's budget counts
+	// from it, the cap probe included).
+	started time.Time
 }
 
 // Complete builds the plan from the flags (a catalog builds one per leaf
@@ -182,6 +185,7 @@ func (o *sweepOptions) complete(c *cobra.Command) error {
 
 func (o *sweepOptions) run(c *cobra.Command) error {
 	ctx := c.Context()
+	o.started = time.Now()
 	exec, err := o.executor(ctx, c)
 	if err != nil {
 		return err

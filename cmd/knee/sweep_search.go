@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"time"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -31,6 +32,9 @@ type searchFlags struct {
 	CapProbe bool
 	Repeats  int
 	UntilCI  float64
+	// Budget is --search-budget: the search's time from the sweep's start
+	// (the cap probe included), run.AdaptiveOptions.Deadline.
+	Budget time.Duration
 	// Rungs are --ladder's levels when --search is given: the climb's
 	// steps (knee/search Settings.Rungs). plan.json keeps them as the
 	// resume setting search-rungs.
@@ -52,6 +56,7 @@ func (s *searchFlags) bind(fl *pflag.FlagSet) {
 	fl.IntVar(&s.Start, "search-start", d.Start, "--search's first level when no ladder is given")
 	fl.BoolVar(&s.Confirm, "search-confirm", d.Confirm, "--search climbs one rung past a lone first level past the knee (unless it is a cliff), so one noisy level never ends the climb")
 	fl.BoolVar(&s.CapProbe, "cap-probe", true, "a new --search whose levels stop by precision (the default) first ramps the requests in flight from 4 × --search-start, doubling every 4 s up to --max-per-gpu (at most 512/GPU; at most 30 s), while reading the engine's /metrics, and stops as soon as running requests pin at a cap with others waiting: the search then measures the cap, half and 1.4× it at once instead of climbing to it")
+	fl.DurationVar(&s.Budget, "search-budget", DefaultSearchBudget, "--search starts no level (new, extended or repeated) that its longest level so far would carry past this much time from the sweep's start, and answers with the levels it measured (0: no budget; --resume gets a fresh one)")
 	fl.IntSliceVar(&s.Rungs, "search-rungs", nil, "the rungs --search climbs along (set from --ladder; kept in plan.json for --resume)")
 	_ = fl.MarkHidden("search-rungs")
 	fl.IntVar(&s.Repeats, "repeats", 1, "run every level this many times (with --until-ci: at most), repeats interleaved with other levels")
@@ -146,6 +151,9 @@ func (o *sweepOptions) runSweep(ctx context.Context, c *cobra.Command, exec swee
 	ao := run.AdaptiveOptions{Options: opts, Repeats: o.Search.Repeats, UntilCI: o.Search.UntilCI, Slots: slots}
 	if o.Search.On {
 		ao.LevelBudget = o.Search.MaxLevels
+		if o.Search.Budget > 0 {
+			ao.Deadline = o.started.Add(o.Search.Budget)
+		}
 		set := o.Search.settings(len(slots))
 		kopts := knee.DefaultOptions()
 		kopts.SLOs = o.Search.SLOs
@@ -157,10 +165,26 @@ func (o *sweepOptions) runSweep(ctx context.Context, c *cobra.Command, exec swee
 		// A level may stop once its step from the level below is resolved
 		// (sweep/steps.go): levels far below the knee stop early.
 		ao.StepRef = func(s *sweep.Sweep, perGPU int) *sweep.StepRef { return search.StepRef(s, perGPU, kopts) }
-		fmt.Fprintf(o.root.stderr, "search: ±%.1f%%, at most %d levels, up to %d/GPU, %d at once\n", 100*set.Precision, set.MaxLevels, set.MaxPerGPU, len(slots))
+		fmt.Fprintf(o.root.stderr, "search: ±%.1f%%, at most %d levels, up to %d/GPU, %d at once%s\n", 100*set.Precision, set.MaxLevels, set.MaxPerGPU, len(slots), budgetNote(o.Search.Budget))
 		if len(set.Rungs) > 0 {
 			fmt.Fprintf(o.root.stderr, "search: climbs along the ladder's rungs %s/GPU and bisects between them\n", sweep.FormatLadder(set.Rungs))
 		}
 	}
 	return run.RunAdaptive(ctx, st, ao)
+}
+
+// DefaultSearchBudget bounds a search's time (--search-budget). Eight
+// minutes: on the H200 test bed every level of a default search ran into
+// its 45 s time cap plus a drain of 7–14 s, so eight minutes hold the probe,
+// its drain and about seven levels — a climb ×2 from 16 to past the knee
+// with one extension — and the search ends within ten minutes even when its
+// last level is the longest yet. A longer search is one flag away.
+const DefaultSearchBudget = 8 * time.Minute
+
+// budgetNote is the search line's word on its budget.
+func budgetNote(b time.Duration) string {
+	if b <= 0 {
+		return ", no time budget"
+	}
+	return fmt.Sprintf(", within %s (--search-budget)", b)
 }

@@ -26,7 +26,7 @@ var resumeSettings = []string{
 	"namespace", "context", "node", "service", "image", "loadgen-node-selector", "loadgen-toleration", "loadgen-labels",
 	"loadgen-cpu", "loadgen-memory", "loadgen-gpus", "hf-token-secret", "dataset-pvc", "api-key-secret", "job-deadline", "job-ttl", "pending-timeout", "keep",
 	// --search, --repeats, --until-ci (sweep_search.go)
-	"search", "precision", "max-levels", "max-per-gpu", "search-start", "search-confirm", "search-rungs", "repeats", "until-ci", "slo",
+	"search", "precision", "max-levels", "max-per-gpu", "search-start", "search-confirm", "search-rungs", "search-budget", "repeats", "until-ci", "slo",
 	// --rate --search (sweep_rate.go)
 	"max-rate",
 	// --runner kube --nodes (sweep_kube_nodes.go)

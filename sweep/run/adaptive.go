@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/store"
@@ -36,6 +37,10 @@ type AdaptiveOptions struct {
 	// measured whose step the planner's decision rests on is unresolved by
 	// their own intervals, to run again first (knee/search.Extend).
 	Extend func(s *sweep.Sweep) (levels []int, why string)
+	// Deadline, when set, is the search's time budget (--search-budget,
+	// budget.go): no level starts that the longest level so far would
+	// carry past it.
+	Deadline time.Time
 }
 
 // RunAdaptive is the engine with the planner for --search,
@@ -72,8 +77,14 @@ func (p *adaptive) measured(*engine, sweep.Level) (bool, error) { return false, 
 func (p *adaptive) next(_ context.Context, e *engine) ([]sweep.Level, bool, error) {
 	for {
 		todo, err := p.pending(e)
-		if err != nil || len(todo) > 0 {
-			return todo[:min(len(todo), len(e.slots))], false, err
+		if err != nil {
+			return nil, false, err
+		}
+		if len(todo) > 0 {
+			if why := e.outOfTime(p.opts.Deadline); why != "" {
+				return nil, false, p.outOfTime(e, why, len(todo))
+			}
+			return todo[:min(len(todo), len(e.slots))], false, nil
 		}
 		grew, err := p.search(e)
 		if err != nil {
@@ -93,6 +104,20 @@ func (p *adaptive) next(_ context.Context, e *engine) ([]sweep.Level, bool, erro
 			return nil, false, err
 		}
 	}
+}
+
+// outOfTime ends the search on its budget, said once, naming the
+// levels planned and left for --resume.
+func (p *adaptive) outOfTime(e *engine, why string, left int) error {
+	if why == p.lastDone {
+		return nil
+	}
+	p.lastDone = why
+	if left > 0 {
+		why += fmt.Sprintf("; %d planned level(s) not run", left)
+	}
+	e.out.StoppedEarly = why
+	return e.event("search", "done: %s", why)
 }
 
 // pending are the engine's pending levels; without a planner, StopRule

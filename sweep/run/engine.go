@@ -121,6 +121,8 @@ type engine struct {
 	// harness run (sweep.StagedExecutor, one slot): every pending level
 	// is one batch.
 	staged bool
+	// longest is the longest level run so far (AdaptiveOptions.Deadline).
+	longest time.Duration
 }
 
 func newEngine(st *store.Store, opts Options, slots []Slot) *engine {
