@@ -28,7 +28,9 @@ if ! curl -sf "$URL/health" >/dev/null 2>&1; then
   [[ -f .testbed/cbserve.py ]] || { echo "gpu-search: .testbed/cbserve.py is missing (cp ../shared/testbed/cbserve.py .testbed/)" >&2; exit 2; }
   python3 .testbed/cbserve.py --size 0.6b --port "$PORT" >"$OUT/cbserve-$N.log" 2>&1 &
   started=$!
-  trap '[[ -n "$started" ]] && kill "$started" 2>/dev/null; wait "$started" 2>/dev/null' EXIT
+  # cbserve may not end on SIGTERM while its batching thread runs (on the H200 the
+  # script then waited out the device's 10-minute limit): KILL after 5 s.
+  trap '[[ -n "$started" ]] && { kill "$started" 2>/dev/null; sleep 5; kill -9 "$started" 2>/dev/null; wait "$started" 2>/dev/null; }' EXIT
   for _ in $(seq 1 120); do
     curl -sf "$URL/health" >/dev/null 2>&1 && break
     kill -0 "$started" 2>/dev/null || { echo "gpu-search: cbserve exited; its log:" >&2; tail -20 "$OUT/cbserve-$N.log" >&2; exit 1; }
