@@ -137,19 +137,31 @@ func runsOf(s *sweep.Sweep) map[int]*runs {
 
 // CapLevels are the levels a search measures first when a probe read the
 // engine's cap (issue 30, sweep/metrics.CapFromProbe), instead of climbing
-// to it ×2 from the bottom: the cap itself; half of it, far enough below
-// (more than the rule's least resolvable ratio) to verify the cap is still
-// sub-knee; and 1.4× it (typed), above it by that ratio, where the engine
-// only queues, to show the knee. The planner's engine-cap step then ends
-// the search on these three unless their readings disagree. Bounded by
+// to it ×2 from the bottom: the cap itself; about half of it, far enough
+// below (more than the rule's least resolvable ratio) to verify the cap is
+// still sub-knee; and at least 1.4× it, above it by that ratio, where the
+// engine only queues, to show the knee. The planner's engine-cap step then
+// ends the search on these three unless their readings disagree. Bounded by
 // MaxPerGPU; ascending and distinct.
+//
+// The levels around the cap sit on a grid (gridLevel), not at the cap's
+// own multiples: a probe reads a soft cap differently from run to run (the
+// H200 test bed's 244 and 220 in two searches an hour apart), and two
+// searches whose every level differed had nothing for knee diff to
+// compare. Both sit on the climb's half-octave grid (16, 22, 32, 44, 64,
+// 88, 128, 176, 256, 352, 512: the climb's own ×2 levels among them): the
+// level below is the grid's nearest to half the cap, the level above its
+// first at or past 1.4× (1.4–2× the cap). A finer grid would put one soft
+// cap's readings on different levels again (220 → 320, 244 → 352).
 func CapLevels(capPerGPU int, set Settings) []int {
 	if capPerGPU < 2 {
 		return nil
 	}
 	var out []int
 	seen := map[int]bool{}
-	for _, v := range []int{Typed(float64(capPerGPU) / 2), capPerGPU, Typed(1.4 * float64(capPerGPU))} {
+	below := gridLevel(float64(capPerGPU)/2, set.Start, 2, false)
+	above := gridLevel(1.4*float64(capPerGPU), set.Start, 2, true)
+	for _, v := range []int{below, capPerGPU, above} {
 		if v >= 1 && v <= set.MaxPerGPU && !seen[v] {
 			seen[v] = true
 			out = append(out, v)

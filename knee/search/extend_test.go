@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/knee/search"
@@ -61,13 +62,33 @@ func TestExtendRunsAnUnresolvedStepAgain(t *testing.T) {
 	assert.Empty(t, again, "three runs: the search decides on what it has")
 }
 
-// A cap of 160/GPU is measured at 80, 160 and 224; 48 at 24, 48, 64 (1.4 ×
-// 48 = 67 rounds to the typed 64); --max-per-gpu bounds the level above.
+// A cap of 160/GPU is measured at 88, 160 and 256 (80 lies nearest 88 of
+// the half-octave grid 64, 88, 128; 224 is past 176); 48 at 22, 48, 88;
+// 40 at 22, 40, 64; 200 at 88, 200, 352. The level below is always more than r_min (1.331×) below the
+// cap, the level above at least 1.4× it; --max-per-gpu bounds the level
+// above.
 func TestCapLevels(t *testing.T) {
 	set := search.DefaultSettings()
-	assert.Equal(t, []int{80, 160, 224}, search.CapLevels(160, set))
-	assert.Equal(t, []int{24, 48, 64}, search.CapLevels(48, set))
+	assert.Equal(t, []int{88, 160, 256}, search.CapLevels(160, set))
+	assert.Equal(t, []int{22, 48, 88}, search.CapLevels(48, set))
+	assert.Equal(t, []int{22, 40, 64}, search.CapLevels(40, set))
+	assert.Equal(t, []int{88, 200, 352}, search.CapLevels(200, set))
+	for c := 24; c <= 700; c++ {
+		l := search.CapLevels(c, set)
+		require.Len(t, l, 3, "cap %d", c)
+		assert.Greater(t, float64(c)/float64(l[0]), 1.331, "cap %d: %v", c, l)
+		assert.GreaterOrEqual(t, float64(l[2])/float64(c), 1.4-1e-9, "cap %d: %v", c, l)
+	}
 	set.MaxPerGPU = 200
-	assert.Equal(t, []int{80, 160}, search.CapLevels(160, set))
+	assert.Equal(t, []int{88, 160}, search.CapLevels(160, set))
 	assert.Empty(t, search.CapLevels(1, set))
+}
+
+// Two probes of one soft cap, 244 and 220 (the H200 test bed's, an hour
+// apart), put the level below and the level above on the same grid points
+// (128 and 352), so two searches of one config share levels to compare.
+func TestCapLevelsOfTwoReadingsOfOneSoftCapShareLevels(t *testing.T) {
+	set := search.DefaultSettings()
+	assert.Equal(t, []int{128, 244, 352}, search.CapLevels(244, set))
+	assert.Equal(t, []int{128, 220, 352}, search.CapLevels(220, set))
 }

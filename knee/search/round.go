@@ -51,3 +51,35 @@ func typedBetween(lo, hi int) (int, bool) {
 	}
 	return best, best > 0
 }
+
+// gridLevel is a level of the grid Typed(start·2^(k/perOctave)) for whole
+// k: the first at or above x when up, else the nearest to x in log terms
+// (the lower on a tie). Levels from one grid recur from search to search,
+// so searches of one config share levels to compare.
+func gridLevel(x float64, start, perOctave int, up bool) int {
+	if start < 1 {
+		start = 1
+	}
+	if !(x >= 1) {
+		return 1
+	}
+	at := func(k float64) int { return Typed(float64(start) * math.Exp2(k/float64(perOctave))) }
+	// Typed moves a grid point by at most 1/16 of it: start two points
+	// below x's and walk up to the first at or above x.
+	k := math.Floor(float64(perOctave)*math.Log2(x/float64(start))) - 2
+	for at(k+1) < int(math.Ceil(x)) && k < 64*float64(perOctave) {
+		k++
+	}
+	lo, hi := at(k), at(k+1)
+	for lo >= hi && lo > 1 {
+		k--
+		lo = at(k)
+	}
+	if float64(hi) == x || up {
+		return hi
+	}
+	if float64(lo) < 1 || math.Log(x/float64(lo)) > math.Log(float64(hi)/x) {
+		return hi
+	}
+	return lo
+}
