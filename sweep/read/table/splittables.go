@@ -356,11 +356,19 @@ func captionAbove(lines []string, header int) string {
 		return ""
 	}
 	l := strings.TrimSpace(lines[i])
+	if m := boldLeadCaption.FindStringSubmatch(l); m != nil && len(m[1]) <= maxCaption {
+		return strings.TrimSpace(m[1])
+	}
 	if len(l) > maxCaption || !strings.HasSuffix(l, ":") && !strings.HasSuffix(l, "：") || strings.ContainsAny(l[:1], "#|-*+>") {
 		return ""
 	}
 	return strings.TrimSpace(strings.TrimRight(l, ":："))
 }
+
+// boldLeadCaption is a caption written in bold with a remark after it,
+// the line ending with a colon: "**Median TTFT (ms)** — no difference:".
+// The bold part names the table; the remark is the author's reading of it.
+var boldLeadCaption = regexp.MustCompile(`^\*\*([^*]{2,}?)\*\*\s*[—–:：-]\s*[^|]*[:：]$`)
 
 // headingNumber finds the numbers in a heading: a level heading holds one.
 var headingNumber = regexp.MustCompile(`\d[\d,]*(?:\.\d+)?`)
