@@ -92,6 +92,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 		}
 	}
 	unitsRow, unitsLine := takeUnitsRow(&g)
+	notes = append(notes, nameColumnsByHeading(&g)...)
 	notes = append(notes, splitStatPairs(&g)...)
 	notes = append(notes, splitNamedTuples(&g)...)
 	notes = append(notes, profileLoads(&g)...)
