@@ -128,7 +128,7 @@ func alignedTables(path string, data []byte) []grid {
 		}
 		block = nil
 	}
-	for i, l := range strings.Split(string(data), "\n") {
+	for i, l := range stripLinePrefixes(strings.Split(string(data), "\n")) {
 		if h, _ := headingText(l); h != "" && strings.HasPrefix(strings.TrimSpace(l), "#") {
 			flush()
 			heading = h
