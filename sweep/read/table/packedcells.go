@@ -49,6 +49,12 @@ func splitPackedCells(g *grid) []string {
 // a header that names nothing, from the packing of a column before it.
 func packedColumnNames(g grid, i int, template *packing) ([]string, *packing, bool) {
 	h := strings.TrimSpace(stripMarkup(g.header[i]))
+	if names, ok := percentileNames(h); ok {
+		if !everyCellPacked(g, i, len(names)) {
+			return nil, nil, false
+		}
+		return names, nil, true
+	}
 	if parts := packedSep.Split(h, -1); len(parts) >= 2 {
 		prefix, bare, ok := packedPartNames(parts)
 		if !ok || !everyCellPacked(g, i, len(parts)) {
@@ -75,6 +81,26 @@ func packedPartNames(parts []string) (prefix string, bare []string, ok bool) {
 	}
 	return "", nil, false
 }
+
+// percentileList is a header naming the percentiles its cells list:
+// "Time to First Token [1%, 5%, 50%, 99%] (ms)" (guidellm 0.1).
+var percentileList = regexp.MustCompile(`^(.*?)\s*[\[(]((?:\s*\d+(?:\.\d+)?\s*%\s*,?){2,})\s*[\])]\s*(.*)$`)
+
+// percentileNames names each percentile of such a header: "Time to First
+// Token p50 (ms)".
+func percentileNames(h string) ([]string, bool) {
+	m := percentileList.FindStringSubmatch(h)
+	if m == nil || m[1] == "" {
+		return nil, false
+	}
+	var names []string
+	for _, q := range percentValue.FindAllStringSubmatch(m[2], -1) {
+		names = append(names, strings.TrimSpace(m[1]+" p"+q[1]+" "+m[3]))
+	}
+	return names, true
+}
+
+var percentValue = regexp.MustCompile(`(\d+(?:\.\d+)?)\s*%`)
 
 func withSeries(series string, bare []string) []string {
 	out := make([]string, len(bare))
