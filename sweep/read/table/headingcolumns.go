@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // A table under a heading or caption that names one metric ("Output
@@ -34,7 +35,7 @@ func nameColumnsByHeading(g *grid) []string {
 		if c.key() == key {
 			return nil // the table names the metric itself
 		}
-		if saysNothing(c) && numericColumn(*g, i) {
+		if saysNothing(c) && namesSomething(g.header[i]) && numericColumn(*g, i) && !countsRows(*g, i) {
 			named = append(named, i)
 		}
 	}
@@ -61,4 +62,26 @@ func numericColumn(g grid, i int) bool {
 		}
 	}
 	return false
+}
+
+// namesSomething: a header with a letter in it, the name of an engine or a
+// run; "#" or "" names no series.
+func namesSomething(h string) bool {
+	for _, r := range h {
+		if unicode.IsLetter(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// countsRows: column i numbers the rows 1, 2, 3 …: an index, not a value.
+func countsRows(g grid, i int) bool {
+	for r, row := range g.rows {
+		cv, ok, err := parseCell(cleanCell(cellAt(row, i)))
+		if err != nil || !ok || cv.unit != nil || cv.v != float64(r+1) {
+			return false
+		}
+	}
+	return len(g.rows) > 1
 }

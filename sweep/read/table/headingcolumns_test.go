@@ -22,6 +22,8 @@ func TestColumnsKeepTheirNamesWhereTheTableNamesTheMetric(t *testing.T) {
 		"a column names the metric":   {caption: "Throughput (tok/s)", header: []string{"Concurrency", "Throughput", "vLLM"}, rows: [][]string{{"1", "30", "2"}}},
 		"the heading names no metric": {title: []string{"H100 results"}, header: []string{"Concurrency", "vLLM"}, rows: [][]string{{"1", "30"}}},
 		"no load column":              {caption: "Throughput (tok/s)", header: []string{"Model", "vLLM"}, rows: [][]string{{"a", "30"}}},
+		"a row number":                {caption: "Throughput (tok/s)", header: []string{"Run", "Concurrency"}, rows: [][]string{{"1", "4"}, {"2", "8"}, {"3", "16"}}},
+		"a header of no letters":      {caption: "Throughput (tok/s)", header: []string{"#", "Concurrency"}, rows: [][]string{{"7", "4"}, {"9", "8"}}},
 	} {
 		header := append([]string(nil), g.header...)
 		require.Empty(t, nameColumnsByHeading(&g), name)
