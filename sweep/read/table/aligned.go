@@ -20,6 +20,9 @@ import (
 // verticalBars separate columns in box-drawn and ASCII-grid tables.
 const verticalBars = "│┃║|┆┇┊┋╎╏"
 
+// boxBars are the vertical bars of a drawn box (not an ASCII grid's |).
+const boxBars = "│┃║"
+
 // maxAlignedCols bounds a header's cells: no sweep table is wider, and
 // placing every cell of every row is quadratic in the width.
 const maxAlignedCols = 256
@@ -128,7 +131,7 @@ func alignedTables(path string, data []byte) []grid {
 		}
 		block = nil
 	}
-	for i, l := range strings.Split(string(data), "\n") {
+	for i, l := range stripLinePrefixes(strings.Split(string(data), "\n")) {
 		if h, _ := headingText(l); h != "" && strings.HasPrefix(strings.TrimSpace(l), "#") {
 			flush()
 			heading = h
@@ -162,6 +165,7 @@ func headed(gs []grid, heading string) []grid {
 }
 
 func blockTables(path string, block []alignedLine) []grid {
+	block = stripBoxFrames(block)
 	for _, l := range block {
 		if isBarredLine(l.text) {
 			if g, ok := barredTable(path, block); ok {
@@ -200,6 +204,9 @@ func barredTable(path string, block []alignedLine) (grid, bool) {
 	for _, l := range content[nHead:] {
 		g.rows = append(g.rows, splitBars(l.text))
 		g.lines = append(g.lines, l.no)
+	}
+	if strings.ContainsAny(content[0].text, boxBars) {
+		joinWrappedRows(&g) // only a drawn box wraps its cells
 	}
 	return g, true
 }

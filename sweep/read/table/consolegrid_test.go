@@ -34,4 +34,6 @@ func TestCaptionAbove(t *testing.T) {
 	require.Equal(t, "", captionAbove(lines, 2), "a long line is prose")
 	require.Equal(t, "", captionAbove([]string{"- item:", "| c |"}, 1), "a list item is no caption")
 	require.Equal(t, "", captionAbove([]string{"### Throughput:", "| c |"}, 1), "a heading is a heading")
+	require.Equal(t, "Median TTFT (ms)", captionAbove([]string{"**Median TTFT (ms)** — no difference:", "", "| c |"}, 2), "a bold caption with a remark after it")
+	require.Equal(t, "", captionAbove([]string{"**Median TTFT (ms)** — no difference.", "| c |"}, 1), "a remark that does not end the line with a colon is prose")
 }

@@ -9,6 +9,7 @@ import (
 func FuzzBoxHeader(f *testing.F) {
 	seedCorpusText(f, "rich-box")
 	f.Add([]byte("|===|===|\n| A | B ||\n| x | y |\n|---|---|\n| 1 | 2 |\n"))
+	f.Add([]byte(nestedBox))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		_ = looksAligned(b)
 		s, err := readAligned("t.txt", b, Meta{})

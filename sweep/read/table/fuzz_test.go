@@ -29,6 +29,9 @@ func FuzzMarkdown(f *testing.F) {
 	f.Add([]byte("| leaf / node | GPUs | per GPU | tok/s | TTFT p99 ms | note |\n|---|---|---|---|---|---|\n| gb300-eks (p6e) | 4 | 256 | **20,769** | 33,320 | past |\n"))
 	f.Add([]byte("| metric | conc=4 | conc=16 |\n|:--|--:|--:|\n| output tok/s | 373 | 1,321 |\n| TTFT p99 (ms) | 27.3 | 42.8 |\n"))
 	f.Add([]byte("| concurrency | tok/s | TTFT (s) |\n|---|---|---|\n| ~0.49 | 64 | \\| |\n"))
+	f.Add([]byte(captionedMetricTables))
+	f.Add([]byte("> | Config | Engine | c=1 tok/s | c=16 tok/s |\n> |---|---|---|---|\n> | FP16 | vLLM | 80 | 1,094 |\n> | FP16 | SGLang | 61 | 829 |\n"))
+	f.Add([]byte("| Cell | BF16 tok/s, TTFT p50, TPOT p50 | FP8 |\n|---|---|---|\n| 1 | 65.2, 0.34 s, 14.1 ms | 72.5, 0.53 s, 11.9 ms |\n"))
 	seed(f, "sweeps/jtchilders-laguna-s21-nvfp4-gb10-vllm.md", "sweeps/dsv4flash-0731-1xdgxspark-maxseqs1-vllm.md",
 		"sweeps/yeqcharlotte-router-llmd-pd-llama31-8b-16gpu.md", "sweeps/pallavim1-gemma4-26b-rtxpro6000-g4-1k1k.md")
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -47,6 +50,7 @@ func FuzzAligned(f *testing.F) {
 	}
 	f.Add([]byte(" users | output tok/s | ttft p99 (ms)\n-------+--------------+---------------\n     8 |         2544 |           386\n"))
 	f.Add([]byte("Clients   Throughput   TTFT p99\n          tok/s        s\n8         2,544        0.386\n"))
+	f.Add([]byte("1 | # concurrency  throughput_tok_s\n2 | # ------\n3 | # 1            30.5\n4 | # 4            110.0\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		_ = looksAligned(b)
 		s, err := readAligned("t.txt", b, Meta{})

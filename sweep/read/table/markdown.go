@@ -168,7 +168,7 @@ func markdownTables(path string, data []byte) []grid {
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 64*1024), 16*1024*1024)
 	for sc.Scan() {
-		lines = append(lines, sc.Text())
+		lines = append(lines, unquote(sc.Text()))
 	}
 	var out []grid
 	// The headings above each table, as a path: a heading of level L
@@ -213,6 +213,19 @@ func markdownTables(path string, data []byte) []grid {
 		i = j - 1
 	}
 	return out
+}
+
+// quoteMarks are a markdown block quote's marks at a line's start ("> ",
+// "> > "): a table quoted in a reply renders as a table.
+var quoteMarks = regexp.MustCompile(`^ {0,3}(?:>[ \t]?)+`)
+
+// unquote is a line without its block quote marks; the table, the headings
+// and the captions inside a quote read as they do outside one.
+func unquote(line string) string {
+	if loc := quoteMarks.FindStringIndex(line); loc != nil {
+		return line[loc[1]:]
+	}
+	return line
 }
 
 // consoleGrid: the pipe table whose header is line i is a console grid

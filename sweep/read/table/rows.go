@@ -188,6 +188,16 @@ func readValue(c column, raw string) (cellRead, bool, error) {
 		}
 	}
 	cv, ok, err := parseCell(cell)
+	if err != nil {
+		// A value inside a sentence (prosecells.go).
+		pv, pok, perr := proseValue(cell, columnDim(c.kind))
+		switch {
+		case perr != nil:
+			return cellRead{}, false, perr
+		case pok:
+			cv, ok, err = pv, true, nil
+		}
+	}
 	if err != nil || !ok {
 		return cellRead{}, ok, err
 	}

@@ -240,7 +240,10 @@ func disjointMetrics(parts []splitPart) error {
 			seen[k] = true
 			if prev, ok := owner[k]; ok {
 				a, b := parts[prev].g, p.g
-				return inputerr.Errorf(a.file, "--series", a.headerLine, "the tables at lines %d (%s) and %d (%s) share the load column %q but both hold %s: knee joins tables into one sweep only when each holds its own metrics; pick one table by its heading with --series %q", a.headerLine, partName(a), b.headerLine, partName(b), p.loadHeader, k, partName(a))
+				// Named as --series picks them back: by a heading only
+				// one of them has, else by caption or line.
+				names := tableNames([]grid{a, b})
+				return inputerr.Errorf(a.file, "--series", a.headerLine, "the tables at lines %d (%s) and %d (%s) share the load column %q but both hold %s: knee joins tables into one sweep only when each holds its own metrics; pick one table by its heading with --series %q", a.headerLine, names[0], b.headerLine, names[1], p.loadHeader, k, names[0])
 			}
 			owner[k] = pi
 		}
@@ -356,11 +359,19 @@ func captionAbove(lines []string, header int) string {
 		return ""
 	}
 	l := strings.TrimSpace(lines[i])
+	if m := boldLeadCaption.FindStringSubmatch(l); m != nil && len(m[1]) <= maxCaption {
+		return strings.TrimSpace(m[1])
+	}
 	if len(l) > maxCaption || !strings.HasSuffix(l, ":") && !strings.HasSuffix(l, "：") || strings.ContainsAny(l[:1], "#|-*+>") {
 		return ""
 	}
 	return strings.TrimSpace(strings.TrimRight(l, ":："))
 }
+
+// boldLeadCaption is a caption written in bold with a remark after it,
+// the line ending with a colon: "**Median TTFT (ms)** — no difference:".
+// The bold part names the table; the remark is the author's reading of it.
+var boldLeadCaption = regexp.MustCompile(`^\*\*([^*]{2,}?)\*\*\s*[—–:：-]\s*[^|]*[:：]$`)
 
 // headingNumber finds the numbers in a heading: a level heading holds one.
 var headingNumber = regexp.MustCompile(`\d[\d,]*(?:\.\d+)?`)

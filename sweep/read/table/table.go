@@ -80,7 +80,8 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 }
 
 // normalizeGrid brings a grid to one row per level before its columns are
-// read: turned when transposed, its units row taken, cells holding several
+// read: turned when transposed, melted when its headers name the levels
+// (widecolumns.go), its units row taken, cells holding several
 // values split, rows named by a profile given their level, a rate derived
 // from a count over the run and its duration (countrates.go).
 func normalizeGrid(g grid) (grid, []string, int, []string) {
@@ -90,10 +91,15 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 		if note != "" {
 			notes = append(notes, note)
 		}
+	} else if t, note, ok := meltLevelColumns(g); ok {
+		g = t
+		notes = append(notes, note)
 	}
 	unitsRow, unitsLine := takeUnitsRow(&g)
+	notes = append(notes, nameColumnsByHeading(&g)...)
 	notes = append(notes, splitStatPairs(&g)...)
 	notes = append(notes, splitNamedTuples(&g)...)
+	notes = append(notes, splitPackedCells(&g)...)
 	notes = append(notes, profileLoads(&g)...)
 	notes = append(notes, expandPackedRows(&g, loadColumn(classifyAll(g.header)))...)
 	notes = append(notes, countRates(&g)...)

@@ -1,0 +1,87 @@
+package table
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+)
+
+// A table under a heading or caption that names one metric ("Output
+// throughput (tok/s)", "p50 TTFT, ms:") often names its value columns by
+// engine or run alone ("Concurrency | vLLM | SGLang"): the heading says what
+// every such column holds, as it does for tables joined one per metric
+// (splittables.go). Each column that says nothing of its own and holds
+// numbers takes the heading's metric into its header ("vLLM Output
+// throughput (tok/s)"); several of them are then several curves, which the
+// series pass names.
+
+// nameColumnsByHeading renames the columns of g that hold its heading's
+// metric; the note says which. Nothing changes when the heading names no
+// metric, the table has no load column, or a column already holds that
+// metric under its own name.
+func nameColumnsByHeading(g *grid) []string {
+	metric := headingMetric(*g)
+	if metric == "" || len(g.rows) == 0 {
+		return nil
+	}
+	cols := classifyAll(g.header)
+	if loadColumn(cols) < 0 {
+		return nil
+	}
+	key := classify(metric).key()
+	var named []int
+	for i, c := range cols {
+		if c.key() == key {
+			return nil // the table names the metric itself
+		}
+		if saysNothing(c) && namesSomething(g.header[i]) && numericColumn(*g, i) && !countsRows(*g, i) {
+			named = append(named, i)
+		}
+	}
+	if len(named) == 0 {
+		return nil
+	}
+	var was []string
+	g.header = slices.Clone(g.header) // the parsed table is read again when tables join
+	for _, i := range named {
+		was = append(was, fmt.Sprintf("%q", g.header[i]))
+		g.header[i] = strings.TrimSpace(g.header[i]) + " " + metric
+	}
+	return []string{fmt.Sprintf("%s:%d: columns %s name no metric: they hold the %q the table's title names", g.file, g.headerLine, strings.Join(was, ", "), metric)}
+}
+
+// numericColumn: column i holds a number in some row and text in none.
+func numericColumn(g grid, i int) bool {
+	if textColumn(g, i) {
+		return false
+	}
+	for _, row := range g.rows {
+		if !isBlank(cellAt(row, i)) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesSomething: a header with a letter in it, the name of an engine or a
+// run; "#" or "" names no series.
+func namesSomething(h string) bool {
+	for _, r := range h {
+		if unicode.IsLetter(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// countsRows: column i numbers the rows 1, 2, 3 …: an index, not a value.
+func countsRows(g grid, i int) bool {
+	for r, row := range g.rows {
+		cv, ok, err := parseCell(cleanCell(cellAt(row, i)))
+		if err != nil || !ok || cv.unit != nil || cv.v != float64(r+1) {
+			return false
+		}
+	}
+	return len(g.rows) > 1
+}

@@ -1,0 +1,149 @@
+package table
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// A compact table packs several metrics of one level into a cell ("65.2,
+// 0.34 s, 14.1 ms") under a header that lists them ("BF16 tok/s, TTFT p50,
+// TPOT p50"), and often repeats the packing in the columns of the other
+// series, named by the series alone ("FP8"). Each packed column becomes
+// one column per part, named by the header's list; a column of the same
+// packing whose header names nothing takes the list's names after its own
+// ("FP8 tok/s", "FP8 TTFT p50"). The parts are separated by a comma or a
+// semicolon and a space, or by a slash with spaces around it: a thousands
+// separator ("1,234") and a unit ("tok/s") keep their value whole.
+
+// packedSep separates the parts of a packed cell or of the header listing them.
+var packedSep = regexp.MustCompile(`\s*[,;]\s+|\s+/\s+`)
+
+// packing is the list of parts a named packed column gives its table.
+type packing struct {
+	bare []string // the part names without the series: "tok/s", "TTFT p50"
+}
+
+// splitPackedCells splits every packed column of g; the notes say which.
+func splitPackedCells(g *grid) []string {
+	var notes []string
+	var template *packing
+	for i := 0; i < len(g.header); i++ {
+		names, p, ok := packedColumnNames(*g, i, template)
+		if !ok {
+			continue
+		}
+		if p != nil {
+			template = p
+		}
+		whole := g.header[i]
+		replaceWithParts(g, i, names)
+		notes = append(notes, fmt.Sprintf("%s: the cells of %q hold %d values each: read as %s", g.file, whole, len(names), quoteAll(names)))
+		i += len(names) - 1
+	}
+	return notes
+}
+
+// packedColumnNames names the parts of column i when it is packed: from its
+// own header's list (the packing it gives the columns after it), else, for
+// a header that names nothing, from the packing of a column before it.
+func packedColumnNames(g grid, i int, template *packing) ([]string, *packing, bool) {
+	h := strings.TrimSpace(stripMarkup(g.header[i]))
+	if names, ok := percentileNames(h); ok {
+		if !everyCellPacked(g, i, len(names)) {
+			return nil, nil, false
+		}
+		return names, nil, true
+	}
+	if parts := packedSep.Split(h, -1); len(parts) >= 2 {
+		prefix, bare, ok := packedPartNames(parts)
+		if !ok || !everyCellPacked(g, i, len(parts)) {
+			return nil, nil, false
+		}
+		return withSeries(prefix, bare), &packing{bare: bare}, true
+	}
+	if template == nil || !saysNothing(classify(h)) || !everyCellPacked(g, i, len(template.bare)) {
+		return nil, nil, false
+	}
+	return withSeries(h, template.bare), nil, true
+}
+
+// packedPartNames reads a header's list: the words before the first part's
+// metric name the series ("BF16" of "BF16 tok/s"), and every part names a
+// different value knee reads.
+func packedPartNames(parts []string) (prefix string, bare []string, ok bool) {
+	words := strings.Fields(parts[0])
+	for j := len(words) - 1; j >= 0; j-- {
+		bare = append([]string{strings.Join(words[j:], " ")}, parts[1:]...)
+		if distinctReadKeys(bare) {
+			return strings.Join(words[:j], " "), bare, true
+		}
+	}
+	return "", nil, false
+}
+
+// percentileList is a header naming the percentiles its cells list:
+// "Time to First Token [1%, 5%, 50%, 99%] (ms)" (guidellm 0.1).
+var percentileList = regexp.MustCompile(`^(.*?)\s*[\[(]((?:\s*\d+(?:\.\d+)?\s*%\s*,?){2,})\s*[\])]\s*(.*)$`)
+
+// percentileNames names each percentile of such a header: "Time to First
+// Token p50 (ms)".
+func percentileNames(h string) ([]string, bool) {
+	m := percentileList.FindStringSubmatch(h)
+	if m == nil || m[1] == "" {
+		return nil, false
+	}
+	var names []string
+	for _, q := range percentValue.FindAllStringSubmatch(m[2], -1) {
+		names = append(names, strings.TrimSpace(m[1]+" p"+q[1]+" "+m[3]))
+	}
+	return names, true
+}
+
+var percentValue = regexp.MustCompile(`(\d+(?:\.\d+)?)\s*%`)
+
+func withSeries(series string, bare []string) []string {
+	out := make([]string, len(bare))
+	for j, b := range bare {
+		out[j] = strings.TrimSpace(series + " " + b)
+	}
+	return out
+}
+
+// everyCellPacked: every non-blank cell of column i holds k numbers (each
+// with its unit or none), and there is one.
+func everyCellPacked(g grid, i, k int) bool {
+	n := 0
+	for _, row := range g.rows {
+		c := cleanCell(cellAt(row, i))
+		if isBlank(c) {
+			continue
+		}
+		parts := packedSep.Split(c, -1)
+		if len(parts) != k {
+			return false
+		}
+		for _, p := range parts {
+			if _, ok, err := parseCell(p); !ok || err != nil {
+				return false
+			}
+		}
+		n++
+	}
+	return n > 0
+}
+
+// replaceWithParts puts one column per name in place of column i, each
+// cell's parts in order (a blank cell blank in each).
+func replaceWithParts(g *grid, i int, names []string) {
+	g.header = append(g.header[:i:i], append(names, g.header[i+1:]...)...)
+	for r, row := range g.rows {
+		vals := make([]string, len(names))
+		if c := cleanCell(cellAt(row, i)); !isBlank(c) {
+			copy(vals, packedSep.Split(c, -1))
+		}
+		if i < len(row) {
+			g.rows[r] = append(row[:i:i], append(vals, row[i+1:]...)...)
+		}
+	}
+}
