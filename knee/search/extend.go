@@ -171,8 +171,12 @@ func StepRef(measured *sweep.Sweep, perGPU int, opts knee.Options) *sweep.StepRe
 		return nil
 	}
 	rmin := math.Pow(1+2*opts.Noise, 1/opts.Elasticity)
+	levels := runsOf(measured)
+	if levels[perGPU] != nil {
+		return nil
+	}
 	var best *runs
-	for pg, l := range runsOf(measured) {
+	for pg, l := range levels {
 		if float64(pg)*rmin > float64(perGPU)*(1+1e-9) || math.IsNaN(l.half) || !(l.thr > 0) {
 			continue
 		}
