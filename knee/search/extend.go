@@ -61,22 +61,16 @@ func Extend(measured *sweep.Sweep, opts knee.Options) ([]int, string) {
 		return nil, ""
 	}
 	delta := ref.Delta(b, lb.half)
-	// The wider interval first: one more run of the noisier level narrows
-	// the step's margin most.
 	var again []int
-	order := []*runs{la, lb}
-	if lb.half > la.half {
-		order = []*runs{lb, la}
-	}
-	for _, l := range order {
+	for _, l := range []*runs{la, lb} {
 		if l.n < MaxRunsExtended {
 			again = append(again, l.perGPU)
-			break
 		}
 	}
 	if len(again) == 0 {
 		return nil, ""
 	}
+	sort.Ints(again)
 	return again, fmt.Sprintf("the step %d→%d/GPU is unresolved by its levels' own intervals: elasticity %.2f ± %.2f (±%s and ±%s throughput) straddles e* = %.2f: extend %s/GPU (one more run each) before deciding",
 		a, b, e, delta, pct(la.half), pct(lb.half), opts.Elasticity, sweep.FormatLadder(again))
 }
