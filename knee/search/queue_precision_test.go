@@ -142,7 +142,7 @@ func TestQueueBenchmarkPreciseTrace(t *testing.T) {
 		var safe, tight, levels, runs, gpuH float64
 		shapeSafe, shapeTight := map[queueShape]int{}, map[queueShape]int{}
 		for i, s := range servers {
-			r := runQueueSearchPrecise(s.clone(uint64(*queueSeed+i)), DefaultSettings(), opts, 45)
+			r := runQueueSearchPrecise(s.clone(uint64(*queueSeed+i)), DefaultSettings(), opts, *queueMaxS)
 			levels, runs, gpuH = levels+float64(r.distinct), runs+float64(r.runs), gpuH+r.gpuSeconds/3600
 			if r.rec <= s.trueKnee*(1+1e-9) {
 				safe++
@@ -162,10 +162,12 @@ func TestQueueBenchmarkPreciseTrace(t *testing.T) {
 	}
 	i := *queueTracePrecise
 	s := servers[i]
-	r, log := traceQueueSearchPrecise(s.clone(uint64(5000+i)), DefaultSettings(), opts, 45)
+	r, log := traceQueueSearchPrecise(s.clone(uint64(*queueSeed+i)), DefaultSettings(), opts, *queueMaxS)
 	t.Logf("%s cap %.0f thrash %.0f σ %.4g noise %.2f metrics %v: true knee %.1f, recommended %.0f in %d levels, %d runs\n%s",
 		s.shape, s.cap, s.thrash, s.sigma, s.noise, s.metrics, s.trueKnee, r.rec, r.distinct, r.runs, strings.Join(log, "\n"))
 }
+
+var queueMaxS = flag.Float64("queue-max-s", 45, "the level time cap (--level-max-duration, seconds) TestQueueBenchmarkPreciseTrace runs with")
 
 var queueSeed = flag.Int("queue-seed", 5000, "the runs' seeds (seed + i) TestQueueBenchmarkPreciseTrace's list of misses uses")
 
