@@ -159,23 +159,6 @@ func CapLevels(capPerGPU int, set Settings) []int {
 	return out
 }
 
-// topOfDecisiveStep reports whether a level run again is the upper level
-// of the step the search's decision rests on (decisiveStep): its run may
-// stop once that step is resolved, which is what it runs for. A level run
-// again as that step's lower level runs its whole length instead: its own
-// step from below says nothing of the step above it, and a run it ends
-// early (10 s of ±40%) adds little to the step it was run for.
-func topOfDecisiveStep(measured *sweep.Sweep, levels map[int]*runs, perGPU int, opts knee.Options, rmin float64) bool {
-	ruled := opts
-	ruled.Bootstrap = 0
-	r, err := knee.Find(measured, ruled)
-	if err != nil {
-		return false
-	}
-	_, b := decisiveStep(r, levels, rmin)
-	return b == perGPU
-}
-
 // StepRef is the lower level a search judges perGPU against (issue 30:
 // precision where the decision is): the highest level measured with
 // windows at least one resolvable step (the rule's r_min) below it, with
@@ -188,12 +171,8 @@ func StepRef(measured *sweep.Sweep, perGPU int, opts knee.Options) *sweep.StepRe
 		return nil
 	}
 	rmin := math.Pow(1+2*opts.Noise, 1/opts.Elasticity)
-	levels := runsOf(measured)
-	if levels[perGPU] != nil && !topOfDecisiveStep(measured, levels, perGPU, opts, rmin) {
-		return nil
-	}
 	var best *runs
-	for pg, l := range levels {
+	for pg, l := range runsOf(measured) {
 		if float64(pg)*rmin > float64(perGPU)*(1+1e-9) || math.IsNaN(l.half) || !(l.thr > 0) {
 			continue
 		}

@@ -13,8 +13,7 @@ import (
 // A level's step reference is the highest windowed level at least r_min
 // (1.33× at the default 5% noise) below it, with its runs' mean and their
 // combined interval; none for the lowest level or below levels without
-// windows. A level run again has one only as the upper level of the step
-// the search's decision rests on.
+// windows.
 func TestStepRefIsTheLevelTheDecisionJudges(t *testing.T) {
 	pt := func(pg, thr, half float64) sweep.Point {
 		p := sweep.Point{PerGPU: sweep.F(pg), Concurrency: pg, ThroughputTokS: thr}
@@ -36,10 +35,6 @@ func TestStepRefIsTheLevelTheDecisionJudges(t *testing.T) {
 	require.NotNil(t, r)
 	assert.Equal(t, 16, r.PerGPU, "32 is less than 1.33× below 40")
 	assert.Nil(t, StepRef(s, 16, opts))
-	// Run again: 64, the top of the step the decision rests on (32→64),
-	// keeps its reference; 32, that step's lower level, has none and runs
-	// its whole length.
-	assert.Nil(t, StepRef(s, 32, opts), "32 run again below the decisive step")
 	assert.Nil(t, StepRef(&sweep.Sweep{GPUs: 1, Points: []sweep.Point{pt(16, 200, 0)}}, 64, opts), "no windows: no reference")
 	assert.Nil(t, StepRef(nil, 64, opts))
 }
