@@ -279,7 +279,10 @@ func (w *weakIndex) rescued(i, h int, rmin float64) bool {
 	if !p.underCap || !(p.thr > 0) || !(p.x > 0) {
 		return false
 	}
-	for k := h; k >= 0; k-- {
+	// The nearest queueLookback references (queue.go: the analysis stays
+	// linear in the levels); a fall below the best lower level is flat
+	// before this is asked (judgeFlat).
+	for k := h; k >= 0 && k > h-queueLookback; k-- {
 		q := w.pts[k]
 		if q.dip || q.thr <= 0 || p.x/q.x < rmin {
 			continue
