@@ -68,6 +68,12 @@ func (q *QueueOnset) IsMeasuredCap(lo, hi float64) bool {
 	return q != nil && q.From == "engine" && lo > 0 && hi > lo && lo == math.Round(q.PerGPU)
 }
 
+// isAbove reports whether the engine's measured cap lies at or above l,
+// a level that does not queue itself.
+func (q *QueueOnset) isAbove(l *levelEval) bool {
+	return q != nil && q.From == "engine" && !l.queue && l.x <= q.PerGPU*(1+1e-9)
+}
+
 // markQueueing flags the valid levels that queue (l.queue, ReasonQueueing
 // with the numbers) and returns the onset read at the lowest of them.
 func markQueueing(used, all []*levelEval, gpus int, perGPU bool, opts Options, w words) *QueueOnset {

@@ -45,6 +45,9 @@ type satPoint struct {
 	dip    bool // non_monotonic: fell and recovered; never judged, never a reference
 	cliff  bool // throughput collapse or TTFT far beyond Little's law
 	queue  bool // added requests only wait (queue.go): flat whatever it gained
+	// underCap: the engine queued at a cap at or above this level, which
+	// itself does not queue (queue.go): below the cap added load runs.
+	underCap bool
 	// margin is ln(1 + h) for a level measured over windows whose
 	// throughput's 95% interval is ±h (0 otherwise): its gain counts only
 	// beyond both levels' intervals (judgeFlat).
@@ -128,7 +131,7 @@ func (s *saturation) judgeFlat(pts []satPoint, eStar, noise float64) {
 		case best >= 0 && p.thr < pts[best].thr*(1-noise):
 			s.flat[i], s.ref[i] = true, best
 		default:
-			if h := weak.nearest(i, rmin); h >= 0 {
+			if h := weak.nearest(i, rmin); h >= 0 && !weak.rescued(i, h, rmin) {
 				s.flat[i], s.ref[i] = true, h
 			}
 		}
@@ -262,4 +265,34 @@ func (w *weakIndex) weakAgainst(i, h int, rmin float64) bool {
 		return false
 	}
 	return p.thr*math.Exp(-p.margin) <= q.thr*math.Exp(q.margin)*math.Pow(p.x/q.x, w.eStar)
+}
+
+// rescued: level i, shown weak by h only within the levels' intervals (a
+// windowed step its noise cannot resolve, read as flat), still scales
+// when no resolvable lower level shows it flat beyond both intervals and
+// the engine's own queue says so — it ran below its cap with nothing
+// waiting, where the cap is where requests start to wait at a level above
+// (issue 30: the queue is direct evidence, an unresolved step is none).
+// Levels without windows (no margins) are judged by the nearest as before.
+func (w *weakIndex) rescued(i, h int, rmin float64) bool {
+	p := w.pts[i]
+	if !p.underCap || !(p.thr > 0) || !(p.x > 0) {
+		return false
+	}
+	// The nearest queueLookback references (queue.go: the analysis stays
+	// linear in the levels); a fall below the best lower level is flat
+	// before this is asked (judgeFlat).
+	for k := h; k >= 0 && k > h-queueLookback; k-- {
+		q := w.pts[k]
+		if q.dip || q.thr <= 0 || p.x/q.x < rmin {
+			continue
+		}
+		if p.margin == 0 && q.margin == 0 {
+			return false
+		}
+		if math.Log(p.thr/q.thr)-w.eStar*math.Log(p.x/q.x) < -(p.margin + q.margin) {
+			return false
+		}
+	}
+	return true
 }

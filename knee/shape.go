@@ -31,7 +31,8 @@ func shapeOf(used []*levelEval, in input, opts Options) shape {
 	}
 	pts := make([]satPoint, len(used))
 	for i, l := range used {
-		pts[i] = satPoint{x: l.x, thr: l.thr, dip: l.dip, cliff: l.cliff, queue: l.queue, margin: windowMargin(l, opts.Noise)}
+		pts[i] = satPoint{x: l.x, thr: l.thr, dip: l.dip, cliff: l.cliff, queue: l.queue, margin: windowMargin(l, opts.Noise),
+			underCap: sh.onset.isAbove(l)}
 	}
 	sh.sat = saturate(pts, opts.Elasticity, opts.Noise)
 	for i, l := range used {

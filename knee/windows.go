@@ -49,7 +49,9 @@ func minSamplesP99(l *levelEval, o Options) int {
 // its gain over e* is beyond what both levels' intervals add to the noise
 // r_min allows for — a step its own noise cannot resolve is read as flat,
 // so the operating point is the lower level, never one its noise put above
-// the knee. Levels within the rule's noise, and levels without windows,
+// the knee — unless the engine's own queue puts its cap at or above the
+// level (saturation.go rescued: the queue is evidence, an unresolved step
+// is none). Levels within the rule's noise, and levels without windows,
 // are judged as before.
 func windowMargin(l *levelEval, noise float64) float64 {
 	if !l.windowed || !(l.halfWidth >= 0) || math.IsInf(l.halfWidth, 0) {

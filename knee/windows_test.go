@@ -65,3 +65,50 @@ func TestWindowedLevelUnderAHundredRequestsIsCautioned(t *testing.T) {
 	assert.Contains(t, r.Points[0].Details, "84 successful requests are too few for a p99 (need 100)")
 	assert.Contains(t, r.Hints, "rerun 16/GPU with a longer --level-max-duration so that it reaches 100 requests and its p99 is meaningful")
 }
+
+// capSweep is four windowed levels at ±30% (time cap) on 1 GPU: 16, 32,
+// 64 and 96 in flight reading 500, 1,000, 1,500 and 1,520 tok/s. The step
+// 16→32 (elasticity 1) is resolved, the step 32→64
+// (elasticity 0.58) is unresolved by those intervals. With the engine's
+// metrics, 64 runs 64 with nothing waiting and 96 is pinned at 64 with 32
+// waiting: the engine's cap is 64. Invented numbers for the rule, not
+// measurements.
+func capSweep(metrics bool) *sweep.Sweep {
+	s := &sweep.Sweep{GPUs: 1}
+	for _, l := range []struct{ c, thr, waiting float64 }{{16, 500, 0}, {32, 1000, 0}, {64, 1500, 0}, {96, 1520, 32}} {
+		p := sweep.Point{PerGPU: sweep.F(l.c), Concurrency: l.c, Requests: sweep.I(400), Failures: sweep.I(0),
+			ThroughputTokS: l.thr, ThroughputPerGPU: sweep.F(l.thr), TTFT: sweep.Dist{P50: sweep.F(30), P99: sweep.F(60)},
+			StopReason: sweep.StopTimeCap, Windows: &sweep.Windows{Count: 45, LengthS: 1, Spread: 0.5, HalfWidth: 0.3}}
+		if metrics {
+			running := min(l.c, 64)
+			p.Engine = &sweep.EngineMetrics{Engine: "vllm", Samples: 45, BusySamples: sweep.I(45),
+				RunningMean: sweep.F(0.97 * running), RunningMax: sweep.F(running),
+				WaitingMean: sweep.F(l.waiting), WaitingMax: sweep.F(l.waiting), QueuedSamples: sweep.I(0)}
+			if l.waiting > 0 {
+				p.Engine.QueuedSamples = sweep.I(40)
+			}
+		}
+		s.Points = append(s.Points, p)
+	}
+	return s
+}
+
+// A step its levels' intervals cannot resolve reads as flat (the lower
+// level is the operating point) — unless the engine's own queue says the
+// upper level ran below its cap with nothing waiting: the queue is
+// evidence, an unresolved step is none, so 64 is the operating point, the
+// cap. Without metrics 32 stays the answer.
+func TestAnUnresolvedStepBelowTheEnginesCapStillScales(t *testing.T) {
+	r, err := knee.Find(capSweep(true), knee.DefaultOptions())
+	require.NoError(t, err)
+	require.NotNil(t, r.RecommendedPerGPU)
+	assert.Equal(t, 64.0, *r.RecommendedPerGPU)
+	assert.Equal(t, knee.VerdictSubKnee, r.Points[2].Verdict)
+	assert.Contains(t, r.Points[3].Reasons, knee.ReasonQueueing)
+
+	r, err = knee.Find(capSweep(false), knee.DefaultOptions())
+	require.NoError(t, err)
+	require.NotNil(t, r.RecommendedPerGPU)
+	assert.Equal(t, 32.0, *r.RecommendedPerGPU, "unresolved and no queue evidence: read as flat")
+	assert.Equal(t, knee.VerdictAtKnee, r.Points[2].Verdict)
+}

@@ -105,9 +105,15 @@ func TQuantile975(df int) float64 {
 // than by a request count.
 func (l Level) StopsByPrecision() bool { return l.Precision > 0 && l.Rate == 0 }
 
-// stopString is how a level that stops by precision says its size.
+// stopString is how a level that stops by precision says its size, and,
+// when a search handed it a step reference, that it may stop sooner: its
+// started line then says why a level ended in 10 s where others ran 45.
 func (l Level) stopString() string {
-	return fmt.Sprintf("until ±%s, %s–%s", FormatShare(l.Precision), durS(l.MinDurationS), durS(l.MaxDurationS))
+	until := "±" + FormatShare(l.Precision)
+	if l.Step != nil && l.Step.PerGPU > 0 {
+		until += fmt.Sprintf(" or its step from %d/GPU resolves", l.Step.PerGPU)
+	}
+	return fmt.Sprintf("until %s, %s–%s", until, durS(l.MinDurationS), durS(l.MaxDurationS))
 }
 
 func durS(s float64) string { return (time.Duration(s * float64(time.Second))).String() }

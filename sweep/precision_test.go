@@ -66,6 +66,9 @@ func TestPlanLevelsCarryTheStopRule(t *testing.T) {
 	assert.Equal(t, 16, lv[0].Warmup)
 	assert.True(t, lv[1].StopsByPrecision())
 	assert.Equal(t, "level 1: 256/GPU (256 in flight, until ±3%, 10s–45s)", lv[1].String())
+	lv[1].Step = &sweep.StepRef{PerGPU: 128, ThroughputTokS: 9000, HalfWidth: 0.1, Elasticity: 1.0 / 3}
+	assert.Equal(t, "level 1: 256/GPU (256 in flight, until ±3% or its step from 128/GPU resolves, 10s–45s)", lv[1].String(),
+		"a search's level names the step it may stop on")
 }
 
 func TestPlanRefusesABadPrecision(t *testing.T) {

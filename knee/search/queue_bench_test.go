@@ -244,7 +244,16 @@ func ratios(v []float64) string {
 // 5-minute cap. Of the 9 unsafe left 7 lie 1–8% past a hinge. The
 // model's noise (a CV up to 30% at the fixed count, more at 45 s) leaves
 // most steps unresolvable, and unresolved now costs tightness instead of
-// safety.
+// safety. An unresolved step below the engine's measured cap (its
+// /metrics: running pinned with requests waiting at a level above) now
+// reads as scaling (knee/saturation.go rescued): safe 92%, tight 52% in
+// 6.29 levels (11.47 runs, 1.64 GPU-hours); 85% / 66% with the 5-minute
+// cap. Over three seed sets of runs (-queue-seed 5000, 6000, 7000 with
+// TestQueueBenchmarkPreciseTrace) that is 323 safe of 360 as before and
+// 186 tight instead of 173. What else was measured and why it was not
+// kept is in docs/benchmarks.md: every variant that resolved more steps
+// (longer reruns, more of them, farther references) bought tightness
+// with safety.
 func TestQueueBenchmark(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs 120 simulated sweeps")
@@ -270,14 +279,14 @@ func TestQueueBenchmark(t *testing.T) {
 		assert.InDelta(t, 72.0/120, twice.safe, 1e-9)
 		assert.InDelta(t, 102.0/120, twice.tight, 1e-9)
 		precise, long := rows[3], rows[4]
-		assert.InDelta(t, 6.47, precise.levels, 0.005)
-		assert.InDelta(t, 12.18, precise.runs, 0.005)
-		assert.InDelta(t, 1.75, precise.gpuH, 0.005)
+		assert.InDelta(t, 6.29, precise.levels, 0.005)
+		assert.InDelta(t, 11.47, precise.runs, 0.005)
+		assert.InDelta(t, 1.64, precise.gpuH, 0.005)
 		assert.InDelta(t, 111.0/120, precise.safe, 1e-9)
-		assert.InDelta(t, 0.49, precise.tight, 0.005)
-		assert.InDelta(t, 6.33, long.levels, 0.005)
-		assert.InDelta(t, 0.85, long.safe, 0.005)
-		assert.InDelta(t, 0.64, long.tight, 0.005)
+		assert.InDelta(t, 62.0/120, precise.tight, 1e-9)
+		assert.InDelta(t, 6.14, long.levels, 0.005)
+		assert.InDelta(t, 102.0/120, long.safe, 1e-9)
+		assert.InDelta(t, 79.0/120, long.tight, 1e-9)
 		return
 	}
 	rows := queueCompare(queueFamily(20, 10), opts)
@@ -300,11 +309,11 @@ func TestQueueBenchmark(t *testing.T) {
 	// Levels that stop by precision (issue 30), unresolved steps read as
 	// flat: safer, looser.
 	precise, long := rows[3], rows[4]
-	assert.InDelta(t, 5.925, precise.levels, 0.005)
+	assert.InDelta(t, 6.125, precise.levels, 0.005)
 	assert.InDelta(t, 0.975, precise.safe, 0.001)
 	assert.InDelta(t, 0.525, precise.tight, 0.001)
 	assert.InDelta(t, 0.95, long.safe, 0.001)
-	assert.InDelta(t, 0.65, long.tight, 0.001)
+	assert.InDelta(t, 0.675, long.tight, 0.001)
 }
 
 // TestQueueBenchmarkTrace prints one server's search, for reading a miss

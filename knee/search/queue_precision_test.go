@@ -1,8 +1,12 @@
 package search
 
 import (
+	"flag"
+	"fmt"
 	"math"
 	"sort"
+	"strings"
+	"testing"
 
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
@@ -75,10 +79,21 @@ func (s *queueServer) probeCap() int {
 // precision: the cap probe first, and a step the levels' intervals cannot
 // resolve extended (Extend) before the planner decides.
 func runQueueSearchPrecise(s *queueServer, set Settings, opts knee.Options, maxS float64) queueOutcome {
+	r, _ := traceQueueSearchPrecise(s, set, opts, maxS)
+	return r
+}
+
+// traceQueueSearchPrecise is runQueueSearchPrecise with its log: every
+// run's reading and interval, every decision, and the rule's verdicts.
+func traceQueueSearchPrecise(s *queueServer, set Settings, opts knee.Options, maxS float64) (queueOutcome, []string) {
 	var pts []sweep.Point
 	var tried []int
+	var log []string
 	run := func(l int) {
-		pts = append(pts, s.measurePrecise(l, maxS, StepRef(s.sweepOf(pts), l, opts)))
+		ref := StepRef(s.sweepOf(pts), l, opts)
+		p := s.measurePrecise(l, maxS, ref)
+		log = append(log, fmt.Sprintf("  run %4d: %7.0f tok/s/GPU (true %7.0f) ±%5.1f%% %s, ref %v", l, *p.ThroughputPerGPU, s.x(float64(l)), 100*p.Windows.HalfWidth, p.StopReason, ref))
+		pts = append(pts, p)
 		sort.SliceStable(pts, func(i, j int) bool { return *pts[i].PerGPU < *pts[j].PerGPU })
 	}
 	if c := s.probeCap(); c > 0 {
@@ -89,15 +104,23 @@ func runQueueSearchPrecise(s *queueServer, set Settings, opts knee.Options, maxS
 		}
 	}
 	for {
-		if again, _ := Extend(s.sweepOf(pts), opts); len(again) > 0 {
+		if again, why := Extend(s.sweepOf(pts), opts); len(again) > 0 {
+			log = append(log, "extend: "+why)
 			for _, l := range again {
 				run(l)
 			}
 			continue
 		}
 		d := Next(s.sweepOf(pts), tried, set, opts)
+		log = append(log, string(d.Phase)+": "+d.Reason)
 		if d.Done() {
-			return queueOutcome{rec: recommend(s.sweepOf(pts), opts), distinct: len(tried), runs: s.levelsRun, gpuSeconds: s.gpuSeconds}
+			o := opts
+			o.Bootstrap = 0
+			r, _ := knee.Find(s.sweepOf(pts), o)
+			for _, p := range r.Points {
+				log = append(log, fmt.Sprintf("  %4.0f  X %7.0f  %s %v", p.PerGPU, p.ThroughputTokS, p.Verdict, p.Reasons))
+			}
+			return queueOutcome{rec: recommend(s.sweepOf(pts), opts), distinct: len(tried), runs: s.levelsRun, gpuSeconds: s.gpuSeconds}, log
 		}
 		for _, l := range d.Levels {
 			tried = append(tried, l)
@@ -105,3 +128,47 @@ func runQueueSearchPrecise(s *queueServer, set Settings, opts knee.Options, maxS
 		}
 	}
 }
+
+// TestQueueBenchmarkPreciseTrace prints one server's search with levels
+// that stop by precision, for reading a miss (-queue-trace-precise N: the
+// Nth of the 120 servers; 999 lists the misses).
+func TestQueueBenchmarkPreciseTrace(t *testing.T) {
+	if *queueTracePrecise < 0 {
+		t.Skip("give -queue-trace-precise N")
+	}
+	opts := knee.DefaultOptions()
+	servers := queueFamily(20, 30)
+	if *queueTracePrecise == 999 {
+		var safe, tight, levels, runs, gpuH float64
+		shapeSafe, shapeTight := map[queueShape]int{}, map[queueShape]int{}
+		for i, s := range servers {
+			r := runQueueSearchPrecise(s.clone(uint64(*queueSeed+i)), DefaultSettings(), opts, *queueMaxS)
+			levels, runs, gpuH = levels+float64(r.distinct), runs+float64(r.runs), gpuH+r.gpuSeconds/3600
+			if r.rec <= s.trueKnee*(1+1e-9) {
+				safe++
+				shapeSafe[s.shape]++
+			}
+			if r.rec >= tightShare*s.trueKnee {
+				tight++
+				shapeTight[s.shape]++
+			}
+			if r.rec > s.trueKnee || r.rec < tightShare*s.trueKnee {
+				t.Logf("%3d: %-9s cap %4.0f thrash %4.0f noise %.2f metrics %-5v: true %6.1f rec %4.0f (%.2f) levels %d runs %d", i, s.shape, s.cap, s.thrash, s.noise, s.metrics, s.trueKnee, r.rec, r.rec/s.trueKnee, r.distinct, r.runs)
+			}
+		}
+		n := float64(len(servers))
+		t.Logf("safe %.0f tight %.0f of %.0f; levels %.2f runs %.2f GPU-hours %.2f; safe/tight by shape %v %v", safe, tight, n, levels/n, runs/n, gpuH/n, shapeSafe, shapeTight)
+		return
+	}
+	i := *queueTracePrecise
+	s := servers[i]
+	r, log := traceQueueSearchPrecise(s.clone(uint64(*queueSeed+i)), DefaultSettings(), opts, *queueMaxS)
+	t.Logf("%s cap %.0f thrash %.0f σ %.4g noise %.2f metrics %v: true knee %.1f, recommended %.0f in %d levels, %d runs\n%s",
+		s.shape, s.cap, s.thrash, s.sigma, s.noise, s.metrics, s.trueKnee, r.rec, r.distinct, r.runs, strings.Join(log, "\n"))
+}
+
+var queueMaxS = flag.Float64("queue-max-s", 45, "the level time cap (--level-max-duration, seconds) TestQueueBenchmarkPreciseTrace runs with")
+
+var queueSeed = flag.Int("queue-seed", 5000, "the runs' seeds (seed + i) TestQueueBenchmarkPreciseTrace's list of misses uses")
+
+var queueTracePrecise = flag.Int("queue-trace-precise", -1, "TestQueueBenchmarkPreciseTrace prints this server's search (of the 120)")
