@@ -6,6 +6,9 @@ package table
 // one member read and the others named. It runs on the units the units
 // pass decided.
 func (r *resolved) familiesPass(g grid) error {
+	// Physics before statistics: a per-stream rate (perstream.go) is no
+	// member of the node rate's family, whatever the headers say.
+	r.perStreamRates(g)
 	if err := r.refuseDistantCentrals(g); err != nil {
 		return err
 	}

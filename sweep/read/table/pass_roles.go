@@ -10,8 +10,7 @@ import (
 // words: a ratio is no load, server slots beside the users are a setting
 // (serverknob.go), a measured concurrency beside a configured one is
 // achieved, TPOT is the per-request ITL, an offered rate is the load
-// (offered.go), a per-stream rate is the node's divided by the load
-// (perstream.go).
+// (offered.go).
 func (r *resolved) rolesPass(g grid) error {
 	r.ratioValued(g)
 	r.serverCapacityBesideLoad()
@@ -20,7 +19,6 @@ func (r *resolved) rolesPass(g grid) error {
 	}
 	r.tpotOrITL(g.file)
 	r.offeredRates(g)
-	r.perStreamRates(g)
 	return nil
 }
 

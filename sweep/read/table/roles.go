@@ -291,9 +291,12 @@ func perTimeUnit(t []string) bool {
 func classify(header string) column {
 	c := column{header: strings.TrimSpace(header)}
 	low := vocab.Translate(strings.ToLower(stripMarkup(header)))
-	t := headerTokens(low)
+	t, perMinute := perMinuteTokens(low, headerTokens(low))
 	w := wordset(t)
 	dim, what := classifyDimension(low, t)
+	if perMinute && dim == dimNone {
+		dim, what = dimTokRate, "a token rate"
+	}
 	switch dim {
 	case dimTemperature, dimPower, dimEnergy, dimBytes, dimMoney:
 		// Dimension first: never a load, throughput or latency.
@@ -307,7 +310,11 @@ func classify(header string) column {
 		c.kind, c.metric, c.flavor, c.why = colIgnore, "", "", "a count per request, not a rate"
 	}
 	c.stat = statOf(t)
-	return columnUnit(c, t, w, dim)
+	c = columnUnit(c, t, w, dim)
+	if perMinute {
+		c = perMinuteUnit(c)
+	}
+	return c
 }
 
 // classifyDimension is the unit dimension a header states: its unit, else
