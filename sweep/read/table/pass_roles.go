@@ -7,13 +7,15 @@ import (
 )
 
 // The roles pass: what the physics says a column is, whatever its header's
-// words: a ratio is no load, server slots beside the users are a setting
+// words: a ratio is no load, nor is a column constant on every row
+// (constantload.go), server slots beside the users are a setting
 // (serverknob.go), a measured concurrency beside a configured one is
 // achieved, TPOT is the per-request ITL, an offered rate is the load
 // (offered.go), the concurrency requested beside the one that ran is the
 // level (requestedran.go).
 func (r *resolved) rolesPass(g grid) error {
 	r.ratioValued(g)
+	r.constantLoads(g)
 	r.serverCapacityBesideLoad()
 	r.requestedBesideRan(g)
 	if err := r.concurrencyFlavors(g); err != nil {
