@@ -18,7 +18,7 @@ var passFiles = [][]string{
 	{"pass_units.go", "cellunits.go"},
 	{"pass_families.go", "families.go", "familyapart.go", "perstream.go"},
 	{"pass_roles.go", "serverknob.go", "offered.go", "requestedran.go", "constantload.go"},
-	{"pass_consistency.go", "duplicates.go", "littleslaw.go"},
+	{"pass_consistency.go", "duplicates.go", "littleslaw.go", "outputlength.go"},
 	{"pass_series.go", "series.go"},
 	{"pass_ambiguity.go"},
 }
