@@ -12,11 +12,6 @@ import "fmt"
 // the …").
 const fromLittle = "served rate and the concurrency (Little's law)"
 
-// littleBand is how far R × L may sit from the concurrency: a client
-// leaves gaps between a request's end and the next one's start (below
-// one), and a median or a rounded rate moves it a little either way.
-var littleBand = [2]float64{0.5, 1.25}
-
 // littlesLawUnit reads an end-to-end latency with no unit stated in
 // seconds when Little's law holds in seconds and not in ms.
 func (r *resolved) littlesLawUnit(g grid) {
@@ -36,25 +31,4 @@ func (r *resolved) littlesLawUnit(g grid) {
 				g.file, c.header, r.cols[rate].header, r.cols[load].header))
 		}
 	}
-}
-
-// littleHolds: on every row where the load, the rate and the latency are
-// numbers (two rows at least), rate × latency × toSeconds lies within
-// littleBand of the load.
-func littleHolds(g grid, load, rate, lat int, toSeconds float64) bool {
-	n := 0
-	for _, row := range g.rows {
-		c, okC := positiveCell(row, load)
-		q, okQ := positiveCell(row, rate)
-		cv, okL, err := parseCell(cleanCell(cellAt(row, lat)))
-		if !okC || !okQ || !okL || err != nil || cv.unit != nil || cv.v <= 0 {
-			continue
-		}
-		ratio := q * cv.v * toSeconds / c
-		if ratio < littleBand[0] || ratio > littleBand[1] {
-			return false
-		}
-		n++
-	}
-	return n >= 2
 }

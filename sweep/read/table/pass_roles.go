@@ -12,12 +12,14 @@ import (
 // (serverknob.go), a measured concurrency beside a configured one is
 // achieved, TPOT is the per-request ITL, an offered rate is the load
 // (offered.go), the concurrency requested beside the one that ran is the
-// level (requestedran.go).
+// level (requestedran.go), a column named only "load" is the concurrency
+// or the offered rate as Little's law says (loadword.go).
 func (r *resolved) rolesPass(g grid) error {
 	r.ratioValued(g)
 	r.constantLoads(g)
 	r.serverCapacityBesideLoad()
 	r.requestedBesideRan(g)
+	r.loadByPhysics(g)
 	if err := r.concurrencyFlavors(g); err != nil {
 		return err
 	}

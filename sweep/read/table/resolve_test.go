@@ -17,7 +17,7 @@ import (
 var passFiles = [][]string{
 	{"pass_units.go", "cellunits.go"},
 	{"pass_families.go", "families.go", "familyapart.go", "perstream.go"},
-	{"pass_roles.go", "serverknob.go", "offered.go", "requestedran.go", "constantload.go"},
+	{"pass_roles.go", "serverknob.go", "offered.go", "requestedran.go", "constantload.go", "loadword.go"},
 	{"pass_consistency.go", "duplicates.go", "littleslaw.go", "outputlength.go"},
 	{"pass_series.go", "series.go"},
 	{"pass_ambiguity.go"},
