@@ -56,3 +56,19 @@ func TestPhaseRowsJoinAtEachLevel(t *testing.T) {
 	require.Equal(t, [][]string{{"pp512 + tg128", "24", "240", "1"}, {"pp512 + tg128", "46", "380", "4"}}, g.rows)
 	require.Equal(t, []int{4, 6}, g.lines)
 }
+
+// A llama-bench table (synthetic): its load elsewhere, or several rows of
+// one phase at a level: the pp rows are set aside, never read as output.
+func TestPhaseRowsBesideALoadColumn(t *testing.T) {
+	g := &grid{file: "t.md", header: []string{"model", "threads", "test", "t/s"},
+		rows:  [][]string{{"a", "8", "pp512", "1187"}, {"a", "8", "tg128", "64"}, {"b", "8", "pp512", "900"}, {"b", "8", "tg128", "40"}},
+		lines: []int{3, 4, 5, 6}}
+	notes := phaseRows(g)
+	require.Equal(t, []string{"t.md: the pp (prompt processing) rows set aside: their token rate is the prompt's, not the output throughput"}, notes)
+	require.Equal(t, [][]string{{"a", "8", "tg128", "64"}, {"b", "8", "tg128", "40"}}, g.rows)
+	require.Equal(t, []int{4, 6}, g.lines)
+
+	g = &grid{file: "t.md", header: []string{"test", "t/s"}, rows: [][]string{{"pp512", "1187"}, {"tg128", "64"}}, lines: []int{3, 4}}
+	require.Len(t, phaseRows(g), 1)
+	require.Equal(t, [][]string{{"pp512 + tg128", "64"}}, g.rows)
+}

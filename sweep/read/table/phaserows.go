@@ -19,17 +19,25 @@ var (
 // mergePhaseRows joins each level's pp row and tg row into one: the token
 // rates from the tg row, every other cell from the tg row where it holds
 // one, else the pp row's (TTFT is measured on the prompt). A pp row with no
-// tg row at its level is set aside: its rate is the prompt's. Tables whose
-// labels name no phase are left as they are.
+// tg row at its level is set aside: its rate is the prompt's. Where a
+// level holds several of either (several models or depths), the pp rows
+// are set aside and the tg rows kept. Tables whose labels name no phase
+// are left as they are. load is -1 when the table has no load column.
 func mergePhaseRows(g *grid, load, label int) []string {
 	pp, tg := map[string]int{}, map[string]int{}
 	var order []string
+	paired := true
 	for r, row := range g.rows {
-		lv, name := cellAt(row, load), cleanCell(cellAt(row, label))
+		lv, name := "", cleanCell(cellAt(row, label))
+		if load >= 0 {
+			lv = cellAt(row, load)
+		}
 		switch {
-		case promptPhase.MatchString(name) && !hasKey(pp, lv):
+		case promptPhase.MatchString(name):
+			paired = paired && !hasKey(pp, lv)
 			pp[lv] = r
-		case genPhase.MatchString(name) && !hasKey(tg, lv):
+		case genPhase.MatchString(name):
+			paired = paired && !hasKey(tg, lv)
 			tg[lv] = r
 		default:
 			return nil
@@ -38,10 +46,52 @@ func mergePhaseRows(g *grid, load, label int) []string {
 			order = append(order, lv)
 		}
 	}
-	if len(pp) == 0 {
+	switch {
+	case len(pp) == 0:
 		return nil
+	case !paired:
+		return dropPromptRows(g, label)
 	}
 	return joinPhases(g, order, pp, tg, label)
+}
+
+// dropPromptRows sets aside every pp row: its token rate is the prompt's.
+func dropPromptRows(g *grid, label int) []string {
+	var rows [][]string
+	var lines []int
+	for r, row := range g.rows {
+		if !promptPhase.MatchString(cleanCell(cellAt(row, label))) {
+			rows, lines = append(rows, row), append(lines, g.lines[r])
+		}
+	}
+	g.rows, g.lines = rows, lines
+	return []string{fmt.Sprintf("%s: the pp (prompt processing) rows set aside: their token rate is the prompt's, not the output throughput", g.file)}
+}
+
+// phaseRows finds a column of llama-bench test names (pp512, tg128: one
+// pp and one tg at least) in a table that has its load elsewhere, or none,
+// and joins or sets aside its pp rows (mergePhaseRows).
+func phaseRows(g *grid) []string {
+	for i := range g.header {
+		if phaseColumn(g, i) {
+			return mergePhaseRows(g, loadColumn(classifyAll(g.header)), i)
+		}
+	}
+	return nil
+}
+
+// phaseColumn: every cell of column i names a phase, pp and tg both.
+func phaseColumn(g *grid, i int) bool {
+	pp, tg := false, false
+	for _, row := range g.rows {
+		name := cleanCell(cellAt(row, i))
+		p, t := promptPhase.MatchString(name), genPhase.MatchString(name)
+		if !p && !t {
+			return false
+		}
+		pp, tg = pp || p, tg || t
+	}
+	return pp && tg
 }
 
 func hasKey(m map[string]int, k string) bool {
