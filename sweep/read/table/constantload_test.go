@@ -51,3 +51,18 @@ func TestConstantLoadKeptWhereItIsTheOnlyOne(t *testing.T) {
 	require.Equal(t, colConcurrency, r.cols[0].kind)
 	require.Equal(t, colAchieved, r.cols[1].kind)
 }
+
+// Whatever its words, a percentage, a temperature or a memory size is
+// never a load: the header's dimension decides before its words.
+func TestNoLoadInOtherDimensions(t *testing.T) {
+	for _, h := range []string{"Concurrency (%)", "Users temp (°C)", "Batch memory (GB)", "Parallel power (W)"} {
+		require.NotEqual(t, colConcurrency, classify(h).kind, h)
+	}
+	g := grid{file: "t.md", header: []string{"users", "batch", "Output tok/s"},
+		rows:  [][]string{{"1", "12%", "40"}, {"4", "48%", "150"}},
+		lines: []int{3, 4}}
+	r, err := resolveColumns(g, nil, 0, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, colRatio, r.cols[1].kind)
+	require.Equal(t, colConcurrency, r.cols[0].kind)
+}

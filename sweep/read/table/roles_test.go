@@ -25,6 +25,8 @@ func TestRoleTable(t *testing.T) {
 		{"Workers", "concurrency", colConcurrency},
 		{"threads", "concurrency", colConcurrency},
 		{"num_users", "concurrency", colConcurrency},
+		{"Clients", "concurrency", colConcurrency},
+		{"parallel", "concurrency", colConcurrency},
 		// A phase's rate with no unit; overall is input + output.
 		{"Decode total", "throughput", colThroughput},
 		{"Generation aggregate", "throughput", colThroughput},
