@@ -14,6 +14,7 @@ func (r *resolved) familiesPass(g grid) error {
 	}
 	r.statFamilies(g.file)
 	r.totalInContext(g)
+	r.loneOverall(g.file)
 	r.requestRates(g.file)
 	return nil
 }
