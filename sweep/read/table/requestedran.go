@@ -21,7 +21,11 @@ var (
 // numbers agree: the ran one never above the requested one, equal on some
 // row. Only when the table has no load column of its own.
 func (r *resolved) requestedBesideRan(g grid) {
-	if r.has(colConcurrency) || r.has(colPerGPU) || r.has(colRequestedRate) {
+	if r.has(colConcurrency) {
+		r.noteNamedRequested(g.file)
+		return
+	}
+	if r.has(colPerGPU) || r.has(colRequestedRate) {
 		return
 	}
 	asked, ran := r.unnamedWith(requestedWords), r.unnamedWith(ranWords)
@@ -79,4 +83,24 @@ func ranWithinAsked(g grid, asked, ran int) bool {
 		equal = equal || a == b
 	}
 	return n >= 2 && equal
+}
+
+// noteNamedRequested says which concurrency is the level when the headers
+// name both ("Requested concurrency", "Actual concurrency"), which the
+// role table's flavors already tell apart.
+func (r *resolved) noteNamedRequested(file string) {
+	asked, ran := -1, -1
+	for i, c := range r.cols {
+		w := wordset(headerTokens(c.header))
+		switch {
+		case c.kind != colConcurrency:
+		case c.flavor == "configured" && w.has(requestedWords...) && asked < 0:
+			asked = i
+		case c.flavor == "measured" && w.has(ranWords...) && ran < 0:
+			ran = i
+		}
+	}
+	if asked >= 0 && ran >= 0 {
+		r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the concurrency level (the one requested), %q as the concurrency that ran", file, r.cols[asked].header, r.cols[ran].header))
+	}
 }

@@ -30,3 +30,16 @@ func TestRanAboveRequestedIsNoPair(t *testing.T) {
 	require.Equal(t, colIgnore, r.cols[0].kind)
 	require.Equal(t, colIgnore, r.cols[1].kind)
 }
+
+// Named both ways, the role table tells them apart; the note says which
+// is the level.
+func TestNamedRequestedAndActualConcurrency(t *testing.T) {
+	g := grid{file: "t.md", header: []string{"Requested concurrency", "Actual concurrency", "Output tok/s"},
+		rows:  [][]string{{"4", "4", "70"}, {"16", "10", "61"}},
+		lines: []int{3, 4}}
+	r, err := resolveColumns(g, nil, 0, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, colConcurrency, r.cols[0].kind)
+	require.Equal(t, colAchieved, r.cols[1].kind)
+	require.Contains(t, r.notes, `t.md: "Requested concurrency" read as the concurrency level (the one requested), "Actual concurrency" as the concurrency that ran`)
+}
