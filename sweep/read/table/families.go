@@ -234,3 +234,28 @@ func (r *resolved) requestRates(file string) {
 		r.cols[i].kind = colRequestedRate
 	}
 }
+
+// loneOverall reads an "overall" token rate as the node's output
+// throughput when the table has no other token rate: "Overall tok/s"
+// beside "Generation tok/s" is input + output, as a total is, but alone it
+// is what the write-up measured the node by, not a total of anything.
+func (r *resolved) loneOverall(file string) {
+	overall := -1
+	for i, c := range r.cols {
+		switch c.kind {
+		case colThroughput, colThroughputPerGPU, colPerUser:
+			return
+		case colOtherTokRate:
+			if c.flavor != "total" || overall >= 0 || !wordset(headerTokens(c.header)).has("overall") {
+				return
+			}
+			overall = i
+		}
+	}
+	if overall < 0 {
+		return
+	}
+	c := &r.cols[overall]
+	c.kind, c.why, c.flavor = colThroughput, "", "aggregate"
+	r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the node's output tok/s: the table has no other token rate", file, c.header))
+}

@@ -7,13 +7,17 @@ import (
 )
 
 // The consistency pass checks the reading against itself: a node serves
-// at least one output token per request, a latency read in ms is one a
+// at least one output token per request, Little's law says an unstated
+// latency's unit (littleslaw.go), req/s × the output length names the
+// output rate among candidates (outputlength.go), a latency read in ms is one a
 // served model can measure, and one column printed twice is read once
 // (duplicates.go).
 func (r *resolved) consistencyPass(g grid) error {
 	if err := r.tokensPerRequest(g); err != nil {
 		return err
 	}
+	r.littlesLawUnit(g)
+	r.outputRateByLength(g)
 	if err := r.plausibleColumns(g); err != nil {
 		return err
 	}

@@ -6,11 +6,15 @@ package table
 // one member read and the others named. It runs on the units the units
 // pass decided.
 func (r *resolved) familiesPass(g grid) error {
+	// Physics before statistics: a per-stream rate (perstream.go) is no
+	// member of the node rate's family, whatever the headers say.
+	r.perStreamRates(g)
 	if err := r.refuseDistantCentrals(g); err != nil {
 		return err
 	}
 	r.statFamilies(g.file)
 	r.totalInContext(g)
+	r.loneOverall(g.file)
 	r.requestRates(g.file)
 	return nil
 }

@@ -30,3 +30,21 @@ func TestFamiliesPass(t *testing.T) {
 	_, err = throughPass(t, far, Meta{}, 1)
 	require.ErrorContains(t, err, `"Output tok/s median" (50.1) and "Output tok/s mean" (100.5) are the median and the mean of one throughput but differ by more than 25%`)
 }
+
+// "Overall tok/s" beside a generation rate is input + output; alone it is
+// the node's output throughput.
+func TestOverallRateByWhatStandsBeside(t *testing.T) {
+	g := grid{file: "t.md", header: []string{"Workers", "Generation t/s", "Overall t/s"},
+		rows: [][]string{{"1", "85", "88"}, {"2", "96", "99"}}, lines: []int{3, 4}}
+	r, err := resolveColumns(g, nil, 0, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, colThroughput, r.cols[1].kind)
+	require.Equal(t, colOtherTokRate, r.cols[2].kind)
+
+	g = grid{file: "t.md", header: []string{"Workers", "Overall throughput (tok/s)"},
+		rows: [][]string{{"1", "85"}, {"2", "96"}}, lines: []int{3, 4}}
+	r, err = resolveColumns(g, nil, 0, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, colThroughput, r.cols[1].kind)
+	require.Contains(t, r.notes, `t.md: "Overall throughput (tok/s)" read as the node's output tok/s: the table has no other token rate`)
+}

@@ -7,20 +7,24 @@ import (
 )
 
 // The roles pass: what the physics says a column is, whatever its header's
-// words: a ratio is no load, server slots beside the users are a setting
+// words: a ratio is no load, nor is a column constant on every row
+// (constantload.go), server slots beside the users are a setting
 // (serverknob.go), a measured concurrency beside a configured one is
 // achieved, TPOT is the per-request ITL, an offered rate is the load
-// (offered.go), a per-stream rate is the node's divided by the load
-// (perstream.go).
+// (offered.go), the concurrency requested beside the one that ran is the
+// level (requestedran.go), a column named only "load" is the concurrency
+// or the offered rate as Little's law says (loadword.go).
 func (r *resolved) rolesPass(g grid) error {
 	r.ratioValued(g)
+	r.constantLoads(g)
 	r.serverCapacityBesideLoad()
+	r.requestedBesideRan(g)
+	r.loadByPhysics(g)
 	if err := r.concurrencyFlavors(g); err != nil {
 		return err
 	}
 	r.tpotOrITL(g.file)
 	r.offeredRates(g)
-	r.perStreamRates(g)
 	return nil
 }
 

@@ -5,12 +5,14 @@ import (
 	"math"
 )
 
-// perStreamRates tells a per-stream token rate from the node's by how they
-// move with the load, whatever the headers say: the node's rate is the
-// stream's times the requests in flight. Of two columns read as the
-// throughput, one that is the other divided by the concurrency on every
-// row (and the load exceeds one somewhere, where the two would be equal
-// anyway) is the per-stream rate, and is not the node's.
+// perStreamRates tells per-stream token rates from the node's by how they
+// move with the load, whatever the headers say, before any family is
+// formed: "Decode tok/s p50" beside "Output tok/s" is one stream's median
+// beside the node's rate, never two statistics of one quantity. Of the
+// columns read as the throughput, one is a stream's when another is it
+// times the requests in flight (streamOf); the node's is then the
+// throughput. Any number of rate columns: each stream rate is matched
+// with the node rate it multiplies into (nodeOf).
 func (r *resolved) perStreamRates(g grid) {
 	load := r.firstOfKinds(colConcurrency)
 	if load < 0 {
@@ -22,37 +24,116 @@ func (r *resolved) perStreamRates(g grid) {
 			rates = append(rates, i)
 		}
 	}
-	if len(rates) != 2 {
-		return
-	}
-	for _, p := range [][2]int{{rates[0], rates[1]}, {rates[1], rates[0]}} {
-		stream, node := p[0], p[1]
-		if timesLoad(g, load, stream, node) {
-			c := &r.cols[stream]
-			c.kind, c.why = colPerUser, fmt.Sprintf("a per-stream rate: times the concurrency it is %q", r.cols[node].header)
-			r.notes = append(r.notes, fmt.Sprintf("%s: %q read as a per-stream rate, not the node's: on every row it is %q divided by the concurrency", g.file, c.header, r.cols[node].header))
-			return
+	node := map[int]int{}
+	for _, s := range rates {
+		if n := r.nodeOf(g, load, s, rates); n >= 0 {
+			node[s] = n
 		}
+	}
+	for _, s := range rates {
+		n, ok := node[s]
+		if !ok {
+			continue
+		}
+		if _, nodeIsStream := node[n]; nodeIsStream {
+			continue
+		}
+		c := &r.cols[s]
+		c.kind, c.why = colPerUser, fmt.Sprintf("a per-stream rate: times the concurrency it is %q", r.cols[n].header)
+		r.notes = append(r.notes, fmt.Sprintf("%s: %q read as a per-stream rate, not the node's: on every row it is %q divided by the concurrency", g.file, c.header, r.cols[n].header))
 	}
 }
 
-// timesLoad: column node ≈ column stream × the load on every row where all
-// three are numbers, within maxStreamGap, with at least two such rows and
-// a load above one among them.
-func timesLoad(g grid, load, stream, node int) bool {
-	n, above := 0, false
-	for _, row := range g.rows {
-		c, okC := positiveCell(row, load)
-		s, okS := positiveCell(row, stream)
-		x, okX := positiveCell(row, node)
-		if !okC || !okS || !okX {
+// nodeOf is the node rate among rates that column s is one stream of: one
+// in tok/s first (the column the note names is the one read), else the
+// first; -1 when none.
+func (r *resolved) nodeOf(g grid, load, s int, rates []int) int {
+	found := -1
+	for _, n := range rates {
+		if s == n || !streamOf(g, load, r.cols[s], r.cols[n], s, n) {
 			continue
 		}
-		if math.Abs(s*c-x)/x > maxStreamGap {
-			return false
+		if r.cols[n].unit.factor == 1 {
+			return n
 		}
-		n++
-		above = above || c > 1
+		if found < 0 {
+			found = n
+		}
 	}
-	return n >= 2 && above
+	return found
 }
+
+// maxStreamShortfall is how far below the streams' sum a node's rate may
+// lie when the stream rate falls (or stays flat) as the node's grows: a
+// decode rate leaves out each request's prefill and the gaps between
+// requests, so the node serves less than streams × their decode speed, but
+// never less than half of it in a sweep of one workload.
+const maxStreamShortfall = 0.5
+
+// streamOf: column s is a per-stream rate of column n. On every row where
+// the load and both rates are numbers (at least two rows, a load above one
+// among them) n ≈ s × load within maxStreamGap; or, where s falls or stays
+// flat while n grows with the load, n lies between (1 − maxStreamShortfall)
+// and (1 + maxStreamGap) times s × load.
+func streamOf(g grid, load int, sc, nc column, s, n int) bool {
+	pts := readStreamPoints(g, load, sc, nc, s, n)
+	if len(pts) < 2 || !pts.loadAboveOne() {
+		return false
+	}
+	near, within := true, true
+	for _, p := range pts {
+		ratio := p.node / (p.stream * p.load)
+		near = near && math.Abs(ratio-1) <= maxStreamGap
+		within = within && ratio <= 1+maxStreamGap && ratio >= 1-maxStreamShortfall
+	}
+	return near || within && pts.streamFallsNodeGrows()
+}
+
+// streamPoint is one row's load, stream rate and node rate, in tok/s.
+type streamPoint struct{ load, stream, node float64 }
+
+type streamPoints []streamPoint
+
+// readStreamPoints reads the rows where the load and both rates are numbers
+// above zero, each rate in its column's unit.
+func readStreamPoints(g grid, load int, sc, nc column, s, n int) streamPoints {
+	var pts streamPoints
+	for _, row := range g.rows {
+		c, okC := positiveCell(row, load)
+		sv, okS, errS := readValue(sc, cellAt(row, s))
+		nv, okN, errN := readValue(nc, cellAt(row, n))
+		if okC && okS && okN && errS == nil && errN == nil && sv.v > 0 && nv.v > 0 {
+			pts = append(pts, streamPoint{c, sv.v, nv.v})
+		}
+	}
+	return pts
+}
+
+func (pts streamPoints) loadAboveOne() bool {
+	for _, p := range pts {
+		if p.load > 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// streamFallsNodeGrows: from the lowest load to the highest, the stream
+// rate does not rise by more than maxFlatRise while the node's grows by
+// more than half.
+func (pts streamPoints) streamFallsNodeGrows() bool {
+	lo, hi := pts[0], pts[0]
+	for _, p := range pts {
+		if p.load < lo.load {
+			lo = p
+		}
+		if p.load > hi.load {
+			hi = p
+		}
+	}
+	return hi.load > lo.load && hi.stream <= lo.stream*(1+maxFlatRise) && hi.node > 1.5*lo.node
+}
+
+// maxFlatRise is how much a per-stream rate may rise from the lowest load
+// to the highest and still count as flat (run-to-run noise).
+const maxFlatRise = 0.1

@@ -29,3 +29,38 @@ func TestPerStreamRateNeedsTheProduct(t *testing.T) {
 	_, err := resolveColumns(g, nil, 0, Meta{})
 	require.ErrorContains(t, err, `columns "tok/s" and "speed (tok/s)" both read as throughput`)
 }
+
+// Any number of rate columns: each per-stream statistic (falling as the
+// node's grows, the node's within a decode rate's shortfall of streams ×
+// load) is told from the node's, which is read.
+func TestPerStreamRatesOfAnyNumber(t *testing.T) {
+	g := grid{file: "t.md", header: []string{"users", "Decode tok/s p50", "Decode tok/s mean", "Output tok/s"},
+		rows: [][]string{{"1", "70", "69", "55"}, {"8", "62", "61", "400"}, {"32", "45", "44", "1100"},
+			{"64", "33", "32", "1600"}},
+		lines: []int{3, 4, 5, 6}}
+	r, err := resolveColumns(g, nil, 0, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, colPerUser, r.cols[1].kind)
+	require.Equal(t, colPerUser, r.cols[2].kind)
+	require.Equal(t, colThroughput, r.cols[3].kind)
+	require.Equal(t, "", r.cols[3].stat)
+}
+
+// A rate that grows with the load is never a stream's, even when another
+// column times the load is near it: both grow, so the physics says
+// nothing and the columns stay candidates.
+func TestPerStreamRateMustNotGrow(t *testing.T) {
+	pts := streamPoints{{1, 40, 30}, {4, 60, 150}, {16, 80, 700}}
+	require.False(t, pts.streamFallsNodeGrows())
+	pts = streamPoints{{1, 40, 30}, {4, 38, 110}, {16, 30, 300}}
+	require.True(t, pts.streamFallsNodeGrows())
+}
+
+// Below half of streams × load the node's rate is no sum of those
+// streams: a falling rate and a growing one that far apart stay apart.
+func TestPerStreamShortfallBound(t *testing.T) {
+	g := grid{file: "t.md", header: []string{"concurrency", "tok/s p50", "tok/s"},
+		rows:  [][]string{{"1", "70", "30"}, {"8", "62", "200"}, {"32", "45", "600"}},
+		lines: []int{3, 4, 5}}
+	require.False(t, streamOf(g, 0, classify("tok/s p50"), classify("tok/s"), 1, 2))
+}

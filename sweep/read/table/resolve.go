@@ -120,6 +120,9 @@ func flaggedColumn(tmpl column, header string) column {
 	case colConcurrency:
 		c.flavor = "configured"
 	}
+	if _, perMinute := perMinuteTokens(HeaderKey(header), t); perMinute {
+		c = perMinuteUnit(c)
+	}
 	if c.stated {
 		c.unitFrom = "header"
 	}

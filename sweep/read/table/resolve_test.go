@@ -16,9 +16,9 @@ import (
 // passes run: a pass file and the files of its steps.
 var passFiles = [][]string{
 	{"pass_units.go", "cellunits.go"},
-	{"pass_families.go", "families.go", "familyapart.go"},
-	{"pass_roles.go", "serverknob.go", "offered.go", "perstream.go"},
-	{"pass_consistency.go", "duplicates.go"},
+	{"pass_families.go", "families.go", "familyapart.go", "perstream.go"},
+	{"pass_roles.go", "serverknob.go", "offered.go", "requestedran.go", "constantload.go", "loadword.go"},
+	{"pass_consistency.go", "duplicates.go", "littleslaw.go", "outputlength.go"},
 	{"pass_series.go", "series.go"},
 	{"pass_ambiguity.go"},
 }

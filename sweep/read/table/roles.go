@@ -116,7 +116,7 @@ var (
 	explicitTokenWords = []string{"tok", "toks", "tokens", "token", "tps", "ktok", "ktoks", "ktps", "t"}
 	requestWords       = []string{"req", "reqs", "request", "requests", "rps", "qps"}
 	loadWords          = []string{"concurrency", "conc", "c", "concurrent", "inflight", "users", "user", "clients", "client", "vus", "vu",
-		"batch", "bs", "parallel", "parallelism", "streams", "slots", "np", "sessions"}
+		"batch", "bs", "parallel", "parallelism", "streams", "slots", "np", "sessions", "workers", "worker", "threads"}
 	seriesWords = []string{"engine", "framework", "backend", "strategy", "config", "configuration", "mode", "variant", "recipe",
 		"quant", "quantization", "precision", "dtype", "dataset", "scenario", "routing", "router", "version", "setup", "system",
 		"server", "method", "policy", "serving", "runtime", "implementation", "impl", "build", "branch", "image", "service", "stack", "deployment", "series"}
@@ -170,7 +170,7 @@ var roles = []role{
 		return isTokenRate(w) && w.has(peakWords...)
 	}},
 	{kind: colOtherTokRate, dims: tokDims, why: "input + output tokens, not output", flavor: func(wordset) string { return "total" }, match: func(w wordset) bool {
-		return isTokenRate(w) && w.has("total", "tot", "combined", "sum") && !w.has("output", "generated", "generation", "gen", "decode", "completion", "tg")
+		return isTokenRate(w) && w.has("total", "tot", "combined", "sum", "overall") && !w.has("output", "generated", "generation", "gen", "decode", "completion", "tg")
 	}},
 	{kind: colThroughputPerGPU, dims: tokDims, match: func(w wordset) bool { return isTokenRate(w) && w.has("gpu", "npu", "card", "device", "chip") }},
 	{kind: colThroughput, dims: tokDims, match: isTokenRate},
@@ -221,9 +221,14 @@ var roles = []role{
 }
 
 // isTokenRate: throughput words, or token words with a rate.
+// A phase that emits tokens beside an aggregate word ("Decode total",
+// "Generation aggregate", "Gen speed") names the rate of that phase's tokens
+// even with no unit: a count would name the tokens ("Total generated
+// tokens"), a time its unit.
 func isTokenRate(w wordset) bool {
 	return w.has("throughput", "tok", "toks", "tps", "ktok", "ktoks", "ktps", "tput", "tputs") ||
-		(w.has("tokens", "token", "t") && w.has("s", "sec", "second", "per", "ps", "rate"))
+		(w.has("tokens", "token", "t") && w.has("s", "sec", "second", "per", "ps", "rate")) ||
+		(w.has("decode", "generation", "gen", "tg") && w.has("total", "aggregate", "agg", "speed", "rate") && !w.has("tokens", "token", "time", "latency", "count"))
 }
 
 // oneLetterLoad: a header that is only N, P or B (llama.cpp's -np and
@@ -291,9 +296,12 @@ func perTimeUnit(t []string) bool {
 func classify(header string) column {
 	c := column{header: strings.TrimSpace(header)}
 	low := vocab.Translate(strings.ToLower(stripMarkup(header)))
-	t := headerTokens(low)
+	t, perMinute := perMinuteTokens(low, headerTokens(low))
 	w := wordset(t)
 	dim, what := classifyDimension(low, t)
+	if perMinute && dim == dimNone {
+		dim, what = dimTokRate, "a token rate"
+	}
 	switch dim {
 	case dimTemperature, dimPower, dimEnergy, dimBytes, dimMoney:
 		// Dimension first: never a load, throughput or latency.
@@ -307,7 +315,11 @@ func classify(header string) column {
 		c.kind, c.metric, c.flavor, c.why = colIgnore, "", "", "a count per request, not a rate"
 	}
 	c.stat = statOf(t)
-	return columnUnit(c, t, w, dim)
+	c = columnUnit(c, t, w, dim)
+	if perMinute {
+		c = perMinuteUnit(c)
+	}
+	return c
 }
 
 // classifyDimension is the unit dimension a header states: its unit, else

@@ -21,6 +21,18 @@ func TestRoleTable(t *testing.T) {
 		{"Memory (MB)", "", colIgnore},
 		{"Cost ($/Mtok)", "", colIgnore},
 		{"concurrency", "concurrency", colConcurrency},
+		// Who sends the load, by other names.
+		{"Workers", "concurrency", colConcurrency},
+		{"threads", "concurrency", colConcurrency},
+		{"num_users", "concurrency", colConcurrency},
+		{"Clients", "concurrency", colConcurrency},
+		{"parallel", "concurrency", colConcurrency},
+		// A phase's rate with no unit; overall is input + output.
+		{"Decode total", "throughput", colThroughput},
+		{"Generation aggregate", "throughput", colThroughput},
+		{"Decode per request", "", colIgnore},
+		{"Decode time total", "", colIgnore},
+		{"Overall t/s", "", colOtherTokRate},
 		// Token rates by their unit: t/s, TPS, tok_per_s.
 		{"aggregate t/s", "throughput", colThroughput},
 		{"Output TPS", "throughput", colThroughput},

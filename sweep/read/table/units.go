@@ -58,6 +58,9 @@ func init() {
 	add(dimTime, 1e-3, "us", "us", "µs", "μs", "usec", "usecs", "microsecond", "microseconds")
 	add(dimTime, 60000, "min", "min", "mins", "minute", "minutes")
 	add(dimTokRate, 1, "tok/s", "tok/s", "toks/s", "token/s", "tokens/s", "tok/sec", "tokens/sec", "tokens/second", "tps", "t/s", "tok/s/gpu", "tokens/s/gpu")
+	// A rate per minute ("tok/min", perminute.go), read as tok/s.
+	add(dimTokRate, 1.0/60, "tok/min", "tok/min", "toks/min", "token/min", "tokens/min", "tokens/minute", "tpm")
+	add(dimTokRate, 1000.0/60, "ktok/min", "ktok/min", "ktokens/min")
 	add(dimTokRate, 1000, "ktok/s", "ktok/s", "ktoks/s", "ktokens/s", "ktps", "ktok/sec", "ktokens/sec", "kt/s")
 	add(dimReqRate, 1, "req/s", "req/s", "reqs/s", "requests/s", "request/s", "rps", "qps", "req/sec", "requests/sec")
 	add(dimPercent, 1, "%", "%", "pct")

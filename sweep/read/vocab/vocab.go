@@ -13,6 +13,19 @@ import "strings"
 // Chinese and Japanese have no spaces between words, so each entry is a
 // substring; the replacement is padded with spaces to become words.
 var vocabulary = []struct{ from, to string }{
+	// Turkish İ lower-cases to i and a combining dot ("i̇stek"): one i.
+	{"i\u0307", "i"},
+	// Rates per second first, in every language, and phrases that hold the
+	// words that alone name requests or tokens ("每秒请求数" before "请求数",
+	// "parallele Anfragen" before "Anfragen").
+	{"每秒请求数", "req/s"}, {"每秒请求", "req/s"}, {"每秒token数", "tok/s"}, {"每秒 token 数", "tok/s"}, {"每秒令牌数", "tok/s"},
+	{"トークン/秒", "tok/s"}, {"リクエスト/秒", "req/s"}, {"초당 요청", "req/s"},
+	{"anfragen pro sekunde", "req/s"}, {"parallele anfragen", "concurrency"}, {"token pro sekunde", "tok/s"}, {"tokens pro sekunde", "tok/s"},
+	{"requêtes par seconde", "req/s"}, {"requêtes/s", "req/s"}, {"tokens par seconde", "tok/s"},
+	{"solicitudes por segundo", "req/s"}, {"peticiones por segundo", "req/s"},
+	{"requisições por segundo", "req/s"}, {"solicitações por segundo", "req/s"}, {"richieste al secondo", "req/s"},
+	{"yêu cầu/giây", "req/s"}, {"yêu cầu mỗi giây", "req/s"}, {"saniyede istek", "req/s"}, {"istek/sn", "req/s"},
+	{"żądań na sekundę", "req/s"}, {"zapytań na sekundę", "req/s"}, {"tokeny na sekundę", "tok/s"}, {"tokenów na sekundę", "tok/s"},
 	// Chinese: TTFT before latency, concurrency before parallel.
 	{"首token时延", "ttft"}, {"首token延迟", "ttft"}, {"首 token 时延", "ttft"}, {"首 token 延迟", "ttft"},
 	{"首token耗时", "ttft"}, {"首字延迟", "ttft"}, {"首字时延", "ttft"}, {"首字耗时", "ttft"}, {"首包延迟", "ttft"},
@@ -75,6 +88,13 @@ var vocabulary = []struct{ from, to string }{
 	{"czas do pierwszego tokenu", "ttft"}, {"pierwszego tokenu", "ttft"}, {"tokeny/s", "tok/s"}, {"współbieżność", "concurrency"},
 	{"równoległość", "concurrency"}, {"przepustowość", "throughput"}, {"opóźnienie", "latency"}, {"użytkownicy", "users"}, {"średnia", "mean"},
 	{"żądania", "requests"},
+	// More of each language's words for the load, TTFT, latency and
+	// requests, after the phrases above that hold them.
+	{"erstes token", "ttft"}, {"ersten token", "ttft"}, {"antwortzeit", "latency"},
+	{"concurrence", "concurrency"}, {"temps de réponse", "latency"}, {"peticiones", "requests"}, {"solicitações", "requests"},
+	{"사용자", "users"}, {"지연", "latency"}, {"użytkowników", "users"}, {"zapytania", "requests"}, {"zapytań", "requests"},
+	{"żądań", "requests"}, {"потоков", "threads"}, {"потоки", "threads"}, {"запросы", "requests"}, {"istekler", "requests"},
+	{"istek", "requests"}, {"リクエスト", "requests"}, {"遅延", "latency"},
 }
 
 // asciiVocabulary are the entries a header of ASCII letters only can hold
