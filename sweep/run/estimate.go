@@ -13,7 +13,8 @@ import (
 // level its requests' latency says it: a level spends about one request on
 // its ramp, at least two on its windows (every slot twice, or
 // --level-min-duration, or 100 requests for the p99) and one on its drain, and never more than
-// --level-max-duration plus the drain. The first level's requests are the
+// --level-max-duration plus the drain — or, where requests are so slow that the cap holds fewer than three
+// of them after the ramp, until it does, at most three times the cap. The first level's requests are the
 // fastest of a climb (latency grows with load), so the figures are lower
 // bounds for the levels above it and the time cap the upper one.
 
@@ -44,7 +45,7 @@ func estimateAfter(l sweep.Level, p sweep.Point, took time.Duration, left int) s
 	}
 	return fmt.Sprintf("%d/GPU took %s (%s a request, %s): a level at this latency takes about %s, at most %s; %d more levels at most: about %s at this latency, more where requests are slower",
 		l.PerGPU, took.Round(100*time.Millisecond), req.Round(10*time.Millisecond), why, level.Round(time.Second),
-		(time.Duration(l.MaxDurationS*float64(time.Second)) + req).Round(time.Second), left, rest.Round(time.Second))
+		mostPerLevel(l, req).Round(time.Second), left, rest.Round(time.Second))
 }
 
 // perLevel is a level's expected time at request latency req: ramp, the
@@ -53,8 +54,16 @@ func estimateAfter(l sweep.Level, p sweep.Point, took time.Duration, left int) s
 func perLevel(l sweep.Level, req time.Duration) time.Duration {
 	least := time.Duration(l.MinDurationS * float64(time.Second))
 	p99 := time.Duration(float64(sweep.MinSamplesP99) / float64(max(l.Concurrency, 1)) * float64(req))
-	most := time.Duration(l.MaxDurationS*float64(time.Second)) + req
-	return min(req+max(least, 2*req, p99)+req, most)
+	return min(req+max(least, 3*req, p99)+req, mostPerLevel(l, req))
+}
+
+// mostPerLevel is the longest a level at request latency req runs: its
+// time cap, or, where the cap holds fewer than three request-long waves
+// after the ramp, until it does (at most three times the cap; the built-in
+// harness's capped), plus a drain.
+func mostPerLevel(l sweep.Level, req time.Duration) time.Duration {
+	limit := time.Duration(l.MaxDurationS * float64(time.Second))
+	return min(max(limit, 4*req), 3*limit) + req
 }
 
 func secs(s float64) string { return (time.Duration(s * float64(time.Second))).String() }

@@ -24,6 +24,9 @@ const (
 	// slot finishes before a closed-loop level may stop: it is not judged
 	// on its ramp.
 	minSlotRequests = 2
+	// timeCapStretch bounds how far past --level-max-duration a level
+	// without an interval runs on (capped).
+	timeCapStretch = 3
 )
 
 // tick is one monitor period: content events and its real length.
@@ -105,7 +108,7 @@ func (m *monitor) observe(elapsed time.Duration, t tick) bool {
 	if !m.lvl.StopsByPrecision() {
 		return false
 	}
-	if elapsed >= seconds(m.lvl.MaxDurationS) {
+	if m.capped(elapsed) {
 		m.reason = sweep.StopTimeCap
 		return true
 	}
@@ -118,6 +121,21 @@ func (m *monitor) observe(elapsed time.Duration, t tick) bool {
 		return true
 	}
 	return false
+}
+
+// capped is the time cap: --level-max-duration, once the level holds an
+// interval (minWindows whole waves). A level whose requests are so slow
+// that the cap holds fewer runs on, up to timeCapStretch × the cap: on the
+// H200 test bed requests of 15–25 s at 144–352/GPU left 45 s levels with
+// no interval at all, and knee diff then judged them on the change alone —
+// the least precise levels as if exact. The search's time budget bounds
+// what the longer levels cost.
+func (m *monitor) capped(elapsed time.Duration) bool {
+	limit := seconds(m.lvl.MaxDurationS)
+	if elapsed < limit {
+		return false
+	}
+	return m.lastOK && m.last.Count >= minWindows || elapsed >= timeCapStretch*limit
 }
 
 // judged is what every stop but the time cap waits for: the least

@@ -77,6 +77,29 @@ func TestLevelStopsAtItsTimeCap(t *testing.T) {
 	assert.Greater(t, p.Windows.HalfWidth, 0.0001)
 }
 
+// A level whose requests are long against its time cap (150 output tokens
+// of ~10 ms: about 1.5 s a request, against a 3 s cap) runs past the cap
+// until it holds an interval of three whole waves, and never past three
+// times the cap: the H200 test bed's slowest levels ended at 45 s with no
+// interval at all. Simulated.
+func TestLevelRunsPastItsTimeCapUntilItHoldsAnInterval(t *testing.T) {
+	_, url := serve(t, modelCfg())
+	ex := builtin.New(builtin.Options{Seed: 1})
+	start := time.Now()
+	res, err := ex.RunLevel(context.Background(), plan(url, "chat", 2, 32, 150), precisionLevel(8, 2, 0.0001, 1, 3))
+	require.NoError(t, err)
+	took := time.Since(start)
+	p := res.Points[0]
+	assert.Equal(t, sweep.StopTimeCap, p.StopReason)
+	require.NotNil(t, p.Windows, "the level ran until it held an interval")
+	assert.GreaterOrEqual(t, p.Windows.Count, 3)
+	require.NotNil(t, p.ThroughputCI95)
+	assert.Greater(t, took, 4*time.Second, "one ramp and three waves of ~1.5 s outlast the 3 s cap")
+	// Three times the cap, a drain of one request and a tick; generous
+	// for a loaded host.
+	assert.Less(t, took, 14*time.Second)
+}
+
 // A level with a request count keeps it (fixed_count) and still records
 // its windows' interval, which knee diff reads. Simulated.
 func TestFixedCountLevelRecordsItsWindows(t *testing.T) {
