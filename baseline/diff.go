@@ -134,6 +134,8 @@ type Diff struct {
 	NewCurve []knee.PointResult `json:"-"`
 
 	levels diffLevels // what a level is here: per GPU, or the offered rate
+	// newSearched: NEW's levels were chosen by a search (diff_lost.go).
+	newSearched bool
 }
 
 // diffMetric reads one value of a point; ok is false when unknown.
@@ -217,6 +219,7 @@ func DiffSweeps(ctx context.Context, old, cur *sweep.Sweep, kopts knee.Options, 
 	d := &Diff{Old: diffSide(old, ro), New: diffSide(cur, rn), Options: opts, NotComparable: []string{}, Rows: []DiffRow{},
 		OldCurve: ro.Points, NewCurve: rn.Points}
 	d.NotComparable = mismatches(old, cur)
+	d.newSearched = cur.Searched
 	d.levels = levelsOf(old, cur)
 	lo, ln := d.levels.byLevel(old), d.levels.byLevel(cur)
 	if len(commonLevels(lo, ln)) == 0 {

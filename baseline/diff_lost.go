@@ -35,12 +35,16 @@ func (d *Diff) lostRows(lo, ln map[float64][]sweep.Point, ro, rn *knee.Result) {
 			if d.skippedPastKnee(lv) {
 				continue
 			}
-			row.Metric, row.Verdict = MeasuredMetric, DiffNotComparable
-			what := at
-			if perGPU != nil {
-				what += "/GPU"
+			if d.newSearched {
+				// A search chooses its levels from its own readings: two
+				// searches of one config rarely run the same ones.
+				row.Metric, row.Verdict, row.Method = MeasuredMetric, DiffNoChange, "not compared: NEW's search chose other levels"
+				row.Note = fmt.Sprintf("OLD measured %s, NEW's search did not run it (a search chooses its levels); the levels both ran and the operating points are compared", levelWord(at, perGPU))
+				d.Rows = append(d.Rows, row)
+				continue
 			}
-			row.Note = fmt.Sprintf("OLD measured %s, NEW did not: the gate cannot judge a level that was not run", what)
+			row.Metric, row.Verdict = MeasuredMetric, DiffNotComparable
+			row.Note = fmt.Sprintf("OLD measured %s, NEW did not: the gate cannot judge a level that was not run", levelWord(at, perGPU))
 			d.Rows = append(d.Rows, row)
 			continue
 		}
@@ -113,4 +117,12 @@ func (d *Diff) Unjudged() int {
 		}
 	}
 	return n
+}
+
+// levelWord names a level row's level: "64/GPU", or a rate as it is.
+func levelWord(at string, perGPU *float64) string {
+	if perGPU != nil {
+		return at + "/GPU"
+	}
+	return at
 }

@@ -69,3 +69,26 @@ func TestDiffReadsOperatingPointsOneResolvableStepApartAsNoChange(t *testing.T) 
 	}
 	assert.Positive(t, tight.Regressed)
 }
+
+// A level OLD measured and NEW did not is not comparable (the gate cannot
+// judge what was not run) — unless NEW's levels were chosen by a search,
+// which picks them from its own readings: then it is said and not judged,
+// and the levels both ran decide.
+func TestDiffDoesNotCountLevelsANewSearchDidNotChooseAsLost(t *testing.T) {
+	old := curve(0.05, 200, 400, 700, 760)
+	cur := curve(0.05, 200, 400, 700, 760)
+	cur.Points = cur.Points[1:] // no 16/GPU
+	ladder := diffOf(t, old, cur)
+	row := findRow(t, ladder, "16", MeasuredMetric)
+	assert.Equal(t, DiffNotComparable, row.Verdict)
+	assert.Positive(t, ladder.Unjudged())
+
+	cur.Searched = true
+	searched := diffOf(t, old, cur)
+	row = findRow(t, searched, "16", MeasuredMetric)
+	assert.Equal(t, DiffNoChange, row.Verdict)
+	assert.Equal(t, "not compared: NEW's search chose other levels", row.Method)
+	assert.Contains(t, row.Note, "OLD measured 16/GPU, NEW's search did not run it")
+	assert.Zero(t, searched.Unjudged())
+	assert.Zero(t, searched.Regressed)
+}

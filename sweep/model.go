@@ -34,7 +34,11 @@ type Sweep struct {
 	// Workload is what the built-in harness sent (sweep/workload.go); nil
 	// for the default workload and for sweeps read from other harnesses.
 	Workload *Workload `json:"workload,omitempty"`
-	Points   []Point   `json:"points"`
+	// Searched is set when knee's --search chose the levels (plan.json's
+	// settings): a level another run measured and this one did not is the
+	// search's choice, not a level lost (knee diff).
+	Searched bool    `json:"searched,omitempty"`
+	Points   []Point `json:"points"`
 }
 
 // Point is one measurement at one concurrency level (one repeat of it).

@@ -183,7 +183,10 @@ func Merge(parts []*sweep.Sweep, meta Meta) (*sweep.Sweep, error) {
 	}
 	var wl workloadMerge
 	var tm tokenMerge
+	// Repeats of searches are a search's levels only if every part's are.
+	out.Searched = len(parts) > 0
 	for _, s := range parts {
+		out.Searched = out.Searched && s.Searched
 		src := strings.Join(s.Sources, ",")
 		if err := wl.add(s, src); err != nil {
 			return nil, err

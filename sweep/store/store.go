@@ -117,6 +117,11 @@ func Load(dir string) (*sweep.Sweep, error) {
 	if s.Points == nil {
 		s.Points = []sweep.Point{}
 	}
+	// Results written before sweep.json said so: the plan says whether a
+	// search chose the levels.
+	if p, err := ReadPlan(dir); err == nil && p.Settings["search"] == "true" {
+		s.Searched = true
+	}
 	// sweep.json names its files relative to the folder (so the folder can
 	// move); on load they are named from where the user pointed, so that
 	// repeats merged from several folders still say which run they came from.
@@ -664,7 +669,7 @@ func (s *Store) Sweep() *sweep.Sweep {
 	out := &sweep.Sweep{
 		Version: sweep.SchemaVersion, Accelerator: s.plan.Accelerator, GPUs: s.plan.GPUs,
 		Leaf: s.plan.Leaf, Model: s.plan.Model, Harness: s.plan.Harness, Points: []sweep.Point{},
-		Workload: s.plan.Workload,
+		Workload: s.plan.Workload, Searched: s.plan.Settings["search"] == "true",
 	}
 	idx := make([]int, 0, len(s.done))
 	for i := range s.done {

@@ -204,3 +204,30 @@ func TestLoadRejectsABrokenSweepJSON(t *testing.T) {
 	require.True(t, errors.As(err, &in))
 	require.Equal(t, "version", in.Field)
 }
+
+// A folder whose plan says --search chose its levels loads as Searched
+// (knee diff then does not count a level the search did not choose as
+// lost), whether or not its sweep.json, written before the field, says so.
+func TestLoadSaysWhenASearchChoseTheLevels(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "out")
+	p := plan()
+	p.Settings = map[string]string{"search": "true"}
+	s, err := Create(dir, p)
+	require.NoError(t, err)
+	require.True(t, s.Sweep().Searched)
+	s.Close()
+	b, err := os.ReadFile(filepath.Join(dir, SweepFile))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, SweepFile), []byte(strings.Replace(string(b), `"searched": true,`, "", 1)), 0o644))
+	sw, err := Load(dir)
+	require.NoError(t, err)
+	require.True(t, sw.Searched)
+
+	ladder := filepath.Join(t.TempDir(), "ladder")
+	s, err = Create(ladder, plan())
+	require.NoError(t, err)
+	s.Close()
+	sw, err = Load(ladder)
+	require.NoError(t, err)
+	require.False(t, sw.Searched)
+}
