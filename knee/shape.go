@@ -3,6 +3,8 @@ package knee
 import (
 	"fmt"
 	"math"
+
+	"github.com/kneetool/knee/sweep"
 )
 
 // shape is what the valid levels' throughput and TTFT show before any knee
@@ -122,8 +124,23 @@ func (w words) flatWhy(l *levelEval) string {
 	if l.thr < h.thr {
 		return fmt.Sprintf("throughput fell %.0f%% from %s (%s → %s tok/s)", 100*(1-l.thr/h.thr), w.unit(h.x), thousands(h.thr), thousands(l.thr))
 	}
-	return fmt.Sprintf("%s× the load of %s bought %+.1f%% throughput (%s → %s tok/s): elasticity %.2f, under %.2f",
-		ratioText(l.x/h.x), w.unit(h.x), 100*(l.thr/h.thr-1), thousands(h.thr), thousands(l.thr), e, w.eStar)
+	bought := fmt.Sprintf("%s× the load of %s bought %+.1f%% throughput (%s → %s tok/s)",
+		ratioText(l.x/h.x), w.unit(h.x), 100*(l.thr/h.thr-1), thousands(h.thr), thousands(l.thr))
+	if e >= w.eStar {
+		// Read flat because the levels' own intervals cannot resolve the
+		// gain (windows.go), not because it fell short of e*.
+		return fmt.Sprintf("%s: elasticity %.2f, not resolvably above %.2f at the levels' intervals (%s and %s): read as flat",
+			bought, e, w.eStar, shareOrNone(h.halfWidth), shareOrNone(l.halfWidth))
+	}
+	return fmt.Sprintf("%s: elasticity %.2f, under %.2f", bought, e, w.eStar)
+}
+
+// shareOrNone is a level's interval as ±share, or that it has none.
+func shareOrNone(h float64) string {
+	if !(h >= 0) || math.IsInf(h, 0) {
+		return "no interval"
+	}
+	return "±" + sweep.FormatShare(h)
 }
 
 func ratioText(r float64) string {

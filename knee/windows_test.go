@@ -111,4 +111,8 @@ func TestAnUnresolvedStepBelowTheEnginesCapStillScales(t *testing.T) {
 	require.NotNil(t, r.RecommendedPerGPU)
 	assert.Equal(t, 32.0, *r.RecommendedPerGPU, "unresolved and no queue evidence: read as flat")
 	assert.Equal(t, knee.VerdictAtKnee, r.Points[2].Verdict)
+	// Its sentence says it is read flat for want of resolution, not that
+	// its elasticity fell under e*.
+	assert.Contains(t, r.Knee.Detail, "not resolvably above 0.33 at the levels' intervals")
+	assert.NotContains(t, r.Knee.Detail, "under 0.33")
 }
