@@ -31,27 +31,35 @@ func (s *slowFleet) RunLevel(ctx context.Context, p sweep.Plan, l sweep.Level) (
 	return s.fleet.RunLevel(ctx, p, l)
 }
 
+// climbForever is a planner that always climbs ×2.
+func climbForever(s *sweep.Sweep, tried []int) ([]int, bool, string) {
+	top := tried[len(tried)-1]
+	return []int{2 * top}, false, fmt.Sprintf("climb to %d", 2*top)
+}
+
+// runBudgeted runs a search from 16/GPU on a fleet whose levels take took,
+// with deadline after the start.
+func runBudgeted(t *testing.T, took func(int) time.Duration, deadline time.Duration) (*slowFleet, *Outcome, string) {
+	st, _ := createPlan(t, 16)
+	t0 := time.Date(2026, 12, 2, 11, 0, 0, 0, time.UTC)
+	f := &slowFleet{fleet: newFleet(func(pg, _ int) float64 { return float64(pg) * 10 }), now: t0, took: took}
+	var log bytes.Buffer
+	out, err := RunAdaptive(context.Background(), st, AdaptiveOptions{
+		Options: Options{Log: &log, Now: f.clock}, Planner: climbForever, Slots: []Slot{{Name: "l", Exec: f}},
+		Deadline: t0.Add(deadline)})
+	require.NoError(t, err, log.String())
+	return f, out, log.String()
+}
+
 // A search that would climb forever stops once its budget leaves less
 // than its longest level: levels of 50 s in a 3-minute budget run three
 // (150 s), and the fourth, planned, is not started but left for --resume.
 func TestSearchStopsWhenItsBudgetCannotHoldAnotherLevel(t *testing.T) {
-	st, _ := createPlan(t, 16)
-	t0 := time.Date(2026, 12, 2, 11, 0, 0, 0, time.UTC)
-	f := &slowFleet{fleet: newFleet(func(pg, _ int) float64 { return float64(pg) * 10 }), now: t0,
-		took: func(int) time.Duration { return 50 * time.Second }}
-	climb := func(s *sweep.Sweep, tried []int) ([]int, bool, string) {
-		top := tried[len(tried)-1]
-		return []int{2 * top}, false, fmt.Sprintf("climb to %d", 2*top)
-	}
-	var log bytes.Buffer
-	out, err := RunAdaptive(context.Background(), st, AdaptiveOptions{
-		Options: Options{Log: &log, Now: f.clock}, Planner: climb, Slots: []Slot{{Name: "l", Exec: f}},
-		Deadline: t0.Add(3 * time.Minute)})
-	require.NoError(t, err, log.String())
-	assert.Len(t, out.Measured, 3, log.String())
+	f, out, log := runBudgeted(t, func(int) time.Duration { return 50 * time.Second }, 3*time.Minute)
+	assert.Len(t, out.Measured, 3, log)
 	assert.Equal(t, 1, f.runs[16], "16/GPU ran once")
 	assert.Zero(t, f.runs[128], "128/GPU would end past the deadline")
-	assert.Contains(t, log.String(), "search: done: the time budget leaves 30s, less than the longest level so far (50s): the search answers with the levels it measured (--search-budget; --resume continues with a fresh budget); 1 planned level(s) not run\n")
+	assert.Contains(t, log, "search: done: the time budget leaves 30s, less than the longest level so far (50s): the search answers with the levels it measured (--search-budget; --resume continues with a fresh budget); 1 planned level(s) not run\n")
 	assert.Contains(t, out.StoppedEarly, "the time budget leaves 30s")
 }
 
@@ -59,28 +67,16 @@ func TestSearchStopsWhenItsBudgetCannotHoldAnotherLevel(t *testing.T) {
 // in the search (a level at its time cap) keeps a later short one from
 // being taken as the norm.
 func TestSearchBudgetIsSizedByTheLongestLevel(t *testing.T) {
-	st, _ := createPlan(t, 16)
-	t0 := time.Date(2026, 12, 2, 11, 0, 0, 0, time.UTC)
-	f := &slowFleet{fleet: newFleet(func(pg, _ int) float64 { return float64(pg) * 10 }), now: t0,
-		took: func(pg int) time.Duration {
-			if pg == 16 {
-				return 100 * time.Second
-			}
-			return 20 * time.Second
-		}}
-	climb := func(s *sweep.Sweep, tried []int) ([]int, bool, string) {
-		top := tried[len(tried)-1]
-		return []int{2 * top}, false, fmt.Sprintf("climb to %d", 2*top)
-	}
-	var log bytes.Buffer
-	out, err := RunAdaptive(context.Background(), st, AdaptiveOptions{
-		Options: Options{Log: &log, Now: f.clock}, Planner: climb, Slots: []Slot{{Name: "l", Exec: f}},
-		Deadline: t0.Add(200 * time.Second)})
-	require.NoError(t, err, log.String())
+	_, out, log := runBudgeted(t, func(pg int) time.Duration {
+		if pg == 16 {
+			return 100 * time.Second
+		}
+		return 20 * time.Second
+	}, 200*time.Second)
 	// 16 (100 s), 32 (120 s): 80 s left, enough for 64/GPU's 20 s but not
 	// for a level as long as the longest.
-	assert.Len(t, out.Measured, 2, log.String())
-	assert.Contains(t, log.String(), "the time budget leaves 1m20s, less than the longest level so far (1m40s)")
+	assert.Len(t, out.Measured, 2, log)
+	assert.Contains(t, log, "the time budget leaves 1m20s, less than the longest level so far (1m40s)")
 }
 
 // No deadline, no budget: the search runs until its planner is done.
