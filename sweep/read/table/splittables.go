@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
@@ -73,7 +74,24 @@ func joinByLoadColumn(tables []grid) ([]splitJoin, error) {
 	}
 	var out []splitJoin
 	var refusal error
+	var split []*group
 	for _, gr := range groups {
+		// Tables of one metric twice may be one per section ("## Output
+		// tok/s" and "## TTFT", each with a "### Lane A" and a "### Lane
+		// B"): joined within each section (sections.go).
+		if len(gr.parts) < 2 || disjointMetrics(gr.parts) == nil {
+			split = append(split, gr)
+			continue
+		}
+		if bySection, ok := splitBySection(gr.parts); ok {
+			for _, parts := range bySection {
+				split = append(split, &group{load: gr.load, levels: gr.levels, parts: parts})
+			}
+			continue
+		}
+		split = append(split, gr)
+	}
+	for _, gr := range split {
 		if len(gr.parts) < 2 {
 			continue
 		}
@@ -127,7 +145,7 @@ func prepareSplitPart(g grid) (splitPart, bool) {
 		}
 		p.levels = append(p.levels, v)
 	}
-	heading := headingMetric(g)
+	heading := sectionMetric(g)
 	for i, h := range g.header {
 		if i == p.load {
 			continue
@@ -195,14 +213,33 @@ func headingMetric(g grid) string {
 	if h == "" && len(g.title) > 0 {
 		h = g.title[len(g.title)-1]
 	}
-	if h == "" {
-		return ""
-	}
-	c := classify(h)
-	if c.key() == "" || c.kind == colConcurrency || c.kind == colPerGPU || c.kind == colRequestedRate {
+	if h == "" || !namesMetric(h) {
 		return ""
 	}
 	return h
+}
+
+// sectionMetric is what a table to be joined holds: its headingMetric, else,
+// where its innermost heading names a workload ("### Lane (input=1024)"
+// under "## Output tok/s"), the nearest heading above that names a metric.
+// Only a join reads the outer heading: a table that reads alone under
+// "## 3.2 Throughput" / "### A. eager draft" keeps its columns' own names.
+func sectionMetric(g grid) string {
+	if m := headingMetric(g); m != "" || g.caption != "" {
+		return m
+	}
+	for i := len(g.title) - 2; i >= 0; i-- {
+		if namesMetric(g.title[i]) {
+			return g.title[i]
+		}
+	}
+	return ""
+}
+
+// namesMetric: h names a metric a column can hold, not a load.
+func namesMetric(h string) bool {
+	c := classify(h)
+	return c.key() != "" && c.kind != colConcurrency && c.kind != colPerGPU && c.kind != colRequestedRate
 }
 
 func columnCells(g grid, i int) []string {
@@ -362,10 +399,32 @@ func captionAbove(lines []string, header int) string {
 	if m := boldLeadCaption.FindStringSubmatch(l); m != nil && len(m[1]) <= maxCaption {
 		return strings.TrimSpace(m[1])
 	}
-	if len(l) > maxCaption || !strings.HasSuffix(l, ":") && !strings.HasSuffix(l, "：") || strings.ContainsAny(l[:1], "#|-*+>") {
+	if !strings.HasSuffix(l, ":") && !strings.HasSuffix(l, "：") || strings.ContainsAny(l[:1], "#|-*+>") {
 		return ""
 	}
+	if len(l) > maxCaption {
+		return introSentence(l)
+	}
 	return strings.TrimSpace(strings.TrimRight(l, ":："))
+}
+
+// sentenceEnd is where one sentence of prose ends and the next begins.
+var sentenceEnd = regexp.MustCompile(`[.!?。！？]\s+|[。！？]`)
+
+// introSentence is the last sentence of a paragraph that ends with a colon
+// right above a table ("… on one T4. The median output throughput was:"):
+// that sentence introduces the table and names what it holds. "" when the
+// paragraph is one long sentence, or its last is too long to be a name.
+func introSentence(l string) string {
+	ends := sentenceEnd.FindAllStringIndex(l, -1)
+	if len(ends) == 0 {
+		return ""
+	}
+	last := strings.TrimSpace(strings.TrimRight(l[ends[len(ends)-1][1]:], ":："))
+	if last == "" || utf8.RuneCountInString(last) > maxCaption {
+		return ""
+	}
+	return last
 }
 
 // boldLeadCaption is a caption written in bold with a remark after it,

@@ -489,14 +489,20 @@ var cornerParts = regexp.MustCompile(`\s*[\\＼]\s*`)
 // (one row per engine, the corner naming the one metric they hold), into
 // one row per series and level with a "series" column: rowSeries then names
 // the series, and --series picks one. Rows of ratios (同比 +20.65%) are
-// derived and left out. false when a row names a metric, or when the
-// corner names none.
+// derived and left out. false when a row names a metric, or when neither
+// the corner nor the table's caption or heading names one.
 func seriesRows(g grid, levelName string, levels []string) (grid, bool) {
 	metric := ""
 	for _, part := range cornerParts.Split(stripMarkup(g.header[0]), -1) {
 		if c := classify(part); c.key() != "" && c.kind != colConcurrency && c.kind != colPerGPU {
 			metric = part
 		}
+	}
+	if metric == "" {
+		// The corner names the series ("Движок"), not the metric: the
+		// caption or heading above the table may ("values of output
+		// throughput:"), and the cells hold that.
+		metric = headingMetric(g)
 	}
 	if metric == "" {
 		return g, false
