@@ -86,3 +86,26 @@ func TestSectionMetricIsTheNearestHeadingNamingOne(t *testing.T) {
 	require.Equal(t, "Latency (ms)", sectionMetric(grid{title: []string{"Throughput", "Latency (ms)"}}), "the innermost heading first")
 	require.Equal(t, "", sectionMetric(grid{title: []string{"Report", "Lane A"}}))
 }
+
+func TestSectionJoinPickedByHeadingThenCurve(t *testing.T) {
+	_, err := Read("t.md", []byte(sectionedMetricTables), Markdown, Meta{Series: "WS"})
+	require.Error(t, err)
+	require.Contains(t, err.Error(), `--series "Lane A WS"`, "the refusal names the table, then the curve")
+
+	s, err := Read("t.md", []byte(sectionedMetricTables), Markdown, Meta{Series: "Lane B WS"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 450.0, s.Points[2].ThroughputTokS)
+	require.Equal(t, 700.0, *s.Points[2].TTFT.Mean, "TTFT from the TTFT section's Lane B table")
+}
+
+func TestHeadingThenSeriesTakesTheLongestHeading(t *testing.T) {
+	tables := []grid{{title: []string{"Lane"}}, {title: []string{"Lane A"}}, {caption: "Lane A"}}
+	named, rest := headingThenSeries(tables, "lane a WS")
+	require.Len(t, named, 2)
+	require.Equal(t, "WS", rest)
+	named, _ = headingThenSeries(tables, "Lane ")
+	require.Nil(t, named, "a heading alone is no heading-then-curve")
+	named, _ = headingThenSeries(tables, "Other WS")
+	require.Nil(t, named)
+}

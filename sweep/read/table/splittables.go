@@ -368,7 +368,9 @@ func joinParts(parts []splitPart) splitJoin {
 }
 
 // commonTitle is the headings every part sits under: what names the
-// joined sweep among others.
+// joined sweep among others. Past the headings they share in order, a
+// heading every part has that names no metric (the workload of a section,
+// "Lane A" under both "## Throughput" and "## TTFT") names it too.
 func commonTitle(parts []splitPart) []string {
 	t := parts[0].g.title
 	for _, p := range parts[1:] {
@@ -378,7 +380,22 @@ func commonTitle(parts []splitPart) []string {
 		}
 		t = t[:n]
 	}
-	return append([]string(nil), t...)
+	out := append([]string(nil), t...)
+	for _, h := range parts[0].g.title[len(t):] {
+		if !namesMetric(h) && allHaveHeading(parts, h) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+func allHaveHeading(parts []splitPart, h string) bool {
+	for _, p := range parts {
+		if !slices.Contains(p.g.title, h) {
+			return false
+		}
+	}
+	return true
 }
 
 // maxCaption bounds a caption: a longer line is prose, not a name.
