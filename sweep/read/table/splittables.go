@@ -48,18 +48,13 @@ func splitJoins(tables []grid) (joins []splitJoin, refusal error) {
 // joinByLoadColumn joins the tables that share their load column and its
 // values, in order (one table per metric).
 func joinByLoadColumn(tables []grid) ([]splitJoin, error) {
-	type group struct {
-		load   string
-		levels []string
-		parts  []splitPart
-	}
-	var groups []*group
+	var groups []*loadGroup
 	for _, g := range tables {
 		p, ok := prepareSplitPart(g)
 		if !ok {
 			continue
 		}
-		var into *group
+		var into *loadGroup
 		for _, gr := range groups {
 			if strings.EqualFold(gr.load, p.loadHeader) && equalStrings(gr.levels, p.levels) {
 				into = gr
@@ -67,31 +62,14 @@ func joinByLoadColumn(tables []grid) ([]splitJoin, error) {
 			}
 		}
 		if into == nil {
-			into = &group{load: p.loadHeader, levels: p.levels}
+			into = &loadGroup{load: p.loadHeader, levels: p.levels}
 			groups = append(groups, into)
 		}
 		into.parts = append(into.parts, p)
 	}
 	var out []splitJoin
 	var refusal error
-	var split []*group
-	for _, gr := range groups {
-		// Tables of one metric twice may be one per section ("## Output
-		// tok/s" and "## TTFT", each with a "### Lane A" and a "### Lane
-		// B"): joined within each section (sections.go).
-		if len(gr.parts) < 2 || disjointMetrics(gr.parts) == nil {
-			split = append(split, gr)
-			continue
-		}
-		if bySection, ok := splitBySection(gr.parts); ok {
-			for _, parts := range bySection {
-				split = append(split, &group{load: gr.load, levels: gr.levels, parts: parts})
-			}
-			continue
-		}
-		split = append(split, gr)
-	}
-	for _, gr := range split {
+	for _, gr := range splitSections(groups) {
 		if len(gr.parts) < 2 {
 			continue
 		}
@@ -109,6 +87,36 @@ func joinByLoadColumn(tables []grid) ([]splitJoin, error) {
 		out = append(out, joinParts(gr.parts))
 	}
 	return out, refusal
+}
+
+// loadGroup is the tables that share a load column and its levels.
+type loadGroup struct {
+	load   string
+	levels []string
+	parts  []splitPart
+}
+
+// splitSections splits each group that holds one metric twice by the
+// sections its tables sit in ("## Output tok/s" and "## TTFT", each with a
+// "### Lane A" and a "### Lane B"), where that joins each section's tables
+// (sections.go); other groups stay as they are.
+func splitSections(groups []*loadGroup) []*loadGroup {
+	var split []*loadGroup
+	for _, gr := range groups {
+		if len(gr.parts) < 2 || disjointMetrics(gr.parts) == nil {
+			split = append(split, gr)
+			continue
+		}
+		bySection, ok := splitBySection(gr.parts)
+		if !ok {
+			split = append(split, gr)
+			continue
+		}
+		for _, parts := range bySection {
+			split = append(split, &loadGroup{load: gr.load, levels: gr.levels, parts: parts})
+		}
+	}
+	return split
 }
 
 // splitPart is one table ready to join: its load column first, then the
