@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -279,7 +280,12 @@ func disjointMetrics(parts []splitPart) error {
 		seen := map[string]bool{}
 		for _, h := range p.headers {
 			k := classify(h).key()
-			if k == "" || seen[k] {
+			if k == "" {
+				// A column that names no metric, under the same header
+				// in two tables ("aggregate"), is one quantity twice.
+				k = strconv.Quote(strings.ToLower(strings.TrimSpace(h)))
+			}
+			if seen[k] {
 				continue
 			}
 			seen[k] = true
