@@ -275,31 +275,51 @@ func equalStrings(a, b []string) bool {
 // TTFT under different headings are two curves (two GPUs, two dates), not
 // halves of one.
 func disjointMetrics(parts []splitPart) error {
+	prev, pi, k := firstShared(parts, metricKey)
+	if k == "" {
+		// A column that names no metric, under the same header in two
+		// tables ("aggregate"), is one quantity twice too.
+		prev, pi, k = firstShared(parts, unnamedKey)
+	}
+	if k == "" {
+		return nil
+	}
+	a, b := parts[prev].g, parts[pi].g
+	// Named as --series picks them back: by a heading only one of them
+	// has, else by caption or line.
+	names := tableNames([]grid{a, b})
+	return inputerr.Errorf(a.file, "--series", a.headerLine, "the tables at lines %d (%s) and %d (%s) share the load column %q but both hold %s: knee joins tables into one sweep only when each holds its own metrics; pick one table by its heading with --series %q", a.headerLine, names[0], b.headerLine, names[1], parts[pi].loadHeader, k, names[0])
+}
+
+// firstShared finds the first key (keyOf a header; "" for none) two parts
+// both hold: the earlier part, the later one, and the key; "" when none.
+func firstShared(parts []splitPart, keyOf func(string) string) (int, int, string) {
 	owner := map[string]int{}
 	for pi, p := range parts {
 		seen := map[string]bool{}
 		for _, h := range p.headers {
-			k := classify(h).key()
-			if k == "" {
-				// A column that names no metric, under the same header
-				// in two tables ("aggregate"), is one quantity twice.
-				k = strconv.Quote(strings.ToLower(strings.TrimSpace(h)))
-			}
-			if seen[k] {
+			k := keyOf(h)
+			if k == "" || seen[k] {
 				continue
 			}
 			seen[k] = true
 			if prev, ok := owner[k]; ok {
-				a, b := parts[prev].g, p.g
-				// Named as --series picks them back: by a heading only
-				// one of them has, else by caption or line.
-				names := tableNames([]grid{a, b})
-				return inputerr.Errorf(a.file, "--series", a.headerLine, "the tables at lines %d (%s) and %d (%s) share the load column %q but both hold %s: knee joins tables into one sweep only when each holds its own metrics; pick one table by its heading with --series %q", a.headerLine, names[0], b.headerLine, names[1], p.loadHeader, k, names[0])
+				return prev, pi, k
 			}
 			owner[k] = pi
 		}
 	}
-	return nil
+	return 0, 0, ""
+}
+
+func metricKey(h string) string { return classify(h).key() }
+
+// unnamedKey is a header that names no metric, quoted; "" for one that does.
+func unnamedKey(h string) string {
+	if classify(h).key() != "" {
+		return ""
+	}
+	return strconv.Quote(strings.ToLower(strings.TrimSpace(h)))
 }
 
 func joinedWidth(parts []splitPart) int {
