@@ -83,7 +83,7 @@ var formats = []format{
 		sniff: sniffLLMPerf, readFile: readLLMPerfFile, sniffDir: hasLLMPerfSummaries, readDir: readLLMPerfDir},
 	{name: FormatLLMD, describe: "llm-d-benchmark benchmark report v0.1 or v0.2 (v0.2.x; YAML or JSON), one file or a folder of them (per-stage inference-perf reports too)",
 		sniff: sniffLLMD, readFile: readLLMDFile, sniffDir: hasLLMDReports, readDir: readLLMDDir},
-	{name: FormatBenchText, describe: "the result blocks vllm bench serve and sglang.bench_serving print (===== Serving Benchmark Result =====), one per level, as pasted",
+	{name: FormatBenchText, describe: "the result blocks vllm bench serve and sglang.bench_serving print (===== Serving Benchmark Result =====), guidellm's progress panel (two lines per benchmark), or a script's ╔═╗ result boxes, one per level, as pasted",
 		sniff: sniffBenchText, readFile: readTable(table.BenchText)},
 	{name: FormatMarkdown, describe: "a markdown table as pasted in issues (transposed tables too)",
 		sniff: sniffMarkdown, readFile: readTable(table.Markdown)},

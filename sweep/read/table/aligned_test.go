@@ -78,3 +78,9 @@ func TestLooksAlignedRefusesOtherFormats(t *testing.T) {
 		require.False(t, looksAligned([]byte(b)), b)
 	}
 }
+
+func TestStatisticWordInAProductNameIsNoStatistic(t *testing.T) {
+	require.Equal(t, []string{"maxq", "output"}, headerTokens("Max-Q Output"))
+	require.Equal(t, []string{"max", "ttft"}, headerTokens("max-TTFT"))
+	require.Equal(t, []string{"req", "s"}, headerTokens("req-s"))
+}

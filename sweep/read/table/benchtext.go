@@ -46,12 +46,25 @@ const benchTitleKey = "Result title"
 var benchLine = regexp.MustCompile(`^([A-Za-z][^:]{0,80}?):\s+(\S.*?)\s*$`)
 
 // looksBenchText says whether window holds a result block's banner.
+// Or guidellm's progress panel (guidellmpanel.go), the same blocks one
+// per level in two lines each, or a script's result boxes, one per level
+// (resultboxes.go).
 func looksBenchText(window []byte) bool {
-	return bytes.Contains(window, []byte("Benchmark Result")) && benchBannerLine.Match(window)
+	if bytes.Contains(window, []byte("Benchmark Result")) && benchBannerLine.Match(window) || looksGuidellmPanel(window) {
+		return true
+	}
+	_, ok := resultBoxesGrid("", string(window))
+	return ok
 }
 
 func readBenchText(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 	g, ok := benchBlocks(path, data)
+	if !ok {
+		g, ok = panelGrid(path, string(data))
+	}
+	if !ok {
+		g, ok = resultBoxesGrid(path, string(data))
+	}
 	if !ok {
 		return nil, inputerr.Errorf(path, "", 0, "no serving benchmark result block (a ===== Serving Benchmark Result ===== line, then `Key: value` lines)")
 	}

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 )
@@ -101,6 +102,7 @@ func columnKinds() map[string]column {
 // into words: "**TTFT p99 (ms)**" → [ttft p99 ms], "Conc." → [conc].
 func headerTokens(h string) []string {
 	h = strings.ToLower(stripMarkup(h))
+	h = statNamedProduct.ReplaceAllString(h, "$1$2")
 	t := strings.FieldsFunc(h, func(r rune) bool {
 		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '.')
 	})
@@ -112,6 +114,11 @@ func headerTokens(h string) []string {
 	}
 	return out
 }
+
+// statNamedProduct is a product name made of a statistic's word and one
+// letter ("Max-Q", the power-limited GPU edition; "Min-P"): one word, read
+// as no statistic. ("-s" is left: "req-s" is a unit.)
+var statNamedProduct = regexp.MustCompile(`\b(max|min)-([a-rt-z])\b`)
 
 // stripMarkup removes markdown bold/italic/code markers around a cell.
 func stripMarkup(s string) string {

@@ -31,9 +31,13 @@ func readMarkdown(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 				named = append(named, g)
 			}
 		}
+		m := meta
+		m.Series = ""
+		if len(named) == 0 {
+			// "Lane A Max-Q": a table's heading, then a curve inside it.
+			named, m.Series = headingThenSeries(tables, meta.Series)
+		}
 		if len(named) > 0 {
-			m := meta
-			m.Series = ""
 			s, err := onlySweep(path, named, m, meta.Series)
 			if err == nil {
 				s.Notes = append(s.Notes, fmt.Sprintf("%s:%d: the table under %q read (--series)", path, named[0].headerLine, strings.Join(named[0].title, " / ")))
@@ -86,7 +90,8 @@ func sweepOfTables(path string, tables []grid, meta Meta, pick string, join bool
 		list = append(list, fmt.Sprintf("%q (line %d, %d levels)", names[i], g.headerLine, len(got[i].Points)))
 	}
 	if pick != "" {
-		return nil, inputerr.Errorf(path, "--series", from[0].headerLine, "--series %q leaves %d tables that read as sweeps: %s; name one by its heading, e.g. --series %q", pick, len(got), strings.Join(list, ", "), names[0])
+		// A curve picked inside each table: name the table, then the curve.
+		return nil, inputerr.Errorf(path, "--series", from[0].headerLine, "the curve %q is in %d tables that read as sweeps: %s; name the table by its heading, then the curve, e.g. --series %q", pick, len(got), strings.Join(list, ", "), names[0]+" "+pick)
 	}
 	return nil, AmbiguousSeries(inputerr.Errorf(path, "--series", from[0].headerLine, "the text holds %d tables that read as sweeps: %s; knee reads one curve at a time: pick one by its heading with --series %q", len(got), strings.Join(list, ", "), names[0]), names)
 }

@@ -20,11 +20,11 @@ type refusedTable struct {
 // series to pick, an approximate cell): that one may be the curve the
 // reader meant, so the note names it and why it was not read, rather than
 // leaving the choice unsaid. Tables without both (hardware specs, run
-// settings) are not mentioned.
+// settings) are not mentioned, unless their columns are the read table's.
 func noteOtherSweeps(path string, s *sweep.Sweep, read grid, refused []refusedTable) *sweep.Sweep {
 	var others []string
 	for _, r := range refused {
-		if !looksLikeSweep(r.g) {
+		if !looksLikeSweep(r.g) && !sameColumns(r.g, read) {
 			continue
 		}
 		why := r.err.Error()
@@ -39,6 +39,28 @@ func noteOtherSweeps(path string, s *sweep.Sweep, read grid, refused []refusedTa
 	}
 	s.Notes = append(s.Notes, fmt.Sprintf("%s:%d: this table read; not read: the table at %s", path, read.headerLine, strings.Join(others, "; the table at ")))
 	return s
+}
+
+// sameColumns: one table's headers are all among the other's (a table per
+// workload, "Prose:" and "Code:", one with a column more): they hold the
+// same kind of curve, whatever the words say, and one that did not read is
+// another curve the note must name.
+func sameColumns(a, b grid) bool {
+	return headersAmong(a.header, b.header) || headersAmong(b.header, a.header)
+}
+
+// headersAmong: every header of hs is in of, case aside.
+func headersAmong(hs, of []string) bool {
+	for _, h := range hs {
+		found := false
+		for _, o := range of {
+			found = found || strings.EqualFold(strings.TrimSpace(h), strings.TrimSpace(o))
+		}
+		if !found {
+			return false
+		}
+	}
+	return len(hs) > 1
 }
 
 // looksLikeSweep: the table has a column read as a throughput and one read

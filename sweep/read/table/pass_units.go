@@ -19,6 +19,7 @@ func (r *resolved) unitsPass(g grid, unitsRow []string, unitsLine int, flags map
 		return err
 	}
 	r.cellDimensions(g)
+	r.aggregateCells(g)
 	r.cellTimeUnits(g)
 	r.unitsFromContext(g)
 	r.ignoreUnstatedDurations(g)

@@ -28,7 +28,8 @@ const (
 	CSV
 	// BenchText is the result blocks vllm bench serve and
 	// sglang.bench_serving print, one per level, with the command lines and
-	// engine log lines around them.
+	// engine log lines around them; or guidellm's progress panel, or a
+	// script's result boxes, one per level too.
 	BenchText
 )
 

@@ -4,7 +4,9 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/kneetool/knee/internal/inputerr"
 	"github.com/kneetool/knee/sweep"
@@ -47,18 +49,13 @@ func splitJoins(tables []grid) (joins []splitJoin, refusal error) {
 // joinByLoadColumn joins the tables that share their load column and its
 // values, in order (one table per metric).
 func joinByLoadColumn(tables []grid) ([]splitJoin, error) {
-	type group struct {
-		load   string
-		levels []string
-		parts  []splitPart
-	}
-	var groups []*group
+	var groups []*loadGroup
 	for _, g := range tables {
 		p, ok := prepareSplitPart(g)
 		if !ok {
 			continue
 		}
-		var into *group
+		var into *loadGroup
 		for _, gr := range groups {
 			if strings.EqualFold(gr.load, p.loadHeader) && equalStrings(gr.levels, p.levels) {
 				into = gr
@@ -66,14 +63,14 @@ func joinByLoadColumn(tables []grid) ([]splitJoin, error) {
 			}
 		}
 		if into == nil {
-			into = &group{load: p.loadHeader, levels: p.levels}
+			into = &loadGroup{load: p.loadHeader, levels: p.levels}
 			groups = append(groups, into)
 		}
 		into.parts = append(into.parts, p)
 	}
 	var out []splitJoin
 	var refusal error
-	for _, gr := range groups {
+	for _, gr := range splitSections(groups) {
 		if len(gr.parts) < 2 {
 			continue
 		}
@@ -91,6 +88,36 @@ func joinByLoadColumn(tables []grid) ([]splitJoin, error) {
 		out = append(out, joinParts(gr.parts))
 	}
 	return out, refusal
+}
+
+// loadGroup is the tables that share a load column and its levels.
+type loadGroup struct {
+	load   string
+	levels []string
+	parts  []splitPart
+}
+
+// splitSections splits each group that holds one metric twice by the
+// sections its tables sit in ("## Output tok/s" and "## TTFT", each with a
+// "### Lane A" and a "### Lane B"), where that joins each section's tables
+// (sections.go); other groups stay as they are.
+func splitSections(groups []*loadGroup) []*loadGroup {
+	var split []*loadGroup
+	for _, gr := range groups {
+		if len(gr.parts) < 2 || disjointMetrics(gr.parts) == nil {
+			split = append(split, gr)
+			continue
+		}
+		bySection, ok := splitBySection(gr.parts)
+		if !ok {
+			split = append(split, gr)
+			continue
+		}
+		for _, parts := range bySection {
+			split = append(split, &loadGroup{load: gr.load, levels: gr.levels, parts: parts})
+		}
+	}
+	return split
 }
 
 // splitPart is one table ready to join: its load column first, then the
@@ -127,7 +154,7 @@ func prepareSplitPart(g grid) (splitPart, bool) {
 		}
 		p.levels = append(p.levels, v)
 	}
-	heading := headingMetric(g)
+	heading := sectionMetric(g)
 	for i, h := range g.header {
 		if i == p.load {
 			continue
@@ -195,14 +222,33 @@ func headingMetric(g grid) string {
 	if h == "" && len(g.title) > 0 {
 		h = g.title[len(g.title)-1]
 	}
-	if h == "" {
-		return ""
-	}
-	c := classify(h)
-	if c.key() == "" || c.kind == colConcurrency || c.kind == colPerGPU || c.kind == colRequestedRate {
+	if h == "" || !namesMetric(h) {
 		return ""
 	}
 	return h
+}
+
+// sectionMetric is what a table to be joined holds: its headingMetric, else,
+// where its innermost heading names a workload ("### Lane (input=1024)"
+// under "## Output tok/s"), the nearest heading above that names a metric.
+// Only a join reads the outer heading: a table that reads alone under
+// "## 3.2 Throughput" / "### A. eager draft" keeps its columns' own names.
+func sectionMetric(g grid) string {
+	if m := headingMetric(g); m != "" || g.caption != "" {
+		return m
+	}
+	for i := len(g.title) - 2; i >= 0; i-- {
+		if namesMetric(g.title[i]) {
+			return g.title[i]
+		}
+	}
+	return ""
+}
+
+// namesMetric: h names a metric a column can hold, not a load.
+func namesMetric(h string) bool {
+	c := classify(h)
+	return c.key() != "" && c.kind != colConcurrency && c.kind != colPerGPU && c.kind != colRequestedRate
 }
 
 func columnCells(g grid, i int) []string {
@@ -229,26 +275,51 @@ func equalStrings(a, b []string) bool {
 // TTFT under different headings are two curves (two GPUs, two dates), not
 // halves of one.
 func disjointMetrics(parts []splitPart) error {
+	prev, pi, k := firstShared(parts, metricKey)
+	if k == "" {
+		// A column that names no metric, under the same header in two
+		// tables ("aggregate"), is one quantity twice too.
+		prev, pi, k = firstShared(parts, unnamedKey)
+	}
+	if k == "" {
+		return nil
+	}
+	a, b := parts[prev].g, parts[pi].g
+	// Named as --series picks them back: by a heading only one of them
+	// has, else by caption or line.
+	names := tableNames([]grid{a, b})
+	return inputerr.Errorf(a.file, "--series", a.headerLine, "the tables at lines %d (%s) and %d (%s) share the load column %q but both hold %s: knee joins tables into one sweep only when each holds its own metrics; pick one table by its heading with --series %q", a.headerLine, names[0], b.headerLine, names[1], parts[pi].loadHeader, k, names[0])
+}
+
+// firstShared finds the first key (keyOf a header; "" for none) two parts
+// both hold: the earlier part, the later one, and the key; "" when none.
+func firstShared(parts []splitPart, keyOf func(string) string) (int, int, string) {
 	owner := map[string]int{}
 	for pi, p := range parts {
 		seen := map[string]bool{}
 		for _, h := range p.headers {
-			k := classify(h).key()
+			k := keyOf(h)
 			if k == "" || seen[k] {
 				continue
 			}
 			seen[k] = true
 			if prev, ok := owner[k]; ok {
-				a, b := parts[prev].g, p.g
-				// Named as --series picks them back: by a heading only
-				// one of them has, else by caption or line.
-				names := tableNames([]grid{a, b})
-				return inputerr.Errorf(a.file, "--series", a.headerLine, "the tables at lines %d (%s) and %d (%s) share the load column %q but both hold %s: knee joins tables into one sweep only when each holds its own metrics; pick one table by its heading with --series %q", a.headerLine, names[0], b.headerLine, names[1], p.loadHeader, k, names[0])
+				return prev, pi, k
 			}
 			owner[k] = pi
 		}
 	}
-	return nil
+	return 0, 0, ""
+}
+
+func metricKey(h string) string { return classify(h).key() }
+
+// unnamedKey is a header that names no metric, quoted; "" for one that does.
+func unnamedKey(h string) string {
+	if classify(h).key() != "" {
+		return ""
+	}
+	return strconv.Quote(strings.ToLower(strings.TrimSpace(h)))
 }
 
 func joinedWidth(parts []splitPart) int {
@@ -331,7 +402,9 @@ func joinParts(parts []splitPart) splitJoin {
 }
 
 // commonTitle is the headings every part sits under: what names the
-// joined sweep among others.
+// joined sweep among others. Past the headings they share in order, a
+// heading every part has that names no metric (the workload of a section,
+// "Lane A" under both "## Throughput" and "## TTFT") names it too.
 func commonTitle(parts []splitPart) []string {
 	t := parts[0].g.title
 	for _, p := range parts[1:] {
@@ -341,7 +414,22 @@ func commonTitle(parts []splitPart) []string {
 		}
 		t = t[:n]
 	}
-	return append([]string(nil), t...)
+	out := append([]string(nil), t...)
+	for _, h := range parts[0].g.title[len(t):] {
+		if !namesMetric(h) && allHaveHeading(parts, h) {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+func allHaveHeading(parts []splitPart, h string) bool {
+	for _, p := range parts {
+		if !slices.Contains(p.g.title, h) {
+			return false
+		}
+	}
+	return true
 }
 
 // maxCaption bounds a caption: a longer line is prose, not a name.
@@ -362,10 +450,32 @@ func captionAbove(lines []string, header int) string {
 	if m := boldLeadCaption.FindStringSubmatch(l); m != nil && len(m[1]) <= maxCaption {
 		return strings.TrimSpace(m[1])
 	}
-	if len(l) > maxCaption || !strings.HasSuffix(l, ":") && !strings.HasSuffix(l, "：") || strings.ContainsAny(l[:1], "#|-*+>") {
+	if !strings.HasSuffix(l, ":") && !strings.HasSuffix(l, "：") || strings.ContainsAny(l[:1], "#|-*+>") {
 		return ""
 	}
+	if len(l) > maxCaption {
+		return introSentence(l)
+	}
 	return strings.TrimSpace(strings.TrimRight(l, ":："))
+}
+
+// sentenceEnd is where one sentence of prose ends and the next begins.
+var sentenceEnd = regexp.MustCompile(`[.!?。！？]\s+|[。！？]`)
+
+// introSentence is the last sentence of a paragraph that ends with a colon
+// right above a table ("… on one T4. The median output throughput was:"):
+// that sentence introduces the table and names what it holds. "" when the
+// paragraph is one long sentence, or its last is too long to be a name.
+func introSentence(l string) string {
+	ends := sentenceEnd.FindAllStringIndex(l, -1)
+	if len(ends) == 0 {
+		return ""
+	}
+	last := strings.TrimSpace(strings.TrimRight(l[ends[len(ends)-1][1]:], ":："))
+	if last == "" || utf8.RuneCountInString(last) > maxCaption {
+		return ""
+	}
+	return last
 }
 
 // boldLeadCaption is a caption written in bold with a remark after it,

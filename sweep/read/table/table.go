@@ -489,15 +489,10 @@ var cornerParts = regexp.MustCompile(`\s*[\\＼]\s*`)
 // (one row per engine, the corner naming the one metric they hold), into
 // one row per series and level with a "series" column: rowSeries then names
 // the series, and --series picks one. Rows of ratios (同比 +20.65%) are
-// derived and left out. false when a row names a metric, or when the
-// corner names none.
+// derived and left out. false when a row names a metric, or when neither
+// the corner nor the table's caption or heading names one.
 func seriesRows(g grid, levelName string, levels []string) (grid, bool) {
-	metric := ""
-	for _, part := range cornerParts.Split(stripMarkup(g.header[0]), -1) {
-		if c := classify(part); c.key() != "" && c.kind != colConcurrency && c.kind != colPerGPU {
-			metric = part
-		}
-	}
+	metric := seriesRowsMetric(g)
 	if metric == "" {
 		return g, false
 	}
@@ -531,6 +526,23 @@ func seriesRows(g grid, levelName string, levels []string) (grid, bool) {
 		}
 	}
 	return t, true
+}
+
+// seriesRowsMetric is the metric a transposed table's corner names, else,
+// where the corner names the series ("Движок"), the one the caption or
+// heading above the table names ("values of output throughput:"); "" when
+// neither does.
+func seriesRowsMetric(g grid) string {
+	metric := ""
+	for _, part := range cornerParts.Split(stripMarkup(g.header[0]), -1) {
+		if c := classify(part); c.key() != "" && c.kind != colConcurrency && c.kind != colPerGPU {
+			metric = part
+		}
+	}
+	if metric == "" {
+		metric = headingMetric(g)
+	}
+	return metric
 }
 
 func allRatios(cells []string) bool {

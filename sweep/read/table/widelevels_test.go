@@ -22,3 +22,32 @@ func TestColumnThatIsNoMeanIsNoSummary(t *testing.T) {
 	require.Equal(t, []string{`config \ 平均吞吐量`, "并发8", "并发16"}, got.header)
 	require.Equal(t, []string{"b", "100", "300"}, got.rows[1])
 }
+
+// Built for the rule, not measured: a table whose columns are the levels
+// and whose rows are engines, the corner naming the engine, not the metric;
+// the sentence that introduces the table names it, at the end of a
+// paragraph.
+const transposedUnderIntro = `The run used one T4 16 GB. Получены следующие медианные значения output throughput:
+
+| Движок | Batch 1 | Batch 4 | Batch 16 |
+|---|---:|---:|---:|
+| Alpha | 20.0 | 70.0 | 200.0 |
+| Beta | 22.0 | 60.0 | 90.0 |
+`
+
+func TestTransposedSeriesRowsTakeTheMetricTheIntroNames(t *testing.T) {
+	s, err := Read("t.md", []byte(transposedUnderIntro), Markdown, Meta{Series: "Beta"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 16.0, s.Points[2].Concurrency)
+	require.Equal(t, 90.0, s.Points[2].ThroughputTokS)
+}
+
+func TestIntroSentenceIsTheLastSentenceBeforeTheColon(t *testing.T) {
+	long := "The experiment ran on Kaggle with a single NVIDIA Tesla T4 16 GB card. The median output throughput was:"
+	require.Equal(t, "", captionAbove([]string{long[:len(long)-1] + ".", ""}, 2), "no colon: prose")
+	require.Equal(t, "The median output throughput was", captionAbove([]string{long, ""}, 2))
+	one := "A single long sentence that runs on and on about the setup of the benchmark and what it measured:"
+	require.Equal(t, "", captionAbove([]string{one}, 1), "one long sentence names nothing")
+	require.Equal(t, "吞吐量", introSentence("测试在一张卡上完成。吞吐量："))
+}
