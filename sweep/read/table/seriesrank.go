@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/kneetool/knee/sweep"
 )
 
 // A refusal between curves names first the one a perf engineer would pick,
@@ -26,13 +28,17 @@ func rankCurves(names []string, size func(string) curveSize) []string {
 		sizes[n] = size(n)
 	}
 	out := slices.Clone(names)
-	slices.SortStableFunc(out, func(a, b string) int {
-		if sizes[a].levels != sizes[b].levels {
-			return sizes[b].levels - sizes[a].levels
-		}
-		return sizes[b].filled - sizes[a].filled
-	})
+	slices.SortStableFunc(out, func(a, b string) int { return sizes[a].before(sizes[b]) })
 	return out
+}
+
+// before compares two curves for a stable sort: negative when a comes
+// first (more levels, then more filled cells).
+func (a curveSize) before(b curveSize) int {
+	if a.levels != b.levels {
+		return b.levels - a.levels
+	}
+	return b.filled - a.filled
 }
 
 // rowCurveSize measures the series of rows keyed key: its levels are the
@@ -85,4 +91,34 @@ func levelOf(row []string, r, load int) string {
 		return "row " + strconv.Itoa(r)
 	}
 	return strings.ToLower(cellAt(row, load))
+}
+
+// rankTables orders tables that each read as a sweep (from, read as got) the
+// same way: the most levels first, then the most filled cells; it returns
+// the tables' indexes in that order.
+func rankTables(from []grid, got []*sweep.Sweep) []int {
+	sizes := make([]curveSize, len(from))
+	order := make([]int, len(from))
+	for i, g := range from {
+		order[i] = i
+		sizes[i].levels = len(got[i].Points)
+		for _, row := range g.rows {
+			for _, c := range row {
+				if !isBlank(c) {
+					sizes[i].filled++
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return sizes[a].before(sizes[b]) })
+	return order
+}
+
+// reorder puts xs in order.
+func reorder[T any](xs []T, order []int) []T {
+	out := make([]T, len(order))
+	for i, j := range order {
+		out[i] = xs[j]
+	}
+	return out
 }

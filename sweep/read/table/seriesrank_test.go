@@ -93,3 +93,28 @@ func namedSeriesFlag(msg string) string {
 	rest := msg[i+len(flag):]
 	return rest[:strings.Index(rest, `"`)]
 }
+
+// Two tables that each read as a sweep, told apart by their headings
+// (synthetic): the one of more levels is named first, though it comes second.
+func TestTablesOfMoreLevelsAreNamedFirst(t *testing.T) {
+	md := `#### Reference
+
+| Concurrency | Output tok/s | TTFT (ms) |
+|---|---|---|
+| 1 | 8 | 436 |
+| 8 | 60 | 2022 |
+
+#### Measured
+
+| Concurrency | Output tok/s | TTFT (ms) |
+|---|---|---|
+| 32 | 271 | 2019 |
+| 64 | 417 | 3233 |
+| 128 | 643 | 5724 |
+`
+	_, err := Read("t.md", []byte(md), Markdown, Meta{})
+	var amb *ambiguous
+	require.True(t, errors.As(err, &amb), "%v", err)
+	require.Equal(t, []string{"Measured", "Reference"}, amb.headers)
+	require.Contains(t, err.Error(), `pick one by its heading with --series "Measured"`)
+}
