@@ -153,6 +153,9 @@ func parseCell(cell string) (cv cellValue, ok bool, err error) {
 	}
 	cv.v, cv.half = v, halfDigit(plain)
 	if rest != "" {
+		if err := twoValuesError(cell, rest); err != nil {
+			return cv, false, err
+		}
 		u, uok := parseUnit(rest)
 		if !uok {
 			return cv, false, fmt.Errorf("%q is not a number (unknown unit %q)", cell, rest)
