@@ -96,6 +96,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 		notes = append(notes, note)
 	}
 	unitsRow, unitsLine := takeUnitsRow(&g)
+	notes = append(notes, fillDittoMarks(&g)...)
 	notes = append(notes, splitArrowColumns(&g)...)
 	notes = append(notes, joinSpaceGroups(&g)...)
 	notes = append(notes, nameColumnsByHeading(&g)...)
