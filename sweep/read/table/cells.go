@@ -94,7 +94,7 @@ var (
 	trailingRemark = regexp.MustCompile(`^(.*?\d[^()\[\]（）]*?)\s*(\([^()]*\)|\[[^\[\]]*\]|（[^（）]*）)$`)
 	// blankWithReason is a blank mark and a remark in brackets after it.
 	blankWithReason = regexp.MustCompile(`^(-|—|–|−|--|n/a|N/A)\s*(?:\([^()]*\)|\[[^\[\]]*\]|（[^（）]*）)$`)
-	plusMinus      = regexp.MustCompile(`\s*(±|\+/-|\+-)\s*[\d.,]+\s*\S*$`)
+	plusMinus       = regexp.MustCompile(`\s*(±|\+/-|\+-)\s*[\d.,]+\s*\S*$`)
 )
 
 var footnoteRef = regexp.MustCompile(`(\[\^?\w{1,3}\]|\^\w{1,3})$`)

@@ -20,13 +20,45 @@ func (r *resolved) wordLoads(g grid) {
 	}
 	for i := range r.cols {
 		c := &r.cols[i]
-		if !varying || !loadCandidate(*c) || !wordsOnly(g, i) {
+		if !varying || !loadCandidate(*c) {
 			continue
 		}
-		c.kind, c.flavor = colSeriesLabel, ""
-		c.why = "its cells are words: a label, not a load"
-		r.notes = append(r.notes, fmt.Sprintf("%s: %q is not read as the load: its cells are words (%q), a label of the rows", g.file, c.header, firstFilled(g, i)))
+		switch {
+		case wordsOnly(g, i):
+			c.kind, c.flavor = colSeriesLabel, ""
+			c.why = "its cells are words: a label, not a load"
+			r.notes = append(r.notes, fmt.Sprintf("%s: %q is not read as the load: its cells are words (%q), a label of the rows", g.file, c.header, firstFilled(g, i)))
+		case namedSetting(g, i):
+			// "TP" above 2, 4, 8: the word names the setting the numbers
+			// below give (a parallelism degree), which no load is.
+			c.kind, c.flavor = colWorkload, ""
+			c.why = fmt.Sprintf("%q above its numbers: a setting, not a load", firstFilled(g, i))
+			r.notes = append(r.notes, fmt.Sprintf("%s: %q is not read as the load: its first row names it (%q), a setting of the rows", g.file, c.header, firstFilled(g, i)))
+		}
 	}
+}
+
+// namedSetting: column i's first filled cell is a word and every other
+// filled cell a number, two at least.
+func namedSetting(g grid, i int) bool {
+	n, first := 0, true
+	for _, row := range g.rows {
+		c := cleanCell(cellAt(row, i))
+		switch {
+		case isBlank(c):
+		case first:
+			if strings.ContainsAny(c, "0123456789") {
+				return false
+			}
+			first = false
+		default:
+			if _, ok, err := parseCell(c); !ok || err != nil {
+				return false
+			}
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // wordsOnly: column i has a non-blank cell and none of them is a number.

@@ -48,3 +48,20 @@ func TestDittoMarksRepeatTheCellAbove(t *testing.T) {
 	require.Equal(t, 8, s.GPUs)
 	require.Contains(t, strings.Join(s.Notes, "\n"), `t.md: ditto marks (″) in "Engine", "GPUs" read as the value above`)
 }
+
+// A word in a load-worded column's first row and numbers below ("TP" above
+// the degrees): the column is a setting, and the table's load is the
+// column whose numbers are levels.
+func TestAWordAboveNumbersNamesASettingNotALoad(t *testing.T) {
+	md := `| Parallelism | BS | Token/s | TTFT (ms) |
+|---|---|---|---|
+| TP | 1 | 145 | 114 |
+| 8 | 4 | 499 | 156 |
+| 8 | 16 | 1851 | 346 |
+`
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, []float64{1, 4, 16}, []float64{s.Points[0].Concurrency, s.Points[1].Concurrency, s.Points[2].Concurrency})
+	require.Contains(t, strings.Join(s.Notes, "\n"), `t.md: "Parallelism" is not read as the load: its first row names it ("TP"), a setting of the rows`)
+}
