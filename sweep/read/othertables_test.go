@@ -33,7 +33,7 @@ func TestAnotherRefusedSweepTableIsNamed(t *testing.T) {
 	require.Equal(t, 395.0, s.Points[1].ThroughputTokS)
 	notes := strings.Join(s.Notes, "\n")
 	require.Contains(t, notes, `two.md:11: this table read; not read: the table at line 1 (the table holds 2 series by "Engine"`)
-	require.Contains(t, notes, `--series "Baseline"`, "the note keeps the flag that reads the other table")
+	require.Contains(t, notes, `--series "vLLM"`, "the note keeps the flag that reads the other table: its curve of the most levels")
 	require.NotContains(t, notes, "line 7", "a table without a throughput and a load is no other sweep")
 }
 

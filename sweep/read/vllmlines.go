@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -177,6 +178,9 @@ func pickVLLMSeries(path, what, unit string, results []vllmResult, keys []string
 	if pick != "" && len(kept) > 0 {
 		return kept, nil
 	}
+	// The series of the most results (levels) first: the one a perf
+	// engineer would pick, and the one the ambiguity pass reads first.
+	slices.SortStableFunc(names, func(a, b string) int { return seen[b] - seen[a] })
 	list := make([]string, len(names))
 	for i, n := range names {
 		list[i] = fmt.Sprintf("%s (%d %s)", n, seen[n], unit)

@@ -32,8 +32,12 @@ func cleanCell(s string) string {
 	// A remark in brackets after the value: "64 (current)", "44.5 (peak)",
 	// "23.0 (-37%)", "183.3 tok/s(+120.0%)". A unit in brackets, "(ms)", is
 	// kept for parseCell.
-	if n := len(s); n > 0 && (s[n-1] == ')' || s[n-1] == ']') {
+	if n := len(s); n > 0 && (s[n-1] == ')' || s[n-1] == ']' || strings.HasSuffix(s, "）")) {
 		s = dropRemark(s)
+	}
+	// No value, with the reason: "— (only 4 slots)", "n/a（OOM）".
+	if m := blankWithReason.FindStringSubmatch(s); m != nil {
+		return m[1]
 	}
 	return dropSpread(s)
 }
@@ -79,7 +83,7 @@ func dropSpread(s string) string {
 
 func dropRemark(s string) string {
 	if m := trailingRemark.FindStringSubmatch(s); m != nil && strings.TrimSpace(m[1]) != "" {
-		if _, isUnit := parseUnit(strings.Trim(m[2], "()[] ")); !isUnit {
+		if _, isUnit := parseUnit(strings.Trim(m[2], "()[]（） ")); !isUnit {
 			return strings.TrimSpace(m[1])
 		}
 	}
@@ -87,8 +91,10 @@ func dropRemark(s string) string {
 }
 
 var (
-	trailingRemark = regexp.MustCompile(`^(.*?\d[^()\[\]]*?)\s*(\([^()]*\)|\[[^\[\]]*\])$`)
-	plusMinus      = regexp.MustCompile(`\s*(±|\+/-|\+-)\s*[\d.,]+\s*\S*$`)
+	trailingRemark = regexp.MustCompile(`^(.*?\d[^()\[\]（）]*?)\s*(\([^()]*\)|\[[^\[\]]*\]|（[^（）]*）)$`)
+	// blankWithReason is a blank mark and a remark in brackets after it.
+	blankWithReason = regexp.MustCompile(`^(-|—|–|−|--|n/a|N/A)\s*(?:\([^()]*\)|\[[^\[\]]*\]|（[^（）]*）)$`)
+	plusMinus       = regexp.MustCompile(`\s*(±|\+/-|\+-)\s*[\d.,]+\s*\S*$`)
 )
 
 var footnoteRef = regexp.MustCompile(`(\[\^?\w{1,3}\]|\^\w{1,3})$`)
@@ -153,6 +159,9 @@ func parseCell(cell string) (cv cellValue, ok bool, err error) {
 	}
 	cv.v, cv.half = v, halfDigit(plain)
 	if rest != "" {
+		if err := twoValuesError(cell, rest); err != nil {
+			return cv, false, err
+		}
 		u, uok := parseUnit(rest)
 		if !uok {
 			return cv, false, fmt.Errorf("%q is not a number (unknown unit %q)", cell, rest)

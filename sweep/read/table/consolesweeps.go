@@ -53,6 +53,8 @@ func severalConsoleSweeps(path string, tables []grid, meta Meta) (*sweep.Sweep, 
 		return nil, false, nil
 	}
 	names := tableNames(from)
+	order := rankTables(from, got)
+	names, from, got = reorder(names, order), reorder(from, order), reorder(got, order)
 	list := make([]string, len(from))
 	for i, g := range from {
 		list[i] = fmt.Sprintf("%q (line %d, %d levels)", names[i], g.headerLine, len(got[i].Points))

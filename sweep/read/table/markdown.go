@@ -85,6 +85,8 @@ func sweepOfTables(path string, tables []grid, meta Meta, pick string, join bool
 		return nil, sweepLikeRefusal(refused, firstErr)
 	}
 	names := tableNames(from)
+	order := rankTables(from, got)
+	names, from, got = reorder(names, order), reorder(from, order), reorder(got, order)
 	var list []string
 	for i, g := range from {
 		list = append(list, fmt.Sprintf("%q (line %d, %d levels)", names[i], g.headerLine, len(got[i].Points)))

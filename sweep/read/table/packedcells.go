@@ -55,6 +55,9 @@ func packedColumnNames(g grid, i int, template *packing) ([]string, *packing, bo
 		}
 		return names, nil, true
 	}
+	if names, ok := pairPartNames(g, i, h); ok {
+		return names, nil, true
+	}
 	if parts := packedSep.Split(h, -1); len(parts) >= 2 {
 		prefix, bare, ok := packedPartNames(parts)
 		if !ok || !everyCellPacked(g, i, len(parts)) {

@@ -8,7 +8,7 @@ import (
 
 // The roles pass: what the physics says a column is, whatever its header's
 // words: a ratio is no load, nor is a column constant on every row
-// (constantload.go), server slots beside the users are a setting
+// (constantload.go), nor one whose cells are words (wordloads.go), server slots beside the users are a setting
 // (serverknob.go), a measured concurrency beside a configured one is
 // achieved, TPOT is the per-request ITL, an offered rate is the load
 // (offered.go), the concurrency requested beside the one that ran is the
@@ -16,6 +16,7 @@ import (
 // or the offered rate as Little's law says (loadword.go).
 func (r *resolved) rolesPass(g grid) error {
 	r.ratioValued(g)
+	r.wordLoads(g)
 	r.constantLoads(g)
 	r.serverCapacityBesideLoad()
 	r.requestedBesideRan(g)

@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/kneetool/knee/internal/inputerr"
@@ -23,6 +24,7 @@ func (r *resolved) columnSeries(g grid, pick string) error {
 	}
 	cs.attachLoose(r.cols)
 	if pick == "" {
+		cs.names = rankCurves(cs.names, func(n string) curveSize { return columnCurveSize(g, cs.indexesOf(n), loadColumn(r.cols)) })
 		var list []string
 		for _, n := range cs.names {
 			list = append(list, fmt.Sprintf("%q (%s)", n, strings.Join(cs.colsOf[n], ", ")))
@@ -89,6 +91,18 @@ func (cs *colSeries) add(col int, name, header string) {
 		cs.names = append(cs.names, name)
 	}
 	cs.colsOf[name] = append(cs.colsOf[name], header)
+}
+
+// indexesOf is the columns of series name, in table order.
+func (cs *colSeries) indexesOf(name string) []int {
+	var out []int
+	for i, n := range cs.nameOf {
+		if n == name {
+			out = append(out, i)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // attachLoose gives a column of no family that names a series ("RR TOPS")
@@ -231,6 +245,7 @@ func rowSeries(g *grid, cols []column, pick, picked string) ([]string, error) {
 	by := strings.Join(headers, " and ")
 	if pick == "" {
 		keys, counts := seriesKeys(*g, keyOf)
+		keys = rankCurves(keys, func(k string) curveSize { return rowCurveSize(*g, keyOf, load, k) })
 		var list, picks []string
 		for _, k := range keys {
 			list = append(list, fmt.Sprintf("%s (%d rows)", k, counts[k]))

@@ -23,7 +23,7 @@ func slotsByUsers() grid {
 // first, which reads users 4 at 4 slots and users 4 at 1 slot as one level.
 func TestServerSlotsBesideUsersNameTheSeries(t *testing.T) {
 	_, err := tableToSweep(slotsByUsers(), Meta{})
-	require.ErrorContains(t, err, `the table holds 4 series by "slots": 1 (2 rows), 2 (1 rows), 4 (2 rows), 8 (2 rows)`)
+	require.ErrorContains(t, err, `the table holds 4 series by "slots": 1 (2 rows), 4 (2 rows), 8 (2 rows), 2 (1 rows)`)
 	require.ErrorContains(t, err, `pick one with --series "1"`)
 	require.NotContains(t, err.Error(), "both read as concurrency")
 

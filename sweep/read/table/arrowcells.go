@@ -1,0 +1,86 @@
+package table
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// A comparison table writes a change in one cell: "463.1 → 676.5（+46%）",
+// the value before, an arrow, the value after, and often the change in
+// brackets (a derived figure, never a third value). A perf engineer reads
+// two series there only when the header names them around the same arrow
+// ("输出吞吐 (tok/s) bf16 → fp8"): the column becomes one column per series
+// ("bf16 输出吞吐 (tok/s)", "fp8 输出吞吐 (tok/s)"), which the series pass
+// then offers as two curves. Under any other header the cell is refused
+// (parseCell says it holds two values), since nothing says which is the
+// measurement.
+
+// arrowPair is two values around an arrow and an optional change in
+// brackets after them.
+var arrowPair = regexp.MustCompile(`^(.+?)\s*(?:→|⟶|➔|->)\s*(.+?)\s*(?:[（(][^()（）]*[）)])?$`)
+
+// arrowHeader names two series around an arrow at the end of a header:
+// "mean TTFT (ms) bf16 → fp8".
+var arrowHeader = regexp.MustCompile(`^(.*?)\s*([^\s→⟶➔]+)\s*(?:→|⟶|➔|->)\s*([^\s→⟶➔]+)$`)
+
+// splitArrowColumns splits every column whose header names two series and
+// whose cells each hold two values around an arrow.
+func splitArrowColumns(g *grid) []string {
+	var notes []string
+	for i := 0; i < len(g.header); i++ {
+		m := arrowHeader.FindStringSubmatch(strings.TrimSpace(stripMarkup(g.header[i])))
+		if m == nil || m[1] == "" || !everyCellArrowPair(*g, i) {
+			continue
+		}
+		before, after := strings.TrimSpace(m[2]+" "+m[1]), strings.TrimSpace(m[3]+" "+m[1])
+		whole := g.header[i]
+		g.header = append(g.header[:i:i], append([]string{before, after}, g.header[i+1:]...)...)
+		for r, row := range g.rows {
+			vals := make([]string, 2)
+			if p := arrowPair.FindStringSubmatch(cleanCell(cellAt(row, i))); p != nil {
+				vals[0], vals[1] = p[1], p[2]
+			}
+			if i < len(row) {
+				g.rows[r] = append(row[:i:i], append(vals, row[i+1:]...)...)
+			}
+		}
+		notes = append(notes, fmt.Sprintf("%s: the cells of %q hold %s → %s: read as the columns %q and %q (the change after them not read)", g.file, whole, m[2], m[3], before, after))
+		i++
+	}
+	return notes
+}
+
+// everyCellArrowPair: every non-blank cell of column i is two numbers
+// around an arrow, and there is one.
+func everyCellArrowPair(g grid, i int) bool {
+	n := 0
+	for _, row := range g.rows {
+		c := cleanCell(cellAt(row, i))
+		if isBlank(c) {
+			continue
+		}
+		p := arrowPair.FindStringSubmatch(c)
+		if p == nil {
+			return false
+		}
+		for _, v := range p[1:] {
+			// A value grouped by spaces ("1 367.1") is judged with its
+			// column once split (spacegroups.go).
+			if _, ok, err := parseCell(v); (!ok || err != nil) && !spaceGrouped.MatchString(v) {
+				return false
+			}
+		}
+		n++
+	}
+	return n > 0
+}
+
+// twoValuesError is parseCell's refusal of a cell holding a change between
+// two values, or nil when cell is none.
+func twoValuesError(cell, rest string) error {
+	if !strings.HasPrefix(rest, "→") && !strings.HasPrefix(rest, "⟶") && !strings.HasPrefix(rest, "➔") && !strings.HasPrefix(rest, "->") {
+		return nil
+	}
+	return fmt.Errorf("%q holds two values, before → after, and the header names no series for them (such as \"bf16 → fp8\"): knee reads one measured value per cell", cell)
+}

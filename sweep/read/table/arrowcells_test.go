@@ -1,0 +1,56 @@
+package table
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A before → after table whose headers name the two series (synthetic):
+// each column becomes two, the change in brackets is dropped, and the two
+// curves are the series --series picks from.
+func TestArrowCellsUnderAHeaderNamingTwoSeries(t *testing.T) {
+	md := `| Concurrency | Output tok/s base → tuned | TTFT p50 (ms) base → tuned |
+|---|---|---|
+| 1 | 80.5 → 95.0（+18%） | 40 → 38 (-5%) |
+| 8 | 463.1 → 676.5（+46%） | 69.4 → 56.6 |
+| 32 | 1 367.1 → 2 002.4 (+47%) | 121.5 → 92.7（-24%） |
+`
+	_, err := Read("t.md", []byte(md), Markdown, Meta{})
+	var amb *ambiguous
+	require.True(t, errors.As(err, &amb), "%v", err)
+	require.Equal(t, []string{"base", "tuned"}, amb.headers)
+
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "tuned"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, []float64{95.0, 676.5, 2002.4}, []float64{s.Points[0].ThroughputTokS, s.Points[1].ThroughputTokS, s.Points[2].ThroughputTokS})
+	require.Equal(t, 56.6, *s.Points[1].TTFT.P50)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `t.md: the cells of "Output tok/s base → tuned" hold base → tuned: read as the columns "base Output tok/s" and "tuned Output tok/s" (the change after them not read)`)
+}
+
+// Under a header that names no two series, a change between two values is
+// refused naming the column and saying why.
+func TestArrowCellsUnderAPlainHeaderAreRefused(t *testing.T) {
+	md := `| Concurrency | Output tok/s | TTFT p50 (ms) |
+|---|---|---|
+| 1 → 2 | 1.7 | 0.48 → 0.55 (+14%) |
+| 2 → 4 | 2.9 | 0.55 → 0.89 (+62%) |
+`
+	_, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.ErrorContains(t, err, `Concurrency: "1 → 2" holds two values, before → after, and the header names no series for them`)
+}
+
+func TestArrowPairReadsTheTwoValues(t *testing.T) {
+	for in, want := range map[string][2]string{
+		"463.1 → 676.5（+46%）":  {"463.1", "676.5"},
+		"1 -> 2":               {"1", "2"},
+		"12 ms ⟶ 9 ms (×0.75)": {"12 ms", "9 ms"},
+	} {
+		m := arrowPair.FindStringSubmatch(in)
+		require.NotNil(t, m, in)
+		require.Equal(t, want, [2]string{m[1], m[2]}, in)
+	}
+}
