@@ -111,7 +111,7 @@ func TestSweepSearchAcrossTwoEndpoints(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "run")
 	code, _, errs := sweepCLI(t, searchArgs(a, dir, "--endpoint", b)...)
 	require.Equal(t, 0, code, errs)
-	assert.Contains(t, errs, "search: ±12.5%, at most 12 levels, up to 256/GPU, 2 at once\n")
+	assert.Contains(t, errs, "search: ±12.5%, at most 12 levels, up to 256/GPU, 2 at once, within 8m0s (--search-budget)\n")
 	assert.Contains(t, errs, "parallel: up to 2 levels at once, on "+a+", "+b+"\n")
 	assert.Contains(t, errs, "search: one level so far: climb ×2 from 4/GPU: run 8,16\n")
 	plan, err := store.ReadPlan(dir)
