@@ -119,8 +119,8 @@ func Load(dir string) (*sweep.Sweep, error) {
 	}
 	// Results written before sweep.json said so: the plan says whether a
 	// search chose the levels.
-	if p, err := ReadPlan(dir); err == nil && p.Settings["search"] == "true" {
-		s.Searched = true
+	if p, err := ReadPlan(dir); err == nil && !s.Searched {
+		s.Searched = searchedClean(p, s.Notes)
 	}
 	// sweep.json names its files relative to the folder (so the folder can
 	// move); on load they are named from where the user pointed, so that
@@ -669,7 +669,7 @@ func (s *Store) Sweep() *sweep.Sweep {
 	out := &sweep.Sweep{
 		Version: sweep.SchemaVersion, Accelerator: s.plan.Accelerator, GPUs: s.plan.GPUs,
 		Leaf: s.plan.Leaf, Model: s.plan.Model, Harness: s.plan.Harness, Points: []sweep.Point{},
-		Workload: s.plan.Workload, Searched: s.plan.Settings["search"] == "true",
+		Workload: s.plan.Workload,
 	}
 	idx := make([]int, 0, len(s.done))
 	for i := range s.done {
@@ -703,9 +703,10 @@ func (s *Store) Sweep() *sweep.Sweep {
 	sort.Ints(fidx)
 	for _, i := range fidx {
 		rec := s.failed[i]
-		out.Notes = append(out.Notes, fmt.Sprintf("level %d (%s) %s without a usable measurement: %s (see %s)",
+		out.Notes = append(out.Notes, fmt.Sprintf("level %d (%s) %s"+failedNote+"%s (see %s)",
 			i, levelLoad(rec.Level), rec.Status, rec.Error, filepath.ToSlash(LevelDir(rec.Level))))
 	}
+	out.Searched = searchedClean(s.plan, out.Notes)
 	sort.SliceStable(out.Points, func(a, b int) bool { return out.Points[a].Concurrency < out.Points[b].Concurrency })
 	seen := map[float64]int{}
 	for i := range out.Points {
@@ -742,4 +743,23 @@ func (s *Store) Event(kind, format string, args ...any) error {
 		return err
 	}
 	return f.Close()
+}
+
+// failedNote is the part of a sweep's note that says a level failed.
+const failedNote = " without a usable measurement: "
+
+// searchedClean says whether a search chose every level of a run and none
+// of its levels failed: only then is a level another run measured and this
+// one did not the search's choice (knee diff does not count it lost). A
+// level the search planned and lost keeps the gate's rule: not comparable.
+func searchedClean(p sweep.Plan, notes []string) bool {
+	if p.Settings["search"] != "true" {
+		return false
+	}
+	for _, n := range notes {
+		if strings.Contains(n, failedNote) {
+			return false
+		}
+	}
+	return true
 }

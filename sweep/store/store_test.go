@@ -223,6 +223,22 @@ func TestLoadSaysWhenASearchChoseTheLevels(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, sw.Searched)
 
+	// A search that lost a level is no search's choice there: a level
+	// another run measured stays lost to the gate.
+	lossy := filepath.Join(t.TempDir(), "lossy")
+	s, err = Create(lossy, p)
+	require.NoError(t, err)
+	lv := p.Levels()
+	require.NoError(t, s.SaveLevel(okRecord(lv[0], 50000), nil))
+	failed := LevelRecord{Level: lv[1], Status: StatusFailed, Error: "every request failed: http_503×1024",
+		Points: []sweep.Point{{Concurrency: 512, Requests: sweep.I(0), Failures: sweep.I(1024)}}}
+	require.NoError(t, s.SaveLevel(failed, nil))
+	require.False(t, s.Sweep().Searched)
+	s.Close()
+	sw, err = Load(lossy)
+	require.NoError(t, err)
+	require.False(t, sw.Searched)
+
 	ladder := filepath.Join(t.TempDir(), "ladder")
 	s, err = Create(ladder, plan())
 	require.NoError(t, err)
