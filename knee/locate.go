@@ -109,8 +109,10 @@ func measuredBracket(u []*levelEval, sat saturation) bracket {
 		b.hi = u[sat.past].x
 	default:
 		b.lo, b.hi = u[sat.op].x, u[sat.past].x
-		if sat.op == firstJudged(u) && !u[sat.past].cliff && !u[sat.past].queue {
+		if sat.op == firstJudged(u) && !u[sat.past].cliff && !u[sat.past].queue && !sat.unresolved[sat.past] {
 			// Flat from the lowest level up: saturated at or below it.
+			// A step read flat only within its intervals is no such
+			// evidence: it brackets the knee (lowestTrusted).
 			b.status = StatusBelowRange
 		}
 	}
@@ -304,8 +306,16 @@ func onlyShort(l *levelEval) bool {
 
 // lowestTrusted says whether the lowest valid level is known to be below
 // the knee: throughput still grew beyond it (the operating point lies above
-// it, or the knee was not reached), it is too small to saturate a GPU
-// (--trusted-per-gpu), or a rate-based stage kept up with its offer.
+// it, or the knee was not reached, or the step out of it scales on its
+// point estimates and is read flat only because its levels' intervals
+// cannot resolve it), it is too small to saturate a GPU (--trusted-per-gpu),
+// or a rate-based stage kept up with its offer.
+//
+// Why an unresolved step out of the lowest level trusts it: elasticity falls
+// as load grows below the knee, so a step out of the level that gained above
+// e* on its estimates says the step into it gained at least as much. The
+// step is read flat all the same, so the operating point stays the lowest
+// level: neither reading rests on what the noise cannot resolve.
 func lowestTrusted(u []*levelEval, perGPU bool, sat saturation, rate rateFollow, opts Options) bool {
 	if len(u) == 0 {
 		return false
@@ -317,7 +327,22 @@ func lowestTrusted(u []*levelEval, perGPU bool, sat saturation, rate rateFollow,
 		return false
 	}
 	first := firstJudged(u)
-	return len(u) > first+1 && (sat.op > first || sat.past < 0)
+	if len(u) <= first+1 {
+		return false
+	}
+	return sat.op > first || sat.past < 0 || stepOutUnresolved(u, sat, first)
+}
+
+// stepOutUnresolved: the next judged level above first is flat against it
+// only within the levels' intervals (saturation.unresolved).
+func stepOutUnresolved(u []*levelEval, sat saturation, first int) bool {
+	for j := first + 1; j < len(u); j++ {
+		if u[j].dip {
+			continue
+		}
+		return sat.unresolved[j] && sat.ref[j] == first
+	}
+	return false
 }
 
 // rateDetail is an open-loop knee's sentence in the offered rates that

@@ -47,3 +47,34 @@ func TestUnresolvedWindowedStepPrefersTheLowerLevel(t *testing.T) {
 		assert.Equal(t, c.rec, *r.RecommendedPerGPU, "±%g", c.half)
 	}
 }
+
+// When the unresolved step is the one out of the lowest level, that level
+// is the operating point (the step reads flat) and it is trusted: the step
+// gained above e* on its estimates, and below the knee elasticity falls
+// with load, so the step into it gained at least as much. The knee is
+// bracketed by the step, not "below the range" (issue 30: on the H200 test
+// bed a search that ended on such a step from 88 to 176/GPU recommended
+// nothing, and knee diff read the run as having lost its operating point).
+// A step out of the lowest level that is flat on its estimates too keeps
+// the lowest level unverified.
+func TestAnUnresolvedStepOutOfTheLowestLevelTrustsIt(t *testing.T) {
+	s := stepSweep(0.20)
+	s.Points = s.Points[1:] // 32, 64, 128/GPU
+	r, err := knee.Find(s, knee.DefaultOptions())
+	require.NoError(t, err)
+	require.NotNil(t, r.RecommendedPerGPU)
+	assert.Equal(t, 32.0, *r.RecommendedPerGPU)
+	assert.Equal(t, knee.VerdictSubKnee, r.Points[0].Verdict)
+	assert.Equal(t, knee.StatusBracketed, r.Knee.Status)
+	require.NotNil(t, r.Knee.LowPerGPU)
+	require.NotNil(t, r.Knee.HighPerGPU)
+	assert.Equal(t, []float64{32, 64}, []float64{*r.Knee.LowPerGPU, *r.Knee.HighPerGPU})
+	assert.Contains(t, r.Knee.Detail, "elasticity 0.49, not resolvably above 0.33 at the levels' intervals")
+
+	s.Points[1].ThroughputTokS, s.Points[1].ThroughputPerGPU = 880, sweep.F(880) // 32→64: +10%, elasticity 0.14
+	r, err = knee.Find(s, knee.DefaultOptions())
+	require.NoError(t, err)
+	assert.Nil(t, r.RecommendedPerGPU)
+	assert.Equal(t, knee.VerdictUnverified, r.Points[0].Verdict)
+	assert.Equal(t, knee.StatusBelowRange, r.Knee.Status)
+}

@@ -70,6 +70,10 @@ type saturation struct {
 	// flat per level, and ref: the lower level that showed it (-1 none).
 	flat []bool
 	ref  []int
+	// unresolved per level: flat only within the levels' intervals — its
+	// gain over ref is above e*'s on the point estimates, but not beyond
+	// both intervals (a step its noise cannot resolve, read as flat).
+	unresolved []bool
 	// stalls are flat levels below the operating point: noise, not the knee.
 	stalls []int
 }
@@ -82,7 +86,7 @@ func minResolvableRatio(eStar, noise float64) float64 {
 // saturate applies the measured rule to levels in ascending order.
 func saturate(pts []satPoint, eStar, noise float64) saturation {
 	n := len(pts)
-	s := saturation{op: -1, past: -1, elasticity: make([]float64, n), flat: make([]bool, n), ref: make([]int, n)}
+	s := saturation{op: -1, past: -1, elasticity: make([]float64, n), flat: make([]bool, n), ref: make([]int, n), unresolved: make([]bool, n)}
 	s.judgeFlat(pts, eStar, noise)
 	s.past = flatRunAtTop(pts, s.flat)
 	top := n
@@ -133,6 +137,7 @@ func (s *saturation) judgeFlat(pts []satPoint, eStar, noise float64) {
 		default:
 			if h := weak.nearest(i, rmin); h >= 0 && !weak.rescued(i, h, rmin) {
 				s.flat[i], s.ref[i] = true, h
+				s.unresolved[i] = stepElasticity(pts[h], p) >= eStar
 			}
 		}
 		if p.queue {

@@ -149,3 +149,33 @@ func TestFindEstimateLabelIsTheMidpointWhenTheFitLiesOutside(t *testing.T) {
 		require.NotRegexp(t, `^add `, h)
 	}
 }
+
+// Two default searches of one build (fixtures/testbed/h200-cbserve-0.6b-
+// budget-search, runs 4 and 5) that each ended on their 8-minute budget.
+// Run 4's last step, 88 → 176/GPU, gained +26.9% (elasticity 0.34 on
+// intervals of ±11.9% and ±6.2%): not resolvable against e* = 1/3, so it
+// reads flat and 88 is the operating point — trusted, because the step out
+// of it gained above e* on its estimates (it read "below the range, none
+// recommended" before). Run 5's 128 → 217/GPU gained +4.5% (elasticity
+// 0.08), resolvably flat, and nothing below 128 was measured: 128 stays
+// unverified and nothing is recommended. The runs disagree, and say why.
+func TestFindRealH200BudgetSearchesOfOneBuild(t *testing.T) {
+	r4 := find(t, load(t, "testbed/h200-cbserve-0.6b-budget-search/run-4"))
+	require.Equal(t, knee.StatusBracketed, r4.Knee.Status)
+	require.Equal(t, 88.0, *r4.Knee.LowPerGPU)
+	require.Equal(t, 176.0, *r4.Knee.HighPerGPU)
+	require.NotNil(t, r4.RecommendedPerGPU)
+	require.Equal(t, 88.0, *r4.RecommendedPerGPU)
+	require.Equal(t, knee.VerdictSubKnee, point(t, r4, 88).Verdict)
+	require.InDelta(t, 0.344, *point(t, r4, 176).Elasticity, 0.001)
+	require.Contains(t, r4.Knee.Detail, "not resolvably above 0.33 at the levels' intervals (±11.91% and ±6.24%)")
+
+	r5 := find(t, load(t, "testbed/h200-cbserve-0.6b-budget-search/run-5"))
+	require.Equal(t, knee.StatusBelowRange, r5.Knee.Status)
+	require.Nil(t, r5.RecommendedPerGPU)
+	require.Equal(t, knee.VerdictUnverified, point(t, r5, 128).Verdict)
+	require.InDelta(t, 0.084, *point(t, r5, 217).Elasticity, 0.001)
+
+	r3 := find(t, load(t, "testbed/h200-cbserve-0.6b-budget-search/run-3"))
+	require.Equal(t, 128.0, *r3.RecommendedPerGPU)
+}

@@ -132,9 +132,13 @@ func (r *rateFlags) setPlan(fl *pflag.FlagSet, p *sweep.Plan, resume bool) error
 func (o *sweepOptions) runRateSearch(ctx context.Context, exec sweep.Executor, st *store.Store, opts run.Options) (*run.Outcome, error) {
 	set := o.Rate.settings(&o.Search) // checked by apply
 	kopts := knee.DefaultOptions()
-	fmt.Fprintf(o.root.stderr, "search: on the rate axis: ±%.1f%%, at most %d rates, up to %g req/s\n", 100*set.Precision, set.MaxLevels, set.MaxRate)
+	var deadline time.Time
+	if o.Search.Budget > 0 {
+		deadline = o.started.Add(o.Search.Budget)
+	}
+	fmt.Fprintf(o.root.stderr, "search: on the rate axis: ±%.1f%%, at most %d rates, up to %g req/s%s\n", 100*set.Precision, set.MaxLevels, set.MaxRate, budgetNote(o.Search.Budget))
 	return run.RunRateSearch(ctx, exec, st, func(s *sweep.Sweep) ([]float64, bool, string) {
 		d := search.NextRate(s, set, kopts)
 		return d.Rates, d.Done(), d.Reason
-	}, opts)
+	}, opts, deadline)
 }

@@ -41,6 +41,13 @@ func Extend(measured *sweep.Sweep, opts knee.Options) ([]int, string) {
 	if err != nil {
 		return nil, ""
 	}
+	if lowestUnverified(r) {
+		// No level can be recommended until one below the lowest shows
+		// it below the knee: the planner goes down first, the cheapest
+		// level of all (its requests are the shortest), and the step is
+		// extended after, if the search's budget still holds it.
+		return nil, ""
+	}
 	levels := runsOf(measured)
 	a, b := decisiveStep(r, levels, math.Pow(1+2*opts.Noise, 1/opts.Elasticity))
 	if a <= 0 || b <= a {
@@ -196,4 +203,13 @@ func StepRef(measured *sweep.Sweep, perGPU int, opts knee.Options) *sweep.StepRe
 		return nil
 	}
 	return &sweep.StepRef{PerGPU: best.perGPU, ThroughputTokS: best.thr, HalfWidth: best.half, Elasticity: opts.Elasticity}
+}
+
+// lowestUnverified: nothing is recommended and the candidate is the lowest
+// level measured, unverified for want of a level below it.
+func lowestUnverified(r *knee.Result) bool {
+	if r.RecommendedPerGPU != nil || r.CandidatePerGPU == nil || len(r.Points) == 0 {
+		return false
+	}
+	return *r.CandidatePerGPU == r.Points[0].PerGPU && r.Points[0].Verdict == knee.VerdictUnverified
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -12,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/sweep"
+	"github.com/kneetool/knee/sweep/store"
 )
 
 // slowFleet runs each level in a fixed time on a fake clock.
@@ -83,4 +85,31 @@ func TestSearchBudgetIsSizedByTheLongestLevel(t *testing.T) {
 func TestNoDeadlineMeansNoBudget(t *testing.T) {
 	e := &engine{longest: time.Hour}
 	assert.Empty(t, e.outOfTime(time.Time{}))
+}
+
+// A rate search keeps the same budget: rates of 50 s each in a 3-minute
+// budget run three (2, 4 and 8 req/s); the fourth, decided and written to
+// plan.json, is left for --resume.
+func TestRateSearchStopsWhenItsBudgetCannotHoldAnotherRate(t *testing.T) {
+	p := testPlan()
+	p.PerGPU, p.Rates, p.Harness = nil, []float64{2}, "builtin"
+	st, err := store.Create(filepath.Join(t.TempDir(), "out"), p)
+	require.NoError(t, err)
+	defer st.Close()
+	t0 := time.Date(2026, 12, 2, 11, 0, 0, 0, time.UTC)
+	now := t0
+	exec := &scripted{tok: map[int]float64{0: 1000}, onRun: func(sweep.Level) { now = now.Add(50 * time.Second) }}
+	rate := 2.0
+	climb := func(*sweep.Sweep) ([]float64, bool, string) {
+		rate *= 2
+		return []float64{rate}, false, "kept up"
+	}
+	var log bytes.Buffer
+	out, err := RunRateSearch(context.Background(), exec, st, climb, Options{Log: &log, Now: func() time.Time { return now }}, t0.Add(3*time.Minute))
+	require.NoError(t, err, log.String())
+	assert.Len(t, out.Measured, 3, log.String())
+	assert.Contains(t, log.String(), "search: done: the time budget leaves 30s, less than the longest level so far (50s)")
+	assert.Contains(t, log.String(), "; 1 planned rate(s) not run\n")
+	assert.Contains(t, out.StoppedEarly, "the time budget leaves 30s")
+	assert.Len(t, st.Plan().Levels(), 4, "the rate decided and not run stays in plan.json for --resume")
 }

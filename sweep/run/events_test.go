@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -101,7 +102,7 @@ func TestRateSearchEventSequence(t *testing.T) {
 		next = next[1:]
 		return []float64{r}, false, "kept up"
 	}
-	out, err := RunRateSearch(context.Background(), &scripted{tok: map[int]float64{0: 1000}}, st, planner, Options{StopRule: fellBelowHalf})
+	out, err := RunRateSearch(context.Background(), &scripted{tok: map[int]float64{0: 1000}}, st, planner, Options{StopRule: fellBelowHalf}, time.Time{})
 	require.NoError(t, err)
 	require.Equal(t, []int{0, 1, 2, 3}, out.Measured)
 	require.Empty(t, out.StoppedEarly)

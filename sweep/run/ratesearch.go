@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/store"
@@ -19,12 +20,14 @@ type RatePlanner func(s *sweep.Sweep) (rates []float64, done bool, why string)
 // repeats until the planner is done. A failed level stops the search with
 // its error (it is stored as failed: --resume runs it again, then goes on
 // searching); Ctrl-C stops it as Run does. The planner decides where the
-// climb ends: opts.StopRule is not asked.
-func RunRateSearch(ctx context.Context, exec sweep.Executor, st *store.Store, planner RatePlanner, opts Options) (*Outcome, error) {
+// climb ends: opts.StopRule is not asked. A non-zero deadline is the
+// search's time budget (--search-budget), kept as the concurrency search
+// keeps it: no rate starts once the longest level so far would end past it.
+func RunRateSearch(ctx context.Context, exec sweep.Executor, st *store.Store, planner RatePlanner, opts Options, deadline time.Time) (*Outcome, error) {
 	opts.StopRule = nil
 	e := newEngine(st, opts, []Slot{{Exec: exec}})
 	e.oneByOne = true
-	return e.run(ctx, &rateSearch{plan: planner})
+	return e.run(ctx, &rateSearch{plan: planner, deadline: deadline})
 }
 
 // rateSearch is RunRateSearch's planner: rounds of the ladder's levels one
@@ -33,7 +36,8 @@ func RunRateSearch(ctx context.Context, exec sweep.Executor, st *store.Store, pl
 // one level, and "1 level(s) measured" after each read as if the sweep
 // had ended there.
 type rateSearch struct {
-	plan RatePlanner
+	plan     RatePlanner
+	deadline time.Time
 	// measured0 is the round's start: the levels measured by then.
 	measured0 int
 	// skipped are the levels a resume found done.
@@ -51,6 +55,9 @@ func (p *rateSearch) measured(*engine, sweep.Level) (bool, error) { return false
 
 func (p *rateSearch) next(ctx context.Context, e *engine) ([]sweep.Level, bool, error) {
 	if todo := firstPending(e); len(todo) > 0 {
+		if why := e.outOfTime(p.deadline); why != "" {
+			return nil, true, p.outOfTime(e, why, len(e.pending()))
+		}
 		return todo, false, nil
 	}
 	if len(e.failures) > 0 {
@@ -81,4 +88,17 @@ func (p *rateSearch) next(ctx context.Context, e *engine) ([]sweep.Level, bool, 
 	}
 	p.added = len(levels)
 	return p.next(ctx, e)
+}
+
+// outOfTime ends the search on its budget, naming the rates planned and
+// left for --resume, and closes it with the engine's summary.
+func (p *rateSearch) outOfTime(e *engine, why string, left int) error {
+	if left > 0 {
+		why += fmt.Sprintf("; %d planned rate(s) not run", left)
+	}
+	e.out.StoppedEarly = why
+	if err := e.event("search", "done: %s", why); err != nil {
+		return err
+	}
+	return e.summarise(len(e.out.Measured), p.skipped)
 }
