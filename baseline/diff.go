@@ -222,8 +222,12 @@ func DiffSweeps(ctx context.Context, old, cur *sweep.Sweep, kopts knee.Options, 
 	d.newSearched = cur.Searched
 	d.levels = levelsOf(old, cur)
 	lo, ln := d.levels.byLevel(old), d.levels.byLevel(cur)
-	if len(commonLevels(lo, ln)) == 0 {
+	if len(commonLevels(lo, ln)) == 0 && !(old.Searched && cur.Searched) {
 		// Nothing measured twice: a gate that passed here would say nothing.
+		// Two searches each chose their levels (a cap probe that read
+		// 308 in one run and 217 in the other starts them on different
+		// rungs): their operating points and knees are what they answer,
+		// and those are compared (diff_step.go, lostRows).
 		d.NotComparable = append(d.NotComparable, fmt.Sprintf("no level measured on both sides (OLD %s, NEW %s)", levelList(lo), levelList(ln)))
 	}
 	var g goodputs

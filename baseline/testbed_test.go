@@ -1,12 +1,14 @@
 package baseline
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/kneetool/knee/fixtures"
 	"github.com/kneetool/knee/knee"
+	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/read"
 )
 
@@ -33,4 +35,34 @@ func TestProposeRealH200RepeatsFloorFromConfidenceBound(t *testing.T) {
 	require.Equal(t, ">= 240", rec.Constraint("inference-throughput"))
 	require.Equal(t, "<= 2000", rec.Constraint("inference-ttft-p99"))
 	require.Contains(t, rec.Warnings, "64/GPU: repeats disagree (high_variance); the floor may sit inside run-to-run noise")
+}
+
+// Two default searches of one build on the H200 test bed (fixtures/testbed/
+// h200-cbserve-0.6b-budget-search, runs 4 and 5): their cap probes read 308
+// and 217 running, so they measured no level in common (88, 176, 308, 512
+// and 128, 217, 352/GPU). Two searches each choose their levels: what they
+// answer, the operating point, is compared — and run 5 recommends nothing
+// (128/GPU unverified: its budget ran out before it went down), so the
+// diff says REGRESSED, never "not comparable" and never exit 0. Run 4
+// against run 3 (128/GPU, a build before) is no change: 128 → 88/GPU is
+// ×1.45, within the ×1.71 the runs' intervals resolve.
+func TestDiffRealH200SearchesThatShareNoLevel(t *testing.T) {
+	dir := "testbed/h200-cbserve-0.6b-budget-search/"
+	load := func(run string) *sweep.Sweep {
+		s, err := read.Load([]string{fixtures.Path(dir + run)}, read.Options{})
+		require.NoError(t, err)
+		return s
+	}
+	d, err := DiffSweeps(context.Background(), load("run-4"), load("run-5"), knee.DefaultOptions(), DefaultDiffOptions())
+	require.NoError(t, err)
+	require.Empty(t, d.NotComparable)
+	require.Equal(t, 2, d.Regressed)
+	op := findRow(t, d, "operating point", "per_gpu")
+	require.Equal(t, DiffRegressed, op.Verdict)
+	require.Contains(t, op.Note, "operating point lost: OLD recommends 88/GPU, NEW no level")
+
+	d, err = DiffSweeps(context.Background(), load("run-3"), load("run-4"), knee.DefaultOptions(), DefaultDiffOptions())
+	require.NoError(t, err)
+	require.Zero(t, d.Regressed)
+	require.Contains(t, findRow(t, d, "operating point", "per_gpu").Note, "128→88/GPU is ×1.45")
 }
