@@ -86,6 +86,7 @@ func benchBlocks(path string, data []byte) (grid, bool) {
 	}
 	b.applyPreambles()
 	b.applyCommandLevels()
+	b.applyWorkloads()
 	b.applyEngineLines()
 	b.g.notes = b.notes
 	if len(b.g.header) == 0 {
