@@ -102,3 +102,32 @@ func indexOfHeader(header []string, h string) int {
 	}
 	return -1
 }
+
+// Blocks under different headings are told apart by them when no command
+// line says their workload: one level under "### 1024/1024" and under
+// "### 4096/4096" is two series. Blocks under one heading take none.
+// Synthetic.
+func TestHeadingsNameTheBlocksUnderThem(t *testing.T) {
+	level := func(c int) string { return fmt.Sprintf("Maximum request concurrency: %d\n", c) }
+	block := func(c int, tokS string) string {
+		return level(c) + strings.Replace(benchBlock("inf", tokS, "50.0"), "Maximum request concurrency: None\n", "", 1)
+	}
+	fence := func(s string) string { return "```\n" + s + "```\n\n" }
+	data := "### 1024/1024\n\n" + fence(block(8, "500.0")) + fence(block(16, "900.0")) + "### 4096/4096\n\n" + fence(block(8, "300.0")+block(16, "500.0"))
+	_, err := readBenchText("t.md", []byte(data), Meta{})
+	require.Error(t, err)
+	require.Contains(t, err.Error(), `2 series by "Result title": 1024/1024 (2 rows), 4096/4096 (2 rows)`)
+	s, err := readBenchText("t.md", []byte(data), Meta{Series: "4096/4096"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{300, 500}, []float64{s.Points[0].ThroughputTokS, s.Points[1].ThroughputTokS})
+
+	one := "## Results\n\n" + fence(block(8, "500.0")+block(16, "900.0"))
+	g, ok := benchBlocks("t.md", []byte(one))
+	require.True(t, ok)
+	require.NotContains(t, g.header, benchTitleKey)
+
+	comments := "```\n# run 1\n" + block(8, "500.0") + "# run 2\n" + block(8, "510.0") + "```\n"
+	g, ok = benchBlocks("t.md", []byte(comments))
+	require.True(t, ok)
+	require.NotContains(t, g.header, benchTitleKey, "a # line inside a fence is a comment, not a heading")
+}
