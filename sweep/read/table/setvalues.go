@@ -35,6 +35,10 @@ func (r *resolved) measuredBesideSetValues(g grid) {
 			fractional = append(fractional, i)
 		}
 	}
+	if len(whole) == 2 && len(fractional) == 0 {
+		r.measuredBesideRecurring(g, whole[0], whole[1])
+		return
+	}
 	if len(whole) == 0 {
 		return
 	}
@@ -59,4 +63,21 @@ func fractionCells(g grid, i int) (n, frac int) {
 		}
 	}
 	return n, frac
+}
+
+// measuredBesideRecurring tells two concurrency columns of whole numbers
+// apart the same way: the levels set recur, the same few in every series
+// (8, 16, 32 for each arm), where a count measured during the run
+// scatters (7, 8, 15, 16, 14 …): a column every value of which recurs is
+// the level beside one that holds more values, some of them once.
+func (r *resolved) measuredBesideRecurring(g grid, a, b int) {
+	set, measured := a, b
+	if !everyValueRecurs(g, a) {
+		set, measured = b, a
+	}
+	if !everyValueRecurs(g, set) || everyValueRecurs(g, measured) || len(valueCounts(g, measured)) <= len(valueCounts(g, set)) {
+		return
+	}
+	r.cols[measured].flavor = "measured"
+	r.notes = append(r.notes, fmt.Sprintf("%s: %q is not read as the load: its values scatter, a count measured during the run, beside %q, whose every value recurs: the levels set for each series", g.file, r.cols[measured].header, r.cols[set].header))
 }

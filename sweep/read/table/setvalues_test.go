@@ -54,6 +54,16 @@ func TestSetValuesJudgeOnlyFractionsBesideWholeNumbers(t *testing.T) {
 	require.Error(t, err)
 	require.Nil(t, r)
 
+	// Whole numbers both, the levels recurring per arm, the batch
+	// scattering: the batch is measured.
+	g = synthetic([]string{"c", "arm", "batch", "out tok/s"}, "",
+		[]string{"8", "a", "7", "100"}, []string{"8", "b", "8", "110"}, []string{"16", "a", "15", "180"}, []string{"16", "b", "14", "190"})
+	r, err = resolveColumns(g, nil, 0, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, colConcurrency, colNamed(t, r, "c").kind)
+	require.Equal(t, colAchieved, colNamed(t, r, "batch").kind)
+	require.Contains(t, strings.Join(r.notes, "\n"), `"batch" is not read as the load: its values scatter, a count measured during the run, beside "c", whose every value recurs: the levels set for each series`)
+
 	g = synthetic([]string{"max concurrency", "concurrency", "out tok/s"}, "", []string{"8", "7.5", "100"}, []string{"16", "15.2", "180"})
 	r, err = resolveColumns(g, nil, 0, Meta{})
 	require.NoError(t, err)
