@@ -3,25 +3,21 @@ package read
 import (
 	"encoding/json"
 	"fmt"
-	"math"
+
+	"github.com/kneetool/knee/sweep/read/table"
 )
 
 // Result lines of one level are repeats only when they ran one workload.
 // vLLM's result object names no request length, but counts the run's
 // tokens: total_input_tokens ÷ completed is the mean prompt length,
 // total_output_tokens ÷ completed the mean output. Results whose lengths
-// differ by lengthGap or more ran different workloads (1024/1024 beside
-// 4096/4096): they get a "tokens per request" tag, which makes them series
-// the way a --metadata field does, refused by name and never averaged.
+// are not alike (table.AlikeLengths: 1.5× apart or more) ran different
+// workloads (1024/1024 beside 4096/4096): they get a "tokens per request"
+// tag, which makes them series the way a --metadata field does, refused by
+// name and never averaged.
 
 // vllmLengthTag is the tag a result's workload fills.
 const vllmLengthTag = "tokens per request"
-
-// lengthGap is how far apart two results' mean request lengths must be to
-// be two workloads: the output of one dataset varies with the prompts drawn
-// and the early stops by far less than 1.5×; swept workloads differ by 2×
-// and more.
-const lengthGap = 1.5
 
 // tagLengthGroups tags each result with its group of alike mean request
 // lengths, when there are two groups or more and every result's lengths
@@ -36,7 +32,7 @@ func tagLengthGroups(results []vllmResult) {
 		}
 		group[i] = -1
 		for k, f := range firsts {
-			if lengthsAlike(in, f[0]) && lengthsAlike(out, f[1]) {
+			if table.AlikeLengths(in, f[0]) && table.AlikeLengths(out, f[1]) {
 				group[i] = k
 				break
 			}
@@ -67,12 +63,4 @@ func vllmRequestLengths(text []byte) (in, out float64, ok bool) {
 		return 0, 0, false
 	}
 	return tin / n, tout / n, true
-}
-
-// lengthsAlike: a and b differ by less than lengthGap (or are both zero).
-func lengthsAlike(a, b float64) bool {
-	if a <= 0 || b <= 0 {
-		return a == b
-	}
-	return math.Max(a, b)/math.Min(a, b) < lengthGap
 }

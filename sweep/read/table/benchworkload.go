@@ -141,7 +141,7 @@ func (b *benchScan) lengthGroups(commands []string) ([]int, []string) {
 		}
 		group[r] = -1
 		for k, f := range firsts {
-			if within(in, f[0], lengthGap) && within(out, f[1], lengthGap) {
+			if AlikeLengths(in, f[0]) && AlikeLengths(out, f[1]) {
 				group[r] = k
 				break
 			}
@@ -185,13 +185,14 @@ func (b *benchScan) blockNumber(r int, key string) (float64, bool) {
 	return v, err == nil && !math.IsNaN(v) && !math.IsInf(v, 0)
 }
 
-// within: a and b differ by less than the factor f (both positive, or
-// both zero).
-func within(a, b, f float64) bool {
+// AlikeLengths: two mean request lengths a and b (tokens) are one
+// workload's, less than lengthGap apart (or both zero). vLLM's result
+// lines are grouped by it too.
+func AlikeLengths(a, b float64) bool {
 	if a <= 0 || b <= 0 {
 		return a == b
 	}
-	return math.Max(a, b)/math.Min(a, b) < f
+	return math.Max(a, b)/math.Min(a, b) < lengthGap
 }
 
 func distinctStrings(xs []string) int {
