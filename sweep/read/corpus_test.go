@@ -165,6 +165,7 @@ func TestCorpusGolden(t *testing.T) {
 			if s != nil {
 				plain++
 				checkAgainstTranscription(t, name, e, s, "")
+				checkSetValueLoads(t, name, s, Meta{})
 			}
 			meta, ok := corpusFlags[name]
 			workload, hasWorkload := corpusWorkload[name]
@@ -179,6 +180,7 @@ func TestCorpusGolden(t *testing.T) {
 			require.NotNil(t, s, "%s with its flags: %s", name, got)
 			flagged++
 			checkAgainstTranscription(t, name, e, s, meta.Series)
+			checkSetValueLoads(t, name, s, meta)
 		})
 	}
 	t.Logf("corpus: %d entries, %d read without any flag, %d more with the flags their refusal names", len(entries), plain, flagged)

@@ -2,6 +2,7 @@ package read
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -72,4 +73,31 @@ func TestAMetadataFieldRepeatingTheLevelIsNoSeries(t *testing.T) {
 func writeFileIn(t *testing.T, dir, name, body string) {
 	t.Helper()
 	require.NoError(t, os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644))
+}
+
+// Result lines of one level whose token counts say different request
+// lengths (1024/1024 beside 4096/4096 tokens per request) ran different
+// workloads: series, never repeats, though no string field tells them
+// apart; lines of alike lengths (outputs stopping a little early) stay
+// one curve. Built for the rule (issue 26, batch o's merged curves).
+func TestVLLMResultLinesAreSeriesByTheirRequestLengths(t *testing.T) {
+	line := func(c, n, in, out int, tokS float64) string {
+		return fmt.Sprintf(`{"backend": "vllm", "model_id": "m", "request_rate": "inf", "max_concurrency": %d, "num_prompts": %d, "completed": %d, "total_input_tokens": %d, "total_output_tokens": %d, "output_throughput": %g, "mean_ttft_ms": 50.0}`+"\n", c, n, n, n*in, n*out, tokS)
+	}
+	two := line(8, 80, 1024, 1024, 900) + line(8, 80, 4096, 4096, 700) + line(16, 160, 1024, 1000, 1500) + line(16, 160, 4096, 4090, 1100)
+	p := writeTemp(t, "results.json", two)
+	_, err := File(p, Options{})
+	var ie *inputerr.Error
+	require.ErrorAs(t, err, &ie)
+	require.Equal(t, "--series", ie.Field)
+	require.Contains(t, err.Error(), `by tokens per request: 1024/1024 (2 lines), 4096/4096 (2 lines)`)
+	s, err := File(p, Options{Meta: Meta{Series: "4096/4096"}})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 2)
+	require.Equal(t, []float64{700, 1100}, []float64{s.Points[0].ThroughputTokS, s.Points[1].ThroughputTokS})
+
+	one := line(8, 80, 1024, 1024, 900) + line(16, 160, 1024, 900, 1500)
+	s, err = File(writeTemp(t, "one.json", one), Options{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 2)
 }

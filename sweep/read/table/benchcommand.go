@@ -23,12 +23,7 @@ var benchCommand = regexp.MustCompile(`\bvllm\s+bench\s+serve\b|\bbenchmark_serv
 // preamble, continuation lines joined) sets, and why; ok is false when
 // there is none or it sets none.
 func commandLevel(pre []string) (level int, why string, ok bool) {
-	var cmd string
-	for _, l := range joinContinued(pre) {
-		if benchCommand.MatchString(l) {
-			cmd = l
-		}
-	}
+	cmd := lastBenchCommand(pre)
 	if cmd == "" {
 		return 0, "", false
 	}

@@ -86,6 +86,8 @@ func benchBlocks(path string, data []byte) (grid, bool) {
 	}
 	b.applyPreambles()
 	b.applyCommandLevels()
+	b.applyWorkloads()
+	b.applyHeadings()
 	b.applyEngineLines()
 	b.g.notes = b.notes
 	if len(b.g.header) == 0 {
@@ -112,6 +114,10 @@ type benchScan struct {
 	pending  [][]string   // each block's preamble, applied once the block is read
 	prefixes []linePrefix // each block's line prefix
 	notes    []string     // what the lines around the blocks said of them
+	heading  string       // the last markdown heading above the open block
+	headings []string     // each block's nearest heading above it
+	fenced   bool         // inside a code fence (``` or ~~~)
+	fences   bool         // the text fences its code: a markdown page
 }
 
 // line takes source line i: a banner opens a block, a closing rule ends it,
@@ -123,6 +129,7 @@ func (b *benchScan) line(i int, raw string) {
 		b.cur = map[int]string{}
 		b.rows = append(b.rows, b.cur)
 		b.pending = append(b.pending, b.preamble)
+		b.headings = append(b.headings, b.heading)
 		b.preamble = nil
 		b.g.lines = append(b.g.lines, i+1)
 		if b.g.headerLine == 0 {
@@ -134,6 +141,7 @@ func (b *benchScan) line(i int, raw string) {
 		return
 	}
 	if b.cur == nil {
+		b.pageLine(raw)
 		b.preamble = append(b.preamble, raw)
 		return
 	}

@@ -178,20 +178,9 @@ func markdownTables(path string, data []byte) []grid {
 		lines = append(lines, unquote(sc.Text()))
 	}
 	var out []grid
-	// The headings above each table, as a path: a heading of level L
-	// replaces those of level L and deeper (a bold line is the deepest).
-	type heading struct {
-		level int
-		text  string
-	}
-	var stack []heading
+	var stack headingPath
 	for i := 0; i+1 < len(lines); i++ {
-		if h, lv := headingText(lines[i]); h != "" {
-			for len(stack) > 0 && stack[len(stack)-1].level >= lv {
-				stack = stack[:len(stack)-1]
-			}
-			stack = append(stack, heading{lv, h})
-		}
+		stack.take(lines[i])
 		// GitHub also renders tables written without the outer pipes
 		// (a | b, then ---|---), as people often paste them.
 		h, sep := strings.TrimSpace(lines[i]), strings.TrimSpace(lines[i+1])
@@ -201,11 +190,7 @@ func markdownTables(path string, data []byte) []grid {
 		if consoleGrid(lines, i) {
 			continue
 		}
-		var title []string
-		for _, hd := range stack {
-			title = append(title, hd.text)
-		}
-		g := grid{file: path, header: splitRow(h), headerLine: i + 1, title: title, caption: captionAbove(lines, i)}
+		g := grid{file: path, header: splitRow(h), headerLine: i + 1, title: stack.titles(), caption: captionAbove(lines, i)}
 		j := i + 2
 		for ; j < len(lines); j++ {
 			r := strings.TrimSpace(lines[j])
@@ -215,7 +200,7 @@ func markdownTables(path string, data []byte) []grid {
 			g.rows = append(g.rows, splitRow(r))
 			g.lines = append(g.lines, j+1)
 		}
-		g.context = strings.Join(lines[max(0, i-6):i], "\n") + "\n" + strings.Join(lines[j:min(len(lines), j+3)], "\n")
+		g.context = strings.Join(lines[max(0, i-6):i], "\n") + "\n" + strings.Join(lines[j:min(len(lines), j+3)], "\n") + stack.leads()
 		out = append(out, g)
 		i = j - 1
 	}

@@ -3,9 +3,13 @@ package table
 // The families pass: the statistics of one metric (a median beside a mean,
 // familyapart.go when they lie far apart), a total beside per-stream means
 // and request rates of several kinds (families.go) are read as one family,
-// one member read and the others named. It runs on the units the units
+// one member read and the others named; a statistic the text around the
+// table names is the one of columns whose header names none (contextstat.go). It runs on the units the units
 // pass decided.
 func (r *resolved) familiesPass(g grid) error {
+	// The statistic the text names for a header that names none
+	// (contextstat.go), before the statistics of a metric are compared.
+	r.statsFromContext(g)
 	// Physics before statistics: a per-stream rate (perstream.go) is no
 	// member of the node rate's family, whatever the headers say.
 	r.perStreamRates(g)

@@ -9,7 +9,8 @@ import (
 // The roles pass: what the physics says a column is, whatever its header's
 // words: a ratio is no load, nor is a column constant on every row
 // (constantload.go), nor one whose cells are words (wordloads.go), server slots beside the users are a setting
-// (serverknob.go), a measured concurrency beside a configured one is
+// (serverknob.go), a concurrency of fractions beside one of whole numbers
+// is measured (setvalues.go), a measured concurrency beside a configured one is
 // achieved, TPOT is the per-request ITL, an offered rate is the load
 // (offered.go), the concurrency requested beside the one that ran is the
 // level (requestedran.go), a column named only "load" is the concurrency
@@ -17,6 +18,7 @@ import (
 func (r *resolved) rolesPass(g grid) error {
 	r.ratioValued(g)
 	r.wordLoads(g)
+	r.measuredBesideSetValues(g)
 	r.constantLoads(g)
 	r.serverCapacityBesideLoad()
 	r.requestedBesideRan(g)

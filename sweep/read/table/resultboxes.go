@@ -3,6 +3,7 @@ package table
 import (
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // Benchmark scripts that draw their report in double-line boxes print one
@@ -113,7 +114,7 @@ func boxesGrid(path string, boxes []resultBox) (grid, bool) {
 			continue
 		}
 		if len(g.header) == 0 {
-			g.header, g.headerLine = []string{name}, b.line
+			g.header, g.headerLine = []string{boxLoadName(name, b.title)}, b.line
 		}
 		row := map[int]string{0: level}
 		for _, k := range b.keys {
@@ -139,4 +140,30 @@ func boxesGrid(path string, boxes []resultBox) (grid, bool) {
 		g.rows = append(g.rows, row)
 	}
 	return g, true
+}
+
+// boxLoadName names the level's column by the title's load words only: a
+// title "RESULTS: 10 Concurrent Users" is the level 10 of "Concurrent
+// Users"; the box's own label before a colon or a dash ("RESULTS:",
+// "Results —") names the box, not the load. name is the title without its number, which headingLevel
+// found to read as a load.
+func boxLoadName(name, title string) string {
+	h := stripMarkup(title)
+	at := headingNumber.FindStringIndex(h)
+	if at == nil {
+		return strings.Join(strings.Fields(name), " ")
+	}
+	before, after := h[:at[0]], strings.TrimSpace(h[at[1]:])
+	kind := classify(name).kind
+	if after != "" && classify(after).kind == kind {
+		return strings.Join(strings.Fields(after), " ")
+	}
+	before = strings.TrimRight(before, " \t:：=-–—")
+	if i := strings.LastIndexAny(before, ":：—–|"); i >= 0 {
+		_, size := utf8.DecodeRuneInString(before[i:])
+		if words := strings.TrimSpace(before[i+size:]); words != "" && classify(words).kind == kind {
+			return strings.Join(strings.Fields(words), " ")
+		}
+	}
+	return strings.Join(strings.Fields(name), " ")
 }

@@ -75,3 +75,18 @@ func FuzzResultBoxes(f *testing.F) {
 		checkResult(t, s, err)
 	})
 }
+
+// The level's column is named by the title's load words only, never by
+// the box's label before a colon. Synthetic titles.
+func TestBoxLoadNameIsTheLoadWords(t *testing.T) {
+	for title, want := range map[string]string{
+		"RESULTS: 10 Concurrent Users": "Concurrent Users",
+		"Results — Users: 10":          "Users",
+		"RESULTS：Concurrency 16":       "Concurrency",
+		"Concurrency = 32":             "Concurrency",
+	} {
+		name, _, ok := headingLevel([]string{title})
+		require.True(t, ok, title)
+		require.Equal(t, want, boxLoadName(name, title), title)
+	}
+}

@@ -348,7 +348,7 @@ func openLoopRow(file string, line int, p *sweep.Point) error {
 		e2e = e2eFromTokens(p)
 	}
 	if rate == nil || e2e == nil {
-		return inputerr.Errorf(file, "e2e", line, "a request-rate stage needs its served (or offered) request rate and its mean or median end-to-end latency to derive its concurrency by Little's law; this row lacks one")
+		return inputerr.Errorf(file, "e2e", line, "a request-rate stage is placed at the concurrency Little's law gives (served req/s × mean time in flight); %s", littleLawLacks(p, rate != nil))
 	}
 	if p.RequestRate == nil {
 		p.RequestRate = rate

@@ -367,6 +367,8 @@ func joinParts(parts []splitPart) splitJoin {
 	j := grid{file: first.g.file, headerLine: first.g.headerLine, header: []string{first.loadHeader}, lines: lines, title: commonTitle(parts)}
 	for _, p := range parts {
 		j.header = append(j.header, p.headers...)
+		// Each table's prose is said of its columns, now the joined ones.
+		j.context += p.g.context + "\n"
 	}
 	for r, lv := range first.levels {
 		row := []string{lv}

@@ -95,6 +95,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 		g = t
 		notes = append(notes, note)
 	}
+	notes = append(notes, dropBlankRows(&g)...)
 	unitsRow, unitsLine := takeUnitsRow(&g)
 	notes = append(notes, fillDittoMarks(&g)...)
 	notes = append(notes, splitArrowColumns(&g)...)
