@@ -92,6 +92,7 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 func normalizeGrid(g grid) (grid, []string, int, []string) {
 	var notes []string
 	dropSeparatorRows(&g)
+	notes = append(notes, readDecimalCommas(&g)...)
 	if t, note, ok := transpose(g); ok {
 		g = t
 		if note != "" {
