@@ -70,6 +70,7 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 	if err := requireColumns(g, cols); err != nil {
 		return nil, err
 	}
+	notes = append(notes, unreadUnusableColumns(g, cols)...)
 	notes = append(notes, readingNotes(g.file, cols)...)
 
 	s := &sweep.Sweep{Version: sweep.SchemaVersion, Sources: []string{g.file}, Notes: notes}
