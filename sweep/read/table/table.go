@@ -71,6 +71,9 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 		return nil, err
 	}
 	notes = append(notes, unreadUnusableColumns(g, cols)...)
+	if err := implausibleUnits(g, cols); err != nil {
+		return nil, err
+	}
 	notes = append(notes, readingNotes(g.file, cols)...)
 
 	s := &sweep.Sweep{Version: sweep.SchemaVersion, Sources: []string{g.file}, Notes: notes}
