@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/kneetool/knee/internal/inputerr"
 )
 
 // Much of the world writes a decimal comma ("0,65 s", "1.234,5 tok/s").
@@ -16,7 +18,11 @@ import (
 // decimal comma only when some say so and none say the other: then every
 // number is rewritten once, before anything reads them. With no evidence,
 // or both, nothing is rewritten, and a cell the English reading cannot
-// parse is refused by its column (commaCellError).
+// parse is refused by its column (commaCellError). One more case is never
+// guessed: a table whose only commas group three digits ("1,234") under
+// prose that writes decimal commas ("0,65 s") and no decimal point could
+// mean either; a column the answer is read from that holds such a cell is
+// refused by name (ambiguousCommas).
 
 // numberRun is a run of digits, points and commas that starts and ends
 // with a digit: one written number.
@@ -96,3 +102,57 @@ func commaCellError(cell string) error {
 
 // leadingComma is a number with a decimal comma at the start of a cell.
 var leadingComma = regexp.MustCompile(`^[~≈]?\s*\d+,\d+`)
+
+// commaGroups is a number whose commas could group thousands or mark a
+// decimal: "1,234", "12,500".
+var commaGroups = regexp.MustCompile(`^\d{1,3}(?:,\d{3})+$`)
+
+// proseWritesDecimalCommas: the prose around the table writes a decimal
+// comma and no decimal point.
+func proseWritesDecimalCommas(prose string) bool {
+	comma := false
+	for _, run := range numberRun.FindAllString(prose, -1) {
+		c, p := decimalMarks(run)
+		if p {
+			return false
+		}
+		comma = comma || c
+	}
+	return comma
+}
+
+// ambiguousCommas refuses the first cell of a read answer column that
+// writes "1,234" when the table's numbers settle nothing and its prose
+// writes decimal commas.
+func ambiguousCommas(g grid, cols []column) error {
+	if !proseWritesDecimalCommas(g.context) || tableWritesDecimalPoints(g) {
+		return nil
+	}
+	for i, c := range cols {
+		if c.key() == "" || !answerColumn(cols, c) {
+			continue
+		}
+		for r, row := range g.rows {
+			for _, run := range numberRun.FindAllString(cellAt(row, i), -1) {
+				if commaGroups.MatchString(run) {
+					return inputerr.Errorf(g.file, c.header, g.lines[r], "%q could be %s (a comma grouping thousands) or %s (a decimal comma, as the prose around the table writes), and the table's other numbers do not say which: knee does not guess; write the number without the grouping comma, or with a decimal point",
+						cleanCell(cellAt(row, i)), strings.ReplaceAll(run, ",", ""), strings.Replace(run, ",", ".", 1))
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func tableWritesDecimalPoints(g grid) bool {
+	for _, row := range g.rows {
+		for _, cell := range row {
+			for _, run := range numberRun.FindAllString(cell, -1) {
+				if _, point := decimalMarks(run); point {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}

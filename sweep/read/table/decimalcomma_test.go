@@ -48,3 +48,22 @@ func TestDecimalCommaBesideDecimalPointRefusedByColumn(t *testing.T) {
 	_, err := Read("t.md", []byte(md), Markdown, Meta{})
 	require.EqualError(t, err, `t.md:3: TTFT p50: "0,65 s" writes a decimal comma (0,65), but the table's other numbers write a decimal point, so knee does not guess which mark this table means: write its numbers with one mark`)
 }
+
+func TestCommaGroupsUnderDecimalCommaProseRefused(t *testing.T) {
+	md := "Bei acht Anfragen fiel die Rate auf 0,65 s je Token.\n\n" +
+		"| Gleichzeitige Anfragen | TTFT (ms) | Token/s gesamt |\n|---|---|---|\n| 1 | 650 | 1,234 |\n| 8 | 920 | 3,100 |\n"
+	_, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.EqualError(t, err, `t.md:5: Token/s gesamt: "1,234" could be 1234 (a comma grouping thousands) or 1.234 (a decimal comma, as the prose around the table writes), and the table's other numbers do not say which: knee does not guess; write the number without the grouping comma, or with a decimal point`)
+
+	// A decimal point in the table settles it: thousands.
+	point := strings.Replace(md, "| 8 | 920 |", "| 8 | 920.5 |", 1)
+	s, err := Read("t.md", []byte(point), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, 1234.0, s.Points[0].ThroughputTokS)
+
+	// Prose that writes decimal points leaves the English reading.
+	en := strings.Replace(md, "0,65 s", "0.65 s", 1)
+	s, err = Read("t.md", []byte(en), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, 3100.0, s.Points[1].ThroughputTokS)
+}

@@ -74,6 +74,9 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 	if err := implausibleUnits(g, cols); err != nil {
 		return nil, err
 	}
+	if err := ambiguousCommas(g, cols); err != nil {
+		return nil, err
+	}
 	notes = append(notes, readingNotes(g.file, cols)...)
 
 	s := &sweep.Sweep{Version: sweep.SchemaVersion, Sources: []string{g.file}, Notes: notes}
