@@ -14,7 +14,9 @@ func TestTokenRateWords(t *testing.T) {
 		"eval rate": colThroughput, "Eval rate (tok/s)": colThroughput, "prompt eval rate": colOtherTokRate,
 		"eval count": colIgnore, "Generation speed": colThroughput, "Output speed": colThroughput,
 		"生成速度": colThroughput, "输出速度": colThroughput, "Token/s gesamt": colThroughput, "Durchsatz gesamt": colThroughput,
-		"tok/sec": colThroughput, "t/s": colThroughput,
+		"tok/sec": colThroughput, "t/s": colThroughput, "tokens/秒": colThroughput, "输出 tokens/秒": colThroughput,
+		"每秒输出token": colThroughput, "Token/Sek": colThroughput, "Durchsatz (Token/Sek.)": colThroughput, "출력 토큰/초": colThroughput,
+		"集約スループット": colThroughput, "Antwort komplett (Median)": colLatency,
 	} {
 		require.Equal(t, want, classify(h).kind, h)
 	}

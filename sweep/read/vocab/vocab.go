@@ -100,11 +100,15 @@ var vocabulary = []struct{ from, to string }{
 	{"żądania", "requests"},
 	// More of each language's words for the load, TTFT, latency and
 	// requests, after the phrases above that hold them.
-	{"erstes token", "ttft"}, {"ersten token", "ttft"}, {"antwortzeit", "latency"},
+	{"erstes token", "ttft"}, {"ersten token", "ttft"}, {"antwort komplett", "e2e latency"}, {"antwortzeit", "latency"},
 	{"concurrence", "concurrency"}, {"temps de réponse", "latency"}, {"peticiones", "requests"}, {"solicitações", "requests"},
 	{"사용자", "users"}, {"지연", "latency"}, {"użytkowników", "users"}, {"zapytania", "requests"}, {"zapytań", "requests"},
 	{"żądań", "requests"}, {"потоков", "threads"}, {"потоки", "threads"}, {"запросы", "requests"}, {"istekler", "requests"},
 	{"istek", "requests"}, {"リクエスト", "requests"}, {"遅延", "latency"},
+	// "per second" written the local way after any unit ("tokens/秒",
+	// "Token/Sek", "토큰/초"), and 每秒 before any noun, once the phrases
+	// above have taken theirs.
+	{"/秒", " /s"}, {"每秒", "per second"}, {"/sek.", " /s"}, {"/sek", " /s"}, {"/초", " /s"},
 }
 
 // asciiVocabulary are the entries a header of ASCII letters only can hold
