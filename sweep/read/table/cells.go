@@ -164,6 +164,9 @@ func parseCell(cell string) (cv cellValue, ok bool, err error) {
 		}
 		u, uok := parseUnit(rest)
 		if !uok {
+			if err := commaCellError(cell); err != nil {
+				return cv, false, err
+			}
 			return cv, false, fmt.Errorf("%q is not a number (unknown unit %q)", cell, rest)
 		}
 		cv.unit = &u

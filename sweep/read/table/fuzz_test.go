@@ -34,6 +34,8 @@ func FuzzMarkdown(f *testing.F) {
 	f.Add([]byte("| Cell | BF16 tok/s, TTFT p50, TPOT p50 | FP8 |\n|---|---|---|\n| 1 | 65.2, 0.34 s, 14.1 ms | 72.5, 0.53 s, 11.9 ms |\n"))
 	f.Add([]byte("| 并发 | tok/s bf16 → fp8 | TTFT (ms) |\n|---|---|---|\n| 8 requests | 463.1 → 676.5（+46%） | 2 022 |\n| 16 requests | 853.6 → 1 236.3 | 2 991 |\n"))
 	f.Add([]byte("| Engine | Mode | BS | tok/s (per-stream / aggregate) | TTFT (ms) |\n|---|---|---|---|---|\n| A | TP | 1 | 79.1 / 78.8 | 40 |\n| ″ | | 2 | 70.3 / 137.0 | —（n/a） |\n"))
+	f.Add([]byte("| Gleichzeitige Anfragen | Erstes Token (Median) | Antwort komplett (Median / p95) | Token/s gesamt |\n|---|---|---|---|\n| 1 | 0,65 s | 0,96 s / 1,14 s | 1.077,5 |\n| | | | |\n| 8 | 0,92 s | 1,67 s / 2,08 s | 310 |\n"))
+	f.Add([]byte("| Concurrency | Aggregate Throughput (tok/s) | Latency & Per-Stream Decode |\n|---|---|---|\n| **1** | 37.1 | Single-stream decode ~43.8 tok/s |\n| **2** | | Linear scaling |\n| 4 | | n/a (OOM) |\n"))
 	seed(f, "sweeps/jtchilders-laguna-s21-nvfp4-gb10-vllm.md", "sweeps/dsv4flash-0731-1xdgxspark-maxseqs1-vllm.md",
 		"sweeps/yeqcharlotte-router-llmd-pd-llama31-8b-16gpu.md", "sweeps/pallavim1-gemma4-26b-rtxpro6000-g4-1k1k.md")
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -65,7 +67,7 @@ func FuzzAligned(f *testing.F) {
 func FuzzCell(f *testing.F) {
 	for _, c := range []string{"**64**", "5,719 ⚠️", "**128** ⚡", "0.54s", "95 ms", "24.5k", "—", "n/a", "1.05x", "52%", "+66.2%", "~0.49", "12.5 ms†", "900µs", "1,2", "1e400", "NaN", "_x_", "[1]", "3 k tok/s",
 		"1 / 16", "64 (current)", "44.5 (peak)", "183.3 tok/s(+120.0%)", "1234 ± 56", "inf", "768k", "1M", "OOM (3.6 GiB short)", "0.20 s",
-		"2 022", "1 234,5", "463.1 → 676.5（+46%）", "—（仅 4 槽）", "1 request", "79.1 / 78.8 t/s", "″"} {
+		"2 022", "1 234,5", "463.1 → 676.5（+46%）", "—（仅 4 槽）", "1 request", "79.1 / 78.8 t/s", "″", "0,65 s", "1.234,5 tok/s", "~0,4"} {
 		f.Add(c)
 	}
 	f.Fuzz(func(t *testing.T, cell string) {

@@ -77,7 +77,9 @@ func expandPackedRows(g *grid, load int) []string {
 }
 
 // failedWords start a cell that says the level did not run.
-var failedWords = []string{"oom", "out of memory", "failed", "fail", "error", "crash", "crashed", "timeout", "timed out", "did not run", "❌", "✗", "x (", "dnf"}
+var failedWords = []string{"oom", "out of memory", "failed", "fail", "error", "crash", "crashed", "timeout", "timed out", "did not run", "❌", "✗", "x (", "dnf",
+	// The same in the languages the vocabulary reads.
+	"失敗", "失败", "실패", "fehlgeschlagen", "fehler", "échec", "echec", "erreur", "fallo", "falló", "falha", "ошибка", "сбой", "hata", "błąd", "lỗi"}
 
 // dropFailedRows sets aside rows whose throughput cell says the level did
 // not run ("OOM (3.6 GiB short)"): there is no measurement to read, and

@@ -42,3 +42,32 @@ func TestPairPartNames(t *testing.T) {
 	require.True(t, ok)
 	require.Equal(t, []string{"FP8 单流 t/s", "FP8 聚合 t/s"}, names)
 }
+
+// The physics of pair cells (synthetic tables): node ≈ per-stream × load
+// decides which part is the node's, whatever order the header names them in.
+func TestPairCellsPhysicsOverHeaderOrder(t *testing.T) {
+	rows := "| 1 | 78.8 / 79.1 | 40 |\n| 2 | 137.0 / 70.3 | 45 |\n| 4 | 299.3 / 77.5 | 52 |\n| 8 | 556.2 / 73.9 | 70 |\n"
+	want := []float64{78.8, 137.0, 299.3, 556.2}
+	for _, h := range []string{"tok/s (aggregate / per-stream)", "tok/s (per-stream / aggregate)"} {
+		s, err := Read("t.md", []byte("| Concurrency | "+h+" | TTFT p50 (ms) |\n|---|---|---|\n"+rows), Markdown, Meta{})
+		require.NoError(t, err, h)
+		require.Equal(t, want, []float64{s.Points[0].ThroughputTokS, s.Points[1].ThroughputTokS, s.Points[2].ThroughputTokS, s.Points[3].ThroughputTokS}, h)
+		if h == "tok/s (per-stream / aggregate)" {
+			require.Contains(t, strings.Join(s.Notes, "\n"), `t.md: "per-stream tok/s" read as the node's rate and "aggregate tok/s" as a per-stream rate, though the header's words say the other way round: on every row "per-stream tok/s" is "aggregate tok/s" times the concurrency`)
+		}
+	}
+
+	// Rates that fit neither way (the aggregate far below streams × load):
+	// the words stand.
+	odd := "| Concurrency | tok/s (per-stream / aggregate) |\n|---|---|\n| 1 | 79.1 / 78.8 |\n| 2 | 70.3 / 90.0 |\n| 4 | 77.5 / 120.3 |\n| 8 | 73.9 / 150.2 |\n"
+	s, err := Read("t.md", []byte(odd), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, 150.2, s.Points[3].ThroughputTokS)
+	require.NotContains(t, strings.Join(s.Notes, "\n"), "the other way round")
+
+	// One level: no physics, the words stand.
+	one := "| Concurrency | tok/s (per-stream / aggregate) |\n|---|---|\n| 1 | 79.1 / 78.8 |\n"
+	s, err = Read("t.md", []byte(one), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, 78.8, s.Points[0].ThroughputTokS)
+}

@@ -8,7 +8,7 @@ import (
 
 // The consistency pass checks the reading against itself: a node serves
 // at least one output token per request, Little's law says an unstated
-// latency's unit (littleslaw.go), req/s × the output length names the
+// latency's unit (littleslaw.go), so does E2E ≥ TTFT (e2ettft.go), req/s × the output length names the
 // output rate among candidates (outputlength.go), a latency read in ms is one a
 // served model can measure, and one column printed twice is read once
 // (duplicates.go).
@@ -17,6 +17,7 @@ func (r *resolved) consistencyPass(g grid) error {
 		return err
 	}
 	r.littlesLawUnit(g)
+	r.e2eAboveTTFT(g)
 	r.outputRateByLength(g)
 	if err := r.plausibleColumns(g); err != nil {
 		return err

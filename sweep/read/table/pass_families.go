@@ -13,6 +13,7 @@ func (r *resolved) familiesPass(g grid) error {
 	// Physics before statistics: a per-stream rate (perstream.go) is no
 	// member of the node rate's family, whatever the headers say.
 	r.perStreamRates(g)
+	r.swappedStreamWords(g)
 	if err := r.refuseDistantCentrals(g); err != nil {
 		return err
 	}

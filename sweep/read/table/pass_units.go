@@ -116,6 +116,7 @@ func (c column) describe() string {
 
 // applyUnitFlags applies --unit COLUMN=UNIT, matched by header or key.
 func (r *resolved) applyUnitFlags(g grid, flags map[string]string) error {
+	flags = expandUnitLists(r.cols, flags)
 	used := map[string]bool{}
 	for i := range r.cols {
 		c := &r.cols[i]

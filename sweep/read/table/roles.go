@@ -224,11 +224,13 @@ var roles = []role{
 // A phase that emits tokens beside an aggregate word ("Decode total",
 // "Generation aggregate", "Gen speed") names the rate of that phase's tokens
 // even with no unit: a count would name the tokens ("Total generated
-// tokens"), a time its unit.
+// tokens"), a time its unit. Ollama's "eval rate" is its decode rate (its
+// "prompt eval rate" the prefill's: an input rate).
 func isTokenRate(w wordset) bool {
 	return w.has("throughput", "tok", "toks", "tps", "ktok", "ktoks", "ktps", "tput", "tputs") ||
 		(w.has("tokens", "token", "t") && w.has("s", "sec", "second", "per", "ps", "rate")) ||
-		(w.has("decode", "generation", "gen", "tg") && w.has("total", "aggregate", "agg", "speed", "rate") && !w.has("tokens", "token", "time", "latency", "count"))
+		(w.has("decode", "generation", "gen", "tg", "eval", "generated") && w.has("total", "aggregate", "agg", "speed", "rate") && !w.has("tokens", "token", "time", "latency", "count")) ||
+		(w.has("output") && w.has("speed"))
 }
 
 // oneLetterLoad: a header that is only N, P or B (llama.cpp's -np and

@@ -180,6 +180,26 @@ type cellRead struct {
 // the column's; one that does not fit the column is an error, and so is a
 // value implausible in a unit knee had to assume.
 func readValue(c column, raw string) (cellRead, bool, error) {
+	cell, cv, ok, err := cellNumber(c, raw)
+	if err != nil || !ok {
+		return cellRead{}, ok, err
+	}
+	if cv.v < 0 {
+		return cellRead{}, false, fmt.Errorf("must not be negative, got %q", cell)
+	}
+	if cv.approx && c.kind != colConcurrency && c.kind != colAchieved {
+		return cellRead{}, false, approximationError(c, cell)
+	}
+	factor, err := cellFactor(c, cv, columnDim(c.kind), cell)
+	if err != nil {
+		return cellRead{}, false, err
+	}
+	return cellRead{v: cv.v * factor, half: cv.half * factor, approx: cv.approx}, true, nil
+}
+
+// cellNumber reads the number a cell of column c writes, before any unit
+// is applied: the cleaned cell, its value, and ok=false for a blank cell.
+func cellNumber(c column, raw string) (string, cellValue, bool, error) {
 	cell := cleanCell(raw)
 	if c.kind == colConcurrency || c.kind == colPerGPU {
 		// "P8", "×4", "c=16", "N=32": a load written with its letter.
@@ -193,25 +213,12 @@ func readValue(c column, raw string) (cellRead, bool, error) {
 		pv, pok, perr := proseValue(cell, columnDim(c.kind))
 		switch {
 		case perr != nil:
-			return cellRead{}, false, perr
+			return cell, cellValue{}, false, perr
 		case pok:
 			cv, ok, err = pv, true, nil
 		}
 	}
-	if err != nil || !ok {
-		return cellRead{}, ok, err
-	}
-	if cv.v < 0 {
-		return cellRead{}, false, fmt.Errorf("must not be negative, got %q", cell)
-	}
-	if cv.approx && c.kind != colConcurrency && c.kind != colAchieved {
-		return cellRead{}, false, fmt.Errorf("%q is an approximation; knee reads measured values", cell)
-	}
-	factor, err := cellFactor(c, cv, columnDim(c.kind), cell)
-	if err != nil {
-		return cellRead{}, false, err
-	}
-	return cellRead{v: cv.v * factor, half: cv.half * factor, approx: cv.approx}, true, nil
+	return cell, cv, ok, err
 }
 
 // columnDim is the dimension a column of kind k holds: a time, a token

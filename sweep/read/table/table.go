@@ -62,7 +62,19 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 		return nil, inputerr.Errorf(g.file, "--series", g.headerLine, "--series %q: the table holds one curve (no engine, strategy or model column, no column-name series), so there is nothing to pick", meta.Series)
 	}
 	notes = append(notes, more...)
+	unmeasured, err := dropUnmeasuredRows(&g, cols)
+	if err != nil {
+		return nil, err
+	}
+	notes = append(notes, unmeasured...)
 	if err := requireColumns(g, cols); err != nil {
+		return nil, err
+	}
+	notes = append(notes, unreadUnusableColumns(g, cols)...)
+	if err := implausibleUnits(g, cols); err != nil {
+		return nil, err
+	}
+	if err := ambiguousCommas(g, cols); err != nil {
 		return nil, err
 	}
 	notes = append(notes, readingNotes(g.file, cols)...)
@@ -86,6 +98,8 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 // from a count over the run and its duration (countrates.go).
 func normalizeGrid(g grid) (grid, []string, int, []string) {
 	var notes []string
+	dropSeparatorRows(&g)
+	notes = append(notes, readDecimalCommas(&g)...)
 	if t, note, ok := transpose(g); ok {
 		g = t
 		if note != "" {

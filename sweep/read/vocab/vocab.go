@@ -49,6 +49,9 @@ var vocabulary = []struct{ from, to string }{
 	// 単発 (one request alone: one stream's speed) beside 合計 (the sum
 	// over the parallel streams), as llama.cpp --parallel write-ups do.
 	{"単発", "single"}, {"合計", "total"}, {"中央値", "median"},
+	// 集約 (aggregated), the word an Ollama write-up heads the sum over the
+	// parallel requests with; 生成速度/出力速度 (generation/output speed).
+	{"集約", "aggregate"}, {"集計", "aggregate"}, {"速度", "speed"},
 	// Korean.
 	{"첫 토큰", "ttft"}, {"첫토큰", "ttft"}, {"동시 요청", "concurrency"}, {"동시성", "concurrency"}, {"동시 사용자", "users"},
 	{"처리량", "throughput"}, {"지연 시간", "latency"}, {"지연시간", "latency"}, {"출력", "output"}, {"입력", "input"},
@@ -76,6 +79,13 @@ var vocabulary = []struct{ from, to string }{
 	{"média", "mean"}, {"saída", "output"}, {"entrada", "input"},
 	{"tempo al primo token", "ttft"}, {"primo token", "ttft"}, {"token al secondo", "tok/s"}, {"richieste simultanee", "concurrency"},
 	{"richieste", "requests"}, {"concorrenza", "concurrency"}, {"latenza", "latency"}, {"utenti", "users"}, {"uscita", "output"}, {"mediana", "median"},
+	// The sum over the streams in more languages: "aggregate" rather than
+	// "total", which beside a token rate reads as input + output tokens
+	// (vLLM's "Total token throughput"), while these words, as written,
+	// name the node's rate ("Token/s gesamt").
+	{"insgesamt", "aggregate"}, {"gesamt", "aggregate"}, {"aggregiert", "aggregate"}, {"agrégé", "aggregate"}, {"cumulé", "aggregate"},
+	{"agregado", "aggregate"}, {"aggregato", "aggregate"}, {"complessivo", "aggregate"}, {"toplam", "aggregate"},
+	{"łącznie", "aggregate"}, {"łączna", "aggregate"}, {"tổng", "aggregate"}, {"집계", "aggregate"}, {"합계", "aggregate"},
 	// Korean, more.
 	{"초당 토큰", "tok/s"}, {"토큰/초", "tok/s"}, {"동시 접속", "concurrency"}, {"평균", "mean"}, {"중앙값", "median"}, {"요청", "requests"},
 	// Vietnamese.
@@ -90,11 +100,15 @@ var vocabulary = []struct{ from, to string }{
 	{"żądania", "requests"},
 	// More of each language's words for the load, TTFT, latency and
 	// requests, after the phrases above that hold them.
-	{"erstes token", "ttft"}, {"ersten token", "ttft"}, {"antwortzeit", "latency"},
+	{"erstes token", "ttft"}, {"ersten token", "ttft"}, {"antwort komplett", "e2e latency"}, {"antwortzeit", "latency"},
 	{"concurrence", "concurrency"}, {"temps de réponse", "latency"}, {"peticiones", "requests"}, {"solicitações", "requests"},
 	{"사용자", "users"}, {"지연", "latency"}, {"użytkowników", "users"}, {"zapytania", "requests"}, {"zapytań", "requests"},
 	{"żądań", "requests"}, {"потоков", "threads"}, {"потоки", "threads"}, {"запросы", "requests"}, {"istekler", "requests"},
 	{"istek", "requests"}, {"リクエスト", "requests"}, {"遅延", "latency"},
+	// "per second" written the local way after any unit ("tokens/秒",
+	// "Token/Sek", "토큰/초"), and 每秒 before any noun, once the phrases
+	// above have taken theirs.
+	{"/秒", " /s"}, {"每秒", "per second"}, {"/sek.", " /s"}, {"/sek", " /s"}, {"/초", " /s"},
 }
 
 // asciiVocabulary are the entries a header of ASCII letters only can hold

@@ -1,0 +1,170 @@
+package table
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kneetool/knee/internal/inputerr"
+)
+
+// A row can hold no throughput for three reasons, and only one of them
+// stops the reading:
+//   - every cell is blank: a separator between groups of rows, nothing;
+//   - another cell says the level failed ("OOM", "timeout", "n/a (crash)"):
+//     a level that did not run, set aside with a note as dropFailedRows does;
+//   - otherwise the level was not measured: the row is dropped with a note
+//     naming it. The curve the answer is read from is the other rows, and
+//     knee could not have read this one anyway.
+// The exception is a row that holds the highest load of its curve and a
+// measured TTFT: dropping it hides the one level past the others, where the
+// knee or a collapse would show, so knee refuses and says so.
+
+// dropSeparatorRows removes rows whose every cell is blank, before ditto
+// marks and series labels fill them from the row above.
+func dropSeparatorRows(g *grid) {
+	var rows [][]string
+	var lines []int
+	for r, row := range g.rows {
+		if rowBlank(row) {
+			continue
+		}
+		rows, lines = append(rows, row), append(lines, g.lines[r])
+	}
+	g.rows, g.lines = rows, lines
+}
+
+func rowBlank(row []string) bool {
+	for _, c := range row {
+		if !isBlank(cleanCell(c)) {
+			return false
+		}
+	}
+	return true
+}
+
+// dropUnmeasuredRows sets aside the rows with no throughput value, by the
+// rules above.
+func dropUnmeasuredRows(g *grid, cols []column) ([]string, error) {
+	tput := kindIndexes(cols, colThroughput, colThroughputPerGPU)
+	if len(tput) == 0 {
+		return nil, nil
+	}
+	var notes []string
+	var rows [][]string
+	var lines []int
+	for r, row := range g.rows {
+		if !cellsBlank(row, tput) {
+			rows, lines = append(rows, row), append(lines, g.lines[r])
+			continue
+		}
+		if why := rowSaysFailed(row); why != "" {
+			notes = append(notes, fmt.Sprintf("%s:%d: the level did not run (%q): no point", g.file, g.lines[r], why))
+			continue
+		}
+		if err := lastLevelWithTTFT(g, cols, r); err != nil {
+			return nil, err
+		}
+		notes = append(notes, fmt.Sprintf("%s:%d: the row%s has no %s value: a level not measured, left out", g.file, g.lines[r], rowLevelWords(cols, row), cols[tput[0]].header))
+	}
+	g.rows, g.lines = rows, lines
+	return notes, nil
+}
+
+// kindIndexes are the indexes of the columns of the given kinds.
+func kindIndexes(cols []column, kinds ...colKind) []int {
+	var out []int
+	for i, c := range cols {
+		for _, k := range kinds {
+			if c.kind == k {
+				out = append(out, i)
+				break
+			}
+		}
+	}
+	return out
+}
+
+func cellsBlank(row []string, idx []int) bool {
+	for _, i := range idx {
+		if !isBlank(cleanCell(cellAt(row, i))) {
+			return false
+		}
+	}
+	return true
+}
+
+// rowSaysFailed is the first cell of the row that says the level failed
+// ("OOM", "n/a (timeout)", "✗"), or "". A cell says so at its start, after
+// any mark of no value: a remark that names an error further in ("no
+// scheduler error") is no failure.
+func rowSaysFailed(row []string) string {
+	for _, c := range row {
+		low := strings.ToLower(stripMarkup(c))
+		for _, blank := range []string{"n/a", "na", "—", "–", "-"} {
+			if rest, ok := strings.CutPrefix(low, blank); ok && (rest == "" || rest[0] == ' ' || rest[0] == '(') {
+				low = strings.TrimLeft(rest, " (")
+				break
+			}
+		}
+		for _, w := range failedWords {
+			if strings.HasPrefix(low, w) {
+				return stripMarkup(c)
+			}
+		}
+	}
+	return ""
+}
+
+// rowLevelWords names the row's load for a note: " at load 512", or "".
+func rowLevelWords(cols []column, row []string) string {
+	if i := loadColumn(cols); i >= 0 && !isBlank(cleanCell(cellAt(row, i))) {
+		return fmt.Sprintf(" at %s %s", cols[i].header, cleanCell(cellAt(row, i)))
+	}
+	return ""
+}
+
+// lastLevelWithTTFT refuses dropping row r when it is its curve's highest
+// load (the rows sharing its series and workload cells) and holds a TTFT.
+func lastLevelWithTTFT(g *grid, cols []column, r int) error {
+	load := loadColumn(cols)
+	ttft := -1
+	for i, c := range cols {
+		if c.kind == colLatency && c.metric == "ttft" && !isBlank(cleanCell(cellAt(g.rows[r], i))) {
+			ttft = i
+			break
+		}
+	}
+	if load < 0 || ttft < 0 {
+		return nil
+	}
+	level, ok := loadValue(g.rows[r], load)
+	if !ok {
+		return nil
+	}
+	curve := curveKey(cols, g.rows[r])
+	for o, row := range g.rows {
+		if v, ok := loadValue(row, load); o != r && ok && v >= level && curveKey(cols, row) == curve {
+			return nil
+		}
+	}
+	return inputerr.Errorf(g.file, cols[ttft].header, g.lines[r],
+		"the highest level (%s %s) has a %s (%s) but no throughput: read without it, the curve would end a level early and knee would judge the knee without what that level measured; fill in its throughput, or delete the row to read the levels below",
+		cols[load].header, cleanCell(cellAt(g.rows[r], load)), cols[ttft].header, cleanCell(cellAt(g.rows[r], ttft)))
+}
+
+func loadValue(row []string, load int) (float64, bool) {
+	cv, ok, err := parseCell(cleanCell(cellAt(row, load)))
+	return cv.v, ok && err == nil
+}
+
+// curveKey is what tells a row's curve from another's: its cells in the
+// series and workload columns.
+func curveKey(cols []column, row []string) string {
+	var parts []string
+	for i, c := range cols {
+		if c.kind == colSeriesLabel || c.kind == colWorkload {
+			parts = append(parts, cleanCell(cellAt(row, i)))
+		}
+	}
+	return strings.Join(parts, "\x00")
+}
