@@ -2,7 +2,6 @@ package table
 
 import (
 	"fmt"
-	"strings"
 )
 
 // A row with nothing in any cell (`| | | |`) is a separator people draw
@@ -31,10 +30,11 @@ func dropBlankRows(g *grid) []string {
 	return []string{fmt.Sprintf("%s: %d empty rows read as separators between groups of rows, not as levels", g.file, dropped)}
 }
 
-// emptyRow: every cell of row is empty text.
+// emptyRow: every cell of row is blank (empty, a dash, n/a: isBlank), before
+// ditto marks and series labels would fill it from the row above.
 func emptyRow(row []string) bool {
 	for _, c := range row {
-		if strings.TrimSpace(c) != "" {
+		if !isBlank(cleanCell(c)) {
 			return false
 		}
 	}

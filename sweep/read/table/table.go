@@ -98,7 +98,7 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 // from a count over the run and its duration (countrates.go).
 func normalizeGrid(g grid) (grid, []string, int, []string) {
 	var notes []string
-	dropSeparatorRows(&g)
+	notes = append(notes, dropBlankRows(&g)...)
 	notes = append(notes, readDecimalCommas(&g)...)
 	if t, note, ok := transpose(g); ok {
 		g = t
@@ -109,7 +109,6 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 		g = t
 		notes = append(notes, note)
 	}
-	notes = append(notes, dropBlankRows(&g)...)
 	unitsRow, unitsLine := takeUnitsRow(&g)
 	notes = append(notes, fillDittoMarks(&g)...)
 	notes = append(notes, splitArrowColumns(&g)...)

@@ -9,7 +9,7 @@ import (
 
 // A row can hold no throughput for three reasons, and only one of them
 // stops the reading:
-//   - every cell is blank: a separator between groups of rows, nothing;
+//   - every cell is blank: a separator between groups of rows (blankrows.go);
 //   - another cell says the level failed ("OOM", "timeout", "n/a (crash)"):
 //     a level that did not run, set aside with a note as dropFailedRows does;
 //   - otherwise the level was not measured: the row is dropped with a note
@@ -18,29 +18,6 @@ import (
 // The exception is a row that holds the highest load of its curve and a
 // measured TTFT: dropping it hides the one level past the others, where the
 // knee or a collapse would show, so knee refuses and says so.
-
-// dropSeparatorRows removes rows whose every cell is blank, before ditto
-// marks and series labels fill them from the row above.
-func dropSeparatorRows(g *grid) {
-	var rows [][]string
-	var lines []int
-	for r, row := range g.rows {
-		if rowBlank(row) {
-			continue
-		}
-		rows, lines = append(rows, row), append(lines, g.lines[r])
-	}
-	g.rows, g.lines = rows, lines
-}
-
-func rowBlank(row []string) bool {
-	for _, c := range row {
-		if !isBlank(cleanCell(c)) {
-			return false
-		}
-	}
-	return true
-}
 
 // dropUnmeasuredRows sets aside the rows with no throughput value, by the
 // rules above.
