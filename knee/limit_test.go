@@ -36,8 +36,13 @@ func TestLimitRules(t *testing.T) {
 			LimitKVCache, "KV cache: usage 99% at its peak, 1,240 preemptions, 300 waiting, running 700 (175/GPU)"},
 		{"preemptions with waiting, no usage series", engineLevel(1024, &sweep.EngineMetrics{RunningMax: F(700), WaitingMax: F(3), Preemptions: F(5)}), 700, LimitKVCache, "5 preemptions"},
 		{"kv full but nothing waits", engineLevel(512, &sweep.EngineMetrics{RunningMax: F(512), WaitingMax: F(0), KVUsageMax: F(0.97)}), 512, LimitNone, "none reached"},
-		{"batch cap at the plateau", engineLevel(1024, &sweep.EngineMetrics{RunningMax: F(1024), WaitingMax: F(180), KVUsageMax: F(0.4)}), 1024,
-			LimitBatchCap, "batch cap: running 1,024 (256/GPU), the most at any level, with 180 waiting, KV cache at 40%"},
+		{"batch cap at the plateau", engineLevel(1024, &sweep.EngineMetrics{RunningMax: F(640), WaitingMax: F(180), KVUsageMax: F(0.4)}), 640,
+			LimitBatchCap, "batch cap: running 640 (160/GPU), the most at any level, with 180 waiting, KV cache at 40%"},
+		// Every request in flight ran at the level's peak: no cap bound it
+		// there; the waiting ones waited for their prefill at other moments
+		// (the H200 test bed's server, which has no cap, at 512 in flight).
+		{"every request in flight ran at the peak", engineLevel(512, &sweep.EngineMetrics{RunningMax: F(512), WaitingMax: F(470)}), 512,
+			LimitNone, "none reached: engine running 512 (128/GPU), 470 waiting"},
 		{"batch cap equal to the exported cap", engineLevel(1024, &sweep.EngineMetrics{RunningMax: F(256), WaitingMax: F(10), MaxRunning: F(256)}), 256,
 			LimitBatchCap, "= the engine's max running requests"},
 		{"waiting below the plateau is not the cap", engineLevel(256, &sweep.EngineMetrics{RunningMax: F(200), WaitingMax: F(3)}), 1024, LimitNone, "none reached"},
