@@ -48,15 +48,11 @@ func Extend(measured *sweep.Sweep, opts knee.Options) ([]int, string) {
 		// extended after, if the search's budget still holds it.
 		return nil, ""
 	}
-	levels := runsOf(measured)
-	a, b := decisiveStep(r, levels, math.Pow(1+2*opts.Noise, 1/opts.Elasticity))
-	if a <= 0 || b <= a {
+	la, lb := decisiveRuns(r, measured, opts)
+	if la == nil {
 		return nil, ""
 	}
-	la, lb := levels[a], levels[b]
-	if la == nil || lb == nil || math.IsNaN(la.half) || math.IsNaN(lb.half) || la.thr <= 0 || lb.thr <= 0 {
-		return nil, ""
-	}
+	a, b := la.perGPU, lb.perGPU
 	span := math.Log(float64(b) / float64(a))
 	e := math.Log(lb.thr/la.thr) / span
 	// The test the knee rule reads windowed levels with (sweep/steps.go:
@@ -80,6 +76,21 @@ func Extend(measured *sweep.Sweep, opts knee.Options) ([]int, string) {
 	sort.Ints(again)
 	return again, fmt.Sprintf("the step %d→%d/GPU is unresolved by its levels' own intervals: elasticity %.2f ± %.2f (±%s and ±%s throughput) straddles e* = %.2f: extend %s/GPU (one more run each) before deciding",
 		a, b, e, delta, pct(la.half), pct(lb.half), opts.Elasticity, sweep.FormatLadder(again))
+}
+
+// decisiveRuns are the runs of the decisive step's two levels, nil when
+// there is none or either level lacks windows or throughput.
+func decisiveRuns(r *knee.Result, measured *sweep.Sweep, opts knee.Options) (la, lb *runs) {
+	levels := runsOf(measured)
+	a, b := decisiveStep(r, levels, math.Pow(1+2*opts.Noise, 1/opts.Elasticity))
+	if a <= 0 || b <= a {
+		return nil, nil
+	}
+	la, lb = levels[a], levels[b]
+	if la == nil || lb == nil || math.IsNaN(la.half) || math.IsNaN(lb.half) || la.thr <= 0 || lb.thr <= 0 {
+		return nil, nil
+	}
+	return la, lb
 }
 
 // decisiveStep is the step the search's next decision rests on: its upper
