@@ -99,6 +99,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, fillDittoMarks(&g)...)
 	notes = append(notes, splitArrowColumns(&g)...)
 	notes = append(notes, joinSpaceGroups(&g)...)
+	notes = append(notes, nameCellRateUnits(&g)...)
 	notes = append(notes, nameColumnsByHeading(&g)...)
 	notes = append(notes, splitStatPairs(&g)...)
 	notes = append(notes, splitNamedTuples(&g)...)

@@ -1,0 +1,260 @@
+package read
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/fixtures"
+	"github.com/kneetool/knee/sweep"
+)
+
+// The corpus tables were read right by rules made on them; a new table
+// writes the same results in another order, language or layout. Each
+// corpus entry read right with no flag is rewritten by one perturbation at
+// a time (perturbations_test.go) that a perf engineer reads the same way,
+// and must then read the same points again. The counts are pinned: a rule
+// that generalises moves them up, one that breaks moves them down.
+
+type perturbCount struct{ right, wrong, refused int }
+
+// perturbPinned are the counts per perturbation (entries it applies to:
+// right, wrong, refused). Wrong must stay at 0.
+var perturbPinned = map[string]perturbCount{
+	"identity (re-rendered)":   {113, 0, 0},
+	"reverse rows":             {112, 0, 0},
+	"shuffle columns":          {113, 0, 0},
+	"+ GPU temp (°C) column":   {110, 0, 3},
+	"+ memory (GiB) column":    {110, 0, 3},
+	"+ model column":           {112, 0, 1},
+	"+ success % column":       {112, 0, 1},
+	"load → Users":             {86, 0, 0},
+	"load → Parallel requests": {87, 0, 0},
+	"load → 并发":                {73, 0, 0},
+	"load → Nebenläufigkeit":   {87, 0, 0},
+	"load → Concurrencia":      {87, 0, 0},
+	"tok/s → en":               {50, 0, 0},
+	"tok/s → zh":               {50, 0, 0},
+	"tok/s → de":               {50, 0, 0},
+	"tok/s → es":               {50, 0, 0},
+	"TTFT → en":                {66, 0, 0},
+	"TTFT → zh":                {66, 0, 0},
+	"TTFT → de":                {66, 0, 0},
+	"unit header → cells":      {53, 0, 0},
+	"unit cells → header":      {35, 0, 0},
+	"prose above":              {134, 0, 0},
+	"prose below":              {134, 0, 0},
+	"bold best row":            {52, 0, 0},
+	"thousands separators":     {40, 0, 0},
+}
+
+type perturbOutcome struct {
+	perturbation, entry, outcome, detail string
+}
+
+func TestCorpusPerturbations(t *testing.T) {
+	entries := perturbableEntries(t)
+	require.GreaterOrEqual(t, len(entries), 100)
+	dir := t.TempDir()
+	jobs := make(chan perturbJob)
+	results := make(chan perturbOutcome)
+	var wg sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for j := range jobs {
+				if o, ok := j.run(filepath.Join(dir, fmt.Sprint(w))); ok {
+					results <- o
+				}
+			}
+		}(w)
+	}
+	go func() {
+		for _, e := range entries {
+			for _, p := range perturbations {
+				jobs <- perturbJob{entry: e, p: p}
+			}
+		}
+		close(jobs)
+		wg.Wait()
+		close(results)
+	}()
+	counts := map[string]perturbCount{}
+	var bad []perturbOutcome
+	for o := range results {
+		c := counts[o.perturbation]
+		switch o.outcome {
+		case "right":
+			c.right++
+		case "wrong":
+			c.wrong++
+			bad = append(bad, o)
+		default:
+			c.refused++
+			bad = append(bad, o)
+		}
+		counts[o.perturbation] = c
+	}
+	sort.Slice(bad, func(i, j int) bool {
+		return bad[i].perturbation+bad[i].entry < bad[j].perturbation+bad[j].entry
+	})
+	for _, o := range bad {
+		t.Logf("%s\t%s\t%s\t%s", o.perturbation, o.outcome, o.entry, o.detail)
+	}
+	t.Logf("%d entries read right with no flag", len(entries))
+	for _, p := range perturbations {
+		c := counts[p.name]
+		t.Logf("%-26s applies %3d: right %3d, wrong %2d, refused %3d", p.name, c.right+c.wrong+c.refused, c.right, c.wrong, c.refused)
+	}
+	for _, p := range perturbations {
+		require.Zero(t, counts[p.name].wrong, "%s reads an entry wrong", p.name)
+		require.Equal(t, perturbPinned[p.name], counts[p.name], p.name)
+	}
+}
+
+// perturbEntry is a corpus entry read right with no flag, with the points
+// it reads.
+type perturbEntry struct {
+	name, file string
+	data       []byte
+	points     string
+	expected   corpusExpected
+}
+
+func perturbableEntries(t *testing.T) []perturbEntry {
+	var out []perturbEntry
+	for _, name := range corpusEntries(t) {
+		if _, flagged := corpusFlags[name]; flagged {
+			continue
+		}
+		e := readCorpusExpected(t, name)
+		ext := filepath.Ext(e.DataFile)
+		if ext != ".md" && ext != ".csv" && ext != ".txt" {
+			continue
+		}
+		file := fixtures.Path(filepath.Join("corpus", name, e.DataFile))
+		s, err := Load([]string{file}, Options{Judge: corpusJudge})
+		if err != nil {
+			continue
+		}
+		data, err := os.ReadFile(file)
+		require.NoError(t, err)
+		out = append(out, perturbEntry{name: name, file: filepath.Base(file), data: data, points: pointsRead(s), expected: e})
+	}
+	return out
+}
+
+// inOneTranscribedSeries: a reading of other points is still right when
+// each is a row of the source (load, throughput, TTFT as transcribed) and
+// all lie in one series: a table of several curves read with no flag reads
+// one of them, and which one may follow the rows' order, as
+// hack/corpus-measure.py judges it.
+func inOneTranscribedSeries(e corpusExpected, s *sweep.Sweep) bool {
+	holds := map[string]int{}
+	for _, p := range s.Points {
+		seen := map[string]bool{}
+		for _, x := range e.Points {
+			key := fmt.Sprint(x.Series)
+			if !seen[key] && transcribedRow(x.Load, x.Throughput, x.TTFT, p) {
+				seen[key] = true
+				holds[key]++
+			}
+		}
+	}
+	for _, n := range holds {
+		if n == len(s.Points) {
+			return true
+		}
+	}
+	return false
+}
+
+func transcribedRow(load any, tput *float64, ttft map[string]*float64, p sweep.Point) bool {
+	at := p.Concurrency
+	if p.RequestedRate != nil {
+		at = *p.RequestedRate
+	}
+	xl, ok := load.(float64)
+	if !ok || tput == nil || !sameValue(xl, at) || !sameValue(*tput, p.ThroughputTokS) {
+		return false
+	}
+	read := map[string]*float64{"p50": p.TTFT.P50, "p90": p.TTFT.P90, "p99": p.TTFT.P99, "mean": p.TTFT.Mean, "unlabeled": p.TTFT.Mean}
+	for stat, v := range ttft {
+		if got := read[stat]; v != nil && got != nil && !sameValue(*v, *got) {
+			return false
+		}
+	}
+	return true
+}
+
+// pointsRead: the points a reading holds, in an order that does not depend
+// on the rows' order.
+func pointsRead(s *sweep.Sweep) string {
+	var keys []string
+	f := func(v *float64) string {
+		if v == nil {
+			return "-"
+		}
+		return fmt.Sprintf("%.6g", *v)
+	}
+	for _, p := range s.Points {
+		keys = append(keys, fmt.Sprintf("c=%.6g rate=%s tok/s=%.6g ttft p50=%s mean=%s p90=%s p99=%s",
+			p.Concurrency, f(p.RequestedRate), p.ThroughputTokS, f(p.TTFT.P50), f(p.TTFT.Mean), f(p.TTFT.P90), f(p.TTFT.P99)))
+	}
+	sort.Strings(keys)
+	return strings.Join(keys, "\n")
+}
+
+type perturbJob struct {
+	entry perturbEntry
+	p     perturbation
+}
+
+func (j perturbJob) run(dir string) (perturbOutcome, bool) {
+	e := j.entry
+	isCSV := filepath.Ext(e.file) == ".csv"
+	parsed, ok := parsePerturbable(e.data, isCSV, e.expected.Transposed)
+	if !ok {
+		return perturbOutcome{}, false
+	}
+	h := fnv.New64a()
+	_, _ = h.Write([]byte(e.name + "\x00" + j.p.name))
+	rng := rand.New(rand.NewSource(int64(h.Sum64())))
+	q := parsed.clone()
+	if !j.p.apply(&q, rng) {
+		return perturbOutcome{}, false
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return perturbOutcome{j.p.name, e.name, "refused", err.Error()}, true
+	}
+	file := filepath.Join(dir, e.file)
+	if err := os.WriteFile(file, q.text(), 0o644); err != nil {
+		return perturbOutcome{j.p.name, e.name, "refused", err.Error()}, true
+	}
+	s, err := Load([]string{file}, Options{Judge: corpusJudge})
+	o := perturbOutcome{perturbation: j.p.name, entry: e.name}
+	switch {
+	case err != nil:
+		o.outcome, o.detail = "refused", strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), "")
+	case pointsRead(s) != e.points && !inOneTranscribedSeries(e.expected, s):
+		o.outcome, o.detail = "wrong", fmt.Sprintf("read %d points, first %q; expected first %q", len(s.Points), firstLine(pointsRead(s)), firstLine(e.points))
+	default:
+		o.outcome = "right"
+	}
+	return o, true
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
+}
