@@ -110,7 +110,7 @@ type corpusExpected struct {
 	LoadAxis string `json:"load_axis"`
 	// Transposed: a row per metric, a column per level.
 	Transposed bool `json:"transposed"`
-	Points   []struct {
+	Points     []struct {
 		Series     any                 `json:"series"`
 		Load       any                 `json:"load"`
 		Throughput *float64            `json:"throughput_tok_s"`

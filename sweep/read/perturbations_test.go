@@ -16,7 +16,8 @@ type perturbation struct {
 	apply func(p *perturbable, rng *rand.Rand) bool
 }
 
-var perturbations = []perturbation{
+// basePerturbations are the rewrites other than renames.
+var basePerturbations = []perturbation{
 	{"identity (re-rendered)", eachTable(func(tb *textTable, _ *rand.Rand) bool { return true })},
 	{"reverse rows", eachTable(reverseRows)},
 	{"shuffle columns", eachTable(shuffleColumns)},
@@ -24,24 +25,104 @@ var perturbations = []perturbation{
 	{"+ memory (GiB) column", eachTable(extraColumn("Memory (GiB)", func(i int) string { return fmt.Sprintf("%.1f", 71.3+0.4*float64(i)) }))},
 	{"+ model column", eachTable(extraColumn("Model", func(int) string { return "Qwen3-8B" }))},
 	{"+ success % column", eachTable(extraColumn("Success", func(i int) string { return []string{"100%", "100%", "99.8%"}[i%3] }))},
-	{"load → Users", eachTable(renameLoad("Users"))},
-	{"load → Parallel requests", eachTable(renameLoad("Parallel requests"))},
-	{"load → 并发", eachTable(renameLoad("并发"))},
-	{"load → Nebenläufigkeit", eachTable(renameLoad("Nebenläufigkeit"))},
-	{"load → Concurrencia", eachTable(renameLoad("Concurrencia"))},
-	{"tok/s → en", eachTable(renameThroughput("Output throughput (tokens/s)", "Throughput (tokens/s)"))},
-	{"tok/s → zh", eachTable(renameThroughput("输出吞吐量 (tok/s)", "吞吐量 (tok/s)"))},
-	{"tok/s → de", eachTable(renameThroughput("Ausgabe-Durchsatz (Token/s)", "Durchsatz (Token/s)"))},
-	{"tok/s → es", eachTable(renameThroughput("Rendimiento de salida (tokens/s)", "Rendimiento (tokens/s)"))},
-	{"TTFT → en", eachTable(renameTTFT("Time to first token"))},
-	{"TTFT → zh", eachTable(renameTTFT("首字延迟"))},
-	{"TTFT → de", eachTable(renameTTFT("Zeit bis zum ersten Token"))},
+	{"+ row number column first", eachTable(rowNumbers)},
+	{"+ date column", eachTable(extraColumn("Date", func(int) string { return "2026-03-14" }))},
+	{"+ requests column", eachTable(unlessHeld(runFacts, extraColumn("Requests", func(int) string { return "200" })))},
+	{"+ duration (s) column", eachTable(unlessHeld(runFacts, extraColumn("Duration (s)", func(i int) string { return strconv.Itoa(120 + 17*i) })))},
+	{"+ error rate column", eachTable(extraColumn("Error rate", func(int) string { return "0.0%" }))},
+	{"+ total tok/s beside output", eachTable(totalBesideOutput)},
+	{"p50 → median", eachTable(renameStat(`(?i)\bp50\b`, "median"))},
+	{"p99 → 99th percentile", eachTable(renameStat(`(?i)\bp99\b`, "99th percentile"))},
+	{"mean → avg", eachTable(renameStat(`(?i)\bmean\b`, "avg"))},
+	{"median → P50", eachTable(renameStat(`(?i)\bmedian\b`, "P50"))},
+	{"TTFT ms → s", eachTable(millisToSeconds)},
 	{"unit header → cells", eachTable(unitIntoCells)},
 	{"unit cells → header", eachTable(unitIntoHeader)},
 	{"prose above", proseAbove},
 	{"prose below", proseBelow},
+	{"no outer pipes", noOuterPipes},
+	{"as pandas print(df)", asAligned("pandas")},
+	{"as console columns", asAligned("dashes")},
 	{"bold best row", eachTable(boldBest)},
 	{"thousands separators", eachTable(thousands)},
+}
+
+// loadNames are other names of a concurrency column, in many languages.
+var loadNames = []string{
+	"Users", "Parallel requests", "并发", "Nebenläufigkeit", "Concurrencia", "In-flight requests", "同時実行数", "동시 요청 수", "Параллельность", "Requêtes simultanées", "Clients", "VUs", "Concurrent sessions", "Streams", "并发请求数", "并发用户数", "gleichzeitige Anfragen", "Usuarios concurrentes", "Utenti simultanei", "Eşzamanlılık", "Współbieżność", "Đồng thời", "Concorrência",
+}
+
+// throughputNames are other names of an output token rate column: with
+// the word output, and without it for a header that has none.
+var throughputNames = [][2]string{
+	{"Output throughput (tokens/s)", "Throughput (tokens/s)"},
+	{"输出吞吐量 (tok/s)", "吞吐量 (tok/s)"},
+	{"Ausgabe-Durchsatz (Token/s)", "Durchsatz (Token/s)"},
+	{"Rendimiento de salida (tokens/s)", "Rendimiento (tokens/s)"},
+	{"出力スループット (tok/s)", "スループット (tok/s)"},
+	{"출력 처리량 (tok/s)", "처리량 (tok/s)"},
+	{"Выходная пропускная способность (токен/с)", "Пропускная способность (токен/с)"},
+	{"Débit de sortie (tokens/s)", "Débit (tokens/s)"},
+	{"Output tokens/sec", "Throughput (tokens/sec)"},
+	{"Gen throughput (tok/s)", "Throughput (tok/s)"},
+	{"Output token throughput", "Token throughput"},
+	{"Decode tok/s", "tok/s"},
+	{"Generation speed (tokens per second)", "Speed (tokens per second)"},
+	{"Output throughput [tok/s]", "Throughput [tok/s]"},
+	{"Output throughput, tok/s", "Throughput, tok/s"},
+	{"Ausgabe-Tokens/s", "Tokens/s"},
+	{"Przepustowość wyjściowa (tok/s)", "Przepustowość (tok/s)"},
+	{"Çıkış verimi (tok/s)", "Verim (tok/s)"},
+	{"Thông lượng đầu ra (tok/s)", "Thông lượng (tok/s)"},
+	{"Vazão de saída (tok/s)", "Vazão (tok/s)"},
+	{"Throughput in uscita (tok/s)", "Throughput (tok/s)"},
+}
+
+// ttftNames are other names of TTFT, in many languages.
+var ttftNames = []string{
+	"First token latency", "Time to first token", "首字延迟", "Zeit bis zum ersten Token", "Tiempo hasta el primer token", "最初のトークンまでの時間", "첫 토큰 지연", "Время до первого токена", "Latency to first token", "首Token延迟", "Czas do pierwszego tokenu", "İlk token süresi", "Thời gian đến token đầu tiên", "Tempo até o primeiro token", "Tempo al primo token", "ttft",
+}
+
+// unitStyles write a header's unit other than in parentheses.
+var unitStyles = []string{"[%s]", ", %s", "in %s", "/ %s"}
+
+// perturbationSet is every rewrite: with each name as a perturbation of
+// its own (all), or, for the renames, one perturbation per kind that picks
+// a name per entry (the seeded rng), so that every language is met at a
+// fraction of the reads.
+func perturbationSet(all bool) []perturbation {
+	out := append([]perturbation(nil), basePerturbations...)
+	if all {
+		for _, n := range loadNames {
+			out = append(out, perturbation{"load → " + n, eachTable(renameLoad(n))})
+		}
+		for _, n := range throughputNames {
+			out = append(out, perturbation{"tok/s → " + n[0], eachTable(renameThroughput(n[0], n[1]))})
+		}
+		for _, n := range ttftNames {
+			out = append(out, perturbation{"TTFT → " + n, eachTable(renameTTFT(n))})
+		}
+		for _, n := range unitStyles {
+			out = append(out, perturbation{"unit (x) → " + fmt.Sprintf(n, "x"), eachTable(unitStyle(n))})
+		}
+		return out
+	}
+	pick := func(n int, rng *rand.Rand) int { return rng.Intn(n) }
+	return append(out,
+		perturbation{"load → another name", func(p *perturbable, rng *rand.Rand) bool {
+			return eachTable(renameLoad(loadNames[pick(len(loadNames), rng)]))(p, rng)
+		}},
+		perturbation{"tok/s → another name", func(p *perturbable, rng *rand.Rand) bool {
+			n := throughputNames[pick(len(throughputNames), rng)]
+			return eachTable(renameThroughput(n[0], n[1]))(p, rng)
+		}},
+		perturbation{"TTFT → another name", func(p *perturbable, rng *rand.Rand) bool {
+			return eachTable(renameTTFT(ttftNames[pick(len(ttftNames), rng)]))(p, rng)
+		}},
+		perturbation{"unit (x) → another style", func(p *perturbable, rng *rand.Rand) bool {
+			return eachTable(unitStyle(unitStyles[pick(len(unitStyles), rng)]))(p, rng)
+		}},
+	)
 }
 
 func eachTable(f func(tb *textTable, rng *rand.Rand) bool) func(p *perturbable, rng *rand.Rand) bool {
@@ -338,4 +419,149 @@ func groupThousands(digits string) string {
 		b.WriteRune(d)
 	}
 	return b.String()
+}
+
+var millisHeader = regexp.MustCompile(`^(.*)\(ms\)(.*)$`)
+
+// millisToSeconds writes a latency column in ms in seconds instead.
+func millisToSeconds(tb *textTable, _ *rand.Rand) bool {
+	if tb.transposed {
+		return false
+	}
+	changed := false
+	for c, h := range tb.header {
+		m := millisHeader.FindStringSubmatch(h)
+		if m == nil || !numericColumn(tb, c) {
+			continue
+		}
+		tb.header[c], changed = m[1]+"(s)"+m[2], true
+		for _, r := range tb.rows {
+			if v, err := strconv.ParseFloat(r[c], 64); err == nil {
+				r[c] = strconv.FormatFloat(v/1000, 'f', -1, 64)
+			}
+		}
+	}
+	return changed
+}
+
+// noOuterPipes writes markdown tables without their leading and trailing
+// pipes, as GitHub also renders them.
+func noOuterPipes(p *perturbable, _ *rand.Rand) bool {
+	if p.csv || len(p.tables) == 0 {
+		return false
+	}
+	for i := range p.tables {
+		p.tables[i].bare = true
+	}
+	return true
+}
+
+var parenUnit = regexp.MustCompile(`^(.*\S)\s*\(([^()]+)\)$`)
+
+// unitStyle writes each header's parenthesised unit another way.
+func unitStyle(format string) func(tb *textTable, _ *rand.Rand) bool {
+	return func(tb *textTable, _ *rand.Rand) bool {
+		changed := false
+		for _, h := range tb.labels() {
+			m := parenUnit.FindStringSubmatch(*h)
+			if m == nil || !knownUnit[strings.ToLower(m[2])] {
+				continue
+			}
+			sep := " "
+			if strings.HasPrefix(format, ",") {
+				sep = ""
+			}
+			*h, changed = m[1]+sep+fmt.Sprintf(format, m[2]), true
+		}
+		return changed
+	}
+}
+
+var knownUnit = map[string]bool{"ms": true, "s": true, "tok/s": true, "tokens/s": true, "req/s": true, "t/s": true, "tokens/sec": true, "tok/sec": true}
+
+func renameStat(pattern, to string) func(tb *textTable, _ *rand.Rand) bool {
+	rx := regexp.MustCompile(pattern)
+	return func(tb *textTable, _ *rand.Rand) bool {
+		changed := false
+		for _, h := range tb.labels() {
+			if rx.MatchString(*h) {
+				*h, changed = rx.ReplaceAllString(*h, to), true
+			}
+		}
+		return changed
+	}
+}
+
+// rowNumbers adds a row number before all other columns: "#" from 1 in
+// markdown, pandas' unnamed index from 0 in a CSV (df.to_csv()).
+func rowNumbers(tb *textTable, _ *rand.Rand) bool {
+	if tb.transposed {
+		return false
+	}
+	header, from := "#", 1
+	if tb.csv {
+		header, from = "", 0
+	}
+	tb.header = insertCell(tb.header, 0, header)
+	for i := range tb.rows {
+		tb.rows[i] = insertCell(tb.rows[i], 0, strconv.Itoa(i+from))
+	}
+	return true
+}
+
+// runFacts are headers of the run's own facts: a table that has one gets
+// no second.
+var runFacts = regexp.MustCompile(`(?i)request|reqs|请求|duration|elapsed|wall|时长|用时|耗时`)
+
+func unlessHeld(held *regexp.Regexp, f func(tb *textTable, rng *rand.Rand) bool) func(tb *textTable, rng *rand.Rand) bool {
+	return func(tb *textTable, rng *rand.Rand) bool {
+		for _, h := range tb.header {
+			if held.MatchString(h) {
+				return false
+			}
+		}
+		return f(tb, rng)
+	}
+}
+
+var outputRate = regexp.MustCompile(`(?i)^(output|out|gen)\b.*(tok/s|tokens/s|tps)`)
+
+// totalBesideOutput adds the input and output tokens' rate right after the
+// output rate column, as tools that print both do (3.1 × the output's).
+func totalBesideOutput(tb *textTable, _ *rand.Rand) bool {
+	if tb.transposed {
+		return false
+	}
+	for c, h := range tb.header {
+		if !outputRate.MatchString(h) || !numericColumn(tb, c) {
+			continue
+		}
+		tb.header = insertCell(tb.header, c+1, "Total tok/s")
+		for i, r := range tb.rows {
+			total := ""
+			if v, err := strconv.ParseFloat(r[c], 64); err == nil {
+				total = strconv.FormatFloat(v*3.1, 'f', 1, 64)
+			}
+			tb.rows[i] = insertCell(r, c+1, total)
+		}
+		return true
+	}
+	return false
+}
+
+// asAligned writes a file's one markdown table as text in columns (a
+// frame printed by pandas, a console tool's output) pasted in its place.
+func asAligned(style string) func(p *perturbable, _ *rand.Rand) bool {
+	return func(p *perturbable, _ *rand.Rand) bool {
+		if p.csv || len(p.tables) != 1 || p.tables[0].transposed {
+			return false
+		}
+		for _, c := range append(append([]string(nil), p.tables[0].header...), p.tables[0].rows[0]...) {
+			if c == "" || strings.Contains(c, "  ") {
+				return false // a blank or spaced cell would shift the columns
+			}
+		}
+		p.tables[0].aligned = style
+		return true
+	}
 }

@@ -3,8 +3,10 @@ package read
 import (
 	"bytes"
 	"encoding/csv"
+	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // A perturbation rewrites a corpus table the way another engineer would
@@ -19,6 +21,12 @@ type textTable struct {
 	// transposed: a row per metric, a column per level (the entry's
 	// transcription says so); column 0 names the metrics.
 	transposed bool
+	// bare: rows written without the outer pipes ("a | b").
+	bare bool
+	// aligned: written as text in columns, as pandas prints a frame
+	// ("pandas": its index first, right-aligned) or a console tool does
+	// ("dashes": left-aligned, a rule of dashes under the header).
+	aligned string
 }
 
 // labels are the cells that name what a table's values are: the header, or
@@ -89,7 +97,13 @@ func markdownTables(lines []string) []textTable {
 }
 
 func (tb textTable) markdown() []string {
+	if tb.aligned != "" {
+		return tb.alignedText()
+	}
 	row := func(cells []string) string { return "| " + strings.Join(cells, " | ") + " |" }
+	if tb.bare {
+		row = func(cells []string) string { return strings.Join(cells, " | ") }
+	}
 	sep := make([]string, len(tb.header))
 	for i := range sep {
 		sep[i] = "---"
@@ -157,4 +171,46 @@ func (p perturbable) clone() perturbable {
 		q.tables = append(q.tables, c)
 	}
 	return q
+}
+
+// alignedText writes the table in columns two spaces apart.
+func (tb textTable) alignedText() []string {
+	header, rows := tb.header, tb.rows
+	if tb.aligned == "pandas" {
+		header = append([]string{""}, header...)
+		rows = nil
+		for i, r := range tb.rows {
+			rows = append(rows, append([]string{fmt.Sprint(i)}, r...))
+		}
+	}
+	width := make([]int, len(header))
+	for _, r := range append([][]string{header}, rows...) {
+		for i, c := range r {
+			width[i] = max(width[i], utf8.RuneCountInString(c))
+		}
+	}
+	line := func(cells []string) string {
+		parts := make([]string, len(cells))
+		for i, c := range cells {
+			pad := strings.Repeat(" ", width[i]-utf8.RuneCountInString(c))
+			if tb.aligned == "pandas" {
+				parts[i] = pad + c
+			} else {
+				parts[i] = c + pad
+			}
+		}
+		return strings.TrimRight(strings.Join(parts, "  "), " ")
+	}
+	out := []string{line(header)}
+	if tb.aligned == "dashes" {
+		rule := make([]string, len(header))
+		for i := range rule {
+			rule[i] = strings.Repeat("-", width[i])
+		}
+		out = append(out, line(rule))
+	}
+	for _, r := range rows {
+		out = append(out, line(r))
+	}
+	return out
 }

@@ -1,6 +1,9 @@
 package table
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // A rate's unit may be written in every cell rather than once in the header
 // ("Output" over "128 tok/s", "Per-user speed" over "41 tok/s"). The header's
@@ -17,6 +20,11 @@ func nameCellRateUnits(g *grid) []string {
 		u, ok := cellsRateUnit(*g, i)
 		if !ok || headerStatesUnit(h) || readsAsRate(classify(h).kind, u.dim) {
 			continue
+		}
+		if notes == nil {
+			// The caller's grid keeps its headers: they name the table
+			// among others (othertables.go).
+			g.header = slices.Clone(g.header)
 		}
 		g.header[i] = fmt.Sprintf("%s (%s)", h, u.name)
 		notes = append(notes, fmt.Sprintf("%s: %q writes its unit in every cell: read as %q", g.file, h, g.header[i]))
