@@ -257,7 +257,7 @@ func spacedTable(path string, block []alignedLine, h int) (grid, bool) {
 			spans = rs
 		}
 	}
-	g := grid{file: path, header: assign(head, spans), headerLine: block[h].no, title: consoleTitles(block, block[h].no)}
+	g := grid{file: path, header: placeRow(head, spans), headerLine: block[h].no, title: consoleTitles(block, block[h].no)}
 	var rows [][]span
 	for _, l := range block[h+1:] {
 		if isRule(l.text) {

@@ -27,6 +27,23 @@ func TestWideCharactersPaddedAsOneColumnStillPlaceEveryCell(t *testing.T) {
 	require.Equal(t, 260.0, *p.TTFT.P99)
 }
 
+func TestARuleMeasuredByCharactersKeepsTheHeaderInOrder(t *testing.T) {
+	// The rule's dashes are as long as each header in characters: under
+	// display columns they end before the wide headers do.
+	text := "并发  输出吞吐 (tok/s)  总吞吐 (tok/s)  平均 TTFT (ms)  P99 TTFT (ms)\n" +
+		"--  ------------  -----------  ------------  -------------\n" +
+		"1   41.2          121.8        104           121\n" +
+		"2   81.2          240.2        72            75\n" +
+		"8   257.0         770.4        601           7112\n"
+	s, err := Read("t.txt", []byte(text), Aligned, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	p := s.Points[2]
+	require.Equal(t, 257.0, p.ThroughputTokS)
+	require.Equal(t, 601.0, *p.TTFT.Mean)
+	require.Equal(t, 7112.0, *p.TTFT.P99)
+}
+
 func TestPandasIndexIsNoColumn(t *testing.T) {
 	text := "   Concurrency  Output tok/s  TTFT p50 (ms)\n" +
 		"0            1          41.2             80\n" +
