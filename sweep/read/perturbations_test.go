@@ -44,6 +44,11 @@ var basePerturbations = []perturbation{
 	{"as pandas print(df)", asAligned("pandas")},
 	{"as console columns", asAligned("dashes")},
 	{"bold best row", eachTable(boldBest)},
+	{"bold headers", eachTable(boldHeaders)},
+	{"numbers as `code`", eachTable(codeNumbers)},
+	{"+ status column (✅)", eachTable(extraColumn("Status", func(int) string { return "✅ PASS" }))},
+	{"+ Δ vs previous row column", eachTable(deltaColumn)},
+	{"+ average row", eachTable(averageRow)},
 	{"thousands separators", eachTable(thousands)},
 }
 
@@ -378,10 +383,7 @@ func boldBest(tb *textTable, _ *rand.Rand) bool {
 	if tb.transposed {
 		return false // a column per level: no column holds one metric
 	}
-	for c, h := range tb.header {
-		if !throughputWords.MatchString(h) || !numericColumn(tb, c) {
-			continue
-		}
+	if c := throughputColumn(tb); c >= 0 {
 		best, at := -1.0, -1
 		for i, r := range tb.rows {
 			if v, err := strconv.ParseFloat(r[c], 64); err == nil && v > best {
@@ -564,4 +566,88 @@ func asAligned(style string) func(p *perturbable, _ *rand.Rand) bool {
 		p.tables[0].aligned = style
 		return true
 	}
+}
+
+func boldHeaders(tb *textTable, _ *rand.Rand) bool {
+	changed := false
+	for _, h := range tb.labels() {
+		if *h != "" {
+			*h, changed = "**"+*h+"**", true
+		}
+	}
+	return changed
+}
+
+func codeNumbers(tb *textTable, _ *rand.Rand) bool {
+	if tb.csv {
+		return false
+	}
+	changed := false
+	for _, r := range tb.rows {
+		for c, v := range r {
+			if numberCell.MatchString(v) {
+				r[c], changed = "`"+v+"`", true
+			}
+		}
+	}
+	return changed
+}
+
+// deltaColumn adds the change of the throughput from the row above, in
+// percent ("+12%"), as comparison tables do.
+func deltaColumn(tb *textTable, _ *rand.Rand) bool {
+	c := throughputColumn(tb)
+	if c < 0 {
+		return false
+	}
+	tb.header = append(tb.header, "Δ vs previous")
+	prev := 0.0
+	for i, r := range tb.rows {
+		d := "—"
+		if v, err := strconv.ParseFloat(r[c], 64); err == nil {
+			if i > 0 && prev != 0 {
+				d = fmt.Sprintf("%+.0f%%", 100*(v/prev-1))
+			}
+			prev = v
+		}
+		tb.rows[i] = append(r, d)
+	}
+	return true
+}
+
+// averageRow adds a last row averaging each numeric column, named
+// "Average" in the first column.
+func averageRow(tb *textTable, _ *rand.Rand) bool {
+	if tb.transposed || len(tb.rows) < 2 {
+		return false
+	}
+	row := make([]string, len(tb.header))
+	row[0] = "**Average**"
+	for c := 1; c < len(tb.header); c++ {
+		if !numericColumn(tb, c) {
+			continue
+		}
+		sum, n := 0.0, 0
+		for _, r := range tb.rows {
+			if v, err := strconv.ParseFloat(r[c], 64); err == nil {
+				sum, n = sum+v, n+1
+			}
+		}
+		row[c] = strconv.FormatFloat(sum/float64(n), 'f', 1, 64)
+	}
+	tb.rows = append(tb.rows, row)
+	return true
+}
+
+// throughputColumn is the first numeric column a throughput's words name.
+func throughputColumn(tb *textTable) int {
+	if tb.transposed {
+		return -1
+	}
+	for c, h := range tb.header {
+		if throughputWords.MatchString(h) && numericColumn(tb, c) {
+			return c
+		}
+	}
+	return -1
 }

@@ -102,6 +102,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 		notes = append(notes, note)
 	}
 	unitsRow, unitsLine := takeUnitsRow(&g)
+	notes = append(notes, dropSummaryRows(&g)...)
 	notes = append(notes, fillDittoMarks(&g)...)
 	notes = append(notes, splitArrowColumns(&g)...)
 	notes = append(notes, joinSpaceGroups(&g)...)
