@@ -615,7 +615,11 @@ func deltaColumn(tb *textTable, _ *rand.Rand) bool {
 	return true
 }
 
-// averageRow adds a last row averaging each numeric column, named
+// metricWords name a measured column (a rate or a latency), which a
+// summary row averages; a load or a setting it leaves blank.
+var metricWords = regexp.MustCompile(`(?i)tok|tps|t/s|ttft|tpot|itl|latency|e2e|\(m?s\)|吞吐|延迟|时延`)
+
+// averageRow adds a last row averaging each measured column, named
 // "Average" in the first column.
 func averageRow(tb *textTable, _ *rand.Rand) bool {
 	if tb.transposed || len(tb.rows) < 2 {
@@ -624,7 +628,7 @@ func averageRow(tb *textTable, _ *rand.Rand) bool {
 	row := make([]string, len(tb.header))
 	row[0] = "**Average**"
 	for c := 1; c < len(tb.header); c++ {
-		if !numericColumn(tb, c) {
+		if !numericColumn(tb, c) || !metricWords.MatchString(tb.header[c]) {
 			continue
 		}
 		sum, n := 0.0, 0

@@ -25,10 +25,34 @@ func summaryCell(cell string) bool {
 	return summaryWords[c]
 }
 
+// summaryKeyColumn is the column whose cell tells a summary row: the load
+// column, else (an offered rate the roles pass has yet to tell from a
+// served one) a first column of numbers in every other row; -1 for none.
+func summaryKeyColumn(g grid) int {
+	if load := loadColumn(classifyAll(g.header)); load >= 0 {
+		return load
+	}
+	numbers := 0
+	for _, row := range g.rows {
+		c := cellAt(row, 0)
+		if summaryCell(c) {
+			continue
+		}
+		if _, ok, err := parseCell(cleanCell(c)); !ok || err != nil {
+			return -1
+		}
+		numbers++
+	}
+	if numbers == 0 {
+		return -1
+	}
+	return 0
+}
+
 // dropSummaryRows sets aside the rows whose load cell names a summary, or
 // is blank where the first cell does.
 func dropSummaryRows(g *grid) []string {
-	load := loadColumn(classifyAll(g.header))
+	load := summaryKeyColumn(*g)
 	if load < 0 || len(g.lines) != len(g.rows) {
 		return nil
 	}

@@ -40,3 +40,15 @@ func TestAStatisticNamedInTheFirstColumnIsNoSummaryRow(t *testing.T) {
 	require.Empty(t, dropSummaryRows(&g), "a row with its level is a row of that level")
 	require.Len(t, g.rows, 2)
 }
+
+func TestASummaryRowUnderAnOfferedRate(t *testing.T) {
+	g := grid{file: "t.md", header: []string{"QPS", "Output tok/s"}, lines: []int{3, 4, 5}, rows: [][]string{
+		{"0.5", "230.9"}, {"1", "410"}, {"Total", "640.9"},
+	}}
+	require.Len(t, dropSummaryRows(&g), 1)
+	require.Len(t, g.rows, 2)
+	labels := grid{file: "t.md", header: []string{"Engine", "Output tok/s"}, lines: []int{3, 4}, rows: [][]string{
+		{"vLLM", "230.9"}, {"Total", "410"},
+	}}
+	require.Empty(t, dropSummaryRows(&labels), "a first column of names is no key of levels")
+}
