@@ -49,6 +49,10 @@ var basePerturbations = []perturbation{
 	{"+ status column (✅)", eachTable(extraColumn("Status", func(int) string { return "✅ PASS" }))},
 	{"+ Δ vs previous row column", eachTable(deltaColumn)},
 	{"+ average row", eachTable(averageRow)},
+	{"load cells c=N", eachTable(loadCells("c=%s"))},
+	{"load cells N users", eachTable(loadCells("%s users"))},
+	{"load cells N 并发", eachTable(loadCells("%s 并发"))},
+	{"TTFT ms → cells in s", eachTable(millisToSecondCells)},
 	{"thousands separators", eachTable(thousands)},
 }
 
@@ -654,4 +658,47 @@ func throughputColumn(tb *textTable) int {
 		}
 	}
 	return -1
+}
+
+// loadCells writes each load cell with a word ("c=8", "8 users").
+func loadCells(format string) func(tb *textTable, _ *rand.Rand) bool {
+	return func(tb *textTable, _ *rand.Rand) bool {
+		if tb.transposed {
+			return false
+		}
+		for c, h := range tb.header {
+			if !loadHeader.MatchString(h) || !numericColumn(tb, c) {
+				continue
+			}
+			for _, r := range tb.rows {
+				if r[c] != "" {
+					r[c] = fmt.Sprintf(format, r[c])
+				}
+			}
+			return true
+		}
+		return false
+	}
+}
+
+// millisToSecondCells writes a latency column in ms as seconds in every
+// cell ("0.093 s"), its header keeping no unit.
+func millisToSecondCells(tb *textTable, _ *rand.Rand) bool {
+	if tb.transposed {
+		return false
+	}
+	changed := false
+	for c, h := range tb.header {
+		m := millisHeader.FindStringSubmatch(h)
+		if m == nil || !numericColumn(tb, c) || !ttftWord.MatchString(h) {
+			continue
+		}
+		tb.header[c], changed = strings.TrimSpace(m[1]+m[2]), true
+		for _, r := range tb.rows {
+			if v, err := strconv.ParseFloat(r[c], 64); err == nil {
+				r[c] = strconv.FormatFloat(v/1000, 'f', -1, 64) + " s"
+			}
+		}
+	}
+	return changed
 }
