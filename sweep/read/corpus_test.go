@@ -90,6 +90,7 @@ var corpusFlags = map[string]Meta{
 	"l-dynamo-sglang-b200-dsv31-disagg-vs-agg-transposed-cols":                                  {Series: "Disagg"},
 	"l-gke-32xb200-vllm-kimi-k26-peak-toks-summary":                                             {Columns: map[string]string{"throughput": "Peak Tokens/Sec"}},
 	"l-m2-llamacpp-smollm2-slots-x-users-closed-loop":                                           {Series: "1"},
+	"k-inferflux-rtx4000ada-qwen25-3b-load-in-row-labels":                                       {Series: "Ollama"},
 }
 
 // corpusWorkload is the --workload of a native file with several workloads:
@@ -107,7 +108,9 @@ type corpusExpected struct {
 	Source   string `json:"source"`
 	DataFile string `json:"data_file"`
 	LoadAxis string `json:"load_axis"`
-	Points   []struct {
+	// Transposed: a row per metric, a column per level.
+	Transposed bool `json:"transposed"`
+	Points     []struct {
 		Series     any                 `json:"series"`
 		Load       any                 `json:"load"`
 		Throughput *float64            `json:"throughput_tok_s"`

@@ -257,13 +257,18 @@ func spacedTable(path string, block []alignedLine, h int) (grid, bool) {
 			spans = rs
 		}
 	}
-	g := grid{file: path, header: assign(head, spans), headerLine: block[h].no, title: consoleTitles(block, block[h].no)}
+	g := grid{file: path, header: placeRow(head, spans), headerLine: block[h].no, title: consoleTitles(block, block[h].no)}
+	var rows [][]span
 	for _, l := range block[h+1:] {
 		if isRule(l.text) {
 			continue
 		}
-		g.rows = append(g.rows, assign(spaceTokens(l.text), spans))
+		rows = append(rows, spaceTokens(l.text))
 		g.lines = append(g.lines, l.no)
+	}
+	rows = dropFrameIndex(rows, len(head))
+	for _, r := range rows {
+		g.rows = append(g.rows, placeRow(r, spans))
 	}
 	return g, len(g.rows) > 0
 }

@@ -131,8 +131,11 @@ func loadColumn(cols []column) int {
 }
 
 // statPair is a header naming two statistics of one quantity: "TTFT p50 /
-// p95 (ms)", "Latency mean/max (s)".
-var statPair = regexp.MustCompile(`(?i)^(.*?)\b(p\d+(?:\.\d+)?|mean|avg|median|min|max)\s*/\s*(p\d+(?:\.\d+)?|mean|avg|median|min|max)\b(.*)$`)
+// p95 (ms)", "Latency mean/max (s)", "TTFT median / 99th percentile".
+var statPair = regexp.MustCompile(`(?i)^(.*?)\b(` + pairStat + `)\s*/\s*(` + pairStat + `)\b(.*)$`)
+
+// pairStat is one statistic of a statPair, as statOf reads it.
+const pairStat = `p\d+(?:\.\d+)?|mean|avg|average|median|min|max|\d+(?:\.\d+)?(?:st|nd|rd|th)(?:\s+percentile)?`
 
 // splitStatPairs turns a column whose header names two statistics and whose
 // cells hold two values ("93 / 169") into two columns, one per statistic.

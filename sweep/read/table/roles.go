@@ -297,6 +297,10 @@ func perTimeUnit(t []string) bool {
 
 func classify(header string) column {
 	c := column{header: strings.TrimSpace(header)}
+	if rowNumberHeader(header) {
+		c.kind, c.why = colIgnore, whyRowNumber
+		return c
+	}
 	low := vocab.Translate(strings.ToLower(stripMarkup(header)))
 	t, perMinute := perMinuteTokens(low, headerTokens(low))
 	w := wordset(t)

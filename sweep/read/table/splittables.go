@@ -68,6 +68,9 @@ func joinByLoadColumn(tables []grid) ([]splitJoin, error) {
 		}
 		into.parts = append(into.parts, p)
 	}
+	for _, gr := range groups {
+		dropRepeatedColumns(gr.parts)
+	}
 	var out []splitJoin
 	var refusal error
 	for _, gr := range splitSections(groups) {

@@ -97,6 +97,12 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 // values split, rows named by a profile given their level, a rate derived
 // from a count over the run and its duration (countrates.go).
 func normalizeGrid(g grid) (grid, []string, int, []string) {
+	// The rewrites below change cells in place: the caller's grid stays
+	// as parsed, since a paste's tables are read more than once (another
+	// table's TTFT joined to this one, each candidate of an ambiguity),
+	// and a row split twice under a header split once reads each cell
+	// under its neighbour's header.
+	g = ownCells(g)
 	var notes []string
 	notes = append(notes, dropBlankRows(&g)...)
 	notes = append(notes, readDecimalCommas(&g)...)
@@ -110,9 +116,11 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 		notes = append(notes, note)
 	}
 	unitsRow, unitsLine := takeUnitsRow(&g)
+	notes = append(notes, dropSummaryRows(&g)...)
 	notes = append(notes, fillDittoMarks(&g)...)
 	notes = append(notes, splitArrowColumns(&g)...)
 	notes = append(notes, joinSpaceGroups(&g)...)
+	notes = append(notes, nameCellRateUnits(&g)...)
 	notes = append(notes, nameColumnsByHeading(&g)...)
 	notes = append(notes, splitStatPairs(&g)...)
 	notes = append(notes, splitNamedTuples(&g)...)
@@ -609,4 +617,16 @@ func firstOf(cols []column, k colKind) (column, bool) {
 		}
 	}
 	return column{}, false
+}
+
+// ownCells is g with its own copy of the header, rows and line numbers.
+func ownCells(g grid) grid {
+	g.header = slices.Clone(g.header)
+	g.lines = slices.Clone(g.lines)
+	rows := make([][]string, len(g.rows))
+	for i, r := range g.rows {
+		rows[i] = slices.Clone(r)
+	}
+	g.rows = rows
+	return g
 }

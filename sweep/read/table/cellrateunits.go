@@ -1,0 +1,73 @@
+package table
+
+import (
+	"fmt"
+	"slices"
+)
+
+// A rate's unit may be written in every cell rather than once in the header
+// ("Output" over "128 tok/s", "Per-user speed" over "41 tok/s"). The header's
+// words alone then name no rate, or the wrong one ("per-user" reads as the
+// users, a load): the unit the cells share is what the column measures, so
+// it joins the header before any column is read, as if written there.
+
+// nameCellRateUnits appends to each header that states no unit the rate unit
+// every number of its column writes, where the header's words do not read
+// as a rate of that kind already; the notes name the columns.
+func nameCellRateUnits(g *grid) []string {
+	var notes []string
+	for i, h := range g.header {
+		u, ok := cellsRateUnit(*g, i)
+		if !ok || headerStatesUnit(h) || readsAsRate(classify(h).kind, u.dim) {
+			continue
+		}
+		if notes == nil {
+			// The caller's grid keeps its headers: they name the table
+			// among others (othertables.go).
+			g.header = slices.Clone(g.header)
+		}
+		g.header[i] = fmt.Sprintf("%s (%s)", h, u.name)
+		notes = append(notes, fmt.Sprintf("%s: %q writes its unit in every cell: read as %q", g.file, h, g.header[i]))
+	}
+	return notes
+}
+
+// cellsRateUnit is the one token or request rate unit every number of
+// column i writes; ok false when a number writes none, or another.
+func cellsRateUnit(g grid, i int) (unit, bool) {
+	var u unit
+	n := 0
+	for _, row := range g.rows {
+		cv, ok, err := parseCell(cleanCell(cellAt(row, i)))
+		if err != nil || !ok {
+			continue
+		}
+		if cv.unit == nil || cv.unit.dim != dimTokRate && cv.unit.dim != dimReqRate || n > 0 && cv.unit.name != u.name {
+			return unit{}, false
+		}
+		u, n = *cv.unit, n+1
+	}
+	return u, n > 0
+}
+
+// headerStatesUnit: a word of the header is a unit of a measured dimension.
+func headerStatesUnit(h string) bool {
+	for _, w := range headerTokens(h) {
+		if u, ok := units[w]; ok && u.dim != dimNone {
+			return true
+		}
+	}
+	return false
+}
+
+// readsAsRate: the header's words already read as a rate of the unit's
+// dimension, so its column needs no help (and its notes keep its header).
+func readsAsRate(k colKind, d dimension) bool {
+	switch k {
+	case colThroughput, colThroughputPerGPU, colOtherTokRate, colPerUser:
+		return d == dimTokRate
+	case colRequestRate, colRequestedRate:
+		return d == dimReqRate
+	}
+	return false
+}
