@@ -10,7 +10,7 @@ import (
 // after three, in a table of five levels.
 func TestRepeatedHeaderAndRulesAreDropped(t *testing.T) {
 	g := grid{file: "t.md", header: []string{"Concurrency", "**Output tok/s**"},
-		rows: [][]string{{"1", "100"}, {"2", "190"}, {"Concurrency", "Output tok/s"}, {"4", "350"}, {"---", ":---:"}, {"8", "600"}, {"16", "700"}},
+		rows:  [][]string{{"1", "100"}, {"2", "190"}, {"Concurrency", "Output tok/s"}, {"4", "350"}, {"---", ":---:"}, {"8", "600"}, {"16", "700"}},
 		lines: []int{3, 4, 5, 6, 7, 8, 9}}
 	notes := dropRepeatRows(&g)
 	require.Equal(t, [][]string{{"1", "100"}, {"2", "190"}, {"4", "350"}, {"8", "600"}, {"16", "700"}}, g.rows)
