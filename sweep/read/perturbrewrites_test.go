@@ -14,7 +14,7 @@ import (
 // a cell carries beside its value, and rows that are not levels.
 var roundTwoPerturbations = []perturbation{
 	{"in a fenced code block", wrapEach([]string{"```"}, []string{"```"}, "")},
-	{"quoted in a comment (> )", wrapEach([]string{"> Results from my run:", ">"}, nil, "> ")},
+	{"quoted in a comment (> )", wrapEach([]string{">"}, nil, "> ")},
 	{"indented in a list item", wrapEach([]string{"- Results:", ""}, nil, "   ")},
 	{"two small tables before", linesBefore(smallTablesAbove)},
 	{"heading and numbers before", linesBefore(headingAbove)},
