@@ -100,7 +100,7 @@ var unitStyles = []string{"[%s]", ", %s", "in %s", "/ %s"}
 // a name per entry (the seeded rng), so that every language is met at a
 // fraction of the reads.
 func perturbationSet(all bool) []perturbation {
-	out := append([]perturbation(nil), basePerturbations...)
+	out := append(append([]perturbation(nil), basePerturbations...), roundTwoPerturbations...)
 	if all {
 		for _, n := range loadNames {
 			out = append(out, perturbation{"load → " + n, eachTable(renameLoad(n))})

@@ -27,6 +27,10 @@ type textTable struct {
 	// ("pandas": its index first, right-aligned) or a console tool does
 	// ("dashes": left-aligned, a rule of dashes under the header).
 	aligned string
+	// before and after are lines written around the table (a fence, a
+	// list item's text); indent prefixes each of its lines ("> ", "   ").
+	before, after []string
+	indent        string
 }
 
 // labels are the cells that name what a table's values are: the header, or
@@ -152,7 +156,11 @@ func (p perturbable) text() []byte {
 	at := 0
 	for _, tb := range p.tables {
 		out = append(out, p.lines[at:tb.start]...)
-		out = append(out, tb.markdown()...)
+		out = append(out, tb.before...)
+		for _, l := range tb.markdown() {
+			out = append(out, tb.indent+l)
+		}
+		out = append(out, tb.after...)
 		at = tb.end
 	}
 	out = append(out, p.lines[at:]...)
@@ -164,6 +172,8 @@ func (p perturbable) clone() perturbable {
 	for _, tb := range p.tables {
 		c := tb
 		c.header = append([]string(nil), tb.header...)
+		c.before = append([]string(nil), tb.before...)
+		c.after = append([]string(nil), tb.after...)
 		c.rows = nil
 		for _, r := range tb.rows {
 			c.rows = append(c.rows, append([]string(nil), r...))

@@ -77,10 +77,19 @@ func everyCellArrowPair(g grid, i int) bool {
 }
 
 // twoValuesError is parseCell's refusal of a cell holding a change between
-// two values, or nil when cell is none.
+// two values, or a range of them ("1200–1300": the spread of several runs),
+// or nil when cell is none. A range is refused rather than read as its
+// middle: the runs' mean or median need not lie there.
 func twoValuesError(cell, rest string) error {
+	if valueRange.MatchString(rest) {
+		return fmt.Errorf("%q is a range of values: knee reads one measured value per cell (write the runs' mean or median, and the spread as ± if you like)", cell)
+	}
 	if !strings.HasPrefix(rest, "→") && !strings.HasPrefix(rest, "⟶") && !strings.HasPrefix(rest, "➔") && !strings.HasPrefix(rest, "->") {
 		return nil
 	}
 	return fmt.Errorf("%q holds two values, before → after, and the header names no series for them (such as \"bf16 → fp8\"): knee reads one measured value per cell", cell)
 }
+
+// valueRange is what follows a range's first value: a dash or "to", and a
+// number.
+var valueRange = regexp.MustCompile(`^(?:[–—~]|-|to)\s*\d`)

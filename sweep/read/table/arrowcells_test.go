@@ -54,3 +54,17 @@ func TestArrowPairReadsTheTwoValues(t *testing.T) {
 		require.Equal(t, want, [2]string{m[1], m[2]}, in)
 	}
 }
+
+// A range of runs' values is refused by name, not as an unknown unit; a
+// spread after a value is read as the value.
+func TestRangeCellIsRefusedByName(t *testing.T) {
+	for _, cell := range []string{"1200–1300", "63.3-68.5", "0.58 to 0.63"} {
+		_, ok, err := parseCell(cell)
+		require.False(t, ok, cell)
+		require.ErrorContains(t, err, "is a range of values", cell)
+	}
+	cv, ok, err := parseCell(cleanCell("1234 ± 56"))
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.Equal(t, 1234.0, cv.v)
+}

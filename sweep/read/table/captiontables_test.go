@@ -35,3 +35,12 @@ func TestCaptionedMetricTablesJoinWithRunsAsSeries(t *testing.T) {
 	require.Equal(t, 880.0, *s.Points[1].TTFT.P50)
 	require.Equal(t, "t.md:8", s.Points[1].Source, "a point leads back to the row of its throughput")
 }
+
+// A caption stays the table's across a code fence and a quote's empty
+// line, and inside a quote; three blank lines part them.
+func TestCaptionAcrossFenceAndQuote(t *testing.T) {
+	require.Equal(t, "TTFT p50 (ms)", captionAbove([]string{"**TTFT p50 (ms)** — no difference:", "", "```", "| a | b |"}, 3))
+	require.Equal(t, "TTFT p50 (ms)", captionAbove([]string{"**TTFT p50 (ms)** — no difference:", "", ">", "> | a | b |"}, 3))
+	require.Equal(t, "TTFT p50 (ms)", captionAbove([]string{"> TTFT p50 (ms):", "> | a | b |"}, 1))
+	require.Equal(t, "", captionAbove([]string{"**TTFT p50 (ms)** — no difference:", "", "", "", "| a | b |"}, 4))
+}

@@ -12,11 +12,13 @@ import (
 // (serverknob.go), a concurrency of fractions beside one of whole numbers
 // is measured (setvalues.go), a measured concurrency beside a configured one is
 // achieved, TPOT is the per-request ITL, an offered rate is the load
-// (offered.go), the concurrency requested beside the one that ran is the
+// (offered.go), a column of pass and fail marks is no series (statusmarks.go),
+// the concurrency requested beside the one that ran is the
 // level (requestedran.go), a column named only "load" is the concurrency
 // or the offered rate as Little's law says (loadword.go).
 func (r *resolved) rolesPass(g grid) error {
 	r.ratioValued(g)
+	r.statusMarks(g)
 	r.wordLoads(g)
 	r.measuredBesideSetValues(g)
 	r.constantLoads(g)

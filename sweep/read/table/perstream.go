@@ -50,7 +50,7 @@ func (r *resolved) perStreamRates(g grid) {
 func (r *resolved) nodeOf(g grid, load, s int, rates []int) int {
 	found := -1
 	for _, n := range rates {
-		if s == n || !streamOf(g, load, r.cols[s], r.cols[n], s, n) {
+		if s == n || seriesOfOneRate(r.cols[s].header, r.cols[n].header) || !streamOf(g, load, r.cols[s], r.cols[n], s, n) {
 			continue
 		}
 		if r.cols[n].unit.factor == 1 {

@@ -112,7 +112,7 @@ func always(wordset) bool { return true }
 
 // Words shared by several roles.
 var (
-	tokenWords         = []string{"throughput", "tok", "toks", "tps", "ktok", "ktoks", "ktps", "tokens", "token", "tput", "tputs", "t"}
+	tokenWords         = []string{"throughput", "tok", "toks", "tps", "ktok", "ktoks", "ktps", "tokens", "token", "tput", "tputs", "thrpt", "otps", "t"}
 	explicitTokenWords = []string{"tok", "toks", "tokens", "token", "tps", "ktok", "ktoks", "ktps", "t"}
 	requestWords       = []string{"req", "reqs", "request", "requests", "rps", "qps"}
 	loadWords          = []string{"concurrency", "conc", "c", "concurrent", "inflight", "users", "user", "clients", "client", "vus", "vu",
@@ -227,7 +227,7 @@ var roles = []role{
 // tokens"), a time its unit. Ollama's "eval rate" is its decode rate (its
 // "prompt eval rate" the prefill's: an input rate).
 func isTokenRate(w wordset) bool {
-	return w.has("throughput", "tok", "toks", "tps", "ktok", "ktoks", "ktps", "tput", "tputs") ||
+	return w.has("throughput", "tok", "toks", "tps", "ktok", "ktoks", "ktps", "tput", "tputs", "thrpt", "otps") ||
 		(w.has("tokens", "token", "t") && w.has("s", "sec", "second", "per", "ps", "rate")) ||
 		(w.has("decode", "generation", "gen", "tg", "eval", "generated") && w.has("total", "aggregate", "agg", "speed", "rate") && !w.has("tokens", "token", "time", "latency", "count")) ||
 		(w.has("output") && w.has("speed"))

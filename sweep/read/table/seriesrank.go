@@ -63,15 +63,15 @@ func rowCurveSize(g grid, keyOf func([]string) string, load int, key string) cur
 }
 
 // columnCurveSize measures the series whose columns are cols: its levels
-// are the distinct loads of the rows where one of them holds a value, its
-// filled cells theirs.
+// are the distinct loads of the rows where one of them holds a measured
+// value, its filled cells theirs.
 func columnCurveSize(g grid, cols []int, load int) curveSize {
 	var size curveSize
 	levels := map[string]bool{}
 	for r, row := range g.rows {
 		held := false
 		for _, i := range cols {
-			if !isBlank(cellAt(row, i)) {
+			if measured(cellAt(row, i)) {
 				size.filled++
 				held = true
 			}
@@ -82,6 +82,13 @@ func columnCurveSize(g grid, cols []int, load int) curveSize {
 	}
 	size.levels = len(levels)
 	return size
+}
+
+// measured: the cell holds a number, not a remark in its place ("*(not
+// measured — see below)*"): a series whose levels a remark fills ran fewer.
+func measured(cell string) bool {
+	_, ok, err := parseCell(cleanCell(cell))
+	return ok && err == nil
 }
 
 // levelOf is row r's load level, or the row itself when the table has no

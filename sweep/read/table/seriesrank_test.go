@@ -118,3 +118,15 @@ func TestTablesOfMoreLevelsAreNamedFirst(t *testing.T) {
 	require.Equal(t, []string{"Measured", "Reference"}, amb.headers)
 	require.Contains(t, err.Error(), `pick one by its heading with --series "Measured"`)
 }
+
+// Synthetic: series A fills two of four levels with a remark in place of
+// a value, B measures all four: B is the larger curve, named first.
+func TestRemarkCellsAreNoMeasuredLevels(t *testing.T) {
+	g := grid{file: "t.md", header: []string{"Concurrency", "A Tok/s", "B Tok/s"},
+		rows: [][]string{{"1", "24.8", "23.3"}, {"8", "24.5", "220.8"}, {"64", "*(not measured — see below)*", "877.8"}, {"128", "*(not measured)*", "728.5"}}}
+	a, b := columnCurveSize(g, []int{1}, 0), columnCurveSize(g, []int{2}, 0)
+	require.Equal(t, curveSize{levels: 2, filled: 2}, a)
+	require.Equal(t, curveSize{levels: 4, filled: 4}, b)
+	require.False(t, measured("*(not measured)*"))
+	require.True(t, measured("4.14s"))
+}

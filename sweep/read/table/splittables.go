@@ -444,14 +444,18 @@ const maxCaption = 80
 // allowed) when it reads as the table's name: short, ending with a colon,
 // and neither a heading, a list item nor a table line. "" otherwise.
 func captionAbove(lines []string, header int) string {
-	i := header - 1
-	if i >= 0 && strings.TrimSpace(lines[i]) == "" {
-		i--
+	i := skipBlankAbove(lines, header-1)
+	// A table pasted in a code fence keeps the caption above the fence.
+	if i >= 0 && strings.HasPrefix(strings.TrimSpace(lines[i]), "```") {
+		i = skipBlankAbove(lines, i-1)
 	}
 	if i < 0 {
 		return ""
 	}
-	l := strings.TrimSpace(lines[i])
+	l := strings.TrimSpace(unquote(lines[i]))
+	if l == "" {
+		return ""
+	}
 	if m := boldLeadCaption.FindStringSubmatch(l); m != nil && len(m[1]) <= maxCaption {
 		return strings.TrimSpace(m[1])
 	}
@@ -462,6 +466,16 @@ func captionAbove(lines []string, header int) string {
 		return introSentence(l)
 	}
 	return strings.TrimSpace(strings.TrimRight(l, ":："))
+}
+
+// skipBlankAbove is the first line at or above i that is not blank, up to
+// two blank lines skipped: a quoted table's empty quote line (">") and the
+// blank line above the quote stand between it and its caption.
+func skipBlankAbove(lines []string, i int) int {
+	for n := 0; n < 2 && i >= 0 && strings.TrimSpace(unquote(lines[i])) == ""; n++ {
+		i--
+	}
+	return i
 }
 
 // sentenceEnd is where one sentence of prose ends and the next begins.

@@ -105,6 +105,9 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	g = ownCells(g)
 	var notes []string
 	notes = append(notes, dropBlankRows(&g)...)
+	notes = append(notes, dropRepeatRows(&g)...)
+	notes = append(notes, dropWarmupRows(&g)...)
+	notes = append(notes, mergeGroupHeader(&g)...)
 	notes = append(notes, readDecimalCommas(&g)...)
 	if t, note, ok := transpose(g); ok {
 		g = t
