@@ -220,16 +220,34 @@ func headersOf(reads []candidateReading) []string {
 }
 
 // rankCandidates orders the headers of columns that compete for one kind
-// the way a perf engineer reads them: for a token rate, the output
-// (generation, decode) rate first and a total or an input rate last, since
-// knee's throughput is output tokens; otherwise table order.
+// the way a perf engineer reads them: for a token rate, a header naming
+// the node's throughput before one naming a speed (a steady-state or
+// per-something decode speed, which leaves out what the run as a whole
+// delivered), then the output (generation, decode) rate first and a total
+// or an input rate last, since knee's throughput is output tokens;
+// otherwise table order. Ties keep the order given, which the caller
+// sets to put the columns the author highlighted first.
 func rankCandidates(kind string, headers []string) []string {
 	out := slices.Clone(headers)
 	if kind != "throughput" && kind != "throughput_per_gpu" {
 		return capCandidates(out)
 	}
-	slices.SortStableFunc(out, func(a, b string) int { return rateRank(a) - rateRank(b) })
+	slices.SortStableFunc(out, func(a, b string) int { return speedRank(a)*3 + rateRank(a) - speedRank(b)*3 - rateRank(b) })
 	return capCandidates(out)
+}
+
+// speedWords name a rate measured over part of the run: a decode speed,
+// a steady-state rate. ("per" is left: "tokens per second" is a unit.)
+var speedWords = []string{"speed", "steady", "velocity"}
+
+// speedRank is 1 for a header that names a speed and not the node's
+// throughput (`Steady-State Decode Speed`), else 0.
+func speedRank(h string) int {
+	t := headerTokens(vocab.Translate(strings.ToLower(h)))
+	if anyWord(t, speedWords) && !anyWord(t, []string{"throughput", "aggregate"}) {
+		return 1
+	}
+	return 0
 }
 
 func capCandidates(hs []string) []string {

@@ -46,3 +46,13 @@ func TestAmbiguityDepthIsBounded(t *testing.T) {
 	require.NoError(t, err, "one level shallower, both candidates are read and agree")
 	require.Equal(t, 4, calls)
 }
+
+// A node's throughput outranks a decode speed measured over part of the run,
+// whatever the output/total words say: ninfer's table prints `Aggregate
+// Throughput` (the node's) beside `Steady-State Decode Speed`.
+func TestRankCandidatesThroughputBeforeSpeed(t *testing.T) {
+	require.Equal(t, []string{"Aggregate Throughput", "Steady-State Decode Speed"}, rankCandidates("throughput", []string{"Steady-State Decode Speed", "Aggregate Throughput"}))
+	require.Equal(t, []string{"Total throughput", "Decode speed (tok/s)"}, rankCandidates("throughput", []string{"Decode speed (tok/s)", "Total throughput"}))
+	require.Equal(t, []string{"Decode speed", "Prefill speed"}, rankCandidates("throughput", []string{"Prefill speed", "Decode speed"}), "two speeds rank by output first")
+	require.Equal(t, []string{"Output tokens per second", "Total tokens per second"}, rankCandidates("throughput", []string{"Total tokens per second", "Output tokens per second"}), "per second is a unit, not a speed")
+}

@@ -19,9 +19,9 @@ func (r *resolved) ambiguityPass(g grid) error {
 
 // refuseLookalikes refuses two read columns with one meaning.
 func (r *resolved) refuseLookalikes(g grid) error {
-	byKey := map[string][]string{}
+	byKey := map[string][]int{}
 	var keys []string
-	for _, c := range r.cols {
+	for i, c := range r.cols {
 		k := c.key()
 		if k == "" {
 			continue
@@ -29,18 +29,30 @@ func (r *resolved) refuseLookalikes(g grid) error {
 		if len(byKey[k]) == 0 {
 			keys = append(keys, k)
 		}
-		byKey[k] = append(byKey[k], c.header)
+		byKey[k] = append(byKey[k], i)
 	}
 	for _, k := range keys {
-		hs := byKey[k]
-		if len(hs) < 2 || r.keepPicked(k) {
+		if len(byKey[k]) < 2 || r.keepPicked(k) {
 			continue
 		}
-		ranked := rankCandidates(k, hs)
+		hs := r.headersOf(byKey[k])
+		marked := hs
+		if len(r.cols) == len(g.header) {
+			marked = r.headersOf(highlightedFirst(g, byKey[k]))
+		}
+		ranked := rankCandidates(k, marked)
 		err := inputerr.Errorf(g.file, hs[1], g.headerLine, "columns %q and %q both read as %s; knee does not guess which: pick one with --column %s=%q", hs[0], hs[1], k, k, ranked[0])
-		return ambiguousColumns(err, k, hs)
+		return ambiguousColumns(err, k, marked)
 	}
 	return nil
+}
+
+func (r *resolved) headersOf(idx []int) []string {
+	hs := make([]string, len(idx))
+	for j, i := range idx {
+		hs[j] = r.cols[i].header
+	}
+	return hs
 }
 
 // keepPicked leaves unread every column of kind k but the one --column
