@@ -109,6 +109,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, dropWarmupRows(&g)...)
 	notes = append(notes, mergeGroupHeader(&g)...)
 	notes = append(notes, readDecimalCommas(&g)...)
+	notes = append(notes, unpackSweepRow(&g)...)
 	if t, note, ok := transpose(g); ok {
 		g = t
 		if note != "" {
