@@ -53,6 +53,11 @@ func (r *resolved) ignoreUnstatedDurations(g grid) {
 		c := &r.cols[i]
 		if c.kind == colDuration && !c.stated {
 			c.kind, c.why = colIgnore, "a duration with no unit stated"
+			if wordsColumn(g, i) {
+				// "runtime" holding llamacpp, ollama, vllm names the engine.
+				c.kind, c.why = colSeriesLabel, ""
+				continue
+			}
 			if u := cellsTimeUnits(g, i); u != "" {
 				c.kind, c.why = colIgnore, "a run's duration, not a column knee reads; its cells write "+u
 			}

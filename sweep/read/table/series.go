@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -310,11 +311,13 @@ func seriesByRow(g grid, cols []column, cand []int, load int) []int {
 			series = append(series, i)
 			continue
 		}
-		// A request length is a stated setting, never a measurement: rows
+		// A request length is a stated setting, never a measurement (a
+		// length the header gives a statistic of, "output_tokens_p50", is
+		// measured and changes row to row within one curve): rows
 		// of one level that differ in it ran different workloads, even when
 		// each length occurs once (ISL 128, 1024, 2048 … all at
 		// concurrency 1), and are never repeats to average.
-		if cols[i].kind == colWorkload && len(repeated) > 0 && differsWithinLevel(g, i, load) {
+		if workloadSetting(cols[i]) && len(repeated) > 0 && differsWithinLevel(g, i, load) {
 			series = append(series, i)
 		}
 	}
@@ -454,3 +457,22 @@ func differsWithinLevel(g grid, i, load int) bool {
 	}
 	return false
 }
+
+// workloadSetting: a request length the benchmark was set to run, not one
+// it measured.
+func workloadSetting(c column) bool {
+	return c.kind == colWorkload && !measuredStatistic(c.header)
+}
+
+// measuredStatistic: the header names a statistic of its values (p50,
+// mean, median), which makes them measured rather than set.
+func measuredStatistic(h string) bool {
+	for _, w := range headerTokens(h) {
+		if measuredStatWord.MatchString(w) {
+			return true
+		}
+	}
+	return false
+}
+
+var measuredStatWord = regexp.MustCompile(`^(p\d{1,3}|mean|avg|average|median|med)$`)
