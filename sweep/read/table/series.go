@@ -255,7 +255,42 @@ func rowSeries(g *grid, cols []column, pick, picked string) ([]string, error) {
 		return nil, AmbiguousSeries(inputerr.Errorf(g.file, "--series", g.headerLine, "the table holds %d series by %s: %s; knee reads one curve at a time and never merges them as repeats: pick one with --series %q",
 			len(keys), by, strings.Join(list, ", "), joinPick(picked, keys[0])), picks)
 	}
-	return pickRowSeries(g, series, keyOf, by, pick)
+	notes, err := pickRowSeries(g, series, keyOf, by, pick)
+	if err != nil {
+		return nil, err
+	}
+	return notes, mixedLabels(*g, cols, cand, series, load, pick)
+}
+
+// mixedLabels refuses a picked series whose rows still hold several values
+// of a label column left out of its key, at one level: those rows are
+// several curves (three engines' runs at concurrency 1), never one to
+// average.
+func mixedLabels(g grid, cols []column, cand, series []int, load int, pick string) error {
+	if len(repeatedLevels(g, load)) == 0 {
+		return nil
+	}
+	for _, i := range cand {
+		k := cols[i].kind
+		if slices.Contains(series, i) || k != colSeriesLabel && k != colModel && k != colAccelerator && !wordsColumn(g, i) {
+			continue
+		}
+		if differsWithinLevel(g, i, load) && someValueRecurs(g, i) {
+			return inputerr.Errorf(g.file, "--series", g.headerLine, "--series %q leaves rows of one level that differ in %q (%s): they are several curves, and knee never merges them", pick, cols[i].header, strings.Join(distinctCells(g, i), ", "))
+		}
+	}
+	return nil
+}
+
+// distinctCells are column i's values, each once, in table order.
+func distinctCells(g grid, i int) []string {
+	var out []string
+	for _, row := range g.rows {
+		if v := cellAt(row, i); !isBlank(v) && !slices.Contains(out, v) {
+			out = append(out, v)
+		}
+	}
+	return out
 }
 
 // seriesCandidates are the columns that may name a row's series: labels

@@ -34,3 +34,16 @@ func TestWordsColumnAndMeasuredStatistic(t *testing.T) {
 	require.False(t, measuredStatistic("max_tokens"))
 	require.False(t, measuredStatistic("prompt_tokens"))
 }
+
+// Synthetic: a pick that leaves two engines' rows at one level (the
+// engine column was not in the key) is refused, never merged as repeats.
+func TestMixedLabelsRefused(t *testing.T) {
+	g := grid{file: "t.csv", header: []string{"engine", "concurrency", "tok/s"}, headerLine: 1,
+		rows: [][]string{{"a", "1", "10"}, {"b", "1", "12"}, {"a", "4", "30"}, {"b", "4", "33"}}}
+	cols := []column{{kind: colSeriesLabel, header: "engine"}, {kind: colConcurrency, header: "concurrency"}, {kind: colThroughput, header: "tok/s"}}
+	err := mixedLabels(g, cols, []int{0}, nil, 1, "x")
+	require.EqualError(t, err, `t.csv:1: --series: --series "x" leaves rows of one level that differ in "engine" (a, b): they are several curves, and knee never merges them`)
+	require.NoError(t, mixedLabels(g, cols, []int{0}, []int{0}, 1, "x"), "the engine is in the key")
+	g.rows = g.rows[:1]
+	require.NoError(t, mixedLabels(g, cols, []int{0}, nil, 1, "x"), "no level repeats")
+}
