@@ -26,23 +26,8 @@ const maxSummaryGap = 0.01
 // summary or a column of ratios ("scaling 1→32 | ×1.80", ratiocolumns.go),
 // with at least two levels and one summary or ratio column.
 func dropSummaryColumns(g grid) (grid, string, bool) {
-	var levels, summaries, ratios []int
-	for i := 1; i < len(g.header); i++ {
-		if _, _, ok := levelHeaders([]string{g.header[i]}); ok {
-			levels = append(levels, i)
-			continue
-		}
-		if ratioColumn(g, i) {
-			ratios = append(ratios, i)
-			continue
-		}
-		c := classify(g.header[i])
-		if c.key() == "" || c.kind == colConcurrency || c.kind == colPerGPU {
-			return g, "", false
-		}
-		summaries = append(summaries, i)
-	}
-	if len(levels) < 2 || len(summaries) == 0 && len(ratios) == 0 {
+	levels, summaries, ratios, ok := wideColumns(g)
+	if !ok || len(levels) < 2 || len(summaries) == 0 && len(ratios) == 0 {
 		return g, "", false
 	}
 	t := g
@@ -68,6 +53,28 @@ func dropSummaryColumns(g grid) (grid, string, bool) {
 		t.rows = append(t.rows, append([]string{row[0]}, pick(row, levels)...))
 	}
 	return t, strings.Join(notes, "; "), true
+}
+
+// wideColumns sorts the columns after the first into levels, summaries
+// (a metric's name) and columns of ratios; ok is false when one is none of
+// them.
+func wideColumns(g grid) (levels, summaries, ratios []int, ok bool) {
+	for i := 1; i < len(g.header); i++ {
+		if _, _, isLevel := levelHeaders([]string{g.header[i]}); isLevel {
+			levels = append(levels, i)
+			continue
+		}
+		if ratioColumn(g, i) {
+			ratios = append(ratios, i)
+			continue
+		}
+		c := classify(g.header[i])
+		if c.key() == "" || c.kind == colConcurrency || c.kind == colPerGPU {
+			return nil, nil, nil, false
+		}
+		summaries = append(summaries, i)
+	}
+	return levels, summaries, ratios, true
 }
 
 // summarisesRows: on every row where all are numbers, cell s is the mean of
