@@ -34,6 +34,9 @@ func looksAligned(data []byte) bool {
 	if t == "" || t[0] == '{' || t[0] == '[' || len(markdownTables("", data)) > 0 {
 		return false
 	}
+	if _, ok := bulletGrid("", data); ok {
+		return true // a sweep written as bullet lists (bulletlists.go)
+	}
 	for _, g := range alignedTables("", data) {
 		read := 0
 		for _, h := range g.header {
@@ -61,6 +64,9 @@ func looksAligned(data []byte) bool {
 
 // readAligned reads the first aligned console table in data that is a sweep.
 func readAligned(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
+	if g, ok := bulletGrid(path, data); ok {
+		return tableToSweep(g, meta) // a sweep written as bullet lists (bulletlists.go)
+	}
 	tables := alignedTables(path, data)
 	if s, ok, err := severalConsoleSweeps(path, tables, meta); ok {
 		return s, err

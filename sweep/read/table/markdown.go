@@ -200,6 +200,9 @@ func markdownTables(path string, data []byte) []grid {
 			g.rows = append(g.rows, splitRow(r))
 			g.lines = append(g.lines, j+1)
 		}
+		if g.caption == "" {
+			g.caption = captionBelow(lines, j)
+		}
 		g.context = strings.Join(lines[max(0, i-6):i], "\n") + "\n" + strings.Join(lines[j:min(len(lines), j+3)], "\n") + stack.leads()
 		out = append(out, g)
 		i = j - 1

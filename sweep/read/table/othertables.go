@@ -81,10 +81,17 @@ func looksLikeSweep(g grid) bool {
 // sweepLikeRefusal is the refusal to show when no table of a text reads:
 // that of the first table with a load column and a throughput column, the
 // one that is a sweep and needs a flag, rather than that of a table of
-// settings above it ("Item | Value"); first when none is.
+// settings above it ("Item | Value"); else that of the first table that can
+// be a sweep by its cells (canBeSweep: "Streams" levels, "tok/s" cells);
+// first when none is.
 func sweepLikeRefusal(refused []refusedTable, first error) error {
 	for _, r := range refused {
 		if sweepLike(r.g) {
+			return r.err
+		}
+	}
+	for _, r := range refused {
+		if canBeSweep(r.g) {
 			return r.err
 		}
 	}

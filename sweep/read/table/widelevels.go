@@ -22,28 +22,29 @@ const maxSummaryGap = 0.01
 
 // dropSummaryColumns returns g without the columns that summarise each
 // row's level cells, the corner naming their metric for seriesRows, and a
-// note; ok is false unless every header after the first is a level or such
-// a summary, with at least two levels and one summary.
+// note; ok is false unless every header after the first is a level, such a
+// summary or a column of ratios ("scaling 1→32 | ×1.80", ratiocolumns.go),
+// with at least two levels and one summary or ratio column.
 func dropSummaryColumns(g grid) (grid, string, bool) {
-	var levels, summaries []int
-	for i := 1; i < len(g.header); i++ {
-		if _, _, ok := levelHeaders([]string{g.header[i]}); ok {
-			levels = append(levels, i)
-			continue
-		}
-		c := classify(g.header[i])
-		if c.key() == "" || c.kind == colConcurrency || c.kind == colPerGPU {
-			return g, "", false
-		}
-		summaries = append(summaries, i)
-	}
-	if len(levels) < 2 || len(summaries) != 1 || !summarisesRows(g, levels, summaries[0]) {
+	levels, summaries, ratios, ok := wideColumns(g)
+	if !ok || len(levels) < 2 || len(summaries) == 0 && len(ratios) == 0 {
 		return g, "", false
 	}
-	s := summaries[0]
 	t := g
 	t.rows = nil
-	t.header = append([]string{g.header[0] + ` \ ` + g.header[s]}, pick(g.header, levels)...)
+	t.header = append([]string{g.header[0]}, pick(g.header, levels)...)
+	var notes []string
+	if len(summaries) > 0 {
+		s := summaries[0]
+		if len(summaries) != 1 || !summarisesRows(g, levels, s) {
+			return g, "", false
+		}
+		t.header[0] = g.header[0] + ` \ ` + g.header[s]
+		notes = append(notes, fmt.Sprintf("%s: %q is the mean of each row's level cells, not a level: not read; the level cells are read as %q", g.file, g.header[s], g.header[s]))
+	}
+	if len(ratios) > 0 {
+		notes = append(notes, ratioNote(g, ratios))
+	}
 	for _, row := range g.rows {
 		if len(row) == 0 {
 			t.rows = append(t.rows, row)
@@ -51,8 +52,29 @@ func dropSummaryColumns(g grid) (grid, string, bool) {
 		}
 		t.rows = append(t.rows, append([]string{row[0]}, pick(row, levels)...))
 	}
-	note := fmt.Sprintf("%s: %q is the mean of each row's level cells, not a level: not read; the level cells are read as %q", g.file, g.header[s], g.header[s])
-	return t, note, true
+	return t, strings.Join(notes, "; "), true
+}
+
+// wideColumns sorts the columns after the first into levels, summaries
+// (a metric's name) and columns of ratios; ok is false when one is none of
+// them.
+func wideColumns(g grid) (levels, summaries, ratios []int, ok bool) {
+	for i := 1; i < len(g.header); i++ {
+		if _, _, isLevel := levelHeaders([]string{g.header[i]}); isLevel {
+			levels = append(levels, i)
+			continue
+		}
+		if ratioColumn(g, i) {
+			ratios = append(ratios, i)
+			continue
+		}
+		c := classify(g.header[i])
+		if c.key() == "" || c.kind == colConcurrency || c.kind == colPerGPU {
+			return nil, nil, nil, false
+		}
+		summaries = append(summaries, i)
+	}
+	return levels, summaries, ratios, true
 }
 
 // summarisesRows: on every row where all are numbers, cell s is the mean of

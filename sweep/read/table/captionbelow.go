@@ -1,0 +1,41 @@
+package table
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// captionBelow is the italic line right under a table (a blank line between
+// allowed) when it names a metric, as a caption above does: papers and
+// READMEs put a table's caption under it ("*output tokens/s, median of 3
+// runs*"), and a table whose cells are bare numbers ("| llama.cpp | 69.6 |")
+// says nowhere else what they hold. A remark in italics that names no
+// metric is no caption. end is the first line after the table; "" when
+// there is none.
+func captionBelow(lines []string, end int) string {
+	i := end
+	if i < len(lines) && strings.TrimSpace(lines[i]) == "" {
+		i++
+	}
+	if i >= len(lines) {
+		return ""
+	}
+	l := strings.TrimSpace(lines[i])
+	inner, ok := italicLine(l)
+	if !ok || utf8.RuneCountInString(inner) > maxCaption || !namesMetric(inner) {
+		return ""
+	}
+	return inner
+}
+
+// italicLine is the text of a line written wholly in italics, "*…*" or
+// "_…_" (not bold, "**…**").
+func italicLine(l string) (string, bool) {
+	for _, m := range []string{"*", "_"} {
+		if len(l) > 2 && strings.HasPrefix(l, m) && strings.HasSuffix(l, m) && !strings.HasPrefix(l, m+m) && !strings.HasSuffix(l, m+m) {
+			inner := strings.TrimSpace(l[1 : len(l)-1])
+			return inner, inner != "" && !strings.Contains(inner, m)
+		}
+	}
+	return "", false
+}
