@@ -159,7 +159,7 @@ func TestSweepSearchFlagErrors(t *testing.T) {
 
 // The issue's case (#20): a simulated engine that runs at most 48
 // sequences (past 48 requests only wait, and its /metrics says so), swept
-// by --search with the default request counts (max(1000, 8 × C)) from a
+// by --search with fixed request counts (2,000 a level) from a
 // ladder that never lands on 48 (given explicitly since levels stop by
 // precision by default, issue 30). The engine names its cap at 64/GPU, the
 // search measures the cap next, and the cap measured as the operating
@@ -174,9 +174,12 @@ func TestSweepSearchFindsAnEngineCapOffTheLadder(t *testing.T) {
 	t.Cleanup(func() { srv.Close() })
 	dir := filepath.Join(t.TempDir(), "run")
 	code, _, errs := sweepCLI(t, "sweep", "--endpoint", url, "--model", "sim", "--gpus", "1", "--search", "--search-start", "32",
-		"--input-tokens", "16", "--output-tokens", "16", "--request-timeout", "60s", "--min-requests", "1000", "--out", dir)
+		"--input-tokens", "16", "--output-tokens", "16", "--request-timeout", "60s", "--min-requests", "2000", "--out", dir)
 	require.Equal(t, 0, code, errs)
 	t.Log(errs)
+	// 2,000 requests a level (about 8 s here), not 1,000: at 4 s a level
+	// got so few one-second scrapes under a loaded `go test ./...` that
+	// 64/GPU showed no queue and the search climbed past the cap.
 	// Which evidence names 48 first depends on how many one-second
 	// scrapes a 4-second level gets: the engine's running count pinned at
 	// 48 with requests waiting, or TTFT at 64 holding the wait of all but
