@@ -232,7 +232,8 @@ func windows(ticks []tick, meanE2E time.Duration) (w sweep.Windows, rate float64
 	rate = float64(allEv) / allDt.Seconds()
 	meanDt := allDt / time.Duration(n)
 	wave := max(time.Second, meanE2E)
-	b := max(1, int(math.Ceil(float64(wave)/float64(meanDt)-1e-9)))
+	// A tick a few µs short of its period must not add a tick to a wave.
+	b := max(1, int(math.Ceil(float64(wave)/float64(meanDt)-1e-3)))
 	if n < 2*b {
 		return w, rate, false
 	}

@@ -100,6 +100,28 @@ func TestLevelRunsPastItsTimeCapUntilItHoldsAnInterval(t *testing.T) {
 	assert.Less(t, took, 14*time.Second)
 }
 
+// A level whose warm-up (a request per slot, as a search's) ends so late
+// that the time cap comes before any measured request has ended measures
+// waves as long as the warm-up's requests, not the 1 s floor: 500 output
+// tokens of ~10 ms are ~5 s a request against a 6 s cap. With the floor,
+// nine half-second ticks made three "waves" 4.5 s after the ramp and the
+// cap closed the level at about 10 s with every measured request in flight
+// — one each, drained — as at 352/GPU on the H200 test bed (4.5 s of
+// windows of 1.5 s, ±65%). Now the level holds two requests a slot and
+// waves a request long. Simulated.
+func TestLevelWavesAreTheWarmUpsUntilAMeasuredRequestEnds(t *testing.T) {
+	_, url := serve(t, modelCfg())
+	ex := builtin.New(builtin.Options{Seed: 1})
+	res, err := ex.RunLevel(context.Background(), plan(url, "chat", 2, 32, 500), precisionLevel(8, 2, 0.0001, 1, 6))
+	require.NoError(t, err)
+	p := res.Points[0]
+	assert.Equal(t, sweep.StopTimeCap, p.StopReason)
+	require.NotNil(t, p.Requests)
+	assert.GreaterOrEqual(t, *p.Requests, 32, "two measured requests a slot at least, not one each drained")
+	require.NotNil(t, p.Windows)
+	assert.GreaterOrEqual(t, p.Windows.LengthS, 4.0, "a wave is a request long (~5 s), not the 1 s floor")
+}
+
 // A level with a request count keeps it (fixed_count) and still records
 // its windows' interval, which knee diff reads. Simulated.
 func TestFixedCountLevelRecordsItsWindows(t *testing.T) {
