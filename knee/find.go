@@ -71,7 +71,7 @@ func FindContext(ctx context.Context, s *sweep.Sweep, opts Options) (*Result, er
 		Sweep:      SweepInfo{Accelerator: s.Accelerator, GPUs: s.GPUs, Leaf: s.Leaf, Model: s.Model},
 		Unit:       in.unit(),
 		Hints:      []string{},
-		Notes:      sloNotes,
+		Notes:      append(sloNotes, runToRunNote(in)...),
 		Thresholds: opts,
 	}
 	var loc located

@@ -55,6 +55,12 @@ type input struct {
 	levels []*levelEval // every level, ascending
 	w      words
 	slo    []sloTarget // the stated SLOs (--slo, --ttft-slo-ms)
+	// runToRun is how many times wider than their windows the sweep's
+	// repeats scatter (sweep.RunToRunFactor; 1: no wider, or no repeats)
+	// and runToRunDOF its degrees of freedom: every windowed level's
+	// interval is widened by it.
+	runToRun    float64
+	runToRunDOF int
 }
 
 func (in input) unit() string {
@@ -89,7 +95,11 @@ func prepare(s *sweep.Sweep, opts Options) input {
 		in.perGPU = s.GPUs > 0
 	}
 	in.stat = chooseTTFTStat(pts)
+	in.runToRun, in.runToRunDOF = sweep.RunToRunFactor(pts)
 	for _, l := range buildLevels(pts, s.GPUs, in.stat, opts) {
+		if l.windowed && finite(l.halfWidth) {
+			l.halfWidth *= in.runToRun
+		}
 		in.levels = append(in.levels, &levelEval{level: l, elasticity: math.NaN(), little: math.NaN()})
 	}
 	in.w = words{perGPU: in.perGPU, eStar: opts.Elasticity}

@@ -1,6 +1,7 @@
 package knee
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/kneetool/knee/sweep"
@@ -58,4 +59,14 @@ func windowMargin(l *levelEval, noise float64) float64 {
 		return 0
 	}
 	return sweep.ExcessMargin(l.halfWidth, noise)
+}
+
+// runToRunNote says when the sweep's repeats scatter wider than their own
+// windows allow, and that every windowed level's interval was widened so.
+func runToRunNote(in input) []string {
+	if !(in.runToRun > 1) {
+		return nil
+	}
+	return []string{fmt.Sprintf("run-to-run: the repeats scatter %.1f× what their windows' intervals allow (%d repeat(s) beyond a level's first): every level's throughput interval is widened %.1f×, so no step is decided on noise its windows cannot see",
+		in.runToRun, in.runToRunDOF, in.runToRun)}
 }

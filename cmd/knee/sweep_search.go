@@ -162,6 +162,7 @@ func (o *sweepOptions) runSweep(ctx context.Context, c *cobra.Command, exec swee
 			return d.Levels, d.Done(), d.Reason
 		}
 		ao.Extend = func(s *sweep.Sweep) ([]int, string) { return search.Extend(s, kopts) }
+		ao.Confirm = func(s *sweep.Sweep) ([]int, string) { return search.Confirm(s, kopts) }
 		// A level may stop once its step from the level below is resolved
 		// (sweep/steps.go): levels far below the knee stop early.
 		ao.StepRef = func(s *sweep.Sweep, perGPU int) *sweep.StepRef { return search.StepRef(s, perGPU, kopts) }

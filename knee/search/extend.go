@@ -146,9 +146,12 @@ func runsOf(s *sweep.Sweep) map[int]*runs {
 			ss[pg] += p.Windows.HalfWidth * p.Windows.HalfWidth
 		}
 	}
+	// The repeats' scatter beyond their windows widens every level's
+	// interval, as the knee rule reads it (sweep.RunToRunFactor).
+	f, _ := sweep.RunToRunFactor(s.Points)
 	for pg, l := range out {
 		l.thr /= float64(l.n)
-		l.half = math.Sqrt(ss[pg]) / float64(l.n)
+		l.half = f * math.Sqrt(ss[pg]) / float64(l.n)
 	}
 	return out
 }

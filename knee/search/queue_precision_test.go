@@ -76,8 +76,9 @@ func (s *queueServer) probeCap() int {
 }
 
 // runQueueSearchPrecise is knee sweep --search with levels that stop by
-// precision: the cap probe first, and a step the levels' intervals cannot
-// resolve extended (Extend) before the planner decides.
+// precision: the cap probe first, a step the levels' intervals cannot
+// resolve extended (Extend) before the planner decides, and the operating
+// point's step run twice (Confirm) before the search answers.
 func runQueueSearchPrecise(s *queueServer, set Settings, opts knee.Options, maxS float64) queueOutcome {
 	r, _ := traceQueueSearchPrecise(s, set, opts, maxS)
 	return r
@@ -114,6 +115,13 @@ func traceQueueSearchPrecise(s *queueServer, set Settings, opts knee.Options, ma
 		d := Next(s.sweepOf(pts), tried, set, opts)
 		log = append(log, string(d.Phase)+": "+d.Reason)
 		if d.Done() {
+			if again, why := Confirm(s.sweepOf(pts), opts); len(again) > 0 {
+				log = append(log, why)
+				for _, l := range again {
+					run(l)
+				}
+				continue
+			}
 			o := opts
 			o.Bootstrap = 0
 			r, _ := knee.Find(s.sweepOf(pts), o)

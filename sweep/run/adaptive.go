@@ -37,6 +37,11 @@ type AdaptiveOptions struct {
 	// measured whose step the planner's decision rests on is unresolved by
 	// their own intervals, to run again first (knee/search.Extend).
 	Extend func(s *sweep.Sweep) (levels []int, why string)
+	// Confirm, when set, is asked once the planner is done: levels to run
+	// once more before the search answers — the two its operating point
+	// rests on, so that their repeats measure the noise between runs
+	// (knee/search.Confirm). The budget bounds them as any level.
+	Confirm func(s *sweep.Sweep) (levels []int, why string)
 	// Deadline, when set, is the search's time budget (--search-budget,
 	// budget.go): no level starts that the longest level so far would
 	// carry past it.
@@ -180,6 +185,14 @@ func (p *adaptive) search(e *engine) (grew bool, err error) {
 	levels, done, why := p.opts.Planner(e.st.Sweep(), tried)
 	if !done && !newLevels(levels, tried) {
 		done, why = true, fmt.Sprintf("the planner asked for %s, all already in the plan (%s)", sweep.FormatLadder(levels), why)
+	}
+	if done && p.opts.Confirm != nil {
+		if again, cwhy := p.opts.Confirm(e.st.Sweep()); len(again) > 0 {
+			if _, err := e.st.AddLevels(again...); err != nil {
+				return false, err
+			}
+			return true, e.event("search", "%s", cwhy)
+		}
 	}
 	if done {
 		// Asked again after each round of repeats: said once per answer.

@@ -253,3 +253,31 @@ func TestPlannerAskingTwiceEndsAndDoneIsLoggedOnce(t *testing.T) {
 	assert.Equal(t, 3, f.runs[64])
 	assert.Equal(t, 3, f.runs[128])
 }
+
+// Once the planner is done, Confirm may ask for levels to run once more
+// before the search answers (knee/search.Confirm: the operating point's
+// step, measured twice): they run, the planner is asked again, and the
+// search ends when Confirm asks for nothing. Simulated.
+func TestSearchConfirmsBeforeItAnswers(t *testing.T) {
+	st, dir := createPlan(t, 64, 128)
+	f := newFleet(func(perGPU, k int) float64 { return float64(perGPU) * 10 })
+	planner := func(s *sweep.Sweep, tried []int) ([]int, bool, string) { return nil, true, "128/GPU is past" }
+	confirm := func(s *sweep.Sweep) ([]int, string) {
+		if len(s.Points) < 3 {
+			return []int{64}, "confirm: run 64/GPU once more"
+		}
+		return nil, ""
+	}
+	var log bytes.Buffer
+	out, err := RunAdaptive(context.Background(), st, AdaptiveOptions{Options: Options{Log: &log}, Planner: planner, Confirm: confirm,
+		Slots: []Slot{{Name: "l", Exec: f}}})
+	require.NoError(t, err, log.String())
+	assert.Equal(t, []int{0, 1, 2}, out.Measured)
+	assert.Equal(t, 2, f.runs[64])
+	assert.Equal(t, 1, f.runs[128])
+	assert.Contains(t, log.String(), "search: confirm: run 64/GPU once more\n")
+	assert.Contains(t, log.String(), "search: done: 128/GPU is past\n")
+	plan, err := store.ReadPlan(dir)
+	require.NoError(t, err)
+	assert.Equal(t, []int{64, 128, 64}, plan.PerGPU)
+}
