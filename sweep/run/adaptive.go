@@ -86,7 +86,7 @@ func (p *adaptive) next(_ context.Context, e *engine) ([]sweep.Level, bool, erro
 			return nil, false, err
 		}
 		if len(todo) > 0 {
-			if why := e.outOfTime(p.opts.Deadline); why != "" {
+			if why := e.outOfTime(p.opts.Deadline, todo...); why != "" {
 				return nil, false, p.outOfTime(e, why, len(todo))
 			}
 			return todo[:min(len(todo), len(e.slots))], false, nil

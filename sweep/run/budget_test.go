@@ -113,3 +113,41 @@ func TestRateSearchStopsWhenItsBudgetCannotHoldAnotherRate(t *testing.T) {
 	assert.Contains(t, out.StoppedEarly, "the time budget leaves 30s")
 	assert.Len(t, st.Plan().Levels(), 4, "the rate decided and not run stays in plan.json for --resume")
 }
+
+// goDownOnce climbs 16 → 32 → 64, then goes down to 8 once, then is done.
+func goDownOnce(s *sweep.Sweep, tried []int) ([]int, bool, string) {
+	switch len(tried) {
+	case 1, 2:
+		top := tried[len(tried)-1]
+		return []int{2 * top}, false, fmt.Sprintf("climb to %d", 2*top)
+	case 3:
+		return []int{8}, false, "go down to 8"
+	}
+	return nil, true, "answered"
+}
+
+// A level below those measured is sized by the nearest level above it
+// and a quarter, not by the longest of all: after 16 (40 s), 32 (60 s) and
+// a slow 64 (150 s) — the H200 test bed's 352/GPU took 2m31s — 8/GPU starts
+// with 70 s left (16's 40 s and a quarter: 50 s), which the longest level
+// (150 s) would have refused. A climb past every level is still sized by
+// the longest.
+func TestSearchGoesDownWithinItsBudgetByTheNearestLevelAbove(t *testing.T) {
+	st, _ := createPlan(t, 16)
+	t0 := time.Date(2026, 12, 2, 11, 0, 0, 0, time.UTC)
+	took := map[int]time.Duration{8: 30 * time.Second, 16: 40 * time.Second, 32: 60 * time.Second, 64: 150 * time.Second}
+	f := &slowFleet{fleet: newFleet(func(pg, _ int) float64 { return float64(pg) * 10 }), now: t0, took: func(pg int) time.Duration { return took[pg] }}
+	var log bytes.Buffer
+	out, err := RunAdaptive(context.Background(), st, AdaptiveOptions{
+		Options: Options{Log: &log, Now: f.clock}, Planner: goDownOnce, Slots: []Slot{{Name: "l", Exec: f}},
+		Deadline: t0.Add(320 * time.Second)})
+	require.NoError(t, err, log.String())
+	assert.Len(t, out.Measured, 4, log.String())
+	assert.Equal(t, 1, f.runs[8], "8/GPU ran in the 70 s left")
+	assert.Contains(t, log.String(), "search: done: answered\n")
+
+	e := &engine{longest: 150 * time.Second, tookAt: map[int]time.Duration{16: 40 * time.Second, 64: 150 * time.Second, 32: 60 * time.Second}, opts: Options{Now: func() time.Time { return t0 }}}
+	assert.Empty(t, e.outOfTime(t0.Add(76*time.Second), sweep.Level{PerGPU: 24}), "32 took 60 s: 75 s with a quarter")
+	assert.Contains(t, e.outOfTime(t0.Add(74*time.Second), sweep.Level{PerGPU: 24}), "the time budget leaves 1m14s, less than 24/GPU is expected to take (1m15s: the nearest level above it and a quarter)")
+	assert.Contains(t, e.outOfTime(t0.Add(140*time.Second), sweep.Level{PerGPU: 128}), "less than the longest level so far (2m30s)")
+}

@@ -123,6 +123,8 @@ type engine struct {
 	staged bool
 	// longest is the longest level run so far (AdaptiveOptions.Deadline).
 	longest time.Duration
+	// tookAt is each per-GPU level's longest run (outOfTime).
+	tookAt map[int]time.Duration
 }
 
 func newEngine(st *store.Store, opts Options, slots []Slot) *engine {

@@ -131,7 +131,7 @@ func (e *engine) record(ctx context.Context, slot Slot, l sweep.Level, res *swee
 		return fmt.Errorf("storing %v: %w", l, err)
 	}
 	e.out.Measured = append(e.out.Measured, l.Index)
-	e.timed(rec.FinishedAt.Sub(rec.StartedAt))
+	e.timed(l, rec.FinishedAt.Sub(rec.StartedAt))
 	if err := e.event("finished", "%v%s: %s", l, on, summary(res.Points)); err != nil {
 		return err
 	}
