@@ -45,6 +45,9 @@ var headerDimensions = []struct {
 func headerDimension(low string) (dimension, string) {
 	h := strings.ReplaceAll(low, "_", " ")
 	for _, d := range headerDimensions {
+		if d.dim == dimTokRate && !d.re.MatchString(withoutTokenTimes(h)) {
+			continue
+		}
 		if d.re.MatchString(h) {
 			return d.dim, d.what
 		}
@@ -133,7 +136,8 @@ var roles = []role{
 	{kind: colRatio, dims: anyDim, match: func(w wordset) bool { return w.has(ratioWords...) }, why: "a ratio or percentage"},
 	// Latencies: a time, or no unit.
 	{kind: colLatency, metric: "ttft", dims: timeDims, match: func(w wordset) bool {
-		return w.has("ttft") || (w.has("time") && w.has("first")) || (w.has("first") && w.has("token") && w.has("latency"))
+		// "Mean first-token s": a time to the first token, with its unit.
+		return w.has("ttft") || (w.has("time") && w.has("first")) || (w.has("first") && w.has("token"))
 	}},
 	{kind: colLatency, metric: "tpot", dims: timeDims, match: func(w wordset) bool {
 		return w.has("tpot") || (w.has("time") && w.has("per") && w.has("output")) || (w.has("per") && w.has("token") && w.has("latency"))
