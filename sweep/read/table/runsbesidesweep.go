@@ -1,0 +1,35 @@
+package table
+
+import (
+	"fmt"
+	"strings"
+)
+
+// A series of one load level is one run, not a curve: a table of shapes by
+// concurrency where one shape was measured at three levels and the others
+// at one each holds one sweep. That sweep is the table's answer and is read
+// without --series, with a note naming the runs left aside; with two
+// sweeps, or none, the choice stays the user's.
+
+// sweepAmongRuns is the one series of at least three levels when every
+// other series holds a single level, and the note saying so; "" when the
+// table holds no such sweep.
+func sweepAmongRuns(g grid, keyOf func([]string) string, load int) (string, string) {
+	keys, _ := seriesKeys(g, keyOf)
+	sweep := ""
+	var runs []string
+	for _, k := range keys {
+		switch levels := rowCurveSize(g, keyOf, load, k).levels; {
+		case levels >= 3 && sweep == "":
+			sweep = k
+		case levels == 1:
+			runs = append(runs, fmt.Sprintf("%q", k))
+		default:
+			return "", ""
+		}
+	}
+	if sweep == "" || len(runs) == 0 {
+		return "", ""
+	}
+	return sweep, fmt.Sprintf("%s: series %q read, the one sweep of the table; %s hold one level each: runs, not curves (--series reads one)", g.file, sweep, strings.Join(runs, ", "))
+}
