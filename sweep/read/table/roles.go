@@ -153,7 +153,7 @@ var roles = []role{
 	{kind: colPerUser, dims: tokDims, why: "per-user throughput, not the node's", match: func(w wordset) bool {
 		// A rate, not a count: "Input Sequence Length (tokens)" names
 		// tokens and a sequence but is a length (a workload setting).
-		perWho := isTokenRate(w) && w.has("user", "users", "seq", "sequence", "stream", "slot", "single", "client")
+		perWho := isTokenRate(w) && w.has("user", "users", "seq", "sequence", "stream", "slot", "single", "client", "thread")
 		// "tok/s/u", "t/s/u": Tenstorrent's tokens per second per user.
 		perU := isTokenRate(w) && len(w) > 0 && w[len(w)-1] == "u"
 		perRequest := w.has(explicitTokenWords...) && w.has("request", "req")

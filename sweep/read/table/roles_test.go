@@ -40,6 +40,7 @@ func TestRoleTable(t *testing.T) {
 		{"Tput/GPU", "throughput_per_gpu", colThroughputPerGPU},
 		{"tok/s/GPU", "throughput_per_gpu", colThroughputPerGPU},
 		{"per-slot t/s", "", colPerUser},
+		{"tok/s/thread", "", colPerUser},
 		{"Request throughput (req/s)", "request_rate", colRequestRate},
 		// A unit after a time to or between tokens is that time's unit,
 		// never half of a token rate; "tokens s" alone still is a rate.
