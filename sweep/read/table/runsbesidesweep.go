@@ -32,7 +32,11 @@ func sweepAmongRuns(g grid, keyOf func([]string) string, load int) (string, stri
 	if sweep == "" || len(runs) == 0 {
 		return "", ""
 	}
-	return sweep, fmt.Sprintf("%s: series %q read, the one sweep of the table; %s hold one level each: runs, not curves (--series reads one)", g.file, sweep, strings.Join(runs, ", "))
+	hold := "hold one level each: runs"
+	if len(runs) == 1 {
+		hold = "holds one level: a run"
+	}
+	return sweep, fmt.Sprintf("%s: series %q read, the one sweep of the table; %s %s, not curves (--series reads one)", g.file, sweep, strings.Join(runs, ", "), hold)
 }
 
 // measuredLevels counts the distinct load levels of the series keyed key,
