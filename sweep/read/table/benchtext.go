@@ -68,6 +68,9 @@ func readBenchText(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 	if !ok {
 		return nil, inputerr.Errorf(path, "", 0, "no serving benchmark result block (a ===== Serving Benchmark Result ===== line, then `Key: value` lines)")
 	}
+	if s, ok, err := sweepTableBesideRun(path, data, g, meta); ok {
+		return s, err
+	}
 	return tableToSweep(g, meta)
 }
 

@@ -45,6 +45,9 @@ var headerDimensions = []struct {
 func headerDimension(low string) (dimension, string) {
 	h := strings.ReplaceAll(low, "_", " ")
 	for _, d := range headerDimensions {
+		if d.dim == dimTokRate && !d.re.MatchString(withoutTokenTimes(h)) {
+			continue
+		}
 		if d.re.MatchString(h) {
 			return d.dim, d.what
 		}
@@ -133,7 +136,8 @@ var roles = []role{
 	{kind: colRatio, dims: anyDim, match: func(w wordset) bool { return w.has(ratioWords...) }, why: "a ratio or percentage"},
 	// Latencies: a time, or no unit.
 	{kind: colLatency, metric: "ttft", dims: timeDims, match: func(w wordset) bool {
-		return w.has("ttft") || (w.has("time") && w.has("first")) || (w.has("first") && w.has("token") && w.has("latency"))
+		// "Mean first-token s": a time to the first token, with its unit.
+		return w.has("ttft") || (w.has("time") && w.has("first")) || (w.has("first") && w.has("token"))
 	}},
 	{kind: colLatency, metric: "tpot", dims: timeDims, match: func(w wordset) bool {
 		return w.has("tpot") || (w.has("time") && w.has("per") && w.has("output")) || (w.has("per") && w.has("token") && w.has("latency"))
@@ -149,7 +153,7 @@ var roles = []role{
 	{kind: colPerUser, dims: tokDims, why: "per-user throughput, not the node's", match: func(w wordset) bool {
 		// A rate, not a count: "Input Sequence Length (tokens)" names
 		// tokens and a sequence but is a length (a workload setting).
-		perWho := isTokenRate(w) && w.has("user", "users", "seq", "sequence", "stream", "slot", "single", "client")
+		perWho := isTokenRate(w) && w.has("user", "users", "seq", "sequence", "stream", "slot", "single", "client", "thread")
 		// "tok/s/u", "t/s/u": Tenstorrent's tokens per second per user.
 		perU := isTokenRate(w) && len(w) > 0 && w[len(w)-1] == "u"
 		perRequest := w.has(explicitTokenWords...) && w.has("request", "req")

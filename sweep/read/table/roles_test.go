@@ -40,7 +40,12 @@ func TestRoleTable(t *testing.T) {
 		{"Tput/GPU", "throughput_per_gpu", colThroughputPerGPU},
 		{"tok/s/GPU", "throughput_per_gpu", colThroughputPerGPU},
 		{"per-slot t/s", "", colPerUser},
+		{"tok/s/thread", "", colPerUser},
 		{"Request throughput (req/s)", "request_rate", colRequestRate},
+		// A unit after a time to or between tokens is that time's unit,
+		// never half of a token rate; "tokens s" alone still is a rate.
+		{"Mean first-token s", "ttft_mean", colLatency},
+		{"Output tokens s", "throughput", colThroughput},
 		// Load words.
 		{"slots", "concurrency", colConcurrency},
 		{"N (parallel)", "concurrency", colConcurrency},

@@ -244,6 +244,10 @@ func rowSeries(g *grid, cols []column, pick, picked string) ([]string, error) {
 		headers = append(headers, fmt.Sprintf("%q", cols[i].header))
 	}
 	by := strings.Join(headers, " and ")
+	runs := ""
+	if pick == "" {
+		pick, runs = sweepAmongRuns(*g, keyOf, load)
+	}
 	if pick == "" {
 		keys, counts := seriesKeys(*g, keyOf)
 		keys = rankCurves(keys, func(k string) curveSize { return rowCurveSize(*g, keyOf, load, k) })
@@ -258,6 +262,9 @@ func rowSeries(g *grid, cols []column, pick, picked string) ([]string, error) {
 	notes, err := pickRowSeries(g, series, keyOf, by, pick)
 	if err != nil {
 		return nil, err
+	}
+	if runs != "" {
+		notes = []string{runs}
 	}
 	return notes, mixedLabels(*g, cols, cand, series, load, pick)
 }

@@ -1,0 +1,39 @@
+package table
+
+import (
+	"fmt"
+
+	"github.com/kneetool/knee/sweep"
+)
+
+// A result block printed by a benchmark tool holds one run: one level.
+// When the same document also holds a table of at least three load levels
+// and a rate ("Measured across concurrencies: | max-concurrency | Output
+// tok/s |"), that table is the sweep and the block is one of its runs,
+// shown as an example: the table is read, never the block's single figure.
+
+// sweepTableBesideRun reads the document's markdown table that can be a
+// sweep when the bench text's blocks hold a single level; ok is false when
+// the blocks are a sweep themselves or no such table is there.
+func sweepTableBesideRun(path string, data []byte, blocks grid, meta Meta) (*sweep.Sweep, bool, error) {
+	if len(blocks.rows) != 1 {
+		return nil, false, nil
+	}
+	line := 0
+	for _, g := range markdownTables(path, data) {
+		if canBeSweep(g) {
+			line = g.headerLine
+			break
+		}
+	}
+	if line == 0 {
+		return nil, false, nil
+	}
+	s, err := readMarkdown(path, data, meta)
+	if err != nil {
+		return nil, true, err
+	}
+	s.Notes = append(s.Notes, fmt.Sprintf("%s:%d: the result block at line %d is one run (one level); the table at line %d, of several levels, is the sweep and is read",
+		path, line, blocks.headerLine, line))
+	return s, true, nil
+}
