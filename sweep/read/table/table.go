@@ -71,6 +71,7 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 		return nil, err
 	}
 	notes = append(notes, unreadUnusableColumns(g, cols)...)
+	notes = append(notes, approximateCellNotes(g, cols)...)
 	if err := implausibleUnits(g, cols); err != nil {
 		return nil, err
 	}
