@@ -132,6 +132,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, splitPackedCells(&g)...)
 	notes = append(notes, profileLoads(&g)...)
 	notes = append(notes, dropLoadCountWords(&g)...)
+	notes = append(notes, signedLoads(&g)...)
 	notes = append(notes, labelLoads(&g)...)
 	notes = append(notes, phaseRows(&g)...)
 	notes = append(notes, expandPackedRows(&g, loadColumn(classifyAll(g.header)))...)
