@@ -11,7 +11,8 @@ import "fmt"
 // starts at one or two requests and grows fourfold or more, is a stream's
 // rate: the table has no node rate, and knee says so rather than read a
 // falling curve no node draws ("Tokens/Second (Average)" of "~55.75
-// tokens/sec" at 1 user down to "~19.54" at 10).
+// tokens/sec" at 1 user down to "~19.54" at 10). A column --column names
+// as the throughput is read as named.
 
 // fallingSoleRate reads such a column as a per-stream rate.
 func (r *resolved) fallingSoleRate(g grid) {
@@ -27,7 +28,8 @@ func (r *resolved) fallingSoleRate(g grid) {
 			rate = i
 		}
 	}
-	if load < 0 || rate < 0 || wordset(headerTokens(r.cols[rate].header)).has("aggregate", "agg", "total", "node", "system", "combined", "overall", "sum") {
+	// A column --column picked is the user's reading: kept.
+	if load < 0 || rate < 0 || r.picked["throughput"] != "" || wordset(headerTokens(r.cols[rate].header)).has("aggregate", "agg", "total", "node", "system", "combined", "overall", "sum") {
 		return
 	}
 	if !fallsFromOneStream(g, load, rate) {

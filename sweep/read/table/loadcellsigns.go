@@ -85,7 +85,7 @@ func signedLoads(g *grid) []string {
 // as their numbers; none is changed unless every cell reads.
 func dropLoadSigns(g *grid, i int) []string {
 	levels, sign, ok := signedLevels(*g, i, true)
-	if !ok || sign == "" {
+	if !ok || sign == "" || readsAsLoad(*g, i) {
 		return nil
 	}
 	example := cleanCell(cellAt(g.rows[0], i))
@@ -191,4 +191,16 @@ func throughputMoves(g grid, cols []column) bool {
 		}
 	}
 	return false
+}
+
+// readsAsLoad: every cell of column i is a number the load column reads
+// as it stands ("c=16", "P8": cellNumber), so nothing needs rewriting.
+func readsAsLoad(g grid, i int) bool {
+	for _, row := range g.rows {
+		cell := cleanCell(cellAt(row, i))
+		if !isBlank(cell) && !plainDecimal(cell) && !prefixedLoad.MatchString(cell) {
+			return false
+		}
+	}
+	return true
 }
