@@ -85,6 +85,10 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 	if err != nil {
 		return nil, err
 	}
+	if n, note := gpusFromHeading(g, cols, gpus); note != nil {
+		gpus, node.gpus = n, n
+		s.Notes = append(s.Notes, note...)
+	}
 	s.GPUs, s.Leaf, s.Accelerator, s.Model = node.gpus, node.leaf, node.accelerator, node.model
 	if s.Points, err = tablePoints(g, cols, gpus); err != nil {
 		return nil, err
