@@ -21,8 +21,8 @@ func TestRemarkColumnsNameNoCurve(t *testing.T) {
 	require.Len(t, s.Points, 3)
 	require.Equal(t, 1713.0, s.Points[2].ThroughputTokS)
 
-	// A second label whose values all recur stays in the key: with it the
-	// rows of one level are told apart.
+	// A column whose values all recur names curves, never remarks (the
+	// engine, the same on every row, names none).
 	two := "| engine | quant | concurrency | tok/s | TTFT p50 (ms) |\n|---|---|---|---|---|\n" +
 		"| A | fp8 | 1 | 50 | 40 |\n| A | fp8 | 4 | 180 | 60 |\n| A | int4 | 1 | 60 | 35 |\n| A | int4 | 4 | 210 | 55 |\n"
 	_, err = Read("t.md", []byte(two), Markdown, Meta{})
