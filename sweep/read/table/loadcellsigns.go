@@ -18,15 +18,14 @@ import (
 // carries no such sign, and a speedup's "1.48×" is no whole number. The
 // word says which load: streams, users, clients, c= count the requests in
 // flight (concurrency); B=, bs, batch and × the batch. Under a header that
-// names the load already ("batch" over "1×"), the sign or a remark in
-// parentheses ("4 (before)") is dropped the same way.
+// names the load already ("batch" over "1×"), the sign is dropped the same
+// way (a remark in brackets, "4 (before)", is cleanCell's).
 
 // signedLoadCell is a whole number with a load sign or word before or after
 // it: "1×", "x4", "B=4", "bs 16", "3 streams".
 var (
 	signAfter  = regexp.MustCompile(`^(\d[\d,]*)\s*([×x])$`)
 	signBefore = regexp.MustCompile(`^(?i)([×x]|c|conc|b|bs|batch|n|np|users?|clients?|streams?)\s*[=:]?\s*(\d[\d,]*)$`)
-	remarkCell = regexp.MustCompile(`^(\d[\d,]*)\s*\(([^()\d]+)\)$`)
 )
 
 // batchSigns name a batch rather than requests in flight.
@@ -63,7 +62,7 @@ func signedLoads(g *grid) []string {
 		if !freeColumn(c.kind) {
 			continue
 		}
-		levels, sign, ok := signedLevels(*g, i, false)
+		levels, sign, ok := signedLevels(*g, i)
 		if !ok || sign == "" || distinctInts(levels) < 3 || !risingBlocks(levels) || !throughputMoves(*g, cols) {
 			continue
 		}
@@ -81,10 +80,10 @@ func signedLoads(g *grid) []string {
 	return nil
 }
 
-// dropLoadSigns reads the load column's signed cells ("1×", "4 (before)")
+// dropLoadSigns reads the load column's signed cells ("1×", "8 x")
 // as their numbers; none is changed unless every cell reads.
 func dropLoadSigns(g *grid, i int) []string {
-	levels, sign, ok := signedLevels(*g, i, true)
+	levels, sign, ok := signedLevels(*g, i)
 	if !ok || sign == "" || readsAsLoad(*g, i) {
 		return nil
 	}
@@ -96,21 +95,18 @@ func dropLoadSigns(g *grid, i int) []string {
 		}
 	}
 	setLevels(g, i, levels)
-	return []string{fmt.Sprintf("%s: the cells of %q write the level with a sign or a remark (%q): read as the number alone", g.file, g.header[i], example)}
+	return []string{fmt.Sprintf("%s: the cells of %q write the level with a sign (%q): read as the number alone", g.file, g.header[i], example)}
 }
 
 // signedLevels reads column i's cells as levels (0 for a blank cell): ok
 // when every other cell is a whole number, signed or not, and sign is the
-// last sign read. remarks lets a cell carry a remark in parentheses.
-func signedLevels(g grid, i int, remarks bool) (levels []int, sign string, ok bool) {
+// last sign read.
+func signedLevels(g grid, i int) (levels []int, sign string, ok bool) {
 	for _, row := range g.rows {
 		cell := cleanCell(cellAt(row, i))
 		if isBlank(cell) {
 			levels = append(levels, 0)
 			continue
-		}
-		if m := remarkCell.FindStringSubmatch(cell); m != nil && remarks {
-			cell, sign = m[1], "("+m[2]+")"
 		}
 		v, s, ok := loadCellLevel(cell)
 		if !ok {

@@ -56,7 +56,7 @@ func TestSignsInTheLoadColumnTheHeaderNames(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []float64{1, 2, 4, 8}, []float64{s.Points[0].Concurrency, s.Points[1].Concurrency, s.Points[2].Concurrency, s.Points[3].Concurrency})
 	require.Equal(t, 36.9, s.Points[1].ThroughputTokS)
-	require.Contains(t, strings.Join(s.Notes, "\n"), `t.md: the cells of "batch" write the level with a sign or a remark ("1×"): read as the number alone`)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `t.md: the cells of "batch" write the level with a sign ("1×"): read as the number alone`)
 
 	cap := "| Cap | Output throughput | P99 TTFT |\n| ---: | ---: | ---: |\n" +
 		"| 4 (before) | 40.8 tok/s | 2,500 ms |\n| 16 (after) | 133.8 tok/s | 5,828 ms |\n| 32 | 235.5 tok/s | 9,917 ms |\n"
