@@ -6,9 +6,9 @@ import (
 )
 
 // Refuse only what changes the answer: a cell that is not a value ("Linear
-// scaling", "Single-stream decode ~43.8 tok/s") or only an approximation
-// ("~50 ms") stops the reading when its column is one knee's answer is
-// read from, and only then. The answer (the knee, the recommended level,
+// scaling", "Single-stream decode ~43.8 tok/s") stops the reading when its
+// column is one knee's answer is read from, and only then (an
+// approximation, "~50 ms", is read as written: approxcells.go). The answer (the knee, the recommended level,
 // the verdicts) is read from the load, the throughput and the TTFT, and,
 // in a sweep of request rates, from the served rate and the latencies that
 // give each stage its concurrency by Little's law. Any other latency
@@ -17,9 +17,16 @@ import (
 // move with it. A unit that does not fit, or a value implausible in the
 // unit knee assumed, is not this: the flag that fixes it is named instead.
 
-// answerColumn: knee's answer is read from column c.
+// answerColumn: knee's answer is read from column c. The counts over the
+// run (requests, failures, a "Success" of "256/256"), its duration and the
+// concurrency measured beside the level set are not: a cell of them that
+// is no value leaves the column unread rather than the table.
 func answerColumn(cols []column, c column) bool {
-	if c.kind != colLatency {
+	switch c.kind {
+	case colRequests, colFailures, colDuration, colAchieved:
+		return false
+	case colLatency:
+	default:
 		return true
 	}
 	openLoop := !hasKind(cols, colConcurrency) && !hasKind(cols, colPerGPU)
@@ -32,7 +39,7 @@ func unreadUnusableColumns(g grid, cols []column) []string {
 	var notes []string
 	for i := range cols {
 		c := &cols[i]
-		if c.kind != colLatency || answerColumn(cols, *c) {
+		if c.key() == "" || answerColumn(cols, *c) {
 			continue
 		}
 		for r, row := range g.rows {
@@ -49,21 +56,11 @@ func unreadUnusableColumns(g grid, cols []column) []string {
 // unusableCell says why a cell is not a measured value of its column ("",
 // when it is one or blank).
 func unusableCell(c column, raw string) string {
-	cell, cv, ok, err := cellNumber(c, raw)
-	switch {
-	case err != nil:
+	cell, _, _, err := cellNumber(c, raw)
+	if err != nil {
 		return fmt.Sprintf("holds %q, which is not a value", cell)
-	case ok && cv.approx:
-		return fmt.Sprintf("holds %q, an approximation", cell)
 	}
 	return ""
-}
-
-// approximationError refuses an approximate value in a column the answer
-// is read from, naming the column and what to do.
-func approximationError(c column, cell string) error {
-	exact, _ := trimApprox(cell)
-	return fmt.Errorf("%q is an approximation, in the column knee reads the %s from, and knee reads measured values only: write the value the run measured in its place (the benchmark's own output prints it), or remove the \"~\" if %s is what the run measured", cell, kindWords(c), exact)
 }
 
 // kindWords names what a column is read as, in words: "throughput",

@@ -184,12 +184,13 @@ func splitNumber(s string) (num, rest string, ok bool) {
 	return m[1], strings.TrimSpace(m[2]), true
 }
 
-// trimApprox drops the marks of an approximate value (~, ≈, approx., ca.)
+// trimApprox drops the marks of an approximate value (~, ≈, approx., ca.,
+// about)
 // from the front of a cell; approx says whether there was one.
 func trimApprox(cell string) (s string, approx bool) {
 	s = cell
-	for _, p := range []string{"~", "≈", "approx.", "ca."} {
-		if strings.HasPrefix(s, p) {
+	for _, p := range []string{"~", "≈", "approx.", "ca.", "approximately ", "approx ", "about ", "circa "} {
+		if strings.HasPrefix(strings.ToLower(s), p) {
 			s, approx = strings.TrimSpace(s[len(p):]), true
 		}
 	}

@@ -130,15 +130,18 @@ func loadColumn(cols []column) int {
 	return -1
 }
 
-// statPair is a header naming two statistics of one quantity: "TTFT p50 /
-// p95 (ms)", "Latency mean/max (s)", "TTFT median / 99th percentile".
-var statPair = regexp.MustCompile(`(?i)^(.*?)\b(` + pairStat + `)\s*/\s*(` + pairStat + `)\b(.*)$`)
+// statPair is a header naming two statistics of one quantity or more:
+// "TTFT p50 / p95 (ms)", "Latency mean/max (s)", "TTFT median / 99th
+// percentile", "TTFT p50 / p95 / p99".
+var statPair = regexp.MustCompile(`(?i)^(.*?)\b((?:` + pairStat + `)(?:\s*/\s*(?:` + pairStat + `))+)\b(.*)$`)
 
 // pairStat is one statistic of a statPair, as statOf reads it.
 const pairStat = `p\d+(?:\.\d+)?|mean|avg|average|median|min|max|\d+(?:\.\d+)?(?:st|nd|rd|th)(?:\s+percentile)?`
 
-// splitStatPairs turns a column whose header names two statistics and whose
-// cells hold two values ("93 / 169") into two columns, one per statistic.
+// splitStatPairs turns a column whose header names k statistics and whose
+// cells hold k values ("93 / 169", "0.42 / 3.83 / 7.7 s") into k columns,
+// one per statistic; a unit written once, after the last value, is each
+// value's.
 func splitStatPairs(g *grid) []string {
 	var notes []string
 	for i := 0; i < len(g.header); i++ {
@@ -146,38 +149,64 @@ func splitStatPairs(g *grid) []string {
 		if m == nil {
 			continue
 		}
-		pairs, n := 0, 0
-		for _, row := range g.rows {
-			c := cleanCell(cellAt(row, i))
-			if isBlank(c) {
-				continue
-			}
-			n++
-			if tupleCell.MatchString(c) && len(strings.Split(c, "/")) == 2 {
-				pairs++
-			}
-		}
-		if n == 0 || pairs != n {
+		stats := strings.Split(m[2], "/")
+		if !everyCellSlashed(*g, i, len(stats)) {
 			continue
 		}
-		a := strings.TrimSpace(m[1] + m[2] + m[4])
-		b := strings.TrimSpace(m[1] + m[3] + m[4])
-		g.header = append(g.header[:i], append([]string{a, b}, g.header[i+1:]...)...)
+		names := make([]string, len(stats))
+		for j, st := range stats {
+			names[j] = strings.TrimSpace(m[1] + strings.TrimSpace(st) + m[3])
+		}
+		g.header = append(g.header[:i], append(names, g.header[i+1:]...)...)
 		for r, row := range g.rows {
-			first, second := "", ""
-			if c := cleanCell(cellAt(row, i)); !isBlank(c) {
-				parts := strings.Split(c, "/")
-				first, second = strings.TrimSpace(parts[0]), strings.TrimSpace(parts[1])
-				if u := trailingUnit.FindStringSubmatch(second); u != nil && trailingUnit.FindStringSubmatch(first) == nil {
-					first += " " + u[1]
-				}
-			}
+			vals := splitTuple(cleanCell(cellAt(row, i)), len(stats))
 			if i < len(row) {
-				g.rows[r] = append(row[:i], append([]string{first, second}, row[i+1:]...)...)
+				g.rows[r] = append(row[:i], append(vals, row[i+1:]...)...)
 			}
 		}
-		notes = append(notes, fmt.Sprintf("%s: %q holds two statistics in each cell: read as %q and %q", g.file, m[0], a, b))
-		i++
+		if len(names) == 2 {
+			notes = append(notes, fmt.Sprintf("%s: %q holds two statistics in each cell: read as %q and %q", g.file, m[0], names[0], names[1]))
+		} else {
+			notes = append(notes, fmt.Sprintf("%s: %q holds %d statistics in each cell: read as %s", g.file, m[0], len(names), quoteAll(names)))
+		}
+		i += len(names) - 1
 	}
 	return notes
+}
+
+// everyCellSlashed: column i has a non-blank cell, and every one holds k
+// values separated by slashes.
+func everyCellSlashed(g grid, i, k int) bool {
+	n := 0
+	for _, row := range g.rows {
+		c := cleanCell(cellAt(row, i))
+		if isBlank(c) {
+			continue
+		}
+		if !tupleCell.MatchString(c) || len(strings.Split(c, "/")) != k {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// splitTuple splits a cell of k values ("" each for a blank cell), giving
+// the values without a unit the one written after the last.
+func splitTuple(c string, k int) []string {
+	vals := make([]string, k)
+	if isBlank(c) {
+		return vals
+	}
+	for j, p := range strings.Split(c, "/") {
+		vals[j] = strings.TrimSpace(p)
+	}
+	if u := trailingUnit.FindStringSubmatch(vals[k-1]); u != nil {
+		for j := range vals[:k-1] {
+			if trailingUnit.FindStringSubmatch(vals[j]) == nil {
+				vals[j] += " " + u[1]
+			}
+		}
+	}
+	return vals
 }

@@ -6,7 +6,8 @@ import (
 	"github.com/kneetool/knee/internal/inputerr"
 )
 
-// The consistency pass checks the reading against itself: a node serves
+// The consistency pass checks the reading against itself: a sole token
+// rate falling at every level from one stream is a stream's (fallingrate.go), a node serves
 // at least one output token per request, Little's law says an unstated
 // latency's unit (littleslaw.go), so does E2E ≥ TTFT (e2ettft.go), req/s × the output length names the
 // output rate among candidates (outputlength.go), a latency read in ms is one a
@@ -16,6 +17,7 @@ func (r *resolved) consistencyPass(g grid) error {
 	if err := r.tokensPerRequest(g); err != nil {
 		return err
 	}
+	r.fallingSoleRate(g)
 	r.littlesLawUnit(g)
 	r.e2eAboveTTFT(g)
 	r.outputRateByLength(g)

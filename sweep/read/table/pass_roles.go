@@ -147,7 +147,8 @@ func (r *resolved) tpotOrITL(file string) {
 	}
 }
 
-var fractionCell = regexp.MustCompile(`^\d+\s*/\s*\d+$`)
+// fractionCell is a count over a count, "256/256" or "1,024/1,024".
+var fractionCell = regexp.MustCompile(`^\d[\d,]*\s*/\s*\d[\d,]*$`)
 
 func fractions(g grid, i int) int {
 	n := 0

@@ -187,9 +187,6 @@ func readValue(c column, raw string) (cellRead, bool, error) {
 	if cv.v < 0 {
 		return cellRead{}, false, fmt.Errorf("must not be negative, got %q", cell)
 	}
-	if cv.approx && c.kind != colConcurrency && c.kind != colAchieved {
-		return cellRead{}, false, approximationError(c, cell)
-	}
 	factor, err := cellFactor(c, cv, columnDim(c.kind), cell)
 	if err != nil {
 		return cellRead{}, false, err

@@ -228,7 +228,7 @@ func rowSeries(g *grid, cols []column, pick, picked string) ([]string, error) {
 	for _, i := range cand {
 		carryDown(g, i)
 	}
-	series := seriesByRow(*g, cols, cand, load)
+	series := dropRemarkColumns(*g, cols, seriesByRow(*g, cols, cand, load), load)
 	if len(series) == 0 {
 		return nil, nil
 	}

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -27,4 +28,18 @@ func TestAStatPairNamedInWordsIsSplit(t *testing.T) {
 	}
 	g := grid{header: []string{"Input / output"}, rows: [][]string{{"1024 / 128"}}}
 	require.Empty(t, splitStatPairs(&g), "lengths are no statistics")
+}
+
+// Three statistics in one cell, the unit written once after the last
+// (simulated; the real shape is batch q's GB300 table, "TTFT p50 / p95 /
+// p99" over "0.42 / 3.83 / 7.7 s"): each its own column, never the last
+// value read as the only one.
+func TestStatListOfThree(t *testing.T) {
+	md := "| clients | output tok/s | TTFT p50 / p95 / p99 |\n|---|---|---|\n| 48 | 775 | 0.42 / 3.83 / 7.7 s |\n| 96 | 1803 | 0.67 / 5.36 / 12.2 s |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, 670.0, *s.Points[1].TTFT.P50)
+	require.Equal(t, 5360.0, *s.Points[1].TTFT.P95)
+	require.Equal(t, 12200.0, *s.Points[1].TTFT.P99)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `t.md: "TTFT p50 / p95 / p99" holds 3 statistics in each cell: read as "TTFT p50", "TTFT p95", "TTFT p99"`)
 }

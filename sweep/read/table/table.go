@@ -71,6 +71,7 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 		return nil, err
 	}
 	notes = append(notes, unreadUnusableColumns(g, cols)...)
+	notes = append(notes, approximateCellNotes(g, cols)...)
 	if err := implausibleUnits(g, cols); err != nil {
 		return nil, err
 	}
@@ -83,6 +84,10 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 	node, gpus, err := tableNode(g, cols, meta)
 	if err != nil {
 		return nil, err
+	}
+	if n, note := gpusFromHeading(g, cols, gpus); note != nil {
+		gpus, node.gpus = n, n
+		s.Notes = append(s.Notes, note...)
 	}
 	s.GPUs, s.Leaf, s.Accelerator, s.Model = node.gpus, node.leaf, node.accelerator, node.model
 	if s.Points, err = tablePoints(g, cols, gpus); err != nil {
@@ -126,11 +131,13 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, joinSpaceGroups(&g)...)
 	notes = append(notes, nameCellRateUnits(&g)...)
 	notes = append(notes, nameColumnsByHeading(&g)...)
+	notes = append(notes, splitPerGPUBrackets(&g)...)
 	notes = append(notes, splitStatPairs(&g)...)
 	notes = append(notes, splitNamedTuples(&g)...)
 	notes = append(notes, splitPackedCells(&g)...)
 	notes = append(notes, profileLoads(&g)...)
 	notes = append(notes, dropLoadCountWords(&g)...)
+	notes = append(notes, signedLoads(&g)...)
 	notes = append(notes, labelLoads(&g)...)
 	notes = append(notes, phaseRows(&g)...)
 	notes = append(notes, expandPackedRows(&g, loadColumn(classifyAll(g.header)))...)

@@ -1,0 +1,60 @@
+package table
+
+import "fmt"
+
+// A node's output rate does not fall at every level from one stream on:
+// serving two requests at once it delivers at least about what it
+// delivered serving one, and past its knee it flattens before it falls.
+// One stream's rate does fall so, every stream sharing the node as the
+// load grows. So the table's only token rate, under a header that does not
+// say it is the whole node's, falling at every level over a load that
+// starts at one or two requests and grows fourfold or more, is a stream's
+// rate: the table has no node rate, and knee says so rather than read a
+// falling curve no node draws ("Tokens/Second (Average)" of "~55.75
+// tokens/sec" at 1 user down to "~19.54" at 10). A column --column names
+// as the throughput is read as named.
+
+// fallingSoleRate reads such a column as a per-stream rate.
+func (r *resolved) fallingSoleRate(g grid) {
+	load, rate := r.firstOfKinds(colConcurrency), -1
+	for i, c := range r.cols {
+		switch c.kind {
+		case colThroughputPerGPU:
+			return
+		case colThroughput:
+			if rate >= 0 {
+				return
+			}
+			rate = i
+		}
+	}
+	// A column --column picked is the user's reading: kept.
+	if load < 0 || rate < 0 || r.picked["throughput"] != "" || wordset(headerTokens(r.cols[rate].header)).has("aggregate", "agg", "total", "node", "system", "combined", "overall", "sum") {
+		return
+	}
+	if !fallsFromOneStream(g, load, rate) {
+		return
+	}
+	c := &r.cols[rate]
+	c.kind, c.why = colPerUser, "a per-stream rate: it falls at every level from one stream on, which the node's rate does not"
+	r.notes = append(r.notes, fmt.Sprintf("%s: %q read as a per-stream rate, not the node's: it falls at every level as %q grows from %s", g.file, c.header, r.cols[load].header, cleanCell(cellAt(g.rows[0], load))))
+}
+
+// fallsFromOneStream: over rows of a rising load that starts at one or two
+// and ends fourfold or more above it, three levels or more, the rate falls
+// at every step.
+func fallsFromOneStream(g grid, load, rate int) bool {
+	var loads, rates []float64
+	for _, row := range g.rows {
+		l, okL := positiveCell(row, load)
+		v, okV := positiveCell(row, rate)
+		if !okL || !okV {
+			return false
+		}
+		if n := len(loads); n > 0 && (l <= loads[n-1] || v >= rates[n-1]) {
+			return false
+		}
+		loads, rates = append(loads, l), append(rates, v)
+	}
+	return len(loads) >= 3 && loads[0] <= 2 && loads[len(loads)-1] >= 4*loads[0]
+}

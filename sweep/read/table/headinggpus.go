@@ -1,0 +1,67 @@
+package table
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// A table of per-GPU figures often states its GPU count only above it: in
+// its heading ("Results on 8×H100"), its caption or the prose before it
+// ("served with TP=8 on 8 GPUs"). A perf engineer takes that count for the
+// node's, as --gpus would give it, when it is the only one the text states;
+// two different counts leave the choice to --gpus, as a table with none
+// does. It is looked for only when the rows need it: throughput or load
+// given per GPU alone.
+
+// gpuCountPhrases are the ways a GPU count is written around a table:
+// "8×H100", "8x NVIDIA H200", "8 GPUs", "on 8 GPU", "TP=8", "tp8".
+var gpuCountPhrases = []*regexp.Regexp{
+	regexp.MustCompile(`\b(\d{1,3})\s*[x×]\s*(?:NVIDIA\s+|AMD\s+)?[A-Z]{1,4}\d{2,4}[A-Za-z]*\b`),
+	regexp.MustCompile(`(?i)\b(\d{1,3})\s*(?:x\s*)?(?:GPUs?|NPUs?|accelerators)\b`),
+	regexp.MustCompile(`(?i)\bTP\s*[=:]?\s*(\d{1,3})\b`),
+}
+
+// headingGPUs is the one GPU count the table's heading, caption and the
+// prose around it state, and the phrase that states it; 0 when they state
+// none or two different ones.
+func headingGPUs(g grid) (int, string) {
+	count, phrase := 0, ""
+	for _, text := range append(append([]string{}, g.title...), g.caption, g.context) {
+		for _, rx := range gpuCountPhrases {
+			for _, m := range rx.FindAllStringSubmatch(text, -1) {
+				n, err := strconv.Atoi(m[1])
+				if err != nil || n <= 0 {
+					continue
+				}
+				if count > 0 && n != count {
+					return 0, ""
+				}
+				if count == 0 {
+					count, phrase = n, strings.TrimSpace(m[0])
+				}
+			}
+		}
+	}
+	return count, phrase
+}
+
+// needsGPUCount: the rows give the throughput or the load per GPU only.
+func needsGPUCount(cols []column) bool {
+	return hasKind(cols, colThroughputPerGPU) && !hasKind(cols, colThroughput) ||
+		hasKind(cols, colPerGPU) && !hasKind(cols, colConcurrency)
+}
+
+// gpusFromHeading gives a table whose rows need a GPU count, and which has
+// none of its own nor --gpus, the count its heading states, with a note.
+func gpusFromHeading(g grid, cols []column, gpus int) (int, []string) {
+	if gpus > 0 || !needsGPUCount(cols) {
+		return gpus, nil
+	}
+	n, phrase := headingGPUs(g)
+	if n == 0 {
+		return 0, nil
+	}
+	return n, []string{fmt.Sprintf("%s: --gpus %d from the text above the table (%q): its figures are per GPU", g.file, n, phrase)}
+}
