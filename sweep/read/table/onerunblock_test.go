@@ -42,3 +42,17 @@ func TestRunBlockStandsWithoutASweepTable(t *testing.T) {
 	require.Len(t, s.Points, 3)
 	require.Equal(t, 4750.0, s.Points[2].ThroughputTokS)
 }
+
+// A sweep table with a stray label row in its load column (an average row)
+// is still the sweep beside a one-run block: it is read, never the block's
+// one level — found by the corpus's perturbations, which read the block
+// alone once the table's load column held "avg".
+func TestOneRunBlockBesideASweepTableWithAnAverageRow(t *testing.T) {
+	data := "```\n$ vllm bench serve --model m --num-prompts 128 --max-concurrency 64\n" + benchBlock("inf", "3196.91", "1004.91") + "```\n\n" +
+		"| max-concurrency | Output tok/s | Median TTFT (ms) |\n|---:|---:|---:|\n" +
+		"| 64 | 3,197 | 264 |\n| 128 | 4,287 | 597 |\n| 256 | 4,750 | 2,550 |\n| avg | 4,078 | 1,137 |\n"
+	s, err := Read("t.md", []byte(data), BenchText, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 4750.0, s.Points[2].ThroughputTokS)
+}
