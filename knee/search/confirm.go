@@ -34,18 +34,8 @@ func Confirm(measured *sweep.Sweep, opts knee.Options) ([]int, string) {
 	}
 	op := int(math.Round(*r.RecommendedPerGPU))
 	levels := runsOf(measured)
-	lb := levels[op]
-	if lb == nil || math.IsNaN(lb.half) {
-		return nil, ""
-	}
-	rmin := math.Pow(1+2*opts.Noise, 1/opts.Elasticity)
-	var la *runs
-	for pg, l := range levels {
-		if float64(pg)*rmin <= float64(op)*(1+1e-9) && (la == nil || pg > la.perGPU) {
-			la = l
-		}
-	}
-	if la == nil || math.IsNaN(la.half) {
+	lb, la := levels[op], stepBelow(levels, op, opts)
+	if lb == nil || la == nil || math.IsNaN(lb.half) || math.IsNaN(la.half) {
 		return nil, ""
 	}
 	var again []int
@@ -60,4 +50,17 @@ func Confirm(measured *sweep.Sweep, opts knee.Options) ([]int, string) {
 	sort.Ints(again)
 	return again, fmt.Sprintf("confirm: the operating point %d/GPU rests on its step from %d/GPU (%.0f → %.0f tok/s, ±%s and ±%s within their runs): run %s/GPU once more, the only measure of the noise between runs, before answering",
 		op, la.perGPU, la.thr, lb.thr, pct(la.half), pct(lb.half), sweep.FormatLadder(again))
+}
+
+// stepBelow is the level the knee rule judges op against: the highest
+// measured at least one resolvable step (r_min) below it (nil: none).
+func stepBelow(levels map[int]*runs, op int, opts knee.Options) *runs {
+	rmin := math.Pow(1+2*opts.Noise, 1/opts.Elasticity)
+	var la *runs
+	for pg, l := range levels {
+		if float64(pg)*rmin <= float64(op)*(1+1e-9) && (la == nil || pg > la.perGPU) {
+			la = l
+		}
+	}
+	return la
 }
