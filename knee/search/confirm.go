@@ -18,8 +18,12 @@ import (
 // interval by it. On the H200 test bed one run of 88/GPU read 516 tok/s
 // where others read 507–649, the step 88→204/GPU looked resolved on it,
 // and the search recommended 204/GPU where the run before recommended 64.
-// Only windowed levels (those that stop by precision, time or their step)
-// are confirmed; a level already run MaxRunsExtended times is not run
+// Only a marginal step is confirmed — one whose gain over e* is within
+// confirmReach times its levels' one-sided margins, the most a second run
+// could move it (the test bed's repeats scattered up to 2.7× their
+// windows) — so a step that scales plainly (elasticity 1 over ×2: 7.8×
+// its margins at ±5%) costs no second run. Only windowed levels (those
+// that stop by precision, time or their step) are confirmed; a level already run MaxRunsExtended times is not run
 // again. It returns the levels to run once more (none when confirmed) and
 // why.
 func Confirm(measured *sweep.Sweep, opts knee.Options) ([]int, string) {
@@ -36,6 +40,9 @@ func Confirm(measured *sweep.Sweep, opts knee.Options) ([]int, string) {
 	levels := runsOf(measured)
 	lb, la := levels[op], stepBelow(levels, op, opts)
 	if lb == nil || la == nil || math.IsNaN(lb.half) || math.IsNaN(la.half) {
+		return nil, ""
+	}
+	if !marginal(la, lb, opts) {
 		return nil, ""
 	}
 	var again []int
@@ -63,4 +70,15 @@ func stepBelow(levels map[int]*runs, op int, opts knee.Options) *runs {
 		}
 	}
 	return la
+}
+
+// confirmReach is how many times its levels' one-sided margins a step's
+// gain over e* may be and still be confirmed by a second run.
+const confirmReach = 3
+
+// marginal reports whether the step la→lb is within confirmReach of
+// deciding the other way.
+func marginal(la, lb *runs, opts knee.Options) bool {
+	d := math.Log(lb.thr/la.thr) - opts.Elasticity*math.Log(float64(lb.perGPU)/float64(la.perGPU))
+	return math.Abs(d) < confirmReach*(sweep.Margin(la.half)+sweep.Margin(lb.half))
 }
