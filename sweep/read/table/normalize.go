@@ -150,7 +150,7 @@ func splitStatPairs(g *grid) []string {
 			continue
 		}
 		stats := strings.Split(m[2], "/")
-		if !everyCellSlashed(*g, i, len(stats)) {
+		if !everyCellHolds(g, i, len(stats)) {
 			continue
 		}
 		names := make([]string, len(stats))
@@ -172,23 +172,6 @@ func splitStatPairs(g *grid) []string {
 		i += len(names) - 1
 	}
 	return notes
-}
-
-// everyCellSlashed: column i has a non-blank cell, and every one holds k
-// values separated by slashes.
-func everyCellSlashed(g grid, i, k int) bool {
-	n := 0
-	for _, row := range g.rows {
-		c := cleanCell(cellAt(row, i))
-		if isBlank(c) {
-			continue
-		}
-		if !tupleCell.MatchString(c) || len(strings.Split(c, "/")) != k {
-			return false
-		}
-		n++
-	}
-	return n > 0
 }
 
 // splitTuple splits a cell of k values ("" each for a blank cell), giving
