@@ -6,8 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/kneetool/knee/sweep/read/table"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/sweep/read/table"
 )
 
 func TestBenchTextPrefixedBlocksSameLevelAreRepeats(t *testing.T) {

@@ -4,8 +4,9 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/kneetool/knee/sweep"
 	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/sweep"
 )
 
 // llama.cpp's batched-bench prints the generation rate (S_TG t/s) beside the
