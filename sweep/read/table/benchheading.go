@@ -30,13 +30,22 @@ func (b *benchScan) pageLine(raw string) {
 		b.fenced, b.fences = !b.fenced, true
 		return
 	}
-	h, _ := headingText(raw)
-	if h == "" || b.fenced {
+	if b.fenced {
 		return
 	}
-	if _, _, level := headingLevel([]string{h}); !level {
-		b.heading = h // a heading naming a level ("### Concurrency 32") names no series
+	if t := foldTitle(raw); t != "" {
+		b.heading = t // a fold's title names the blocks inside it
+		return
 	}
+	h, _ := headingText(raw)
+	if h == "" {
+		return
+	}
+	if mark, ok := levelHeading(h); ok {
+		b.level = mark // a heading naming a level ("### Concurrency 32") names no series
+		return
+	}
+	b.heading, b.level = h, headingMark{}
 }
 
 // headingsPartALevel: two blocks of one level (the same concurrency and

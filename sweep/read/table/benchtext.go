@@ -89,6 +89,7 @@ func benchBlocks(path string, data []byte) (grid, bool) {
 	}
 	b.applyPreambles()
 	b.applyCommandLevels()
+	b.applyHeadingLevels()
 	b.applyWorkloads()
 	b.applyHeadings()
 	b.applyEngineLines()
@@ -119,8 +120,10 @@ type benchScan struct {
 	notes    []string     // what the lines around the blocks said of them
 	heading  string       // the last markdown heading above the open block
 	headings []string     // each block's nearest heading above it
-	fenced   bool         // inside a code fence (``` or ~~~)
-	fences   bool         // the text fences its code: a markdown page
+	level    headingMark  // the level the last level heading above the open block names
+	levels   []headingMark
+	fenced   bool // inside a code fence (``` or ~~~)
+	fences   bool // the text fences its code: a markdown page
 }
 
 // line takes source line i: a banner opens a block, a closing rule ends it,
@@ -133,6 +136,7 @@ func (b *benchScan) line(i int, raw string) {
 		b.rows = append(b.rows, b.cur)
 		b.pending = append(b.pending, b.preamble)
 		b.headings = append(b.headings, b.heading)
+		b.levels = append(b.levels, b.level)
 		b.preamble = nil
 		b.g.lines = append(b.g.lines, i+1)
 		if b.g.headerLine == 0 {

@@ -21,25 +21,22 @@ import (
 // metric, the table has no load column, or a column already holds that
 // metric under its own name.
 func nameColumnsByHeading(g *grid) []string {
-	metric := headingMetric(*g)
-	if metric == "" || len(g.rows) == 0 {
+	if len(g.rows) == 0 {
 		return nil
 	}
 	cols := classifyAll(g.header)
 	if loadColumn(cols) < 0 {
 		return nil
 	}
-	key := classify(metric).key()
-	var named []int
-	for i, c := range cols {
-		if c.key() == key {
-			return nil // the table names the metric itself
-		}
-		if saysNothing(c) && namesSomething(g.header[i]) && numericColumn(*g, i) && !countsRows(*g, i) {
-			named = append(named, i)
-		}
+	metric, from := headingMetric(*g), "the table's title names"
+	if metric == "" {
+		metric, from = proseRateUnit(*g), "the prose beside the table states"
 	}
-	if len(named) == 0 {
+	if metric == "" {
+		return nil
+	}
+	named := namelessColumns(*g, cols, classify(metric).key())
+	if len(named) == 0 || (from != "the table's title names" && !proseRateWithin(*g, named)) {
 		return nil
 	}
 	var was []string
@@ -48,7 +45,23 @@ func nameColumnsByHeading(g *grid) []string {
 		was = append(was, fmt.Sprintf("%q", g.header[i]))
 		g.header[i] = strings.TrimSpace(g.header[i]) + " " + metric
 	}
-	return []string{fmt.Sprintf("%s:%d: columns %s name no metric: they hold the %q the table's title names", g.file, g.headerLine, strings.Join(was, ", "), metric)}
+	return []string{fmt.Sprintf("%s:%d: columns %s name no metric: they hold the %q %s", g.file, g.headerLine, strings.Join(was, ", "), metric, from)}
+}
+
+// namelessColumns are the columns of g that name something (an engine, a
+// run) but no metric, and hold numbers that are not row numbers; none when
+// a column already holds the metric of key under its own name.
+func namelessColumns(g grid, cols []column, key string) []int {
+	var named []int
+	for i, c := range cols {
+		if c.key() == key {
+			return nil // the table names the metric itself
+		}
+		if saysNothing(c) && namesSomething(g.header[i]) && numericColumn(g, i) && !countsRows(g, i) {
+			named = append(named, i)
+		}
+	}
+	return named
 }
 
 // numericColumn: column i holds a number in some row and text in none.

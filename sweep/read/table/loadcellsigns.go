@@ -28,6 +28,15 @@ var (
 	signBefore = regexp.MustCompile(`^(?i)([×x]|c|conc|b|bs|batch|n|np|users?|clients?|streams?)\s*[=:]?\s*(\d[\d,]*)$`)
 )
 
+// A configuration's words may come before the signed level ("batched
+// B=64", "paged bs=16"), the sign then written with its "=" so that a
+// name's digits ("gpt2 124") are no level; and a run of one stream
+// ("single-stream (stock decode)", "synchronous") is level 1.
+var (
+	signAfterWords = regexp.MustCompile(`(?i)^[\pL][\pL\s-]*?\s(c|conc|b|bs|batch|n|np|users?|clients?|streams?)\s*=\s*(\d[\d,]*)$`)
+	oneInFlight    = regexp.MustCompile(`(?i)^(?:single[- ]stream|single[- ]request|one stream|synchronous)\b`)
+)
+
 // batchSigns name a batch rather than requests in flight.
 var batchSigns = []string{"×", "x", "b", "bs", "batch"}
 
@@ -42,6 +51,10 @@ func loadCellLevel(cell string) (level int, sign string, ok bool) {
 		num, sign = m[2], strings.ToLower(m[1])
 	} else if m := countedCell.FindStringSubmatch(cell); m != nil && countingWord(m[2]) {
 		num, sign = m[1], strings.ToLower(strings.TrimSpace(m[2]))
+	} else if m := signAfterWords.FindStringSubmatch(cell); m != nil {
+		num, sign = m[2], strings.ToLower(m[1])
+	} else if oneInFlight.MatchString(cell) {
+		return 1, "", true
 	}
 	v, err := strconv.Atoi(strings.ReplaceAll(num, ",", ""))
 	if err != nil || v <= 0 {
@@ -71,13 +84,24 @@ func signedLoads(g *grid) []string {
 			axis = "batch size"
 		}
 		was := g.header[i]
-		example := cleanCell(cellAt(g.rows[0], i))
+		example := signedExample(*g, i)
 		setLevels(g, i, levels)
 		g.header = slices.Clone(g.header)
 		g.header[i] = axis
 		return []string{fmt.Sprintf("%s: %q read as the %s: its cells write the load with its sign (%q), %d levels rising with the throughput", g.file, was, axis, example, distinctInts(levels))}
 	}
 	return nil
+}
+
+// signedExample is the first cell of column i that writes a sign.
+func signedExample(g grid, i int) string {
+	for _, row := range g.rows {
+		cell := cleanCell(cellAt(row, i))
+		if _, sign, ok := loadCellLevel(cell); ok && sign != "" {
+			return cell
+		}
+	}
+	return cleanCell(cellAt(g.rows[0], i))
 }
 
 // dropLoadSigns reads the load column's signed cells ("1×", "8 x")

@@ -71,3 +71,41 @@ func TestSignsInTheLoadColumnTheHeaderNames(t *testing.T) {
 	_, err = Read("t.md", []byte(gpus), Markdown, Meta{})
 	require.ErrorContains(t, err, `"1 GPU" is not a number`)
 }
+func TestLoadCellLevelAfterConfigurationWords(t *testing.T) {
+	for cell, want := range map[string]struct {
+		level int
+		sign  string
+	}{
+		"batched B=64":                 {64, "b"},
+		"paged bs=16":                  {16, "bs"},
+		"continuous batching c=8":      {8, "c"},
+		"single-stream (stock decode)": {1, ""},
+		"single stream":                {1, ""},
+		"synchronous":                  {1, ""},
+	} {
+		level, sign, ok := loadCellLevel(cleanCell(cell))
+		require.True(t, ok, cell)
+		require.Equal(t, want.level, level, cell)
+		require.Equal(t, want.sign, sign, cell)
+	}
+	for _, cell := range []string{"gpt2 124", "batched 64", "Llama 3 B=", "multi-stream"} {
+		_, _, ok := loadCellLevel(cleanCell(cell))
+		require.False(t, ok, cell)
+	}
+}
+
+// A configuration column whose cells write the batch after words, one
+// stream first ("single-stream (stock decode)", "batched B=32" …), is the
+// load axis (issue 26, batch r's load in configuration words). Simulated.
+func TestConfigurationWordsAsLoadAxis(t *testing.T) {
+	md := "| config | aggregate tok/s | vs single-stream |\n|---|---|---|\n" +
+		"| single-stream (stock decode) | 100 | 1.0× |\n| batched B=16 | 900 | 9.0× |\n| batched B=32 | 1600 | 16.0× |\n| batched B=64 | 2100 | 21.0× |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 4)
+	for i, want := range []float64{1, 16, 32, 64} {
+		require.Equal(t, want, s.Points[i].Concurrency)
+	}
+	require.Equal(t, 2100.0, s.Points[3].ThroughputTokS)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `t.md: "config" read as the batch size: its cells write the load with its sign ("batched B=16"), 4 levels rising with the throughput`)
+}

@@ -572,8 +572,8 @@ func seriesRows(g grid, levelName string, levels []string) (grid, bool) {
 func seriesRowsMetric(g grid) string {
 	metric := ""
 	for _, part := range cornerParts.Split(stripMarkup(g.header[0]), -1) {
-		if c := classify(part); c.key() != "" && c.kind != colConcurrency && c.kind != colPerGPU {
-			metric = part
+		if c := classify(part); c.key() != "" && measuredAtLevel(c) {
+			metric = part // a corner naming the rows ("Model") names no metric
 		}
 	}
 	if metric == "" {

@@ -26,8 +26,8 @@ const maxSummaryGap = 0.01
 // summary or a column of ratios ("scaling 1→32 | ×1.80", ratiocolumns.go),
 // with at least two levels and one summary or ratio column.
 func dropSummaryColumns(g grid) (grid, string, bool) {
-	levels, summaries, ratios, ok := wideColumns(g)
-	if !ok || len(levels) < 2 || len(summaries) == 0 && len(ratios) == 0 {
+	levels, summaries, ratios, remarks, ok := wideColumns(g)
+	if !ok || len(levels) < 2 || len(summaries) == 0 && len(ratios) == 0 && len(remarks) == 0 {
 		return g, "", false
 	}
 	t := g
@@ -45,6 +45,9 @@ func dropSummaryColumns(g grid) (grid, string, bool) {
 	if len(ratios) > 0 {
 		notes = append(notes, ratioNote(g, ratios))
 	}
+	for _, i := range remarks {
+		notes = append(notes, fmt.Sprintf("%s: %q holds a remark per row, not a level: not read", g.file, g.header[i]))
+	}
 	for _, row := range g.rows {
 		if len(row) == 0 {
 			t.rows = append(t.rows, row)
@@ -56,9 +59,11 @@ func dropSummaryColumns(g grid) (grid, string, bool) {
 }
 
 // wideColumns sorts the columns after the first into levels, summaries
-// (a metric's name) and columns of ratios; ok is false when one is none of
-// them.
-func wideColumns(g grid) (levels, summaries, ratios []int, ok bool) {
+// (a metric's name), columns of ratios and columns of remarks after the
+// levels (text in every cell under a header naming nothing knee reads:
+// "What stopped it");
+// ok is false when one is none of them.
+func wideColumns(g grid) (levels, summaries, ratios, remarks []int, ok bool) {
 	for i := 1; i < len(g.header); i++ {
 		if _, _, isLevel := levelHeaders([]string{g.header[i]}); isLevel {
 			levels = append(levels, i)
@@ -69,12 +74,34 @@ func wideColumns(g grid) (levels, summaries, ratios []int, ok bool) {
 			continue
 		}
 		c := classify(g.header[i])
+		if len(levels) > 0 && remarkCells(g, i) && (c.key() == "" || c.kind == colNote) {
+			remarks = append(remarks, i)
+			continue
+		}
 		if c.key() == "" || c.kind == colConcurrency || c.kind == colPerGPU {
-			return nil, nil, nil, false
+			return nil, nil, nil, nil, false
 		}
 		summaries = append(summaries, i)
 	}
-	return levels, summaries, ratios, true
+	return levels, summaries, ratios, remarks, true
+}
+
+// remarkCells: every cell of column i that is not blank is text naming no
+// metric (a column of "agg t/s", "p50 s" names the rows' metrics), and one
+// is.
+func remarkCells(g grid, i int) bool {
+	n := 0
+	for _, row := range g.rows {
+		c := cleanCell(cellAt(row, i))
+		if isBlank(c) {
+			continue
+		}
+		if _, ok, err := parseCell(c); (err == nil && ok) || namesMetric(c) {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // summarisesRows: on every row where all are numbers, cell s is the mean of

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -50,4 +51,30 @@ func TestIntroSentenceIsTheLastSentenceBeforeTheColon(t *testing.T) {
 	one := "A single long sentence that runs on and on about the setup of the benchmark and what it measured:"
 	require.Equal(t, "", captionAbove([]string{one}, 1), "one long sentence names nothing")
 	require.Equal(t, "吞吐量", introSentence("测试在一张卡上完成。吞吐量："))
+}
+
+// A transposed table of one row per model, the user counts as headers, a
+// last column of remarks ("What stopped it") and ✗ where a level did not
+// run, its metric in the caption under it: the corner "Model" names the
+// rows, not the metric; the remark column is set aside; each model is a
+// curve and a ✗ level is no point (issue 26, batch r's transposed users).
+// Simulated.
+func TestTransposedModelsWithARemarkColumn(t *testing.T) {
+	md := "| Model | 1 | 2 | 4 | 8 | What stopped it |\n|---|---:|---:|---:|---:|---|\n" +
+		"| alpha-3B | 180 | 330 | 460 | ✗ | KV cache |\n" +
+		"| beta-9B | 70 | 120 | 210 | 250 | KV cache at 16 |\n\n" +
+		"*Aggregate tokens per second across all users. ✗ = the server will not start.*\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "alpha-3B"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	for i, want := range [][2]float64{{1, 180}, {2, 330}, {4, 460}} {
+		require.Equal(t, want[0], s.Points[i].Concurrency)
+		require.Equal(t, want[1], s.Points[i].ThroughputTokS)
+	}
+	require.Contains(t, strings.Join(s.Notes, "\n"), `t.md: "What stopped it" holds a remark per row, not a level: not read`)
+
+	s, err = Read("t.md", []byte(md), Markdown, Meta{Series: "beta-9B"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 4)
+	require.Equal(t, 250.0, s.Points[3].ThroughputTokS)
 }

@@ -1,0 +1,63 @@
+package table
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// A table of engines as columns ("| c | realizr | llama.cpp | vLLM |")
+// often states its unit only in the prose beside it: "Asymptote ~880
+// tok/s". The prose's rate names the columns' metric when its figure lies
+// among their cells, as a perf engineer checks it: a figure outside them
+// is about something else (a peak, another run), and names nothing.
+
+// proseTokenRate is a figure with a token-rate unit in prose.
+var proseTokenRate = regexp.MustCompile(`(?i)(\d[\d,]*(?:\.\d+)?)\s*(?:tok/s|tokens/s|tok/sec|tokens/sec|tokens per second)\b`)
+
+// proseRateUnit is "tok/s" when the prose around g states a token rate; ""
+// when it states none.
+func proseRateUnit(g grid) string {
+	if len(proseRates(g.context)) == 0 {
+		return ""
+	}
+	return "tok/s"
+}
+
+// proseRates are the token-rate figures the prose states.
+func proseRates(text string) []float64 {
+	var out []float64
+	for _, m := range proseTokenRate.FindAllStringSubmatch(text, -1) {
+		if v, err := strconv.ParseFloat(strings.ReplaceAll(m[1], ",", ""), 64); err == nil {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// proseRateWithin: one of the prose's token rates lies between the least
+// and the greatest cell of the columns cols.
+func proseRateWithin(g grid, cols []int) bool {
+	lo, hi, any := 0.0, 0.0, false
+	for _, row := range g.rows {
+		for _, i := range cols {
+			cv, ok, err := parseCell(cleanCell(cellAt(row, i)))
+			if err != nil || !ok {
+				continue
+			}
+			if !any || cv.v < lo {
+				lo = cv.v
+			}
+			if !any || cv.v > hi {
+				hi = cv.v
+			}
+			any = true
+		}
+	}
+	for _, v := range proseRates(g.context) {
+		if any && v >= lo && v <= hi {
+			return true
+		}
+	}
+	return false
+}
