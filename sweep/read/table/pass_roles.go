@@ -13,6 +13,8 @@ import (
 // is measured (setvalues.go), a measured concurrency beside a configured one is
 // achieved, TPOT is the per-request ITL, an offered rate is the load
 // (offered.go), a column of pass and fail marks is no series (statusmarks.go),
+// a load of context sizes beside another load is a setting (contextsize.go),
+// a token count beside a token rate is no rate (tokencounts.go),
 // the concurrency requested beside the one that ran is the
 // level (requestedran.go), a column named only "load" is the concurrency
 // or the offered rate as Little's law says (loadword.go).
@@ -22,7 +24,9 @@ func (r *resolved) rolesPass(g grid) error {
 	r.wordLoads(g)
 	r.measuredBesideSetValues(g)
 	r.constantLoads(g)
+	r.contextSizedLoads(g)
 	r.serverCapacityBesideLoad()
+	r.tokenCountsBesideRate(g)
 	r.requestedBesideRan(g)
 	r.loadByPhysics(g)
 	if err := r.concurrencyFlavors(g); err != nil {
