@@ -60,7 +60,6 @@ var corpusFlags = map[string]Meta{
 	"p-gtx1650s-llamacpp-ollama-vllm-qwen3-06b-readme-transposed-bold-row-ratio-table":             {Series: "llama.cpp"},
 	"p-gtx1650s-llamacpp-ollama-vllm-qwen3-06b-summary-csv-runtime-series-scenario-rows":           {Series: "llamacpp / concurrency_sweep / interactive / short / 64"},
 	"p-ollama-gemma2-9b-classroom-cluster-pandas-table-ttft-seconds-starts-at-2":                   {Units: map[string]string{"mean_ttft,median_ttft,p95_ttft": "s"}},
-	"p-rtx3060-vllm028-qwen25-15b-batch-energy-table-board-watts-mj-per-token":                     {Columns: map[string]string{"throughput": "decode tok/s"}},
 	"n-t4-lmdeploy-vllm-sglang-qwen25-3b-transposed-batch-columns-ru":                              {Series: "LMDeploy"},
 	"n-tpu-v7x-vllm-tpu-inference-glm51-per-chip-column-bold-last-row-ttft-s":                      {Series: "line 5"},
 	"n-trn2-vllm-neuron-nxdi-mimo-v2-flash-batch-size-and-concurrency-tables":                      {Series: "vLLM Serving (trn2.48xlarge, BF16, BS=32, TP=64/EP=64, CB)"},

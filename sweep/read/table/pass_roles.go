@@ -13,6 +13,10 @@ import (
 // is measured (setvalues.go), a measured concurrency beside a configured one is
 // achieved, TPOT is the per-request ITL, an offered rate is the load
 // (offered.go), a column of pass and fail marks is no series (statusmarks.go),
+// a load counted 0, 1, 2 … names rows (zerobased.go),
+// a load constant through each curve while another climbs is a setting
+// (curvesetting.go), a load of context sizes beside another load is a setting (contextsize.go),
+// a token count beside a token rate is no rate (tokencounts.go),
 // the concurrency requested beside the one that ran is the
 // level (requestedran.go), a column named only "load" is the concurrency
 // or the offered rate as Little's law says (loadword.go).
@@ -21,8 +25,12 @@ func (r *resolved) rolesPass(g grid) error {
 	r.statusMarks(g)
 	r.wordLoads(g)
 	r.measuredBesideSetValues(g)
+	r.zeroBasedLoads(g)
 	r.constantLoads(g)
+	r.settingsWithinCurves(g)
+	r.contextSizedLoads(g)
 	r.serverCapacityBesideLoad()
+	r.tokenCountsBesideRate(g)
 	r.requestedBesideRan(g)
 	r.loadByPhysics(g)
 	if err := r.concurrencyFlavors(g); err != nil {

@@ -1,0 +1,51 @@
+package table
+
+import "fmt"
+
+// A header that names tokens and no time ("out tok", "tokens") reads as a
+// token rate only for want of one: beside a column that states its time
+// ("tok/s", "tokens per second", "TPS"), it is the tokens the run produced,
+// a count that grows with the requests sent (122 tokens for one request,
+// 16,303 for 192) or a figure per token ("mJ/tok"); reading it as the
+// throughput would put a count where the rate is.
+
+// tokenNouns name tokens themselves; rateNames name a rate with no unit.
+var (
+	tokenNouns = []string{"tok", "toks", "token", "tokens"}
+	rateNames  = []string{"throughput", "tput", "tputs", "thrpt", "tps", "otps", "ktps", "tpsu", "speed", "rate", "aggregate", "agg"}
+	timeNames  = []string{"s", "sec", "secs", "second", "seconds", "ps", "per", "min", "minute", "minutes"}
+)
+
+// tokenCountsBesideRate leaves unread the token-rate columns whose header
+// names tokens but no time, when another token-rate column names its time.
+func (r *resolved) tokenCountsBesideRate(g grid) {
+	rate := -1
+	var counts []int
+	for i, c := range r.cols {
+		if !tokenRateKind(c.kind) {
+			continue
+		}
+		switch w := wordset(headerTokens(c.header)); {
+		case w.has(tokenNouns...) && !w.has(rateNames...) && !w.has(timeNames...):
+			counts = append(counts, i)
+		case rate < 0 && (w.has(timeNames...) || w.has("tps", "otps", "ktps")):
+			rate = i
+		}
+	}
+	if rate < 0 {
+		return
+	}
+	for _, i := range counts {
+		c := &r.cols[i]
+		c.kind = colIgnore
+		c.why = fmt.Sprintf("tokens and no time, beside the rate %q: a count or a figure per token, not a rate", r.cols[rate].header)
+	}
+}
+
+func tokenRateKind(k colKind) bool {
+	switch k {
+	case colThroughput, colThroughputPerGPU, colPerUser, colOtherTokRate:
+		return true
+	}
+	return false
+}
