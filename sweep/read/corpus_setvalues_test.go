@@ -2,6 +2,7 @@ package read
 
 import (
 	"math"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -31,7 +32,7 @@ func checkSetValueLoads(t *testing.T, name string, s *sweep.Sweep, meta Meta) {
 		}
 		switch {
 		case p.RequestedRate != nil:
-			require.True(t, roundRate(*p.RequestedRate), "%s: %s: offered rate %v is no set value", name, p.Source, *p.RequestedRate)
+			require.True(t, roundRate(*p.RequestedRate) || labelledRate(p.Source, *p.RequestedRate), "%s: %s: offered rate %v is no set value", name, p.Source, *p.RequestedRate)
 		case p.PerGPU != nil:
 			// A level per GPU is the level over the GPUs: 0.5 per GPU is 4
 			// over 8; the level itself is checked.
@@ -40,6 +41,26 @@ func checkSetValueLoads(t *testing.T, name string, s *sweep.Sweep, meta Meta) {
 			require.Equal(t, math.Trunc(p.Concurrency), p.Concurrency, "%s: %s: concurrency %v is no set value: a measured column taken for the level", name, p.Source, p.Concurrency)
 		}
 	}
+}
+
+// labelledRate: the source row names v as the rate it was set to
+// (guidellm's sweep writes its stages `constant@10.48`: a set value with
+// four digits). source is "path:line".
+func labelledRate(source string, v float64) bool {
+	i := strings.LastIndex(source, ":")
+	if i < 0 {
+		return false
+	}
+	n, err := strconv.Atoi(source[i+1:])
+	if err != nil {
+		return false
+	}
+	b, err := os.ReadFile(source[:i])
+	if err != nil {
+		return false
+	}
+	lines := strings.Split(string(b), "\n")
+	return n >= 1 && n <= len(lines) && strings.Contains(lines[n-1], "@"+strconv.FormatFloat(v, 'f', -1, 64))
 }
 
 // roundRate: v written with at most three significant digits.

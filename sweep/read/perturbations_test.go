@@ -160,7 +160,7 @@ func shuffleColumns(tb *textTable, rng *rand.Rand) bool {
 	if tb.transposed {
 		keep = 1
 	}
-	if n-keep < 2 {
+	if n-keep < 2 || repeatedHeader(tb.header) {
 		return false
 	}
 	perm := shuffled(n, keep, rng)
@@ -179,6 +179,22 @@ func shuffleColumns(tb *textTable, rng *rand.Rand) bool {
 		tb.rows[i] = pick(tb.rows[i])
 	}
 	return true
+}
+
+// repeatedHeader: two columns share a header (`| TTFT p50 Pega | vLLM | Δ |
+// TTFT p99 Pega | vLLM | Δ |`): each such header takes its meaning from
+// the group it stands in, so moving the columns changes what the table
+// says, and a shuffle is no rewrite a perf engineer reads alike.
+func repeatedHeader(header []string) bool {
+	seen := map[string]bool{}
+	for _, h := range header {
+		k := strings.ToLower(strings.TrimSpace(h))
+		if k != "" && seen[k] {
+			return true
+		}
+		seen[k] = true
+	}
+	return false
 }
 
 // shuffled is a permutation of n that keeps the first keep in place.
