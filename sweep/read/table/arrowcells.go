@@ -54,12 +54,7 @@ func splitArrowColumns(g *grid) []string {
 // everyCellArrowPair: every non-blank cell of column i is two numbers
 // around an arrow, and there is one.
 func everyCellArrowPair(g grid, i int) bool {
-	n := 0
-	for _, row := range g.rows {
-		c := cleanCell(cellAt(row, i))
-		if isBlank(c) {
-			continue
-		}
+	return everyFilledCell(g, i, cleanCell, func(c string) bool {
 		p := arrowPair.FindStringSubmatch(c)
 		if p == nil {
 			return false
@@ -71,9 +66,8 @@ func everyCellArrowPair(g grid, i int) bool {
 				return false
 			}
 		}
-		n++
-	}
-	return n > 0
+		return true
+	})
 }
 
 // twoValuesError is parseCell's refusal of a cell holding a change between

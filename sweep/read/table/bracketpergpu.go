@@ -52,16 +52,5 @@ func splitPerGPUBrackets(g *grid) []string {
 // everyCellBracketed: every non-blank cell of column i is a number and a
 // number in brackets, and one cell at least is.
 func everyCellBracketed(g grid, i int) bool {
-	n := 0
-	for _, row := range g.rows {
-		c := stripMarkup(cellAt(row, i))
-		if isBlank(c) {
-			continue
-		}
-		if !valueThenBracket.MatchString(c) {
-			return false
-		}
-		n++
-	}
-	return n > 0
+	return everyFilledCell(g, i, stripMarkup, valueThenBracket.MatchString)
 }

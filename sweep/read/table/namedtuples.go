@@ -103,16 +103,7 @@ func namesOneLoad(parts []string) bool {
 // everyCellHolds: every non-blank cell of column i is k numbers separated
 // by slashes, and there is at least one.
 func everyCellHolds(g *grid, i, k int) bool {
-	n := 0
-	for _, row := range g.rows {
-		c := cleanCell(cellAt(row, i))
-		if isBlank(c) {
-			continue
-		}
-		if !tupleCell.MatchString(c) || len(strings.Split(c, "/")) != k {
-			return false
-		}
-		n++
-	}
-	return n > 0
+	return everyFilledCell(*g, i, cleanCell, func(c string) bool {
+		return tupleCell.MatchString(c) && len(strings.Split(c, "/")) == k
+	})
 }

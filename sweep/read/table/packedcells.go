@@ -116,12 +116,7 @@ func withSeries(series string, bare []string) []string {
 // everyCellPacked: every non-blank cell of column i holds k numbers (each
 // with its unit or none), and there is one.
 func everyCellPacked(g grid, i, k int) bool {
-	n := 0
-	for _, row := range g.rows {
-		c := cleanCell(cellAt(row, i))
-		if isBlank(c) {
-			continue
-		}
+	return everyFilledCell(g, i, cleanCell, func(c string) bool {
 		parts := packedSep.Split(c, -1)
 		if len(parts) != k {
 			return false
@@ -131,9 +126,8 @@ func everyCellPacked(g grid, i, k int) bool {
 				return false
 			}
 		}
-		n++
-	}
-	return n > 0
+		return true
+	})
 }
 
 // replaceWithParts puts one column per name in place of column i, each
