@@ -66,3 +66,24 @@ func TestDiffRealH200SearchesThatShareNoLevel(t *testing.T) {
 	require.Zero(t, d.Regressed)
 	require.Contains(t, findRow(t, d, "operating point", "per_gpu").Note, "128→88/GPU is ×1.45")
 }
+
+// Runs 9 and 10 of one build on the H200 test bed (the two default searches
+// issue 30 asks for): both answer 64/GPU, so the operating point does not
+// move and neither order of the diff says REGRESSED (exit 0). 32/GPU, which
+// only run 9 measured, is a search's choice and not a lost level.
+func TestDiffRealH200SearchesOfOneBuildAreNoChange(t *testing.T) {
+	dir := "testbed/h200-cbserve-0.6b-budget-search/"
+	load := func(run string) *sweep.Sweep {
+		s, err := read.Load([]string{fixtures.Path(dir + run)}, read.Options{})
+		require.NoError(t, err)
+		return s
+	}
+	for _, pair := range [][2]string{{"run-9", "run-10"}, {"run-10", "run-9"}} {
+		d, err := DiffSweeps(context.Background(), load(pair[0]), load(pair[1]), knee.DefaultOptions(), DefaultDiffOptions())
+		require.NoError(t, err, pair)
+		require.Empty(t, d.NotComparable, pair)
+		require.Zero(t, d.Regressed, pair)
+		op := findRow(t, d, "operating point", "per_gpu")
+		require.Equal(t, DiffNoChange, op.Verdict, pair)
+	}
+}
