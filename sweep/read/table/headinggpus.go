@@ -23,24 +23,45 @@ var gpuCountPhrases = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)\bTP\s*[=:]?\s*(\d{1,3})\b`),
 }
 
+// gpuDivisionPhrase is a per-GPU figure defined as a total over the GPU
+// count, on a line that names GPUs: "`tok/s/GPU` = Total Throughput / 16",
+// "we divide Total TPS by 8 for TPS/GPU". The count is the divisor.
+var gpuDivisionPhrase = regexp.MustCompile(`(?i)(?:\s[/÷]\s*|divided\s+by\s+|\bdivid\w*\b[^.\n]{0,60}?\bby\s+)(\d{1,3})\b`)
+
+// gpuCountMatches are the GPU counts a text states, each with its phrase:
+// the count phrases anywhere, the division phrase on lines naming GPUs.
+func gpuCountMatches(text string) [][]string {
+	var out [][]string
+	for _, rx := range gpuCountPhrases {
+		out = append(out, rx.FindAllStringSubmatch(text, -1)...)
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if strings.Contains(strings.ToLower(line), "gpu") {
+			out = append(out, gpuDivisionPhrase.FindAllStringSubmatch(line, -1)...)
+		}
+	}
+	return out
+}
+
 // headingGPUs is the one GPU count the table's heading, caption and the
 // prose around it state, and the phrase that states it; 0 when they state
-// none or two different ones.
+// none or two different ones. All the text since the table before it
+// counts: a count stated there describes this table, and two different
+// ones there ("TP=8" in a config line, "2× A100" in a heading) leave the
+// choice to --gpus.
 func headingGPUs(g grid) (int, string) {
 	count, phrase := 0, ""
-	for _, text := range append(append([]string{}, g.title...), g.caption, g.context) {
-		for _, rx := range gpuCountPhrases {
-			for _, m := range rx.FindAllStringSubmatch(text, -1) {
-				n, err := strconv.Atoi(m[1])
-				if err != nil || n <= 0 {
-					continue
-				}
-				if count > 0 && n != count {
-					return 0, ""
-				}
-				if count == 0 {
-					count, phrase = n, strings.TrimSpace(m[0])
-				}
+	for _, text := range append(append([]string{}, g.title...), g.caption, g.context, g.above) {
+		for _, m := range gpuCountMatches(text) {
+			n, err := strconv.Atoi(m[1])
+			if err != nil || n <= 0 {
+				continue
+			}
+			if count > 0 && n != count {
+				return 0, ""
+			}
+			if count == 0 {
+				count, phrase = n, strings.TrimSpace(m[0])
 			}
 		}
 	}
@@ -61,6 +82,11 @@ func gpusFromHeading(g grid, cols []column, gpus int) (int, []string) {
 	}
 	n, phrase := headingGPUs(g)
 	if n == 0 {
+		return 0, nil
+	}
+	if r := wholeMultipleOfPerGPU(g, cols); r > 0 && r != n {
+		// The table's own total says another count: the text's is not
+		// taken, and the rows are refused as when no text states one.
 		return 0, nil
 	}
 	return n, []string{fmt.Sprintf("%s: --gpus %d from the text above the table (%q): its figures are per GPU", g.file, n, phrase)}
