@@ -152,6 +152,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, phaseRows(&g)...)
 	notes = append(notes, expandPackedRows(&g, loadColumn(classifyAll(g.header)))...)
 	notes = append(notes, countRates(&g)...)
+	notes = append(notes, outputRateFromRequests(&g)...)
 	return g, unitsRow, unitsLine, notes
 }
 
@@ -226,6 +227,8 @@ func requireColumns(g grid, cols []column) error {
 			msg += fmt.Sprintf("; %q is %s: if it is the node's output tok/s, say so with --column throughput=%q", c.header, c.why, c.header)
 		} else if c, ok := firstOf(cols, colPerUser); ok {
 			msg += fmt.Sprintf("; %q is %s, and the table has no rate of the whole node", c.header, c.why)
+		} else {
+			msg += requestRateHint(g, cols)
 		}
 		return inputerr.Errorf(g.file, "throughput", g.headerLine, "%s", msg)
 	case !have[colConcurrency] && !have[colPerGPU] && !have[colRequestedRate]:
