@@ -103,6 +103,44 @@ func servedRateColumn(cols []column) (int, bool) {
 	})
 }
 
+// servedRateFromTokens adds the served request rate, the output tok/s ÷
+// the output tokens per request, to a rate sweep that prints an offered
+// rate and the output throughput but no served rate, where every request
+// generated the one length the text states (ignore_eos): Little's law then
+// places each stage (E2E by its tokens, rows.go e2eFromTokens). An offered
+// rate past the knee is not what was served, so it is never used instead.
+func servedRateFromTokens(g *grid) []string {
+	cols := classifyAll(g.header)
+	if hasKind(cols, colConcurrency) || hasKind(cols, colPerGPU) || hasKind(cols, colAchieved) {
+		return nil
+	}
+	if _, ok := onlyIndex(cols, func(c column) bool { return c.kind == colRequestRate || c.kind == colRequestedRate }); !ok {
+		// None, or a second rate that may be the served one.
+		return nil
+	}
+	if _, ok := servedRateColumn(cols); ok {
+		return nil
+	}
+	out, ok := onlyIndex(cols, func(c column) bool { return c.kind == colThroughput })
+	if !ok {
+		return nil
+	}
+	length, fixed := statedOutputLength(*g)
+	if length == 0 || !fixed {
+		return nil
+	}
+	const header = "Request throughput req/s (derived)"
+	for r, row := range g.rows {
+		v := ""
+		if x, ok := positiveCell(row, out); ok {
+			v = strconv.FormatFloat(x/float64(length), 'g', -1, 64)
+		}
+		g.rows[r] = append(padRow(row, len(g.header)), v)
+	}
+	g.header = append(g.header, header)
+	return []string{fmt.Sprintf("%s: the served request rate is %q ÷ %d (the output tokens per request the text states, with ignore_eos) on each row: read as %q", g.file, g.header[out], length, header)}
+}
+
 // multiplyColumns appends "Output tok/s (derived)": the rate cell times
 // the length per request on every row where both read, blank elsewhere,
 // and returns the note that says so.

@@ -153,6 +153,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, expandPackedRows(&g, loadColumn(classifyAll(g.header)))...)
 	notes = append(notes, countRates(&g)...)
 	notes = append(notes, outputRateFromRequests(&g)...)
+	notes = append(notes, servedRateFromTokens(&g)...)
 	return g, unitsRow, unitsLine, notes
 }
 
