@@ -24,20 +24,30 @@ var gpuCountPhrases = []*regexp.Regexp{
 }
 
 // gpuDivisionPhrase is a per-GPU figure defined as a total over the GPU
-// count, on a line that names GPUs: "`tok/s/GPU` = Total Throughput / 16",
-// "we divide Total TPS by 8 for TPS/GPU". The count is the divisor.
-var gpuDivisionPhrase = regexp.MustCompile(`(?i)(?:\s[/÷]\s*|divided\s+by\s+|\bdivid\w*\b[^.\n]{0,60}?\bby\s+)(\d{1,3})\b`)
+// count, on a line that names a per-GPU figure: "`tok/s/GPU` = Total
+// Throughput / 16.", "we divide Total TPS by 8 for TPS/GPU". The count is
+// the divisor, and nothing but punctuation or "GPUs" follows it: "GPU
+// memory 70 / 80 GB" states no count.
+var (
+	gpuDivisionPhrase = regexp.MustCompile(`(?i)(?:\s[/÷]\s*|divided\s+by\s+|\bdivid\w*\b[^.\n]{0,60}?\bby\s+)(\d{1,3})(?:\s*(?:GPUs?\b|for\b)|\s*[.,;:)]|\s*$)`)
+	perGPUFigure      = regexp.MustCompile(`(?i)/\s*GPU|per[- ]GPU`)
+)
 
 // gpuCountMatches are the GPU counts a text states, each with its phrase:
-// the count phrases anywhere, the division phrase on lines naming GPUs.
+// the count phrases anywhere, the division phrase on lines naming a
+// per-GPU figure.
 func gpuCountMatches(text string) [][]string {
 	var out [][]string
 	for _, rx := range gpuCountPhrases {
 		out = append(out, rx.FindAllStringSubmatch(text, -1)...)
 	}
 	for _, line := range strings.Split(text, "\n") {
-		if strings.Contains(strings.ToLower(line), "gpu") {
-			out = append(out, gpuDivisionPhrase.FindAllStringSubmatch(line, -1)...)
+		if !perGPUFigure.MatchString(line) {
+			continue
+		}
+		for _, ix := range gpuDivisionPhrase.FindAllStringSubmatchIndex(line, -1) {
+			// The phrase ends at the count: what follows only bounds it.
+			out = append(out, []string{line[ix[0]:ix[3]], line[ix[2]:ix[3]]})
 		}
 	}
 	return out

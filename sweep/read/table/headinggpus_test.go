@@ -68,9 +68,12 @@ func TestGPUCountFromADivision(t *testing.T) {
 		require.Equal(t, 4800.0, s.Points[2].ThroughputTokS)
 		require.Contains(t, strings.Join(s.Notes, "\n"), `("`+c.phrase+`")`)
 	}
-	// A slash on a line that names no GPU is no count (ISL/OSL 1024 / 128).
-	_, err := Read("t.md", []byte("Input 1024 / 128 output tokens.\n\n"+rows), Markdown, Meta{})
-	require.ErrorContains(t, err, "pass --gpus N")
+	// A slash on a line that names no per-GPU figure is no count (ISL/OSL
+	// 1024 / 128), nor one followed by a unit.
+	for _, above := range []string{"Input 1024 / 128 output tokens.\n\n", "tok/s/GPU at GPU memory 70 / 80 GB used.\n\n"} {
+		_, err := Read("t.md", []byte(above+rows), Markdown, Meta{})
+		require.ErrorContains(t, err, "pass --gpus N", above)
+	}
 }
 
 // Simulated: every line since the table before this one describes it, and
