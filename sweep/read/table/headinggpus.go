@@ -91,6 +91,13 @@ func gpusFromHeading(g grid, cols []column, gpus int) (int, []string) {
 		return gpus, nil
 	}
 	n, phrase := headingGPUs(g)
+	from := "the text above the table"
+	if t, column := tpColumnGPUs(g); t > 0 && (n == 0 || n == t) {
+		n, phrase, from = t, column, "the table's tensor-parallel column"
+	} else if t > 0 {
+		// The text and the column state two counts: --gpus decides.
+		return 0, nil
+	}
 	if n == 0 {
 		return 0, nil
 	}
@@ -99,5 +106,5 @@ func gpusFromHeading(g grid, cols []column, gpus int) (int, []string) {
 		// taken, and the rows are refused as when no text states one.
 		return 0, nil
 	}
-	return n, []string{fmt.Sprintf("%s: --gpus %d from the text above the table (%q): its figures are per GPU", g.file, n, phrase)}
+	return n, []string{fmt.Sprintf("%s: --gpus %d from %s (%q): its figures are per GPU", g.file, n, from, phrase)}
 }

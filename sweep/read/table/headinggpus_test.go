@@ -107,3 +107,23 @@ func TestGPUCountTheTableContradicts(t *testing.T) {
 	g.rows[1][1] = "1,500"
 	require.Equal(t, 0, wholeMultipleOfPerGPU(g, cols))
 }
+
+// Simulated: a tensor-parallel column of one value states the count; one
+// that varies, or one beside a data-parallel column, states none.
+func TestGPUCountFromATPColumn(t *testing.T) {
+	doc := "| TP | concurrency | tok/s/GPU | TTFT p50 (ms) |\n|---|---|---|---|\n| 4 | 8 | 100 | 50 |\n| 4 | 32 | 350 | 80 |\n| 4 | 64 | 500 | 200 |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, 4, s.GPUs)
+	require.Equal(t, 2000.0, s.Points[2].ThroughputTokS)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `--gpus 4 from the table's tensor-parallel column ("TP = 4 on every row")`)
+
+	_, err = Read("t.md", []byte("## Results on 8×H100\n\n"+doc), Markdown, Meta{})
+	require.ErrorContains(t, err, "pass --gpus N")
+	dp := "| TP | DP | concurrency | tok/s/GPU |\n|---|---|---|---|\n| 4 | 2 | 8 | 100 |\n| 4 | 2 | 32 | 350 |\n"
+	_, err = Read("t.md", []byte(dp), Markdown, Meta{})
+	require.ErrorContains(t, err, "pass --gpus N")
+	g := grid{header: []string{"tp_size", "c"}, rows: [][]string{{"2", "1"}, {"4", "2"}}}
+	n, _ := tpColumnGPUs(g)
+	require.Equal(t, 0, n)
+}
