@@ -32,7 +32,7 @@ var outputLengthPhrases = []*regexp.Regexp{
 // ignoreEOSOff says it did not.
 var (
 	ignoreEOS    = regexp.MustCompile(`(?i)ignore[-_ ]?eos`)
-	ignoreEOSOff = regexp.MustCompile(`(?i)ignore[-_ ]?eos["'\x60]?\s*[=:]?\s*["'\x60]?(?:false|no|off|0)\b`)
+	ignoreEOSOff = regexp.MustCompile(`(?i)ignore[-_ ]?eos["'\x60]?\s*[=:]?\s*["'\x60]?(?:false|no|off|0)\b|\b(?:without|no|not|w/o)\s+(?:the\s+)?[-"'\x60]*ignore[-_ ]?eos`)
 )
 
 // statedOutputLength is the one output length the text around the table

@@ -35,6 +35,7 @@ func TestRequestRateWithoutAFixedLengthIsRefused(t *testing.T) {
 	for above, why := range map[string]string{
 		"Workload: 128-token input, 200-token output.\n\n":           `the text states 200 output tokens per request but not ignore_eos`,
 		"`--random-output-len 128`, `ignore_eos: false`\n\n":         `the text states 128 output tokens per request but not ignore_eos`,
+		"`--random-output-len 128`, run without `--ignore-eos`\n\n":  `the text states 128 output tokens per request but not ignore_eos`,
 		"OSL 128 at low load, OSL 256 at high load; ignore_eos.\n\n": `nothing states the output tokens per request`,
 		"": `nothing states the output tokens per request`,
 	} {
