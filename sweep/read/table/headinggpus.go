@@ -23,24 +23,55 @@ var gpuCountPhrases = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)\bTP\s*[=:]?\s*(\d{1,3})\b`),
 }
 
+// gpuDivisionPhrase is a per-GPU figure defined as a total over the GPU
+// count, on a line that names a per-GPU figure: "`tok/s/GPU` = Total
+// Throughput / 16.", "we divide Total TPS by 8 for TPS/GPU". The count is
+// the divisor, and nothing but punctuation or "GPUs" follows it: "GPU
+// memory 70 / 80 GB" states no count.
+var (
+	gpuDivisionPhrase = regexp.MustCompile(`(?i)(?:\s[/÷]\s*|divided\s+by\s+|\bdivid\w*\b[^.\n]{0,60}?\bby\s+)(\d{1,3})(?:\s*(?:GPUs?\b|for\b)|\s*[.,;:)]|\s*$)`)
+	perGPUFigure      = regexp.MustCompile(`(?i)/\s*GPU|per[- ]GPU`)
+)
+
+// gpuCountMatches are the GPU counts a text states, each with its phrase:
+// the count phrases anywhere, the division phrase on lines naming a
+// per-GPU figure.
+func gpuCountMatches(text string) [][]string {
+	var out [][]string
+	for _, rx := range gpuCountPhrases {
+		out = append(out, rx.FindAllStringSubmatch(text, -1)...)
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if !perGPUFigure.MatchString(line) {
+			continue
+		}
+		for _, ix := range gpuDivisionPhrase.FindAllStringSubmatchIndex(line, -1) {
+			// The phrase ends at the count: what follows only bounds it.
+			out = append(out, []string{line[ix[0]:ix[3]], line[ix[2]:ix[3]]})
+		}
+	}
+	return out
+}
+
 // headingGPUs is the one GPU count the table's heading, caption and the
 // prose around it state, and the phrase that states it; 0 when they state
-// none or two different ones.
+// none or two different ones. All the text since the table before it
+// counts: a count stated there describes this table, and two different
+// ones there ("TP=8" in a config line, "2× A100" in a heading) leave the
+// choice to --gpus.
 func headingGPUs(g grid) (int, string) {
 	count, phrase := 0, ""
-	for _, text := range append(append([]string{}, g.title...), g.caption, g.context) {
-		for _, rx := range gpuCountPhrases {
-			for _, m := range rx.FindAllStringSubmatch(text, -1) {
-				n, err := strconv.Atoi(m[1])
-				if err != nil || n <= 0 {
-					continue
-				}
-				if count > 0 && n != count {
-					return 0, ""
-				}
-				if count == 0 {
-					count, phrase = n, strings.TrimSpace(m[0])
-				}
+	for _, text := range append(append([]string{}, g.title...), g.caption, g.context, g.above) {
+		for _, m := range gpuCountMatches(text) {
+			n, err := strconv.Atoi(m[1])
+			if err != nil || n <= 0 {
+				continue
+			}
+			if count > 0 && n != count {
+				return 0, ""
+			}
+			if count == 0 {
+				count, phrase = n, strings.TrimSpace(m[0])
 			}
 		}
 	}
@@ -60,8 +91,20 @@ func gpusFromHeading(g grid, cols []column, gpus int) (int, []string) {
 		return gpus, nil
 	}
 	n, phrase := headingGPUs(g)
+	from := "the text above the table"
+	if t, column := tpColumnGPUs(g); t > 0 && (n == 0 || n == t) {
+		n, phrase, from = t, column, "the table's tensor-parallel column"
+	} else if t > 0 {
+		// The text and the column state two counts: --gpus decides.
+		return 0, nil
+	}
 	if n == 0 {
 		return 0, nil
 	}
-	return n, []string{fmt.Sprintf("%s: --gpus %d from the text above the table (%q): its figures are per GPU", g.file, n, phrase)}
+	if r := wholeMultipleOfPerGPU(g, cols); r > 0 && r != n {
+		// The table's own total says another count: the text's is not
+		// taken, and the rows are refused as when no text states one.
+		return 0, nil
+	}
+	return n, []string{fmt.Sprintf("%s: --gpus %d from %s (%q): its figures are per GPU", g.file, n, from, phrase)}
 }

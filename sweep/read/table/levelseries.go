@@ -75,7 +75,7 @@ func transposeLevelSeries(g grid, levelName string) (grid, string, bool) {
 	if !ok {
 		return g, "", false
 	}
-	t := grid{file: g.file, headerLine: g.headerLine, header: []string{levelName, "series"}}
+	t := g.reshaped(levelName, "series")
 	for _, row := range g.rows {
 		if len(row) > 0 {
 			t.header = append(t.header, row[0])

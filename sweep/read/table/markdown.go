@@ -179,6 +179,7 @@ func markdownTables(path string, data []byte) []grid {
 	}
 	var out []grid
 	var stack headingPath
+	prevEnd := 0
 	for i := 0; i+1 < len(lines); i++ {
 		stack.take(lines[i])
 		// GitHub also renders tables written without the outer pipes
@@ -204,8 +205,9 @@ func markdownTables(path string, data []byte) []grid {
 			g.caption = captionBelow(lines, j)
 		}
 		g.context = strings.Join(lines[max(0, i-6):i], "\n") + "\n" + strings.Join(lines[j:min(len(lines), j+3)], "\n") + stack.leads()
+		g.above = strings.Join(lines[prevEnd:i], "\n")
 		out = append(out, g)
-		i = j - 1
+		i, prevEnd = j-1, j
 	}
 	return out
 }

@@ -23,6 +23,9 @@ type grid struct {
 	// context is the prose just above and below a pasted table, where
 	// people state what the header does not ("TTFT in seconds").
 	context string
+	// above is all the text between the table before this one (or the
+	// file's start) and this one: what describes this table and no other.
+	above string
 	// title is the headings above a pasted table, outermost first, since
 	// the table before it: what names it among several.
 	title []string
@@ -35,6 +38,13 @@ type grid struct {
 	// engine is the engine's log lines' evidence for a row's level, by
 	// the row's source line (enginelog.go).
 	engine map[int]*sweep.EngineMetrics
+}
+
+// reshaped is an empty grid of the given header that keeps g's source and
+// the text around it: a table turned or melted is still the table its
+// heading, caption and prose name, and states a GPU count or a unit for.
+func (g grid) reshaped(header ...string) grid {
+	return grid{file: g.file, headerLine: g.headerLine, header: header, title: g.title, caption: g.caption, context: g.context, above: g.above, notes: g.notes, engine: g.engine}
 }
 
 // tableToSweep reads a grid (one row per level, or transposed: one row per
@@ -142,6 +152,8 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, phaseRows(&g)...)
 	notes = append(notes, expandPackedRows(&g, loadColumn(classifyAll(g.header)))...)
 	notes = append(notes, countRates(&g)...)
+	notes = append(notes, outputRateFromRequests(&g)...)
+	notes = append(notes, servedRateFromTokens(&g)...)
 	return g, unitsRow, unitsLine, notes
 }
 
@@ -216,6 +228,8 @@ func requireColumns(g grid, cols []column) error {
 			msg += fmt.Sprintf("; %q is %s: if it is the node's output tok/s, say so with --column throughput=%q", c.header, c.why, c.header)
 		} else if c, ok := firstOf(cols, colPerUser); ok {
 			msg += fmt.Sprintf("; %q is %s, and the table has no rate of the whole node", c.header, c.why)
+		} else {
+			msg += requestRateHint(g, cols)
 		}
 		return inputerr.Errorf(g.file, "throughput", g.headerLine, "%s", msg)
 	case !have[colConcurrency] && !have[colPerGPU] && !have[colRequestedRate]:
@@ -492,7 +506,7 @@ func transpose(g grid) (grid, string, bool) {
 // levelRows turns a table of one row per metric and one column per level
 // into one row per level.
 func levelRows(g grid, levelName string, levels []string) grid {
-	t := grid{file: g.file, headerLine: g.headerLine, header: []string{levelName}}
+	t := g.reshaped(levelName)
 	for _, row := range g.rows {
 		if len(row) == 0 {
 			continue
@@ -550,7 +564,7 @@ func seriesRows(g grid, levelName string, levels []string) (grid, bool) {
 	if len(labels) == 0 {
 		return g, false
 	}
-	t := grid{file: g.file, headerLine: g.headerLine, header: []string{levelName, "series", metric}}
+	t := g.reshaped(levelName, "series", metric)
 	for _, r := range labels {
 		row := g.rows[r]
 		for j, lv := range levels {

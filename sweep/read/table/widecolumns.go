@@ -83,8 +83,7 @@ func meltLevelColumns(g grid) (grid, string, bool) {
 	if perGPU {
 		levelName = "per_gpu"
 	}
-	t := grid{file: g.file, headerLine: g.headerLine, title: g.title, caption: g.caption, context: g.context, notes: g.notes, engine: g.engine}
-	t.header = append(pick(g.header, labels), levelName)
+	t := g.reshaped(append(pick(g.header, labels), levelName)...)
 	t.header = append(t.header, metrics...)
 	for r, row := range g.rows {
 		for _, lv := range levels {

@@ -1,0 +1,175 @@
+package table
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// Tokens per request tie the request rate to the token rate: the output
+// tok/s is the served req/s × the output tokens each request got. A table
+// that prints only req/s has a throughput all the same where that length
+// is known per request: a column of the mean output tokens per request
+// (measured), or one output length the text states together with
+// ignore_eos (every request then generates exactly that many). A length
+// alone is a cap ("max_tokens 128", "--random-output-len 128"): requests
+// that stop at EOS fall short of it, and req/s × the cap is an upper bound,
+// not the rate, so nothing is derived from it.
+
+// outputLengthPhrases are the ways a text states the output tokens each
+// request asks for: a benchmark's flag, OSL, "128 output tokens",
+// "200-token output", "max_tokens: 128".
+var outputLengthPhrases = []*regexp.Regexp{
+	regexp.MustCompile(`--(?:random-|sonnet-|sharegpt-)?(?:output-len|osl)[= ](\d+)\b`),
+	regexp.MustCompile(`(?i)\bOSL\s*[=:]?\s*(\d+)\b`),
+	regexp.MustCompile(`(?i)\b(\d+)[- ]?(?:output|generated|completion)[- ]tokens?\b`),
+	regexp.MustCompile(`(?i)\b(\d+)[- ]tokens?[- ](?:outputs?|completions?|generations?)\b`),
+	regexp.MustCompile(`(?i)\b(?:output[_ ](?:len|length|tokens)|max_tokens|max_new_tokens)\s*[=:]\s*(\d+)\b`),
+}
+
+// ignoreEOS states that generation ran past EOS to the length asked;
+// ignoreEOSOff says it did not.
+var (
+	ignoreEOS    = regexp.MustCompile(`(?i)ignore[-_ ]?eos`)
+	ignoreEOSOff = regexp.MustCompile(`(?i)ignore[-_ ]?eos["'\x60]?\s*[=:]?\s*["'\x60]?(?:false|no|off|0)\b|\b(?:without|no|not|w/o)\s+(?:the\s+)?[-"'\x60]*ignore[-_ ]?eos`)
+)
+
+// statedOutputLength is the one output length the text around the table
+// states, and whether it also states ignore_eos; 0 when it states none or
+// two different ones.
+func statedOutputLength(g grid) (int, bool) {
+	text := strings.Join(append(append([]string{}, g.title...), g.caption, g.context, g.above), "\n")
+	length := 0
+	for _, rx := range outputLengthPhrases {
+		for _, m := range rx.FindAllStringSubmatch(text, -1) {
+			n, err := strconv.Atoi(m[1])
+			if err != nil || n <= 0 {
+				continue
+			}
+			if length > 0 && n != length {
+				return 0, false
+			}
+			length = n
+		}
+	}
+	return length, ignoreEOS.MatchString(text) && !ignoreEOSOff.MatchString(text)
+}
+
+// meanOutputLength is the one column of the mean output tokens per
+// request ("Avg output tokens", "mean output len"); false for none or
+// several.
+func meanOutputLength(g grid) (int, bool) {
+	return onlyIndex(classifyAll(g.header), func(c column) bool {
+		w := wordset(headerTokens(c.header))
+		return w.has("output", "osl", "generated", "completion") && !w.has("input", "isl", "prompt", "total") &&
+			w.has("avg", "mean", "average") && w.has("tokens", "len", "length", "toks", "tok") && !w.has("s", "sec", "second", "rate")
+	})
+}
+
+// outputRateFromRequests adds the output throughput req/s × output
+// tokens per request to a table that prints a served request rate and no
+// token rate, when the length per request is known, and returns its note.
+func outputRateFromRequests(g *grid) []string {
+	cols := classifyAll(g.header)
+	if hasKind(cols, colThroughput) || hasKind(cols, colThroughputPerGPU) || hasKind(cols, colOtherTokRate) {
+		// A token rate the passes may yet read as the output's: none
+		// is derived beside it.
+		return nil
+	}
+	rate, ok := servedRateColumn(cols)
+	if !ok {
+		return nil
+	}
+	if l, ok := meanOutputLength(*g); ok {
+		return []string{multiplyColumns(g, rate, func(row []string) (float64, bool) { return positiveCell(row, l) },
+			fmt.Sprintf("%q × %q (the mean output tokens per request)", g.header[rate], g.header[l]))}
+	}
+	length, fixed := statedOutputLength(*g)
+	if length == 0 || !fixed {
+		return nil
+	}
+	return []string{multiplyColumns(g, rate, func([]string) (float64, bool) { return float64(length), true },
+		fmt.Sprintf("%q × %d (the output tokens per request the text states, with ignore_eos: every request generated them all)", g.header[rate], length))}
+}
+
+// servedRateColumn is the one column of requests served per second: named
+// achieved, or a bare req/s beside a concurrency (without one, a bare rate
+// is the offered load, families.go).
+func servedRateColumn(cols []column) (int, bool) {
+	hasLoad := hasKind(cols, colConcurrency) || hasKind(cols, colPerGPU) || hasKind(cols, colAchieved)
+	return onlyIndex(cols, func(c column) bool {
+		return c.kind == colRequestRate && (c.flavor == "achieved" || c.flavor == "" && hasLoad)
+	})
+}
+
+// servedRateFromTokens adds the served request rate, the output tok/s ÷
+// the output tokens per request, to a rate sweep that prints an offered
+// rate and the output throughput but no served rate, where every request
+// generated the one length the text states (ignore_eos): Little's law then
+// places each stage (E2E by its tokens, rows.go e2eFromTokens). An offered
+// rate past the knee is not what was served, so it is never used instead.
+func servedRateFromTokens(g *grid) []string {
+	cols := classifyAll(g.header)
+	if hasKind(cols, colConcurrency) || hasKind(cols, colPerGPU) || hasKind(cols, colAchieved) {
+		return nil
+	}
+	if _, ok := onlyIndex(cols, func(c column) bool { return c.kind == colRequestRate || c.kind == colRequestedRate }); !ok {
+		// None, or a second rate that may be the served one.
+		return nil
+	}
+	if _, ok := servedRateColumn(cols); ok {
+		return nil
+	}
+	out, ok := onlyIndex(cols, func(c column) bool { return c.kind == colThroughput })
+	if !ok {
+		return nil
+	}
+	length, fixed := statedOutputLength(*g)
+	if length == 0 || !fixed {
+		return nil
+	}
+	const header = "Request throughput req/s (derived)"
+	for r, row := range g.rows {
+		v := ""
+		if x, ok := positiveCell(row, out); ok {
+			v = strconv.FormatFloat(x/float64(length), 'g', -1, 64)
+		}
+		g.rows[r] = append(padRow(row, len(g.header)), v)
+	}
+	g.header = append(g.header, header)
+	return []string{fmt.Sprintf("%s: the served request rate is %q ÷ %d (the output tokens per request the text states, with ignore_eos) on each row: read as %q", g.file, g.header[out], length, header)}
+}
+
+// multiplyColumns appends "Output tok/s (derived)": the rate cell times
+// the length per request on every row where both read, blank elsewhere,
+// and returns the note that says so.
+func multiplyColumns(g *grid, rate int, length func([]string) (float64, bool), how string) string {
+	const header = "Output tok/s (derived)"
+	for r, row := range g.rows {
+		v := ""
+		q, okQ, errQ := parseCell(cleanCell(cellAt(row, rate)))
+		l, okL := length(row)
+		if errQ == nil && okQ && okL && (q.unit == nil || q.unit.dim == dimReqRate) {
+			v = strconv.FormatFloat(q.v*l, 'g', -1, 64)
+		}
+		g.rows[r] = append(padRow(row, len(g.header)), v)
+	}
+	g.header = append(g.header, header)
+	return fmt.Sprintf("%s: the output throughput is %s on each row: read as %q", g.file, how, header)
+}
+
+// requestRateHint says, for a refused table that prints a served request
+// rate and no token rate, why knee did not multiply it out: no output
+// length stated, or one stated without ignore_eos (a cap).
+func requestRateHint(g grid, cols []column) string {
+	rate, ok := servedRateColumn(cols)
+	if !ok {
+		return ""
+	}
+	length, _ := statedOutputLength(g)
+	if length == 0 {
+		return fmt.Sprintf("; %q is requests per second, and nothing states the output tokens per request (a column of the mean output tokens, or an output length with ignore_eos) to make it tok/s", cols[rate].header)
+	}
+	return fmt.Sprintf("; %q is requests per second, and the text states %d output tokens per request but not ignore_eos: a cap that requests stopping at EOS fall short of, so %q × %d would overstate the rate", cols[rate].header, length, cols[rate].header, length)
+}
