@@ -34,6 +34,12 @@ func TestToolPrintoutsReadEachBlocksLevel(t *testing.T) {
 		{"aiperf-cmd-each.txt", []float64{1, 8, 32}, "read as concurrency 8: the command line above it says --concurrency 8"},
 		{"evalscope-summary-each.txt", []float64{1, 8, 32}, `read "Number of concurrency" as concurrency`},
 		{"evalscope-v1-summary.txt", []float64{1, 8, 32}, ""},
+		{"vllm-md-fenced-headings.txt", []float64{1, 8, 32}, ""},
+		{"vllm-logprefix-warn.txt", []float64{1, 8, 32}, ""},
+		{"guidellm-v02-concurrent.txt", []float64{1, 8, 32}, ""},
+		// trtllm-bench prints the mean number in flight it kept, as SGLang
+		// does; its Total Latency is the run's wall time.
+		{"trtllm-bench-cmd-each.txt", []float64{0.98, 7.84, 31.36}, `"Total Latency (ms)" (the run's duration (requests ÷ request rate), not a request's latency)`},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			s, err := File(filepath.Join("testdata", "toolprints", tc.file), Options{Judge: corpusJudge})
