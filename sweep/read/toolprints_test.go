@@ -1,6 +1,7 @@
 package read
 
 import (
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -19,27 +20,31 @@ func TestToolPrintoutsReadEachBlocksLevel(t *testing.T) {
 		file   string
 		levels []float64
 		why    string // a note the reading must give; "" for none required
+		rates  bool   // a sweep of offered rates: each level placed by Little's law
 	}{
-		{"vllm-cmd-each.txt", []float64{1, 8, 32}, ""},
-		{"vllm-pct-goodput.txt", []float64{1, 8, 32}, ""},
-		{"vllm-numprompts.txt", []float64{1, 8, 32}, "all 8 requests in flight at once"},
-		{"vllm-loop-old.txt", []float64{1, 8, 32}, "read as concurrency 8: the shell loop above runs --max-concurrency over 1 8 32, one block per value in order"},
-		{"sglang-maxconc.txt", []float64{1, 8, 32}, ""},
-		{"sglang-loop.txt", []float64{1, 8, 32}, ""},
-		{"sglang-loop-oneline-nomax.txt", []float64{1, 8, 32}, "the shell loop above runs --max-concurrency over 1 8 32"},
+		{"vllm-cmd-each.txt", []float64{1, 8, 32}, "", false},
+		{"vllm-pct-goodput.txt", []float64{1, 8, 32}, "", false},
+		{"vllm-numprompts.txt", []float64{1, 8, 32}, "all 8 requests in flight at once", false},
+		{"vllm-new-none-numprompts.txt", []float64{1, 8, 32}, "all 32 requests in flight at once", false},
+		{"vllm-loop-old.txt", []float64{1, 8, 32}, "read as concurrency 8: the shell loop above runs --max-concurrency over 1 8 32, one block per value in order", false},
+		{"sglang-maxconc.txt", []float64{1, 8, 32}, "", false},
+		{"sglang-loop.txt", []float64{1, 8, 32}, "", false},
+		{"sglang-loop-oneline-nomax.txt", []float64{1, 8, 32}, "the shell loop above runs --max-concurrency over 1 8 32", false},
 		// SGLang prints the mean number in flight it measured; it is the level.
-		{"sglang-numprompts.txt", []float64{0.97, 7.76, 31.04}, ""},
-		{"genaiperf-cmd-each.txt", []float64{1, 8, 32}, "read as concurrency 32: the command line above it says --concurrency 32"},
-		{"genaiperf-loop.txt", []float64{1, 8, 32}, "the shell loop above runs --concurrency over 1 8 32"},
-		{"aiperf-cmd-each.txt", []float64{1, 8, 32}, "read as concurrency 8: the command line above it says --concurrency 8"},
-		{"evalscope-summary-each.txt", []float64{1, 8, 32}, `read "Number of concurrency" as concurrency`},
-		{"evalscope-v1-summary.txt", []float64{1, 8, 32}, ""},
-		{"vllm-md-fenced-headings.txt", []float64{1, 8, 32}, ""},
-		{"vllm-logprefix-warn.txt", []float64{1, 8, 32}, ""},
-		{"guidellm-v02-concurrent.txt", []float64{1, 8, 32}, ""},
+		{"sglang-numprompts.txt", []float64{0.97, 7.76, 31.04}, "", false},
+		{"genaiperf-cmd-each.txt", []float64{1, 8, 32}, "read as concurrency 32: the command line above it says --concurrency 32", false},
+		{"genaiperf-loop.txt", []float64{1, 8, 32}, "the shell loop above runs --concurrency over 1 8 32", false},
+		{"aiperf-cmd-each.txt", []float64{1, 8, 32}, "read as concurrency 8: the command line above it says --concurrency 8", false},
+		{"evalscope-summary-each.txt", []float64{1, 8, 32}, `read "Number of concurrency" as concurrency`, false},
+		{"evalscope-v1-summary.txt", []float64{1, 8, 32}, "", false},
+		{"vllm-md-fenced-headings.txt", []float64{1, 8, 32}, "", false},
+		{"vllm-logprefix-warn.txt", []float64{1, 8, 32}, "", false},
+		{"guidellm-v02-concurrent.txt", []float64{1, 8, 32}, "", false},
 		// trtllm-bench prints the mean number in flight it kept, as SGLang
 		// does; its Total Latency is the run's wall time.
-		{"trtllm-bench-cmd-each.txt", []float64{0.98, 7.84, 31.36}, `"Total Latency (ms)" (the run's duration (requests ÷ request rate), not a request's latency)`},
+		// vLLM 0.10 prints the offered rate above the block and inside it.
+		{"vllm-rate-sweep-e2el.txt", []float64{1, 8, 32}, `"Traffic request rate" (the same values as "Request rate configured (RPS)", printed twice)`, true},
+		{"trtllm-bench-cmd-each.txt", []float64{0.98, 7.84, 31.36}, `"Total Latency (ms)" (the run's duration (requests ÷ request rate), not a request's latency)`, false},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			s, err := File(filepath.Join("testdata", "toolprints", tc.file), Options{Judge: corpusJudge})
@@ -48,7 +53,12 @@ func TestToolPrintoutsReadEachBlocksLevel(t *testing.T) {
 			for _, p := range s.Points {
 				levels = append(levels, p.Concurrency)
 				tokS = append(tokS, p.ThroughputTokS)
-				require.False(t, p.Derived, "level %g", p.Concurrency)
+				require.Equal(t, tc.rates, p.Derived, "level %g", p.Concurrency)
+			}
+			if tc.rates {
+				for i := range levels {
+					levels[i] = math.Round(levels[i]*100) / 100
+				}
 			}
 			require.Equal(t, tc.levels, levels)
 			require.Equal(t, []float64{48.2, 342.5, 901.7}, tokS)
