@@ -35,6 +35,9 @@ func TestToolPrintoutsReadEachBlocksLevel(t *testing.T) {
 		{"genaiperf-cmd-each.txt", []float64{1, 8, 32}, "read as concurrency 32: the command line above it says --concurrency 32", false},
 		{"genaiperf-loop.txt", []float64{1, 8, 32}, "the shell loop above runs --concurrency over 1 8 32", false},
 		{"aiperf-cmd-each.txt", []float64{1, 8, 32}, "read as concurrency 8: the command line above it says --concurrency 8", false},
+		{"aiperf-v07-metric-header.txt", []float64{1, 8, 32}, "read as concurrency 32: the command line above it says --concurrency 32", false},
+		// AIPerf echoes its command under its table: the table above's.
+		{"aiperf-v07-echo-only.txt", []float64{1, 8, 32}, "read as concurrency 8: the command line its tool echoes under it says --concurrency 8", false},
 		{"evalscope-summary-each.txt", []float64{1, 8, 32}, `read "Number of concurrency" as concurrency`, false},
 		{"evalscope-v1-summary.txt", []float64{1, 8, 32}, "", false},
 		{"vllm-md-fenced-headings.txt", []float64{1, 8, 32}, "", false},

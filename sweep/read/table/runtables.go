@@ -42,34 +42,62 @@ type runTable struct {
 // a row per table; false when fewer than two tables are run tables, or
 // when a run table holding a throughput has no level.
 func runTablesGrid(path string, data []byte, tables []grid) (grid, bool) {
-	lines := strings.Split(string(data), "\n")
+	segs := betweenTables(strings.Split(string(data), "\n"), tables)
 	var runs []runTable
-	var pres [][]string
-	prevEnd := 0
-	for _, g := range tables {
-		start, end := tableSpan(g)
-		from := min(prevEnd, len(lines))
-		pre := lines[from:max(min(start-1, len(lines)), from)]
-		prevEnd = end
+	var pres, echoes [][]string
+	for t, g := range tables {
 		if r, ok := foldRunTable(g); ok {
 			runs = append(runs, r)
-			pres = append(pres, pre)
+			pres = append(pres, withoutEchoes(segs[t], false))
+			echoes = append(echoes, withoutEchoes(segs[t+1], true))
 		}
 	}
 	if len(runs) < 2 {
 		return grid{}, false
 	}
-	notes, ok := levelRuns(path, runs, pres)
+	notes, ok := levelRuns(path, runs, pres, echoes)
 	if !ok {
 		return grid{}, false
 	}
 	return runsGrid(path, runs, notes), true
 }
 
+// cliEcho is the line AIPerf prints under its table, echoing the command
+// that ran it ("CLI Command: aiperf profile … --concurrency 8"): it
+// belongs to the table above it, not to the one below.
+var cliEcho = regexp.MustCompile(`^\s*CLI Command:`)
+
+// betweenTables are the source lines before the first table, between each
+// two, and after the last: len(tables)+1 segments.
+func betweenTables(lines []string, tables []grid) [][]string {
+	segs := make([][]string, 0, len(tables)+1)
+	from := 0
+	for _, g := range tables {
+		start, end := tableSpan(g)
+		lo := min(from, len(lines))
+		segs = append(segs, lines[lo:max(min(start-1, len(lines)), lo)])
+		from = end
+	}
+	return append(segs, lines[min(from, len(lines)):])
+}
+
+// withoutEchoes keeps a segment's command echoes (echoes) or its other
+// lines (!echoes).
+func withoutEchoes(seg []string, echoes bool) []string {
+	var out []string
+	for _, l := range seg {
+		if cliEcho.MatchString(l) == echoes {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
 // levelRuns gives each run table without a level of its own the one its
-// command line sets, else, when none has one, the values of a shell loop
-// above the first; false when a run is left without a level.
-func levelRuns(path string, runs []runTable, pres [][]string) ([]string, bool) {
+// command line above sets, else the one its tool echoes under it, else,
+// when none has one, the values of a shell loop above the first; false
+// when a run is left without a level.
+func levelRuns(path string, runs []runTable, pres, echoes [][]string) ([]string, bool) {
 	var notes []string
 	loop, loopWhy, looped := loopLevels(pres[0])
 	looped = looped && len(loop) == len(runs)
@@ -80,6 +108,10 @@ func levelRuns(path string, runs []runTable, pres [][]string) ([]string, bool) {
 			continue
 		}
 		level, why, ok := runCommandLevel(pres[i])
+		if !ok {
+			level, why, ok = runCommandLevel(echoes[i])
+			why = strings.Replace(why, "the command line above it", "the command line its tool echoes under it", 1)
+		}
 		if !ok && looped {
 			level, why, ok = loop[i], loopWhy, true
 		}

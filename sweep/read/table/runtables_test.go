@@ -66,3 +66,14 @@ func TestSingleFlagValue(t *testing.T) {
 		require.Equal(t, tc.val, v, tc.cmd)
 	}
 }
+
+// AIPerf echoes the command under its table ("CLI Command: …"): it is the
+// level of the table above it, never of the one below. Simulated.
+func TestCommandEchoedUnderATableIsItsLevel(t *testing.T) {
+	data := statTable("100.00", "300.00") + "CLI Command: aiperf profile -m m --concurrency 4\n\n" +
+		statTable("400.00", "900.00") + "CLI Command: aiperf profile -m m --concurrency 16\n"
+	s, err := readAligned("t.txt", []byte(data), Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{4, 16}, []float64{s.Points[0].Concurrency, s.Points[1].Concurrency})
+	require.Contains(t, strings.Join(s.Notes, "\n"), "read as concurrency 4: the command line its tool echoes under it says --concurrency 4")
+}
