@@ -56,10 +56,31 @@ func runTablesGrid(path string, data []byte, tables []grid) (grid, bool) {
 		return grid{}, false
 	}
 	notes, ok := levelRuns(path, runs, pres, echoes)
-	if !ok {
+	if !ok || !distinctLevels(runs) {
 		return grid{}, false
 	}
 	return runsGrid(path, runs, notes), true
+}
+
+// distinctLevels: no two runs hold one level. Two tables at one level are
+// two runs of something else (two engines, two builds) that the tables'
+// names must tell apart, never repeats to fold into one curve.
+func distinctLevels(runs []runTable) bool {
+	seen := map[string]bool{}
+	for _, r := range runs {
+		level := ""
+		for _, m := range r.metrics {
+			if classify(m).kind == colConcurrency {
+				level = r.values[m]
+				break
+			}
+		}
+		if seen[level] {
+			return false
+		}
+		seen[level] = true
+	}
+	return true
 }
 
 // cliEcho is the line AIPerf prints under its table, echoing the command

@@ -77,3 +77,12 @@ func TestCommandEchoedUnderATableIsItsLevel(t *testing.T) {
 	require.Equal(t, []float64{4, 16}, []float64{s.Points[0].Concurrency, s.Points[1].Concurrency})
 	require.Contains(t, strings.Join(s.Notes, "\n"), "read as concurrency 4: the command line its tool echoes under it says --concurrency 4")
 }
+
+// Two tables at one level are two runs of something else (two engines),
+// not repeats: left to the other readers. Simulated.
+func TestRunTablesAtOneLevelAreNotFolded(t *testing.T) {
+	data := "$ genai-perf profile -m m --concurrency 8 --url vllm:8000\n" + statTable("100.00", "300.00") +
+		"\n$ genai-perf profile -m m --concurrency 8 --url sglang:30000\n" + statTable("120.00", "310.00")
+	_, ok := runTablesGrid("t.txt", []byte(data), alignedTables("t.txt", []byte(data)))
+	require.False(t, ok)
+}
