@@ -34,10 +34,11 @@ func looksAligned(data []byte) bool {
 	if t == "" || t[0] == '{' || t[0] == '[' || len(markdownTables("", data)) > 0 {
 		return false
 	}
-	if _, ok := bulletGrid("", data); ok {
-		return true // a sweep written as bullet lists (bulletlists.go)
+	tables := alignedTables("", data)
+	if _, ok := pasteGrid("", data, tables); ok {
+		return true
 	}
-	for _, g := range alignedTables("", data) {
+	for _, g := range tables {
 		read := 0
 		for _, h := range g.header {
 			if c := classify(h); c.key() != "" {
@@ -64,10 +65,10 @@ func looksAligned(data []byte) bool {
 
 // readAligned reads the first aligned console table in data that is a sweep.
 func readAligned(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
-	if g, ok := bulletGrid(path, data); ok {
-		return tableToSweep(g, meta) // a sweep written as bullet lists (bulletlists.go)
-	}
 	tables := alignedTables(path, data)
+	if g, ok := pasteGrid(path, data, tables); ok {
+		return tableToSweep(g, meta)
+	}
 	if s, ok, err := severalConsoleSweeps(path, tables, meta); ok {
 		return s, err
 	}
@@ -109,6 +110,16 @@ func readAligned(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 	// No table reads alone: tables that split one sweep are joined, as
 	// in markdown (guidellm prints throughput and TTFT in two tables).
 	return joinedSweep(path, tables, meta, meta.Series, best)
+}
+
+// pasteGrid is the grid of a paste whose sweep is no one table of it: a
+// sweep written as bullet lists (bulletlists.go), or a table per run,
+// each under its command line (runtables.go).
+func pasteGrid(path string, data []byte, tables []grid) (grid, bool) {
+	if g, ok := bulletGrid(path, data); ok {
+		return g, true
+	}
+	return runTablesGrid(path, data, tables)
 }
 
 // isForeignColumnFlag: err refuses a --column that names no header of the

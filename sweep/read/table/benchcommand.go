@@ -117,6 +117,24 @@ func (b *benchScan) applyCommandLevels() {
 		b.rows[r][conc] = strconv.Itoa(level)
 		b.notes = append(b.notes, fmt.Sprintf("%s:%d: the block prints no level; read as concurrency %d: %s", b.g.file, b.g.lines[r], level, why))
 	}
+	b.applyLoopLevels(conc)
+}
+
+// applyLoopLevels gives the blocks the values of the shell loop above the
+// first of them (benchloop.go) when no block has a level and there are as
+// many blocks as values.
+func (b *benchScan) applyLoopLevels(conc int) {
+	if conc >= 0 || len(b.pending) == 0 {
+		return // some block has a level: the loop is not read against them
+	}
+	levels, why, ok := loopLevels(b.pending[0])
+	if !ok || len(levels) != len(b.rows) {
+		return
+	}
+	for r, level := range levels {
+		b.set(b.rows[r], "Maximum request concurrency", strconv.Itoa(level), false)
+		b.notes = append(b.notes, fmt.Sprintf("%s:%d: the block prints no level; read as concurrency %d: %s", b.g.file, b.g.lines[r], level, why))
+	}
 }
 
 // someFiniteRate: a block offered a finite request rate (column rate).

@@ -33,11 +33,17 @@ import (
 // (30K - Conc 8)"): the title is kept as the block's "Result title", so
 // that blocks of one level with different titles are told apart as series,
 // never averaged as repeats.
-var benchBanner = regexp.MustCompile(`^(.*?)=+\s*(Serving )?Benchmark Result(?:\s*\(([^()=]*)\))?\s*=+\s*$`)
+//
+// TensorRT-LLM's trtllm-bench prints its results as sections, each a title
+// line between rules of "=": its "= PERFORMANCE OVERVIEW" section is the
+// block (the rule right under the title opens it, not closes it), and the
+// "= REQUEST DETAILS" section above it is its preamble, where it prints
+// the number of requests it kept in flight.
+var benchBanner = regexp.MustCompile(`^(.*?)(?:=+\s*(Serving )?Benchmark Result(?:\s*\(([^()=]*)\))?\s*=+|=\s*PERFORMANCE OVERVIEW)\s*$`)
 
 // benchBannerLine finds a banner on any line, for the sniff: the words alone
 // ("see the Benchmark Result below") are no block.
-var benchBannerLine = regexp.MustCompile(`(?m)^.*?=+\s*(Serving )?Benchmark Result(?:\s*\([^()=]*\))?\s*=+\s*$`)
+var benchBannerLine = regexp.MustCompile(`(?m)^.*?(?:=+\s*(Serving )?Benchmark Result(?:\s*\([^()=]*\))?\s*=+|=\s*PERFORMANCE OVERVIEW)\s*$`)
 
 // benchTitleKey is the column a banner's title fills.
 const benchTitleKey = "Result title"
@@ -50,7 +56,7 @@ var benchLine = regexp.MustCompile(`^([A-Za-z][^:]{0,80}?):\s+(\S.*?)\s*$`)
 // per level in two lines each, or a script's result boxes, one per level
 // (resultboxes.go).
 func looksBenchText(window []byte) bool {
-	if bytes.Contains(window, []byte("Benchmark Result")) && benchBannerLine.Match(window) || looksGuidellmPanel(window) {
+	if (bytes.Contains(window, []byte("Benchmark Result")) || bytes.Contains(window, []byte("PERFORMANCE OVERVIEW"))) && benchBannerLine.Match(window) || looksGuidellmPanel(window) {
 		return true
 	}
 	_, ok := resultBoxesGrid("", string(window))
@@ -158,7 +164,9 @@ func (b *benchScan) line(i int, raw string) {
 	}
 	line = strings.TrimSpace(line)
 	if strings.HasPrefix(line, "=") && strings.Trim(line, "=") == "" {
-		b.cur = nil // the closing rule
+		if len(b.cur) > 0 {
+			b.cur = nil // the closing rule; the one under a section's title opens it
+		}
 		return
 	}
 	b.put(b.cur, line, false)

@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"math"
+	"strconv"
 )
 
 // sameValuesTwice drops the second of two read columns with one meaning
@@ -25,7 +26,11 @@ func (r *resolved) sameValuesTwice(g grid) {
 			continue
 		}
 		switch {
-		case sameCells(g, j, i):
+		case sameCells(g, j, i) || r.cols[i].unit.factor == r.cols[j].unit.factor && sameToTheirDigits(g, j, i):
+			// Or the same numbers written to other digits: vLLM 0.10
+			// prints the offered rate as "Traffic request rate: 0.2"
+			// above its block and "Request rate configured (RPS): 0.20"
+			// inside it.
 			r.cols[i].kind = colIgnore
 			r.cols[i].why = fmt.Sprintf("the same values as %q, printed twice", r.cols[j].header)
 		case r.cols[i].unit.factor != r.cols[j].unit.factor && sameInUnits(g, r.cols[j], r.cols[i], j, i):
@@ -82,4 +87,28 @@ func sameCells(g grid, a, b int) bool {
 		filled = filled || x != ""
 	}
 	return filled
+}
+
+// sameToTheirDigits: columns a and b hold the same number in every row,
+// written to other digits ("0.2" and "0.20", "2" and "2.00"; never 31.44
+// and 31.68, two runs that agree closely, nor 8 and 8.4), with at least
+// two rows and the same rows blank.
+func sameToTheirDigits(g grid, a, b int) bool {
+	n := 0
+	for _, row := range g.rows {
+		x, y := cleanCell(cellAt(row, a)), cleanCell(cellAt(row, b))
+		if x == "" || y == "" {
+			if x != y {
+				return false
+			}
+			continue
+		}
+		fx, errX := strconv.ParseFloat(x, 64)
+		fy, errY := strconv.ParseFloat(y, 64)
+		if errX != nil || errY != nil || fx != fy {
+			return false
+		}
+		n++
+	}
+	return n >= 2
 }
