@@ -12,36 +12,30 @@ import (
 // one sweep, even when their loads do not repeat (a TP4 curve at 22–24
 // beside a TP4+CP2 curve at 44–46, each around its own capacity).
 
-// configColumn: every filled cell of column i names a configuration, and
-// the column holds at least two of them.
+// configColumn: column i holds at least two values, each of which names a
+// configuration, or each of which spans rows while one names a
+// configuration ("baseline" beside "TP2 EP4", each a block of rows).
 func configColumn(g grid, i int) bool {
-	filled := 0
-	for _, row := range g.rows {
-		c := cellAt(row, i)
-		if isBlank(c) {
-			continue
-		}
-		if !namesConfiguration(c) {
-			return false
-		}
-		filled++
+	if distinctValues(g, i) < 2 {
+		return false
 	}
-	return filled > 0 && distinctValues(g, i) > 1
+	all, some := true, false
+	for _, v := range distinctCells(g, i) {
+		named := namesConfiguration(v)
+		all, some = all && named, some || named
+	}
+	return all || some && everyValueRecurs(g, i)
 }
 
-// namesConfiguration: a word of the cell is a parallel layout (tp4, pp2,
-// dp8, ep16, cp2, sp2; tp=4 and tp-4 too) or a weight precision.
+// namesConfiguration: the cell names a parallel layout (tp4, pp2, dp8,
+// ep16, cp2, sp2; tp=4, tp_4, and inside a joined name, tp4_cp2) or a
+// weight precision.
 func namesConfiguration(cell string) bool {
-	for _, w := range configSplit.Split(strings.ToLower(cleanCell(cell)), -1) {
-		if parallelLayout.MatchString(w) || precisionWord.MatchString(w) {
-			return true
-		}
-	}
-	return false
+	c := strings.ToLower(cleanCell(cell))
+	return parallelLayout.MatchString(c) || precisionWord.MatchString(c)
 }
 
 var (
-	configSplit    = regexp.MustCompile(`[^a-z0-9=_-]+`)
-	parallelLayout = regexp.MustCompile(`^(tp|pp|dp|ep|cp|sp)[=_-]?\d{1,3}$`)
-	precisionWord  = regexp.MustCompile(`^(fp8|fp16|bf16|fp32|int8|int4|w8a8|w4a16|w4a8|nvfp4|mxfp4|mxfp8|awq|gptq)$`)
+	parallelLayout = regexp.MustCompile(`(^|[^a-z0-9])(tp|pp|dp|ep|cp|sp)[=_-]?\d{1,3}($|[^a-z0-9])`)
+	precisionWord  = regexp.MustCompile(`(^|[^a-z0-9])(fp8|fp16|bf16|fp32|int8|int4|w8a8|w4a16|w4a8|nvfp4|mxfp4|mxfp8|awq|gptq)($|[^a-z0-9])`)
 )

@@ -40,9 +40,18 @@ func TestPhaseWordsNameNoCurve(t *testing.T) {
 
 func TestNamesConfiguration(t *testing.T) {
 	for cell, want := range map[string]bool{
-		"TP4": true, "TP4+CP2 fused": true, "tp=8": true, "DP2 EP8": true, "`pp-2`": true, "FP8": true, "int4 awq": true,
-		"ramp": false, "saturated": false, "baseline": false, "vLLM": false, "top4": false, "h100": false,
+		"TP4": true, "TP4+CP2 fused": true, "tp=8": true, "DP2 EP8": true, "`pp-2`": true, "FP8": true, "tp4_cp2": true, "tp_2": true, "llama-fp8": true, "int4 awq": true,
+		"ramp": false, "saturated": false, "baseline": false, "vLLM": false, "top4": false, "h100": false, "stp4": false, "fp80": false,
 	} {
 		require.Equal(t, want, namesConfiguration(cell), cell)
 	}
+}
+
+// Simulated: a baseline beside a layout, each a block of rows, are two
+// curves though "baseline" names no configuration itself.
+func TestBaselineBesideALayoutNamesCurves(t *testing.T) {
+	g := grid{rows: [][]string{{"baseline", "1"}, {"baseline", "2"}, {"TP2 EP4", "4"}, {"TP2 EP4", "8"}}}
+	require.True(t, configColumn(g, 0))
+	g.rows[3][0] = "done"
+	require.False(t, configColumn(g, 0), "a value of one row beside words that name no configuration")
 }

@@ -6,14 +6,17 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/kneetool/knee/sweep/read/vocab"
 )
 
 // A table of repeated runs often writes each run's value in one cell,
 // "143.4 / 145.8", and says so beside it ("two rounds", "run 1 / run 2") or
 // in the header ("tok/s (r1 / r2)"). A perf engineer reads each value as a
 // repeat of the row's level, as knee reads repeated rows: the row becomes
-// one row per run. The slash means runs only where the text names the runs
-// and every pair lies within run-to-run scatter: "a / b" is as often
+// one row per run. The slash means runs where the text names the runs and
+// every pair lies within run-to-run scatter, or where nothing names the
+// parts and every pair lies within a few percent: "a / b" is as often
 // before / after, two series or TTFT p50 / p99, which knee leaves to the
 // readers that name them (arrowcells.go, packedcells.go, splitStatPairs).
 
@@ -26,8 +29,15 @@ const roundScatter = 1.15
 // runs the text names into one row per run.
 func splitRoundCells(g *grid) []string {
 	cols, k := roundColumns(*g)
-	if len(cols) == 0 || !namesRuns(*g, k) {
+	if len(cols) == 0 {
 		return nil
+	}
+	why := "the text names them"
+	if !namesRuns(*g, k) {
+		if !unnamedRuns(*g, cols) {
+			return nil
+		}
+		why = fmt.Sprintf("within %.0f%% of each other on every row", (tightScatter-1)*100)
 	}
 	var rows [][]string
 	var lines []int
@@ -45,7 +55,7 @@ func splitRoundCells(g *grid) []string {
 	for _, i := range cols {
 		names = append(names, fmt.Sprintf("%q", g.header[i]))
 	}
-	return []string{fmt.Sprintf("%s: the cells of %s hold %d runs each (the text names them): read as %d repeats of each level", g.file, strings.Join(names, ", "), k, k)}
+	return []string{fmt.Sprintf("%s: the cells of %s hold %d runs each (%s): read as %d repeats of each level", g.file, strings.Join(names, ", "), k, why, k)}
 }
 
 // roundColumns are the columns every filled cell of which holds k values
@@ -71,7 +81,7 @@ func roundColumns(g grid) ([]int, int) {
 // roundColumn: the count of values column i's slash cells hold (0 when it
 // has none), and whether every filled cell holds that many within scatter.
 func roundColumn(g grid, i int) (int, bool) {
-	k, filled, slashed := 0, 0, 0
+	k, filled, slashed, differ := 0, 0, 0, false
 	for _, row := range g.rows {
 		c := cleanCell(cellAt(row, i))
 		if isBlank(c) {
@@ -86,7 +96,13 @@ func roundColumn(g grid, i int) (int, bool) {
 		if !ok || k != 0 && len(vals) != k || !withinScatter(vals) {
 			return max(k, 2), false
 		}
-		k = len(vals)
+		k, differ = len(vals), differ || !within(vals, 1)
+	}
+	if !differ {
+		// The same value twice on every row ("114/114" succeeded,
+		// "1024/1024" in and out tokens) is a count or a setting: runs
+		// of a measurement never agree to the last digit on every row.
+		return 0, false
 	}
 	return k, slashed == filled
 }
@@ -105,11 +121,47 @@ func roundValues(c string) ([]float64, bool) {
 }
 
 func withinScatter(vals []float64) bool {
+	return within(vals, roundScatter)
+}
+
+// within: the largest value is at most spread times the smallest.
+func within(vals []float64, spread float64) bool {
 	lo, hi := math.Inf(1), 0.0
 	for _, v := range vals {
 		lo, hi = min(lo, v), max(hi, v)
 	}
-	return hi <= lo*roundScatter
+	return hi <= lo*spread
+}
+
+// tightScatter is the spread under which a slash cell's values are runs
+// of one level with nothing naming them: two configurations or a before
+// and after that close would give knee the same answer either way.
+const tightScatter = 1.05
+
+// unnamedRuns: every slash column's header names one measured rate or
+// time and lists no parts ("TTFT p50 / p99", "base / tuned"), and every
+// slash cell's values lie within tightScatter of each other.
+func unnamedRuns(g grid, cols []int) bool {
+	for _, i := range cols {
+		h := stripMarkup(g.header[i])
+		if len(packedSep.Split(h, -1)) > 1 || statPair.MatchString(h) || strings.Contains(h, "→") || !measuredRateOrTime(h) {
+			return false
+		}
+		for _, row := range g.rows {
+			c := cleanCell(cellAt(row, i))
+			if vals, ok := roundValues(c); ok && !within(vals, tightScatter) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// measuredRateOrTime: the header names a token or request rate or a time,
+// the values a benchmark measures anew on every run.
+func measuredRateOrTime(h string) bool {
+	d, _ := headerDimension(vocab.Translate(strings.ToLower(h)))
+	return d == dimTokRate || d == dimReqRate || d == dimTime
 }
 
 // roundPart is the j-th run's value of a cell, its markup dropped.

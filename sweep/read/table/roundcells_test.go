@@ -1,6 +1,7 @@
 package table
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -24,12 +25,23 @@ func TestRoundCellsAreRepeats(t *testing.T) {
 	require.Contains(t, s.Notes, `t.md: the cells of "aggregate tok/s", "per stream" hold 2 runs each (the text names them): read as 2 repeats of each level`)
 }
 
-// Simulated: the same cells with nothing naming the runs stay refused by
+// Simulated: the same cells with nothing naming the runs are runs only
+// while every pair lies within a few percent; wider, they stay refused by
 // name: "a / b" is as often before / after or two series.
-func TestRoundCellsNeedTheRunsNamed(t *testing.T) {
+func TestUnnamedRoundCellsNeedTightScatter(t *testing.T) {
 	md := "| streams | aggregate tok/s |\n|---:|---:|\n| 4 | 80.0 / 82.0 |\n| 16 | 250.0 / 246.0 |\n| 32 | 301.0 / 299.5 |\n"
-	_, err := Read("t.md", []byte(md), Markdown, Meta{})
-	require.ErrorContains(t, err, `"80.0 / 82.0" is not a number`)
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 6)
+	require.Contains(t, s.Notes, `t.md: the cells of "aggregate tok/s" hold 2 runs each (within 5% of each other on every row): read as 2 repeats of each level`)
+
+	wide := strings.Replace(md, "80.0 / 82.0", "80.0 / 88.0", 1)
+	_, err = Read("t.md", []byte(wide), Markdown, Meta{})
+	require.ErrorContains(t, err, `"80.0 / 88.0" is not a number`)
+
+	listed := grid{file: "t.md", header: []string{"streams", "tok/s base / tuned"}, rows: [][]string{{"4", "80.0 / 82.0"}, {"16", "250.0 / 246.0"}}, lines: []int{3, 4}}
+	require.Empty(t, splitRoundCells(&listed), "a header that lists the parts names them")
+	require.Len(t, listed.rows, 2)
 }
 
 // Simulated: the text names two runs, but a slash column's values lie far
@@ -42,4 +54,12 @@ func TestRoundCellsBeyondScatterAreNotRuns(t *testing.T) {
 	require.Len(t, g.rows, 2)
 	_, err := Read("t.md", []byte(md), Markdown, Meta{})
 	require.Error(t, err)
+}
+
+// Simulated: a count written as done/total ("114/114") or equal input and
+// output lengths ("1024/1024") agree on every row: no runs, left whole.
+func TestEqualSlashPartsAreNoRuns(t *testing.T) {
+	g := grid{file: "t.md", header: []string{"rate", "tok/s", "Success"}, rows: [][]string{{"1", "730.78", "114/114"}, {"2", "1078.02", "168/168"}}, lines: []int{3, 4}, context: "two runs"}
+	require.Empty(t, splitRoundCells(&g))
+	require.Equal(t, "114/114", g.rows[0][2])
 }
