@@ -340,7 +340,7 @@ func seriesByRow(g grid, cols []column, cand []int, load int) []int {
 	for _, i := range cand {
 		// A label column names series when one of its values spans rows
 		// (a one-row value labels a level: "Light load", "Heavy load").
-		named := namesCurves(g, cols, i)
+		named := namesCurves(g, cols, i, load)
 		if named && distinctValues(g, i) > 1 && someValueRecurs(g, i) {
 			series = append(series, i)
 			continue
@@ -368,10 +368,14 @@ func seriesByRow(g grid, cols []column, cand []int, load int) []int {
 
 // namesCurves: column i is a label whose values name curves: an engine,
 // strategy, model or accelerator column, or cells naming configurations
-// (configvalues.go).
-func namesCurves(g grid, cols []column, i int) bool {
+// (configvalues.go), or unread text whose blocks of rows each climb the
+// load from lower down (restartblocks.go).
+func namesCurves(g grid, cols []column, i, load int) bool {
 	k := cols[i].kind
-	return k == colSeriesLabel || k == colModel || k == colAccelerator || configColumn(g, i)
+	if k == colSeriesLabel || k == colModel || k == colAccelerator || configColumn(g, i) {
+		return true
+	}
+	return k == colIgnore && cols[i].why == "" && restartsLoad(g, i, load)
 }
 
 // pickRowSeries keeps the rows of the series --series names; it must name
