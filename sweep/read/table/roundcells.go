@@ -65,6 +65,9 @@ func roundColumns(g grid) ([]int, int) {
 	var cols []int
 	k := 0
 	for i := range g.header {
+		if listsParts(g.header[i]) {
+			continue // the header's own reader splits it
+		}
 		n, ok := roundColumn(g, i)
 		if n == 0 {
 			continue
@@ -139,12 +142,11 @@ func within(vals []float64, spread float64) bool {
 const tightScatter = 1.05
 
 // unnamedRuns: every slash column's header names one measured rate or
-// time and lists no parts ("TTFT p50 / p99", "base / tuned"), and every
+// time, and every
 // slash cell's values lie within tightScatter of each other.
 func unnamedRuns(g grid, cols []int) bool {
 	for _, i := range cols {
-		h := stripMarkup(g.header[i])
-		if len(packedSep.Split(h, -1)) > 1 || statPair.MatchString(h) || strings.Contains(h, "→") || !measuredRateOrTime(h) {
+		if !measuredRateOrTime(stripMarkup(g.header[i])) {
 			return false
 		}
 		for _, row := range g.rows {
@@ -155,6 +157,14 @@ func unnamedRuns(g grid, cols []int) bool {
 		}
 	}
 	return true
+}
+
+// listsParts: the header says what a slash cell's parts are ("TTFT p50 /
+// p95", "tok/s base / tuned", "base → tuned"): statistics or series, never
+// runs.
+func listsParts(header string) bool {
+	h := stripMarkup(header)
+	return len(packedSep.Split(h, -1)) > 1 || statPair.MatchString(h) || strings.Contains(h, "→")
 }
 
 // measuredRateOrTime: the header names a token or request rate or a time,

@@ -63,3 +63,16 @@ func TestEqualSlashPartsAreNoRuns(t *testing.T) {
 	require.Empty(t, splitRoundCells(&g))
 	require.Equal(t, "114/114", g.rows[0][2])
 }
+
+// Simulated: two runs named, and a TTFT column whose header lists its
+// parts (p50 / p95) close together: the TTFT cells are statistics, split
+// by their header's reader; the rate cells are the runs.
+func TestListedPartsAreNoRuns(t *testing.T) {
+	md := "| concurrency | tok/s | TTFT p50 / p95 (ms) |\n|---:|---:|---:|\n| 4 | 80.0 / 82.0 | 40 / 44 |\n| 16 | 250.0 / 246.0 | 60 / 66 |\n" +
+		"\nTwo runs per level.\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 4)
+	require.Equal(t, 40.0, *s.Points[1].TTFT.P50)
+	require.Equal(t, 44.0, *s.Points[1].TTFT.P95)
+}
