@@ -340,7 +340,7 @@ func seriesByRow(g grid, cols []column, cand []int, load int) []int {
 	for _, i := range cand {
 		// A label column names series when one of its values spans rows
 		// (a one-row value labels a level: "Light load", "Heavy load").
-		named := cols[i].kind == colSeriesLabel || cols[i].kind == colModel || cols[i].kind == colAccelerator
+		named := namesCurves(g, cols, i, load)
 		if named && distinctValues(g, i) > 1 && someValueRecurs(g, i) {
 			series = append(series, i)
 			continue
@@ -364,6 +364,18 @@ func seriesByRow(g grid, cols []column, cand []int, load int) []int {
 		}
 	}
 	return series
+}
+
+// namesCurves: column i is a label whose values name curves: an engine,
+// strategy, model or accelerator column, or cells naming configurations
+// (configvalues.go), or unread text whose blocks of rows each climb the
+// load from lower down (restartblocks.go).
+func namesCurves(g grid, cols []column, i, load int) bool {
+	k := cols[i].kind
+	if k == colSeriesLabel || k == colModel || k == colAccelerator || configColumn(g, i) {
+		return true
+	}
+	return k == colIgnore && cols[i].why == "" && restartsLoad(g, i, load)
 }
 
 // pickRowSeries keeps the rows of the series --series names; it must name

@@ -142,6 +142,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, nameCellRateUnits(&g)...)
 	notes = append(notes, nameColumnsByHeading(&g)...)
 	notes = append(notes, splitPerGPUBrackets(&g)...)
+	notes = append(notes, splitRoundCells(&g)...)
 	notes = append(notes, splitStatPairs(&g)...)
 	notes = append(notes, splitNamedTuples(&g)...)
 	notes = append(notes, splitPackedCells(&g)...)
