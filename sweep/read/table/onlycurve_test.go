@@ -36,6 +36,12 @@ func TestOnlyCurveAmongSpotChecksIsRead(t *testing.T) {
 	levels["8k / 1k"] = []float64{1, 4, 8}
 	_, err = Decide("t.md", refusal, Meta{}, judge, 0, reread)
 	require.ErrorContains(t, err, "the choice changes knee's answer")
+
+	// Two models are two subjects: one with two levels is still a choice.
+	require.True(t, lengthLabel("8k in / 1k out"))
+	require.True(t, lengthLabel("**64k / 512**"))
+	require.False(t, lengthLabel("Qwen3-Coder-30B-A3B-Instruct-4bit"))
+	require.False(t, lengthLabel("agg-gb200-agentic"))
 }
 
 // Simulated: a workload spelt in full on its first row ("1k in / 1k out")
