@@ -10,7 +10,7 @@ import (
 // the engine's cap on sequences in flight. With no other load column the
 // cap is the load, whatever the engine calls it.
 func TestEngineCapAloneIsTheLoad(t *testing.T) {
-	for _, header := range []string{"max_num_seqs", "max-running-requests", "--max-num-seqs", "Max seqs"} {
+	for _, header := range []string{"max_num_seqs", "max-running-requests", "--max-num-seqs", "Max seqs", "max_batch_size", "-np", "--parallel", "batch size"} {
 		g := grid{file: "t.md", header: []string{header, "output tok/s", "step ms"},
 			rows:  [][]string{{"1", "20.0", "40"}, {"4", "52.0", "61"}, {"8", "70.0", "85"}, {"16", "81.0", "140"}},
 			lines: []int{5, 6, 7, 8}}
