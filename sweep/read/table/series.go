@@ -24,6 +24,10 @@ func (r *resolved) columnSeries(g grid, pick string) error {
 		return nil
 	}
 	cs.attachLoose(r.cols)
+	if subject, baseline, ok := baselineOfTwo(g, cs); ok && pick == "" {
+		pick = subject
+		r.notes = append(r.notes, baselineNote(g.file, subject, baseline))
+	}
 	if pick == "" {
 		cs.names = rankCurves(cs.names, func(n string) curveSize { return columnCurveSize(g, cs.indexesOf(n), loadColumn(r.cols)) })
 		var list []string
