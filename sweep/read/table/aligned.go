@@ -160,9 +160,22 @@ func alignedTables(path string, data []byte) []grid {
 			continue
 		}
 		block = append(block, alignedLine{l, i + 1})
+		if closesBox(l) {
+			flush()
+		}
 	}
 	flush()
 	return out
+}
+
+// closesBox: a drawn box's bottom border ("└───┴───┘") ends its table, so a
+// box printed straight under another (inference-benchmarker's parameter box
+// above its results box, with no blank line between) is a table of its own,
+// never rows of the one above. An ASCII grid's "+---+" is its top border
+// too, so it ends nothing.
+func closesBox(l string) bool {
+	t := strings.TrimSpace(l)
+	return isRule(l) && strings.ContainsAny(t, "└┗╚╰") && strings.ContainsAny(t, "┘┛╝╯")
 }
 
 // headed names console tables pasted under a markdown heading ("###

@@ -77,6 +77,11 @@ func Decide(path string, err error, meta Meta, judge sweep.Judge, depth int, rer
 			return nil, failedCandidates(reads, err)
 		}
 	}
+	if amb.kind == seriesKind {
+		if s, ok := onlyCurve(path, reads); ok {
+			return s, nil
+		}
+	}
 	for _, c := range reads[1:] {
 		if !c.answer.Same(reads[0].answer) {
 			return nil, disagreement(err, amb.kind, reads)

@@ -84,6 +84,9 @@ func sweepOfTables(path string, tables []grid, meta Meta, pick string, join bool
 	case len(got) == 0:
 		return nil, sweepLikeRefusal(refused, firstErr)
 	}
+	if s, ok := continuedSweep(path, from, got, meta); ok && pick == "" {
+		return s, nil
+	}
 	names := tableNames(from)
 	order := rankTables(from, got)
 	names, from, got = reorder(names, order), reorder(from, order), reorder(got, order)

@@ -197,6 +197,11 @@ var roles = []role{
 	{kind: colIgnore, dims: plainDims, why: "a peak over the run, not the load or the concurrency held", match: func(w wordset) bool {
 		return (w.has(loadWords...) || (w.has("in") && w.has("flight"))) && w.has(peakWords...)
 	}},
+	// An engine's cap on sequences in flight (vLLM's max_num_seqs, SGLang's
+	// max-running-requests) swept by rows is the load when the client
+	// fills it, as in an offline run with every request queued at once;
+	// beside a client load it is the server's setting (serverknob.go).
+	{kind: colConcurrency, dims: plainDims, flavor: func(wordset) string { return "configured" }, match: engineCap},
 	{kind: colConcurrency, dims: plainDims, flavor: concurrencyFlavor, match: func(w wordset) bool {
 		return w.has(loadWords...) || (w.has("in") && w.has("flight")) || oneLetterLoad(w)
 	}},
@@ -235,6 +240,17 @@ func isTokenRate(w wordset) bool {
 		(w.has("tokens", "token", "t") && w.has("s", "sec", "second", "per", "ps", "rate")) ||
 		(w.has("decode", "generation", "gen", "tg", "eval", "generated") && w.has("total", "aggregate", "agg", "speed", "rate") && !w.has("tokens", "token", "time", "latency", "count")) ||
 		(w.has("output") && w.has("speed"))
+}
+
+// engineCap: a header naming an engine's cap on the sequences it runs at
+// once ("max_num_seqs", "max-running-requests", "max seqs"), never a
+// request length ("max seq len") or a token budget
+// ("max_num_batched_tokens").
+func engineCap(w wordset) bool {
+	if !w.has("max", "maximum") || w.has("len", "length", "tokens", "token", "tok", "toks") {
+		return false
+	}
+	return w.has("seqs", "sequences") || w.has("running") && w.has("requests", "reqs")
 }
 
 // oneLetterLoad: a header that is only N, P or B (llama.cpp's -np and

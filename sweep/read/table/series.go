@@ -24,6 +24,10 @@ func (r *resolved) columnSeries(g grid, pick string) error {
 		return nil
 	}
 	cs.attachLoose(r.cols)
+	if subject, baseline, ok := baselineOfTwo(g, cs); ok && pick == "" {
+		pick = subject
+		r.notes = append(r.notes, baselineNote(g.file, subject, baseline))
+	}
 	if pick == "" {
 		cs.names = rankCurves(cs.names, func(n string) curveSize { return columnCurveSize(g, cs.indexesOf(n), loadColumn(r.cols)) })
 		var list []string
@@ -225,8 +229,10 @@ func rowSeries(g *grid, cols []column, pick, picked string) ([]string, error) {
 	if len(cand) == 0 {
 		return nil, nil
 	}
+	var spelt []string
 	for _, i := range cand {
 		carryDown(g, i)
+		spelt = append(spelt, sameLengthLabels(g, i)...)
 	}
 	series := dropRemarkColumns(*g, cols, seriesByRow(*g, cols, cand, load), load)
 	if len(series) == 0 {
@@ -266,7 +272,7 @@ func rowSeries(g *grid, cols []column, pick, picked string) ([]string, error) {
 	if runs != "" {
 		notes = []string{runs}
 	}
-	return notes, mixedLabels(*g, cols, cand, series, load, pick)
+	return append(spelt, notes...), mixedLabels(*g, cols, cand, series, load, pick)
 }
 
 // mixedLabels refuses a picked series whose rows still hold several values

@@ -13,7 +13,7 @@ import "fmt"
 // capacity column names the series (a stated setting, like a request length).
 
 // serverKnobWords name a server's capacity for requests in flight.
-var serverKnobWords = []string{"slots", "slot", "np", "parallel", "seqs"}
+var serverKnobWords = []string{"slots", "slot", "np", "parallel", "seqs", "sequences", "running"}
 
 // serverCapacityBesideLoad turns the configured concurrency columns that name
 // a server's capacity into settings when another configured concurrency
