@@ -29,6 +29,12 @@ import (
 // corpusFlags are the flags a refused entry's message names, and with which
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
+	"s-a10-mini-infer-qwen25-05b-prefix-cache-off-on-columns-units-in-cells":                                    {Series: "OFF"},
+	"s-cpu-4vcpu-pagedbatch-smollm2-135m-max-num-seqs-continuous-vs-static":                                     {Series: "continuous"},
+	"s-h200-vllm029-kolibri1-fp8-lastmessung-slash-packed-levels-de":                                            {Series: "8k-Dokumente"},
+	"s-m4-base-escha-mlx-qwen36-35b-w2-served-isl-osl-grid-c-1-8-16":                                            {Series: "128 / 128"},
+	"s-mi300x-vllm023-inferbench-workload-context-band-series-failed-zero-rows":                                 {Series: "single_long / SHORT"},
+	"s-sglang-welmv4-tp4-vs-tp4-cp2-32k-2k-resident-concurrency-path-series-backticked-cells":                   {Series: "TP4"},
 	"r-2x-dgx-spark-tensorfold-dsv41-flash-exl3-phase-series-per-stream-then-aggregate-ttft-s":                  {Series: "structured"},
 	"r-2x-gb10-spark-vllm-dsv4-flash-tp2-c1-c2-c4-longout-plusminus-tilde-ttft-s":                               {Columns: map[string]string{"throughput": "total tok/s"}},
 	"r-2x-r9700-rocm-sglang-devstral-24b-awq-262k-context-details-block-c1-outlier-collapse":                    {Columns: map[string]string{"throughput": "Total tok/s"}},
