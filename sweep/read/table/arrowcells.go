@@ -24,12 +24,27 @@ var arrowPair = regexp.MustCompile(`^(.+?)\s*(?:→|⟶|➔|->)\s*(.+?)\s*(?:[�
 // "mean TTFT (ms) bf16 → fp8".
 var arrowHeader = regexp.MustCompile(`^(.*?)\s*([^\s→⟶➔]+)\s*(?:→|⟶|➔|->)\s*([^\s→⟶➔]+)$`)
 
+// arrowHeaderBracketed names the two series in brackets at the end of a
+// header: "Output tok/s (main → PCG)". The brackets enclose the names; they
+// are no part of them.
+var arrowHeaderBracketed = regexp.MustCompile(`^(.*?)\s*[（(]\s*([^\s()（）→⟶➔]+)\s*(?:→|⟶|➔|->)\s*([^\s()（）→⟶➔]+)\s*[）)]$`)
+
+// arrowSeries is the header's words and the two series it names around an
+// arrow, or nil when it names none.
+func arrowSeries(header string) []string {
+	h := strings.TrimSpace(stripMarkup(header))
+	if m := arrowHeaderBracketed.FindStringSubmatch(h); m != nil {
+		return m
+	}
+	return arrowHeader.FindStringSubmatch(h)
+}
+
 // splitArrowColumns splits every column whose header names two series and
 // whose cells each hold two values around an arrow.
 func splitArrowColumns(g *grid) []string {
 	var notes []string
 	for i := 0; i < len(g.header); i++ {
-		m := arrowHeader.FindStringSubmatch(strings.TrimSpace(stripMarkup(g.header[i])))
+		m := arrowSeries(g.header[i])
 		if m == nil || m[1] == "" || !everyCellArrowPair(*g, i) {
 			continue
 		}

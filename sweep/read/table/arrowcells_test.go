@@ -68,3 +68,26 @@ func TestRangeCellIsRefusedByName(t *testing.T) {
 	require.True(t, ok)
 	require.Equal(t, 1234.0, cv.v)
 }
+
+// A header naming the two series in brackets, "Output tok/s (main → PCG)"
+// (simulated, after the shape of an SGLang PR's A/B table): the series are
+// "main" and "PCG", not "(main" and "PCG)", and --series main reads the
+// values before the arrow.
+func TestArrowCellsUnderABracketedHeaderNameTheSeriesWithoutBrackets(t *testing.T) {
+	md := `| Concurrency | Output tok/s (main → PCG) | TTFT p50 ms (main → PCG) |
+|---|---|---|
+| 1 | 13.34 → 13.34 (0.0%) | 140 → 96 |
+| 8 | 85.92 → 95.85 (+11.5%) | 476 → 153 |
+| 32 | 139.61 → 142.75 (+2.3%) | 641 → 589 |
+`
+	_, err := Read("t.md", []byte(md), Markdown, Meta{})
+	var amb *ambiguous
+	require.True(t, errors.As(err, &amb), "%v", err)
+	require.Equal(t, []string{"main", "PCG"}, amb.headers)
+
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "main"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{13.34, 85.92, 139.61}, []float64{s.Points[0].ThroughputTokS, s.Points[1].ThroughputTokS, s.Points[2].ThroughputTokS})
+	require.Equal(t, 476.0, *s.Points[1].TTFT.P50)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `t.md: the cells of "Output tok/s (main → PCG)" hold main → PCG: read as the columns "main Output tok/s" and "PCG Output tok/s"`)
+}

@@ -72,6 +72,11 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 		return nil, inputerr.Errorf(g.file, "--series", g.headerLine, "--series %q: the table holds one curve (no engine, strategy or model column, no column-name series), so there is nothing to pick", meta.Series)
 	}
 	notes = append(notes, more...)
+	unsure, err := dropUnsureRows(&g, cols)
+	if err != nil {
+		return nil, err
+	}
+	notes = append(notes, unsure...)
 	unmeasured, err := dropUnmeasuredRows(&g, cols)
 	if err != nil {
 		return nil, err
