@@ -75,14 +75,27 @@ func everyCellArrowPair(g grid, i int) bool {
 			return false
 		}
 		for _, v := range p[1:] {
-			// A value grouped by spaces ("1 367.1") is judged with its
-			// column once split (spacegroups.go).
-			if _, ok, err := parseCell(v); (!ok || err != nil) && !spaceGrouped.MatchString(v) {
+			if !arrowSide(v) {
 				return false
 			}
 		}
 		return true
 	})
+}
+
+// arrowSide: one side of an arrow is a number, or several around slashes
+// under a header naming as many statistics ("140 / 273" under "TTFT p50 /
+// p99 ms"), which splitStatPairs reads once the column is split.
+func arrowSide(v string) bool {
+	for _, part := range strings.Split(v, "/") {
+		part = strings.TrimSpace(part)
+		// A value grouped by spaces ("1 367.1") is judged with its column
+		// once split (spacegroups.go).
+		if _, ok, err := parseCell(part); (!ok || err != nil) && !spaceGrouped.MatchString(part) {
+			return false
+		}
+	}
+	return true
 }
 
 // twoValuesError is parseCell's refusal of a cell holding a change between

@@ -91,3 +91,21 @@ func TestArrowCellsUnderABracketedHeaderNameTheSeriesWithoutBrackets(t *testing.
 	require.Equal(t, 476.0, *s.Points[1].TTFT.P50)
 	require.Contains(t, strings.Join(s.Notes, "\n"), `t.md: the cells of "Output tok/s (main → PCG)" hold main → PCG: read as the columns "main Output tok/s" and "PCG Output tok/s"`)
 }
+
+// Simulated: each side of the arrow holds two statistics ("140 / 273 →
+// 96 / 152") under a header naming them and the two series: the column is
+// split by series, then by statistic.
+func TestArrowCellsHoldingStatisticPairsSplitTwice(t *testing.T) {
+	md := `| Request rate | Output tok/s (main → PCG) | TTFT p50 / p99 ms (main → PCG) | E2E p50 / p99 ms (main → PCG) |
+|---|---|---|---|
+| 1 | 13.34 → 13.34 (0.0%) | 140 / 273 → 96 / 152 (-31% / -44%) | 215 / 351 → 160 / 242 (-26% / -31%) |
+| 8 | 85.92 → 95.85 (+11.5%) | 476 / 896 → 153 / 255 (-68% / -72%) | 760 / 1029 → 496 / 1194 (-35% / +16%) |
+| 32 | 139.61 → 142.75 (+2.3%) | 641 / 782 → 589 / 712 (-8% / -9%) | 830 / 1012 → 806 / 988 (-3% / -2%) |
+`
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "PCG"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 95.85, s.Points[1].ThroughputTokS)
+	require.Equal(t, 153.0, *s.Points[1].TTFT.P50)
+	require.Equal(t, 255.0, *s.Points[1].TTFT.P99)
+}

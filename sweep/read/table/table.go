@@ -153,6 +153,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, splitPackedCells(&g)...)
 	notes = append(notes, profileLoads(&g)...)
 	notes = append(notes, dropLoadCountWords(&g)...)
+	notes = append(notes, dropLoadPerSecond(&g)...)
 	notes = append(notes, signedLoads(&g)...)
 	notes = append(notes, labelLoads(&g)...)
 	notes = append(notes, phaseRows(&g)...)

@@ -1,0 +1,68 @@
+package table
+
+import (
+	"fmt"
+	"regexp"
+)
+
+// An offered-rate sweep may write each level with its per-second mark:
+// "1/s", "8/s", "32/s" under "Request rate". The mark is the column's unit,
+// the requests a second, not a second value. The cells are read as the
+// number alone only in a request-rate column whose every cell is a number
+// alone, or a number and "/s"; anything else is left for the column passes,
+// which refuse it naming the cell.
+
+// perSecondCell is a number and a bare per-second mark.
+var perSecondCell = regexp.MustCompile(`^(\d+(?:\.\d+)?)\s*/\s*s$`)
+
+// dropLoadPerSecond strips the per-second mark from the cells of an offered
+// request-rate column.
+func dropLoadPerSecond(g *grid) []string {
+	load := rateColumn(classifyAll(g.header))
+	if load < 0 || !perSecondColumn(*g, load) {
+		return nil
+	}
+	example := ""
+	for _, row := range g.rows {
+		if load >= len(row) {
+			continue
+		}
+		if m := perSecondCell.FindStringSubmatch(cleanCell(row[load])); m != nil {
+			if example == "" {
+				example = cleanCell(row[load])
+			}
+			row[load] = m[1]
+		}
+	}
+	return []string{fmt.Sprintf("%s: the cells of %q mark the rate per second (%q): read as requests a second", g.file, g.header[load], example)}
+}
+
+// rateColumn is the offered request-rate column, else the request-rate
+// column (which the resolve pass may yet read as the offered rate), or -1.
+func rateColumn(cols []column) int {
+	for _, k := range []colKind{colRequestedRate, colRequestRate} {
+		for i, c := range cols {
+			if c.kind == k {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// perSecondColumn: some cell of column i is a number and "/s", and every
+// other is a number alone or blank.
+func perSecondColumn(g grid, i int) bool {
+	marked := false
+	for _, row := range g.rows {
+		c := cleanCell(cellAt(row, i))
+		if isBlank(c) || plainDecimal(c) {
+			continue
+		}
+		if !perSecondCell.MatchString(c) {
+			return false
+		}
+		marked = true
+	}
+	return marked
+}
