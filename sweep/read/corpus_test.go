@@ -29,6 +29,11 @@ import (
 // corpusFlags are the flags a refused entry's message names, and with which
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
+	"t-hotbatch-m4-gpt2-naive-vs-continuous-mode-rows":                                                          {Series: "Naive"},
+	"t-metal-engine-m1pro-qwen25coder-15b-old-new-build-rows-repeat-rows-bold":                                  {Columns: map[string]string{"concurrency": "clients"}, Series: "old"},
+	"t-mlxcel-m1ultra-llama31-8b-4bit-p1-vs-p8-column-pairs-mean-p95-ttft":                                      {Columns: map[string]string{"throughput": "aggregate tok/s (`-p1`)"}},
+	"t-sglang-pr30889-h200-tp8-kimi-k27-rate-arrow-cells-main-vs-pcg":                                           {Series: "main"},
+	"t-zerv-vs-vllm-vs-llamaserver-24gb-final-steady-five-engine-series-bracket-cells":                          {Series: "zerv-f16@parallel=8,kv-type=f16"},
 	"s-a10-mini-infer-qwen25-05b-prefix-cache-off-on-columns-units-in-cells":                                    {Series: "OFF"},
 	"s-cpu-4vcpu-pagedbatch-smollm2-135m-max-num-seqs-continuous-vs-static":                                     {Series: "continuous"},
 	"s-h200-vllm029-kolibri1-fp8-lastmessung-slash-packed-levels-de":                                            {Series: "8k-Dokumente"},
