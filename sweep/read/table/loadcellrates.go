@@ -22,18 +22,7 @@ func dropLoadPerSecond(g *grid) []string {
 	if load < 0 || !perSecondColumn(*g, load) {
 		return nil
 	}
-	example := ""
-	for _, row := range g.rows {
-		if load >= len(row) {
-			continue
-		}
-		if m := perSecondCell.FindStringSubmatch(cleanCell(row[load])); m != nil {
-			if example == "" {
-				example = cleanCell(row[load])
-			}
-			row[load] = m[1]
-		}
-	}
+	example := keepCellNumbers(g, load, perSecondCell)
 	return []string{fmt.Sprintf("%s: the cells of %q mark the rate per second (%q): read as requests a second", g.file, g.header[load], example)}
 }
 

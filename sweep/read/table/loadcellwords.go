@@ -32,19 +32,27 @@ func dropLoadCountWords(g *grid) []string {
 	if load < 0 || !countedLoadColumn(*g, load) {
 		return nil
 	}
+	example := keepCellNumbers(g, load, countedCell)
+	return []string{fmt.Sprintf("%s: the cells of %q name what they count (%q): read as the number alone", g.file, g.header[load], example)}
+}
+
+// keepCellNumbers rewrites every cell of column col that mark matches to
+// its first group, the number, and returns the first such cell as written
+// (for the note that says so).
+func keepCellNumbers(g *grid, col int, mark *regexp.Regexp) string {
 	example := ""
 	for _, row := range g.rows {
-		if load >= len(row) {
+		if col >= len(row) {
 			continue
 		}
-		if m := countedCell.FindStringSubmatch(cleanCell(row[load])); m != nil {
+		if m := mark.FindStringSubmatch(cleanCell(row[col])); m != nil {
 			if example == "" {
-				example = cleanCell(row[load])
+				example = cleanCell(row[col])
 			}
-			row[load] = m[1]
+			row[col] = m[1]
 		}
 	}
-	return []string{fmt.Sprintf("%s: the cells of %q name what they count (%q): read as the number alone", g.file, g.header[load], example)}
+	return example
 }
 
 // countedLoadColumn: some cell of column i is a number and a counting word,
