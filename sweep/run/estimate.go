@@ -12,8 +12,9 @@ import (
 // sweep will take. Before the first level the bounds say it; after each
 // level its requests' latency says it: a level spends about one request on
 // its ramp, at least two on its windows (every slot twice, or
-// --level-min-duration, or 100 requests for the p99) and one on its drain, and never more than
-// --level-max-duration plus the drain — or, where requests are so slow that the cap holds fewer than three
+// --level-min-duration, or 100 requests for the p99), none on a drain (the built-in harness cuts the requests
+// still in flight once the level has its answer), and never more than
+// --level-max-duration — or, where requests are so slow that the cap holds fewer than three
 // of them after the ramp, until it does, at most three times the cap. The first level's requests are the
 // fastest of a climb (latency grows with load), so the figures are lower
 // bounds for the levels above it and the time cap the upper one.
@@ -26,7 +27,7 @@ func estimateBefore(p sweep.Plan, budget int) string {
 	}
 	n := max(budget, len(p.PerGPU))
 	most := time.Duration(float64(n)*p.LevelMaxDurationS) * time.Second
-	return fmt.Sprintf("each level runs until ±%s, %s–%s plus its warm-up and drain (about a request each); %d levels take at most about %s plus warm-ups",
+	return fmt.Sprintf("each level runs until ±%s, %s–%s plus its warm-up (about a request); %d levels take at most about %s plus warm-ups",
 		sweep.FormatShare(p.LevelPrecision), secs(p.LevelMinDurationS), secs(p.LevelMaxDurationS), n, most.Round(time.Second))
 }
 
@@ -50,20 +51,20 @@ func estimateAfter(l sweep.Level, p sweep.Point, took time.Duration, left int) s
 
 // perLevel is a level's expected time at request latency req: ramp, the
 // longest of two requests, the least duration and the p99's requests at
-// the level's concurrency, drain; capped at the time cap plus a drain.
+// the level's concurrency; capped at the time cap.
 func perLevel(l sweep.Level, req time.Duration) time.Duration {
 	least := time.Duration(l.MinDurationS * float64(time.Second))
 	p99 := time.Duration(float64(sweep.MinSamplesP99) / float64(max(l.Concurrency, 1)) * float64(req))
-	return min(req+max(least, 3*req, p99)+req, mostPerLevel(l, req))
+	return min(req+max(least, 3*req, p99), mostPerLevel(l, req))
 }
 
 // mostPerLevel is the longest a level at request latency req runs: its
 // time cap, or, where the cap holds fewer than three request-long waves
 // after the ramp, until it does (at most three times the cap; the built-in
-// harness's capped), plus a drain.
+// harness's capped).
 func mostPerLevel(l sweep.Level, req time.Duration) time.Duration {
 	limit := time.Duration(l.MaxDurationS * float64(time.Second))
-	return min(max(limit, 4*req), 3*limit) + req
+	return min(max(limit, 4*req), 3*limit)
 }
 
 func secs(s float64) string { return (time.Duration(s * float64(time.Second))).String() }

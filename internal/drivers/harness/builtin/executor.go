@@ -243,10 +243,17 @@ func (e *Executor) runClosedLoop(ctx context.Context, plan sweep.Plan, lvl sweep
 	run := &levelRun{total: total, warmup: lvl.Warmup, concurrency: lvl.Concurrency}
 	workers := min(lvl.Concurrency, max(total, 1))
 	var mon *monitor
+	reqCtx := ctx
+	if lvl.StopsByPrecision() {
+		var cut context.CancelFunc
+		reqCtx, cut = context.WithCancel(ctx)
+		defer cut()
+		run.cut = cut
+	}
 	lm, err := e.driveLevel(ctx, plan, lvl, target, run, lvl.Concurrency, func(st *streamer, start time.Time) []outcome {
 		mon = startMonitor(lvl, run, workers, start)
 		run.mon.Store(mon)
-		all := run.workers(ctx, st, start, bodies, workers)
+		all := run.workers(reqCtx, st, start, bodies, workers)
 		run.stopReason, run.windows, run.windowRate, run.windowSpan, run.windowsOK = mon.finish()
 		return all
 	})
@@ -368,8 +375,19 @@ type levelRun struct {
 	e2eN       atomic.Int64
 	warmE2ESum atomic.Int64 // ns: the warm-up's and ramp's successes, until a measured one ends
 	warmE2EN   atomic.Int64
-	stop       atomic.Bool
-	mon        atomic.Pointer[monitor] // progress reads it
+	// The same successes' summed TTFT, and the least TTFT of any success:
+	// the queue wait a wave leaves out (meanWave).
+	ttftSum     atomic.Int64 // ns
+	warmTTFTSum atomic.Int64 // ns
+	minTTFT     atomic.Int64 // ns; 0 until a success ends
+	stop        atomic.Bool
+	// cut cancels the requests still in flight when the monitor stops a
+	// level (nil for levels that run a fixed count); cutting is set first,
+	// so that a worker tells a request cut at the stop from one the user
+	// interrupted.
+	cut     context.CancelFunc
+	cutting atomic.Bool
+	mon     atomic.Pointer[monitor] // progress reads it
 	// Set when the workers are done: why the level stopped and its windows.
 	stopReason string
 	windows    sweep.Windows
@@ -394,6 +412,39 @@ func (r *levelRun) meanE2E() time.Duration {
 	return 0
 }
 
+// meanWave is the period a closed loop's throughput pulses with: a mean
+// request less the time it waited in the engine's queue, read as its TTFT
+// beyond the least TTFT of the level (prefill alone). Past an engine's cap
+// the engine runs a full batch and admits the waiting as the batch ends,
+// so its rhythm is the batch's time in the engine, not the request's: on
+// the simulator slowed like a GPU (cap 160) requests at 256/GPU took
+// 11.5 s of which 4 s waiting, and request-long waves held that level to
+// its time cap. Below the cap nothing waits and the wave is the request.
+func (r *levelRun) meanWave() time.Duration {
+	e2e := r.meanE2E()
+	var ttft time.Duration
+	if n := r.e2eN.Load(); n > 0 {
+		ttft = time.Duration(r.ttftSum.Load() / n)
+	} else if n := r.warmE2EN.Load(); n > 0 {
+		ttft = time.Duration(r.warmTTFTSum.Load() / n)
+	}
+	wait := ttft - time.Duration(r.minTTFT.Load())
+	if e2e <= 0 || wait <= 0 || wait >= e2e {
+		return e2e
+	}
+	return e2e - wait
+}
+
+// noteTTFT keeps the least TTFT of the level's successes.
+func (r *levelRun) noteTTFT(ttft time.Duration) {
+	for {
+		cur := r.minTTFT.Load()
+		if cur != 0 && cur <= int64(ttft) || r.minTTFT.CompareAndSwap(cur, max(int64(ttft), 1)) {
+			return
+		}
+	}
+}
+
 // worker sends requests until the level's count is claimed. The ITL gaps of
 // its successes live in one growing buffer; each outcome keeps a slice of it.
 func (r *levelRun) worker(ctx context.Context, st *streamer, levelStart time.Time, bodies []body) []outcome {
@@ -411,6 +462,13 @@ func (r *levelRun) worker(ctx context.Context, st *streamer, levelStart time.Tim
 		}
 		b := bodies[i%len(bodies)]
 		o := st.do(ctx, levelStart, b.json, b.inputTokens, &gaps)
+		if o.label == "cancelled" && r.cutting.Load() {
+			// Cut at the level's stop: neither a failure nor a sample.
+			// Waiting for it would add a whole request's time to every
+			// level (7–25 s on the H200 test bed) and measure nothing the
+			// windows use; the server frees its slot when the stream closes.
+			break
+		}
 		o.index, o.first = i, first
 		first = false
 		mine = append(mine, o)
@@ -435,10 +493,12 @@ func (r *levelRun) worker(ctx context.Context, st *streamer, levelStart time.Tim
 			r.liveTokens.Add(int64(o.outputTokens))
 			r.liveChunks.Add(int64(len(gaps) + 1))
 			r.ttfts.add(o.ttft)
+			r.noteTTFT(max(o.ttft, 0))
 		}
 		if i < r.warmup {
 			if o.label == "" {
 				r.warmE2ESum.Add(int64(o.end - o.start))
+				r.warmTTFTSum.Add(int64(max(o.ttft, 0)))
 				r.warmE2EN.Add(1)
 			}
 			continue
@@ -448,6 +508,7 @@ func (r *levelRun) worker(ctx context.Context, st *streamer, levelStart time.Tim
 			r.failed.Add(1)
 		} else {
 			r.e2eSum.Add(int64(o.end - o.start))
+			r.ttftSum.Add(int64(max(o.ttft, 0)))
 			r.e2eN.Add(1)
 		}
 	}

@@ -78,11 +78,23 @@ func (m *monitor) loop(start time.Time) {
 			events := m.run.events.Load()
 			if m.observe(now.Sub(start), tick{events: events - prevEvents, dt: now.Sub(prev)}) {
 				m.run.stop.Store(true)
+				m.run.cutInFlight()
 				return
 			}
 			prevEvents, prev = events, now
 		}
 	}
+}
+
+// cutInFlight ends the requests still in flight once the level has its
+// answer: the windows that gave it are closed, so their tails would only
+// cost time.
+func (r *levelRun) cutInFlight() {
+	if r.cut == nil {
+		return
+	}
+	r.cutting.Store(true)
+	r.cut()
 }
 
 // observe takes one tick at elapsed since the level's start; it reports
@@ -102,7 +114,7 @@ func (m *monitor) observe(elapsed time.Duration, t tick) bool {
 		m.measuring = r.firstsDone.Load() >= m.workers
 	} else {
 		m.ticks = append(m.ticks, t)
-		m.last, m.lastRate, m.lastOK = windows(m.ticks, r.meanE2E())
+		m.last, m.lastRate, m.lastOK = windows(m.ticks, r.meanWave())
 		m.lastSpan += t.dt
 	}
 	if !m.lvl.StopsByPrecision() {
@@ -204,7 +216,8 @@ func (m *monitor) halfWidth() float64 {
 
 // windows summarises a level's ticks by overlapping batch means
 // (Meketon & Schmeiser 1984): every run of consecutive ticks one wave long
-// is a batch, the wave being max(1 s, the mean request). A closed loop
+// is a batch, the wave being max(1 s, the mean request less its queue
+// wait: levelRun.meanWave). A closed loop
 // whose slots prefill together pulses with that period — on the H200 test
 // bed, equal output lengths kept every slot in step — and a window shorter
 // than a wave reads the pulse as noise (±7–28% where the level's mean was

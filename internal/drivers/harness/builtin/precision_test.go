@@ -190,3 +190,31 @@ func TestLevelStopsOnceItsStepIsResolved(t *testing.T) {
 	assert.Greater(t, p.Windows.HalfWidth, 0.0001)
 	require.NotNil(t, p.ThroughputCI95, "its interval is recorded as for any windowed level")
 }
+
+// A level that stops by precision cuts the requests still in flight when
+// it has its answer instead of waiting a whole request for them (issue 30:
+// levels that last as long as their answer needs): every request the
+// server finished is one the level counted, the ones it did not finish
+// were cut (neither failures nor samples), and the level ends within a
+// tick of its stop rather than a request after it. Requests of 200 tokens
+// at 10 ms a step take 2 s; the 4 s cap holds three such waves only at
+// 8 s, so the level stops then with all 16 streams mid-request.
+// Simulated.
+func TestLevelCutsWhatIsInFlightWhenItStops(t *testing.T) {
+	srv, url := serve(t, modelCfg())
+	ex := builtin.New(builtin.Options{Seed: 1})
+	start := time.Now()
+	res, err := ex.RunLevel(context.Background(), plan(url, "chat", 2, 32, 200), precisionLevel(8, 2, 0.0001, 1, 4))
+	require.NoError(t, err)
+	took := time.Since(start)
+	p := res.Points[0]
+	assert.Equal(t, sweep.StopTimeCap, p.StopReason)
+	require.NotNil(t, p.Failures)
+	assert.Zero(t, *p.Failures, "a request cut at the stop is no failure")
+	st := srv.Stats()
+	require.NotNil(t, p.Requests)
+	s := summary(t, res)
+	assert.Equal(t, st.Completed, int64(*p.Requests+s.Discarded), "every request the server finished was counted, warm-up included")
+	assert.Positive(t, st.Requests-st.Completed, "the requests in flight at the stop were cut")
+	assert.Less(t, took, 12*time.Second, "stopped at about 8 s, never 3 × the cap plus a request")
+}
