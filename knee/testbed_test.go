@@ -203,4 +203,15 @@ func TestFindRealH200DefaultSearchesOfOneBuildAgree(t *testing.T) {
 	require.Equal(t, 64.0, *r10.Knee.LowPerGPU)
 	require.Equal(t, 128.0, *r10.Knee.HighPerGPU)
 	require.Equal(t, knee.VerdictPastKnee, point(t, r10, 229).Verdict)
+
+	// Runs 11 and 12 (build 3ceeb84: a level's last requests cut at its
+	// stop) answer the same: 64/GPU, the knee bracketed by 64 and 128.
+	for _, run := range []string{"run-11", "run-12"} {
+		r := find(t, load(t, "testbed/h200-cbserve-0.6b-budget-search/"+run))
+		require.NotNil(t, r.RecommendedPerGPU, run)
+		require.Equal(t, 64.0, *r.RecommendedPerGPU, run)
+		require.Equal(t, knee.StatusBracketed, r.Knee.Status, run)
+		require.Equal(t, 64.0, *r.Knee.LowPerGPU, run)
+		require.Equal(t, 128.0, *r.Knee.HighPerGPU, run)
+	}
 }
