@@ -204,7 +204,13 @@ func blockTables(path string, block []alignedLine) []grid {
 			return nil
 		}
 	}
-	return spacedTables(path, block)
+	if gs := spacedTables(path, block); len(gs) > 0 {
+		return gs
+	}
+	if g, ok := wordSpacedTable(path, block); ok {
+		return []grid{g}
+	}
+	return nil
 }
 
 // isBarredLine: a content line with vertical bars (not a rule).
