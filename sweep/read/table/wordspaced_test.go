@@ -84,3 +84,13 @@ func blockOf(s string) []alignedLine {
 	}
 	return out
 }
+
+// Synthetic: a flattened table above a console table in one paste: the
+// console table is tried first, so the flattened one never pre-empts it.
+func TestWordSpacedTableAfterAlignedOnes(t *testing.T) {
+	data := "Users Output tok/s Mean TTFT (ms)\n8 300 45\n16 520 61\n\n" +
+		"Users   Output tok/s   Mean TTFT (ms)\n8       310            44\n16      530            60\n"
+	gs := alignedTables("t.txt", []byte(data))
+	require.Equal(t, []string{"8", "310", "44"}, gs[0].rows[0])
+	require.Equal(t, []string{"8", "300", "45"}, gs[len(gs)-1].rows[0])
+}
