@@ -149,7 +149,7 @@ func alignedTables(path string, data []byte) []grid {
 		// aligned one is, and after every aligned one of the paste:
 		// a real console table is never pre-empted by a flattened one.
 		if len(block) > 0 && len(gs) == 0 {
-			if g, ok := wordSpacedTable(path, block); ok {
+			if g, ok := flattenedTable(path, block); ok {
 				late = append(late, headed([]grid{g}, heading)...)
 			}
 		}

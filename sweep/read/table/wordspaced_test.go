@@ -94,3 +94,30 @@ func TestWordSpacedTableAfterAlignedOnes(t *testing.T) {
 	require.Equal(t, []string{"8", "310", "44"}, gs[0].rows[0])
 	require.Equal(t, []string{"8", "300", "45"}, gs[len(gs)-1].rows[0])
 }
+
+// Synthetic: the same table one cell per line, as a browser copies it.
+func TestCellPerLineTable(t *testing.T) {
+	data := []byte("Scaling Results\nConcurrency\nOutput tok/s\np99 Latency\nStatus\n" +
+		"8\n300\n2.50s\nOK\n16\n520\n2.90s\nOK\n32\n640\n4.10s\nPEAK\n")
+	require.True(t, Looks(Aligned, "t.txt", data))
+	s, err := Read("t.txt", data, Aligned, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 520.0, s.Points[1].ThroughputTokS)
+	require.Equal(t, 4100.0, *s.Points[2].E2E.P99)
+}
+
+// Lines that do not fill whole rows, a row not led by a number, a header
+// without a throughput, a column mixing numbers and words: not read.
+func TestCellPerLineTableRefusesOddShapes(t *testing.T) {
+	for _, data := range []string{
+		"Concurrency\nOutput tok/s\n8\n300\n16\n520\n32\n",
+		"Concurrency\nOutput tok/s\nfast\n300\nslow\n520\n",
+		"Concurrency\np99 Latency\n8\n2.5s\n16\n2.9s\n",
+		"Concurrency\nOutput tok/s\np99 Latency\n8\n300\n2.5s\n16\n520\nslow\n",
+		"We measured\nthe throughput\n8\n300\n16\n520\n",
+	} {
+		_, ok := cellPerLineTable("t.txt", blockOf(data))
+		require.False(t, ok, data)
+	}
+}
