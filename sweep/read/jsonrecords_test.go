@@ -25,3 +25,9 @@ func TestDetectJSONRecords(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, FormatVLLM, name)
 }
+
+// A JSON summary with no list of records says the shape knee would read.
+func TestUnknownJSONNamesRecords(t *testing.T) {
+	_, err := Detect("x.json", []byte(`{"results": [{"id": 1, "latency": 3}, {"id": 2, "latency": 4}]}`))
+	require.ErrorContains(t, err, "a list of level records")
+}
