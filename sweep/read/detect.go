@@ -80,7 +80,7 @@ func unknownJSON(path string, top map[string]json.RawMessage) error {
 	if listed == "" {
 		listed = "none (an empty object)"
 	}
-	return inputerr.Errorf(path, "", 0, "JSON is none of: knee sweep (version, points), inference-perf stage (load_summary, successes), AIPerf or genai-perf export (output_token_throughput, time_to_first_token), vLLM result (output_throughput, max_concurrency), guidellm report (benchmarks), llmperf summary (results_*), llm-d report (version with scenario and metrics, or with run and results); its keys: %s", listed)
+	return inputerr.Errorf(path, "", 0, "JSON is none of: knee sweep (version, points), inference-perf stage (load_summary, successes), AIPerf or genai-perf export (output_token_throughput, time_to_first_token), vLLM result (output_throughput, max_concurrency), guidellm report (benchmarks), llmperf summary (results_*), llm-d report (version with scenario and metrics, or with run and results), a list of level records (objects whose keys name a load and a throughput, e.g. concurrency and output_throughput); its keys: %s", listed)
 }
 
 // looksDelimited reports whether the first non-comment line looks like a

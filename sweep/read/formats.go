@@ -41,6 +41,7 @@ const (
 	FormatGuideLLM      = "guidellm"
 	FormatLLMPerf       = "llmperf"
 	FormatLLMD          = "llm-d"
+	FormatJSONRecords   = "json-records"
 	FormatCSV           = "csv"
 	FormatBenchText     = "bench-text"
 	FormatMarkdown      = "markdown"
@@ -56,6 +57,8 @@ const (
 //     AIPerf's key names;
 //   - the native JSON formats before the tables: a JSON line has commas and
 //     would pass for a CSV header;
+//   - a script's JSON records after the native JSON formats (a native
+//     result may hold a list of records too) and before the tables;
 //   - genai-perf's CSV before the tables too: it keys on genai-perf's own
 //     row names, which no pasted table has;
 //   - markdown before a whitespace-aligned text table (its rows are aligned
@@ -83,6 +86,8 @@ var formats = []format{
 		sniff: sniffLLMPerf, readFile: readLLMPerfFile, sniffDir: hasLLMPerfSummaries, readDir: readLLMPerfDir},
 	{name: FormatLLMD, describe: "llm-d-benchmark benchmark report v0.1 or v0.2 (v0.2.x; YAML or JSON), one file or a folder of them (per-stage inference-perf reports too)",
 		sniff: sniffLLMD, readFile: readLLMDFile, sniffDir: hasLLMDReports, readDir: readLLMDDir},
+	{name: FormatJSONRecords, describe: "a script's JSON summary: one list of objects, one per level, whose keys name the load and the throughput as a table's headers would",
+		sniff: sniffJSONRecords, readFile: readJSONRecords},
 	{name: FormatBenchText, describe: "the result blocks vllm bench serve and sglang.bench_serving print (===== Serving Benchmark Result =====), guidellm's progress panel (two lines per benchmark), or a script's ╔═╗ result boxes, one per level, as pasted",
 		sniff: sniffBenchText, readFile: readTable(table.BenchText)},
 	{name: FormatMarkdown, describe: "a markdown table as pasted in issues (transposed tables too)",

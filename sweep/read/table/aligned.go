@@ -139,12 +139,19 @@ type alignedLine struct {
 // lines, read with each of its first lines as the header in turn (a title
 // line above the header fails as one and the next line is tried).
 func alignedTables(path string, data []byte) []grid {
-	var out []grid
+	var out, late []grid
 	var block []alignedLine
 	heading := ""
 	flush := func() {
-		if len(block) > 0 {
-			out = append(out, headed(blockTables(path, block), heading)...)
+		gs := headed(blockTables(path, block), heading)
+		out = append(out, gs...)
+		// A block of single-spaced words is a table only where no
+		// aligned one is, and after every aligned one of the paste:
+		// a real console table is never pre-empted by a flattened one.
+		if len(block) > 0 && len(gs) == 0 {
+			if g, ok := flattenedTable(path, block); ok {
+				late = append(late, headed([]grid{g}, heading)...)
+			}
 		}
 		block = nil
 	}
@@ -165,7 +172,7 @@ func alignedTables(path string, data []byte) []grid {
 		}
 	}
 	flush()
-	return out
+	return append(out, late...)
 }
 
 // closesBox: a drawn box's bottom border ("└───┴───┘") ends its table, so a

@@ -31,6 +31,9 @@ const (
 	// engine log lines around them; or guidellm's progress panel, or a
 	// script's result boxes, one per level too.
 	BenchText
+	// Records is a JSON summary a script wrote: one list of objects, one
+	// per level, whose keys are the headers (jsonrecords.go).
+	Records
 )
 
 // Read reads the tables in data (path names it in messages and point
@@ -49,13 +52,15 @@ func Read(path string, data []byte, kind Kind, meta Meta) (*sweep.Sweep, error) 
 		return readCSV(path, data, meta)
 	case BenchText:
 		return readBenchText(path, data, meta)
+	case Records:
+		return readRecords(path, data, meta)
 	}
 	return nil, inputerr.Errorf(path, "--format", 0, "no table reader for kind %d", kind)
 }
 
 // Looks says whether window, the start of an input, holds a table of kind
 // that Read would find: format detection asks it, in the order the formats
-// are tried.
+// are tried. Records is asked with the whole input (JSON is read whole).
 func Looks(kind Kind, path string, window []byte) bool {
 	switch kind {
 	case Markdown:
@@ -64,6 +69,8 @@ func Looks(kind Kind, path string, window []byte) bool {
 		return looksAligned(window)
 	case BenchText:
 		return looksBenchText(window)
+	case Records:
+		return looksRecords(window)
 	}
 	return false
 }

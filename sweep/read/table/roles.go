@@ -157,7 +157,9 @@ var roles = []role{
 		// "tok/s/u", "t/s/u": Tenstorrent's tokens per second per user.
 		perU := isTokenRate(w) && len(w) > 0 && w[len(w)-1] == "u"
 		perRequest := w.has(explicitTokenWords...) && w.has("request", "req")
-		return w.has("tpsu") || (perWho || perU || perRequest) && !w.has("aggregate", "agg", "total", "sum", "combined", "overall", "node", "system")
+		// "output_speed_per_query": a rate per query is one request's.
+		perQuery := isTokenRate(w) && perOneOf(w, "query", "prompt")
+		return w.has("tpsu") || (perWho || perU || perRequest || perQuery) && !w.has("aggregate", "agg", "total", "sum", "combined", "overall", "node", "system")
 	}},
 	// "Request throughput" without a unit is requests per second; a bare
 	// "Rate" is the offered rate of an open-loop sweep.
@@ -213,7 +215,11 @@ var roles = []role{
 	{kind: colWorkload, dims: plainDims, why: "a request length: a workload setting", match: func(w wordset) bool {
 		return w.has("isl", "osl", "seqlen", "ctx", "context") || (w.has("input", "prompt", "output", "generated", "max", "seq", "sequence") && w.has("tokens", "len", "length", "toks", "tok"))
 	}},
-	{kind: colPrompts, dims: plainDims, why: "prompts sent, not successful requests", match: func(w wordset) bool { return w.has("prompts", "prompt") }},
+	// "total_requests_sent" beside "successful_requests": what was sent
+	// counts the failures too, so it is the prompts, not the successes.
+	{kind: colPrompts, dims: plainDims, why: "prompts sent, not successful requests", match: func(w wordset) bool {
+		return w.has("prompts", "prompt") || w.has(requestWords...) && w.has("sent", "issued", "submitted", "attempted", "dispatched")
+	}},
 	{kind: colRatio, dims: plainDims, why: "a ratio or percentage", match: func(w wordset) bool {
 		return w.has("failures", "failed", "errors", "error", "success", "successful", "ok") && w.has("rate", "ratio")
 	}},
@@ -399,6 +405,16 @@ func columnUnit(c column, t []string, w wordset, dim dimension) column {
 		}
 	}
 	return c
+}
+
+// perOneOf: the words say "per" right before one of names.
+func perOneOf(w wordset, names ...string) bool {
+	for i := 0; i+1 < len(w); i++ {
+		if w[i] == "per" && wordset(w[i+1:i+2]).has(names...) {
+			return true
+		}
+	}
+	return false
 }
 
 // perRequestWords: the words say "per request" (per req, per request).

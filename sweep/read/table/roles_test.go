@@ -99,3 +99,14 @@ func TestStatisticOfAStatisticKeepsTheInner(t *testing.T) {
 		require.Equal(t, want, classify(h).key(), h)
 	}
 }
+
+// "per query" names one request's rate; requests "sent" count the failures
+// too: prompts, not successes.
+func TestPerQueryAndSentRequests(t *testing.T) {
+	require.Equal(t, colPerUser, classify("median_output_speed_per_query").kind)
+	require.Equal(t, colPerUser, classify("Output tok/s per query").kind)
+	require.Equal(t, colThroughput, classify("system_output_throughput").kind)
+	require.Equal(t, colPrompts, classify("total_requests_sent").kind)
+	require.Equal(t, colPrompts, classify("Requests issued").kind)
+	require.Equal(t, colRequests, classify("successful_requests").kind)
+}

@@ -1,0 +1,230 @@
+package table
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/kneetool/knee/internal/inputerr"
+	"github.com/kneetool/knee/sweep"
+)
+
+// A benchmark script's own JSON summary is a table in another dress: a
+// list of objects, one per level, whose keys are the table's headers
+// ("concurrency", "system_output_throughput", "p99_ttft"). A perf engineer
+// reads it as one: find the list whose records name a load and a
+// throughput with the words a table header would, and read its scalar
+// fields as the columns, each number as written. Nested objects (a GPU's
+// description, a config block) are context, not columns, and are left out:
+// flattened, their "model" or "count" keys would pass for columns of the
+// level. A file with two such lists is not read: which one is the sweep is
+// a choice the words alone do not make.
+
+// maxRecordsJSON bounds the input this reader decodes whole: summaries are
+// kilobytes, and the native formats read anything larger.
+const maxRecordsJSON = 16 << 20
+
+// maxRecordsDepth is how deep the record list may lie ("results",
+// "data.runs"): a summary keeps it near the top.
+const maxRecordsDepth = 3
+
+// jnode is a JSON value with where it starts in the input.
+type jnode struct {
+	off    int64
+	keys   []string // an object's keys, in order
+	fields map[string]*jnode
+	items  []*jnode // an array's elements
+	scalar string   // a number as written, a string, true/false; "" for null
+	kind   byte     // '{', '[', 's' (scalar)
+}
+
+// parseJSONTree decodes data into jnodes, numbers kept as written.
+func parseJSONTree(data []byte) (*jnode, bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	n, err := parseJNode(dec, data)
+	return n, err == nil
+}
+
+func parseJNode(dec *json.Decoder, data []byte) (*jnode, error) {
+	off := valueStart(data, dec.InputOffset())
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	n := &jnode{off: off, kind: 's'}
+	switch t := tok.(type) {
+	case json.Delim:
+		n.kind = byte(t)
+		return n, parseJChildren(dec, data, n)
+	case json.Number:
+		n.scalar = t.String()
+	case string:
+		n.scalar = t
+	case bool:
+		n.scalar = fmt.Sprint(t)
+	}
+	return n, nil
+}
+
+// parseJChildren reads an object's fields or an array's elements up to
+// its closing delimiter.
+func parseJChildren(dec *json.Decoder, data []byte, n *jnode) error {
+	if n.kind == '{' {
+		n.fields = map[string]*jnode{}
+	}
+	for dec.More() {
+		key := ""
+		if n.kind == '{' {
+			tok, err := dec.Token()
+			if err != nil {
+				return err
+			}
+			key, _ = tok.(string)
+		}
+		c, err := parseJNode(dec, data)
+		if err != nil {
+			return err
+		}
+		if n.kind == '{' {
+			n.keys, n.fields[key] = append(n.keys, key), c
+		} else {
+			n.items = append(n.items, c)
+		}
+	}
+	_, err := dec.Token() // the closing delimiter
+	return err
+}
+
+// valueStart is where the value after offset off starts: the decoder's
+// offset is the end of the token before, before the separators.
+func valueStart(data []byte, off int64) int64 {
+	for off < int64(len(data)) && strings.IndexByte(" \t\r\n,:", data[off]) >= 0 {
+		off++
+	}
+	return off
+}
+
+// recordList is a candidate list of records and where it lies.
+type recordList struct {
+	path  string
+	items []*jnode
+}
+
+// recordLists are the lists of two or more objects at most maxRecordsDepth
+// deep whose scalar keys name a load and a throughput.
+func recordLists(n *jnode, path string, depth int) []recordList {
+	var out []recordList
+	switch n.kind {
+	case '[':
+		if recordsRead(n.items) {
+			out = append(out, recordList{path, n.items})
+		}
+	case '{':
+		if depth >= maxRecordsDepth {
+			return nil
+		}
+		for _, k := range n.keys {
+			out = append(out, recordLists(n.fields[k], strings.TrimPrefix(path+"."+k, "."), depth+1)...)
+		}
+	}
+	return out
+}
+
+// recordsRead: two or more elements, all objects, whose scalar keys
+// include a load (concurrency or an offered rate) and the throughput.
+func recordsRead(items []*jnode) bool {
+	if len(items) < 2 {
+		return false
+	}
+	for _, it := range items {
+		if it.kind != '{' {
+			return false
+		}
+	}
+	load, tput := false, false
+	for _, k := range recordKeys(items) {
+		switch classify(k).kind {
+		case colConcurrency, colRequestedRate:
+			load = true
+		case colThroughput, colThroughputPerGPU:
+			tput = true
+		}
+	}
+	return load && tput
+}
+
+// recordKeys is the union of the records' scalar keys, in first-seen order.
+func recordKeys(items []*jnode) []string {
+	seen := map[string]bool{}
+	var keys []string
+	for _, it := range items {
+		for _, k := range it.keys {
+			if it.fields[k].kind == 's' && !seen[k] {
+				seen[k] = true
+				keys = append(keys, k)
+			}
+		}
+	}
+	return keys
+}
+
+// jsonRecordList is the one list of records in data; ok is false when
+// data is not JSON, holds none, or holds more than one.
+func jsonRecordList(data []byte) (recordList, bool) {
+	t := bytes.TrimSpace(data)
+	if len(t) == 0 || len(t) > maxRecordsJSON || t[0] != '{' && t[0] != '[' {
+		return recordList{}, false
+	}
+	root, ok := parseJSONTree(data)
+	if !ok {
+		return recordList{}, false
+	}
+	lists := recordLists(root, "", 0)
+	if len(lists) != 1 {
+		return recordList{}, false
+	}
+	return lists[0], true
+}
+
+// looksRecords reports a JSON summary with one list of level records.
+func looksRecords(data []byte) bool {
+	_, ok := jsonRecordList(data)
+	return ok
+}
+
+// readRecords reads the list of level records as a table: the keys are the
+// header, each record a row, on the line where it opens.
+func readRecords(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
+	list, ok := jsonRecordList(data)
+	if !ok {
+		return nil, inputerr.Errorf(path, "", 0, "no list of level records (objects whose keys name a load and a throughput), or more than one")
+	}
+	g := grid{file: path, header: recordKeys(list.items), headerLine: byteLine(data, list.items[0].off)}
+	for _, it := range list.items {
+		row := make([]string, len(g.header))
+		for i, k := range g.header {
+			if f, ok := it.fields[k]; ok && f.kind == 's' {
+				row[i] = f.scalar
+			}
+		}
+		g.rows = append(g.rows, row)
+		g.lines = append(g.lines, byteLine(data, it.off))
+	}
+	g.notes = []string{fmt.Sprintf("%s: read the %d records of %q as the table's rows, their keys as its columns", path, len(list.items), recordsName(list.path))}
+	return tableToSweep(g, meta)
+}
+
+// recordsName names a list for the note: the top-level list has no key.
+func recordsName(path string) string {
+	if path == "" {
+		return "(top level)"
+	}
+	return path
+}
+
+// byteLine is the 1-based line of a byte offset.
+func byteLine(data []byte, off int64) int {
+	return bytes.Count(data[:min(off, int64(len(data)))], []byte("\n")) + 1
+}

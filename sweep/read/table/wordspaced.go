@@ -1,0 +1,198 @@
+package table
+
+import (
+	"strings"
+)
+
+// A web page's table copied as text (or flattened by a scraper) keeps its
+// rows on lines but separates cells by one space, the same space that sits
+// inside a header ("Output tok/s", "p99 Latency") and between a number and
+// its unit ("1,956 tok/s", "3.46s"). Its rows still tell the cells apart: a
+// cell is a number with the unit that may follow it, or words where no
+// number is (a status). The header's words are then cut into as many
+// columns as the rows have cells, and the cut is taken only when exactly
+// one cut names every column in the words knee reads headers by; prose,
+// a title or a sentence with numbers never gives rows of one shape under
+// such a header.
+
+// maxSpacedHeaderWords bounds the header's words: the cuts to try grow as
+// the binomial of the words, and no flattened sweep header is longer.
+const maxSpacedHeaderWords = 14
+
+// wordSpacedTable reads a block whose lines have no runs of spaces: a
+// header line followed by two or more rows of the same number of cells,
+// each row starting with a number. Title lines above the header are tried
+// as the header in turn, as spacedTables does.
+func wordSpacedTable(path string, block []alignedLine) (grid, bool) {
+	for _, l := range block {
+		if len(spaceTokens(l.text)) != 1 {
+			return grid{}, false
+		}
+	}
+	for h := 0; h+2 < len(block) && h < 4; h++ {
+		if g, ok := wordSpacedFrom(path, block, h); ok {
+			return g, true
+		}
+	}
+	return grid{}, false
+}
+
+// wordSpacedFrom reads block with line h as the header.
+func wordSpacedFrom(path string, block []alignedLine, h int) (grid, bool) {
+	g := grid{file: path, headerLine: block[h].no, title: consoleTitles(block, block[h].no)}
+	k := -1
+	for _, l := range block[h+1:] {
+		cells, ok := spacedCells(l.text)
+		if !ok || k >= 0 && len(cells) != k {
+			return grid{}, false
+		}
+		k = len(cells)
+		g.rows = append(g.rows, cells)
+		g.lines = append(g.lines, l.no)
+	}
+	header, ok := cutHeader(strings.Fields(block[h].text), wordColumns(g.rows, k))
+	if !ok {
+		return grid{}, false
+	}
+	g.header = header
+	return g, true
+}
+
+// spacedCells cuts a row at single spaces into cells: a number starts one,
+// a unit after a number stays with it ("1,956 tok/s"), and words where no
+// number is make a cell of words ("SATURATED"). ok is false unless the row
+// starts with a number and has two cells or more.
+func spacedCells(line string) ([]string, bool) {
+	var cells []string
+	word := false // the last cell is words, not a number
+	for _, t := range strings.Fields(line) {
+		n := len(cells)
+		_, num, err := parseCell(cleanCell(t))
+		isNum := num && err == nil
+		switch {
+		case isNum:
+			cells, word = append(cells, t), false
+		case n > 0 && !word && withUnit(cells[n-1], t):
+			cells[n-1] += " " + t
+		case n > 0 && word:
+			cells[n-1] += " " + t
+		default:
+			cells, word = append(cells, t), true
+		}
+	}
+	if len(cells) < 2 {
+		return nil, false
+	}
+	_, first, err := parseCell(cleanCell(cells[0]))
+	return cells, first && err == nil
+}
+
+// withUnit: token t is the unit of the number cell before it.
+func withUnit(cell, t string) bool {
+	_, ok, err := parseCell(cleanCell(cell + " " + t))
+	return ok && err == nil
+}
+
+// wordColumns marks the columns whose cells are all words: their header
+// is one word (a status), as no reading of it depends on its name.
+func wordColumns(rows [][]string, k int) []bool {
+	words := make([]bool, k)
+	for i := range words {
+		words[i] = true
+		for _, r := range rows {
+			if _, ok, err := parseCell(cleanCell(r[i])); ok && err == nil {
+				words[i] = false
+			}
+		}
+	}
+	return words
+}
+
+// cutHeader cuts the header's words into len(words) columns: the one cut
+// whose every column of numbers knee recognises by its words, and whose
+// every column of words is one word. ok is false when no cut or several do.
+func cutHeader(ws []string, words []bool) ([]string, bool) {
+	k := len(words)
+	if k < 2 || len(ws) < k || len(ws) > maxSpacedHeaderWords {
+		return nil, false
+	}
+	var found []string
+	n := 0
+	forEachCut(len(ws), k, func(ends []int) bool {
+		cols, ok := cutColumns(ws, ends, words)
+		if ok {
+			found, n = cols, n+1
+		}
+		return n < 2
+	})
+	return found, n == 1
+}
+
+// cutColumns joins the words of each column of a cut (ends are where each
+// column's words end) and checks every column names what its cells hold.
+func cutColumns(ws []string, ends []int, words []bool) ([]string, bool) {
+	cols := make([]string, len(ends))
+	start := 0
+	for i, e := range ends {
+		cols[i] = strings.Join(ws[start:e], " ")
+		if !unitEndsHeader(ws[start:e]) || words[i] && e-start != 1 || !words[i] && !recognisedHeader(cols[i]) {
+			return nil, false
+		}
+		start = e
+	}
+	return cols, true
+}
+
+// unitEndsHeader: a unit written among a header's words closes it ("Output
+// tok/s", "TTFT (ms)"), so it is neither a header's first word nor followed
+// by another.
+func unitEndsHeader(ws []string) bool {
+	for i, w := range ws {
+		if unitWord(w) && (i == 0 || i != len(ws)-1) {
+			return false
+		}
+	}
+	return true
+}
+
+// unitWord is a word that is a unit and nothing else: one with a slash,
+// brackets or a percent ("tok/s", "(ms)", "%"), or a bare time unit. A
+// word like "tokens" names a quantity as much as a unit.
+func unitWord(w string) bool {
+	if _, ok := parseUnit(strings.Trim(w, "()[]")); !ok {
+		return false
+	}
+	switch strings.ToLower(w) {
+	case "ms", "s", "sec", "secs", "us", "µs", "μs":
+		return true
+	}
+	return strings.ContainsAny(w, "/()[]%")
+}
+
+// recognisedHeader: knee's vocabulary names the column, whether it reads
+// it or knows why not ("Throughput", "Output tok/s", "p99 Latency").
+func recognisedHeader(h string) bool {
+	c := classify(h)
+	return c.key() != "" || c.why != "" && c.kind != colIgnore
+}
+
+// forEachCut calls f with every way to cut n words into k non-empty runs
+// (the end of each run), until f returns false.
+func forEachCut(n, k int, f func(ends []int) bool) {
+	ends := make([]int, k)
+	ends[k-1] = n
+	var rec func(i, start int) bool
+	rec = func(i, start int) bool {
+		if i == k-1 {
+			return f(ends)
+		}
+		for e := start + 1; e <= n-(k-1-i); e++ {
+			ends[i] = e
+			if !rec(i+1, e) {
+				return false
+			}
+		}
+		return true
+	}
+	rec(0, 0)
+}
