@@ -51,6 +51,9 @@ func TestRoleTable(t *testing.T) {
 		{"N (parallel)", "concurrency", colConcurrency},
 		{"Streams", "concurrency", colConcurrency},
 		{"P", "concurrency", colConcurrency},
+		// llama-batched-bench's -npl: the parallel sequences it runs.
+		{"`-npl`", "concurrency", colConcurrency},
+		{"npl", "concurrency", colConcurrency},
 		// Other languages.
 		{"并发数", "concurrency", colConcurrency},
 		{"并发", "concurrency", colConcurrency},
