@@ -2,6 +2,7 @@ package table
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/kneetool/knee/sweep/read/vocab"
@@ -440,11 +441,26 @@ func statOf(t []string) string {
 		}
 	}
 	for _, x := range t {
-		if len(x) > 1 && x[0] == 'p' && x[1] >= '0' && x[1] <= '9' {
+		if percentileWord(x) {
 			return "p" + x[1:]
 		}
 	}
 	return ""
+}
+
+// percentileWord: x is p and a percentile, at most 100 ("p90", "p99.9")
+// or written in nines ("p999", "p9999"). A larger number after a p is a
+// product's name ("Kunlun_P800", a chip), no statistic.
+func percentileWord(x string) bool {
+	if len(x) < 2 || x[0] != 'p' || x[1] < '0' || x[1] > '9' {
+		return false
+	}
+	digits := x[1:]
+	if strings.Trim(digits, "9") == "" {
+		return true
+	}
+	v, err := strconv.ParseFloat(digits, 64)
+	return err != nil || v <= 100
 }
 
 // tailPercentile is the percentile above the median a header names (p90,
