@@ -2,6 +2,7 @@ package read
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -15,10 +16,40 @@ import (
 
 // llama.cpp's batched-bench prints the generation rate (S_TG t/s) beside the
 // whole run's rate, prompt included (S t/s): two token rates of one run.
-var batchedBench = fixtures.Path(filepath.Join("corpus", "b-llamacpp-batched-bench-dgx-spark-gptoss120b", "table.md"))
+var batchedBenchFile = fixtures.Path(filepath.Join("corpus", "b-llamacpp-batched-bench-dgx-spark-gptoss120b", "table.md"))
+
+// batchedBench is that table without its time columns (T_PP s, T_TG s, T s):
+// then rate × time cannot tell the generation rate from the total
+// (ratetimes.go), and the two rates stay a choice.
+func batchedBench(t *testing.T) string {
+	data, err := os.ReadFile(batchedBenchFile)
+	require.NoError(t, err)
+	var out []string
+	for _, line := range strings.Split(string(data), "\n") {
+		cells := strings.Split(line, "|")
+		if len(cells) == 12 { // a table row: 10 cells between the outer pipes
+			cells = append(cells[:9], cells[10:]...) // T s
+			cells = append(cells[:7], cells[8:]...)  // T_TG s
+			cells = append(cells[:5], cells[6:]...)  // T_PP s
+		}
+		out = append(out, strings.Join(cells, "|"))
+	}
+	path := filepath.Join(t.TempDir(), "table.md")
+	require.NoError(t, os.WriteFile(path, []byte(strings.Join(out, "\n")), 0o600))
+	return path
+}
+
+// With its time columns the physics settles it: S_TG t/s × T_TG s is B ×
+// TG, S t/s × T s is N_KV (prompt included): no judge is needed.
+func TestBatchedBenchReadsTheGenerationRate(t *testing.T) {
+	s, err := Load([]string{batchedBenchFile}, Options{Meta: Meta{Series: "512"}})
+	require.NoError(t, err)
+	require.Equal(t, 57.28, s.Points[0].ThroughputTokS, "S_TG t/s at B=1")
+	require.Contains(t, strings.Join(s.Notes, "\n"), `"S_TG t/s" read as the output throughput`)
+}
 
 func TestAmbiguityRefusesWhenTheAnswersDiffer(t *testing.T) {
-	_, err := Load([]string{batchedBench}, Options{Meta: Meta{Series: "512"}, Judge: corpusJudge})
+	_, err := Load([]string{batchedBench(t)}, Options{Meta: Meta{Series: "512"}, Judge: corpusJudge})
 	var ie *inputerr.Error
 	require.True(t, errors.As(err, &ie), "%v", err)
 	require.Equal(t, "S t/s", ie.Field)
@@ -35,7 +66,7 @@ func sameAnswer(*sweep.Sweep) (sweep.Answer, error) {
 }
 
 func TestAmbiguityReadsWhenTheAnswersAgree(t *testing.T) {
-	s, err := Load([]string{batchedBench}, Options{Meta: Meta{Series: "512"}, Judge: sameAnswer})
+	s, err := Load([]string{batchedBench(t)}, Options{Meta: Meta{Series: "512"}, Judge: sameAnswer})
 	require.NoError(t, err)
 	require.Len(t, s.Points, 6)
 	require.Equal(t, 1.0, s.Points[0].Concurrency)
@@ -45,7 +76,7 @@ func TestAmbiguityReadsWhenTheAnswersAgree(t *testing.T) {
 }
 
 func TestAmbiguityWithoutJudgeRefuses(t *testing.T) {
-	_, err := Load([]string{batchedBench}, Options{Meta: Meta{Series: "512"}})
+	_, err := Load([]string{batchedBench(t)}, Options{Meta: Meta{Series: "512"}})
 	var ie *inputerr.Error
 	require.True(t, errors.As(err, &ie), "%v", err)
 	require.Equal(t, `columns "S_TG t/s" and "S t/s" both read as throughput; knee does not guess which: pick one with --column throughput="S_TG t/s"`, ie.Msg)
@@ -60,7 +91,7 @@ func TestAmbiguityKeepsTheRefusalWhenACandidateFails(t *testing.T) {
 		}
 		return sameAnswer(s)
 	}
-	_, err := Load([]string{batchedBench}, Options{Meta: Meta{Series: "512"}, Judge: judge})
+	_, err := Load([]string{batchedBench(t)}, Options{Meta: Meta{Series: "512"}, Judge: judge})
 	require.Error(t, err)
 	require.Contains(t, err.Error(), `both read as throughput; knee does not guess which: pick one with --column throughput="S_TG t/s"`)
 	require.Equal(t, 2, calls)

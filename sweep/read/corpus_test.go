@@ -29,6 +29,9 @@ import (
 // corpusFlags are the flags a refused entry's message names, and with which
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
+	"u-chitu-h20-16x-32x-deepseek-r1-671b-bs-sparse-empty-cells-to-2048":                                        {Series: "16xH20(96GB) TP8PP2"},
+	"u-chitu-h20-910b2-dcu-qwen3-32b-bs-hardware-columns-na-cell":                                               {Series: "2x910B2(64GB)"},
+	"u-vllm-h100-vs-hygon-bw1000-vs-kunlun-p800-minimax-m25-zh-chip-columns-diff-pct":                           {Series: "NVIDIA_H100"},
 	"t-hotbatch-m4-gpt2-naive-vs-continuous-mode-rows":                                                          {Series: "Naive"},
 	"t-metal-engine-m1pro-qwen25coder-15b-old-new-build-rows-repeat-rows-bold":                                  {Columns: map[string]string{"concurrency": "clients"}, Series: "old"},
 	"t-mlxcel-m1ultra-llama31-8b-4bit-p1-vs-p8-column-pairs-mean-p95-ttft":                                      {Columns: map[string]string{"throughput": "aggregate tok/s (`-p1`)"}},
@@ -55,8 +58,6 @@ var corpusFlags = map[string]Meta{
 	"q-32-tpu-core-sglang-jax-ring1t-dp-attention-batch-size-config-series-zh":                                  {Series: "DP=4, TP=8"},
 	"q-8x-h200-vllm0251-dsv4-flash-0731-dp8-scheduler-configs-clients-256-1024-p95-ttft-s":                      {Series: "baseline 512/64"},
 	"q-dgx-spark-sglang-aiperf-qwen38-27b-fp8-mtp-seed-pair-then-six-level-sweep":                               {Series: "The larger matched sweep (seed 3000, same server) was"},
-	"q-llamacpp-pr16894-apple-metal-batched-bench-pp512-pp4096-three-batches":                                   {Columns: map[string]string{"throughput": "S_TG t/s"}},
-	"q-llamacpp-pr4280-m1-max-batched-bench-llama2-7b-q8-b2-dip-master-table":                                   {Columns: map[string]string{"throughput": "S_TG t/s"}},
 	"q-m4-max-higgs-mlx-server-vs-vllm-mlx-llama32-1b-dash-cells-before-series-pr":                              {Series: "mlx-server (after)"},
 	"q-m5-max-omlx-vs-mlx-lm-qwen36-35b-a3b-streams-as-words-units-in-cells-issue":                              {Series: "oMLX"},
 	"q-rtx4090-exllama-fp16-vllm-llama2-7b-batch-type-series-aligned-md-zh-blog":                                {Series: "exllama"},
@@ -90,10 +91,8 @@ var corpusFlags = map[string]Meta{
 	"m-dgx-spark-qwen38-flash-next-times-sign-two-config-tables-zh":                                             {Series: "65,536 token 全开）——09-05 基线**"},
 	"m-guidellm-sweep-qwen3-06b-strategy-column-measured-concurrency-decimals":                                  {Series: "synchronous"},
 	"m-h200-sglang-qwen3-8b-request-rate-goodput-slo-attainment-no-ttft-latency":                                {Columns: map[string]string{"request_rate": "request rate (req/s)"}},
-	"m-ik-llamacpp-vulkan-3400g-qwen3-06b-quote-prefixed-batched-bench":                                         {Series: "line 5", Columns: map[string]string{"throughput": "S_TG t/s"}},
 	"m-inference-bench-a100-qwen25-7b-c-eq-tok-s-column-headers-two-label-cols":                                 {Series: "FP16 / vLLM v0.20.1"},
 	"m-inference-bench-summary-csv-engine-regime-key-ttft-seconds":                                              {Series: "llamacpp / long / 1"},
-	"m-llamacpp-rocm-4dies-qwen35-35b-a3b-batched-bench-after-llama-bench":                                      {Series: "batched-bench 4 dies, pp 2048, batch 1/4/8/16/32"},
 	"m-mac-studio-m4max-vllm-mlx-two-models-one-without-c1":                                                     {Series: "Qwen3-Coder-30B-A3B-Instruct-4bit"},
 	"m-rtx5090-qwen3-8b-vllm-vs-sglang-korean-users-engines-as-columns-ko":                                      {Series: "vLLM"},
 	"m-rx6700xt-lmstudio-qwen35-9b-parallel1-flat-vs-parallel4-ttft-seconds":                                    {Series: "`--parallel 1`"},
@@ -103,7 +102,6 @@ var corpusFlags = map[string]Meta{
 	"a-sglang-pr29674-b200-glm52-nvfp4-slashcells":                                                              {Series: "low-latency", GPUs: 8},
 	"a-sglang-pr31044-mi300x-minimax-m27-strategies":                                                            {Series: "Balanced"},
 	"a-vllm-blog-kimi-k3-b300-before-after-emoji":                                                               {Series: "0913 main"},
-	"b-llamacpp-batched-bench-dgx-spark-gptoss120b":                                                             {Series: "512", Columns: map[string]string{"throughput": "S_TG t/s"}},
 	"b-mindie-atlas800ia2-qwen15-14b-noisy-tput-zh":                                                             {Units: map[string]string{"延迟": "s"}},
 	"c-azir111-rtx5070ti-trtllm-vs-vllm-llama31-8b":                                                             {Series: "vllm_fp8_v2"},
 	"d-dynamo-trtllm-3xh200-rr-vs-kv-split-tables":                                                              {Series: "RR"},

@@ -57,7 +57,7 @@ func namelessColumns(g grid, cols []column, key string) []int {
 		if c.key() == key {
 			return nil // the table names the metric itself
 		}
-		if saysNothing(c) && namesSomething(g.header[i]) && numericColumn(g, i) && !countsRows(g, i) {
+		if saysNothing(c) && namesSomething(g.header[i]) && numericColumn(g, i) && !countsRows(g, i) && !holdsNegative(g, i) {
 			named = append(named, i)
 		}
 	}
@@ -71,6 +71,19 @@ func numericColumn(g grid, i int) bool {
 	}
 	for _, row := range g.rows {
 		if !isBlank(cellAt(row, i)) {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsNegative: column i has a number below zero. A rate, a latency or a
+// count never is; a column beside the curves that is ("-78.11": one
+// chip's throughput less another's) is a difference between them, no curve.
+func holdsNegative(g grid, i int) bool {
+	for _, row := range g.rows {
+		cv, ok, err := parseCell(cleanCell(cellAt(row, i)))
+		if err == nil && ok && cv.v < 0 {
 			return true
 		}
 	}

@@ -31,6 +31,17 @@ func TestColumnsKeepTheirNamesWhereTheTableNamesTheMetric(t *testing.T) {
 	}
 }
 
+// A column beside the curves that holds negative numbers is their
+// difference ("差值": one chip's rate less another's), no curve: no rate
+// is below zero.
+func TestHeadingLeavesADifferenceColumn(t *testing.T) {
+	g := grid{file: "t.md", headerLine: 5, caption: "Output throughput (tok/s)",
+		header: []string{"Concurrency", "vLLM", "SGLang", "Gap"},
+		rows:   [][]string{{"1", "30", "20", "-10"}, {"4", "110", "70", "-40"}}}
+	nameColumnsByHeading(&g)
+	require.Equal(t, []string{"Concurrency", "vLLM Output throughput (tok/s)", "SGLang Output throughput (tok/s)", "Gap"}, g.header)
+}
+
 func TestHeadingNamesOneEngineColumnTable(t *testing.T) {
 	md := "### Output throughput (tok/s)\n\n| Concurrency | vLLM | SGLang |\n|---|---|---|\n| 1 | 30 | 28 |\n| 4 | 110 | 100 |\n| 16 | 400 | 300 |\n"
 	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "SGLang"})

@@ -83,10 +83,22 @@ func looksLikeSweep(g grid) bool {
 // one that is a sweep and needs a flag, rather than that of a table of
 // settings above it ("Item | Value"); else that of the first table that can
 // be a sweep by its cells (canBeSweep: "Streams" levels, "tok/s" cells);
-// first when none is.
+// first when none is. A table with load levels refused for a choice
+// between candidates (its curves, two columns of one kind) got as far as
+// having them, which a table of settings never does (its columns may hold
+// the metric its heading names, unseen by sweepLike): its refusal comes
+// before that of a table that cannot be a sweep. Without levels in its
+// cells ("c1", "long-c8") the choice made could still leave it unread,
+// and the flag it names would lead nowhere.
 func sweepLikeRefusal(refused []refusedTable, first error) error {
 	for _, r := range refused {
 		if sweepLike(r.g) {
+			return r.err
+		}
+	}
+	for _, r := range refused {
+		var a *ambiguous
+		if errors.As(r.err, &a) && loadLevelsColumn(r.g) >= 0 {
 			return r.err
 		}
 	}

@@ -28,6 +28,28 @@ func TestRefusalNamesTheTableThatCanBeASweep(t *testing.T) {
 	require.InDelta(t, 407.7, s.Points[2].ThroughputTokS, 1e-9)
 }
 
+// A table of settings above one whose columns hold the metric its heading
+// names: the second reads in every way but its curve, so its refusal (the
+// curve to pick) is the one shown, not the settings table's.
+func TestRefusalNamesTheTableThatOnlyNeedsACurve(t *testing.T) {
+	text := "| Item | Setting |\n|---|---|\n| Dataset | random |\n| Requests | 320 |\n\n" +
+		"#### Output token throughput (tok/s)\n\n| Concurrency | H100 | MI300X | Diff |\n|---|---|---|---|\n" +
+		"| 1 | 100 | 50 | -50 |\n| 4 | 300 | 120 | -180 |\n| 16 | 600 | 150 | -450 |\n"
+	_, err := readMarkdown("t.md", []byte(text), Meta{})
+	require.ErrorContains(t, err, `--series "H100"`)
+}
+
+// Without load levels in its cells ("c1", "long-c8") the table naming
+// curves may still not read once one is picked: the settings table's
+// refusal stays the one shown.
+func TestRefusalOfCurvesNeedsLoadLevels(t *testing.T) {
+	text := "| Item | Setting |\n|---|---|\n| Dataset | random |\n| Requests | 320 |\n\n" +
+		"#### Output token throughput (tok/s)\n\n| Cell | H100 | MI300X |\n|---|---|---|\n" +
+		"| c1 | 100 | 50 |\n| c4 | 300 | 120 |\n| long-c4 | 600 | 150 |\n"
+	_, err := readMarkdown("t.md", []byte(text), Meta{})
+	require.ErrorContains(t, err, "t.md:1:")
+}
+
 func TestCanBeSweepNeedsLoadLevelsAndARate(t *testing.T) {
 	targets := grid{header: []string{"Card", "VRAM", "Goal"}, rows: [][]string{{"A", "24 GB", "500 tok/s"}, {"B", "24 GB", "750 tok/s"}, {"C", "32 GB", "1000 tok/s"}}}
 	require.False(t, canBeSweep(targets))

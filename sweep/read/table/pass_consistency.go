@@ -10,7 +10,8 @@ import (
 // rate falling at every level from one stream is a stream's (fallingrate.go), a node serves
 // at least one output token per request, Little's law says an unstated
 // latency's unit (littleslaw.go), so does E2E ≥ TTFT (e2ettft.go), req/s × the output length names the
-// output rate among candidates (outputlength.go), an e2e latency equal to
+// output rate among candidates (outputlength.go), so does
+// rate × its time against the load's generated tokens (ratetimes.go), an e2e latency equal to
 // requests ÷ req/s is the run's duration (runduration.go), a latency read in ms is one a
 // served model can measure, and one column printed twice is read once
 // (duplicates.go).
@@ -23,6 +24,7 @@ func (r *resolved) consistencyPass(g grid) error {
 	r.littlesLawUnit(g)
 	r.e2eAboveTTFT(g)
 	r.outputRateByLength(g)
+	r.outputRateByTime(g)
 	if err := r.plausibleColumns(g); err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package table
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/kneetool/knee/sweep/read/vocab"
@@ -119,7 +120,7 @@ var (
 	explicitTokenWords = []string{"tok", "toks", "tokens", "token", "tps", "ktok", "ktoks", "ktps", "t"}
 	requestWords       = []string{"req", "reqs", "request", "requests", "rps", "qps"}
 	loadWords          = []string{"concurrency", "conc", "c", "concurrent", "inflight", "users", "user", "clients", "client", "vus", "vu",
-		"batch", "bs", "parallel", "parallelism", "streams", "slots", "np", "sessions", "workers", "worker", "threads", "cap"}
+		"batch", "bs", "parallel", "parallelism", "streams", "slots", "np", "npl", "sessions", "workers", "worker", "threads", "cap"}
 	seriesWords = []string{"engine", "framework", "backend", "strategy", "config", "configuration", "mode", "variant", "recipe",
 		"quant", "quantization", "precision", "dtype", "dataset", "scenario", "routing", "router", "version", "setup", "system",
 		"server", "method", "policy", "serving", "runtime", "implementation", "impl", "build", "branch", "image", "service", "stack", "deployment", "series"}
@@ -456,11 +457,26 @@ func statOf(t []string) string {
 		}
 	}
 	for _, x := range t {
-		if len(x) > 1 && x[0] == 'p' && x[1] >= '0' && x[1] <= '9' {
+		if percentileWord(x) {
 			return "p" + x[1:]
 		}
 	}
 	return ""
+}
+
+// percentileWord: x is p and a percentile, at most 100 ("p90", "p99.9")
+// or written in nines ("p999", "p9999"). A larger number after a p is a
+// product's name ("Kunlun_P800", a chip), no statistic.
+func percentileWord(x string) bool {
+	if len(x) < 2 || x[0] != 'p' || x[1] < '0' || x[1] > '9' {
+		return false
+	}
+	digits := x[1:]
+	if strings.Trim(digits, "9") == "" {
+		return true
+	}
+	v, err := strconv.ParseFloat(digits, 64)
+	return err != nil || v <= 100
 }
 
 // tailPercentile is the percentile above the median a header names (p90,

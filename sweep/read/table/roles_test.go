@@ -51,6 +51,9 @@ func TestRoleTable(t *testing.T) {
 		{"N (parallel)", "concurrency", colConcurrency},
 		{"Streams", "concurrency", colConcurrency},
 		{"P", "concurrency", colConcurrency},
+		// llama-batched-bench's -npl: the parallel sequences it runs.
+		{"`-npl`", "concurrency", colConcurrency},
+		{"npl", "concurrency", colConcurrency},
 		// Other languages.
 		{"并发数", "concurrency", colConcurrency},
 		{"并发", "concurrency", colConcurrency},
@@ -78,6 +81,11 @@ func TestRoleTable(t *testing.T) {
 	}
 	require.Equal(t, "spread", classify("throughput_spread").stat)
 	require.Equal(t, "p50", classify("throughput_median").stat)
+	// A p and a number over 100 is a product (a chip), no percentile;
+	// nines are percentiles written without the point.
+	require.Equal(t, "", classify("Kunlun_P800 tok/s").stat)
+	require.Equal(t, "p999", classify("TTFT p999 (ms)").stat)
+	require.Equal(t, "p100", classify("TTFT p100 (ms)").stat)
 }
 
 func TestLeadingInIsTheInputRate(t *testing.T) {

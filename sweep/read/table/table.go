@@ -145,6 +145,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, splitArrowColumns(&g)...)
 	notes = append(notes, joinSpaceGroups(&g)...)
 	notes = append(notes, nameCellRateUnits(&g)...)
+	notes = append(notes, splitCornerHeader(&g)...)
 	notes = append(notes, nameColumnsByHeading(&g)...)
 	notes = append(notes, splitPerGPUBrackets(&g)...)
 	notes = append(notes, splitRoundCells(&g)...)
@@ -240,11 +241,21 @@ func requireColumns(g grid, cols []column) error {
 		}
 		return inputerr.Errorf(g.file, "throughput", g.headerLine, "%s", msg)
 	case !have[colConcurrency] && !have[colPerGPU] && !have[colRequestedRate]:
-		return inputerr.Errorf(g.file, "concurrency", g.headerLine, "no concurrency column (a header such as `concurrency`, `max_concurrency`, `users`, `slots`, `per_gpu`, `conc/GPU`, or an offered `request rate`; or --column concurrency=HEADER)%s", offeredHint(cols))
+		return inputerr.Errorf(g.file, "concurrency", g.headerLine, "no concurrency column (a header such as `concurrency`, `max_concurrency`, `users`, `slots`, `per_gpu`, `conc/GPU`, or an offered `request rate`; or --column concurrency=HEADER)%s", loadHint(g, cols))
 	case !have[colConcurrency] && !have[colPerGPU] && !hasLatency(cols, "e2e") && !e2eDerivable(cols):
 		return inputerr.Errorf(g.file, "e2e", g.headerLine, "a request-rate sweep: knee places each stage by its concurrency, which Little's law gives as the served request rate × the mean end-to-end latency, and the table has no end-to-end latency column (a header such as `E2E mean (ms)`, `Mean E2EL`, `latency`; or --column e2e_mean=HEADER)")
 	}
 	return nil
+}
+
+// loadHint says which column may be the load a table names none of: an
+// offered load knee cannot tell a rate from a concurrency in, else a
+// column that steps up as a load does.
+func loadHint(g grid, cols []column) string {
+	if h := offeredHint(cols); h != "" {
+		return h
+	}
+	return steppingLoadHint(g, cols)
 }
 
 // ownHeader matches the headers knee itself writes (knee import -o csv and

@@ -42,10 +42,14 @@ var vocabulary = []struct{ from, to string }{
 	{"模型", "model"}, {"引擎", "engine"}, {"框架", "framework"}, {"策略", "strategy"}, {"配置", "config"},
 	{"显存", "memory"}, {"内存", "memory"}, {"功耗", "power"}, {"温度", "temperature"}, {"成本", "cost"},
 	{"加速比", "speedup"}, {"效率", "efficiency"}, {"同比", "change"}, {"提升", "improvement"},
+	// 差值/差异 (difference) and 百分比 (percentage) head the comparison
+	// columns a chip-against-chip table puts beside its curves.
+	{"差值", "diff"}, {"差异", "diff"}, {"百分比", "percent"}, {"增幅", "change"}, {"降幅", "change"},
 	// Japanese.
 	{"最初のトークンまでの時間", "ttft"}, {"初回トークン", "ttft"}, {"同時実行数", "concurrency"}, {"同時接続数", "concurrency"},
 	{"同時リクエスト数", "concurrency"}, {"並列数", "parallel"}, {"スループット", "throughput"}, {"レイテンシ", "latency"},
 	{"ユーザー数", "users"}, {"トークン", "tokens"},
+	{"差分", "diff"}, {"割合", "percent"},
 	// 単発 (one request alone: one stream's speed) beside 合計 (the sum
 	// over the parallel streams), as llama.cpp --parallel write-ups do.
 	{"単発", "single"}, {"合計", "total"}, {"中央値", "median"},

@@ -19,4 +19,8 @@ func TestTranslate(t *testing.T) {
 	require.Equal(t, "concurrency", words("współbieżność"))
 	require.Equal(t, "throughput (tok/s)", words("durchsatz (tok/s)"))
 	require.Equal(t, "output tok/s", Translate("output tok/s"))
+	// Comparison columns: a difference and a percentage are no curve.
+	require.Equal(t, "diff", words("差值"))
+	require.Equal(t, "percent", words("百分比"))
+	require.Equal(t, "std", words("标准差"))
 }
