@@ -134,10 +134,10 @@ var corpusFlags = map[string]Meta{
 	"k-inferflux-rtx4000ada-qwen25-3b-load-in-row-labels":                                                       {Series: "Ollama"},
 	"u-llmd-epp-8xh200-llama33-70b-fp8-three-scheduler-configs-streams-commas-bold-delta":                       {Columns: map[string]string{"throughput": "A: Prior (tok/s)"}},
 	"u-llmperf-a10g-llama3-8b-vllm-tgi-nim-per-level-blocks-metric-rows-engine-cols":                            {Series: "vLLM"},
-	"u-tgi-sagemaker-g5-2xlarge-mistral7b-fmbench-csv-payload-series-unsorted":                                  {Units: map[string]string{"latency_mean": "s"}, Series: "payload_en_1-500.jsonl"},
-	"u-trtllm-vs-tgi-p4d-vs-g5-48xl-llama2-70b-fmbench-csv-two-key-series-error-row":                            {Units: map[string]string{"latency_mean": "s"}, Series: "llama2-70b-chat-p4d.24xlarge-djl-inference-0.26.0-tensorrtllm0.7.1-cu122 / payload_en_1-500.jsonl / ml.p4d.24xlarge"},
-	"u-vllm-gh200-llama3-8b-fp8-argonne-csv-batch-size-duplicate-bs1-block-blank-lines":                         {Units: map[string]string{"latency": "s"}, Series: "128 / 128"},
-	"u-vllm-h100-llama3-8b-fp8-argonne-csv-io-length-series-batch-1-16-32-64":                                   {Units: map[string]string{"latency": "s"}, Series: "128"},
+	"u-tgi-sagemaker-g5-2xlarge-mistral7b-fmbench-csv-payload-series-unsorted":                                  {Series: "payload_en_1-500.jsonl"},
+	"u-trtllm-vs-tgi-p4d-vs-g5-48xl-llama2-70b-fmbench-csv-two-key-series-error-row":                            {Series: "llama2-70b-chat-p4d.24xlarge-djl-inference-0.26.0-tensorrtllm0.7.1-cu122 / payload_en_1-500.jsonl / ml.p4d.24xlarge"},
+	"u-vllm-gh200-llama3-8b-fp8-argonne-csv-batch-size-duplicate-bs1-block-blank-lines":                         {Series: "128 / 128"},
+	"u-vllm-h100-llama3-8b-fp8-argonne-csv-io-length-series-batch-1-16-32-64":                                   {Series: "128"},
 	"u-xllm-npu-mtp-vs-baseline-interleaved-series-concurrency-1-80":                                            {Series: "baseline"},
 }
 
