@@ -45,7 +45,7 @@ var corpusFlags = map[string]Meta{
 	"r-2x-r9700-rocm-sglang-devstral-24b-awq-262k-context-details-block-c1-outlier-collapse":                    {Columns: map[string]string{"throughput": "Total tok/s"}},
 	"r-4x-ascend910b-pocketllm-qwen38-27b-concurrency-ladder-run-labels-refill-rows-ttft-ms":                    {Series: "L1"},
 	"r-a40-vllm-polyserve-qwen25-3b-spec-ngram-off-on-column-pairs-by-concurrency":                              {Series: "off"},
-	"r-h100-vllm-guidellm-qwen35-9b-rate-headings-baseline-optimized-blocks-observed-max-concurrency":           {Series: "Baseline benchmark result"},
+	"r-h100-vllm-guidellm-qwen35-9b-rate-headings-baseline-optimized-blocks-observed-max-concurrency":           {Series: "Optimized benchmark result"},
 	"r-h20-custom-engine-dsv4-flash-w4afp8-gemv-tp2-tp4-heading-series-per-req-beside-aggregate":                {Series: "TP=2"},
 	"r-rtx3090-llamacpp-server-np-sweep-qwen36-35b-moe-vs-qwen38-27b-dense-aggregate-last-column-ttft-s":        {Series: "Qwen3.6-35B-A3B UD-Q4_K_M (MoE, ~3B active)"},
 	"r-rtx4060-laptop-realizr-llamacpp-vllm-ollama-qwen25-coder-15b-runtime-columns-dash-cells-scorecard-below": {Series: "realizr"},
@@ -53,7 +53,7 @@ var corpusFlags = map[string]Meta{
 	"r-zerv-vs-vllm-packed-prefill-multiuser-engine-series-median-min-max-brackets":                             {Series: "zerv, pack 8"},
 	"q-2x-v100-llamacpp-fork-qwen38-flash-next-iq3s-clients-prompt-size-series-mean-first-token-s":              {Series: "912–916"},
 	"q-32-tpu-core-sglang-jax-ring1t-dp-attention-batch-size-config-series-zh":                                  {Series: "DP=4, TP=8"},
-	"q-8x-h200-vllm0251-dsv4-flash-0731-dp8-scheduler-configs-clients-256-1024-p95-ttft-s":                      {Series: "baseline 512/64"},
+	"q-8x-h200-vllm0251-dsv4-flash-0731-dp8-scheduler-configs-clients-256-1024-p95-ttft-s":                      {Series: "batch 2048, seqs 64"},
 	"q-dgx-spark-sglang-aiperf-qwen38-27b-fp8-mtp-seed-pair-then-six-level-sweep":                               {Series: "The larger matched sweep (seed 3000, same server) was"},
 	"q-llamacpp-pr16894-apple-metal-batched-bench-pp512-pp4096-three-batches":                                   {Columns: map[string]string{"throughput": "S_TG t/s"}},
 	"q-llamacpp-pr4280-m1-max-batched-bench-llama2-7b-q8-b2-dip-master-table":                                   {Columns: map[string]string{"throughput": "S_TG t/s"}},
@@ -76,7 +76,7 @@ var corpusFlags = map[string]Meta{
 	"o-8xh100-tp2-vllm-reap-gemma4-arm-series-blank-separator-rows":                                             {Series: "conc8 / conc16 / conc32 / conc64 — 128/256 vanilla"},
 	"o-l20-sglang-0516-0517-0518-qwen38-27b-fp8-version-series-p95-only-zh":                                     {Series: "0.5.16"},
 	"o-m3-max-ollama-gemma4-e4b-num-parallel-sweep-failed-row-ja":                                               {Series: "Gemma 4（`gemma4:e4b`、派生 `gemma4-4k`、`num_ctx` 4096）"},
-	"o-m4-pro-adaptive-runtime-llamacpp-qwen35-08b-mode-series-interleaved-3-levels":                            {Series: "baseline"},
+	"o-m4-pro-adaptive-runtime-llamacpp-qwen35-08b-mode-series-interleaved-3-levels":                            {Series: "adaptive"},
 	"p-a100-vllm019-qwen3-32b-four-quant-paths-series-in-column-groups-zh":                                      {Series: "BF16"},
 	"p-gb10-vllm-qwen38-flash-next-nvfp4-ple-offload-issue-bold-last-row-ttft-seconds-unlabeled":                {Units: map[string]string{"ttft": "s"}},
 	"p-gtx1650s-llamacpp-ollama-vllm-qwen3-06b-readme-transposed-bold-row-ratio-table":                          {Series: "llama.cpp"},
@@ -140,7 +140,7 @@ var corpusFlags = map[string]Meta{
 	"u-trtllm-vs-tgi-p4d-vs-g5-48xl-llama2-70b-fmbench-csv-two-key-series-error-row":                            {Series: "llama2-70b-chat-p4d.24xlarge-djl-inference-0.26.0-tensorrtllm0.7.1-cu122 / payload_en_1-500.jsonl / ml.p4d.24xlarge"},
 	"u-vllm-gh200-llama3-8b-fp8-argonne-csv-batch-size-duplicate-bs1-block-blank-lines":                         {Series: "128 / 128"},
 	"u-vllm-h100-llama3-8b-fp8-argonne-csv-io-length-series-batch-1-16-32-64":                                   {Series: "128"},
-	"u-xllm-npu-mtp-vs-baseline-interleaved-series-concurrency-1-80":                                            {Series: "baseline"},
+	"u-xllm-npu-mtp-vs-baseline-interleaved-series-concurrency-1-80":                                            {Series: "mtp"},
 }
 
 // corpusWorkload is the --workload of a native file with several workloads:
