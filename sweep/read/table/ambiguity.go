@@ -147,8 +147,9 @@ func disagreement(orig error, kind string, reads []candidateReading) error {
 		file, field, line = ie.File, ie.Field, ie.Line
 	}
 	parts := make([]string, len(reads))
+	levels := verdictsApart(reads)
 	for i, c := range reads {
-		parts[i] = fmt.Sprintf("with %q the knee is %s (%s)", c.header, c.answer.Knee, operatingWords(c.answer))
+		parts[i] = fmt.Sprintf("with %q the knee is %s (%s%s)", c.header, c.answer.Knee, operatingWords(c.answer), levelWords(c.answer, levels))
 	}
 	return inputerr.Errorf(file, field, line, "%s, and the choice changes knee's answer: %s; knee does not guess which: pick one with %s",
 		candidatesWords(kind, reads), strings.Join(parts, "; "), flagFor(kind, reads[0].header))

@@ -9,7 +9,8 @@ import (
 // The consistency pass checks the reading against itself: a sole token
 // rate falling at every level from one stream is a stream's (fallingrate.go), a node serves
 // at least one output token per request, Little's law says an unstated
-// latency's unit (littleslaw.go), so does E2E ≥ TTFT (e2ettft.go), req/s × the output length names the
+// latency's unit (littleslaw.go), so do the output tokens per request over
+// the node's tok/s (tokensinflight.go) and E2E ≥ TTFT (e2ettft.go), req/s × the output length names the
 // output rate among candidates (outputlength.go), so does
 // rate × its time against the load's generated tokens (ratetimes.go), an e2e latency equal to
 // requests ÷ req/s is the run's duration (runduration.go), a latency read in ms is one a
@@ -22,6 +23,7 @@ func (r *resolved) consistencyPass(g grid) error {
 	r.fallingSoleRate(g)
 	r.runDurationLatency(g)
 	r.littlesLawUnit(g)
+	r.tokensInFlightUnit(g)
 	r.e2eAboveTTFT(g)
 	r.outputRateByLength(g)
 	r.outputRateByTime(g)

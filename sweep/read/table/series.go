@@ -150,15 +150,21 @@ func seriesParts(cols []column, idx []int) []string {
 		if seen[strings.ToLower(out[n])] {
 			return nil
 		}
+		seen[strings.ToLower(out[n])] = true
+	}
+	lettered := letterLabels(out)
+	for _, part := range out {
+		if lettered {
+			part = strings.Join(strings.Fields(part)[1:], " ")
+		}
 		// A series is named by a word of its own ("k8s", "32k", "before"),
 		// never by a word that says what the column holds ("tok/s",
 		// "Throughput (tok/s)": two spellings of one column, a lookalike).
 		// A word knee knows but does not read ("KV", "cache") may name one.
 		// A statistic ("Mdn", "Mean") names a statistic of one column, no series.
-		if p := classify(out[n]); p.kind != colIgnore && p.kind != colSeriesLabel || p.why != "" && p.why != whyNotRead && p.kind == colIgnore || p.stat != "" {
+		if p := classify(part); p.kind != colIgnore && p.kind != colSeriesLabel || p.why != "" && p.why != whyNotRead && p.kind == colIgnore || p.stat != "" {
 			return nil
 		}
-		seen[strings.ToLower(out[n])] = true
 	}
 	return out
 }

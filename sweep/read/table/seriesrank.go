@@ -11,8 +11,9 @@ import (
 // A refusal between curves names first the one a perf engineer would pick,
 // and the ambiguity pass reads that one first: the curve with the most load
 // levels (a sweep, not a one-row control run beside it), then the one whose
-// rows fill the most cells, then the table's order. File order alone would
-// name a control run written above the sweep.
+// rows fill the most cells, then a curve not named as the baseline before
+// one that is (baselinename.go), then the table's order. File order alone
+// would name a control run written above the sweep.
 
 // curveSize is what ranks a curve: its distinct load levels, then its
 // filled cells.
@@ -28,7 +29,12 @@ func rankCurves(names []string, size func(string) curveSize) []string {
 		sizes[n] = size(n)
 	}
 	out := slices.Clone(names)
-	slices.SortStableFunc(out, func(a, b string) int { return sizes[a].before(sizes[b]) })
+	slices.SortStableFunc(out, func(a, b string) int {
+		if d := sizes[a].before(sizes[b]); d != 0 {
+			return d
+		}
+		return baselineRank(a) - baselineRank(b)
+	})
 	return out
 }
 
