@@ -50,7 +50,7 @@ var perturbPinned = map[string]perturbCount{
 	"TTFT ms → s":                   {15, 0, 0},
 	"unit header → cells":           {46, 0, 0},
 	"unit cells → header":           {31, 0, 0},
-	"prose above":                   {105, 0, 0},
+	"prose above":                   {106, 0, 0},
 	"prose below":                   {106, 0, 0},
 	"no outer pipes":                {74, 0, 0},
 	"as pandas print(df)":           {53, 0, 5},
