@@ -139,6 +139,7 @@ var corpusFlags = map[string]Meta{
 	"u-vllm-gh200-llama3-8b-fp8-argonne-csv-batch-size-duplicate-bs1-block-blank-lines":                         {Series: "128 / 128"},
 	"u-vllm-h100-llama3-8b-fp8-argonne-csv-io-length-series-batch-1-16-32-64":                                   {Series: "128"},
 	"u-xllm-npu-mtp-vs-baseline-interleaved-series-concurrency-1-80":                                            {Series: "mtp"},
+	"v-sglang-8x-rtxpro6000-tp8-glm53-flash-fp8-three-workload-blocks-blank-separator-rows-bold-cells":          {Series: "1k / 1k / 1,024 / 1,024"},
 }
 
 // corpusWorkload is the --workload of a native file with several workloads:
