@@ -29,6 +29,7 @@ import (
 // corpusFlags are the flags a refused entry's message names, and with which
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
+	"v-llamacpp-server-laptop-cpu-i5-qwen25-15b-q5km-1-vs-4-slots-ttft-seconds-3-levels":                        {Series: "1 slot"},
 	"u-chitu-h20-16x-32x-deepseek-r1-671b-bs-sparse-empty-cells-to-2048":                                        {Series: "16xH20(96GB) TP8PP2"},
 	"u-chitu-h20-910b2-dcu-qwen3-32b-bs-hardware-columns-na-cell":                                               {Series: "2x910B2(64GB)"},
 	"u-vllm-h100-vs-hygon-bw1000-vs-kunlun-p800-minimax-m25-zh-chip-columns-diff-pct":                           {Series: "NVIDIA_H100"},
@@ -139,6 +140,7 @@ var corpusFlags = map[string]Meta{
 	"u-vllm-gh200-llama3-8b-fp8-argonne-csv-batch-size-duplicate-bs1-block-blank-lines":                         {Series: "128 / 128"},
 	"u-vllm-h100-llama3-8b-fp8-argonne-csv-io-length-series-batch-1-16-32-64":                                   {Series: "128"},
 	"u-xllm-npu-mtp-vs-baseline-interleaved-series-concurrency-1-80":                                            {Series: "mtp"},
+	"v-sglang-8x-rtxpro6000-tp8-glm53-flash-fp8-three-workload-blocks-blank-separator-rows-bold-cells":          {Series: "1k / 1k / 1,024 / 1,024"},
 }
 
 // corpusWorkload is the --workload of a native file with several workloads:

@@ -63,6 +63,9 @@ type column struct {
 	cellUnits string
 	// why a recognised column is not read, for the sweep note.
 	why string
+	// curve is the label a labelled grid of headers gives the column
+	// ("4 slots" of "4 slots: throughput"): curvelabels.go.
+	curve string
 }
 
 // key names a column's meaning as --column spells it; two read columns with

@@ -39,11 +39,14 @@ type resolved struct {
 //	series       pass_series.go       several curves named in the headers
 //	ambiguity    pass_ambiguity.go    two columns left for one value: the refusal Decide settles
 func resolveColumns(g grid, unitsRow []string, unitsLine int, meta Meta) (*resolved, error) {
-	r := &resolved{cols: classifyAll(g.header)}
+	r := &resolved{cols: classifyCurves(g.header)}
 	for _, pass := range r.passes(g, unitsRow, unitsLine, meta) {
 		if err := pass(); err != nil {
 			return nil, err
 		}
+	}
+	if err := r.curvesApart(g); err != nil {
+		return nil, err
 	}
 	r.noteWeakLoad(g.file)
 	r.noteContextUnits(g.file)

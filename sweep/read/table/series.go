@@ -77,6 +77,10 @@ func (r *resolved) seriesColumns() colSeries {
 		byKey[k] = append(byKey[k], i)
 	}
 	cs := colSeries{colsOf: map[string][]string{}, nameOf: map[int]string{}}
+	if cs.addCurves(r.cols) {
+		return cs
+	}
+	cs = colSeries{colsOf: map[string][]string{}, nameOf: map[int]string{}}
 	for _, k := range keys {
 		idx := byKey[k]
 		if len(idx) < 2 {
@@ -88,6 +92,17 @@ func (r *resolved) seriesColumns() colSeries {
 		}
 	}
 	return cs
+}
+
+// addCurves takes the series from a labelled grid of headers
+// (curvelabels.go): each read column with a curve label is of that series.
+func (cs *colSeries) addCurves(cols []column) bool {
+	for i, c := range cols {
+		if c.curve != "" && c.key() != "" {
+			cs.add(i, c.curve, c.header)
+		}
+	}
+	return len(cs.names) > 1
 }
 
 func (cs *colSeries) add(col int, name, header string) {
