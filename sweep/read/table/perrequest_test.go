@@ -1,0 +1,72 @@
+package table
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Simulated open-loop sweep: the only token rate is each request's output
+// tokens over its mean latency (64 ÷ 0.70 s ≈ 91), falling as the node's
+// (req/s × 64) grows fiftyfold.
+const perRequestRows = "| qps | achieved req/s | avg latency (s) | avg output tokens | avg tokens/s |\n|---|---|---|---|---|\n" +
+	"| 1 | 1.0 | 0.70 | 64 | 91.4 |\n| 10 | 9.9 | 0.72 | 64 | 88.9 |\n| 50 | 49.4 | 0.87 | 64 | 73.6 |\n"
+
+func TestPerRequestRateIsTokensOverLatency(t *testing.T) {
+	g := grid{file: "t.md", header: []string{"qps", "achieved req/s", "avg latency (s)", "avg output tokens", "avg tokens/s"},
+		rows:  [][]string{{"1", "1.0", "0.70", "64", "91.4"}, {"10", "9.9", "0.72", "64", "88.9"}, {"50", "49.4", "0.87", "64", "73.6"}},
+		lines: []int{3, 4, 5}}
+	r, err := resolveColumns(g, nil, 0, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, colPerUser, r.cols[4].kind)
+	require.Contains(t, r.notes, `t.md: "avg tokens/s" read as one request's rate, not the node's: on every row it is "avg output tokens" ÷ "avg latency (s)" (the node's is that times the requests in flight)`)
+}
+
+// The refusal names the node's rate the table holds all the same: served
+// req/s × the mean output tokens per request.
+func TestPerRequestRateRefusalNamesTheNodeRate(t *testing.T) {
+	_, err := Read("t.md", []byte(perRequestRows), Markdown, Meta{})
+	require.ErrorContains(t, err, `no throughput column`)
+	require.ErrorContains(t, err, `"avg tokens/s" is one request's rate: on every row it is "avg output tokens" ÷ "avg latency (s)"`)
+	require.ErrorContains(t, err, `the node's output tok/s is "achieved req/s" × "avg output tokens" on each row`)
+}
+
+// A decode speed is the tokens over the time after the first token: read
+// as one request's rate too, and with no node rate beside it refused.
+func TestPerRequestDecodeRateIsTokensOverE2EMinusTTFT(t *testing.T) {
+	doc := "| concurrency | TTFT mean (ms) | E2E mean (ms) | output tokens | tok/s |\n|---|---|---|---|---|\n" +
+		"| 1 | 300 | 2300 | 200 | 100 |\n| 8 | 500 | 3000 | 200 | 80 |\n| 32 | 1500 | 6500 | 200 | 40 |\n"
+	_, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.ErrorContains(t, err, `"tok/s" is one request's rate: on every row it is "output tokens" ÷ ("E2E mean (ms)" − "TTFT mean (ms)")`)
+}
+
+// The node's rate is no request's: req/s × tokens is tokens ÷ latency only
+// at one request in flight, and elsewhere it is that many times more.
+func TestNodeRateIsNotTokensOverLatency(t *testing.T) {
+	doc := "| concurrency | E2E mean (s) | avg output tokens | output tok/s |\n|---|---|---|---|\n" +
+		"| 1 | 2.0 | 128 | 64 |\n| 4 | 2.2 | 128 | 232 |\n| 16 | 3.0 | 128 | 680 |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, 680.0, s.Points[2].ThroughputTokS)
+}
+
+// At one request in flight the node's rate is the request's: nothing tells
+// them apart, so the column stays the throughput.
+func TestOneInFlightKeepsTheRate(t *testing.T) {
+	g := grid{file: "t.md", header: []string{"rate (req/s)", "achieved req/s", "E2E mean (s)", "avg output tokens", "tok/s"},
+		rows:  [][]string{{"0.1", "0.1", "2.0", "128", "64"}, {"0.2", "0.2", "2.1", "128", "61"}, {"0.4", "0.4", "2.3", "128", "56"}},
+		lines: []int{3, 4, 5}}
+	r, err := resolveColumns(g, nil, 0, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, colThroughput, r.cols[4].kind)
+}
+
+// A column --column names as the throughput is the user's reading: kept.
+func TestPerRequestRateKeptWhenPicked(t *testing.T) {
+	g := grid{file: "t.md", header: []string{"qps", "achieved req/s", "avg latency (s)", "avg output tokens", "avg tokens/s"},
+		rows:  [][]string{{"1", "1.0", "0.70", "64", "91.4"}, {"10", "9.9", "0.72", "64", "88.9"}, {"50", "49.4", "0.87", "64", "73.6"}},
+		lines: []int{3, 4, 5}}
+	r, err := resolveColumns(g, nil, 0, Meta{Columns: map[string]string{"throughput": "avg tokens/s"}})
+	require.NoError(t, err)
+	require.Equal(t, colThroughput, r.cols[4].kind)
+}
