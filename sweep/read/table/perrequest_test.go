@@ -70,3 +70,26 @@ func TestPerRequestRateKeptWhenPicked(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, colThroughput, r.cols[4].kind)
 }
+
+// A rate sweep prints no concurrency, but Little's law gives it (served
+// req/s × mean E2E): the rate that times it is the other is a stream's.
+func TestPerStreamRateByLittlesLaw(t *testing.T) {
+	g := grid{file: "t.md", header: []string{"rate (req/s)", "achieved req/s", "E2E mean (s)", "tok/s", "speed (tok/s)"},
+		rows:  [][]string{{"1", "1", "2.0", "118", "60"}, {"4", "3.9", "2.4", "480", "52"}, {"16", "12", "4.0", "1500", "32"}},
+		lines: []int{3, 4, 5}}
+	r, err := resolveColumns(g, nil, 0, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, colThroughput, r.cols[3].kind)
+	require.Equal(t, colPerUser, r.cols[4].kind)
+	require.Contains(t, r.notes, `t.md: "speed (tok/s)" read as a per-stream rate, not the node's: on every row it is "tok/s" divided by the requests in flight (Little's law: "achieved req/s" × "E2E mean (s)")`)
+}
+
+// Without a served rate Little's law cannot speak (an offered rate past
+// the knee is not what was in flight): the two stay candidates.
+func TestPerStreamRateNeedsAServedRate(t *testing.T) {
+	g := grid{file: "t.md", header: []string{"rate (req/s)", "E2E mean (s)", "tok/s", "speed (tok/s)"},
+		rows:  [][]string{{"1", "2.0", "118", "60"}, {"4", "2.4", "480", "52"}, {"16", "4.0", "1500", "32"}},
+		lines: []int{3, 4, 5}}
+	_, err := resolveColumns(g, nil, 0, Meta{})
+	require.ErrorContains(t, err, `columns "tok/s" and "speed (tok/s)" both read as throughput`)
+}
