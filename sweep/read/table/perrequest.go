@@ -20,30 +20,68 @@ import (
 const perRequestGap = 0.1
 
 // perRequestRates reads every throughput candidate that is tokens ÷
-// latency as a per-request rate. A column --column named is kept.
+// latency, or the node's rate (served req/s × tokens) over the
+// concurrency, as a per-request rate. A column --column named is kept.
 func (r *resolved) perRequestRates(g grid) {
-	length, e2e := r.outputTokensColumn(), r.centralLatency("e2e")
-	if length < 0 || e2e < 0 || !r.severalInFlight(g, e2e) {
+	length := r.outputTokensColumn()
+	if length < 0 {
 		return
 	}
-	ttft := r.centralLatency("ttft")
 	for i := range r.cols {
 		c := &r.cols[i]
 		if c.kind != colThroughput || r.picked["throughput"] == HeaderKey(c.header) {
 			continue
 		}
-		how := ""
-		switch {
-		case r.tokensOverTime(g, i, length, e2e, -1):
-			how = fmt.Sprintf("%q ÷ %q", r.cols[length].header, r.cols[e2e].header)
-		case ttft >= 0 && r.tokensOverTime(g, i, length, e2e, ttft):
-			how = fmt.Sprintf("%q ÷ (%q − %q)", r.cols[length].header, r.cols[e2e].header, r.cols[ttft].header)
-		default:
+		how := r.perRequestSignature(g, i, length)
+		if how == "" {
 			continue
 		}
-		c.kind, c.why = colPerUser, fmt.Sprintf("one request's rate: on every row it is %s, a request's output tokens over its latency", how)
-		r.notes = append(r.notes, fmt.Sprintf("%s: %q read as one request's rate, not the node's: on every row it is %s (the node's is that times the requests in flight)", g.file, c.header, how))
+		c.kind, c.why = colPerUser, "one request's rate: on every row it is "+how
+		r.notes = append(r.notes, fmt.Sprintf("%s: %q read as one request's rate, not the node's: on every row it is %s", g.file, c.header, how))
 	}
+}
+
+// perRequestSignature says how column i is one request's rate: its tokens
+// over its latency, or the node's rate shared among the requests in
+// flight; "" when it is neither.
+func (r *resolved) perRequestSignature(g grid, i, length int) string {
+	if e2e := r.centralLatency("e2e"); e2e >= 0 && r.severalInFlight(g, e2e) {
+		if r.tokensOverTime(g, i, length, e2e, -1) {
+			return fmt.Sprintf("%q ÷ %q, a request's output tokens over its latency", r.cols[length].header, r.cols[e2e].header)
+		}
+		if ttft := r.centralLatency("ttft"); ttft >= 0 && r.tokensOverTime(g, i, length, e2e, ttft) {
+			return fmt.Sprintf("%q ÷ (%q − %q), a request's output tokens over its time after the first", r.cols[length].header, r.cols[e2e].header, r.cols[ttft].header)
+		}
+	}
+	load := r.firstOfKinds(colConcurrency)
+	rate, served := servedRateColumn(r.cols)
+	if load >= 0 && served && r.sharedNodeRate(g, i, load, rate, length) {
+		return fmt.Sprintf("%q × %q ÷ %q, the node's output rate shared among the requests in flight", r.cols[rate].header, r.cols[length].header, r.cols[load].header)
+	}
+	return ""
+}
+
+// sharedNodeRate: column i × the load is the served req/s × the tokens
+// per request (the node's output rate) within maxStreamGap on every row
+// where all are numbers, two rows at least, one of them with more than
+// one request in flight.
+func (r *resolved) sharedNodeRate(g grid, i, load, rate, length int) bool {
+	n, several := 0, false
+	for _, row := range g.rows {
+		x, okX, errX := readValue(r.cols[i], cellAt(row, i))
+		c, okC := positiveCell(row, load)
+		q, okQ, errQ := readValue(r.cols[rate], cellAt(row, rate))
+		k, okK := positiveCell(row, length)
+		if !okX || !okC || !okQ || !okK || errX != nil || errQ != nil || q.v <= 0 {
+			continue
+		}
+		if math.Abs(x.v*c/(q.v*k)-1) > maxStreamGap {
+			return false
+		}
+		n++
+		several = several || c >= minInFlight
+	}
+	return n >= 2 && several
 }
 
 // centralLatency is the mean latency of metric, else its median; -1 when

@@ -19,7 +19,7 @@ func TestPerRequestRateIsTokensOverLatency(t *testing.T) {
 	r, err := resolveColumns(g, nil, 0, Meta{})
 	require.NoError(t, err)
 	require.Equal(t, colPerUser, r.cols[4].kind)
-	require.Contains(t, r.notes, `t.md: "avg tokens/s" read as one request's rate, not the node's: on every row it is "avg output tokens" ÷ "avg latency (s)" (the node's is that times the requests in flight)`)
+	require.Contains(t, r.notes, `t.md: "avg tokens/s" read as one request's rate, not the node's: on every row it is "avg output tokens" ÷ "avg latency (s)", a request's output tokens over its latency`)
 }
 
 // The refusal names the node's rate the table holds all the same: served
@@ -37,7 +37,7 @@ func TestPerRequestDecodeRateIsTokensOverE2EMinusTTFT(t *testing.T) {
 	doc := "| concurrency | TTFT mean (ms) | E2E mean (ms) | output tokens | tok/s |\n|---|---|---|---|---|\n" +
 		"| 1 | 300 | 2300 | 200 | 100 |\n| 8 | 500 | 3000 | 200 | 80 |\n| 32 | 1500 | 6500 | 200 | 40 |\n"
 	_, err := Read("t.md", []byte(doc), Markdown, Meta{})
-	require.ErrorContains(t, err, `"tok/s" is one request's rate: on every row it is "output tokens" ÷ ("E2E mean (ms)" − "TTFT mean (ms)")`)
+	require.ErrorContains(t, err, `"tok/s" is one request's rate: on every row it is "output tokens" ÷ ("E2E mean (ms)" − "TTFT mean (ms)"), a request's output tokens over its time after the first`)
 }
 
 // The node's rate is no request's: req/s × tokens is tokens ÷ latency only
@@ -92,4 +92,15 @@ func TestPerStreamRateNeedsAServedRate(t *testing.T) {
 		lines: []int{3, 4, 5}}
 	_, err := resolveColumns(g, nil, 0, Meta{})
 	require.ErrorContains(t, err, `columns "tok/s" and "speed (tok/s)" both read as throughput`)
+}
+
+// A closed loop prints no latency, but the node's rate is still the
+// served req/s × the tokens per request: a rate that times the
+// concurrency is that, and does not fall at every level, is one request's.
+func TestPerRequestRateIsTheNodeRateOverTheConcurrency(t *testing.T) {
+	doc := "| concurrency | req/s | mean output tokens | avg tok/s |\n|---|---|---|---|\n" +
+		"| 1 | 0.5 | 100 | 50 |\n| 2 | 1.02 | 100 | 52 |\n| 8 | 3.6 | 100 | 45 |\n| 16 | 6.4 | 100 | 40 |\n"
+	_, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.ErrorContains(t, err, `"avg tok/s" is one request's rate: on every row it is "req/s" × "mean output tokens" ÷ "concurrency", the node's output rate shared among the requests in flight`)
+	require.ErrorContains(t, err, `the node's output tok/s is "req/s" × "mean output tokens" on each row`)
 }
