@@ -11,8 +11,10 @@ func (r *resolved) familiesPass(g grid) error {
 	// (contextstat.go), before the statistics of a metric are compared.
 	r.statsFromContext(g)
 	// Physics before statistics: a per-stream rate (perstream.go) is no
-	// member of the node rate's family, whatever the headers say.
+	// member of the node rate's family, whatever the headers say, nor is
+	// one request's rate, its tokens over its latency (perrequest.go).
 	r.perStreamRates(g)
+	r.perRequestRates(g)
 	r.swappedStreamWords(g)
 	if err := r.refuseDistantCentrals(g); err != nil {
 		return err

@@ -10,12 +10,13 @@ import (
 // formed: "Decode tok/s p50" beside "Output tok/s" is one stream's median
 // beside the node's rate, never two statistics of one quantity. Of the
 // columns read as the throughput, one is a stream's when another is it
-// times the requests in flight (streamOf); the node's is then the
+// times the requests in flight (streamOf: the concurrency, or a rate
+// sweep's Little's law, streamsInFlight); the node's is then the
 // throughput. Any number of rate columns: each stream rate is matched
 // with the node rate it multiplies into (nodeOf).
 func (r *resolved) perStreamRates(g grid) {
-	load := r.firstOfKinds(colConcurrency)
-	if load < 0 {
+	at, by := r.streamsInFlight(g)
+	if at == nil {
 		return
 	}
 	var rates []int
@@ -26,7 +27,7 @@ func (r *resolved) perStreamRates(g grid) {
 	}
 	node := map[int]int{}
 	for _, s := range rates {
-		if n := r.nodeOf(g, load, s, rates); n >= 0 {
+		if n := r.nodeOf(g, at, s, rates); n >= 0 {
 			node[s] = n
 		}
 	}
@@ -39,18 +40,48 @@ func (r *resolved) perStreamRates(g grid) {
 			continue
 		}
 		c := &r.cols[s]
-		c.kind, c.why = colPerUser, fmt.Sprintf("a per-stream rate: times the concurrency it is %q", r.cols[n].header)
-		r.notes = append(r.notes, fmt.Sprintf("%s: %q read as a per-stream rate, not the node's: on every row it is %q divided by the concurrency", g.file, c.header, r.cols[n].header))
+		c.kind, c.why = colPerUser, fmt.Sprintf("a per-stream rate: times %s it is %q", by, r.cols[n].header)
+		r.notes = append(r.notes, fmt.Sprintf("%s: %q read as a per-stream rate, not the node's: on every row it is %q divided by %s", g.file, c.header, r.cols[n].header, by))
 	}
+}
+
+// inFlight is the requests in flight on a row, when it can be read.
+type inFlight func(row []string) (float64, bool)
+
+// columnInFlight is the load column's value.
+func columnInFlight(load int) inFlight {
+	return func(row []string) (float64, bool) { return positiveCell(row, load) }
+}
+
+// streamsInFlight is how the requests in flight are read, and its words
+// for the notes: the concurrency column; else, in a rate sweep, Little's
+// law's served req/s × mean E2E (C = R × L: streams in flight each at a
+// stream's rate make the node's). nil when neither is printed.
+func (r *resolved) streamsInFlight(g grid) (inFlight, string) {
+	if load := r.firstOfKinds(colConcurrency); load >= 0 {
+		return columnInFlight(load), "the concurrency"
+	}
+	rate, served := servedRateColumn(r.cols)
+	e2e := r.centralLatency("e2e")
+	if !served || e2e < 0 {
+		return nil, ""
+	}
+	at := func(row []string) (float64, bool) {
+		q, okQ, errQ := readValue(r.cols[rate], cellAt(row, rate))
+		l, okL, errL := readValue(r.cols[e2e], cellAt(row, e2e))
+		c := q.v * l.v / 1000
+		return c, okQ && okL && errQ == nil && errL == nil && c > 0
+	}
+	return at, fmt.Sprintf("the requests in flight (Little's law: %q × %q)", r.cols[rate].header, r.cols[e2e].header)
 }
 
 // nodeOf is the node rate among rates that column s is one stream of: one
 // in tok/s first (the column the note names is the one read), else the
 // first; -1 when none.
-func (r *resolved) nodeOf(g grid, load, s int, rates []int) int {
+func (r *resolved) nodeOf(g grid, at inFlight, s int, rates []int) int {
 	found := -1
 	for _, n := range rates {
-		if s == n || seriesOfOneRate(r.cols[s].header, r.cols[n].header) || !streamOf(g, load, r.cols[s], r.cols[n], s, n) {
+		if s == n || seriesOfOneRate(r.cols[s].header, r.cols[n].header) || !streamOfBy(g, at, r.cols[s], r.cols[n], s, n) {
 			continue
 		}
 		if r.cols[n].unit.factor == 1 {
@@ -76,7 +107,12 @@ const maxStreamShortfall = 0.5
 // flat while n grows with the load, n lies between (1 − maxStreamShortfall)
 // and (1 + maxStreamGap) times s × load.
 func streamOf(g grid, load int, sc, nc column, s, n int) bool {
-	pts := readStreamPoints(g, load, sc, nc, s, n)
+	return streamOfBy(g, columnInFlight(load), sc, nc, s, n)
+}
+
+// streamOfBy is streamOf with the load read by at.
+func streamOfBy(g grid, at inFlight, sc, nc column, s, n int) bool {
+	pts := readStreamPoints(g, at, sc, nc, s, n)
 	if len(pts) < 2 || !pts.loadAboveOne() {
 		return false
 	}
@@ -96,10 +132,10 @@ type streamPoints []streamPoint
 
 // readStreamPoints reads the rows where the load and both rates are numbers
 // above zero, each rate in its column's unit.
-func readStreamPoints(g grid, load int, sc, nc column, s, n int) streamPoints {
+func readStreamPoints(g grid, at inFlight, sc, nc column, s, n int) streamPoints {
 	var pts streamPoints
 	for _, row := range g.rows {
-		c, okC := positiveCell(row, load)
+		c, okC := at(row)
 		sv, okS, errS := readValue(sc, cellAt(row, s))
 		nv, okN, errN := readValue(nc, cellAt(row, n))
 		if okC && okS && okN && errS == nil && errN == nil && sv.v > 0 && nv.v > 0 {

@@ -173,3 +173,21 @@ func requestRateHint(g grid, cols []column) string {
 	}
 	return fmt.Sprintf("; %q is requests per second, and the text states %d output tokens per request but not ignore_eos: a cap that requests stopping at EOS fall short of, so %q × %d would overstate the rate", cols[rate].header, length, cols[rate].header, length)
 }
+
+// nodeRateHint names, for a table refused because its only token rate is
+// a stream's or a request's, the node's output rate it holds all the same:
+// the served req/s × the mean output tokens per request. knee does not
+// read that product in place of the rate the table prints: the table's
+// author offered that column as the throughput, and where knee's reading
+// of it and the table's disagree the user sees both and the product that
+// settles it. No values are quoted, so that every curve of the table is
+// refused alike, before any is picked.
+func nodeRateHint(g grid, cols []column) string {
+	rate, ok := servedRateColumn(cols)
+	length, okL := meanOutputLength(g)
+	if !ok || !okL {
+		return ""
+	}
+	return fmt.Sprintf("; the node's output tok/s is %q × %q on each row (served req/s × the mean output tokens per request), which the table does not print and knee does not put in place of a token rate the table prints",
+		cols[rate].header, cols[length].header)
+}
