@@ -108,16 +108,60 @@ func TestTablesLookalikeColumnsAndFlags(t *testing.T) {
 	}
 }
 
-// End to end on a real table (llama.cpp batched-bench, PP 512): the two
-// token rates give different answers, so find refuses, saying how, and
-// names the generation rate first; that flag reads it.
+// End to end on a real table (llama.cpp batched-bench, PP 512). As
+// printed, its time columns settle which token rate is the output one:
+// S_TG t/s × T_TG s is B × TG, the generated tokens, while S t/s × T s is
+// N_KV, prompt tokens included, so find reads S_TG t/s with no flag. With
+// the time columns cut away nothing settles it, and the two rates give
+// different answers: find refuses, saying how, and names the generation
+// rate first; that flag reads it.
 func TestFindRefusesAnAmbiguityThatChangesTheAnswer(t *testing.T) {
 	p := fixtures.Path(filepath.Join("corpus", "b-llamacpp-batched-bench-dgx-spark-gptoss120b", "table.md"))
-	code, _, errs := runKneeCLI(t, "find", p, "--series", "512")
+	code, out, errs := runKneeCLI(t, "find", p, "--series", "512", "-o", "json")
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, `"recommended_per_gpu": 32`)
+	code, out, errs = runKneeCLI(t, "import", p, "--series", "512", "-o", "json")
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, `\"S_TG t/s\" read as the output throughput`)
+	require.Contains(t, out, `"throughput_tok_s": 312.56`)
+
+	raw, err := os.ReadFile(p)
+	require.NoError(t, err)
+	timeless := writeTable(t, "timeless.md", dropColumns(string(raw), "T_PP s", "T_TG s", "T s"))
+	code, _, errs = runKneeCLI(t, "find", timeless, "--series", "512")
 	require.Equal(t, 2, code, errs)
 	require.Contains(t, errs, `with "S_TG t/s" the knee is not reached by 32 in flight (recommended 32); with "S t/s" the knee is located at ≈5.03 in flight`)
 	require.Contains(t, errs, `pick one with --column throughput="S_TG t/s"`)
-	code, out, errs := runKneeCLI(t, "find", p, "--series", "512", "--column", "throughput=S_TG t/s", "-o", "json")
+	code, out, errs = runKneeCLI(t, "find", timeless, "--series", "512", "--column", "throughput=S_TG t/s", "-o", "json")
 	require.Equal(t, 0, code, errs)
 	require.Contains(t, out, `"recommended_per_gpu": 32`)
+}
+
+// dropColumns removes the named columns from every markdown table row of
+// body (other lines are kept as they are).
+func dropColumns(body string, names ...string) string {
+	drop := map[int]bool{}
+	var out []string
+	for _, line := range strings.Split(body, "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(line), "|") {
+			out = append(out, line)
+			continue
+		}
+		cells := strings.Split(strings.Trim(strings.TrimSpace(line), "|"), "|")
+		for i, c := range cells {
+			for _, n := range names {
+				if strings.TrimSpace(c) == n {
+					drop[i] = true
+				}
+			}
+		}
+		var kept []string
+		for i, c := range cells {
+			if !drop[i] {
+				kept = append(kept, c)
+			}
+		}
+		out = append(out, "|"+strings.Join(kept, "|")+"|")
+	}
+	return strings.Join(out, "\n")
 }
