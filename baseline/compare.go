@@ -11,11 +11,14 @@ import (
 // recommended level, or the candidate marked unverified) and what it gives
 // there, per node and per GPU, so nodes of different sizes line up.
 type CompareRow struct {
-	Accelerator string   `json:"accelerator"`
-	Leaf        string   `json:"leaf"`
-	GPUs        int      `json:"gpus"`
-	Model       string   `json:"model,omitempty"`
-	Sources     []string `json:"sources"`
+	Accelerator string `json:"accelerator"`
+	Leaf        string `json:"leaf"`
+	GPUs        int    `json:"gpus"`
+	Model       string `json:"model,omitempty"`
+	// Series is the curve of a table of several this row reads (--series,
+	// or each in turn when a table's curves differ); absent else.
+	Series  string   `json:"series,omitempty"`
+	Sources []string `json:"sources"`
 	// PerGPU is the recommended level, else the candidate (Unverified set),
 	// else null: nothing in the sweep can be recommended.
 	PerGPU           *float64     `json:"per_gpu"`
@@ -49,15 +52,18 @@ type Comparison struct {
 }
 
 // CompareContext analyses each sweep with opts and lines them up; it stops
-// when ctx is done (Ctrl-C).
-func CompareContext(ctx context.Context, sweeps []*sweep.Sweep, opts knee.Options) (*Comparison, error) {
+// when ctx is done (Ctrl-C). A sweep named by its curve (a table of several,
+// each read in turn) carries the name into its row.
+func CompareContext(ctx context.Context, sweeps []NamedSweep, opts knee.Options) (*Comparison, error) {
 	c := &Comparison{Rows: []CompareRow{}}
 	for _, s := range sweeps {
-		r, err := knee.FindContext(ctx, s, opts)
+		r, err := knee.FindContext(ctx, s.Sweep, opts)
 		if err != nil {
 			return nil, err
 		}
-		c.Rows = append(c.Rows, compareRow(s, r))
+		row := compareRow(s.Sweep, r)
+		row.Series = s.Series
+		c.Rows = append(c.Rows, row)
 	}
 	return c, nil
 }

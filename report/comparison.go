@@ -40,7 +40,8 @@ func renderComparison(w io.Writer, c *baseline.Comparison, f table.Format) error
 // differ in it) tell them apart; the SLO columns appear when any row was
 // analysed under SLOs.
 type compareColumns struct {
-	model, slo bool
+	// series: some row reads one curve of a table of several.
+	model, slo, series bool
 	// energy are the GPU telemetry columns some row has a figure for.
 	energy []EnergyColumn
 }
@@ -51,6 +52,7 @@ func comparisonColumns(c *baseline.Comparison) compareColumns {
 	for _, r := range c.Rows {
 		cols.model = cols.model || r.Model != c.Rows[0].Model
 		cols.slo = cols.slo || r.Binds != ""
+		cols.series = cols.series || r.Series != ""
 		points = append(points, energyPoint(r))
 	}
 	cols.energy = PresentEnergyColumns(points)
@@ -70,6 +72,10 @@ func (cols compareColumns) header() ([]string, string) {
 	if cols.model {
 		header = append(header[:3], append([]string{"model"}, header[3:]...)...)
 		align = "llllrrrrrl"
+	}
+	if cols.series {
+		header = append(header[:1], append([]string{"curve"}, header[1:]...)...)
+		align = "l" + align
 	}
 	for _, e := range cols.energy {
 		header = append(header, e.Header)
@@ -93,7 +99,11 @@ func (cols compareColumns) row(r baseline.CompareRow) []string {
 	if r.GPUs > 0 {
 		gpus = fmt.Sprint(r.GPUs)
 	}
-	row := []string{inputName(r.Sources), orDash(r.Accelerator), orDash(r.Leaf)}
+	row := []string{inputName(r.Sources)}
+	if cols.series {
+		row = append(row, orDash(r.Series))
+	}
+	row = append(row, orDash(r.Accelerator), orDash(r.Leaf))
 	if cols.model {
 		row = append(row, orDash(r.Model))
 	}
@@ -156,7 +166,7 @@ func inputName(sources []string) string {
 }
 
 func rowName(r baseline.CompareRow) string {
-	for _, s := range []string{r.Leaf, r.Accelerator, r.Model} {
+	for _, s := range []string{r.Series, r.Leaf, r.Accelerator, r.Model} {
 		if s != "" {
 			return s
 		}

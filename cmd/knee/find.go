@@ -5,9 +5,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/kneetool/knee/baseline"
 	"github.com/kneetool/knee/internal/output"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/report"
+	"github.com/kneetool/knee/sweep"
 )
 
 // findOptions is `knee find`: locate the knee of a sweep and judge each level.
@@ -86,9 +88,31 @@ func (o *findOptions) Validate() error {
 func (o *findOptions) Run() error {
 	_, r, err := o.inputs.analyse(o.root, o.args, o.analysis)
 	if err != nil {
-		return err
+		return o.runCurves(err)
 	}
 	return report.FindEncoders.Encode(o.root.stdout, output.Format(o.output), r)
+}
+
+// runCurves answers every curve of an input whose curves give different
+// answers (a table comparing engines or configurations), instead of
+// refusing it; any other error err stands.
+func (o *findOptions) runCurves(err error) error {
+	curves, ok := o.inputs.eachCurve(o.args, err)
+	if !ok {
+		return err
+	}
+	// What the readings share (the columns read, the columns left) is
+	// said once; the curves set aside are named in the output.
+	kept, _ := baseline.Answerable(curves)
+	printReadNotes(o.root.stderr, &sweep.Sweep{Notes: distinctNotes(kept)})
+	c, cerr := baseline.CurvesContext(o.root.context(), err.Error(), curves, o.analysis)
+	if cerr != nil {
+		return cerr
+	}
+	if len(c.Curves) == 0 {
+		return err
+	}
+	return report.CurvesEncoders.Encode(o.root.stdout, output.Format(o.output), c)
 }
 
 // statusList names every knee status the analysis gives, from knee.Statuses.

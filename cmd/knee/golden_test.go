@@ -24,6 +24,7 @@ func TestCommandOutputGolden(t *testing.T) {
 	gb300 := "fixtures/aicr/gb300-eks.csv"
 	sim64 := "fixtures/aicr/gb300-eks-simulated-64.csv"
 	pareto := "fixtures/simulated-pareto"
+	curves := "fixtures/corpus/p-gtx1650s-llamacpp-ollama-vllm-qwen3-06b-summary-csv-runtime-series-scenario-rows/table.csv"
 	cases := []struct {
 		name string
 		args []string
@@ -51,6 +52,11 @@ func TestCommandOutputGolden(t *testing.T) {
 		{"pareto-simulated-slo-table", []string{"pareto", "cap4=" + pareto + "/cap4.json", "cap8=" + pareto + "/cap8.json", "cap16=" + pareto + "/cap16.json", "--slo", "ttft_p99=9ms"}, 0},
 		{"find-simulated-telemetry-table", []string{"find", pareto + "/cap8.json"}, 0},
 		{"compare-simulated-telemetry-table", []string{"compare", pareto + "/cap4.json", pareto + "/cap8.json", pareto + "/cap16.json"}, 0},
+		// A real table of three runtimes' sweeps beside one-level probes:
+		// find answers each sweep, compare lines them up, import refuses.
+		{"find-curves-table", []string{"find", curves}, 0},
+		{"compare-curves-table", []string{"compare", curves}, 0},
+		{"import-curves-refused", []string{"import", curves}, exitUsage},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/kneetool/knee/baseline"
 	"github.com/kneetool/knee/knee"
 	"github.com/kneetool/knee/sweep"
 	"github.com/kneetool/knee/sweep/read"
@@ -90,19 +91,26 @@ func (f *inputFlags) analyse(root *rootOptions, args []string, opts knee.Options
 	return s, r, nil
 }
 
-// loadEach reads every input as its own sweep (compare).
-func (f *inputFlags) loadEach(args []string) ([]*sweep.Sweep, error) {
+// loadEach reads every input as its own sweep (compare); an input that
+// holds several curves whose answers differ gives one sweep per curve.
+func (f *inputFlags) loadEach(args []string) ([]baseline.NamedSweep, error) {
 	opts, err := f.options()
 	if err != nil {
 		return nil, err
 	}
-	var out []*sweep.Sweep
+	var out []baseline.NamedSweep
 	for _, a := range args {
 		s, err := read.File(a, opts)
-		if err != nil {
+		if err == nil {
+			out = append(out, baseline.NamedSweep{Series: f.Meta.Series, Sweep: s})
+			continue
+		}
+		curves, ok := f.eachCurve([]string{a}, err)
+		kept, _ := baseline.Answerable(curves)
+		if !ok || len(kept) == 0 {
 			return nil, err
 		}
-		out = append(out, s)
+		out = append(out, kept...)
 	}
 	return out, nil
 }

@@ -348,3 +348,9 @@ func noteSimulated(s *sweep.Sweep) {
 		s.Notes = append(s.Notes, simulatedNote+strings.Join(levels, ", "))
 	}
 }
+
+// CurveNames are the curves err refuses to choose between, when reading
+// failed only because the input holds several curves whose answers differ
+// (or more than the ambiguity pass reads): each reads with Meta.Series set
+// to its name. nil for any other error.
+func CurveNames(err error) []string { return table.CurveNames(err) }

@@ -82,14 +82,25 @@ func Decide(path string, err error, meta Meta, judge sweep.Judge, depth int, rer
 			return s, nil
 		}
 	}
-	for _, c := range reads[1:] {
-		if !c.answer.Same(reads[0].answer) {
-			return nil, disagreement(err, amb.kind, reads)
+	if !sameAnswers(reads) {
+		if amb.kind == seriesKind {
+			return nil, curves(disagreement(err, amb.kind, reads), amb.headers)
 		}
+		return nil, disagreement(err, amb.kind, reads)
 	}
 	s := reads[0].s
 	s.Notes = append(s.Notes, agreementNote(path, amb.kind, reads))
 	return s, nil
+}
+
+// sameAnswers: every candidate's reading gives the first one's answer.
+func sameAnswers(reads []candidateReading) bool {
+	for _, c := range reads[1:] {
+		if !c.answer.Same(reads[0].answer) {
+			return false
+		}
+	}
+	return true
 }
 
 // readCandidate reads the input with --column kind=header on top of the
@@ -174,10 +185,11 @@ const seriesKind = "series"
 
 // AmbiguousSeries is a refusal between the curves names: the pass reads
 // each when there are few enough to read them all, else the refusal stands
-// (an answer that agrees over some curves says nothing of the rest).
+// (an answer that agrees over some curves says nothing of the rest), naming
+// the curves for a command that answers each (CurveNames).
 func AmbiguousSeries(err error, names []string) error {
 	if len(names) < 2 || len(names) > maxCandidates {
-		return err
+		return curves(err, names)
 	}
 	return &ambiguous{err: err, kind: seriesKind, headers: names}
 }

@@ -106,6 +106,7 @@ func columnKinds() map[string]column {
 func headerTokens(h string) []string {
 	h = strings.ToLower(stripMarkup(h))
 	h = statNamedProduct.ReplaceAllString(h, "$1$2")
+	h = quantName.ReplaceAllStringFunc(h, func(q string) string { return strings.ReplaceAll(q, "_", "") })
 	t := strings.FieldsFunc(h, func(r rune) bool {
 		return !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '.')
 	})
@@ -122,6 +123,11 @@ func headerTokens(h string) []string {
 // letter ("Max-Q", the power-limited GPU edition; "Min-P"): one word, read
 // as no statistic. ("-s" is left: "req-s" is a unit.)
 var statNamedProduct = regexp.MustCompile(`\b(max|min)-([a-rt-z])\b`)
+
+// quantName is a llama.cpp (GGUF) quantization's name, "Q6_K", "Q4_K_M",
+// "IQ4_XS", "Q8_0": one word, so that its K is no thousand and its M no
+// minute.
+var quantName = regexp.MustCompile(`\bi?q\d_[a-z0-9]+(?:_[a-z0-9]+)?\b`)
 
 // stripMarkup removes markdown bold/italic/code markers around a cell.
 func stripMarkup(s string) string {

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/kneetool/knee/fixtures"
+)
+
+// findCurvesJSON is `knee find -o json` on an input of several curves whose
+// answers differ (docs/DESIGN.md): each curve's summary and analysis.
+type findCurvesJSON struct {
+	Why    string `json:"why"`
+	Curves []struct {
+		Series  string `json:"series"`
+		Summary struct {
+			Series     string   `json:"series"`
+			PerGPU     *float64 `json:"per_gpu"`
+			Unverified bool     `json:"unverified"`
+		} `json:"summary"`
+		Result findJSON `json:"result"`
+	} `json:"curves"`
+	SetAside []struct {
+		Series string `json:"series"`
+		Why    string `json:"why"`
+	} `json:"set_aside"`
+}
+
+// A real summary CSV (fixtures/corpus, a GTX 1650 Super running llama.cpp,
+// Ollama and vLLM): three runtimes' concurrency sweeps and six one-level
+// prompt-length probes. Which runtime is the answer is no question knee
+// can settle, so find answers each sweep and sets the probes aside.
+func TestFindAnswersEachCurveOfATableWhoseCurvesDiffer(t *testing.T) {
+	p := fixtures.Path("corpus/p-gtx1650s-llamacpp-ollama-vllm-qwen3-06b-summary-csv-runtime-series-scenario-rows/table.csv")
+	code, out, errs := runKneeCLI(t, "find", p, "-o", "json")
+	require.Equal(t, 0, code, errs)
+	var r findCurvesJSON
+	require.NoError(t, json.Unmarshal([]byte(out), &r))
+	require.Contains(t, r.Why, "--series")
+	require.Len(t, r.Curves, 3)
+	want := []struct {
+		series     string
+		at         float64
+		unverified bool
+		levels     int
+	}{
+		{"llamacpp / concurrency_sweep / interactive / short / 64", 1, true, 5},
+		{"ollama / concurrency_sweep / interactive / short / 64", 4, false, 5},
+		{"vllm / concurrency_sweep / interactive / short / 64", 8, false, 5},
+	}
+	for i, w := range want {
+		c := r.Curves[i]
+		require.Equal(t, w.series, c.Series)
+		require.Equal(t, w.series, c.Summary.Series)
+		require.Equal(t, w.at, *c.Summary.PerGPU, w.series)
+		require.Equal(t, w.unverified, c.Summary.Unverified, w.series)
+		require.Len(t, c.Result.Points, w.levels, w.series)
+	}
+	// vLLM's curve as read: 8 in flight gave 38.67 tok/s (table.csv row 17).
+	require.InDelta(t, 38.6718, r.Curves[2].Result.Points[2].ThroughputTokS, 1e-3)
+	require.Len(t, r.SetAside, 6)
+	require.Equal(t, "llamacpp / prompt_length / longctx / long / 2560", r.SetAside[0].Series)
+	require.Contains(t, r.SetAside[0].Why, "1 level(s)")
+
+	// One curve picked reads as always: one result, no curves.
+	code, out, errs = runKneeCLI(t, "find", p, "--series", want[1].series, "-o", "json")
+	require.Equal(t, 0, code, errs)
+	var one findJSON
+	require.NoError(t, json.Unmarshal([]byte(out), &one))
+	require.Len(t, one.Points, 5)
+	require.Equal(t, 4.0, *one.RecommendedPerGPU)
+
+	// Commands that need one sweep still refuse, naming the flag.
+	for _, args := range [][]string{{"import", p}, {"baseline", p}, {"plot", p, "-o", t.TempDir() + "/curves.svg"}} {
+		code, _, errs = runKneeCLI(t, args...)
+		require.Equal(t, exitUsage, code, args[0])
+		require.Contains(t, errs, `--series "llamacpp / concurrency_sweep`, args[0])
+	}
+}
+
+// A sweep with a "key operating points" table under it (a real TPU v7x
+// README in fixtures/corpus): the second table restates three of the
+// sweep's levels, rounded, so find answers the sweep alone.
+func TestFindSetsAsideATableThatRestatesTheSweep(t *testing.T) {
+	p := fixtures.Path("corpus/n-tpu-v7x-vllm-tpu-inference-glm51-per-chip-column-bold-last-row-ttft-s/table.md")
+	code, out, errs := runKneeCLI(t, "find", p, "-o", "json")
+	require.Equal(t, 0, code, errs)
+	var r findCurvesJSON
+	require.NoError(t, json.Unmarshal([]byte(out), &r))
+	require.Len(t, r.Curves, 1)
+	require.Equal(t, "line 5", r.Curves[0].Series)
+	require.Len(t, r.Curves[0].Result.Points, 6)
+	require.Len(t, r.SetAside, 1)
+	require.Equal(t, "Key operating points:", r.SetAside[0].Series)
+	require.Contains(t, r.SetAside[0].Why, "restates")
+}
+
+// compare lines up every curve of such a table as its own row.
+func TestCompareGivesARowPerCurve(t *testing.T) {
+	p := fixtures.Path("corpus/p-gtx1650s-llamacpp-ollama-vllm-qwen3-06b-summary-csv-runtime-series-scenario-rows/table.csv")
+	code, out, errs := runKneeCLI(t, "compare", p, "-o", "json")
+	require.Equal(t, 0, code, errs)
+	var c struct {
+		Rows []struct {
+			Series string   `json:"series"`
+			PerGPU *float64 `json:"per_gpu"`
+		} `json:"rows"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &c))
+	require.Len(t, c.Rows, 3)
+	require.Equal(t, "ollama / concurrency_sweep / interactive / short / 64", c.Rows[1].Series)
+	require.Equal(t, 4.0, *c.Rows[1].PerGPU)
+	require.Equal(t, 8.0, *c.Rows[2].PerGPU)
+}

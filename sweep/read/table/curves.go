@@ -1,0 +1,44 @@
+package table
+
+import "errors"
+
+// curvesRefusal is a refusal between the curves an input holds: the series
+// pass could not pick one (they give different answers, or there are more
+// than the pass reads). Reading one curve is the right refusal for commands
+// that need one sweep (import, baseline, plot, diff); knee find instead
+// answers every curve, which is what a perf engineer does with a table that
+// compares engines or configurations, so the refusal carries their names.
+type curvesRefusal struct {
+	err   error
+	names []string
+}
+
+func (c *curvesRefusal) Error() string { return c.err.Error() }
+func (c *curvesRefusal) Unwrap() error { return c.err }
+
+// maxCurves bounds the curves a refusal offers to answer one by one: a
+// table of more is a catalog of runs, not curves to read in turn.
+const maxCurves = 12
+
+// CurveNames are the curves err refuses to choose between (the flag
+// --series NAME reads each), in the order the refusal names them; nil when
+// err is no such refusal.
+func CurveNames(err error) []string {
+	var c *curvesRefusal
+	if errors.As(err, &c) {
+		return c.names
+	}
+	var a *ambiguous
+	if errors.As(err, &a) && a.kind == seriesKind {
+		return a.headers
+	}
+	return nil
+}
+
+// curves wraps err, a refusal between names, so that CurveNames finds them.
+func curves(err error, names []string) error {
+	if len(names) < 2 || len(names) > maxCurves {
+		return err
+	}
+	return &curvesRefusal{err: err, names: names}
+}

@@ -1,0 +1,36 @@
+package table
+
+import "testing"
+
+// The input paths added for tables people paste from pages and scripts:
+// a JSON summary read as level records, and a page's table flattened to
+// single spaces or to one cell per line. Each must end in a sweep or an
+// input error, never a panic, whatever the bytes (checkResult).
+
+func FuzzJSONRecords(f *testing.F) {
+	f.Add([]byte(`[{"concurrency": 1, "output_throughput": 35.1, "mean_ttft_ms": 21.4}, {"concurrency": 8, "output_throughput": 240.2, "mean_ttft_ms": 30.9}]`))
+	f.Add([]byte(`{"model": "m", "results": [{"max_concurrency": 4, "system_output_throughput": 120, "p99_ttft": 0.2}, {"max_concurrency": 16, "system_output_throughput": 410, "p99_ttft": 0.9}, {"max_concurrency": 64, "system_output_throughput": "NaN"}]}`))
+	f.Add([]byte(`{"data": {"runs": [{"users": 2, "tok/s": 1e308, "gpu": {"count": 8}}, {"users": 4, "tok/s": -1}]}}`))
+	f.Add([]byte(`[{"concurrency": 1}, [], {"concurrency": {"a": [1, 2]}}, null]`))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		_ = looksRecords(b)
+		s, err := readRecords("t.json", b, Meta{})
+		checkResult(t, s, err)
+		s, err = readRecords("t.json", b, Meta{GPUs: 8})
+		checkResult(t, s, err)
+	})
+}
+
+func FuzzFlattenedTable(f *testing.F) {
+	f.Add([]byte("Scaling Results\n\nUsers Output tok/s Mean TTFT (ms) p99 Latency\n8 300 45 2.50s\n16 520 61 2.90s\n32 640 180 4.10s\n"))
+	f.Add([]byte("Concurrency Output tok/s p99 Latency Status\n100 3,000 8.1s OK\n200 4,000 8.9s PEAK\n400 3,900 12.5s SATURATED\n"))
+	f.Add([]byte("Concurrency\nThroughput (tok/s)\nTTFT p99 (ms)\n1\n35.2\n40\n8\n241.0\n95\n32\n610.5\n880\n"))
+	f.Add([]byte("a b c\n1 2\n3 4 5 6\n\n\n7\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if !Looks(Aligned, "t.txt", b) {
+			return
+		}
+		s, err := Read("t.txt", b, Aligned, Meta{})
+		checkResult(t, s, err)
+	})
+}
