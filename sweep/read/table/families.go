@@ -2,7 +2,6 @@ package table
 
 import (
 	"fmt"
-	"math"
 	"strings"
 )
 
@@ -115,20 +114,25 @@ func statName(s string) string {
 // token rate. With neither, beside a per-stream rate ("单流吞吐" and
 // "总吞吐", "per-slot t/s" and "total t/s"), or beside an average of the
 // same rate ("Avg Gen t/s" and "Total Throughput t/s"), the total is the
-// sum over the streams: the node's output throughput.
+// sum over the streams: the node's output throughput. Alone, loneTotal
+// reads it.
 func (r *resolved) totalInContext(g grid) {
 	file := g.file
 	totals, means, perUser, ok := r.rateColumns()
-	if !ok || len(totals) != 1 || (len(perUser) == 0 && len(means) == 0) || len(means) > 1 {
+	if !ok || len(totals) != 1 || len(means) > 1 {
 		return
 	}
 	t := &r.cols[totals[0]]
+	if len(perUser) == 0 && len(means) == 0 {
+		return // loneTotal's
+	}
 	beside := ""
-	if len(means) == 1 && !r.sumOverStreams(g, means[0], totals[0]) {
-		// The physics says no: the node's rate is not the average stream's
-		// times the load ("Out Tok/sec" 52.4 beside "Tot Tok/sec" 197.3 at
-		// one request in flight), so the total keeps its vLLM meaning.
-		r.notes = append(r.notes, fmt.Sprintf("%s: %q is not %q times the concurrency, so it is not their sum over streams: read as input + output tokens", file, t.header, r.cols[means[0]].header))
+	if len(means) == 1 && r.aboveStreams(g, means[0], totals[0]) {
+		// The physics says no: the node's rate is above the average
+		// stream's times the load ("Out Tok/sec" 52.4 beside "Tot Tok/sec"
+		// 197.3 at one request in flight): it counts more than the
+		// streams' output, so the total keeps its vLLM meaning.
+		r.notes = append(r.notes, fmt.Sprintf("%s: %q is above %q times the concurrency, more than the streams output: read as input + output tokens", file, t.header, r.cols[means[0]].header))
 		return
 	}
 	if len(means) == 1 {
@@ -169,24 +173,27 @@ func (r *resolved) rateColumns() (totals, means, perUser []int, ok bool) {
 // rate times the load and still be their sum (streams start and end apart).
 const maxStreamGap = 0.25
 
-// sumOverStreams checks the physics of a per-stream reading: the node's
-// rate (column total) ≈ the average stream's (column mean) × the
-// concurrency. True when no row can say (no load column, no numbers), so
-// the words decide as before; false when some row contradicts it.
-func (r *resolved) sumOverStreams(g grid, mean, total int) bool {
+// aboveStreams checks the physics of a per-stream reading: the node's
+// output rate (column total) is at most the average stream's decode rate
+// (column mean) × the concurrency, and below it by the time streams spend
+// outside decode (prefill, waiting: an agent's turn whose first token takes
+// most of it). A total above that product on some row, beyond
+// maxStreamGap, counts more than the streams' output: input tokens too.
+// False when no row can say (no load column, no numbers): the words decide.
+func (r *resolved) aboveStreams(g grid, mean, total int) bool {
 	load := r.firstOfKinds(colConcurrency, colAchieved)
 	if load < 0 {
-		return true
+		return false
 	}
 	for _, row := range g.rows {
 		n, okN := positiveCell(row, load)
 		m, okM := positiveCell(row, mean)
 		t, okT := positiveCell(row, total)
-		if okN && okM && okT && math.Abs(m*n-t)/t > maxStreamGap {
-			return false
+		if okN && okM && okT && (t-m*n)/t > maxStreamGap {
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // firstOfKinds is the first column of the first kind the table has; -1
@@ -235,27 +242,34 @@ func (r *resolved) requestRates(file string) {
 	}
 }
 
-// loneOverall reads an "overall" token rate as the node's output
-// throughput when the table has no other token rate: "Overall tok/s"
-// beside "Generation tok/s" is input + output, as a total is, but alone it
-// is what the write-up measured the node by, not a total of anything.
-func (r *resolved) loneOverall(file string) {
-	overall := -1
+// loneTotal reads a total token rate ("Overall tok/s", "总吞吐",
+// "Total tok/s") as the node's throughput when the table has no other token
+// rate: beside "Generation tok/s" a total is input + output, but alone it
+// is what the write-up measured the node by. Should it count the input
+// too, with one workload it is the output's multiple: the knee and the
+// verdicts are the same, and a floor from it is in its own tokens, which
+// the note says.
+func (r *resolved) loneTotal(file string) {
+	total := -1
 	for i, c := range r.cols {
 		switch c.kind {
 		case colThroughput, colThroughputPerGPU, colPerUser:
 			return
 		case colOtherTokRate:
-			if c.flavor != "total" || overall >= 0 || !wordset(headerTokens(c.header)).has("overall") {
+			if c.flavor != "total" || total >= 0 {
 				return
 			}
-			overall = i
+			total = i
 		}
 	}
-	if overall < 0 {
+	if total < 0 {
 		return
 	}
-	c := &r.cols[overall]
+	c := &r.cols[total]
 	c.kind, c.why, c.flavor = colThroughput, "", "aggregate"
-	r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the node's output tok/s: the table has no other token rate", file, c.header))
+	if wordset(headerTokens(c.header)).has("overall") {
+		r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the node's output tok/s: the table has no other token rate", file, c.header))
+		return
+	}
+	r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the node's tok/s: the table has no other token rate (were it input + output, with one workload it is the output's multiple: the same knee, and floors from it in its tokens)", file, c.header))
 }

@@ -21,7 +21,7 @@ func (r *resolved) familiesPass(g grid) error {
 	}
 	r.statFamilies(g.file)
 	r.totalInContext(g)
-	r.loneOverall(g.file)
+	r.loneTotal(g.file)
 	r.requestRates(g.file)
 	return nil
 }

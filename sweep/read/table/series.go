@@ -360,37 +360,55 @@ func repeatedLevels(g grid, load int) map[string]bool {
 	return repeated
 }
 
-// seriesByRow keeps the candidates that name series.
+// seriesByRow keeps the candidates that name series: the labels, then the
+// other columns that tell a level's rows apart (keysRepeats).
 func seriesByRow(g grid, cols []column, cand []int, load int) []int {
-	repeated := repeatedLevels(g, load)
-	var series []int
+	var labels []int
 	for _, i := range cand {
 		// A label column names series when one of its values spans rows
 		// (a one-row value labels a level: "Light load", "Heavy load").
-		named := namesCurves(g, cols, i, load)
-		if named && distinctValues(g, i) > 1 && someValueRecurs(g, i) {
-			series = append(series, i)
-			continue
+		if namesCurves(g, cols, i, load) && distinctValues(g, i) > 1 && someValueRecurs(g, i) {
+			labels = append(labels, i)
 		}
-		// Any other column does when the levels repeat and it tells the
-		// repeats apart: text ("trtllm_fp8"), or a setting every value of
-		// which recurs (prompt length 512, 4096 …; TP 2, 4, 8). Measured
-		// values that differ between true repeats do not recur.
-		if !named && len(repeated) > 0 && differsWithinLevel(g, i, load) && (textColumn(g, i) || everyValueRecurs(g, i)) {
-			series = append(series, i)
-			continue
-		}
-		// A request length is a stated setting, never a measurement (a
-		// length the header gives a statistic of, "output_tokens_p50", is
-		// measured and changes row to row within one curve): rows
-		// of one level that differ in it ran different workloads, even when
-		// each length occurs once (ISL 128, 1024, 2048 … all at
-		// concurrency 1), and are never repeats to average.
-		if workloadSetting(cols[i]) && len(repeated) > 0 && differsWithinLevel(g, i, load) {
+	}
+	repeated := len(repeatedLevels(g, load)) > 0
+	var series []int
+	for _, i := range cand {
+		if slices.Contains(labels, i) || repeated && keysRepeats(g, cols, i, load, labels) {
 			series = append(series, i)
 		}
 	}
 	return series
+}
+
+// keysRepeats: column i, no label, tells apart rows of one load level.
+func keysRepeats(g grid, cols []column, i, load int, labels []int) bool {
+	if !differsWithinLevel(g, i, load) {
+		return false
+	}
+	// A request length is a stated setting, never a measurement (a length
+	// the header gives a statistic of, "output_tokens_p50", is measured and
+	// changes row to row within one curve): rows of one level that differ
+	// in it ran different workloads, even when each length occurs once (ISL
+	// 128, 1024, 2048 … all at concurrency 1), and are never repeats to
+	// average.
+	if workloadSetting(cols[i]) {
+		return true
+	}
+	if namesCurves(g, cols, i, load) {
+		return false
+	}
+	text := textColumn(g, i)
+	// Beside curves named by a label, a number that differs only between
+	// them (a count that follows the load within each curve: compactions
+	// per agent, 1, 2, 4 and 0) tells no repeats apart.
+	if len(labels) > 0 && !text && !differsWithinGroup(g, i, load, labels) {
+		return false
+	}
+	// Text ("trtllm_fp8"), or a setting every value of which recurs (prompt
+	// length 512, 4096 …; TP 2, 4, 8). Measured values that differ between
+	// true repeats do not recur.
+	return text || everyValueRecurs(g, i)
 }
 
 // namesCurves: column i is a label whose values name curves: an engine,
@@ -535,6 +553,24 @@ func differsWithinLevel(g grid, i, load int) bool {
 			return true
 		}
 		first[lv] = v
+	}
+	return false
+}
+
+// differsWithinGroup: two rows of one load level and one curve (the same
+// values in the label columns) hold different values in column i.
+func differsWithinGroup(g grid, i, load int, labels []int) bool {
+	first := map[string]string{}
+	for _, row := range g.rows {
+		key := cellAt(row, load)
+		for _, l := range labels {
+			key += "\x00" + strings.ToLower(cellAt(row, l))
+		}
+		v := strings.ToLower(cellAt(row, i))
+		if prev, ok := first[key]; ok && prev != v {
+			return true
+		}
+		first[key] = v
 	}
 	return false
 }

@@ -1,7 +1,7 @@
 package table
 
 import (
-	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -28,11 +28,17 @@ func TestSidedRateCellsMixedSidesStay(t *testing.T) {
 	require.False(t, ok, "a time is no rate")
 }
 
-// "total tok/s" in the cells reads as another rate, never the output.
+// "total tok/s" in the cells names a total rate: beside an output rate it
+// is input + output; alone it is the table's only token rate, read as the
+// node's with a note (loneTotal).
 func TestSidedRateCellsTotalIsNotOutput(t *testing.T) {
-	csv := "conc,primary metric\n1,450 total tok/s\n4,1680 total tok/s\n16,3646 total tok/s\n"
-	_, err := Read("t.csv", []byte(csv), CSV, Meta{})
-	require.Error(t, err)
-	var amb *ambiguous
-	require.False(t, errors.As(err, &amb))
+	csv := "conc,primary metric,out\n1,450 total tok/s,45 output tok/s\n4,1680 total tok/s,168 output tok/s\n16,3646 total tok/s,364 output tok/s\n"
+	s, err := Read("t.csv", []byte(csv), CSV, Meta{})
+	require.NoError(t, err)
+	require.InDelta(t, 168.0, s.Points[1].ThroughputTokS, 1e-9)
+	alone := "conc,primary metric\n1,450 total tok/s\n4,1680 total tok/s\n16,3646 total tok/s\n"
+	s, err = Read("t.csv", []byte(alone), CSV, Meta{})
+	require.NoError(t, err)
+	require.InDelta(t, 1680.0, s.Points[1].ThroughputTokS, 1e-9)
+	require.Contains(t, strings.Join(s.Notes, "\n"), "the table has no other token rate (were it input + output")
 }
