@@ -32,7 +32,11 @@ func (r *resolved) fallingSoleRate(g grid) {
 	if load < 0 || rate < 0 || r.picked["throughput"] != "" || wordset(headerTokens(r.cols[rate].header)).has("aggregate", "agg", "total", "node", "system", "combined", "overall", "sum") {
 		return
 	}
-	if !fallsFromOneStream(g, load, rate) {
+	served, ok := servedRateColumn(r.cols)
+	if !ok {
+		served = -1
+	}
+	if !fallsAsLoadGrows(g, load, rate, served) {
 		return
 	}
 	c := &r.cols[rate]
@@ -57,4 +61,27 @@ func fallsFromOneStream(g grid, load, rate int) bool {
 		loads, rates = append(loads, l), append(rates, v)
 	}
 	return len(loads) >= 3 && loads[0] <= 2 && loads[len(loads)-1] >= 4*loads[0]
+}
+
+// fallsAsLoadGrows: the rate falls at every step while the load grows
+// from one or two fourfold (fallsFromOneStream), or from whatever lowest
+// level while the served request rate (column served, -1 for none) rises
+// at every step too: the node then serves more requests each second,
+// each of its tokens, so its rate rises, and only a stream's falls.
+func fallsAsLoadGrows(g grid, load, rate, served int) bool {
+	if fallsFromOneStream(g, load, rate) {
+		return true
+	}
+	if served < 0 || !risesAtEveryStep(g, served) || !risesAtEveryStep(g, load) {
+		return false
+	}
+	prev := 0.0
+	for r, row := range g.rows {
+		v, ok := positiveCell(row, rate)
+		if !ok || r > 0 && v >= prev {
+			return false
+		}
+		prev = v
+	}
+	return true
 }

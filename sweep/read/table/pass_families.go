@@ -13,6 +13,8 @@ func (r *resolved) familiesPass(g grid) error {
 	// Physics before statistics: a per-stream rate (perstream.go) is no
 	// member of the node rate's family, whatever the headers say, nor is
 	// one request's rate, its tokens over its latency (perrequest.go).
+	r.nodeRateOverStreams(g)
+	r.decodeRates(g)
 	r.perStreamRates(g)
 	r.perRequestRates(g)
 	r.swappedStreamWords(g)

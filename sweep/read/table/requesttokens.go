@@ -26,7 +26,13 @@ var outputLengthPhrases = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)\b(\d+)[- ]?(?:output|generated|completion)[- ]tokens?\b`),
 	regexp.MustCompile(`(?i)\b(\d+)[- ]tokens?[- ](?:outputs?|completions?|generations?)\b`),
 	regexp.MustCompile(`(?i)\b(?:output[_ ](?:len|length|tokens)|max_tokens|max_new_tokens)\s*[=:]\s*(\d+)\b`),
+	regexp.MustCompile(`--(?:out|output|max)-tokens[= ](\d+)\b`),
+	strictOutput,
 }
+
+// strictOutput states an output length every request generated in full,
+// as ignore_eos does: "strict output = 800", "严格输出=800".
+var strictOutput = regexp.MustCompile(`(?i)(?:\bstrict(?:ly)?[ _-]?output|严格输出)\s*[=:：]?\s*(\d+)`)
 
 // ignoreEOS states that generation ran past EOS to the length asked;
 // ignoreEOSOff says it did not.
@@ -53,7 +59,7 @@ func statedOutputLength(g grid) (int, bool) {
 			length = n
 		}
 	}
-	return length, ignoreEOS.MatchString(text) && !ignoreEOSOff.MatchString(text)
+	return length, strictOutput.MatchString(text) || ignoreEOS.MatchString(text) && !ignoreEOSOff.MatchString(text)
 }
 
 // meanOutputLength is the one column of the mean output tokens per
@@ -63,7 +69,7 @@ func meanOutputLength(g grid) (int, bool) {
 	return onlyIndex(classifyAll(g.header), func(c column) bool {
 		w := wordset(headerTokens(c.header))
 		return w.has("output", "osl", "generated", "completion") && !w.has("input", "isl", "prompt", "total") &&
-			w.has("avg", "mean", "average") && w.has("tokens", "len", "length", "toks", "tok") && !w.has("s", "sec", "second", "rate")
+			w.has("avg", "mean", "average", "actual", "实际") && w.has("tokens", "len", "length", "toks", "tok") && !w.has("s", "sec", "second", "rate")
 	})
 }
 
@@ -72,7 +78,7 @@ func meanOutputLength(g grid) (int, bool) {
 // token rate, when the length per request is known, and returns its note.
 func outputRateFromRequests(g *grid) []string {
 	cols := classifyAll(g.header)
-	if hasKind(cols, colThroughput) || hasKind(cols, colThroughputPerGPU) || hasKind(cols, colOtherTokRate) {
+	if !noNodeRate(*g, cols) {
 		// A token rate the passes may yet read as the output's: none
 		// is derived beside it.
 		return nil
@@ -82,15 +88,23 @@ func outputRateFromRequests(g *grid) []string {
 		return nil
 	}
 	if l, ok := meanOutputLength(*g); ok {
-		return []string{multiplyColumns(g, rate, func(row []string) (float64, bool) { return positiveCell(row, l) },
-			fmt.Sprintf("%q × %q (the mean output tokens per request)", g.header[rate], g.header[l]))}
+		perRow := func(row []string) (float64, bool) { return positiveCell(row, l) }
+		if !withinStreams(*g, cols, rate, perRow) {
+			return nil
+		}
+		return []string{multiplyColumns(g, rate, perRow,
+			fmt.Sprintf("%q × %q (the output tokens per request)", g.header[rate], g.header[l]))}
 	}
 	length, fixed := statedOutputLength(*g)
 	if length == 0 || !fixed {
 		return nil
 	}
-	return []string{multiplyColumns(g, rate, func([]string) (float64, bool) { return float64(length), true },
-		fmt.Sprintf("%q × %d (the output tokens per request the text states, with ignore_eos: every request generated them all)", g.header[rate], length))}
+	perRow := func([]string) (float64, bool) { return float64(length), true }
+	if !withinStreams(*g, cols, rate, perRow) {
+		return nil
+	}
+	return []string{multiplyColumns(g, rate, perRow,
+		fmt.Sprintf("%q × %d (the output tokens per request the text states, with ignore_eos or a strict output: every request generated them all)", g.header[rate], length))}
 }
 
 // servedRateColumn is the one column of requests served per second: named

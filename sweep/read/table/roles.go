@@ -151,7 +151,7 @@ var roles = []role{
 	}},
 	// Token rates: one stream's, input or input + output, a peak, per GPU,
 	// and last the node's output.
-	{kind: colPerUser, dims: tokDims, why: "per-user throughput, not the node's", match: func(w wordset) bool {
+	{kind: colPerUser, dims: tokDims, why: whyPerUserWords, match: func(w wordset) bool {
 		// A rate, not a count: "Input Sequence Length (tokens)" names
 		// tokens and a sequence but is a length (a workload setting).
 		perWho := isTokenRate(w) && w.has("user", "users", "seq", "sequence", "stream", "slot", "single", "client", "thread")
@@ -168,7 +168,7 @@ var roles = []role{
 		return w.has("rps", "qps") || (len(w) == 1 && w[0] == "rate") || (w.has(requestWords...) && w.has("s", "sec", "second", "per", "ps", "rate", "throughput") && !w.has(explicitTokenWords...)) ||
 			(w.has("rate") && w.has("offered", "target", "arrival", "requested", "traffic"))
 	}},
-	{kind: colOtherTokRate, dims: tokDims, why: "input tokens, not output", match: func(w wordset) bool {
+	{kind: colOtherTokRate, dims: tokDims, why: whyInputRate, match: func(w wordset) bool {
 		// "In tok/s" beside "Out tok/s": a leading "in" is the direction,
 		// as "out" is, not a series named "In".
 		return isTokenRate(w) && (w.has("input", "prompt", "prefill", "pp") || len(w) > 0 && w[0] == "in")
@@ -510,3 +510,12 @@ var statWords = []struct {
 	{"min", []string{"min", "minimum"}},
 	{"max", []string{"max", "maximum"}},
 }
+
+// whyInputRate is why an input (prompt, prefill) token rate is not the
+// output throughput: one no pass reads as the output's.
+const whyInputRate = "input tokens, not output"
+
+// whyPerUserWords is why a token rate whose header names a user, stream or
+// request is read as one stream's: by its words, which the physics may
+// overrule (decoderate.go).
+const whyPerUserWords = "per-user throughput, not the node's"

@@ -238,7 +238,12 @@ func requireColumns(g grid, cols []column) error {
 			msg += fmt.Sprintf("; %q is %s: if it is the node's output tok/s, say so with --column throughput=%q", c.header, c.why, c.header)
 		} else if c, ok := firstOf(cols, colPerUser); ok {
 			msg += fmt.Sprintf("; %q is %s, and the table has no rate of the whole node", c.header, c.why)
-			msg += nodeRateHint(g, cols)
+			hint := nodeRateHint(g, cols)
+			if hint == "" {
+				// Why the served req/s was not multiplied out instead.
+				hint = requestRateHint(g, cols)
+			}
+			msg += hint
 		} else {
 			msg += requestRateHint(g, cols)
 		}

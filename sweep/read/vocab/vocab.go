@@ -58,6 +58,10 @@ var vocabulary = []struct{ from, to string }{
 	{"集約", "aggregate"}, {"集計", "aggregate"}, {"速度", "speed"},
 	// Korean.
 	{"첫 토큰", "ttft"}, {"첫토큰", "ttft"}, {"동시 요청", "concurrency"}, {"동시성", "concurrency"}, {"동시 사용자", "users"},
+	// 총 처리량 (total throughput) names the sum over the requests, the
+	// node's rate, beside 요청당 (per request), one request's; 토큰/s is
+	// tok/s with the unit half in English.
+	{"총 처리량", "aggregate throughput"}, {"요청당", "per request"}, {"토큰/s", "tok/s"},
 	{"처리량", "throughput"}, {"지연 시간", "latency"}, {"지연시간", "latency"}, {"출력", "output"}, {"입력", "input"},
 	// German, French, Spanish, Portuguese, Russian: whole words, lower case.
 	{"durchsatz", "throughput"}, {"nebenläufigkeit", "concurrency"}, {"parallelität", "concurrency"}, {"gleichzeitige", "concurrent"},
