@@ -93,7 +93,7 @@ func outputRateFromRequests(g *grid) []string {
 			return nil
 		}
 		return []string{multiplyColumns(g, rate, perRow,
-			fmt.Sprintf("%q × %q (the output tokens per request)", g.header[rate], g.header[l]))}
+			fmt.Sprintf("%q × %q (the mean output tokens per request)", g.header[rate], g.header[l]))}
 	}
 	length, fixed := statedOutputLength(*g)
 	if length == 0 || !fixed {
