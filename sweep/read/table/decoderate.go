@@ -95,7 +95,7 @@ func inverseOnEveryRow(g grid, cols []column, i, t int) bool {
 // token rate, read as one request's by its header's words ("Request-window
 // TPS": the window the requests ran in), that lies above 1000 ÷ TPOT by
 // more than maxStreamGap on every row with several streams in flight and
-// rises at every step as the load grows is the node's rate (170.8 at one
+// rises at every step with the load is the node's rate (170.8 at one
 // stream, 2741.8 at 32 with a TPOT of 7.31 ms: 20 streams' worth). A
 // request's rate counting its input tokens too lies above 1000 ÷ TPOT as
 // well, but it falls as the load grows, never rises.
@@ -107,7 +107,7 @@ func (r *resolved) nodeRateOverStreams(g grid) {
 	}
 	i, ok := onlyIndex(r.cols, func(c column) bool { return c.kind == colPerUser })
 	load, okL := onlyIndex(r.cols, func(c column) bool { return c.kind == colConcurrency })
-	if !ok || !okL || r.cols[i].why != whyPerUserWords || !risesAtEveryStep(g, load) || !risesAtEveryStep(g, i) {
+	if !ok || !okL || r.cols[i].why != whyPerUserWords || !risesWithLoad(g, load, i) {
 		return
 	}
 	for t, c := range r.cols {

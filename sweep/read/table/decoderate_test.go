@@ -71,6 +71,13 @@ func TestRateAboveOneStreamIsTheNodes(t *testing.T) {
 	require.NoError(t, err)
 	require.InDelta(t, 2741.8, s.Points[3].ThroughputTokS, 0.01)
 
+	// Printed from the highest load down: the same reading.
+	md = "| Concurrency | TTFT P50 | TPOT P50 | Request-window TPS |\n|---:|---:|---:|---:|\n" +
+		"| 32 | 351.34 ms | 7.31 ms | 2741.8 |\n| 8 | 119.66 ms | 5.99 ms | 1282.5 |\n| 4 | 72.18 ms | 5.83 ms | 669.7 |\n| 1 | 33.37 ms | 5.80 ms | 170.8 |\n"
+	s, err = Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.InDelta(t, 2741.8, s.Points[0].ThroughputTokS, 0.01)
+
 	md = "| Concurrency | TTFT P50 | TPOT P50 | Request TPS |\n|---:|---:|---:|---:|\n" +
 		"| 1 | 33.37 ms | 5.80 ms | 900 |\n| 4 | 72.18 ms | 5.83 ms | 800 |\n| 8 | 119.66 ms | 5.99 ms | 700 |\n| 32 | 351.34 ms | 7.31 ms | 500 |\n"
 	_, err = Read("t.md", []byte(md), Markdown, Meta{})

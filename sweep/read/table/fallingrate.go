@@ -1,6 +1,9 @@
 package table
 
-import "fmt"
+import (
+	"fmt"
+	"strconv"
+)
 
 // A node's output rate does not fall at every level from one stream on:
 // serving two requests at once it delivers at least about what it
@@ -72,16 +75,20 @@ func fallsAsLoadGrows(g grid, load, rate, served int) bool {
 	if fallsFromOneStream(g, load, rate) {
 		return true
 	}
-	if served < 0 || !risesAtEveryStep(g, served) || !risesAtEveryStep(g, load) {
+	if served < 0 || !risesWithLoad(g, load, served) {
 		return false
 	}
-	prev := 0.0
+	// Falling: rising with the load once the rate is negated.
+	neg := grid{rows: make([][]string, len(g.rows))}
 	for r, row := range g.rows {
 		v, ok := positiveCell(row, rate)
-		if !ok || r > 0 && v >= prev {
+		if !ok {
 			return false
 		}
-		prev = v
+		neg.rows[r] = []string{cellAt(row, load), strconv.FormatFloat(1/v, 'g', -1, 64)}
+	}
+	if !risesWithLoad(neg, 0, 1) {
+		return false
 	}
 	return true
 }

@@ -1,6 +1,6 @@
 package table
 
-import "math"
+import "sort"
 
 // A table whose every token rate is one stream's (decoderate.go: 1000 ÷
 // TPOT on every row; fallingrate.go: falling while the load or the served
@@ -71,16 +71,25 @@ func withinStreams(g grid, cols []column, rate int, perRequest func([]string) (f
 	return true
 }
 
-// risesAtEveryStep: column i's numbers rise from row to row, three rows
-// at least, every row a number.
-func risesAtEveryStep(g grid, i int) bool {
-	prev := math.Inf(-1)
+// risesWithLoad: ordered by the load column, column i's numbers rise at
+// every step, over three levels or more, every row a number: whatever
+// order the rows are printed in.
+func risesWithLoad(g grid, load, i int) bool {
+	type level struct{ load, v float64 }
+	var levels []level
 	for _, row := range g.rows {
-		v, ok := positiveCell(row, i)
-		if !ok || v <= prev {
+		l, okL := positiveCell(row, load)
+		v, okV := positiveCell(row, i)
+		if !okL || !okV {
 			return false
 		}
-		prev = v
+		levels = append(levels, level{l, v})
 	}
-	return len(g.rows) >= 3
+	sort.Slice(levels, func(a, b int) bool { return levels[a].load < levels[b].load })
+	for k := 1; k < len(levels); k++ {
+		if levels[k].load <= levels[k-1].load || levels[k].v <= levels[k-1].v {
+			return false
+		}
+	}
+	return len(levels) >= 3
 }
