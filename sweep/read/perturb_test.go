@@ -31,7 +31,7 @@ type perturbCount struct{ right, wrong, refused int }
 // perturbSample): right, wrong, refused. Wrong must stay at 0.
 var perturbPinned = map[string]perturbCount{
 	"identity (re-rendered)":        {96, 0, 0},
-	"reverse rows":                  {112, 0, 2},
+	"reverse rows":                  {113, 0, 1},
 	"shuffle columns":               {92, 0, 1},
 	"+ GPU temp (°C) column":        {99, 0, 2},
 	"+ memory (GiB) column":         {96, 0, 3},
