@@ -8,11 +8,12 @@ import (
 	"github.com/kneetool/knee/sweep/read/table"
 )
 
-// sniffJSONRecords: a JSON document (object or list) no native format
+// sniffJSONRecords: a JSON document (object or list) or JSON Lines (an
+// object per line, which fails to decode as one object) no native format
 // claimed, holding one list of level records (table/jsonrecords.go).
 func sniffJSONRecords(_ string, data []byte, top map[string]json.RawMessage) bool {
 	t := bytes.TrimSpace(data)
-	if top == nil && (len(t) == 0 || t[0] != '[') {
+	if top == nil && (len(t) == 0 || t[0] != '[' && t[0] != '{') {
 		return false
 	}
 	clean, _ := nonFiniteToString(data)

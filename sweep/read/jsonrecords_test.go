@@ -1,6 +1,7 @@
 package read
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -30,4 +31,22 @@ func TestDetectJSONRecords(t *testing.T) {
 func TestUnknownJSONNamesRecords(t *testing.T) {
 	_, err := Detect("x.json", []byte(`{"results": [{"id": 1, "latency": 3}, {"id": 2, "latency": 4}]}`))
 	require.ErrorContains(t, err, "a list of level records")
+}
+
+// Synthetic: JSON Lines of level records (a script's --save-result
+// appended per run) fail to decode as one object and are detected as
+// records, not refused as malformed JSON; an input past the records
+// reader's bound is not read whole.
+func TestDetectJSONLinesRecords(t *testing.T) {
+	data := []byte("{\"concurrency\": 1, \"output_throughput\": 100}\n{\"concurrency\": 8, \"output_throughput\": 700}\n")
+	name, err := Detect("results.jsonl", data)
+	require.NoError(t, err)
+	require.Equal(t, FormatJSONRecords, name)
+	s, err := readData("results.jsonl", data, Options{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 2)
+
+	big := append(bytes.Repeat([]byte("{\"concurrency\": 1, \"output_throughput\": 100}\n"), 400000), data...)
+	_, err = Detect("results.jsonl", big)
+	require.Error(t, err)
 }

@@ -16,12 +16,22 @@ import (
 // given per GPU alone.
 
 // gpuCountPhrases are the ways a GPU count is written around a table:
-// "8×H100", "8x NVIDIA H200", "8 GPUs", "on 8 GPU", "TP=8", "tp8".
+// "8×H100", "8x NVIDIA H200", "8 GPUs", "on 8 GPU", "2×GPU", and a model
+// with its memory per GPU times the count ("MI300X (8× 192 GB)").
 var gpuCountPhrases = []*regexp.Regexp{
 	regexp.MustCompile(`\b(\d{1,3})\s*[x×]\s*(?:NVIDIA\s+|AMD\s+)?[A-Z]{1,4}\d{2,4}[A-Za-z]*\b`),
-	regexp.MustCompile(`(?i)\b(\d{1,3})\s*(?:x\s*)?(?:GPUs?|NPUs?|accelerators)\b`),
-	regexp.MustCompile(`(?i)\bTP\s*[=:]?\s*(\d{1,3})\b`),
+	regexp.MustCompile(`(?i)\b(\d{1,3})\s*(?:[x×]\s*)?(?:GPUs?|NPUs?|accelerators)\b`),
+	regexp.MustCompile(`\b[A-Z]{1,4}\d{2,4}[A-Za-z]*\s*\((\d{1,3})\s*[x×]\s*\d{2,3}\s*GB\)`),
 }
+
+// tpPhrase is a tensor-parallel degree ("TP=8", "tp8"): the GPU count of
+// a one-node run, but not when the text spreads the model wider (data or
+// pipeline parallel, several nodes), where the node under test holds
+// another count.
+var (
+	tpPhrase    = regexp.MustCompile(`(?i)\bTP\s*[=:]?\s*(\d{1,3})\b`)
+	widerThanTP = regexp.MustCompile(`(?i)\b(?:DP|PP)\s*[=:]?\s*(?:[2-9]|\d{2,})\b|\b(?:[2-9]|\d{2,})\s*(?:nodes|hosts|machines)\b|\bmulti-?node\b`)
+)
 
 // gpuDivisionPhrase is a per-GPU figure defined as a total over the GPU
 // count, on a line that names a per-GPU figure: "`tok/s/GPU` = Total
@@ -36,10 +46,13 @@ var (
 // gpuCountMatches are the GPU counts a text states, each with its phrase:
 // the count phrases anywhere, the division phrase on lines naming a
 // per-GPU figure.
-func gpuCountMatches(text string) [][]string {
+func gpuCountMatches(text string, oneNode bool) [][]string {
 	var out [][]string
 	for _, rx := range gpuCountPhrases {
 		out = append(out, rx.FindAllStringSubmatch(text, -1)...)
+	}
+	if oneNode {
+		out = append(out, tpPhrase.FindAllStringSubmatch(text, -1)...)
 	}
 	for _, line := range strings.Split(text, "\n") {
 		if !perGPUFigure.MatchString(line) {
@@ -54,28 +67,42 @@ func gpuCountMatches(text string) [][]string {
 }
 
 // headingGPUs is the one GPU count the table's heading, caption and the
-// prose around it state, and the phrase that states it; 0 when they state
-// none or two different ones. All the text since the table before it
-// counts: a count stated there describes this table, and two different
+// prose around it state, the phrase that states it and where; 0 when they
+// state none or two different ones. All the text since the table before
+// it counts: a count stated there describes this table, and two different
 // ones there ("TP=8" in a config line, "2× A100" in a heading) leave the
-// choice to --gpus.
-func headingGPUs(g grid) (int, string) {
+// choice to --gpus. The text after the document's last table (its setup
+// section) is read for that table only when nothing above states a count.
+func headingGPUs(g grid) (int, string, string) {
+	texts := append(append([]string{}, g.title...), g.caption, g.context, g.above)
+	if n, phrase, ok := oneGPUCount(texts, g.below); !ok || n > 0 {
+		return n, phrase, "the text above the table"
+	}
+	n, phrase, _ := oneGPUCount([]string{g.below}, strings.Join(texts, "\n"))
+	return n, phrase, "the text below the table"
+}
+
+// oneGPUCount is the one count texts state and its phrase; ok is false
+// when they state two. beside is the rest of the text around the table,
+// which may spread the run over more than one node.
+func oneGPUCount(texts []string, beside string) (int, string, bool) {
+	oneNode := !widerThanTP.MatchString(strings.Join(texts, "\n") + "\n" + beside)
 	count, phrase := 0, ""
-	for _, text := range append(append([]string{}, g.title...), g.caption, g.context, g.above) {
-		for _, m := range gpuCountMatches(text) {
+	for _, text := range texts {
+		for _, m := range gpuCountMatches(text, oneNode) {
 			n, err := strconv.Atoi(m[1])
 			if err != nil || n <= 0 {
 				continue
 			}
 			if count > 0 && n != count {
-				return 0, ""
+				return 0, "", false
 			}
 			if count == 0 {
 				count, phrase = n, strings.TrimSpace(m[0])
 			}
 		}
 	}
-	return count, phrase
+	return count, phrase, true
 }
 
 // needsGPUCount: the rows give the throughput or the load per GPU only.
@@ -90,8 +117,7 @@ func gpusFromHeading(g grid, cols []column, gpus int) (int, []string) {
 	if gpus > 0 || !needsGPUCount(cols) {
 		return gpus, nil
 	}
-	n, phrase := headingGPUs(g)
-	from := "the text above the table"
+	n, phrase, from := headingGPUs(g)
 	if t, column := tpColumnGPUs(g); t > 0 && (n == 0 || n == t) {
 		n, phrase, from = t, column, "the table's tensor-parallel column"
 	} else if t > 0 {

@@ -127,3 +127,54 @@ func TestGPUCountFromATPColumn(t *testing.T) {
 	n, _ := tpColumnGPUs(g)
 	require.Equal(t, 0, n)
 }
+
+// Synthetic: more ways the text states the node's count: "2×GPU",
+// "Tensor Parallel (TP) - 2 GPUs", "8x MI300X", "TP8" on one node.
+func TestGPUCountMorePhrases(t *testing.T) {
+	rows := "| concurrency | tok/s/GPU | TTFT p50 (ms) |\n|---|---|---|\n| 1 | 100 | 50 |\n| 2 | 180 | 60 |\n| 4 | 300 | 90 |\n"
+	for _, c := range []struct {
+		above, phrase string
+		n             int
+	}{
+		{"## Setup: 2×GPU, vLLM\n\n", "2×GPU", 2},
+		{"- Tensor Parallel (TP) - 2 GPUs\n\n", "2 GPUs", 2},
+		{"## Results, 8x MI300X\n\n", "8x MI300X", 8},
+		{"Served with TP8 on one node.\n\n", "TP8", 8},
+	} {
+		s, err := Read("t.md", []byte(c.above+rows), Markdown, Meta{})
+		require.NoError(t, err, c.above)
+		require.Equal(t, c.n, s.GPUs, c.above)
+		require.Equal(t, 300.0*float64(c.n), s.Points[2].ThroughputTokS)
+		require.Contains(t, strings.Join(s.Notes, "\n"), `from the text above the table ("`+c.phrase+`")`)
+	}
+	// TP8 beside data parallelism or a second node is not the node's count.
+	for _, above := range []string{"Served with TP8, DP2.\n\n", "TP=8 across 2 nodes.\n\n"} {
+		_, err := Read("t.md", []byte(above+rows), Markdown, Meta{})
+		require.ErrorContains(t, err, "pass --gpus N", above)
+	}
+}
+
+// Synthetic: a PR description whose setup section follows its one table
+// ("Hardware: AMD Instinct MI300X (8× 192 GB)") states the count for it
+// when nothing above does; a count above wins, and two below refuse.
+func TestGPUCountBelowTheLastTable(t *testing.T) {
+	rows := "| Concurrency | TTFT (ms) | tok/s/gpu |\n|---|---|---|\n| 1 | 585 | 4 |\n| 16 | 338 | 37 |\n| 64 | 634 | 85 |\n"
+	env := "\n**Accuracy**: fine\n\n### Test environment\n- Hardware: AMD Instinct MI300X (8× 192 GB)\n- Docker: `img:rocm720-mi30x`\n"
+	s, err := Read("t.md", []byte("### Benchmark results\n\n"+rows+env), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, 8, s.GPUs)
+	require.Equal(t, 680.0, s.Points[2].ThroughputTokS)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `--gpus 8 from the text below the table ("MI300X (8× 192 GB)")`)
+
+	s, err = Read("t.md", []byte("### Results on 4 GPUs\n\n"+rows+env), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, 4, s.GPUs)
+
+	_, err = Read("t.md", []byte(rows+env+"- Also ran on 4×H100\n"), Markdown, Meta{})
+	require.ErrorContains(t, err, "pass --gpus N")
+
+	// The text after a table that another table follows describes that one.
+	two := "## A\n\n" + rows + "\nprose\n\nmore prose\n\n## B on 8×H100\n\n" + rows
+	_, err = Read("t.md", []byte(two), Markdown, Meta{Series: "A"})
+	require.ErrorContains(t, err, "pass --gpus N")
+}

@@ -20,6 +20,14 @@ import (
 // flattened, their "model" or "count" keys would pass for columns of the
 // level. A file with two such lists is not read: which one is the sweep is
 // a choice the words alone do not make.
+//
+// A script that appends one object per run (--save-result into
+// results.jsonl) writes JSON Lines: the objects, one a line, are read as the
+// list they would be in one document. A list of runs whose levels lie one
+// deeper (each run a configuration with its own "decode" list of levels)
+// is read as a table of curves: each level a row, the run's own scalar keys
+// (its label) added as columns, which name the curve as a series column of
+// a table does.
 
 // maxRecordsJSON bounds the input this reader decodes whole: summaries are
 // kilobytes, and the native formats read anything larger.
@@ -37,14 +45,42 @@ type jnode struct {
 	items  []*jnode // an array's elements
 	scalar string   // a number as written, a string, true/false; "" for null
 	kind   byte     // '{', '[', 's' (scalar)
+	lines  bool     // the list of a JSON Lines input's objects
 }
 
-// parseJSONTree decodes data into jnodes, numbers kept as written.
+// parseJSONTree decodes data into jnodes, numbers kept as written. An
+// object followed by more objects, each opening a line of its own, is JSON
+// Lines: the root is then the list of them.
 func parseJSONTree(data []byte) (*jnode, bool) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	n, err := parseJNode(dec, data)
-	return n, err == nil
+	if err != nil || n.kind != '{' || !dec.More() {
+		return n, err == nil
+	}
+	root := &jnode{kind: '[', items: []*jnode{n}, lines: true}
+	for dec.More() {
+		next, err := parseJNode(dec, data)
+		if err != nil || next.kind != '{' || !opensLine(data, next.off) {
+			return nil, false
+		}
+		root.items = append(root.items, next)
+	}
+	return root, true
+}
+
+// opensLine: only blanks lie between the line's start and off.
+func opensLine(data []byte, off int64) bool {
+	for i := off - 1; i >= 0; i-- {
+		switch data[i] {
+		case '\n':
+			return true
+		case ' ', '\t', '\r':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 func parseJNode(dec *json.Decoder, data []byte) (*jnode, error) {
@@ -110,6 +146,7 @@ func valueStart(data []byte, off int64) int64 {
 type recordList struct {
 	path  string
 	items []*jnode
+	lines int // the objects of a JSON Lines input, 0 for one document
 }
 
 // recordLists are the lists of two or more objects at most maxRecordsDepth
@@ -119,7 +156,9 @@ func recordLists(n *jnode, path string, depth int) []recordList {
 	switch n.kind {
 	case '[':
 		if recordsRead(n.items) {
-			out = append(out, recordList{path, n.items})
+			out = append(out, recordList{path: path, items: n.items})
+		} else if rows, inner, ok := groupedRecords(n.items, depth); ok {
+			out = append(out, recordList{path: strings.TrimPrefix(path+"[]."+inner, "."), items: rows})
 		}
 	case '{':
 		if depth >= maxRecordsDepth {
@@ -185,6 +224,9 @@ func jsonRecordList(data []byte) (recordList, bool) {
 	if len(lists) != 1 {
 		return recordList{}, false
 	}
+	if root.lines {
+		lists[0].lines = len(root.items)
+	}
 	return lists[0], true
 }
 
@@ -213,6 +255,9 @@ func readRecords(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 		g.lines = append(g.lines, byteLine(data, it.off))
 	}
 	g.notes = []string{fmt.Sprintf("%s: read the %d records of %q as the table's rows, their keys as its columns", path, len(list.items), recordsName(list.path))}
+	if list.lines > 0 {
+		g.notes = append(g.notes, fmt.Sprintf("%s: JSON Lines: read its %d objects, one a line, as one list", path, list.lines))
+	}
 	return tableToSweep(g, meta)
 }
 

@@ -212,6 +212,9 @@ func markdownTables(path string, data []byte) []grid {
 		out = append(out, g)
 		i, prevEnd = j-1, j
 	}
+	if len(out) > 0 {
+		out[len(out)-1].below = strings.Join(lines[prevEnd:], "\n")
+	}
 	return out
 }
 

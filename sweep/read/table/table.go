@@ -26,6 +26,10 @@ type grid struct {
 	// above is all the text between the table before this one (or the
 	// file's start) and this one: what describes this table and no other.
 	above string
+	// below is the text after the document's last table, for that table
+	// only: a PR description's closing "Test environment" section that
+	// states the hardware its results ran on.
+	below string
 	// title is the headings above a pasted table, outermost first, since
 	// the table before it: what names it among several.
 	title []string
@@ -44,7 +48,7 @@ type grid struct {
 // the text around it: a table turned or melted is still the table its
 // heading, caption and prose name, and states a GPU count or a unit for.
 func (g grid) reshaped(header ...string) grid {
-	return grid{file: g.file, headerLine: g.headerLine, header: header, title: g.title, caption: g.caption, context: g.context, above: g.above, notes: g.notes, engine: g.engine}
+	return grid{file: g.file, headerLine: g.headerLine, header: header, title: g.title, caption: g.caption, context: g.context, above: g.above, below: g.below, notes: g.notes, engine: g.engine}
 }
 
 // tableToSweep reads a grid (one row per level, or transposed: one row per
