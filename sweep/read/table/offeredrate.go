@@ -32,6 +32,19 @@ func offeredStandsForServed(cols []column) bool {
 		hasKind(cols, colRequestedRate) && !hasLatency(cols, "e2e") && e2eDerivable(cols)
 }
 
+// offeredMayBeServed refuses the law in tokens where a column knee does not
+// read steps up row by row as a load does: the table is then likely a
+// closed loop keyed by that column, and its bare req/s the served rate
+// measured at each level, not an offered one (a Japanese 並列 "parallel"
+// column beside "rps"). Placed by an offered rate, its stages would be
+// keyed by the wrong load.
+func offeredMayBeServed(g grid, cols []column) error {
+	if h := steppingLoadHint(g, cols); h != "" {
+		return inputerr.Errorf(g.file, "concurrency", g.headerLine, "a request-rate sweep with no served req/s and no end-to-end latency, whose request rate may be the served one of a closed loop%s", h)
+	}
+	return nil
+}
+
 // offeredPastSaturation refuses the first level (by offered rate) whose
 // output tok/s ÷ offered req/s falls under servedShortfall of the most any
 // lower level shows: there the offered rate is not what was served.

@@ -214,6 +214,9 @@ func tablePoints(g grid, cols []column, gpus int) ([]sweep.Point, error) {
 		return nil, inputerr.Errorf(g.file, "", g.headerLine, "the table has a header but no rows")
 	}
 	if offeredStandsForServed(cols) {
+		if err := offeredMayBeServed(g, cols); err != nil {
+			return nil, err
+		}
 		if err := offeredPastSaturation(g, points); err != nil {
 			return nil, err
 		}
