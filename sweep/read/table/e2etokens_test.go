@@ -16,9 +16,9 @@ func TestE2EFromTokensNeedsTheServedRate(t *testing.T) {
 	ttft, tpot := 100.0, 10.0
 	p := &sweep.Point{ThroughputTokS: 1000, RequestedRate: sweep.F(5)}
 	p.TTFT.P50, p.ITL.Mean = &ttft, &tpot
-	require.Nil(t, e2eFromTokens(p))
+	require.Nil(t, e2eFromTokens(p, p.RequestRate))
 	p.RequestRate = sweep.F(5)
-	require.InDelta(t, 100+10*199, *e2eFromTokens(p), 1e-9)
+	require.InDelta(t, 100+10*199, *e2eFromTokens(p, p.RequestRate), 1e-9)
 	p.ThroughputTokS = 2
-	require.Nil(t, e2eFromTokens(p), "under one token per request")
+	require.Nil(t, e2eFromTokens(p, p.RequestRate), "under one token per request")
 }

@@ -348,13 +348,17 @@ func openLoopRow(file string, line int, p *sweep.Point) error {
 	if e2e == nil {
 		e2e = p.E2E.P50
 	}
-	if e2e == nil {
-		e2e = e2eFromTokens(p)
+	fromTokens := e2e == nil
+	if fromTokens {
+		e2e = e2eFromTokens(p, rate)
 	}
 	if rate == nil || e2e == nil {
 		return inputerr.Errorf(file, "e2e", line, "a request-rate stage is placed at the concurrency Little's law gives (served req/s × mean time in flight); %s", littleLawLacks(p, rate != nil))
 	}
-	if p.RequestRate == nil {
+	// An offered rate that stands for the served one in Little's law in
+	// tokens is an assumption, not a measured served rate: left unset, so
+	// that nothing reads it as the node keeping up.
+	if p.RequestRate == nil && !fromTokens {
 		p.RequestRate = rate
 	}
 	return OpenLoop(file, "e2e", p, p.RequestedRate, rate, e2e)
@@ -362,16 +366,18 @@ func openLoopRow(file string, line int, p *sweep.Point) error {
 
 // e2eFromTokens is a request's end-to-end time where the table prints none:
 // its first token, then one token gap for each further output token, the
-// tokens per request being the node's output tok/s over its served req/s
-// (E2E ≈ TTFT + TPOT × (X/λ − 1)). Only the served rate ties the two rates:
-// an offered rate past the knee is not what was served. nil when a part is
-// missing.
-func e2eFromTokens(p *sweep.Point) *float64 {
+// tokens per request being the node's output tok/s over the request rate
+// (E2E ≈ TTFT + TPOT × (X/λ − 1)). Little's law then puts λ·TTFT + X·TPOT −
+// λ·TPOT requests in flight: the decoding ones (X·TPOT) need no rate at all,
+// so where the table prints only the offered rate it stands for the served
+// one in the waiting term, and offeredPastSaturation refuses the levels
+// where the two part. nil when a part is missing.
+func e2eFromTokens(p *sweep.Point, rate *float64) *float64 {
 	ttft, tpot := firstOf2(p.TTFT.Mean, p.TTFT.P50), firstOf2(p.ITL.Mean, p.ITL.P50)
-	if p.RequestRate == nil || *p.RequestRate <= 0 || p.ThroughputTokS <= 0 || ttft == nil || tpot == nil {
+	if rate == nil || *rate <= 0 || p.ThroughputTokS <= 0 || ttft == nil || tpot == nil {
 		return nil
 	}
-	tokens := p.ThroughputTokS / *p.RequestRate
+	tokens := p.ThroughputTokS / *rate
 	if tokens < 1 {
 		return nil
 	}

@@ -179,7 +179,7 @@ func readingNotes(file string, cols []column) []string {
 		notes = append(notes, n)
 	}
 	if !hasKind(cols, colConcurrency) && !hasKind(cols, colPerGPU) && !hasLatency(cols, "e2e") && e2eDerivable(cols) {
-		notes = append(notes, fmt.Sprintf("%s: no end-to-end latency column: each stage's is derived as TTFT + TPOT × (output tok/s ÷ served req/s − 1), for its concurrency by Little's law", file))
+		notes = append(notes, fmt.Sprintf("%s: no end-to-end latency column: each stage's is derived as TTFT + TPOT × (output tok/s ÷ served req/s − 1), for its concurrency by Little's law%s", file, tokenLawCaveats(cols)))
 	}
 	return notes
 }
@@ -216,6 +216,14 @@ func tablePoints(g grid, cols []column, gpus int) ([]sweep.Point, error) {
 	}
 	if len(points) == 0 {
 		return nil, inputerr.Errorf(g.file, "", g.headerLine, "the table has a header but no rows")
+	}
+	if offeredStandsForServed(cols) {
+		if err := offeredMayBeServed(g, cols); err != nil {
+			return nil, err
+		}
+		if err := offeredPastSaturation(g, points); err != nil {
+			return nil, err
+		}
 	}
 	return points, nil
 }
@@ -383,7 +391,7 @@ func e2eDerivable(cols []column) bool {
 		}
 		return false
 	}
-	return hasKind(cols, colRequestRate) && (hasKind(cols, colThroughput) || hasKind(cols, colThroughputPerGPU)) && central("ttft") && central("itl")
+	return (hasKind(cols, colRequestRate) || hasKind(cols, colRequestedRate)) && (hasKind(cols, colThroughput) || hasKind(cols, colThroughputPerGPU)) && central("ttft") && central("itl")
 }
 
 func hasLatency(cols []column, metric string) bool {
