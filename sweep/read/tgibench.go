@@ -100,17 +100,19 @@ func isRuleRow(cells []string) bool {
 	return strings.Trim(strings.Join(cells, ""), "-: ") == ""
 }
 
-// sniffTGIBench matches text holding TGI's latency or throughput table
-// header: that signature is the tool's own, no other table prints it.
+// sniffTGIBench matches text holding both TGI's latency and throughput
+// table headers as the tool prints them: that signature is the tool's own.
+// With one alone (a header edited, the other table left out) the text is
+// read as any other table: half the signature would read the points without
+// their TTFT.
 func sniffTGIBench(data []byte) bool {
+	seen := map[string]bool{}
 	for _, l := range strings.Split(string(head(data)), "\n") {
 		if cells, ok := pipeCells(l); ok {
-			if k := tgiHeaderKind(cells); k == tgiLatency || k == tgiThroughput {
-				return true
-			}
+			seen[tgiHeaderKind(cells)] = true
 		}
 	}
-	return false
+	return seen[tgiLatency] && seen[tgiThroughput]
 }
 
 // parseTGIBench reads the tables' rows; the Step cell fills down.

@@ -112,3 +112,12 @@ func TestTGIBenchRefusals(t *testing.T) {
 	require.ErrorAs(t, err, &in)
 	require.Contains(t, err.Error(), "one run per input")
 }
+
+// Synthetic: half the signature (the latency header edited) is not this
+// format: the points would lose their TTFT.
+func TestTGIBenchNeedsBothHeaders(t *testing.T) {
+	edited := strings.Replace(tgiSynthetic, "| p50       |", "| median    |", 1)
+	require.NotEqual(t, tgiSynthetic, edited)
+	require.False(t, sniffTGIBench([]byte(edited)))
+	require.True(t, sniffTGIBench([]byte(tgiSynthetic)))
+}
