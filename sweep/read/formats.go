@@ -44,6 +44,7 @@ const (
 	FormatJSONRecords   = "json-records"
 	FormatCSV           = "csv"
 	FormatBenchText     = "bench-text"
+	FormatTGIBench      = "tgi-benchmark"
 	FormatMarkdown      = "markdown"
 	FormatText          = "text"
 )
@@ -59,6 +60,9 @@ const (
 //     would pass for a CSV header;
 //   - a script's JSON records after the native JSON formats (a native
 //     result may hold a list of records too) and before the tables;
+//   - TGI's text-generation-benchmark tables before the other tables: their
+//     header signature is the tool's own, and read as one table their Step
+//     column would pass for series;
 //   - genai-perf's CSV before the tables too: it keys on genai-perf's own
 //     row names, which no pasted table has;
 //   - markdown before a whitespace-aligned text table (its rows are aligned
@@ -88,6 +92,10 @@ var formats = []format{
 		sniff: sniffLLMD, readFile: readLLMDFile, sniffDir: hasLLMDReports, readDir: readLLMDDir},
 	{name: FormatJSONRecords, describe: "a script's JSON summary: one list of objects, one per level, whose keys name the load and the throughput as a table's headers would",
 		sniff: sniffJSONRecords, readFile: readJSONRecords},
+	{name: FormatTGIBench, describe: "the tables Hugging Face TGI's text-generation-benchmark prints (| Step | Batch Size | Average | ... |, latency and throughput), as pasted",
+		sniff: func(_ string, data []byte, _ map[string]json.RawMessage) bool {
+			return !startsLikeJSON(data) && sniffTGIBench(data)
+		}, readFile: readTGIBenchFile},
 	{name: FormatBenchText, describe: "the result blocks vllm bench serve and sglang.bench_serving print (===== Serving Benchmark Result =====), guidellm's progress panel (two lines per benchmark), or a script's ╔═╗ result boxes, one per level, as pasted",
 		sniff: sniffBenchText, readFile: readTable(table.BenchText)},
 	{name: FormatMarkdown, describe: "a markdown table as pasted in issues (transposed tables too)",
