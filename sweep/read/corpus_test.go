@@ -29,6 +29,9 @@ import (
 // corpusFlags are the flags a refused entry's message names, and with which
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
+	"x-sglang-metax-8x-c500-tp8-step35-w8a8-zh-prefill-input-toks-space-thousands-bold-knee-pct-in-cell":                 {Columns: map[string]string{"throughput": "输入吞吐 (tok/s)"}},
+	"x-vllm-t4-qwen25-7b-awq-json-list-system-toks-sum-of-rates-ttft-seconds-c10-outlier-dip-at-70":                      {Units: map[string]string{"ttft_p50,ttft_p99,ttft_max": "s"}},
+	"x-vllm-t4-qwen25-7b-awq-kv-cliff-json-1500-out-server-log-strings-embedded-peak-at-60":                              {Units: map[string]string{"ttft_p50,ttft_p99,ttft_max": "s"}},
 	"w-vllm-autodl-unnamed-gpu-qwen25-3b-experiment-name-rows-c8-twice-workload-changes-mid-sweep-ttft-seconds-no-units": {Units: map[string]string{"p99 latency": "s", "p50 ttft,p99 ttft,p50 tpot": "s"}},
 	"v-llamacpp-server-laptop-cpu-i5-qwen25-15b-q5km-1-vs-4-slots-ttft-seconds-3-levels":                                 {Series: "1 slot"},
 	"u-chitu-h20-16x-32x-deepseek-r1-671b-bs-sparse-empty-cells-to-2048":                                                 {Series: "16xH20(96GB) TP8PP2"},
