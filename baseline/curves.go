@@ -75,10 +75,10 @@ const curveLevels = 3
 func Answerable(curves []NamedSweep) (kept []NamedSweep, aside []SetAside) {
 	most := 0
 	for _, c := range curves {
-		most = max(most, levelCount(c.Sweep))
+		most = max(most, c.Sweep.Levels())
 	}
 	for i, c := range curves {
-		n := levelCount(c.Sweep)
+		n := c.Sweep.Levels()
 		switch {
 		case most >= curveLevels && n < curveLevels:
 			aside = append(aside, SetAside{Series: c.Series, Why: fmt.Sprintf("%d level(s): a run, too few to place a knee on", n)})
@@ -91,28 +91,12 @@ func Answerable(curves []NamedSweep) (kept []NamedSweep, aside []SetAside) {
 	return kept, aside
 }
 
-// levelCount is the number of distinct loads a sweep measured.
-func levelCount(s *sweep.Sweep) int {
-	seen := map[float64]bool{}
-	for _, p := range s.Points {
-		seen[pointLoad(p)] = true
-	}
-	return len(seen)
-}
-
-func pointLoad(p sweep.Point) float64 {
-	if p.RequestedRate != nil {
-		return *p.RequestedRate
-	}
-	return p.Concurrency
-}
-
 // restatesAnother: every level of curves[i] is, within rounding, a level
 // of another curve with more levels.
 func restatesAnother(curves []NamedSweep, i int) bool {
 	mine := curves[i].Sweep
 	for j, o := range curves {
-		if j == i || levelCount(o.Sweep) <= levelCount(mine) {
+		if j == i || o.Sweep.Levels() <= mine.Levels() {
 			continue
 		}
 		if allRestated(mine, o.Sweep) {
@@ -125,7 +109,7 @@ func restatesAnother(curves []NamedSweep, i int) bool {
 func allRestated(s, in *sweep.Sweep) bool {
 	for _, p := range s.Points {
 		if !slices.ContainsFunc(in.Points, func(q sweep.Point) bool {
-			return pointLoad(q) == pointLoad(p) && roundedSame(p.ThroughputTokS, q.ThroughputTokS)
+			return q.Load() == p.Load() && roundedSame(p.ThroughputTokS, q.ThroughputTokS)
 		}) {
 			return false
 		}

@@ -209,6 +209,25 @@ func (p Point) Level() float64 {
 	return p.Concurrency
 }
 
+// Load is the load a point was set at: an open-loop stage's offered
+// request rate, else its concurrency.
+func (p Point) Load() float64 {
+	if p.RequestedRate != nil {
+		return *p.RequestedRate
+	}
+	return p.Concurrency
+}
+
+// Levels is the number of distinct loads the sweep measured (repeats of
+// one load count once).
+func (s *Sweep) Levels() int {
+	seen := map[float64]bool{}
+	for _, p := range s.Points {
+		seen[p.Load()] = true
+	}
+	return len(seen)
+}
+
 // EngineMetrics summarises the serving engine's Prometheus metrics sampled
 // during one level (about once a second, between the level's start and
 // end). Counts are for the whole endpoint: summed over engines and pods,

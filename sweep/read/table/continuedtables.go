@@ -84,7 +84,7 @@ func continuesAbove(prev, next *sweep.Sweep) bool {
 	}
 	first := next.Points[0]
 	for _, p := range next.Points {
-		if loadOf(p) < loadOf(first) {
+		if p.Load() < first.Load() {
 			first = p
 		}
 	}
@@ -103,20 +103,11 @@ func loadRange(s *sweep.Sweep) (lo, hi float64, ok bool) {
 		if p.Derived && !open || (p.RequestedRate != nil) != open {
 			return 0, 0, false
 		}
-		v := loadOf(p)
+		v := p.Load()
 		if i == 0 || v < lo {
 			lo = v
 		}
 		hi = max(hi, v)
 	}
 	return lo, hi, true
-}
-
-// loadOf is a point's level: its offered rate in an open loop, else its
-// concurrency.
-func loadOf(p sweep.Point) float64 {
-	if p.RequestedRate != nil {
-		return *p.RequestedRate
-	}
-	return p.Concurrency
 }

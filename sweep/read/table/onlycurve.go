@@ -32,8 +32,8 @@ func onlyCurve(path string, reads []candidateReading) (*sweep.Sweep, bool) {
 		if c.s == nil || !lengthLabel(c.header) {
 			return nil, false
 		}
-		if levelCount(c.s) < curveLevels {
-			spots = append(spots, fmt.Sprintf("%q (%d levels)", c.header, levelCount(c.s)))
+		if c.s.Levels() < curveLevels {
+			spots = append(spots, fmt.Sprintf("%q (%d levels)", c.header, c.s.Levels()))
 			continue
 		}
 		if curve >= 0 {
@@ -46,7 +46,7 @@ func onlyCurve(path string, reads []candidateReading) (*sweep.Sweep, bool) {
 	}
 	c := reads[curve]
 	c.s.Notes = append(c.s.Notes, fmt.Sprintf("%s: the series %q is the table's only curve (%d levels); %s are spot checks too few to place a knee on: read %q; %s reads another",
-		path, c.header, levelCount(c.s), strings.Join(spots, ", "), c.header, flagFor(seriesKind, reads[firstOther(curve)].header)))
+		path, c.header, c.s.Levels(), strings.Join(spots, ", "), c.header, flagFor(seriesKind, reads[firstOther(curve)].header)))
 	return c.s, true
 }
 
@@ -56,15 +56,6 @@ func firstOther(i int) int {
 		return 1
 	}
 	return 0
-}
-
-// levelCount counts a sweep's load levels, each once.
-func levelCount(s *sweep.Sweep) int {
-	seen := map[float64]bool{}
-	for _, p := range s.Points {
-		seen[loadOf(p)] = true
-	}
-	return len(seen)
 }
 
 // lengthLabel: a series name made only of request lengths ("1k / 1k",
