@@ -194,7 +194,7 @@ func TestLevelStopsOnceItsStepIsResolved(t *testing.T) {
 // A level that stops by precision cuts the requests still in flight when
 // it has its answer instead of waiting a whole request for them (issue 30:
 // levels that last as long as their answer needs): every request the
-// server finished is one the level counted, the ones it did not finish
+// level counted is one the server finished, the ones in flight at the stop
 // were cut (neither failures nor samples), and the level ends within a
 // tick of its stop rather than a request after it. Requests of 200 tokens
 // at 10 ms a step take 2 s; the 4 s cap holds three such waves only at
@@ -214,7 +214,13 @@ func TestLevelCutsWhatIsInFlightWhenItStops(t *testing.T) {
 	st := srv.Stats()
 	require.NotNil(t, p.Requests)
 	s := summary(t, res)
-	assert.Equal(t, st.Completed, int64(*p.Requests+s.Discarded), "every request the server finished was counted, warm-up included")
-	assert.Positive(t, st.Requests-st.Completed, "the requests in flight at the stop were cut")
+	counted := int64(*p.Requests + s.Discarded)
+	// The stop falls where a wave ends (windows are waves long), so a wave
+	// the server has just finished may still be on its way to the client
+	// when the cut comes: counted never exceeds what the server finished,
+	// and whatever was in flight, in either direction, was cut.
+	assert.LessOrEqual(t, counted, st.Completed, "only requests the server finished were counted, warm-up included")
+	assert.GreaterOrEqual(t, counted, int64(3*16), "the three whole waves before the stop were counted")
+	assert.Positive(t, st.Requests-counted, "the requests in flight at the stop were cut, not counted")
 	assert.Less(t, took, 12*time.Second, "stopped at about 8 s, never 3 × the cap plus a request")
 }
