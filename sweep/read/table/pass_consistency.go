@@ -27,6 +27,7 @@ func (r *resolved) consistencyPass(g grid) error {
 	r.e2eAboveTTFT(g)
 	r.outputRateByLength(g)
 	r.outputRateByTime(g)
+	r.secondsByMagnitude(g, "e2e")
 	if err := r.plausibleColumns(g); err != nil {
 		return err
 	}

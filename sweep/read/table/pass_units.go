@@ -22,6 +22,7 @@ func (r *resolved) unitsPass(g grid, unitsRow []string, unitsLine int, flags map
 	r.aggregateCells(g)
 	r.cellTimeUnits(g)
 	r.unitsFromContext(g)
+	r.secondsByMagnitude(g, "ttft", "tpot", "itl")
 	r.ignoreUnstatedDurations(g)
 	return nil
 }
@@ -229,6 +230,8 @@ func (r *resolved) noteContextUnits(file string) {
 		switch c.unitFrom {
 		case fromContext:
 			r.notes = append(r.notes, fmt.Sprintf("%s: %q read in %s: the text around the table says so", file, c.header, c.unit.name))
+		case fromMagnitude:
+			r.notes = append(r.notes, magnitudeNote(file, c))
 		case fromSiblings:
 			r.notes = append(r.notes, fmt.Sprintf("%s: %q read in %s: its values are impossible in ms, and every other time column's header says %s", file, c.header, c.unit.name, c.unit.name))
 		}

@@ -1,0 +1,72 @@
+package table
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// A latency column whose unit nothing states (no header, units row, text,
+// sibling column or law) is read in ms. Where most of its values would be
+// a latency no served model measures in ms (a TTFT of 0.47 ms, a TPOT of
+// 0.02 ms) and every value is one it measures in seconds, the column is in
+// seconds: there is one reading, not two, and a perf engineer reads it so
+// without asking (issue 26: refuse only when the choice changes the
+// answer). A column with only a few implausible values (a cache hit of
+// 3 ms among 40 … 900) or with a value no run lasts in seconds stays
+// refused, naming the flag.
+
+// fromMagnitude is where the unit came from, for the reading note.
+const fromMagnitude = "values' magnitude"
+
+// maxSeconds bounds a latency in seconds: no level of a sweep waits longer
+// for its first token, or for a whole request (a quarter of an hour), and
+// no decode step lasts 10 s.
+var maxSeconds = map[string]float64{"ttft": 900, "e2e": 900, "itl": 10, "tpot": 10}
+
+// secondsByMagnitude reads in seconds the unstated latency columns of the
+// given metrics whose values are impossible in ms and possible in s. The
+// units pass asks it of TTFT, TPOT and ITL; E2E waits for the consistency
+// pass, where Little's law and the tokens in flight say its unit from
+// evidence first.
+func (r *resolved) secondsByMagnitude(g grid, metrics ...string) {
+	for i := range r.cols {
+		c := &r.cols[i]
+		if c.kind != colLatency || c.stated || c.cellUnits != "" || !slices.Contains(metrics, c.metric) {
+			continue
+		}
+		if vs := bareValues(g, i); secondsOnly(vs, implausibleMS[c.metric], maxSeconds[c.metric]) {
+			c.unit, c.stated, c.unitFrom = units["s"], true, fromMagnitude
+		}
+	}
+}
+
+// secondsOnly: at least two values, half of them or more under floorMS
+// (impossible in ms), none over maxS (impossible in s).
+func secondsOnly(vs []float64, floorMS, maxS float64) bool {
+	if len(vs) < 2 || floorMS <= 0 || maxS <= 0 {
+		return false
+	}
+	sorted := append([]float64(nil), vs...)
+	sort.Float64s(sorted)
+	return sorted[(len(sorted)-1)/2] < floorMS && sorted[len(sorted)-1] <= maxS
+}
+
+// bareValues are column i's positive values that write no unit of their own.
+func bareValues(g grid, i int) []float64 {
+	var vs []float64
+	for _, row := range g.rows {
+		cv, ok, err := parseCell(cleanCell(cellAt(row, i)))
+		if err == nil && ok && cv.unit == nil && cv.v > 0 {
+			vs = append(vs, cv.v)
+		}
+	}
+	return vs
+}
+
+// magnitudeNote says why a column was read in seconds.
+func magnitudeNote(file string, c column) string {
+	return fmt.Sprintf("%s: %q read in s: no header or text states its unit, and in ms most of its values would be under %v ms, %s no served model measures; --unit %q reads it otherwise",
+		file, c.header, implausibleMS[c.metric], strings.ToUpper(c.metric)+"s", HeaderKey(c.header)+"=ms")
+}
