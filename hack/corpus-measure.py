@@ -9,7 +9,9 @@ Where import refuses a table because its curves give different answers
 (the refusal names --series), knee find answers every curve instead: the
 entry reads right when find does (exit 0, one analysis per curve) and each
 curve, read as find read it (import --series NAME), is right; the detail
-then says "find answers N curves". STRICT=1 measures import alone, as
+then says "find answers N curves". A curve find cannot read on its own is
+set aside: the detail counts those, and a table with more of them than
+curves answered counts as refused. STRICT=1 measures import alone, as
 before find answered curves.
 
 usage: KNEE=bin/knee hack/corpus-measure.py DIR...   (one line per entry, tab-separated:
@@ -129,9 +131,16 @@ def each_curve(exp, f, flags):
     r = subprocess.run([KNEE, "find", f, "-o", "json"] + flags, capture_output=True, text=True)
     if r.returncode != 0:
         return None
-    curves = json.loads(r.stdout).get("curves")
+    out = json.loads(r.stdout)
+    curves = out.get("curves")
     if not curves:
         return None
+    # A curve find cannot read on its own is set aside with its refusal: the
+    # table counts only when find answered at least as many curves as it
+    # could not read, and the detail says how many it could not.
+    unread = [a for a in out.get("set_aside") or [] if a["why"].startswith("cannot be read on its own")]
+    if len(unread) > len(curves):
+        return "refused", flags, f"find answers {len(curves)} curves and cannot read {len(unread)}: " + unread[0]["why"][:300]
     for c in curves:
         name = c["series"]
         r = subprocess.run([KNEE, "import", f, "-o", "json", "--series", name] + flags, capture_output=True, text=True)
@@ -140,7 +149,7 @@ def each_curve(exp, f, flags):
         why = compare(exp, json.loads(r.stdout), name)
         if why:
             return "wrong", flags, f"curve {name!r}: {why}"
-    return "right", flags, f"find answers {len(curves)} curves"
+    return "right", flags, f"find answers {len(curves)} curves" + (f" ({len(unread)} set aside unread)" if unread else "")
 
 
 for d in sys.argv[1:]:

@@ -97,7 +97,7 @@ func (o *findOptions) Run() error {
 // answers (a table comparing engines or configurations), instead of
 // refusing it; any other error err stands.
 func (o *findOptions) runCurves(err error) error {
-	curves, ok := o.inputs.eachCurve(o.args, err)
+	curves, unread, ok := o.inputs.eachCurve(o.args, err)
 	if !ok {
 		return err
 	}
@@ -112,6 +112,7 @@ func (o *findOptions) runCurves(err error) error {
 	if len(c.Curves) == 0 {
 		return err
 	}
+	c.SetAside = append(unread, c.SetAside...)
 	return report.CurvesEncoders.Encode(o.root.stdout, output.Format(o.output), c)
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -113,4 +114,35 @@ func TestCompareGivesARowPerCurve(t *testing.T) {
 	require.Equal(t, "ollama / concurrency_sweep / interactive / short / 64", c.Rows[1].Series)
 	require.Equal(t, 4.0, *c.Rows[1].PerGPU)
 	require.Equal(t, 8.0, *c.Rows[2].PerGPU)
+}
+
+// Synthetic: two configurations as column groups, one of whose TTFT cells
+// is no number ("fast"). That curve cannot be read on its own; find answers
+// the other and names the one set aside with its own refusal, rather than
+// refusing the whole table.
+func TestFindSetsAsideACurveThatCannotBeRead(t *testing.T) {
+	md := "| concurrency | A tok/s | A TTFT p99 (ms) | B tok/s | B TTFT p99 (ms) |\n|---|---|---|---|---|\n" +
+		"| 1 | 100 | 50 | 90 | 55 |\n| 4 | 390 | 60 | 200 | fast |\n| 16 | 1500 | 80 | 210 | 900 |\n| 64 | 1560 | 2400 | 212 | 5000 |\n"
+	p := t.TempDir() + "/t.md"
+	require.NoError(t, os.WriteFile(p, []byte(md), 0o600))
+	code, out, errs := runKneeCLI(t, "find", p, "-o", "json")
+	require.Equal(t, 0, code, errs)
+	var r findCurvesJSON
+	require.NoError(t, json.Unmarshal([]byte(out), &r))
+	require.Len(t, r.Curves, 1)
+	require.Equal(t, "A", r.Curves[0].Series)
+	require.Len(t, r.SetAside, 1)
+	require.Equal(t, "B", r.SetAside[0].Series)
+	require.Contains(t, r.SetAside[0].Why, `cannot be read on its own: `)
+	require.Contains(t, r.SetAside[0].Why, `"fast" is not a number`)
+}
+
+// A curve whose name says it was computed ("friendli_modeled" beside the
+// measured "vllm", as in a real rate-sweep CSV of the corpus) is set aside
+// by name: no knee is read from a model's output.
+func TestACurveNamedModeledIsNoMeasurement(t *testing.T) {
+	require.Equal(t, "modeled", notMeasuredName("friendli_modeled"))
+	require.Equal(t, "projected", notMeasuredName("B200 (projected)"))
+	require.Equal(t, "", notMeasuredName("vllm"))
+	require.Equal(t, "", notMeasuredName("Llama-3.1-8B"), "a model's name is no projection")
 }

@@ -105,7 +105,7 @@ func (f *inputFlags) loadEach(args []string) ([]baseline.NamedSweep, error) {
 			out = append(out, baseline.NamedSweep{Series: f.Meta.Series, Sweep: s})
 			continue
 		}
-		curves, ok := f.eachCurve([]string{a}, err)
+		curves, _, ok := f.eachCurve([]string{a}, err)
 		kept, _ := baseline.Answerable(curves)
 		if !ok || len(kept) == 0 {
 			return nil, err

@@ -109,14 +109,19 @@ func TestAmbiguityOverSeries(t *testing.T) {
 	require.ErrorContains(t, err, `pick one with --series "Low-latency"`)
 }
 
+// Real (guidellm console, three constant@R stages): the only concurrency
+// is the measured mean requests in flight, what Little's law gives a rate
+// stage, so it is the level, with a note; the served req/s beside it is
+// no load and no offered rate is read.
 func TestServedRateBesideMeasuredConcurrencyIsNoLoad(t *testing.T) {
 	file := fixtures.Path(filepath.Join("corpus", "g-guidellm-llmd-guide-qwen3-06b-3rates-console", "table.txt"))
-	_, err := Load([]string{file}, Options{Judge: corpusJudge})
-	require.ErrorContains(t, err, `table.txt:3: Requests Concurrency Mean: is measured concurrency and the table has no configured level; --column concurrency="Requests Concurrency Mean" takes it as the level`)
-	s, err := Load([]string{file}, Options{Judge: corpusJudge, Meta: Meta{Columns: map[string]string{"concurrency": "Requests Concurrency Mean"}}})
-	if err == nil {
-		for _, p := range s.Points {
-			require.Nil(t, p.RequestedRate, "no offered rate is read")
-		}
+	s, err := Load([]string{file}, Options{Judge: corpusJudge})
+	require.NoError(t, err)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `no configured level: "Requests Concurrency Mean", the mean requests in flight each stage measured (what Little's law gives a rate sweep's stage), read as the level`)
+	var levels []float64
+	for _, p := range s.Points {
+		require.Nil(t, p.RequestedRate, "no offered rate is read")
+		levels = append(levels, p.Concurrency)
 	}
+	require.Equal(t, []float64{0.1, 0.6, 2.5}, levels)
 }

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/kneetool/knee/internal/inputerr"
@@ -74,6 +75,10 @@ func (r *resolved) distantPair(g grid, p centralPair) error {
 		if top == 0 || math.Abs(a.v-b.v)/top <= maxCentralGap {
 			continue
 		}
+		if (md.kind == colThroughput || md.kind == colThroughputPerGPU) && a.v < b.v {
+			r.meanRate(g, p)
+			return nil
+		}
 		err := inputerr.Errorf(g.file, md.header, g.lines[ri], "%q (%g) and %q (%g) are the median and the mean of one %s but differ by more than %.0f%%: one of them summarises something else (a median over time of a per-second rate is not the run's), and knee does not guess which: pick one with --column %s=%q",
 			md.header, a.v, mn.header, b.v, kindNames[md.kind], maxCentralGap*100, md.key(), mn.header)
 		// The mean first: a run's rate is its tokens over its time, and
@@ -81,4 +86,17 @@ func (r *resolved) distantPair(g grid, p centralPair) error {
 		return &ambiguous{err: err, kind: md.key(), headers: []string{mn.header, md.header}}
 	}
 	return nil
+}
+
+// meanRate settles a token rate's pair whose median lies far below its
+// mean: a run's throughput is the tokens it served over its duration, a
+// mean rate, and a median far under it is a median over time of a bursty
+// per-second rate, so the mean is read and the median left with a note.
+// A median far above the mean is another thing (repeated runs, one of
+// them low): that pair, and a latency's, stays a question.
+func (r *resolved) meanRate(g grid, p centralPair) {
+	md, mn := &r.cols[p.median], r.cols[p.mean]
+	md.kind, md.why = colIgnore, fmt.Sprintf("a median far from the mean %q: the run's rate is its mean", mn.header)
+	r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the %s: a run's tokens over its duration is a mean rate; %q, far from it, is a median over time of a per-second rate, not read",
+		g.file, mn.header, kindNames[mn.kind], md.header))
 }

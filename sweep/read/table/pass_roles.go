@@ -1,6 +1,7 @@
 package table
 
 import (
+	"fmt"
 	"regexp"
 
 	"github.com/kneetool/knee/internal/inputerr"
@@ -116,18 +117,39 @@ func (r *resolved) concurrencyFlavors(g grid) error {
 		r.cols[i].kind = colAchieved
 	}
 	if len(configured) == 0 && len(measured) > 0 && !r.has(colPerGPU) && !r.offersRate() {
-		h := r.cols[measured[0]].header
-		for _, i := range measured {
-			// The mean first: a median over time of the requests in flight
-			// (guidellm's Mdn) is 0 wherever the run idled half the time.
-			if r.cols[i].stat == "mean" {
-				h = r.cols[i].header
-				break
-			}
-		}
-		return inputerr.Errorf(g.file, h, g.headerLine, "is measured concurrency and the table has no configured level; --column concurrency=%q takes it as the level", h)
+		return r.measuredMeanAsLevel(g, measured)
 	}
 	return nil
+}
+
+// measuredLevel is the flavor of a measured concurrency read as the level:
+// its points are derived (marked ~, open loop), as Little's law's are.
+const measuredLevel = "measured level"
+
+// measuredMeanAsLevel reads a table whose only concurrency is measured
+// (guidellm's "Requests Concurrency Mean" under constant@R stages): the
+// mean requests in flight is what Little's law gives a rate sweep's stage,
+// the very figure knee places such a stage by, so it is the level, with a
+// note. A median over time of the requests in flight (guidellm's Mdn) is
+// no such figure — 0 wherever the run idled half the time — so without a
+// mean the table is refused, naming the flag.
+func (r *resolved) measuredMeanAsLevel(g grid, measured []int) error {
+	for _, i := range measured {
+		if c := &r.cols[i]; c.stat == "mean" {
+			c.kind, c.flavor = colConcurrency, measuredLevel
+			r.notes = append(r.notes, fmt.Sprintf("%s: no configured level: %q, the mean requests in flight each stage measured (what Little's law gives a rate sweep's stage), read as the level", g.file, c.header))
+			// The level is measured: another statistic of the same
+			// measurement is no achieved concurrency to judge it by.
+			for _, j := range measured {
+				if j != i {
+					r.cols[j].kind, r.cols[j].why = colIgnore, fmt.Sprintf("another statistic of the requests in flight %q reads as the level", c.header)
+				}
+			}
+			return nil
+		}
+	}
+	h := r.cols[measured[0]].header
+	return inputerr.Errorf(g.file, h, g.headerLine, "is measured concurrency and the table has no configured level, nor a mean of it; --column concurrency=%q takes it as the level", h)
 }
 
 // tpotOrITL: itl_ms is each request's mean gap between output tokens, what

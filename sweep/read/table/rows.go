@@ -81,7 +81,8 @@ func setRowValue(file string, line int, c column, raw string, cr cellRead, p *sw
 		p.PerGPU = sweep.F(v)
 	case colConcurrency:
 		// "~" marks a derived concurrency in knee's own tables; accept it back.
-		p.Concurrency, p.Derived = v, cr.approx
+		// A measured mean read as the level is derived too (pass_roles.go).
+		p.Concurrency, p.Derived = v, cr.approx || c.flavor == measuredLevel
 	case colAchieved:
 		p.AchievedConcurrency = sweep.F(v)
 	case colThroughput:

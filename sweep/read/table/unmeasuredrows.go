@@ -63,11 +63,29 @@ func kindIndexes(cols []column, kinds ...colKind) []int {
 
 func cellsBlank(row []string, idx []int) bool {
 	for _, i := range idx {
-		if !isBlank(cleanCell(cellAt(row, i))) {
+		if c := cleanCell(cellAt(row, i)); !isBlank(c) && !saysNotMeasured(c) {
 			return false
 		}
 	}
 	return true
+}
+
+// notMeasuredWords start a cell that says, in words, that there is no
+// value: the level was skipped or is still to run ("*(not measured — see
+// below)*", "skipped", "TBD"). It is a blank written out, not a failure.
+var notMeasuredWords = []string{"not measured", "not run", "not tested", "skipped", "untested", "pending", "tbd", "to be measured",
+	"未测", "未測", "跳过", "未実施", "측정 안 함", "nicht gemessen", "non mesuré", "no medido", "não medido", "не измер"}
+
+// saysNotMeasured: the cell, markup and brackets stripped, starts with one
+// of notMeasuredWords.
+func saysNotMeasured(cell string) bool {
+	low := strings.ToLower(strings.TrimLeft(stripMarkup(cell), "([ *_"))
+	for _, w := range notMeasuredWords {
+		if strings.HasPrefix(low, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // rowSaysFailed is the first cell of the row that says the level failed

@@ -58,3 +58,20 @@ func TestHighestLevelWithTTFTButNoThroughputRefuses(t *testing.T) {
 	_, err = Read("t.md", []byte(two), Markdown, Meta{Series: "b"})
 	require.ErrorContains(t, err, "the highest level (concurrency 4)")
 }
+
+// Synthetic: a throughput cell that says in words that the level was not
+// measured ("*(not measured — see below)*", "skipped") is a blank written
+// out: the row is left out with the note of a level not measured, not
+// refused as a cell that is no number.
+func TestThroughputSaidNotMeasuredIsALevelNotMeasured(t *testing.T) {
+	md := "| concurrency | tok/s | TTFT p50 (ms) |\n|---|---|---|\n" +
+		"| 1 | 100 | 50 |\n| 4 | 380 | 60 |\n| 8 | 600 | 90 |\n| 16 | *(not measured — see below)* | |\n| 32 | skipped | |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	notes := strings.Join(s.Notes, "\n")
+	require.Contains(t, notes, `t.md:6: the row at concurrency 16 has no tok/s value: a level not measured, left out`)
+	require.Contains(t, notes, `t.md:7: the row at concurrency 32 has no tok/s value: a level not measured, left out`)
+	require.True(t, saysNotMeasured("(Not measured)"))
+	require.False(t, saysNotMeasured("notes: measured twice"))
+}
