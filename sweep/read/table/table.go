@@ -169,6 +169,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, countRates(&g)...)
 	notes = append(notes, outputRateFromRequests(&g)...)
 	notes = append(notes, servedRateFromTokens(&g)...)
+	notes = append(notes, outputRateFromBatchLatency(&g)...)
 	return g, unitsRow, unitsLine, notes
 }
 
@@ -258,7 +259,7 @@ func requireColumns(g grid, cols []column) error {
 			}
 			msg += hint
 		} else {
-			msg += requestRateHint(g, cols)
+			msg += requestRateHint(g, cols) + batchLatencyHint(g, cols)
 		}
 		return inputerr.Errorf(g.file, "throughput", g.headerLine, "%s", msg)
 	case !have[colConcurrency] && !have[colPerGPU] && !have[colRequestedRate]:
