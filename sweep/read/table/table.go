@@ -167,6 +167,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, phaseRows(&g)...)
 	notes = append(notes, expandPackedRows(&g, loadColumn(classifyAll(g.header)))...)
 	notes = append(notes, countRates(&g)...)
+	notes = append(notes, readMislabelledTokenRates(&g)...)
 	notes = append(notes, outputRateFromRequests(&g)...)
 	notes = append(notes, servedRateFromTokens(&g)...)
 	notes = append(notes, outputRateFromBatchLatency(&g)...)
