@@ -29,6 +29,7 @@ import (
 // corpusFlags are the flags a refused entry's message names, and with which
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
+	"x-lmdeploy-turbomind-unknown-gpu-llama2-7b-zh-issue-overall-vs-per-request-tps-columns-no-ttft":                     {Units: map[string]string{"e2el": "s"}, Columns: map[string]string{"throughput": "overall_output_tps"}},
 	"x-sglang-metax-8x-c500-tp8-step35-w8a8-zh-prefill-input-toks-space-thousands-bold-knee-pct-in-cell":                 {Columns: map[string]string{"throughput": "输入吞吐 (tok/s)"}},
 	"x-vllm-t4-qwen25-7b-awq-json-list-system-toks-sum-of-rates-ttft-seconds-c10-outlier-dip-at-70":                      {Units: map[string]string{"ttft_p50,ttft_p99,ttft_max": "s"}},
 	"x-vllm-t4-qwen25-7b-awq-kv-cliff-json-1500-out-server-log-strings-embedded-peak-at-60":                              {Units: map[string]string{"ttft_p50,ttft_p99,ttft_max": "s"}},
