@@ -29,6 +29,7 @@ import (
 // corpusFlags are the flags a refused entry's message names, and with which
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
+	"x-lmdeploy-turbomind-unknown-gpu-llama2-7b-zh-issue-overall-vs-per-request-tps-columns-no-ttft":            {Units: map[string]string{"e2el": "s"}, Columns: map[string]string{"throughput": "overall_output_tps"}},
 	"x-sglang-metax-8x-c500-tp8-step35-w8a8-zh-prefill-input-toks-space-thousands-bold-knee-pct-in-cell":        {Columns: map[string]string{"throughput": "输入吞吐 (tok/s)"}},
 	"v-llamacpp-server-laptop-cpu-i5-qwen25-15b-q5km-1-vs-4-slots-ttft-seconds-3-levels":                        {Series: "1 slot"},
 	"u-chitu-h20-16x-32x-deepseek-r1-671b-bs-sparse-empty-cells-to-2048":                                        {Series: "16xH20(96GB) TP8PP2"},

@@ -2,6 +2,7 @@ package read
 
 import (
 	"encoding/json"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -99,20 +100,30 @@ func readVLLMFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
 	if err := benchLatencies(f, vllmStat, "e2el", &p); err != nil {
 		return nil, err
 	}
-	if err := vllmLoad(path, data, top["request_rate"], v, &p); err != nil {
+	e2e, notes := p.E2E.Mean, []string(nil)
+	if e2e == nil {
+		// An older result prints no E2E: its tokens give it (e2etokens.go).
+		if e2e = e2eByTokens(p); e2e != nil {
+			notes = append(notes, fmt.Sprintf("%s: no mean E2E in the result: taken as mean TTFT + mean TPOT × (mean output tokens − 1) = %.0f ms, a request's first token and one gap for each further token, to place an open-loop run by Little's law", path, *e2e))
+		}
+	}
+	if err := vllmLoad(path, data, top["request_rate"], v, &p, e2e); err != nil {
 		return nil, err
+	}
+	if !p.Derived {
+		notes = nil // a closed loop did not need it
 	}
 	model := f.str("model_id")
 	if model != "" {
 		p.Workload = map[string]string{"model": model}
 	}
 	return &sweep.Sweep{Version: sweep.SchemaVersion, Harness: vllmHarness, Sources: []string{path}, Model: model,
-		Points: []sweep.Point{p}}, nil
+		Notes: notes, Points: []sweep.Point{p}}, nil
 }
 
 // vllmLoad sets the load a result measured: its --max-concurrency for a
 // closed loop (request_rate inf), Little's law for an open one.
-func vllmLoad(path string, data []byte, rawRate json.RawMessage, v map[string]*float64, p *sweep.Point) error {
+func vllmLoad(path string, data []byte, rawRate json.RawMessage, v map[string]*float64, p *sweep.Point, e2e *float64) error {
 	rate, closed, err := vllmRequestRate(path, data, rawRate)
 	if err != nil {
 		return err
@@ -120,12 +131,12 @@ func vllmLoad(path string, data []byte, rawRate json.RawMessage, v map[string]*f
 	switch maxConc := v["max_concurrency"]; {
 	case maxConc != nil && closed:
 		p.Concurrency = *maxConc
-		p.AchievedConcurrency = vllmAchieved(*maxConc, v["num_prompts"], v["completed"], v["failed"], v["request_throughput"], p.E2E.Mean)
+		p.AchievedConcurrency = vllmAchieved(*maxConc, v["num_prompts"], v["completed"], v["failed"], v["request_throughput"], e2e)
 	case closed:
 		return inputerr.Errorf(path, "max_concurrency", 0, "missing: a closed-loop run (request_rate inf) without --max-concurrency sends every prompt at once, so its concurrency is num_prompts only at the start; rerun with --max-concurrency")
 	default:
 		// Open loop; a max_concurrency beside a rate only caps it.
-		return openLoop(path, "request_rate", p, rate, v["request_throughput"], p.E2E.Mean)
+		return openLoop(path, "request_rate", p, rate, v["request_throughput"], e2e)
 	}
 	return nil
 }

@@ -141,9 +141,10 @@ type alignedLine struct {
 func alignedTables(path string, data []byte) []grid {
 	var out, late []grid
 	var block []alignedLine
+	var section []string // the lines since the last heading
 	heading := ""
 	flush := func() {
-		gs := headed(blockTables(path, block), heading)
+		gs := withProseAbove(headed(blockTables(path, block), heading), section[:len(section)-len(block)])
 		out = append(out, gs...)
 		// A block of single-spaced words is a table only where no
 		// aligned one is, and after every aligned one of the paste:
@@ -158,9 +159,10 @@ func alignedTables(path string, data []byte) []grid {
 	for i, l := range stripLinePrefixes(strings.Split(string(data), "\n")) {
 		if h, _ := headingText(l); h != "" && strings.HasPrefix(strings.TrimSpace(l), "#") {
 			flush()
-			heading = h
+			heading, section = h, nil
 			continue
 		}
+		section = append(section, l)
 		l = strings.TrimRight(strings.ReplaceAll(l, "\t", "    "), " \r")
 		if strings.TrimSpace(strings.Trim(l, verticalBars+" ")) == "" && !isRule(l) {
 			flush()
@@ -173,6 +175,18 @@ func alignedTables(path string, data []byte) []grid {
 	}
 	flush()
 	return append(out, late...)
+}
+
+// withProseAbove gives the console tables of a block the text of their
+// section above them (a guidellm run's metadata, a command line): what
+// states a length or a GPU count the table's header does not.
+func withProseAbove(gs []grid, above []string) []grid {
+	for i := range gs {
+		if gs[i].above == "" {
+			gs[i].above = strings.Join(above, "\n")
+		}
+	}
+	return gs
 }
 
 // closesBox: a drawn box's bottom border ("└───┴───┘") ends its table, so a

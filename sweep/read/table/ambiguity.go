@@ -241,8 +241,9 @@ func headersOf(reads []candidateReading) []string {
 // the way a perf engineer reads them: for a token rate, a header naming
 // the node's throughput before one naming a speed (a steady-state or
 // per-something decode speed, which leaves out what the run as a whole
-// delivered), then the output (generation, decode) rate first and a total
-// or an input rate last, since knee's throughput is output tokens;
+// delivered), then the output (generation, decode) rate first, the output
+// of all requests together ("overall output") before an unqualified one,
+// and a total or an input rate last, since knee's throughput is output tokens;
 // otherwise table order. Ties keep the order given, which the caller
 // sets to put the columns the author highlighted first.
 func rankCandidates(kind string, headers []string) []string {
@@ -250,7 +251,7 @@ func rankCandidates(kind string, headers []string) []string {
 	if kind != "throughput" && kind != "throughput_per_gpu" {
 		return capCandidates(out)
 	}
-	slices.SortStableFunc(out, func(a, b string) int { return speedRank(a)*3 + rateRank(a) - speedRank(b)*3 - rateRank(b) })
+	slices.SortStableFunc(out, func(a, b string) int { return speedRank(a)*4 + rateRank(a) - speedRank(b)*4 - rateRank(b) })
 	return capCandidates(out)
 }
 
@@ -280,9 +281,19 @@ var (
 	otherRateWords  = []string{"total", "combined", "overall", "sum", "input", "prompt", "pp", "prefill"}
 )
 
+// aggregateWords name a rate summed over the run's requests: beside
+// per-request rates, an output rate they qualify is the node's.
+var aggregateWords = []string{"overall", "aggregate", "total", "combined", "sum"}
+
 func rateRank(h string) int {
 	t := headerTokens(vocab.Translate(strings.ToLower(h)))
 	switch {
+	case anyWord(t, outputRateWords) && anyWord(t, aggregateWords):
+		// "overall_output_tps", "Total output tok/s": the output of
+		// every request together, before an unqualified output rate that
+		// may be one request's ("output_throughput_tps" beside
+		// "per_request_output_tps").
+		return -1
 	case anyWord(t, outputRateWords):
 		return 0
 	case anyWord(t, otherRateWords):

@@ -20,6 +20,14 @@ func TestRankCandidatesPutsTheOutputRateFirst(t *testing.T) {
 	require.Len(t, rankCandidates("throughput", []string{"a", "b", "c", "d", "e", "f"}), maxCandidates)
 }
 
+// Synthetic: an output rate of all requests together ("overall_output_tps",
+// "Total output tok/s") beside an unqualified output rate that may be one
+// request's is the node's rate a perf engineer reads: named first.
+func TestRankCandidatesPutsTheOverallOutputFirst(t *testing.T) {
+	require.Equal(t, []string{"overall_output_tps", "output_throughput_tps"}, rankCandidates("throughput", []string{"output_throughput_tps", "overall_output_tps"}))
+	require.Equal(t, []string{"Total output tok/s", "Output tok/s", "Total tok/s"}, rankCandidates("throughput", []string{"Output tok/s", "Total tok/s", "Total output tok/s"}))
+}
+
 func TestAmbiguityOverTooManySeriesRefuses(t *testing.T) {
 	err := AmbiguousSeries(errors.New("refusal"), []string{"a", "b", "c", "d", "e"})
 	var amb *ambiguous

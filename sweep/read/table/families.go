@@ -136,6 +136,11 @@ func (r *resolved) totalInContext(g grid) {
 		return
 	}
 	if len(means) == 1 {
+		if how, ok := r.meanIsNodeRate(g, means[0]); ok {
+			t.kind, t.why = colOtherTokRate, fmt.Sprintf("not the sum over streams: %q is the node's output rate", r.cols[means[0]].header)
+			r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the node's output tok/s: on every row it is %s, so %q beside it is not the sum over streams", file, r.cols[means[0]].header, how, t.header))
+			return
+		}
 		m := &r.cols[means[0]]
 		m.kind, m.why = colPerUser, fmt.Sprintf("the average over streams; %q is their sum", t.header)
 		beside = m.header

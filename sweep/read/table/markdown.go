@@ -191,6 +191,13 @@ func markdownTables(path string, data []byte) []grid {
 		if !strings.Contains(h, "|") || !strings.Contains(sep, "|") || !mdSeparator.MatchString(sep) {
 			continue
 		}
+		if pipeCell(h) {
+			if g, end, ok := flattenedPipeGrid(path, lines, i+1); ok {
+				out = append(out, g.around(lines, stack, prevEnd, end))
+				i, prevEnd = end-1, end
+				continue
+			}
+		}
 		if consoleGrid(lines, i) {
 			continue
 		}

@@ -64,6 +64,7 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 	cols := res.cols
 	notes = append(notes, res.notes...)
 	notes = append(notes, dropFailedRows(&g, cols)...)
+	notes = append(notes, dropUnservedRows(&g, cols)...)
 	rowPick, picked := meta.Series, ""
 	if res.seriesPicked {
 		rowPick, picked = res.seriesRest, res.seriesName
@@ -166,8 +167,10 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, phaseRows(&g)...)
 	notes = append(notes, expandPackedRows(&g, loadColumn(classifyAll(g.header)))...)
 	notes = append(notes, countRates(&g)...)
+	notes = append(notes, readMislabelledTokenRates(&g)...)
 	notes = append(notes, outputRateFromRequests(&g)...)
 	notes = append(notes, servedRateFromTokens(&g)...)
+	notes = append(notes, outputRateFromBatchLatency(&g)...)
 	return g, unitsRow, unitsLine, notes
 }
 
@@ -257,7 +260,7 @@ func requireColumns(g grid, cols []column) error {
 			}
 			msg += hint
 		} else {
-			msg += requestRateHint(g, cols)
+			msg += requestRateHint(g, cols) + batchLatencyHint(g, cols)
 		}
 		return inputerr.Errorf(g.file, "throughput", g.headerLine, "%s", msg)
 	case !have[colConcurrency] && !have[colPerGPU] && !have[colRequestedRate]:
