@@ -492,6 +492,10 @@ func rowsNumbered(g grid) bool {
 func levelHeaders(headers []string) (levels []string, perGPU, ok bool) {
 	levels = make([]string, 0, len(headers))
 	for _, h := range headers {
+		if level, rest, ok := wordLevel(h); ok && rest == "" {
+			levels = append(levels, level) // "单请求", "2x 并发"
+			continue
+		}
 		m := levelHeader.FindStringSubmatch(levelHeaderText(h))
 		if m == nil {
 			return nil, false, false
