@@ -260,7 +260,7 @@ func requireColumns(g grid, cols []column) error {
 			}
 			msg += hint
 		} else {
-			msg += requestRateHint(g, cols)
+			msg += requestRateHint(g, cols) + unnamedValuesHint(g, cols)
 		}
 		return inputerr.Errorf(g.file, "throughput", g.headerLine, "%s", msg)
 	case !have[colConcurrency] && !have[colPerGPU] && !have[colRequestedRate]:
