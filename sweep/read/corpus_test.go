@@ -29,6 +29,10 @@ import (
 // corpusFlags are the flags a refused entry's message names, and with which
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
+	"x-vllm-kubeai-8x-l4-llama31-8b-fp8-prefix-routing-bench-serve-blocks-load-in-headings-three-lb-series":              {Series: "KubeAI - Least Load"},
+	"a-triton-issue7548-a100-trtllm-vs-vllm-transposed":                                                                  {Series: "TensorRT-llm"},
+	"v-vllm0271-a100-qwen25-7b-long-format-metric-rows-mean-stddev-min-max-two-shapes":                                   {Series: "256 / 128"},
+	"w-1cat-vllm-v100-qwen36-27b-awq-zh-transposed-versions-as-rows-loads-in-headers-1-2-5":                              {Series: "1.2.0"},
 	"x-sglang-metax-8x-c500-tp8-step35-w8a8-zh-prefill-input-toks-space-thousands-bold-knee-pct-in-cell":                 {Columns: map[string]string{"throughput": "输入吞吐 (tok/s)"}},
 	"x-vllm-t4-qwen25-7b-awq-json-list-system-toks-sum-of-rates-ttft-seconds-c10-outlier-dip-at-70":                      {Units: map[string]string{"ttft_p50,ttft_p99,ttft_max": "s"}},
 	"x-vllm-t4-qwen25-7b-awq-kv-cliff-json-1500-out-server-log-strings-embedded-peak-at-60":                              {Units: map[string]string{"ttft_p50,ttft_p99,ttft_max": "s"}},
