@@ -29,6 +29,10 @@ import (
 // corpusFlags are the flags a refused entry's message names, and with which
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
+	"v-vllm0271-a100-qwen25-7b-long-format-metric-rows-mean-stddev-min-max-two-shapes":                          {Series: "256 / 128"},
+	"a-triton-issue7548-a100-trtllm-vs-vllm-transposed":                                                         {Series: "TensorRT-llm"},
+	"w-1cat-vllm-v100-qwen36-27b-awq-zh-transposed-versions-as-rows-loads-in-headers-1-2-5":                     {Series: "1.2.0"},
+	"x-vllm-kubeai-8x-l4-llama31-8b-fp8-prefix-routing-bench-serve-blocks-load-in-headings-three-lb-series":     {Series: "KubeAI - Least Load"},
 	"x-lmdeploy-turbomind-unknown-gpu-llama2-7b-zh-issue-overall-vs-per-request-tps-columns-no-ttft":            {Units: map[string]string{"e2el": "s"}, Columns: map[string]string{"throughput": "overall_output_tps"}},
 	"x-sglang-metax-8x-c500-tp8-step35-w8a8-zh-prefill-input-toks-space-thousands-bold-knee-pct-in-cell":        {Columns: map[string]string{"throughput": "输入吞吐 (tok/s)"}},
 	"v-llamacpp-server-laptop-cpu-i5-qwen25-15b-q5km-1-vs-4-slots-ttft-seconds-3-levels":                        {Series: "1 slot"},

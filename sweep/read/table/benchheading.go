@@ -37,15 +37,21 @@ func (b *benchScan) pageLine(raw string) {
 		b.heading = t // a fold's title names the blocks inside it
 		return
 	}
-	h, _ := headingText(raw)
+	h, depth := headingText(raw)
 	if h == "" {
 		return
 	}
 	if mark, ok := levelHeading(h); ok {
-		b.level = mark // a heading naming a level ("### Concurrency 32") names no series
+		b.level, b.levelDepth = mark, depth // a heading naming a level ("### Concurrency 32") names no series
 		return
 	}
-	b.heading, b.level = h, headingMark{}
+	b.heading = h
+	// A heading under the level's ("## 800 concurrent requests", then
+	// "### KubeAI - Least Load") names an arm run at that level; one beside
+	// or above it ends the level.
+	if depth <= b.levelDepth {
+		b.level, b.levelDepth = headingMark{}, 0
+	}
 }
 
 // headingsPartALevel: two blocks of one level (the same concurrency and

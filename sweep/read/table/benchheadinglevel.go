@@ -46,6 +46,7 @@ func levelHeading(h string) (headingMark, bool) {
 // concurrency" that differs between two blocks of one rate is what the run
 // reached, not a setting, and is read as measured.
 func (b *benchScan) applyHeadingLevels() {
+	b.applyConcurrencyHeadings()
 	if !b.allUnderRateHeadings() {
 		return
 	}
@@ -59,6 +60,46 @@ func (b *benchScan) applyHeadingLevels() {
 	}
 	b.notes = append(b.notes, fmt.Sprintf("%s: the blocks print no offered rate; each read at the rate its heading names (%q …)", b.g.file, b.levels[0].name+" "+b.levels[0].value))
 	b.observedConcurrency()
+}
+
+// applyConcurrencyHeadings gives every block under a concurrency heading
+// ("## 800 concurrent requests", "### Concurrency 32") the heading's level,
+// when every block sits under one and none prints a concurrency or a finite
+// offered rate of its own: the page then states its load nowhere else, and
+// the blocks under one heading are its arms (series, by their own headings).
+func (b *benchScan) applyConcurrencyHeadings() {
+	if !b.allUnderHeadingsOf("concurrency") {
+		return
+	}
+	conc, rate := b.loadColumns()
+	if rate >= 0 && b.someFiniteRate(rate) || conc >= 0 && b.someFilled(conc) {
+		return
+	}
+	for r, mark := range b.levels {
+		b.set(b.rows[r], "Maximum request concurrency", strings.ReplaceAll(mark.value, ",", ""), false)
+	}
+	b.notes = append(b.notes, fmt.Sprintf("%s: the blocks print no level; each read at the concurrency its heading names (%q …)", b.g.file, b.levels[0].name+" "+b.levels[0].value))
+}
+
+// someFilled: some block holds a value in column j.
+func (b *benchScan) someFilled(j int) bool {
+	for _, row := range b.rows {
+		if v, ok := row[j]; ok && !isBlank(v) {
+			return true
+		}
+	}
+	return false
+}
+
+// allUnderHeadingsOf: there are two blocks or more, each under a level
+// heading of this kind.
+func (b *benchScan) allUnderHeadingsOf(kind string) bool {
+	for _, mark := range b.levels {
+		if mark.kind != kind {
+			return false
+		}
+	}
+	return len(b.levels) > 1
 }
 
 // allUnderRateHeadings: there are blocks, and each sits under a rate heading.

@@ -73,3 +73,63 @@ func TestRateHeadingLeavesAPrintedRate(t *testing.T) {
 	require.Equal(t, "20", g.rows[0][rate])
 	require.NotContains(t, strings.Join(g.notes, "\n"), "heading names")
 }
+
+// concBlock is a synthetic vLLM result block that prints no level.
+func concBlock(tokS, ttft float64) string {
+	return "```\n============ Serving Benchmark Result ============\n" +
+		"Successful requests:                     800\n" +
+		fmt.Sprintf("Output token throughput (tok/s):         %.2f\n", tokS) +
+		fmt.Sprintf("Mean TTFT (ms):                          %.2f\n", ttft) +
+		"==================================================\n```\n\n"
+}
+
+// Blocks printing no level, under "## N concurrent requests" headings (the
+// number first or last), each arm under a "###" heading of its own: every
+// block is read at its section's concurrency, a deeper heading keeping it,
+// and the arms are the series (issue 26, batch x's load-balancer page).
+// Synthetic blocks, two arms per level.
+func TestConcurrencyHeadingSetsTheBlocksLevel(t *testing.T) {
+	var data strings.Builder
+	for i, h := range []string{"800 concurrent requests", "1600 concurrent requests", "concurrent requests 3200"} {
+		data.WriteString("## " + h + "\n\n")
+		data.WriteString("### Round Robin\n\n" + concBlock(3800+float64(i)*10, 800*float64(i+1)))
+		data.WriteString("### Prefix Hash\n\n" + concBlock(5500+float64(i)*10, 200+float64(i)))
+	}
+	s, err := readBenchText("t.md", []byte(data.String()), Meta{Series: "Prefix Hash"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	for i, conc := range []float64{800, 1600, 3200} {
+		require.Equal(t, conc, s.Points[i].Concurrency)
+		require.Equal(t, 5500+float64(i)*10, s.Points[i].ThroughputTokS)
+	}
+	require.Contains(t, strings.Join(s.Notes, "\n"), `each read at the concurrency its heading names ("concurrent requests 800" …)`)
+	_, err = readBenchText("t.md", []byte(data.String()), Meta{})
+	require.ErrorContains(t, err, `2 series by "Result title"`)
+}
+
+// A heading beside the level's (no deeper) ends it: a block under
+// "## Other runs" after "## Concurrency 8" has no level from the heading,
+// and since not every block then sits under one, none takes a heading's
+// level. Synthetic.
+func TestConcurrencyHeadingEndsAtASiblingHeading(t *testing.T) {
+	data := "## Concurrency 8\n\n" + concBlock(900, 100) + "## Other runs\n\n" + concBlock(950, 120)
+	g, ok := benchBlocks("t.md", []byte(data))
+	require.True(t, ok)
+	conc, _ := (&benchScan{g: g}).loadColumns()
+	require.Less(t, conc, 0)
+	require.NotContains(t, strings.Join(g.notes, "\n"), "heading names")
+}
+
+// A block that prints its own concurrency keeps it. Synthetic.
+func TestConcurrencyHeadingLeavesAPrintedLevel(t *testing.T) {
+	var data strings.Builder
+	for _, c := range []int{2, 4} {
+		data.WriteString(fmt.Sprintf("## Concurrency %d\n\nMaximum request concurrency: %d\n", c, c*10) + concBlock(float64(c)*100, 50))
+	}
+	g, ok := benchBlocks("t.md", []byte(data.String()))
+	require.True(t, ok)
+	conc, _ := (&benchScan{g: g}).loadColumns()
+	require.GreaterOrEqual(t, conc, 0)
+	require.Equal(t, "20", g.rows[0][conc])
+	require.NotContains(t, strings.Join(g.notes, "\n"), "heading names")
+}

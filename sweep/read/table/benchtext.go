@@ -127,9 +127,12 @@ type benchScan struct {
 	heading  string       // the last markdown heading above the open block
 	headings []string     // each block's nearest heading above it
 	level    headingMark  // the level the last level heading above the open block names
-	levels   []headingMark
-	fenced   bool // inside a code fence (``` or ~~~)
-	fences   bool // the text fences its code: a markdown page
+	// levelDepth is that heading's depth (2 for "##"): a deeper heading
+	// keeps its level, one no deeper ends it.
+	levelDepth int
+	levels     []headingMark
+	fenced     bool // inside a code fence (``` or ~~~)
+	fences     bool // the text fences its code: a markdown page
 }
 
 // line takes source line i: a banner opens a block, a closing rule ends it,

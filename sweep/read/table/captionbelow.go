@@ -1,6 +1,7 @@
 package table
 
 import (
+	"regexp"
 	"strings"
 	"unicode/utf8"
 )
@@ -9,9 +10,10 @@ import (
 // allowed) when it names a metric, as a caption above does: papers and
 // READMEs put a table's caption under it ("*output tokens/s, median of 3
 // runs*"), and a table whose cells are bare numbers ("| llama.cpp | 69.6 |")
-// says nowhere else what they hold. A remark in italics that names no
-// metric is no caption. end is the first line after the table; "" when
-// there is none.
+// says nowhere else what they hold. A plain line saying what the cells hold
+// ("value is TPS (token per second)", valuesLine) is a caption as well. A
+// remark in italics that names no metric is no caption. end is the first
+// line after the table; "" when there is none.
 func captionBelow(lines []string, end int) string {
 	i := end
 	if i < len(lines) && strings.TrimSpace(lines[i]) == "" {
@@ -22,10 +24,28 @@ func captionBelow(lines []string, end int) string {
 	}
 	l := strings.TrimSpace(lines[i])
 	inner, ok := italicLine(l)
+	if !ok {
+		inner, ok = valuesLine(l)
+	}
 	if !ok || utf8.RuneCountInString(inner) > maxCaption || !namesMetric(inner) {
 		return ""
 	}
 	return inner
+}
+
+// valuesSay is a line under a table that says what its cells hold: "value
+// is TPS (token per second)", "values are output tok/s", "all numbers in
+// tok/s", "unit: ms". What follows the verb is the caption.
+var valuesSay = regexp.MustCompile(`(?i)^(?:all |the )?(?:values?|numbers?|figures?|cells?|units?)\s*(?:is|are|in|:|=)\s+(.+?)[.;]?$`)
+
+// valuesLine is what a line saying what the cells hold names; false for any
+// other line.
+func valuesLine(l string) (string, bool) {
+	m := valuesSay.FindStringSubmatch(stripMarkup(l))
+	if m == nil {
+		return "", false
+	}
+	return strings.TrimSpace(m[1]), true
 }
 
 // italicLine is the text of a line written wholly in italics, "*…*" or

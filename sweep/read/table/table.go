@@ -135,7 +135,10 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, mergeGroupHeader(&g)...)
 	notes = append(notes, readDecimalCommas(&g)...)
 	notes = append(notes, unpackSweepRow(&g)...)
-	if t, note, ok := transpose(g); ok {
+	if t, note, ok := pivotMetricRows(g); ok {
+		g = t
+		notes = append(notes, note)
+	} else if t, note, ok := transpose(g); ok {
 		g = t
 		if note != "" {
 			notes = append(notes, note)
@@ -260,7 +263,7 @@ func requireColumns(g grid, cols []column) error {
 			}
 			msg += hint
 		} else {
-			msg += requestRateHint(g, cols) + batchLatencyHint(g, cols)
+			msg += requestRateHint(g, cols) + batchLatencyHint(g, cols) + unnamedValuesHint(g, cols)
 		}
 		return inputerr.Errorf(g.file, "throughput", g.headerLine, "%s", msg)
 	case !have[colConcurrency] && !have[colPerGPU] && !have[colRequestedRate]:
@@ -492,6 +495,10 @@ func rowsNumbered(g grid) bool {
 func levelHeaders(headers []string) (levels []string, perGPU, ok bool) {
 	levels = make([]string, 0, len(headers))
 	for _, h := range headers {
+		if level, rest, ok := wordLevel(h); ok && rest == "" {
+			levels = append(levels, level) // "单请求", "2x 并发"
+			continue
+		}
 		m := levelHeader.FindStringSubmatch(levelHeaderText(h))
 		if m == nil {
 			return nil, false, false

@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -24,6 +25,9 @@ type levelMetric struct {
 // "users 8", "并发16") and a metric ("tok/s", "TTFT p50 (ms)"), the level
 // first or last; false when no split gives both.
 func levelMetricHeader(h string) (levelMetric, bool) {
+	if level, metric, ok := wordLevel(h); ok && metric != "" && measuredAtLevel(classify(metric)) {
+		return levelMetric{level: level, metric: metric}, true // "2x 并发总吞吐"
+	}
 	words := strings.Fields(stripMarkup(h))
 	for k := 1; k < len(words); k++ {
 		if lm, ok := splitLevelMetric(words[:k], words[k:]); ok {
@@ -56,47 +60,113 @@ func splitLevelMetric(lv, m []string) (levelMetric, bool) {
 // distinct levels of one load, every other column holds labels (text), and
 // there is a label column or a single row to name the curve by.
 func meltLevelColumns(g grid) (grid, string, bool) {
-	var labels []int
-	byCol := map[int]levelMetric{}
-	var levels, metrics []string
-	perGPU := false
-	for i, h := range g.header {
-		lm, ok := levelMetricHeader(h)
-		if !ok {
-			if !textColumn(g, i) {
-				return g, "", false // a number that is no level's: not a wide table
-			}
-			labels = append(labels, i)
-			continue
-		}
-		if columnOf(byCol, lm.level, lm.metric) >= 0 {
-			return g, "", false // one level's metric twice: which is it?
-		}
-		byCol[i] = lm
-		levels, metrics = addOnce(levels, lm.level), addOnce(metrics, lm.metric)
-		perGPU = perGPU || lm.perGPU
-	}
-	if len(levels) < 2 || len(labels) == 0 && len(g.rows) != 1 {
+	w, ok := scanWideHeaders(g)
+	if !ok || len(w.levels) < 2 || len(w.labels) == 0 && len(g.rows) != 1 {
 		return g, "", false
 	}
 	levelName := "concurrency"
-	if perGPU {
+	if w.perGPU {
 		levelName = "per_gpu"
 	}
-	t := g.reshaped(append(pick(g.header, labels), levelName)...)
-	t.header = append(t.header, metrics...)
+	t := g.reshaped(append(pick(g.header, w.labels), levelName)...)
+	t.header = append(t.header, w.metrics...)
 	for r, row := range g.rows {
-		for _, lv := range levels {
-			out := append(pick(row, labels), lv)
-			for _, m := range metrics {
-				out = append(out, cellAt(row, columnOf(byCol, lv, m)))
+		for _, lv := range w.levels {
+			out := append(pick(row, w.labels), lv)
+			for _, m := range w.metrics {
+				out = append(out, cellAt(row, columnOf(w.byCol, lv, m)))
 			}
 			t.rows = append(t.rows, out)
 			t.lines = append(t.lines, g.lines[r])
 		}
 	}
-	note := fmt.Sprintf("%s:%d: the headers name the levels (%q …): read as one row per level of each row, the level in a column of its own", g.file, g.headerLine, g.header[firstKey(byCol)])
+	note := fmt.Sprintf("%s:%d: the headers name the levels (%q …): read as one row per level of each row, the level in a column of its own", g.file, g.headerLine, g.header[firstKey(w.byCol)])
+	if len(w.bare) > 0 {
+		note += fmt.Sprintf("; %s, naming a level alone, holds the %q the other levels name", andQuoted(pick(g.header, sortedKeys(w.bare))), w.metrics[0])
+	}
 	return t, note, true
+}
+
+// wideScan is what a wide table's headers say: the label columns, the
+// level and metric of each other column, the levels and metrics in the
+// order the headers name them, and the columns named by a level alone.
+type wideScan struct {
+	labels          []int
+	byCol           map[int]levelMetric
+	bare            map[int]string
+	levels, metrics []string
+	perGPU          bool
+}
+
+// scanWideHeaders reads g's headers as a wide table's; false when a column
+// of numbers names no level, a level's metric is named twice, or a column
+// named by a level alone has no one metric to take (nameBareLevels).
+func scanWideHeaders(g grid) (wideScan, bool) {
+	w := wideScan{byCol: map[int]levelMetric{}, bare: map[int]string{}}
+	for i, h := range g.header {
+		lm, ok := levelMetricHeader(h)
+		if level, isLevel := bareLevel(h); !ok && isLevel && !textColumn(g, i) {
+			w.bare[i] = level // its metric is the others' (nameBareLevels)
+			w.levels = addOnce(w.levels, level)
+			continue
+		}
+		if !ok {
+			if !textColumn(g, i) {
+				return w, false // a number that is no level's: not a wide table
+			}
+			w.labels = append(w.labels, i)
+			continue
+		}
+		if columnOf(w.byCol, lm.level, lm.metric) >= 0 {
+			return w, false // one level's metric twice: which is it?
+		}
+		w.byCol[i] = lm
+		w.levels, w.metrics = addOnce(w.levels, lm.level), addOnce(w.metrics, lm.metric)
+		w.perGPU = w.perGPU || lm.perGPU
+	}
+	return w, nameBareLevels(w.byCol, w.bare, w.metrics)
+}
+
+// bareLevel reads a header that names a level and nothing else ("单请求",
+// "c=1", "x2").
+func bareLevel(h string) (string, bool) {
+	if level, rest, ok := wordLevel(h); ok {
+		return level, rest == ""
+	}
+	if m := levelHeader.FindStringSubmatch(levelHeaderText(h)); m != nil && m[1]+m[3] != "" {
+		return m[2], true
+	}
+	return "", false
+}
+
+// nameBareLevels gives each column named by a level alone ("单请求" beside
+// "2x 并发总吞吐 | 5x 并发总吞吐") the metric every other level column
+// names, when they name one: its cells hold that metric at its level.
+// false when there are bare levels and the others name no one metric, or a
+// bare level is also named with it.
+func nameBareLevels(byCol map[int]levelMetric, bare map[int]string, metrics []string) bool {
+	if len(bare) == 0 {
+		return true
+	}
+	if len(metrics) != 1 {
+		return false
+	}
+	for i, lv := range bare {
+		if columnOf(byCol, lv, metrics[0]) >= 0 {
+			return false
+		}
+		byCol[i] = levelMetric{level: lv, metric: metrics[0]}
+	}
+	return true
+}
+
+func sortedKeys(m map[int]string) []int {
+	keys := make([]int, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 // columnOf is the column of level lv and metric m, -1 when the table has

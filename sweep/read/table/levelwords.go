@@ -1,0 +1,39 @@
+package table
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A header may name its level in words rather than as "c=N": "单请求" or
+// "single" (one request at a time, a load of 1), "sequential", "1 user",
+// "2x 并发" or "2 并发" (two concurrent requests), "8 concurrent", "x2".
+// Followed by a metric ("2x 并发总吞吐"), the header names both, as
+// "c=2 tok/s" does (widecolumns.go).
+
+// singleLoad is a header that opens with words for one request at a time.
+// "Single-stream" is left out: a per-stream rate's name, not a level.
+var singleLoad = regexp.MustCompile(`^(?i)(?:(?:single|sequential|one user|1 user)(?:[ _-](?:request|requests|user|client))?(?:\s+|$)|单请求|单并发|单用户)`)
+
+// timesLoad is a header that opens with a count of concurrent requests
+// ("2x 并发", "2 并发", "8 concurrent requests", "4x users").
+var timesLoad = regexp.MustCompile(`^(?i)(\d+)\s*[x×]?\s*(?:路?并发|concurrent(?:\s+requests?)?(?:\s+|$)|concurrency(?:\s+|$)|users?(?:\s+|$)|clients?(?:\s+|$))`)
+
+// bareTimes is a header that is only a multiple of one request ("x2").
+var bareTimes = regexp.MustCompile(`^(?i)[x×](\d+)$`)
+
+// wordLevel reads a header naming its level in words: the level and what
+// follows it (the metric, "" for none); false for any other header.
+func wordLevel(h string) (level, rest string, ok bool) {
+	c := strings.TrimSpace(stripMarkup(h))
+	if loc := singleLoad.FindStringIndex(c); loc != nil {
+		return "1", strings.TrimSpace(c[loc[1]:]), true
+	}
+	if m := timesLoad.FindStringSubmatchIndex(c); m != nil {
+		return c[m[2]:m[3]], strings.TrimSpace(c[m[1]:]), true
+	}
+	if m := bareTimes.FindStringSubmatch(c); m != nil {
+		return m[1], "", true
+	}
+	return "", "", false
+}

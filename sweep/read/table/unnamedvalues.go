@@ -1,0 +1,28 @@
+package table
+
+import "fmt"
+
+// unnamedValuesHint says, for a table refused for want of a throughput
+// whose only column read is its load, which columns hold numbers that
+// nothing names: the rows of a transposed table named by configurations
+// ("repack off | 13.9 | 20.5 …") with no metric in the corner, a caption,
+// a heading or a line under the table. Their values may well be tok/s, but
+// the table does not say so, and knee does not guess a metric; "" when
+// another column is read or none holds unnamed numbers.
+func unnamedValuesHint(g grid, cols []column) string {
+	var unnamed []string
+	for i, c := range cols {
+		switch {
+		case c.kind == colConcurrency || c.kind == colPerGPU:
+			continue
+		case c.key() != "":
+			return "" // the table names a measure: the refusal is about it
+		case (c.kind == colIgnore && c.why == "" || c.kind == colSeriesLabel) && numberColumn(g, i) && !allRatios(columnCells(g, i)):
+			unnamed = append(unnamed, c.header)
+		}
+	}
+	if len(unnamed) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; %s hold numbers that nothing names: no header, corner cell, caption or heading above, or line under the table (\"values are output tok/s\") says what they are", andQuoted(unnamed))
+}
