@@ -178,15 +178,16 @@ func splitStatPairs(g *grid) []string {
 
 // statPairOf matches statPair on a header, or on its words in English
 // where it names the statistics in another language ("TTFT 中位/P99 (ms)"
-// is "TTFT median/P99 (ms)"): the parts are then named in English, which
-// is what the roles pass reads anyway.
+// is "ttft median/p99 (ms)"): the parts are then named in English, lower
+// case, as the roles pass reads every header ("首Token延迟" is the
+// vocabulary's "首token延迟", a TTFT, only once lower-cased).
 func statPairOf(header string) []string {
 	h := stripMarkup(header)
 	if m := statPair.FindStringSubmatch(h); m != nil {
 		return m
 	}
-	t := strings.Join(strings.Fields(vocab.Translate(h)), " ")
-	if t == strings.Join(strings.Fields(h), " ") {
+	t := strings.Join(strings.Fields(vocab.Translate(strings.ToLower(h))), " ")
+	if t == strings.Join(strings.Fields(strings.ToLower(h)), " ") {
 		return nil
 	}
 	m := statPair.FindStringSubmatch(t)

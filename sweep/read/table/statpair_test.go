@@ -55,7 +55,13 @@ func TestStatPairNamedInChinese(t *testing.T) {
 	require.Len(t, s.Points, 3)
 	require.Equal(t, 98.9, *s.Points[1].TTFT.P50)
 	require.Equal(t, 1422.4, *s.Points[2].TTFT.P99)
-	require.Contains(t, strings.Join(s.Notes, "\n"), `t.md: "TTFT 中位/P99 (ms)" holds two statistics in each cell: read as "TTFT median (ms)" and "TTFT P99 (ms)"`)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `t.md: "TTFT 中位/P99 (ms)" holds two statistics in each cell: read as "ttft median (ms)" and "ttft p99 (ms)"`)
+
+	// Synthetic: the metric read as the roles pass reads it, lower case:
+	// "首Token延迟" is the vocabulary's "首token延迟", a TTFT, no latency.
+	s, err = Read("t.md", []byte(strings.Replace(md, "TTFT 中位", "首Token延迟 中位", 1)), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, 1422.4, *s.Points[2].TTFT.P99)
 
 	// Synthetic: words that name no statistic ("输入/输出", input/output)
 	// leave the cell as it was.
