@@ -9,12 +9,15 @@ import (
 // A comparison table writes a change in one cell: "463.1 → 676.5（+46%）",
 // the value before, an arrow, the value after, and often the change in
 // brackets (a derived figure, never a third value). A perf engineer reads
-// two series there only when the header names them around the same arrow
-// ("输出吞吐 (tok/s) bf16 → fp8"): the column becomes one column per series
+// two series there only when something names them (arrowstates.go): the
+// header, around the same arrow ("输出吞吐 (tok/s) bf16 → fp8") or as one
+// setting's two states ("tok/s (CP off/on)"), or the line introducing the
+// table ("…, CP off → CP on:"). The column becomes one column per series
 // ("bf16 输出吞吐 (tok/s)", "fp8 输出吞吐 (tok/s)"), which the series pass
-// then offers as two curves. Under any other header the cell is refused
-// (parseCell says it holds two values), since nothing says which is the
-// measurement.
+// then offers as two curves; a cell of one value in such a column is a
+// value the change left as it was, both series'. Where nothing names them
+// the cell is refused (parseCell says it holds two values), since nothing
+// says which is the measurement.
 
 // arrowPair is two values around an arrow and an optional change in
 // brackets after them.
@@ -29,58 +32,70 @@ var arrowHeader = regexp.MustCompile(`^(.*?)\s*([^\s→⟶➔]+)\s*(?:→|⟶|�
 // are no part of them.
 var arrowHeaderBracketed = regexp.MustCompile(`^(.*?)\s*[（(]\s*([^\s()（）→⟶➔]+)\s*(?:→|⟶|➔|->)\s*([^\s()（）→⟶➔]+)\s*[）)]$`)
 
-// arrowSeries is the header's words and the two series it names around an
-// arrow, or nil when it names none.
-func arrowSeries(header string) []string {
-	h := strings.TrimSpace(stripMarkup(header))
-	if m := arrowHeaderBracketed.FindStringSubmatch(h); m != nil {
-		return m
-	}
-	return arrowHeader.FindStringSubmatch(h)
-}
-
-// splitArrowColumns splits every column whose header names two series and
-// whose cells each hold two values around an arrow.
+// splitArrowColumns splits every column whose cells each hold two values
+// around an arrow (or one, unchanged) where the header or the line that
+// introduces the table names the two states.
 func splitArrowColumns(g *grid) []string {
 	var notes []string
+	above, aboveOK := statesAbove(*g)
 	for i := 0; i < len(g.header); i++ {
-		m := arrowSeries(g.header[i])
-		if m == nil || m[1] == "" || !everyCellArrowPair(*g, i) {
+		if !everyCellArrowPair(*g, i) {
 			continue
 		}
-		before, after := strings.TrimSpace(m[2]+" "+m[1]), strings.TrimSpace(m[3]+" "+m[1])
+		st, ok := headerStates(g.header[i])
+		from := ""
+		if !ok && aboveOK {
+			st, ok, from = above, true, " (named by the line above the table)"
+			st.rest = strings.TrimSpace(stripMarkup(g.header[i]))
+		}
+		if !ok {
+			continue
+		}
+		before, after := st.names()
 		whole := g.header[i]
 		g.header = append(g.header[:i:i], append([]string{before, after}, g.header[i+1:]...)...)
+		unchanged := false
 		for r, row := range g.rows {
 			vals := make([]string, 2)
-			if p := arrowPair.FindStringSubmatch(cleanCell(cellAt(row, i))); p != nil {
+			c := cleanCell(cellAt(row, i))
+			if p := arrowPair.FindStringSubmatch(c); p != nil {
 				vals[0], vals[1] = p[1], p[2]
+			} else if !isBlank(c) {
+				vals[0], vals[1], unchanged = c, c, true
 			}
 			if i < len(row) {
 				g.rows[r] = append(row[:i:i], append(vals, row[i+1:]...)...)
 			}
 		}
-		notes = append(notes, fmt.Sprintf("%s: the cells of %q hold %s → %s: read as the columns %q and %q (the change after them not read)", g.file, whole, m[2], m[3], before, after))
+		note := fmt.Sprintf("%s: the cells of %q hold %s → %s%s: read as the columns %q and %q (the change after them not read)", g.file, whole, st.before, st.after, from, before, after)
+		if unchanged {
+			note += "; a cell of one value is both"
+		}
+		notes = append(notes, note)
 		i++
 	}
 	return notes
 }
 
 // everyCellArrowPair: every non-blank cell of column i is two numbers
-// around an arrow, and there is one.
+// around an arrow, or one number (a value the change left as it was), and
+// some cell is two.
 func everyCellArrowPair(g grid, i int) bool {
-	return everyFilledCell(g, i, cleanCell, func(c string) bool {
+	pairs := 0
+	ok := everyFilledCell(g, i, cleanCell, func(c string) bool {
 		p := arrowPair.FindStringSubmatch(c)
 		if p == nil {
-			return false
+			return arrowSide(c)
 		}
 		for _, v := range p[1:] {
 			if !arrowSide(v) {
 				return false
 			}
 		}
+		pairs++
 		return true
 	})
+	return ok && pairs > 0
 }
 
 // arrowSide: one side of an arrow is a number, or several around slashes

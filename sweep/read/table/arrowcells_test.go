@@ -109,3 +109,57 @@ func TestArrowCellsHoldingStatisticPairsSplitTwice(t *testing.T) {
 	require.Equal(t, 153.0, *s.Points[1].TTFT.P50)
 	require.Equal(t, 255.0, *s.Points[1].TTFT.P99)
 }
+
+// Synthetic: the line introducing the table names the two states once for
+// every column ("…, CP off → CP on:"), the headers name only the metric:
+// each arrow column becomes the two states' columns, two curves, and a
+// cell of one value (unchanged) is both curves'.
+func TestArrowCellsNamedByTheLineAbove(t *testing.T) {
+	md := "Seven concurrencies on the same node, CP off → CP on:\n\n| Client concurrency | Output tok/s | Median TTFT (ms) |\n| :---: | :---: | :---: |\n| 1 | 2173.1 → 2262.2 (+4.1%) | 252 → 170 (1.48×) |\n| 4 | 3264.5 → 4159.0 (+27.4%) | 801 |\n| 8 | 3565.5 → 4917.3 (+37.9%) | 1165 → 764 (1.52×) |\n"
+	_, err := Read("t.md", []byte(md), Markdown, Meta{})
+	var amb *ambiguous
+	require.True(t, errors.As(err, &amb), "%v", err)
+	require.Equal(t, []string{"CP off", "CP on"}, amb.headers)
+
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "CP on"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{2262.2, 4159.0, 4917.3}, []float64{s.Points[0].ThroughputTokS, s.Points[1].ThroughputTokS, s.Points[2].ThroughputTokS})
+	require.Equal(t, 801.0, *s.Points[1].TTFT.P50, "unchanged: both curves'")
+	require.Contains(t, strings.Join(s.Notes, "\n"), `t.md: the cells of "Output tok/s" hold CP off → CP on (named by the line above the table): read as the columns "CP off Output tok/s" and "CP on Output tok/s"`)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `a cell of one value is both`)
+
+	// Synthetic: a line above that names values, not states, names no
+	// curves: refused as before.
+	md = "Throughput went 2173 → 2262 at one stream:\n\n| Client concurrency | Output tok/s |\n|---|---|\n| 1 | 2173.1 → 2262.2 |\n| 4 | 3264.5 → 4159.0 |\n"
+	_, err = Read("t.md", []byte(md), Markdown, Meta{})
+	require.ErrorContains(t, err, `"2173.1 → 2262.2" holds two values, before → after, and the header names no series for them`)
+}
+
+// Synthetic: a header naming one setting's two states around a slash,
+// "Output tok/s (CP off/on)", or around an arrow in brackets, "TTFT p50 ms
+// (radix off → on)"; a slash between words that are no states ("tok/s",
+// "input/output") names none.
+func TestArrowCellsUnderAHeaderNamingOneSettingsStates(t *testing.T) {
+	md := "| Concurrency | Output tok/s (CP off/on) | TTFT p50 ms (CP off → on) |\n|---|---|---|\n| 1 | 80.5 → 95.0 | 40 → 38 |\n| 8 | 463.1 → 676.5 | 69.4 → 56.6 |\n| 32 | 1367.1 → 2002.4 | 121.5 → 92.7 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "CP on"})
+	require.NoError(t, err)
+	require.Equal(t, 676.5, s.Points[1].ThroughputTokS)
+	require.Equal(t, 56.6, *s.Points[1].TTFT.P50)
+
+	for h, want := range map[string][2]string{
+		"Output tok/s (CP off/on)":       {"CP off Output tok/s", "CP on Output tok/s"},
+		"TTFT ms radix disabled/enabled": {"radix disabled TTFT ms", "radix enabled TTFT ms"},
+		"total tok/s (radix off → on)":   {"radix off total tok/s", "radix on total tok/s"},
+		"Output tok/s (main → PCG)":      {"main Output tok/s", "PCG Output tok/s"},
+		"mean TTFT (ms) bf16 → fp8":      {"bf16 mean TTFT (ms)", "fp8 mean TTFT (ms)"},
+	} {
+		st, ok := headerStates(h)
+		require.True(t, ok, h)
+		a, b := st.names()
+		require.Equal(t, want, [2]string{a, b}, h)
+	}
+	for _, h := range []string{"Total tok/s", "input/output tokens", "TTFT p50/p99"} {
+		_, ok := headerStates(h)
+		require.False(t, ok, h)
+	}
+}

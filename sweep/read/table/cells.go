@@ -164,6 +164,10 @@ func parseCell(cell string) (cv cellValue, ok bool, err error) {
 		}
 		u, uok := parseUnit(rest)
 		if !uok {
+			if rest == "+" {
+				// "100+": a level of 100 or more, whose number is only its floor.
+				return cv, false, fmt.Errorf("%q is open-ended (%s or more), not a number: knee reads the value that was set or measured", cell, num)
+			}
 			if err := commaCellError(cell); err != nil {
 				return cv, false, err
 			}

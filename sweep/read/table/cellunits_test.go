@@ -32,3 +32,11 @@ func TestNearestThroughputIsNoPerUserRate(t *testing.T) {
 	require.True(t, ok)
 	require.Equal(t, "Generated tok/s peak", c.header, "an output rate before a prefill one; never a per-user one")
 }
+
+// Synthetic: an open-ended load ("100+") is refused naming the shape, not
+// as a number with an unknown unit "+".
+func TestOpenEndedCellIsRefusedByName(t *testing.T) {
+	md := "| Concurrency | Output tok/s |\n|---|---|\n| 1 | 33 |\n| 15 | 250 |\n| 100+ | 620 |\n"
+	_, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.ErrorContains(t, err, `Concurrency: "100+" is open-ended (100 or more), not a number`)
+}

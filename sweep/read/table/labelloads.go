@@ -7,16 +7,43 @@ import (
 )
 
 // A load written inside a row's label: llama-benchy's "tg4096 (c5)", a
-// test named "chat C=8", "run conc 16". One label per row, each holding
-// one load marker whose number changes from row to row, is the table's
-// load when no column is: the number becomes a concurrency column, and
-// what is left of the label stays as the row's name.
+// test named "chat C=8", "run conc 16", a setting "qps = 2". One label per
+// row, each holding one load marker whose number changes from row to row,
+// is the table's load when no column is: the number becomes a concurrency
+// column (a request rate column where the marker names a rate: "qps",
+// "rate=4.0"), and what is left of the label stays as the row's name.
 
 // labelLoad finds one load marker in a label: a load word (c, conc,
 // concurrency, users, clients, workers, np, parallel, bs, batch) then a
 // number, "=" or ":" between them or nothing, standing apart from the
 // label's other words.
 var labelLoad = regexp.MustCompile(`(?i)(^|[\s(\[,;/|])(c|conc|concurrency|users?|clients?|workers?|np|parallel|bs|batch)\s*[=:]?\s*(\d+)\b`)
+
+// labelRate finds one offered-rate marker in a label: qps or rps then a
+// number, whole or not, and the rate's unit after it or none: "qps = 2",
+// "run qps 4", "rps: 2.5".
+var labelRate = regexp.MustCompile(`(?i)(^|[\s(\[,;/|])(qps|rps)\s*[=:]?\s*(\d+(?:\.\d+)?)(?:\s*(?:req/s|rps|qps))?(?:[\s)\],;|]|$)`)
+
+// labelRateWord is the marker "rate" or "request rate" with its number
+// ("rate=4.0", "request rate 2.5 req/s"), at the label's start or after a
+// bracket or a comma: after another word "rate" is that word's ("error
+// rate 0.1", "success rate 99"), no load.
+var labelRateWord = regexp.MustCompile(`(?i)(^|[(\[,;/|]\s*)((?:request[ _-]?)?rate)\s*[=:]?\s*(\d+(?:\.\d+)?)(?:\s*(?:req/s|rps|qps))?(?:[\s)\],;|]|$)`)
+
+// markerKind is one kind of load marker, the header of the column its
+// numbers become and the unit the note says them in.
+type markerKind struct {
+	mark   *regexp.Regexp
+	header string
+	unit   string
+}
+
+// loadMarkers are the markers a label may hold.
+var loadMarkers = []markerKind{
+	{labelLoad, "concurrency", "in flight"},
+	{labelRate, "request rate (req/s)", "req/s"},
+	{labelRateWord, "request rate (req/s)", "req/s"},
+}
 
 // labelLoads adds the concurrency column a label column holds, when the
 // table has no load column.
@@ -25,7 +52,7 @@ func labelLoads(g *grid) []string {
 		return nil
 	}
 	for i := range g.header {
-		loads, rest, ok := labelColumnLoads(g, i)
+		loads, rest, m, ok := labelColumnMarkers(g, i)
 		if !ok {
 			continue
 		}
@@ -37,17 +64,28 @@ func labelLoads(g *grid) []string {
 			grown[i], grown[len(g.header)] = rest[r], loads[r]
 			g.rows[r] = grown
 		}
-		g.header = append(g.header, fmt.Sprintf("concurrency (in %s)", label))
-		notes := []string{fmt.Sprintf("%s: the load read from the labels of %q (%q: %s in flight, …): one level per row, the number after the load word", g.file, label, first, loads[0])}
+		g.header = append(g.header, fmt.Sprintf("%s (in %s)", m.header, label))
+		notes := []string{fmt.Sprintf("%s: the load read from the labels of %q (%q: %s %s, …): one level per row, the number after the load word", g.file, label, first, loads[0], m.unit)}
 		return append(notes, mergePhaseRows(g, len(g.header)-1, i)...)
 	}
 	return nil
 }
 
+// labelColumnMarkers reads column i's labels with the first marker that
+// every label holds once.
+func labelColumnMarkers(g *grid, i int) (loads, rest []string, m markerKind, ok bool) {
+	for _, m := range loadMarkers {
+		if loads, rest, ok := labelColumnLoads(g, i, m.mark); ok {
+			return loads, rest, m, true
+		}
+	}
+	return nil, nil, markerKind{}, false
+}
+
 // labelColumnLoads reads column i's labels: each non-blank one with
 // exactly one load marker, and two levels or more among them. loads and
 // rest are per row: the number, and the label without its marker.
-func labelColumnLoads(g *grid, i int) (loads, rest []string, ok bool) {
+func labelColumnLoads(g *grid, i int, mark *regexp.Regexp) (loads, rest []string, ok bool) {
 	if classify(g.header[i]).key() != "" {
 		return nil, nil, false
 	}
@@ -59,7 +97,7 @@ func labelColumnLoads(g *grid, i int) (loads, rest []string, ok bool) {
 		if _, isNum, _ := parseCell(cleanCell(cell)); isNum {
 			return nil, nil, false
 		}
-		m := labelLoad.FindAllStringSubmatchIndex(cell, -1)
+		m := mark.FindAllStringSubmatchIndex(cell, -1)
 		if len(m) != 1 {
 			return nil, nil, false
 		}
@@ -74,7 +112,13 @@ func labelColumnLoads(g *grid, i int) (loads, rest []string, ok bool) {
 // labelWithoutLoad is a label with its load marker taken out, and the
 // brackets that held only the marker: "tg4096 (c5)" → "tg4096".
 func labelWithoutLoad(cell string, m []int) string {
-	s := cell[:m[4]] + cell[m[7]:]
+	// The marker ends at its number, or at the unit written after it
+	// ("qps 2 req/s"); a bracket or a space that closed it stays.
+	end := m[1]
+	if end > m[7] && strings.ContainsAny(cell[end-1:end], " \t)],;|") {
+		end--
+	}
+	s := cell[:m[4]] + cell[end:]
 	s = strings.NewReplacer("( )", "", "()", "", "[ ]", "", "[]", "").Replace(s)
 	return strings.Join(strings.Fields(s), " ")
 }

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -71,4 +72,48 @@ func TestPhaseRowsBesideALoadColumn(t *testing.T) {
 	g = &grid{file: "t.md", header: []string{"test", "t/s"}, rows: [][]string{{"pp512", "1187"}, {"tg128", "64"}}, lines: []int{3, 4}}
 	require.Len(t, phaseRows(g), 1)
 	require.Equal(t, [][]string{{"pp512 + tg128", "64"}}, g.rows)
+}
+
+// Synthetic: a setting cell that carries its own label, "qps = 2",
+// "rate=4.0", "run qps 4 req/s", under a header that names nothing of its
+// own ("Setting", "config", blank): the label is the column's role (an
+// offered rate), the number its value.
+func TestRateInsideSettingLabel(t *testing.T) {
+	for _, labels := range [][]string{
+		{"qps = 2", "qps = 4", "qps = 8"},
+		{"rate=2.0", "rate=4.0", "rate=8.0"},
+		{"run qps 2 req/s", "run qps 4 req/s", "run qps 8 req/s"},
+		{"chat (rate: 2)", "chat (rate: 4)", "chat (rate: 8)"},
+	} {
+		for _, h := range []string{"Setting", "config", ""} {
+			g := &grid{file: "t.md", header: []string{h, "Output tok/s"},
+				rows:  [][]string{{labels[0], "100"}, {labels[1], "180"}, {labels[2], "240"}},
+				lines: []int{3, 4, 5}}
+			require.Len(t, labelLoads(g), 1, labels[0])
+			require.Equal(t, "request rate (req/s) (in "+h+")", g.header[2])
+			for r, want := range []string{"2", "4", "8"} {
+				require.Equal(t, want, strings.TrimSuffix(g.rows[r][2], ".0"), labels[0])
+			}
+			require.NotContains(t, g.rows[0][0], "2", labels[0])
+			require.NotContains(t, g.rows[0][0], "req/s", labels[0])
+		}
+	}
+	// Synthetic: "rate" after another word is that word's ("error rate
+	// 0.1"), no offered load.
+	g := &grid{header: []string{"run", "tok/s"}, rows: [][]string{{"error rate 0.1", "1"}, {"error rate 0.4", "2"}}}
+	require.Nil(t, labelLoads(g))
+}
+
+// Synthetic: the whole table, "qps = N" rows of three series told apart by
+// a column ("num_rdma_nic": 2, 1, TCP), the loads repeating per series:
+// three curves of an offered rate.
+func TestRateInsideSettingLabelWithASeriesColumn(t *testing.T) {
+	md := "| Setting | num_rdma_nic | Req Throughput (req/s) | Output Token Throughput (tok/s) | Mean TTFT (ms) | Mean TPOT (ms) |\n|---|---|---|---|---|---|\n" +
+		"| qps = 2 | 2 | 2.02 | 12.15 | 200.6 | 22.6 |\n| qps = 4 | 2 | 4.02 | 24.12 | 341.9 | 38.4 |\n| qps = 8 | 2 | 7.36 | 44.19 | 4835.1 | 1276.6 |\n" +
+		"| qps = 2 | TCP | 2.03 | 12.15 | 207.2 | 22.2 |\n| qps = 4 | TCP | 4.02 | 24.10 | 355.4 | 40.2 |\n| qps = 8 | TCP | 7.04 | 42.26 | 6714.6 | 1116.1 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "TCP"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 4.0, *s.Points[1].RequestedRate)
+	require.Equal(t, 42.26, s.Points[2].ThroughputTokS)
 }

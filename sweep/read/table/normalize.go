@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/kneetool/knee/sweep/read/vocab"
 )
 
 // Before the columns are read, a table is brought to one row per level:
@@ -136,7 +138,7 @@ func loadColumn(cols []column) int {
 var statPair = regexp.MustCompile(`(?i)^(.*?)\b((?:` + pairStat + `)(?:\s*/\s*(?:` + pairStat + `))+)\b(.*)$`)
 
 // pairStat is one statistic of a statPair, as statOf reads it.
-const pairStat = `p\d+(?:\.\d+)?|mean|avg|average|median|min|max|\d+(?:\.\d+)?(?:st|nd|rd|th)(?:\s+percentile)?`
+const pairStat = `p\d+(?:\.\d+)?|mean|avg|average|median|min|max|peak|\d+(?:\.\d+)?(?:st|nd|rd|th)(?:\s+percentile)?`
 
 // splitStatPairs turns a column whose header names k statistics and whose
 // cells hold k values ("93 / 169", "0.42 / 3.83 / 7.7 s") into k columns,
@@ -145,7 +147,7 @@ const pairStat = `p\d+(?:\.\d+)?|mean|avg|average|median|min|max|\d+(?:\.\d+)?(?
 func splitStatPairs(g *grid) []string {
 	var notes []string
 	for i := 0; i < len(g.header); i++ {
-		m := statPair.FindStringSubmatch(stripMarkup(g.header[i]))
+		m := statPairOf(g.header[i])
 		if m == nil {
 			continue
 		}
@@ -172,6 +174,27 @@ func splitStatPairs(g *grid) []string {
 		i += len(names) - 1
 	}
 	return notes
+}
+
+// statPairOf matches statPair on a header, or on its words in English
+// where it names the statistics in another language ("TTFT 中位/P99 (ms)"
+// is "ttft median/p99 (ms)"): the parts are then named in English, lower
+// case, as the roles pass reads every header ("首Token延迟" is the
+// vocabulary's "首token延迟", a TTFT, only once lower-cased).
+func statPairOf(header string) []string {
+	h := stripMarkup(header)
+	if m := statPair.FindStringSubmatch(h); m != nil {
+		return m
+	}
+	t := strings.Join(strings.Fields(vocab.Translate(strings.ToLower(h))), " ")
+	if t == strings.Join(strings.Fields(strings.ToLower(h)), " ") {
+		return nil
+	}
+	m := statPair.FindStringSubmatch(t)
+	if m != nil {
+		m[0] = h
+	}
+	return m
 }
 
 // splitTuple splits a cell of k values ("" each for a blank cell), giving

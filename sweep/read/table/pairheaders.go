@@ -17,16 +17,54 @@ import (
 // value they are parts of: "tok/s (per-stream / aggregate)".
 var bracketedPair = regexp.MustCompile(`^(.*?)\s*[(（]\s*([^/()（）]+?)\s+/\s+([^/()（）]+?)\s*[)）]\s*(.*)$`)
 
+// tightPair is a bracketed pair written without spaces around its slash:
+// "tok/s (agg/per-stream)".
+var tightPair = regexp.MustCompile(`^(.*?)\s*[(（]\s*([^/()（）]+?)\s*/\s*([^/()（）]+?)\s*[)）]\s*(.*)$`)
+
+// pairBeforeUnit is a header naming its two parts before the unit in
+// brackets: "Throughput agg / per-stream (tok/s)".
+var pairBeforeUnit = regexp.MustCompile(`^(.*?)\s*([^\s/()（）]+)\s*/\s*([^\s/()（）]+)\s*([(（][^()（）]*[)）])$`)
+
+// rolePairNames are the names a header may give its pair cells, each part
+// with the words they share ("agg tok/s" and "per-stream tok/s"), one
+// reading per form the header matches: the caller keeps the one whose
+// parts are a per-stream rate and a rate knee reads. A bare "per"
+// opposite the sum ("AGG / per") is one stream's.
+func rolePairNames(h string) [][]string {
+	var out [][]string
+	if m := tightPair.FindStringSubmatch(h); m != nil {
+		outer := strings.TrimSpace(m[1] + " " + m[4])
+		out = append(out, []string{joinWords(rolePart(m[2]), outer), joinWords(rolePart(m[3]), outer)})
+	}
+	if m := pairBeforeUnit.FindStringSubmatch(h); m != nil {
+		out = append(out, []string{joinWords(m[1], rolePart(m[2]), m[4]), joinWords(m[1], rolePart(m[3]), m[4])})
+	}
+	return out
+}
+
+// rolePart is a pair's part as a role: a bare "per" is "per-stream".
+func rolePart(p string) string {
+	if p = strings.TrimSpace(p); strings.EqualFold(p, "per") {
+		return "per-stream"
+	}
+	return p
+}
+
+// joinWords joins the non-empty words with single spaces.
+func joinWords(ws ...string) string {
+	return strings.Join(strings.Fields(strings.Join(ws, " ")), " ")
+}
+
 // pairPartNames names the two parts of column i when its header names them
 // and every cell holds two numbers: from a bracketed pair, else from a
 // slash list whose parts read as values once the cells' rate unit is added.
 func pairPartNames(g grid, i int, h string) ([]string, bool) {
-	if m := bracketedPair.FindStringSubmatch(h); m != nil {
-		outer := strings.TrimSpace(m[1] + " " + m[4])
-		names := []string{strings.TrimSpace(m[2] + " " + outer), strings.TrimSpace(m[3] + " " + outer)}
+	for _, names := range rolePairNames(h) {
 		if perStreamAndNode(names) && everyCellPacked(g, i, 2) {
 			return names, true
 		}
+	}
+	if bracketedPair.MatchString(h) {
 		return nil, false
 	}
 	parts := packedSep.Split(h, -1)

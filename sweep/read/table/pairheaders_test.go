@@ -27,6 +27,11 @@ func TestPairCellsOfPerStreamAndAggregateRates(t *testing.T) {
 | 4 | 77.5 / 299.3 t/s | 52 |
 | 8 | 73.9 / **556.2 t/s** | 70 |
 `,
+		// Synthetic: the parts named without spaces around the slash, a
+		// bare "per" opposite the sum, and the parts before the unit.
+		"| Concurrency | tok/s (agg/per-stream) |\n|---|---|\n| 1 | 78.8 / 79.1 |\n| 2 | 137.0 / 70.3 |\n| 4 | 299.3 / 77.5 |\n| 8 | 556.2 / 73.9 |\n",
+		"| Concurrency | tok/s (AGG / per) |\n|---|---|\n| 1 | 78.8 / 79.1 |\n| 2 | 137.0 / 70.3 |\n| 4 | 299.3 / 77.5 |\n| 8 | 556.2 / 73.9 |\n",
+		"| Concurrency | Throughput agg / per-stream (tok/s) |\n|---|---|\n| 1 | 78.8 / 79.1 |\n| 2 | 137.0 / 70.3 |\n| 4 | 299.3 / 77.5 |\n| 8 | 556.2 / 73.9 |\n",
 	} {
 		s, err := Read("t.md", []byte(md), Markdown, Meta{})
 		require.NoError(t, err, md)
@@ -41,6 +46,11 @@ func TestPairPartNames(t *testing.T) {
 	names, ok := pairPartNames(g, 1, "FP8 单流 / 聚合")
 	require.True(t, ok)
 	require.Equal(t, []string{"FP8 单流 t/s", "FP8 聚合 t/s"}, names)
+
+	// Synthetic: each form the header matches is one reading; the unit's
+	// slash ("tok" and "s") names no parts, which the caller checks.
+	require.Equal(t, [][]string{{"agg tok/s", "per-stream tok/s"}, {"tok (agg/per)", "s (agg/per)"}}, rolePairNames("tok/s (agg/per)"))
+	require.Equal(t, [][]string{{"tok Throughput agg / per-stream", "s Throughput agg / per-stream"}, {"Throughput agg (tok/s)", "Throughput per-stream (tok/s)"}}, rolePairNames("Throughput agg / per-stream (tok/s)"))
 }
 
 // The physics of pair cells (synthetic tables): node ≈ per-stream × load

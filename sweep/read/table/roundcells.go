@@ -164,7 +164,7 @@ func unnamedRuns(g grid, cols []int) bool {
 // runs.
 func listsParts(header string) bool {
 	h := stripMarkup(header)
-	return len(packedSep.Split(h, -1)) > 1 || statPair.MatchString(h) || strings.Contains(h, "→")
+	return len(packedSep.Split(h, -1)) > 1 || statPairOf(h) != nil || strings.Contains(h, "→")
 }
 
 // measuredRateOrTime: the header names a token or request rate or a time,

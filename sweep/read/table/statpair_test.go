@@ -43,3 +43,41 @@ func TestStatListOfThree(t *testing.T) {
 	require.Equal(t, 12200.0, *s.Points[1].TTFT.P99)
 	require.Contains(t, strings.Join(s.Notes, "\n"), `t.md: "TTFT p50 / p95 / p99" holds 3 statistics in each cell: read as "TTFT p50", "TTFT p95", "TTFT p99"`)
 }
+
+// Synthetic: a Chinese header naming the two statistics of its cells,
+// "TTFT 中位/P99 (ms)" (median / P99) over "68.1 / 78.2": read as two
+// columns, the P99 as the p99, never refused as a number with a unit
+// "/ 78.2".
+func TestStatPairNamedInChinese(t *testing.T) {
+	md := "| 并发 | output tok/s | TTFT 中位/P99 (ms) |\n|---:|---:|---:|\n| 1 | 244.6 | 68.1 / 78.2 |\n| 8 | 1399.8 | 98.9 / 251.0 |\n| 16 | 2181.9 | 107.1 / 1422.4 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 98.9, *s.Points[1].TTFT.P50)
+	require.Equal(t, 1422.4, *s.Points[2].TTFT.P99)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `t.md: "TTFT 中位/P99 (ms)" holds two statistics in each cell: read as "ttft median (ms)" and "ttft p99 (ms)"`)
+
+	// Synthetic: the metric read as the roles pass reads it, lower case:
+	// "首Token延迟" is the vocabulary's "首token延迟", a TTFT, no latency.
+	s, err = Read("t.md", []byte(strings.Replace(md, "TTFT 中位", "首Token延迟 中位", 1)), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, 1422.4, *s.Points[2].TTFT.P99)
+
+	// Synthetic: words that name no statistic ("输入/输出", input/output)
+	// leave the cell as it was.
+	g := grid{header: []string{"并发", "输入/输出"}, rows: [][]string{{"1", "1024 / 128"}}}
+	require.Empty(t, splitStatPairs(&g))
+}
+
+// Synthetic: "median / peak" of a rate whose unit only the prose states:
+// split before the prose's unit is given to the columns that name none, so
+// the median is read as the throughput and the peak (an instantaneous
+// rate) is not.
+func TestStatPairMedianPeakTakesTheProseUnit(t *testing.T) {
+	md := "Each level ran 3 rounds; the slowest stream decodes at ~40 tok/s.\n\n| streams | aggregate, median / peak | TTFT p90 |\n|---|---|---|\n| 1 | 33.9 / 36.8 | 0.60 s |\n| 2 | 34.1 / 50.2 | 1.29 s |\n| 4 | 56.0 / 56.5 | 1.89 s |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 34.1, s.Points[1].ThroughputTokS)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `read as "aggregate, median" and "aggregate, peak"`)
+}

@@ -155,10 +155,13 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, nameSidedRateCells(&g)...)
 	notes = append(notes, nameCellRateUnits(&g)...)
 	notes = append(notes, splitCornerHeader(&g)...)
+	// Statistics first: a split column that names no metric takes the
+	// heading's as its own ("Lane 2 aggregate, median / peak" under a
+	// section on tok/s).
+	notes = append(notes, splitStatPairs(&g)...)
 	notes = append(notes, nameColumnsByHeading(&g)...)
 	notes = append(notes, splitPerGPUBrackets(&g)...)
 	notes = append(notes, splitRoundCells(&g)...)
-	notes = append(notes, splitStatPairs(&g)...)
 	notes = append(notes, splitNamedTuples(&g)...)
 	notes = append(notes, splitPackedCells(&g)...)
 	notes = append(notes, profileLoads(&g)...)
