@@ -260,10 +260,13 @@ func rankCandidates(kind string, headers []string) []string {
 var speedWords = []string{"speed", "steady", "velocity"}
 
 // speedRank is 1 for a header that names a speed and not the node's
-// throughput (`Steady-State Decode Speed`), else 0.
+// throughput (`Steady-State Decode Speed`), or a phase's rate beside the
+// run's (`Decode tok/s` beside `Output tok/s`: the decode phase's tokens
+// over the decode phase's time, which leaves the prefill out), else 0.
 func speedRank(h string) int {
 	t := headerTokens(vocab.Translate(strings.ToLower(h)))
-	if anyWord(t, speedWords) && !anyWord(t, []string{"throughput", "aggregate"}) {
+	node := anyWord(t, []string{"throughput", "aggregate"})
+	if anyWord(t, speedWords) && !node || anyWord(t, []string{"decode", "decoding"}) && !node && !anyWord(t, []string{"output", "out"}) {
 		return 1
 	}
 	return 0

@@ -11,7 +11,8 @@ import (
 // One stream's rate does fall so, every stream sharing the node as the
 // load grows. So the table's only token rate, under a header that does not
 // say it is the whole node's, falling at every level over a load that
-// starts at one or two requests and grows fourfold or more, is a stream's
+// starts at one or two requests and grows threefold or more (three levels
+// at least), is a stream's
 // rate: the table has no node rate, and knee says so rather than read a
 // falling curve no node draws ("Tokens/Second (Average)" of "~55.75
 // tokens/sec" at 1 user down to "~19.54" at 10). A column --column names
@@ -48,7 +49,7 @@ func (r *resolved) fallingSoleRate(g grid) {
 }
 
 // fallsFromOneStream: over rows of a rising load that starts at one or two
-// and ends fourfold or more above it, three levels or more, the rate falls
+// and ends threefold or more above it, three levels or more, the rate falls
 // at every step.
 func fallsFromOneStream(g grid, load, rate int) bool {
 	var loads, rates []float64
@@ -63,11 +64,11 @@ func fallsFromOneStream(g grid, load, rate int) bool {
 		}
 		loads, rates = append(loads, l), append(rates, v)
 	}
-	return len(loads) >= 3 && loads[0] <= 2 && loads[len(loads)-1] >= 4*loads[0]
+	return len(loads) >= 3 && loads[0] <= 2 && loads[len(loads)-1] >= 3*loads[0]
 }
 
 // fallsAsLoadGrows: the rate falls at every step while the load grows
-// from one or two fourfold (fallsFromOneStream), or from whatever lowest
+// from one or two threefold (fallsFromOneStream), or from whatever lowest
 // level while the served request rate (column served, -1 for none) rises
 // at every step too: the node then serves more requests each second,
 // each of its tokens, so its rate rises, and only a stream's falls.

@@ -21,8 +21,10 @@ var labelLoad = regexp.MustCompile(`(?i)(^|[\s(\[,;/|])(c|conc|concurrency|users
 
 // labelRate finds one offered-rate marker in a label: qps or rps then a
 // number, whole or not, and the rate's unit after it or none: "qps = 2",
-// "run qps 4", "rps: 2.5".
-var labelRate = regexp.MustCompile(`(?i)(^|[\s(\[,;/|])(qps|rps)\s*[=:]?\s*(\d+(?:\.\d+)?)(?:\s*(?:req/s|rps|qps))?(?:[\s)\],;|]|$)`)
+// "run qps 4", "rps: 2.5", and the test names of vLLM's serving benchmarks,
+// "serving_llama8B_tp1_sharegpt_qps_16", "tp8_pp1_qps_inf" (inf: every
+// request at once).
+var labelRate = regexp.MustCompile(`(?i)(^|[\s(\[,;/|_])(qps|rps)\s*[=:_]?\s*(\d+(?:\.\d+)?|inf)(?:\s*(?:req/s|rps|qps))?(?:[\s)\],;|_]|$)`)
 
 // labelRateWord is the marker "rate" or "request rate" with its number
 // ("rate=4.0", "request rate 2.5 req/s"), at the label's start or after a
@@ -41,8 +43,8 @@ type markerKind struct {
 // loadMarkers are the markers a label may hold.
 var loadMarkers = []markerKind{
 	{labelLoad, "concurrency", "in flight"},
-	{labelRate, "request rate (req/s)", "req/s"},
-	{labelRateWord, "request rate (req/s)", "req/s"},
+	{labelRate, "target request rate (req/s)", "req/s"},
+	{labelRateWord, "target request rate (req/s)", "req/s"},
 }
 
 // labelLoads adds the concurrency column a label column holds, when the
@@ -115,10 +117,12 @@ func labelWithoutLoad(cell string, m []int) string {
 	// The marker ends at its number, or at the unit written after it
 	// ("qps 2 req/s"); a bracket or a space that closed it stays.
 	end := m[1]
-	if end > m[7] && strings.ContainsAny(cell[end-1:end], " \t)],;|") {
+	if end > m[7] && strings.ContainsAny(cell[end-1:end], " \t)],;|_") {
 		end--
 	}
 	s := cell[:m[4]] + cell[end:]
 	s = strings.NewReplacer("( )", "", "()", "", "[ ]", "", "[]", "").Replace(s)
-	return strings.Join(strings.Fields(s), " ")
+	// A test name joined by underscores keeps its words, not the joint
+	// the marker left ("tp8_pp1_qps_01" → "tp8_pp1").
+	return strings.Trim(strings.Join(strings.Fields(s), " "), "_-")
 }

@@ -90,7 +90,7 @@ func TestRateInsideSettingLabel(t *testing.T) {
 				rows:  [][]string{{labels[0], "100"}, {labels[1], "180"}, {labels[2], "240"}},
 				lines: []int{3, 4, 5}}
 			require.Len(t, labelLoads(g), 1, labels[0])
-			require.Equal(t, "request rate (req/s) (in "+h+")", g.header[2])
+			require.Equal(t, "target request rate (req/s) (in "+h+")", g.header[2])
 			for r, want := range []string{"2", "4", "8"} {
 				require.Equal(t, want, strings.TrimSuffix(g.rows[r][2], ".0"), labels[0])
 			}
@@ -116,4 +116,21 @@ func TestRateInsideSettingLabelWithASeriesColumn(t *testing.T) {
 	require.Len(t, s.Points, 3)
 	require.Equal(t, 4.0, *s.Points[1].RequestedRate)
 	require.Equal(t, 42.26, s.Points[2].ThroughputTokS)
+}
+
+// Synthetic: vLLM's serving benchmarks name each test
+// "<layout>_qps_<rate>" ("tp8_pp1_qps_01", "…_qps_inf"): the number after
+// qps is the offered rate, inf every request at once, and the rest of the
+// name stays the row's name; a served req/s beside it is the served rate.
+func TestOfferedRateInATestName(t *testing.T) {
+	md := "| Test name | Tput (req/s) | Output Tput (tok/s) | Median TTFT (ms) | Mean E2EL (ms) |\n|---|---|---|---|---|\n" +
+		"| tp8_pp1_qps_01 | 0.97 | 208 | 56 | 4000 |\n| tp8_pp1_qps_04 | 3.6 | 674 | 50 | 4100 |\n| tp8_pp1_qps_16 | 9.1 | 1354 | 58 | 6000 |\n| tp8_pp1_qps_inf | 10.2 | 1500 | 900 | 9000 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 4)
+	require.Equal(t, 1.0, *s.Points[0].RequestedRate)
+	require.Equal(t, 16.0, *s.Points[2].RequestedRate)
+	require.Nil(t, s.Points[3].RequestedRate, "inf offers no rate: every request at once")
+	require.InDelta(t, 0.97*4.0, s.Points[0].Concurrency, 1e-9, "placed by Little's law on the served rate")
+	require.InDelta(t, 10.2*9.0, s.Points[3].Concurrency, 1e-9)
 }

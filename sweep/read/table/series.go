@@ -180,6 +180,12 @@ func seriesParts(cols []column, idx []int) []string {
 		if p := classify(part); p.kind != colIgnore && p.kind != colSeriesLabel || p.why != "" && p.why != whyNotRead && p.kind == colIgnore || p.stat != "" {
 			return nil
 		}
+		// Which tokens a rate counts ("Decode tok/s" beside "Output
+		// tok/s": a phase's rate beside the run's) is what the column
+		// holds, no curve.
+		if tokenPhaseWords.has(strings.ToLower(part)) {
+			return nil
+		}
 	}
 	return out
 }
@@ -593,3 +599,7 @@ func measuredStatistic(h string) bool {
 }
 
 var measuredStatWord = regexp.MustCompile(`^(p\d{1,3}|mean|avg|average|median|med)$`)
+
+// tokenPhaseWords name which tokens a token rate counts: a phase (prefill,
+// decode) or a direction (input, output), never a series.
+var tokenPhaseWords = wordset{"decode", "decoding", "prefill", "output", "input", "prompt", "generation", "gen", "completion", "total", "overall", "e2e", "end-to-end"}
