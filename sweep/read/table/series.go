@@ -172,22 +172,26 @@ func seriesParts(cols []column, idx []int) []string {
 		if lettered {
 			part = strings.Join(strings.Fields(part)[1:], " ")
 		}
-		// A series is named by a word of its own ("k8s", "32k", "before"),
-		// never by a word that says what the column holds ("tok/s",
-		// "Throughput (tok/s)": two spellings of one column, a lookalike).
-		// A word knee knows but does not read ("KV", "cache") may name one.
-		// A statistic ("Mdn", "Mean") names a statistic of one column, no series.
-		if p := classify(part); p.kind != colIgnore && p.kind != colSeriesLabel || p.why != "" && p.why != whyNotRead && p.kind == colIgnore || p.stat != "" {
-			return nil
-		}
-		// Which tokens a rate counts ("Decode tok/s" beside "Output
-		// tok/s": a phase's rate beside the run's) is what the column
-		// holds, no curve.
-		if tokenPhaseWords.has(strings.ToLower(part)) {
+		if !namesSeries(part) {
 			return nil
 		}
 	}
 	return out
+}
+
+// namesSeries: the part that differs between lookalike headers names a
+// series only as a word of its own ("k8s", "32k", "before"), never as a
+// word that says what the column holds ("tok/s", "Throughput (tok/s)": two
+// spellings of one column, a lookalike). A word knee knows but does not
+// read ("KV", "cache") may name one. A statistic ("Mdn", "Mean") names a
+// statistic of one column, no series.
+func namesSeries(part string) bool {
+	if p := classify(part); p.kind != colIgnore && p.kind != colSeriesLabel || p.why != "" && p.why != whyNotRead && p.kind == colIgnore || p.stat != "" {
+		return false
+	}
+	// Which tokens a rate counts ("Decode tok/s" beside "Output tok/s": a
+	// phase's rate beside the run's) is what the column holds, no curve.
+	return !tokenPhaseWords.has(strings.ToLower(part))
 }
 
 func commonEnds(words [][]string) (pre, suf int) {
