@@ -84,10 +84,20 @@ func sweepOfTables(path string, tables []grid, meta Meta, pick string, join bool
 	case len(got) == 0:
 		return nil, sweepLikeRefusal(refused, firstErr)
 	}
+	return severalSweeps(path, from, got, meta, pick)
+}
+
+// severalSweeps is the answer when two or more tables read as sweeps: one
+// sweep continued across tables, the sole multi-level one beside single
+// runs, else a refusal naming each table.
+func severalSweeps(path string, from []grid, got []*sweep.Sweep, meta Meta, pick string) (*sweep.Sweep, error) {
 	if s, ok := continuedSweep(path, from, got, meta); ok && pick == "" {
 		return s, nil
 	}
 	names := tableNames(from)
+	if i, ok := soleSweep(got); ok {
+		return noteSingleRuns(path, got[i], i, from, names), nil
+	}
 	order := rankTables(from, got)
 	names, from, got = reorder(names, order), reorder(from, order), reorder(got, order)
 	var list []string
