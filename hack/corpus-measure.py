@@ -117,7 +117,9 @@ def measure(d):
         nxt = first_flag(msg)
         if r.returncode != 2 or nxt is None or len(flags) >= 6 or nxt[0] in flags and nxt[1] in flags:
             return "refused", flags, msg.replace(f, os.path.basename(f))[:400]
-        if nxt[0] == "--series" and not STRICT:
+        # A refusal between curves (--series) or workloads (--workload):
+        # knee find answers each.
+        if nxt[0] in ("--series", "--workload") and not STRICT:
             got = each_curve(exp, f, flags)
             if got is not None:
                 return got

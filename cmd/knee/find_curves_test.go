@@ -146,3 +146,23 @@ func TestACurveNamedModeledIsNoMeasurement(t *testing.T) {
 	require.Equal(t, "", notMeasuredName("vllm"))
 	require.Equal(t, "", notMeasuredName("Llama-3.1-8B"), "a model's name is no projection")
 }
+
+// A real SGLang results file (DataCrunch, 4×H200) that ran two datasets:
+// each workload is a curve, so find answers the rate sweep of one and sets
+// the two-level run of the other aside, where it used to refuse the file
+// until --workload named one.
+func TestFindAnswersEachWorkloadOfOneInput(t *testing.T) {
+	in := fixtures.Path("sweeps/datacrunch-sglang-llama33-70b-4xh200-rate.jsonl")
+	code, out, errs := runKneeCLI(t, "find", "--gpus", "4", in, "-o", "json")
+	require.Equal(t, exitOK, code, errs)
+	var r findCurvesJSON
+	require.NoError(t, json.Unmarshal([]byte(out), &r))
+	require.Contains(t, r.Why, "holds 2 workloads")
+	require.Len(t, r.Curves, 1)
+	require.Equal(t, "dataset_name=random", r.Curves[0].Series)
+	require.Len(t, r.SetAside, 1)
+	require.Equal(t, "dataset_name=sharegpt", r.SetAside[0].Series)
+
+	code, _, errs = runKneeCLI(t, "import", in, "--series", "dataset_name=random")
+	require.Equal(t, exitOK, code, errs)
+}

@@ -194,7 +194,7 @@ func readDataOnce(path string, data []byte, opts Options) (*sweep.Sweep, error) 
 	if err != nil {
 		return nil, err
 	}
-	return selectWorkload(path, s, opts.Workload)
+	return selectWorkload(path, s, opts)
 }
 
 // readDir reads a folder with the forced format, or the first format whose
@@ -224,7 +224,7 @@ func readDir(dir string, opts Options) (*sweep.Sweep, error) {
 	if err != nil {
 		return nil, err
 	}
-	return selectWorkload(dir, s, opts.Workload)
+	return selectWorkload(dir, s, opts)
 }
 
 // Adapters from the existing readers' signatures to the table's.

@@ -41,7 +41,7 @@ func FuzzSGLang(f *testing.F) {
 		s, err := readSGLangFile("r.jsonl", b, Options{})
 		checkResult(t, s, err)
 		if err == nil {
-			s, err = selectWorkload("r.jsonl", s, "random")
+			s, err = selectWorkload("r.jsonl", s, Options{Workload: "random"})
 			checkResult(t, s, err)
 		}
 	})

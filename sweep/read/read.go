@@ -84,7 +84,7 @@ func Load(paths []string, opts Options) (*sweep.Sweep, error) {
 	}
 	// Each input kept one workload; inputs of different workloads (one
 	// file per dataset or length) are still different curves.
-	return selectWorkload(strings.Join(paths, ", "), merged, opts.Workload)
+	return selectWorkload(strings.Join(paths, ", "), merged, opts)
 }
 
 // File reads one input (a file or a folder) into a sweep, applying Meta,
@@ -353,4 +353,9 @@ func noteSimulated(s *sweep.Sweep) {
 // failed only because the input holds several curves whose answers differ
 // (or more than the ambiguity pass reads): each reads with Meta.Series set
 // to its name. nil for any other error.
-func CurveNames(err error) []string { return table.CurveNames(err) }
+func CurveNames(err error) []string {
+	if n := table.CurveNames(err); n != nil {
+		return n
+	}
+	return workloadNamesOf(err)
+}

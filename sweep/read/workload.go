@@ -81,18 +81,19 @@ func groupWorkloads(s *sweep.Sweep) []workloadGroup {
 // are refused with the list otherwise: rows of different datasets or
 // lengths are different curves, and merging them would place a knee on
 // nothing that was measured.
-func selectWorkload(path string, s *sweep.Sweep, sel string) (*sweep.Sweep, error) {
+func selectWorkload(path string, s *sweep.Sweep, opts Options) (*sweep.Sweep, error) {
 	groups := groupWorkloads(s)
 	if len(groups) == 0 || (len(groups) == 1 && len(groups[0].w) == 0) {
 		return s, nil
 	}
-	sel = strings.TrimSpace(sel)
+	sel := strings.TrimSpace(workloadPick(groups, opts))
 	if sel == "" {
 		if len(groups) == 1 {
 			return s, nil
 		}
 		field, list := describeWorkloads(groups)
-		return nil, inputerr.Errorf(path, field, 0, "holds %d workloads (%s); choose one with --workload %s", len(groups), list, suggestion(groups, field))
+		err := inputerr.Errorf(path, field, 0, "holds %d workloads (%s); choose one with --workload %s", len(groups), list, suggestion(groups, field))
+		return nil, &workloadCurves{err: err, names: workloadNames(groups)}
 	}
 	match, err := workloadMatcher(path, sel)
 	if err != nil {
