@@ -118,3 +118,14 @@ func TestPerQueryAndSentRequests(t *testing.T) {
 	require.Equal(t, colPrompts, classify("Requests issued").kind)
 	require.Equal(t, colRequests, classify("successful_requests").kind)
 }
+
+// Goodput counts only the requests that met the SLO: no load, no served
+// rate, no throughput, in req/s or tok/s.
+func TestGoodputIsNoRateKneeReads(t *testing.T) {
+	for _, h := range []string{"goodput (req/s)", "goodput_rps", "Goodput tok/s"} {
+		c := classify(h)
+		require.Equal(t, colIgnore, c.kind, h)
+		require.Equal(t, whyGoodput, c.why, h)
+	}
+	require.Equal(t, colRequestRate, classify("request rate (req/s)").kind)
+}
