@@ -9,7 +9,7 @@ import (
 
 // The roles pass: what the physics says a column is, whatever its header's
 // words: a ratio is no load, nor is a column constant on every row
-// (constantload.go), nor one whose cells are words (wordloads.go), server slots beside the users are a setting
+// (constantload.go), nor one whose cells are words (wordloads.go) or lists (listloads.go), server slots beside the users are a setting
 // (serverknob.go), a concurrency of fractions beside one of whole numbers
 // is measured (setvalues.go), a measured concurrency beside a configured one is
 // achieved, TPOT is the per-request ITL, an offered rate is the load
@@ -25,6 +25,7 @@ func (r *resolved) rolesPass(g grid) error {
 	r.ratioValued(g)
 	r.statusMarks(g)
 	r.wordLoads(g)
+	r.listLoads(g)
 	r.measuredBesideSetValues(g)
 	r.zeroBasedLoads(g)
 	r.constantLoads(g)
