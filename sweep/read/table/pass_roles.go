@@ -17,7 +17,9 @@ import (
 // a load counted 0, 1, 2 … names rows (zerobased.go),
 // a load constant through each curve while another climbs is a setting
 // (curvesetting.go), a load of context sizes beside another load is a setting (contextsize.go),
-// a token count beside a token rate is no rate (tokencounts.go),
+// a token count beside a token rate is no rate (tokencounts.go), a
+// prefill-only run's input rate is its throughput (prefillonly.go), a bare
+// "per GPU" that is the throughput ÷ the GPUs is no load (pergpushare.go),
 // the concurrency requested beside the one that ran is the
 // level (requestedran.go), a column named only "load" is the concurrency
 // or the offered rate as Little's law says (loadword.go).
@@ -33,6 +35,8 @@ func (r *resolved) rolesPass(g grid) error {
 	r.contextSizedLoads(g)
 	r.serverCapacityBesideLoad()
 	r.tokenCountsBesideRate(g)
+	r.prefillOnlyInputRate(g)
+	r.perGPUThroughputShare(g)
 	r.requestedBesideRan(g)
 	r.loadByPhysics(g)
 	if err := r.concurrencyFlavors(g); err != nil {
