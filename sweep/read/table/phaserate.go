@@ -65,19 +65,8 @@ func (r *resolved) risesWithLoad(g grid, i int) bool {
 	if load < 0 {
 		return false
 	}
-	lo, hi := 0.0, 0.0
-	first := true
-	for _, row := range g.rows {
-		l, ok := positiveCell(row, load)
-		if !ok {
-			continue
-		}
-		if first {
-			lo, hi, first = l, l, false
-		}
-		lo, hi = min(lo, l), max(hi, l)
-	}
-	if first || hi <= lo {
+	lo, hi, ok := levelSpan(g, load)
+	if !ok {
 		return false
 	}
 	return meanAtLevel(g, load, i, hi) > meanAtLevel(g, load, i, lo)
@@ -87,7 +76,7 @@ func (r *resolved) risesWithLoad(g grid, i int) bool {
 func meanAtLevel(g grid, load, i int, level float64) float64 {
 	sum, n := 0.0, 0
 	for _, row := range g.rows {
-		l, okL := positiveCell(row, load)
+		l, okL := levelAt(row, load)
 		v, okV := positiveCell(row, i)
 		if okL && okV && l == level {
 			sum, n = sum+v, n+1
