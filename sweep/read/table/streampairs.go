@@ -43,7 +43,7 @@ func nameStreamRatePairs(g *grid) []string {
 		if i == load || !unitlessWords(g.header[i], allStreamsWords, "") || !unitlessWords(g.header[j], oneStreamWords, "per") {
 			continue
 		}
-		if !sharedByStreams(*g, load, i, j) {
+		if !unitlessCells(*g, i) || !unitlessCells(*g, j) || !sharedByStreams(*g, load, i, j) {
 			continue
 		}
 		a, b := g.header[i], g.header[j]
@@ -122,4 +122,15 @@ func levelAt(row []string, load int) (float64, bool) {
 	}
 	cv, ok, err := parseCell(cell)
 	return cv.v, ok && err == nil && cv.v > 0
+}
+
+// unitlessCells: no cell of column i writes a unit (cells that do name
+// the column's unit themselves: cellunits.go).
+func unitlessCells(g grid, i int) bool {
+	for _, row := range g.rows {
+		if cv, ok, err := parseCell(cleanCell(cellAt(row, i))); ok && err == nil && cv.unit != nil {
+			return false
+		}
+	}
+	return true
 }
