@@ -42,7 +42,6 @@ var corpusFlags = map[string]Meta{
 	"u-vllm-h100-vs-hygon-bw1000-vs-kunlun-p800-minimax-m25-zh-chip-columns-diff-pct":                                      {Series: "NVIDIA_H100"},
 	"t-hotbatch-m4-gpt2-naive-vs-continuous-mode-rows":                                                                     {Series: "Naive"},
 	"t-metal-engine-m1pro-qwen25coder-15b-old-new-build-rows-repeat-rows-bold":                                             {Series: "old"},
-	"t-mlxcel-m1ultra-llama31-8b-4bit-p1-vs-p8-column-pairs-mean-p95-ttft":                                                 {Columns: map[string]string{"throughput": "aggregate tok/s (`-p1`)"}},
 	"t-sglang-pr30889-h200-tp8-kimi-k27-rate-arrow-cells-main-vs-pcg":                                                      {Series: "main"},
 	"t-zerv-vs-vllm-vs-llamaserver-24gb-final-steady-five-engine-series-bracket-cells":                                     {Series: "zerv-f16@parallel=8,kv-type=f16"},
 	"s-a10-mini-infer-qwen25-05b-prefix-cache-off-on-columns-units-in-cells":                                               {Series: "OFF"},

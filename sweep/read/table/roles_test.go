@@ -129,3 +129,13 @@ func TestGoodputIsNoRateKneeReads(t *testing.T) {
 	}
 	require.Equal(t, colRequestRate, classify("request rate (req/s)").kind)
 }
+
+// A percentile's name after a dash is a command-line flag (--parallel 1
+// as "-p1"): the configuration, no statistic; the statistic beside it
+// still reads.
+func TestPercentileSpelledFlagIsNoStatistic(t *testing.T) {
+	require.Equal(t, "", statOf(headerTokens("aggregate tok/s (`-p1`)")))
+	require.Equal(t, "p95", statOf(headerTokens("TTFT p95 ms (`-p8`)")))
+	require.Equal(t, "p99", statOf(headerTokens("TTFT-p99 (ms)")))
+	require.Equal(t, "p99", statOf(headerTokens("p99 TTFT")))
+}
