@@ -104,6 +104,7 @@ func columnKinds() map[string]column {
 // headerTokens lower-cases a header, strips markdown emphasis and splits it
 // into words: "**TTFT p99 (ms)**" → [ttft p99 ms], "Conc." → [conc].
 func headerTokens(h string) []string {
+	h = cliPercentileFlag.ReplaceAllString(h, "${1}flag$2")
 	h = strings.ToLower(stripMarkup(h))
 	h = statNamedProduct.ReplaceAllString(h, "$1$2")
 	h = quantName.ReplaceAllStringFunc(h, func(q string) string { return strings.ReplaceAll(q, "_", "") })
@@ -118,6 +119,13 @@ func headerTokens(h string) []string {
 	}
 	return out
 }
+
+// cliPercentileFlag is a command-line flag spelled like a percentile
+// ("aggregate tok/s (`-p1`)": llama.cpp's and mlx servers' --parallel 1,
+// "-p8"): a dash before it makes it the configuration the column was run
+// with, never a statistic of the values (no statistic is written with a
+// leading dash). It becomes one word, "flagp1", that names nothing.
+var cliPercentileFlag = regexp.MustCompile("(?i)(^|[\\s(`\\[])--?(p\\d+)\\b")
 
 // statNamedProduct is a product name made of a statistic's word and one
 // letter ("Max-Q", the power-limited GPU edition; "Min-P"): one word, read

@@ -49,13 +49,25 @@ func TestOfferedRateWithoutTPOTStillRefuses(t *testing.T) {
 }
 
 // Synthetic: a bare req/s beside a column knee does not read that steps up
-// as a load does ("並列", parallel) is likely the served rate of a closed
+// as a load does ("段階", stage) is likely the served rate of a closed
 // loop, not an offered one: the law in tokens is not applied, and the
 // refusal names the column that may be the level.
 func TestBareRateBesideAnUnreadLadderRefuses(t *testing.T) {
-	md := "| 並列 | TTFT p50 | TPOT p50 | スループット | rps |\n|---|---|---|---|---|\n" +
+	md := "| 段階 | TTFT p50 | TPOT p50 | スループット | rps |\n|---|---|---|---|---|\n" +
 		"| 1 | 155 ms | 19 ms | 45.0 tok/s | 0.96 |\n| 2 | 52 ms | 36 ms | 53.0 tok/s | 1.13 |\n| 4 | 1,772 ms | 36 ms | 53.9 tok/s | 1.15 |\n"
 	_, err := Read("t.md", []byte(md), Markdown, Meta{})
 	require.ErrorContains(t, err, "whose request rate may be the served one of a closed loop")
-	require.ErrorContains(t, err, `"並列" steps up row by row as a load does`)
+	require.ErrorContains(t, err, `"段階" steps up row by row as a load does`)
+}
+
+// Synthetic: "並列" (parallel) is the load a Japanese write-up names, so
+// the bare rps beside it is the served rate of each level.
+func TestJapaneseParallelIsTheLevel(t *testing.T) {
+	md := "| 並列 | TTFT p50 | TPOT p50 | スループット | rps |\n|---|---|---|---|---|\n" +
+		"| 1 | 155 ms | 19 ms | 45.0 tok/s | 0.96 |\n| 2 | 52 ms | 36 ms | 53.0 tok/s | 1.13 |\n| 4 | 1,772 ms | 36 ms | 53.9 tok/s | 1.15 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 4.0, s.Points[2].Concurrency)
+	require.Equal(t, 53.9, s.Points[2].ThroughputTokS)
 }

@@ -9,11 +9,13 @@ import (
 // The ambiguity pass: what the passes left with two candidate columns for
 // one value (two request rates, two columns of one kind) is refused with
 // the candidates ranked (ambiguity.go), which Decide reads once each and
-// settles when the answer is the same with either.
+// settles when the answer is the same with either. A decode phase's rate
+// beside the run's output rate is no candidate (phaserate.go).
 func (r *resolved) ambiguityPass(g grid) error {
 	if err := r.refuseAmbiguousRates(g); err != nil {
 		return err
 	}
+	r.runRateOverPhaseRate(g)
 	return r.refuseLookalikes(g)
 }
 

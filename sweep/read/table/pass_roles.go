@@ -9,7 +9,7 @@ import (
 
 // The roles pass: what the physics says a column is, whatever its header's
 // words: a ratio is no load, nor is a column constant on every row
-// (constantload.go), nor one whose cells are words (wordloads.go), server slots beside the users are a setting
+// (constantload.go), nor one whose cells are words (wordloads.go) or lists (listloads.go), server slots beside the users are a setting
 // (serverknob.go), a concurrency of fractions beside one of whole numbers
 // is measured (setvalues.go), a measured concurrency beside a configured one is
 // achieved, TPOT is the per-request ITL, an offered rate is the load
@@ -17,7 +17,9 @@ import (
 // a load counted 0, 1, 2 … names rows (zerobased.go),
 // a load constant through each curve while another climbs is a setting
 // (curvesetting.go), a load of context sizes beside another load is a setting (contextsize.go),
-// a token count beside a token rate is no rate (tokencounts.go),
+// a token count beside a token rate is no rate (tokencounts.go), a
+// prefill-only run's input rate is its throughput (prefillonly.go), a bare
+// "per GPU" that is the throughput ÷ the GPUs is no load (pergpushare.go),
 // the concurrency requested beside the one that ran is the
 // level (requestedran.go), a column named only "load" is the concurrency
 // or the offered rate as Little's law says (loadword.go).
@@ -25,6 +27,7 @@ func (r *resolved) rolesPass(g grid) error {
 	r.ratioValued(g)
 	r.statusMarks(g)
 	r.wordLoads(g)
+	r.listLoads(g)
 	r.measuredBesideSetValues(g)
 	r.zeroBasedLoads(g)
 	r.constantLoads(g)
@@ -32,6 +35,8 @@ func (r *resolved) rolesPass(g grid) error {
 	r.contextSizedLoads(g)
 	r.serverCapacityBesideLoad()
 	r.tokenCountsBesideRate(g)
+	r.prefillOnlyInputRate(g)
+	r.perGPUThroughputShare(g)
 	r.requestedBesideRan(g)
 	r.loadByPhysics(g)
 	if err := r.concurrencyFlavors(g); err != nil {

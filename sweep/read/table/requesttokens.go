@@ -27,6 +27,8 @@ var outputLengthPhrases = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)\b(\d+)[- ]tokens?[- ](?:outputs?|completions?|generations?)\b`),
 	regexp.MustCompile(`(?i)\b(?:output[_ ](?:len|length|tokens)|max_tokens|max_new_tokens)\s*[=:]\s*(\d+)\b`),
 	regexp.MustCompile(`--(?:out|output|max)-tokens[= ](\d+)\b`),
+	// Chinese: "输出长度：1 token", "输出 128 tokens".
+	regexp.MustCompile(`输出(?:长度|長度|token ?数|tokens?)?\s*[=:：]?\s*(\d+)\s*(?i:tokens?|个 ?token)`),
 	strictOutput,
 }
 

@@ -135,6 +135,11 @@ var roles = []role{
 	// "TTFT speedup" no latency.
 	{kind: colRatio, dims: []dimension{dimPercent, dimRatio}, match: always, why: "a ratio or percentage"},
 	{kind: colRatio, dims: anyDim, match: func(w wordset) bool { return w.has(ratioWords...) }, why: "a ratio or percentage"},
+	// Goodput (vLLM's and SGLang's --goodput, DistServe's word) counts only
+	// the requests that met every SLO: at most the served rate, and it
+	// falls past the knee while the load still rises. It is neither the
+	// rate offered, nor the rate served, nor the node's throughput.
+	{kind: colIgnore, dims: anyDim, match: func(w wordset) bool { return w.has("goodput") }, why: whyGoodput},
 	// Latencies: a time, or no unit.
 	{kind: colLatency, metric: "ttft", dims: timeDims, match: func(w wordset) bool {
 		// "Mean first-token s": a time to the first token, with its unit.
@@ -510,6 +515,10 @@ var statWords = []struct {
 	{"min", []string{"min", "minimum"}},
 	{"max", []string{"max", "maximum"}},
 }
+
+// whyGoodput is why a goodput column is not read: the rate of the
+// requests that met the SLO, not the load nor what was served.
+const whyGoodput = "goodput: the rate of requests that met the SLO, not the rate offered or served"
 
 // whyInputRate is why an input (prompt, prefill) token rate is not the
 // output throughput: one no pass reads as the output's.

@@ -118,3 +118,24 @@ func TestPerQueryAndSentRequests(t *testing.T) {
 	require.Equal(t, colPrompts, classify("Requests issued").kind)
 	require.Equal(t, colRequests, classify("successful_requests").kind)
 }
+
+// Goodput counts only the requests that met the SLO: no load, no served
+// rate, no throughput, in req/s or tok/s.
+func TestGoodputIsNoRateKneeReads(t *testing.T) {
+	for _, h := range []string{"goodput (req/s)", "goodput_rps", "Goodput tok/s"} {
+		c := classify(h)
+		require.Equal(t, colIgnore, c.kind, h)
+		require.Equal(t, whyGoodput, c.why, h)
+	}
+	require.Equal(t, colRequestRate, classify("request rate (req/s)").kind)
+}
+
+// A percentile's name after a dash is a command-line flag (--parallel 1
+// as "-p1"): the configuration, no statistic; the statistic beside it
+// still reads.
+func TestPercentileSpelledFlagIsNoStatistic(t *testing.T) {
+	require.Equal(t, "", statOf(headerTokens("aggregate tok/s (`-p1`)")))
+	require.Equal(t, "p95", statOf(headerTokens("TTFT p95 ms (`-p8`)")))
+	require.Equal(t, "p99", statOf(headerTokens("TTFT-p99 (ms)")))
+	require.Equal(t, "p99", statOf(headerTokens("p99 TTFT")))
+}

@@ -172,6 +172,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, dropLabelLoads(&g)...)
 	notes = append(notes, phaseRows(&g)...)
 	notes = append(notes, expandPackedRows(&g, loadColumn(classifyAll(g.header)))...)
+	notes = append(notes, nameStreamRatePairs(&g)...)
 	notes = append(notes, countRates(&g)...)
 	notes = append(notes, readMislabelledTokenRates(&g)...)
 	notes = append(notes, outputRateFromRequests(&g)...)

@@ -33,6 +33,10 @@ var vocabulary = []struct{ from, to string }{
 	{"每token时延", "tpot"}, {"每token延迟", "tpot"}, {"单token时延", "tpot"}, {"token间延迟", "itl"}, {"非首token时延", "tpot"},
 	{"并发数", "concurrency"}, {"并发度", "concurrency"}, {"并发量", "concurrency"}, {"并发", "concurrency"},
 	{"并行数", "parallel"}, {"并行", "parallel"}, {"用户数", "users"},
+	// 实际 (actual): "实际并发" is the concurrency measured beside the one
+	// set, as "actual concurrency" is; 實際 and 実際 are its traditional
+	// Chinese and Japanese spellings.
+	{"实际", "actual"}, {"實際", "actual"}, {"実際", "actual"},
 	{"单流", "per stream"}, {"单用户", "per user"}, {"每用户", "per user"}, {"单请求", "per request"}, {"每请求", "per request"},
 	{"吞吐量", "throughput"}, {"吞吐率", "throughput"}, {"吞吐", "throughput"},
 	{"输出", "output"}, {"输入", "input"}, {"生成", "generated"}, {"总", "total"}, {"聚合", "aggregate"},
@@ -49,6 +53,9 @@ var vocabulary = []struct{ from, to string }{
 	{"最初のトークンまでの時間", "ttft"}, {"初回トークン", "ttft"}, {"同時実行数", "concurrency"}, {"同時接続数", "concurrency"},
 	{"同時リクエスト数", "concurrency"}, {"並列数", "parallel"}, {"スループット", "throughput"}, {"レイテンシ", "latency"},
 	{"ユーザー数", "users"}, {"トークン", "tokens"},
+	// 並列 alone (parallel, as 並列数 above and the Chinese 并行): the
+	// requests a load generator runs at once.
+	{"並列", "parallel"},
 	{"差分", "diff"}, {"割合", "percent"},
 	// 単発 (one request alone: one stream's speed) beside 合計 (the sum
 	// over the parallel streams), as llama.cpp --parallel write-ups do.

@@ -23,4 +23,8 @@ func TestTranslate(t *testing.T) {
 	require.Equal(t, "diff", words("差值"))
 	require.Equal(t, "percent", words("百分比"))
 	require.Equal(t, "std", words("标准差"))
+	// The measured load beside the one set, and Japanese "parallel" alone.
+	require.Equal(t, "actual concurrency", words("实际并发"))
+	require.Equal(t, "parallel", words("並列"))
+	require.Equal(t, "parallel", words("並列数"))
 }
