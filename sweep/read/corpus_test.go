@@ -99,7 +99,6 @@ var corpusFlags = map[string]Meta{
 	"m-dgx-spark-qwen38-flash-next-llama-swap-requested-vs-ran-429-two-sweeps":                                                      {Series: "Sweep 1 — prefill-heavy: 2048 prompt / 128 output"},
 	"m-dgx-spark-qwen38-flash-next-times-sign-two-config-tables-zh":                                                                 {Series: "65,536 token 全开）——09-05 基线**"},
 	"m-guidellm-sweep-qwen3-06b-strategy-column-measured-concurrency-decimals":                                                      {Series: "synchronous"},
-	"m-h200-sglang-qwen3-8b-request-rate-goodput-slo-attainment-no-ttft-latency":                                                    {Columns: map[string]string{"request_rate": "request rate (req/s)"}},
 	"m-inference-bench-a100-qwen25-7b-c-eq-tok-s-column-headers-two-label-cols":                                                     {Series: "FP16 / vLLM v0.20.1"},
 	"m-inference-bench-summary-csv-engine-regime-key-ttft-seconds":                                                                  {Series: "llamacpp / long / 1"},
 	"m-mac-studio-m4max-vllm-mlx-two-models-one-without-c1":                                                                         {Series: "Qwen3-Coder-30B-A3B-Instruct-4bit"},
