@@ -274,3 +274,16 @@ func TestWorkloadsAreNeverMergedAcrossInputs(t *testing.T) {
 	require.Equal(t, b, in.File)
 	require.Contains(t, err.Error(), `no workload matches "random"`)
 }
+
+// A results file of several lines keeps what each line's reading derived.
+func TestVLLMLinesKeepTheirNotes(t *testing.T) {
+	b := []byte(`{"num_prompts": 300, "request_rate": 10, "completed": 300, "request_throughput": 9, "total_output_tokens": 30000, "output_throughput": 900, "mean_ttft_ms": 50, "mean_tpot_ms": 10}
+{"num_prompts": 900, "request_rate": "inf", "max_concurrency": null, "completed": 900, "request_throughput": 30, "total_output_tokens": 90000, "output_throughput": 3000, "mean_ttft_ms": 100, "mean_tpot_ms": 10}
+`)
+	s, err := Data("results.json", b, Options{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 2)
+	all := strings.Join(s.Notes, "\n")
+	require.Contains(t, all, "no mean E2E in the result")
+	require.Contains(t, all, "sends all 900 prompts at once")
+}

@@ -164,7 +164,11 @@ func vllmBurst(path string, v map[string]*float64, p *sweep.Point, e2e *float64)
 	p.AchievedConcurrency = vllmAchieved(*n, n, v["completed"], v["failed"], v["request_throughput"], e2e)
 	note := fmt.Sprintf("%s: request_rate inf and no --max-concurrency: vLLM's benchmark sends all %v prompts at once, so the level is %v in flight at the start; they drain as they complete", path, *n, *n)
 	if a := p.AchievedConcurrency; a != nil && *a < *n {
-		note += fmt.Sprintf(", and over the run %.3g were in flight on average (request rate × mean E2E, Little's law)", *a)
+		how := "request rate × mean E2E, Little's law"
+		if p.E2E.Mean == nil {
+			how += "; the E2E as mean TTFT + mean TPOT × (mean output tokens − 1), the result printing none"
+		}
+		note += fmt.Sprintf(", and over the run %.3g were in flight on average (%s)", *a, how)
 	}
 	return note, nil
 }
