@@ -85,6 +85,24 @@ func TestVLLMRequestRates(t *testing.T) {
 	require.Equal(t, "max_concurrency", in.Field)
 }
 
+// request_rate inf with no --max-concurrency: vLLM's benchmark sends all
+// num_prompts at once, the level; Little's law over the run (request rate
+// × mean E2E, here by tokens: 100 + 10 × 99 ms) is what was sustained.
+func TestVLLMBurstIsNumPromptsInFlight(t *testing.T) {
+	b := []byte(`{"num_prompts": 900, "request_rate": "inf", "max_concurrency": null, "completed": 900, "request_throughput": 30,
+	 "total_output_tokens": 90000, "output_throughput": 3000, "mean_ttft_ms": 100, "mean_tpot_ms": 10}`)
+	s, err := Data("burst.json", b, Options{})
+	require.NoError(t, err)
+	p := s.Points[0]
+	require.Equal(t, 900.0, p.Concurrency)
+	require.False(t, p.Derived)
+	require.Nil(t, p.RequestedRate)
+	require.InDelta(t, 30*1.09, *p.AchievedConcurrency, 1e-9)
+	require.Len(t, s.Notes, 1)
+	require.Contains(t, s.Notes[0], "sends all 900 prompts at once")
+	require.Contains(t, s.Notes[0], "32.7 were in flight on average")
+}
+
 // The real SGLang JSONL holds two workloads: refused with exit 2 naming
 // dataset_name and both datasets, read with --workload.
 func TestSGLangWorkloadsAreNeverMerged(t *testing.T) {
@@ -255,4 +273,17 @@ func TestWorkloadsAreNeverMergedAcrossInputs(t *testing.T) {
 	require.ErrorAs(t, err, &in)
 	require.Equal(t, b, in.File)
 	require.Contains(t, err.Error(), `no workload matches "random"`)
+}
+
+// A results file of several lines keeps what each line's reading derived.
+func TestVLLMLinesKeepTheirNotes(t *testing.T) {
+	b := []byte(`{"num_prompts": 300, "request_rate": 10, "completed": 300, "request_throughput": 9, "total_output_tokens": 30000, "output_throughput": 900, "mean_ttft_ms": 50, "mean_tpot_ms": 10}
+{"num_prompts": 900, "request_rate": "inf", "max_concurrency": null, "completed": 900, "request_throughput": 30, "total_output_tokens": 90000, "output_throughput": 3000, "mean_ttft_ms": 100, "mean_tpot_ms": 10}
+`)
+	s, err := Data("results.json", b, Options{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 2)
+	all := strings.Join(s.Notes, "\n")
+	require.Contains(t, all, "no mean E2E in the result")
+	require.Contains(t, all, "sends all 900 prompts at once")
 }

@@ -3,6 +3,7 @@ package read
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -107,11 +108,15 @@ func readVLLMFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
 			notes = append(notes, fmt.Sprintf("%s: no mean E2E in the result: taken as mean TTFT + mean TPOT × (mean output tokens − 1) = %.0f ms, a request's first token and one gap for each further token, to place an open-loop run by Little's law", path, *e2e))
 		}
 	}
-	if err := vllmLoad(path, data, top["request_rate"], v, &p, e2e); err != nil {
+	burst, err := vllmLoad(path, data, top["request_rate"], v, &p, e2e)
+	if err != nil {
 		return nil, err
 	}
 	if !p.Derived {
 		notes = nil // a closed loop did not need it
+	}
+	if burst != "" {
+		notes = append(notes, burst)
 	}
 	model := f.str("model_id")
 	if model != "" {
@@ -122,23 +127,50 @@ func readVLLMFile(path string, data []byte, _ Options) (*sweep.Sweep, error) {
 }
 
 // vllmLoad sets the load a result measured: its --max-concurrency for a
-// closed loop (request_rate inf), Little's law for an open one.
-func vllmLoad(path string, data []byte, rawRate json.RawMessage, v map[string]*float64, p *sweep.Point, e2e *float64) error {
+// closed loop (request_rate inf), Little's law for an open one. A closed
+// loop with no --max-concurrency is a burst of num_prompts (vllmBurst),
+// said in the note it returns.
+func vllmLoad(path string, data []byte, rawRate json.RawMessage, v map[string]*float64, p *sweep.Point, e2e *float64) (string, error) {
 	rate, closed, err := vllmRequestRate(path, data, rawRate)
 	if err != nil {
-		return err
+		return "", err
 	}
 	switch maxConc := v["max_concurrency"]; {
 	case maxConc != nil && closed:
 		p.Concurrency = *maxConc
 		p.AchievedConcurrency = vllmAchieved(*maxConc, v["num_prompts"], v["completed"], v["failed"], v["request_throughput"], e2e)
 	case closed:
-		return inputerr.Errorf(path, "max_concurrency", 0, "missing: a closed-loop run (request_rate inf) without --max-concurrency sends every prompt at once, so its concurrency is num_prompts only at the start; rerun with --max-concurrency")
+		return vllmBurst(path, v, p, e2e)
 	default:
 		// Open loop; a max_concurrency beside a rate only caps it.
-		return openLoop(path, "request_rate", p, rate, v["request_throughput"], e2e)
+		return "", openLoop(path, "request_rate", p, rate, v["request_throughput"], e2e)
 	}
-	return nil
+	return "", nil
+}
+
+// vllmBurst reads a closed-loop result with no --max-concurrency: vLLM's
+// benchmark then sends every one of its --num-prompts at once (an infinite
+// rate, no cap), so num_prompts requests were in flight at the start, the
+// level the run set; they drain as they complete, so the level sustained
+// over the run is what Little's law gives (request_throughput × mean E2E),
+// kept as the achieved concurrency where the result gives the E2E. With
+// no num_prompts the level is unknown: refused.
+func vllmBurst(path string, v map[string]*float64, p *sweep.Point, e2e *float64) (string, error) {
+	n := v["num_prompts"]
+	if n == nil || !(*n >= 1) || *n != math.Trunc(*n) {
+		return "", inputerr.Errorf(path, "max_concurrency", 0, "missing: a closed-loop run (request_rate inf) without --max-concurrency sends every prompt at once, and the result has no num_prompts to say how many; rerun with --max-concurrency")
+	}
+	p.Concurrency = *n
+	p.AchievedConcurrency = vllmAchieved(*n, n, v["completed"], v["failed"], v["request_throughput"], e2e)
+	note := fmt.Sprintf("%s: request_rate inf and no --max-concurrency: vLLM's benchmark sends all %v prompts at once, so the level is %v in flight at the start; they drain as they complete", path, *n, *n)
+	if a := p.AchievedConcurrency; a != nil && *a < *n {
+		how := "request rate × mean E2E, Little's law"
+		if p.E2E.Mean == nil {
+			how += "; the E2E as mean TTFT + mean TPOT × (mean output tokens − 1), the result printing none"
+		}
+		note += fmt.Sprintf(", and over the run %.3g were in flight on average (%s)", *a, how)
+	}
+	return note, nil
 }
 
 // perRequest is the mean input and output lengths from a result's token

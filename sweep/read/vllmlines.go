@@ -124,6 +124,9 @@ func vllmSeries(path, what, unit string, results []vllmResult, opts Options) (*s
 		}
 		s.Sources = append(s.Sources, part.Sources...)
 		s.Points = append(s.Points, part.Points...)
+		// What a result's reading derived (its E2E by tokens, a burst's
+		// level) is said of the curve too.
+		s.Notes = append(s.Notes, part.Notes...)
 	}
 	if len(keys) > 0 {
 		s.Notes = append(s.Notes, fmt.Sprintf("%s: series %q read (--series, by %s): %d %s", path, opts.Meta.Series, strings.Join(keys, " and "), len(results), unit))

@@ -29,7 +29,7 @@ const servedShortfall = 0.5
 // in tokens takes the offered rate for the served one.
 func offeredStandsForServed(cols []column) bool {
 	return !hasKind(cols, colConcurrency) && !hasKind(cols, colPerGPU) && !hasKind(cols, colRequestRate) &&
-		hasKind(cols, colRequestedRate) && !hasLatency(cols, "e2e") && e2eDerivable(cols)
+		hasKind(cols, colRequestedRate) && !centralLatency(cols, "e2e") && e2eDerivable(cols)
 }
 
 // offeredMayBeServed refuses the law in tokens where a column knee does not

@@ -125,7 +125,10 @@ var (
 		"quant", "quantization", "precision", "dtype", "dataset", "scenario", "routing", "router", "version", "setup", "system",
 		"server", "method", "policy", "serving", "runtime", "implementation", "impl", "build", "branch", "image", "service", "stack", "deployment", "series"}
 	ratioWords = []string{"speedup", "efficiency", "ratio", "vs", "versus", "delta", "change", "diff", "gain", "improvement", "util",
-		"utilization", "pct", "percent", "percentage", "scaling", "relative", "regression", "overhead"}
+		"utilization", "pct", "percent", "percentage", "scaling", "relative", "regression", "overhead",
+		// SLO attainment: the share of requests that met an SLO (a percentage
+		// or a fraction), whichever latency it names.
+		"attainment"}
 	peakWords = []string{"peak", "instantaneous", "instant", "burst", "best"}
 )
 
@@ -143,7 +146,9 @@ var roles = []role{
 	// Latencies: a time, or no unit.
 	{kind: colLatency, metric: "ttft", dims: timeDims, match: func(w wordset) bool {
 		// "Mean first-token s": a time to the first token, with its unit.
-		return w.has("ttft") || (w.has("time") && w.has("first")) || (w.has("first") && w.has("token"))
+		// TTFB, the time to a streamed response's first byte: the first
+		// chunk carries the first token (as 首包, "first packet", reads).
+		return w.has("ttft", "ttfb") || (w.has("time") && w.has("first")) || (w.has("first") && w.has("token"))
 	}},
 	{kind: colLatency, metric: "tpot", dims: timeDims, match: func(w wordset) bool {
 		return w.has("tpot") || (w.has("time") && w.has("per") && w.has("output")) || (w.has("per") && w.has("token") && w.has("latency"))
@@ -351,6 +356,12 @@ func classify(header string) column {
 		// "Stream Iter Per Req", "Output Tok Per Req": a count per
 		// request, with no time in it: neither a rate nor a speed.
 		c.kind, c.metric, c.flavor, c.why = colIgnore, "", "", "a count per request, not a rate"
+	}
+	if isGoodput(c, w) {
+		c.kind, c.metric, c.flavor, c.why = colIgnore, "", "", whyGoodput
+	}
+	if dim == dimNone && c.kind == colLatency && sampleCountWords(w) {
+		c.kind, c.metric, c.why = colIgnore, "", whySampleCount
 	}
 	c.stat = statOf(t)
 	c = columnUnit(c, t, w, dim)

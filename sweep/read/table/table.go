@@ -188,8 +188,15 @@ func readingNotes(file string, cols []column) []string {
 	if n := readingNote(file, cols); n != "" {
 		notes = append(notes, n)
 	}
-	if !hasKind(cols, colConcurrency) && !hasKind(cols, colPerGPU) && !hasLatency(cols, "e2e") && e2eDerivable(cols) {
-		notes = append(notes, fmt.Sprintf("%s: no end-to-end latency column: each stage's is derived as TTFT + TPOT × (output tok/s ÷ served req/s − 1), for its concurrency by Little's law%s", file, tokenLawCaveats(cols)))
+	if !hasKind(cols, colConcurrency) && !hasKind(cols, colPerGPU) && !centralLatency(cols, "e2e") && e2eDerivable(cols) {
+		lacks := "no end-to-end latency column"
+		if hasLatency(cols, "e2e") {
+			lacks = "no mean or median end-to-end latency (a tail percentile is no time in flight)"
+		}
+		notes = append(notes, fmt.Sprintf("%s: %s: each stage's is derived as TTFT + TPOT × (output tok/s ÷ served req/s − 1), for its concurrency by Little's law%s", file, lacks, tokenLawCaveats(cols)))
+	}
+	if n := medianInFlightNote(file, cols); n != "" {
+		notes = append(notes, n)
 	}
 	return notes
 }
@@ -393,14 +400,7 @@ func takeUnitsRow(g *grid) ([]string, int) {
 // (rows.go e2eFromTokens): a served request rate, the output throughput, a
 // TTFT and a TPOT, each a mean or a median.
 func e2eDerivable(cols []column) bool {
-	central := func(metric string) bool {
-		for _, c := range cols {
-			if c.kind == colLatency && c.metric == metric && (c.stat == "mean" || c.stat == "p50") {
-				return true
-			}
-		}
-		return false
-	}
+	central := func(metric string) bool { return centralLatency(cols, metric) }
 	return (hasKind(cols, colRequestRate) || hasKind(cols, colRequestedRate)) && (hasKind(cols, colThroughput) || hasKind(cols, colThroughputPerGPU)) && central("ttft") && central("itl")
 }
 
