@@ -357,9 +357,6 @@ func classify(header string) column {
 		// request, with no time in it: neither a rate nor a speed.
 		c.kind, c.metric, c.flavor, c.why = colIgnore, "", "", "a count per request, not a rate"
 	}
-	if isGoodput(c, w) {
-		c.kind, c.metric, c.flavor, c.why = colIgnore, "", "", whyGoodput
-	}
 	if dim == dimNone && c.kind == colLatency && sampleCountWords(w) {
 		c.kind, c.metric, c.why = colIgnore, "", whySampleCount
 	}
