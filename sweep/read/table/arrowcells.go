@@ -37,7 +37,8 @@ var arrowHeaderBracketed = regexp.MustCompile(`^(.*?)\s*[（(]\s*([^\s()（）�
 // introduces the table names the two states.
 func splitArrowColumns(g *grid) []string {
 	var notes []string
-	above, aboveOK := statesAbove(*g)
+	above, aboveFrom, aboveOK := statesAbove(*g)
+	unnamed := unnamedStatesReadable(*g)
 	for i := 0; i < len(g.header); i++ {
 		if !everyCellArrowPair(*g, i) {
 			continue
@@ -45,7 +46,11 @@ func splitArrowColumns(g *grid) []string {
 		st, ok := headerStates(g.header[i])
 		from := ""
 		if !ok && aboveOK {
-			st, ok, from = above, true, " (named by the line above the table)"
+			st, ok, from = above, true, aboveFrom
+			st.rest = strings.TrimSpace(stripMarkup(g.header[i]))
+		}
+		if !ok && unnamed {
+			st, ok, from = arrowStates{before: "before", after: "after"}, true, " (nothing names the two states: read as the curves \"before\" and \"after\")"
 			st.rest = strings.TrimSpace(stripMarkup(g.header[i]))
 		}
 		if !ok {
