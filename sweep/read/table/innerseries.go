@@ -18,12 +18,18 @@ import (
 // innerColumnSeries splits the columns left after a column-name series was
 // picked into the series their headers still name, and picks the one the
 // rest of --series names; nothing when they name none.
-func (r *resolved) innerColumnSeries(g grid) error {
+func (r *resolved) innerColumnSeries(g grid, outerNames []string) error {
 	inner := r.seriesColumns()
 	if len(inner.names) < 2 {
 		return nil
 	}
 	outer := r.seriesName
+	if namesAmong(inner.names, outerNames) {
+		// The columns name the outer series themselves, in words the
+		// outer split did not see ("首字延迟 TPU TTFT" beside "TPU TPOT"):
+		// the picked one's column is the picked series'.
+		return r.pickInner(g, inner, outer, outer, outer, r.seriesRest)
+	}
 	if r.seriesRest == "" {
 		var list, picks []string
 		for _, n := range inner.names {
@@ -37,12 +43,36 @@ func (r *resolved) innerColumnSeries(g grid) error {
 	if !ok {
 		return inputerr.Errorf(g.file, "--series", g.headerLine, "%q names none of the series the columns of %q hold (%s)", r.seriesRest, outer, quoteAll(inner.names))
 	}
-	for i, n := range inner.nameOf {
-		if !strings.EqualFold(n, name) {
-			r.cols[i].kind, r.cols[i].why = colIgnore, fmt.Sprintf("series %q of %q; --series picks %q", n, outer, name)
+	return r.pickInner(g, inner, outer, name, joinPick(outer, name), rest)
+}
+
+// namesAmong: every name of inner is one of outer, case aside.
+func namesAmong(inner, outer []string) bool {
+	for _, n := range inner {
+		found := false
+		for _, o := range outer {
+			found = found || strings.EqualFold(n, o)
+		}
+		if !found {
+			return false
 		}
 	}
-	r.notes = append(r.notes, fmt.Sprintf("%s: series %q of %q read (--series); the columns of %s not read", g.file, name, outer, quoteAll(without(inner.names, name))))
-	r.seriesName, r.seriesRest = joinPick(outer, name), rest
+	return true
+}
+
+// pickInner reads the inner series name, picked as a whole by the
+// --series value picked, and leaves the columns of the others unread.
+func (r *resolved) pickInner(g grid, inner colSeries, outer, name, picked, rest string) error {
+	of := fmt.Sprintf(" of %q", outer)
+	if name == outer {
+		of = ""
+	}
+	for i, n := range inner.nameOf {
+		if !strings.EqualFold(n, name) {
+			r.cols[i].kind, r.cols[i].why = colIgnore, fmt.Sprintf("series %q%s; --series picks %q", n, of, name)
+		}
+	}
+	r.notes = append(r.notes, fmt.Sprintf("%s: series %q%s read (--series) in %s; the columns of %s not read", g.file, name, of, quoteAll(inner.colsOf[name]), quoteAll(without(inner.names, name))))
+	r.seriesName, r.seriesRest = picked, rest
 	return nil
 }

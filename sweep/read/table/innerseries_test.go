@@ -2,6 +2,7 @@ package table
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -30,4 +31,18 @@ func TestColumnSeriesInsideAPickedSeries(t *testing.T) {
 
 	_, err = Read("t.md", []byte(md), Markdown, Meta{Series: "CP off / 2K"})
 	require.ErrorContains(t, err, `"2K" names none of the series the columns of "CP off" hold ("4K", "8K")`)
+}
+
+// Synthetic, after the perturbed l-nmc table: TTFT columns that name the
+// same series after a word of their own ("首字延迟 TPU TTFT (ms)" beside
+// "TPU TPOT (ms)") are those series' columns: the curve picked reads its
+// own TTFT, never the other's.
+func TestInnerSeriesThatAreTheOuterOnes(t *testing.T) {
+	md := "| 并发 Concurrency | 首字延迟 TPU TTFT (ms) | 首字延迟 H200 TTFT (ms) | TPU TPOT (ms) | H200 TPOT (ms) | TPU Output (tok/s) | H200 Output (tok/s) |\n" +
+		"|---|---|---|---|---|---|---|\n| 1 | 34.7 | 18.9 | 6.41 | 3.95 | 153 | 249 |\n| 4 | 79.3 | 30.1 | 6.96 | 4.60 | 553 | 850 |\n| 8 | 113.7 | 36.9 | 7.54 | 5.24 | 1003 | 1486 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "H200"})
+	require.NoError(t, err)
+	require.Equal(t, 850.0, s.Points[1].ThroughputTokS)
+	require.Equal(t, 30.1, *s.Points[1].TTFT.Mean)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `t.md: series "H200" read (--series) in "首字延迟 H200 TTFT (ms)"; the columns of "TPU" not read`)
 }
