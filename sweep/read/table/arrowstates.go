@@ -117,8 +117,16 @@ func sameWordCount(before, after string) (string, string) {
 // (a ratio of throughputs, a growth of TPOT), derived from a sweep, and
 // no level of one.
 func unnamedStatesReadable(g grid) bool {
+	return !levelChanges(g)
+}
+
+// levelChanges: the table's load column holds changes between two levels
+// ("1 → 2"): a table derived from a sweep (how much the throughput grew
+// from one level to the next), no sweep itself, whose refusal never
+// stands for a text's sweep beside it.
+func levelChanges(g grid) bool {
 	load := loadColumn(classifyAll(g.header))
-	return load < 0 || !anyArrowPair(g, load)
+	return load >= 0 && anyArrowPair(g, load)
 }
 
 // anyArrowPair: some cell of column i holds two values around an arrow.
