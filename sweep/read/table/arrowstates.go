@@ -10,8 +10,10 @@ import (
 // ("Output tok/s bf16 → fp8", "tok/s (main → PCG)", "tok/s (CP off/on)") or,
 // where every column of the table compares the same two, once by the line
 // that introduces the table ("… seven concurrencies at each length, CP off
-// → CP on:"). A perf engineer reads the states there as the two curves; a
-// table that names them nowhere stays refused (twoValuesError).
+// → CP on:"), or a sentence of the text above it ("Values are control →
+// candidate."). A perf engineer reads the states there as the two curves;
+// a table that names them nowhere holds the curves "before" and "after"
+// (arrowcells.go).
 
 // arrowStates are the two states of a column's cells and the header's words
 // that are not theirs, which each split column keeps after its state.
