@@ -8,16 +8,20 @@ import (
 
 // A comparison table writes a change in one cell: "463.1 → 676.5（+46%）",
 // the value before, an arrow, the value after, and often the change in
-// brackets (a derived figure, never a third value). A perf engineer reads
-// two series there only when something names them (arrowstates.go): the
-// header, around the same arrow ("输出吞吐 (tok/s) bf16 → fp8") or as one
-// setting's two states ("tok/s (CP off/on)"), or the line introducing the
-// table ("…, CP off → CP on:"). The column becomes one column per series
-// ("bf16 输出吞吐 (tok/s)", "fp8 输出吞吐 (tok/s)"), which the series pass
-// then offers as two curves; a cell of one value in such a column is a
-// value the change left as it was, both series'. Where nothing names them
-// the cell is refused (parseCell says it holds two values), since nothing
-// says which is the measurement.
+// brackets (a derived figure, never a third value). Both values are
+// measurements, of two runs: a table of such cells holds two curves. A
+// perf engineer names them by what names the two states (arrowstates.go):
+// the header, around the same arrow ("输出吞吐 (tok/s) bf16 → fp8") or as
+// one setting's two states ("tok/s (CP off/on)"), or the text introducing
+// the table ("…, CP off → CP on:", "Values are control → candidate.").
+// The column becomes one column per series ("bf16 输出吞吐 (tok/s)", "fp8
+// 输出吞吐 (tok/s)"), which the series pass then offers as two curves; a
+// cell of one value in such a column is a value the change left as it
+// was, both series'. Where nothing names them they are the curves
+// "before" and "after", with a note: which state is which is unsaid, but
+// each curve is one run's, never two merged. A load column of such cells
+// ("1 → 2") is a change between levels, no level: its cells stay refused
+// (parseCell says they hold two values).
 
 // arrowPair is two values around an arrow and an optional change in
 // brackets after them.
@@ -37,7 +41,8 @@ var arrowHeaderBracketed = regexp.MustCompile(`^(.*?)\s*[（(]\s*([^\s()（）�
 // introduces the table names the two states.
 func splitArrowColumns(g *grid) []string {
 	var notes []string
-	above, aboveOK := statesAbove(*g)
+	above, aboveFrom, aboveOK := statesAbove(*g)
+	unnamed := unnamedStatesReadable(*g)
 	for i := 0; i < len(g.header); i++ {
 		if !everyCellArrowPair(*g, i) {
 			continue
@@ -45,7 +50,11 @@ func splitArrowColumns(g *grid) []string {
 		st, ok := headerStates(g.header[i])
 		from := ""
 		if !ok && aboveOK {
-			st, ok, from = above, true, " (named by the line above the table)"
+			st, ok, from = above, true, aboveFrom
+			st.rest = strings.TrimSpace(stripMarkup(g.header[i]))
+		}
+		if !ok && unnamed {
+			st, ok, from = arrowStates{before: "before", after: "after"}, true, " (nothing names the two states: read as the curves \"before\" and \"after\")"
 			st.rest = strings.TrimSpace(stripMarkup(g.header[i]))
 		}
 		if !ok {

@@ -129,10 +129,48 @@ func TestArrowCellsNamedByTheLineAbove(t *testing.T) {
 	require.Contains(t, strings.Join(s.Notes, "\n"), `a cell of one value is both`)
 
 	// Synthetic: a line above that names values, not states, names no
-	// curves: refused as before.
+	// curves: they are "before" and "after", with a note.
 	md = "Throughput went 2173 → 2262 at one stream:\n\n| Client concurrency | Output tok/s |\n|---|---|\n| 1 | 2173.1 → 2262.2 |\n| 4 | 3264.5 → 4159.0 |\n"
 	_, err = Read("t.md", []byte(md), Markdown, Meta{})
-	require.ErrorContains(t, err, `"2173.1 → 2262.2" holds two values, before → after, and the header names no series for them`)
+	require.True(t, errors.As(err, &amb), "%v", err)
+	require.Equal(t, []string{"before", "after"}, amb.headers)
+	s, err = Read("t.md", []byte(md), Markdown, Meta{Series: "before"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{2173.1, 3264.5}, []float64{s.Points[0].ThroughputTokS, s.Points[1].ThroughputTokS})
+	require.Contains(t, strings.Join(s.Notes, "\n"), `t.md: the cells of "Output tok/s" hold before → after (nothing names the two states: read as the curves "before" and "after")`)
+}
+
+// Synthetic: a sentence of the text above, not the line right above the
+// table, names the states ("Values are **control → candidate**."): they
+// name the curves; two different pairs in the text name none.
+func TestArrowCellsNamedByASentenceAbove(t *testing.T) {
+	rows := "| C | Output tok/s | TTFT ms |\n|---:|---:|---:|\n| 1 | 46.94 → 82.65 | 3809 → 1383 |\n| 2 | 73.79 → 158.62 | 7250 → 414 |\n| 4 | 113.32 → 297.00 | 12151 → 427 |\n"
+	md := "## Results\n\nValues are **control → candidate**. Output throughput is output tokens over the run;\nlatencies are means.\n\n" + rows
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "candidate"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{82.65, 158.62, 297}, []float64{s.Points[0].ThroughputTokS, s.Points[1].ThroughputTokS, s.Points[2].ThroughputTokS})
+	require.Contains(t, strings.Join(s.Notes, "\n"), `hold control → candidate (named by the text above the table)`)
+
+	two := "Values are control → candidate. Earlier runs went old → new.\n\nSee below.\n\n" + rows
+	_, err = Read("t.md", []byte(two), Markdown, Meta{})
+	var amb *ambiguous
+	require.True(t, errors.As(err, &amb), "%v", err)
+	require.Equal(t, []string{"before", "after"}, amb.headers)
+
+	// A clause of a value and a unit around an arrow ("median 663 -> 1877
+	// ms") names no state.
+	a, b := sameWordCount("The one cost is median 663", "1877 ms")
+	require.False(t, stateName(a) && stateName(b))
+}
+
+// Synthetic: a load column of changes between levels ("1 → 2") is a table
+// derived from a sweep, no level of one: its cells are refused, not read
+// as curves "before" and "after".
+func TestArrowLoadCellsAreNoUnnamedCurves(t *testing.T) {
+	md := "| Concurrency | TPOT ms |\n|---|---|\n| 1 → 2 | 0.48 → 0.55 (+14%) |\n| 2 → 4 | 0.55 → 0.89 (+62%) |\n"
+	g := markdownTables("t.md", []byte(md))[0]
+	require.False(t, unnamedStatesReadable(g))
+	require.Empty(t, splitArrowColumns(&g))
 }
 
 // Synthetic: a header naming one setting's two states around a slash,

@@ -10,8 +10,10 @@ import (
 // ("Output tok/s bf16 → fp8", "tok/s (main → PCG)", "tok/s (CP off/on)") or,
 // where every column of the table compares the same two, once by the line
 // that introduces the table ("… seven concurrencies at each length, CP off
-// → CP on:"). A perf engineer reads the states there as the two curves; a
-// table that names them nowhere stays refused (twoValuesError).
+// → CP on:"), or a sentence of the text above it ("Values are control →
+// candidate."). A perf engineer reads the states there as the two curves;
+// a table that names them nowhere holds the curves "before" and "after"
+// (arrowcells.go).
 
 // arrowStates are the two states of a column's cells and the header's words
 // that are not theirs, which each split column keeps after its state.
@@ -64,15 +66,79 @@ func headerStates(header string) (arrowStates, bool) {
 // few words after the clause before it: "…, CP off → CP on:".
 var introStates = regexp.MustCompile(`(?:^|[,;:.!?—–(（]\s*)([^,;:.!?→⟶➔()（）]{1,40}?)\s*(?:→|⟶|➔|->)\s*([^,;:.!?→⟶➔()（）]{1,40}?)\s*[)）]?\s*[:：.]?\s*$`)
 
-// statesAbove are the states the line right above the table names, the
-// rest left for each column's own header; false when it names none.
-func statesAbove(g grid) (arrowStates, bool) {
+// statesAbove are the states the text above the table names, the rest
+// left for each column's own header, and where the text names them; false
+// when it names none. The line right above the table, ending in the two
+// states, names them first; else the one pair of states a sentence of the
+// text since the table before it writes around an arrow ("Values are
+// control → candidate. Output throughput is …"): a text that writes two
+// different pairs leaves them unnamed.
+func statesAbove(g grid) (arrowStates, string, bool) {
 	lines := strings.Split(strings.TrimRight(g.above, " \t\n"), "\n")
 	m := introStates.FindStringSubmatch(strings.TrimSpace(lines[len(lines)-1]))
-	if m == nil || !stateName(m[1]) || !stateName(m[2]) || m[1] == m[2] {
-		return arrowStates{}, false
+	if m != nil && stateName(m[1]) && stateName(m[2]) && m[1] != m[2] {
+		return arrowStates{before: strings.TrimSpace(m[1]), after: strings.TrimSpace(m[2])}, " (named by the line above the table)", true
 	}
-	return arrowStates{before: strings.TrimSpace(m[1]), after: strings.TrimSpace(m[2])}, true
+	var found *arrowStates
+	for _, line := range lines {
+		for _, m := range sentenceStates.FindAllStringSubmatch(stripMarkup(line), -1) {
+			a, b := sameWordCount(m[1], m[2])
+			if !stateName(a) || !stateName(b) || a == b {
+				continue
+			}
+			if found != nil && (found.before != a || found.after != b) {
+				return arrowStates{}, "", false
+			}
+			found = &arrowStates{before: a, after: b}
+		}
+	}
+	if found == nil {
+		return arrowStates{}, "", false
+	}
+	return *found, " (named by the text above the table)", true
+}
+
+// sentenceStates is two states around an arrow inside a clause of prose,
+// up to the punctuation that ends it.
+var sentenceStates = regexp.MustCompile(`([^,;:.!?→⟶➔()（）]{1,40}?)\s*(?:→|⟶|➔|->)\s*([^,;:.!?→⟶➔()（）]{1,40}?)\s*(?:[,;:.!?)）]|$)`)
+
+// sameWordCount trims the clause before the arrow to as many words as the
+// state after it: "Values are control → candidate" compares "control" with
+// "candidate", "CP off → CP on" keeps both words.
+func sameWordCount(before, after string) (string, string) {
+	b, a := strings.Fields(before), strings.Fields(after)
+	if len(b) > len(a) {
+		b = b[len(b)-len(a):]
+	}
+	return strings.Join(b, " "), strings.Join(a, " ")
+}
+
+// unnamedStatesReadable: a table whose before → after cells nothing names
+// is still two curves, read as "before" and "after", unless its load
+// column holds arrows too: a row "1 → 2" is the change between two levels
+// (a ratio of throughputs, a growth of TPOT), derived from a sweep, and
+// no level of one.
+func unnamedStatesReadable(g grid) bool {
+	return !levelChanges(g)
+}
+
+// levelChanges: the table's load column holds changes between two levels
+// ("1 → 2"): a table derived from a sweep (how much the throughput grew
+// from one level to the next), no sweep itself, whose refusal never
+// stands for a text's sweep beside it.
+func levelChanges(g grid) bool {
+	load := loadColumn(classifyAll(g.header))
+	return load >= 0 && anyArrowPair(g, load)
+}
+
+// anyArrowPair: some cell of column i holds two values around an arrow.
+func anyArrowPair(g grid, i int) bool {
+	for _, row := range g.rows {
+		if arrowPair.MatchString(cleanCell(cellAt(row, i))) {
+			return true
+		}
+	}
+	return false
 }
 
 // stateName: a few words, one of them with a letter: a name, not a value
@@ -82,8 +148,10 @@ func stateName(s string) bool {
 	if len(w) == 0 || len(w) > 3 {
 		return false
 	}
-	if _, ok, err := parseCell(s); ok && err == nil {
-		return false
+	for _, x := range append(w, s) {
+		if _, ok, err := parseCell(x); ok && err == nil {
+			return false
+		}
 	}
 	return strings.IndexFunc(s, unicode.IsLetter) >= 0
 }

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
 )
 
 // "output tok/s (/GPU)" over cells "775 (32.3)": the header's bracket names
@@ -37,6 +38,8 @@ func splitPerGPUBrackets(g *grid) []string {
 			a, b := "", ""
 			if c != nil {
 				a, b = c[1], c[2]
+			} else if w := stripMarkup(cellAt(row, i)); !isBlank(w) {
+				notes = append(notes, fmt.Sprintf("%s:%d: %q says %q: no value of either figure", g.file, g.lines[r], was, clip(w, 80)))
 			}
 			if i < len(row) {
 				row[i] = a
@@ -50,7 +53,25 @@ func splitPerGPUBrackets(g *grid) []string {
 }
 
 // everyCellBracketed: every non-blank cell of column i is a number and a
-// number in brackets, and one cell at least is.
+// number in brackets, or words that say why the row has none ("queued
+// behind 12:6 KV", "interrupted — the node pool was resized"), and two
+// cells at least are numbers. A cell that starts with a word holds no
+// measurement of either figure: a status, never a value of one column
+// unbracketed.
 func everyCellBracketed(g grid, i int) bool {
-	return everyFilledCell(g, i, stripMarkup, valueThenBracket.MatchString)
+	n := 0
+	ok := everyFilledCell(g, i, stripMarkup, func(c string) bool {
+		if valueThenBracket.MatchString(c) {
+			n++
+			return true
+		}
+		return rowStatusCell(c)
+	})
+	return ok && n >= 2
+}
+
+// rowStatusCell: a cell that starts with a letter, a row's status in words.
+func rowStatusCell(c string) bool {
+	r := []rune(strings.TrimSpace(c))
+	return len(r) > 0 && unicode.IsLetter(r[0])
 }

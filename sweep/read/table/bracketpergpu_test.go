@@ -29,3 +29,26 @@ func TestNodeRateWithPerGPUInBrackets(t *testing.T) {
 	_, err = Read("t.md", []byte(remark), Markdown, Meta{})
 	require.ErrorContains(t, err, "pass --gpus N")
 }
+
+// Simulated after batch y's GB300 table: rows whose "output tok/s (/GPU)"
+// cell says in words why they hold no value ("interrupted — …", "queued
+// behind …") do not stop the split; they are left out as levels not
+// measured, each with a note.
+func TestNodeRateWithPerGPUInBracketsBesideStatusRows(t *testing.T) {
+	md := "| clients | output tok/s (/GPU) | TTFT p50 (ms) |\n|---|---|---|\n" +
+		"| 48 | 786 (10.9) | 320 |\n| 96 | 2,019 (28.0) | 310 |\n| 192 | 3,267 (45.4) | 360 |\n" +
+		"| 384 | **interrupted** — the node pool (np-1) was resized to 0 | |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 3267.0, s.Points[2].ThroughputTokS)
+	require.Equal(t, 45.4, *s.Points[2].ThroughputPerGPU)
+	notes := strings.Join(s.Notes, "\n")
+	require.Contains(t, notes, `t.md:6: "output tok/s (/GPU)" says "interrupted — the node pool (np-1) was resized to 0": no value of either figure`)
+	require.Contains(t, notes, "a level not measured, left out")
+
+	// One bracketed cell among words is no column of such pairs.
+	one := "| clients | output tok/s (/GPU) | TTFT p50 (ms) |\n|---|---|---|\n| 48 | 786 (10.9) | 320 |\n| 96 | queued | |\n"
+	g := markdownTables("t.md", []byte(one))[0]
+	require.False(t, everyCellBracketed(g, 1))
+}

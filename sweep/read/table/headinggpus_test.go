@@ -93,13 +93,21 @@ func TestGPUCountSinceThePreviousTable(t *testing.T) {
 
 // Simulated: a total printed beside the per-GPU rate that is, row for row,
 // one whole multiple of it is the count the table divided by; a count the
-// text states otherwise is not taken.
+// text states otherwise is not taken. The total, the same rate over the
+// node, is its throughput (totalovergpus.go), and the GPU count stays
+// unknown.
 func TestGPUCountTheTableContradicts(t *testing.T) {
 	doc := "| Concurrency | Total TPS | TPS/GPU | TTFT (avg) |\n|---|---|---|---|\n" +
 		"| 10 | 3,045 | 1,522 | 250 ms |\n| 50 | 12,890 | 6,445 | 270 ms |\n| 100 | 22,521 | 11,261 | 347 ms |\n" +
 		"\n**Hardware**: 8 replicas on 8 GPUs (so we divide Total TPS by 8 for TPS/GPU)\n"
-	_, err := Read("t.md", []byte(doc), Markdown, Meta{})
-	require.ErrorContains(t, err, "pass --gpus N")
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, 0, s.GPUs)
+	require.Equal(t, []float64{3045, 12890, 22521}, []float64{s.Points[0].ThroughputTokS, s.Points[1].ThroughputTokS, s.Points[2].ThroughputTokS})
+	require.Equal(t, 1522.0, *s.Points[0].ThroughputPerGPU)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `t.md: "Total TPS" is 2 × "TPS/GPU" on every row: the node's total of that rate, read as the throughput, "TPS/GPU" as its share per GPU`)
+	_, err = Read("t.md", []byte(doc), Markdown, Meta{GPUs: 8})
+	require.ErrorContains(t, err, "the GPU count or one of the two columns is wrong")
 
 	g := grid{header: []string{"c", "total", "per"}, rows: [][]string{{"1", "800", "100"}, {"2", "1,600", "200"}}}
 	cols := []column{{kind: colConcurrency}, {kind: colOtherTokRate}, {kind: colThroughputPerGPU}}

@@ -45,7 +45,13 @@ func readMarkdown(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 			return s, err
 		}
 	}
-	return onlySweep(path, tables, meta, meta.Series)
+	s, err := onlySweep(path, tables, meta, meta.Series)
+	if err != nil {
+		if cs, ok, cerr := fencedConsoleSweep(path, data, tables, meta); ok {
+			return cs, cerr
+		}
+	}
+	return s, err
 }
 
 // onlySweep reads every table and returns the one that is a sweep; two or

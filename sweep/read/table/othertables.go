@@ -110,8 +110,12 @@ func sweepLikeRefusal(refused []refusedTable, first error) error {
 	return first
 }
 
-// sweepLike: the header has a load and a throughput.
+// sweepLike: the header has a load and a throughput, and the load
+// column holds levels, not changes between them (levelChanges).
 func sweepLike(g grid) bool {
+	if levelChanges(g) {
+		return false
+	}
 	load, tput := false, false
 	for _, h := range g.header {
 		switch classify(h).kind {

@@ -3,6 +3,8 @@ package table
 // The families pass: the statistics of one metric (a median beside a mean,
 // familyapart.go when they lie far apart), a total beside per-stream means
 // and request rates of several kinds (families.go) are read as one family,
+// a total that is a whole multiple of a per-GPU rate is the node's
+// (totalovergpus.go),
 // one member read and the others named; a statistic the text around the
 // table names is the one of columns whose header names none (contextstat.go). It runs on the units the units
 // pass decided.
@@ -22,6 +24,7 @@ func (r *resolved) familiesPass(g grid) error {
 		return err
 	}
 	r.statFamilies(g.file)
+	r.totalOverGPUs(g)
 	r.totalInContext(g)
 	r.loneTotal(g.file)
 	r.requestRates(g.file)

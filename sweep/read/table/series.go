@@ -50,7 +50,7 @@ func (r *resolved) columnSeries(g grid, pick string) error {
 	}
 	r.notes = append(r.notes, fmt.Sprintf("%s: series %q read (--series); the columns of %s not read", g.file, pick, quoteAll(without(cs.names, pick))))
 	r.seriesPicked = true
-	return nil
+	return r.innerColumnSeries(g, cs.names)
 }
 
 // colSeries is the series a table's column names hold: their names in
