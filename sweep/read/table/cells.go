@@ -162,7 +162,7 @@ func parseCell(cell string) (cv cellValue, ok bool, err error) {
 		if err := twoValuesError(cell, rest); err != nil {
 			return cv, false, err
 		}
-		u, uok := parseUnit(rest)
+		u, uok := parseCellUnit(rest)
 		if !uok {
 			if rest == "+" {
 				// "100+": a level of 100 or more, whose number is only its floor.
@@ -262,4 +262,14 @@ func cellAt(row []string, i int) string {
 		return ""
 	}
 	return stripMarkup(row[i])
+}
+
+// parseCellUnit is parseUnit, but for a sentence's full stop after the unit
+// ("Traffic request rate: 1.0 RPS." in a console log): no part of it.
+func parseCellUnit(rest string) (unit, bool) {
+	u, ok := parseUnit(rest)
+	if !ok && strings.HasSuffix(rest, ".") && !strings.HasSuffix(rest, "..") {
+		u, ok = parseUnit(strings.TrimSuffix(rest, "."))
+	}
+	return u, ok
 }

@@ -40,3 +40,17 @@ func TestOpenEndedCellIsRefusedByName(t *testing.T) {
 	_, err := Read("t.md", []byte(md), Markdown, Meta{})
 	require.ErrorContains(t, err, `Concurrency: "100+" is open-ended (100 or more), not a number`)
 }
+
+// A console line's full stop after the unit ("1.0 RPS.") is no part of the
+// unit; two dots are no full stop, and an unknown word stays unknown.
+func TestCellUnitBeforeAFullStop(t *testing.T) {
+	cv, ok, err := parseCell("1.0 RPS.")
+	require.NoError(t, err)
+	require.True(t, ok)
+	require.NotNil(t, cv.unit)
+	require.Equal(t, 1.0, cv.v)
+	_, _, err = parseCell("1.0 RPS..")
+	require.Error(t, err)
+	_, _, err = parseCell("1.0 lanes.")
+	require.ErrorContains(t, err, "unknown unit")
+}

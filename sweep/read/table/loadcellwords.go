@@ -21,6 +21,9 @@ var loadCountWords = []string{
 	"request", "requests", "req", "reqs", "user", "users", "client", "clients", "stream", "streams",
 	"concurrent", "concurrency", "conc", "parallel", "thread", "threads", "session", "sessions",
 	"connection", "connections", "worker", "workers", "vu", "vus", "seq", "seqs", "sequence", "sequences",
+	// Chinese counters: 路 counts channels, streams ("8 路" = 8 streams in
+	// flight, "单路" one stream); 人 counts people, users.
+	"路", "人",
 }
 
 // countedCell is a number followed by a word ("8 users", "4并发").

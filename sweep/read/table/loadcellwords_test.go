@@ -15,6 +15,8 @@ func TestLoadCellsThatNameWhatTheyCount(t *testing.T) {
 		{"Concurrency", "1 request", "4 requests", "8 requests"},
 		{"Users", "1 user", "4 users", "8 users"},
 		{"并发", "1 并发", "4并发", "8 并发"},
+		{"并发", "1 路", "4 路", "8路"},
+		{"并发用户", "1 人", "4 人", "8 人"},
 	} {
 		md := "| " + c.header + " | Output tok/s | TTFT p50 (ms) |\n|---|---|---|\n" +
 			"| " + c.one + " | 80 | 40 |\n| " + c.four + " | 300 | 55 |\n| " + c.eight + " | 520 | 90 |\n"

@@ -77,6 +77,11 @@ func sweepOfTables(path string, tables []grid, meta Meta, pick string, join bool
 		}
 		got, from = append(got, s), append(from, g)
 	}
+	if len(got) == 1 {
+		if err := sweepRefusedBeside(got[0], from[0], refused); err != nil {
+			return nil, err
+		}
+	}
 	switch {
 	case len(got) == 1 && join:
 		if s, ok := widerSweep(tables, from[0], meta); ok {

@@ -37,3 +37,20 @@ func noteSingleRuns(path string, s *sweep.Sweep, read int, from []grid, names []
 	s.Notes = append(s.Notes, fmt.Sprintf("%s:%d: this table read; not read, one level each (a run apart from the sweep): %s", path, from[read].headerLine, strings.Join(left, ", ")))
 	return s
 }
+
+// sweepRefusedBeside is the refusal of a table of the same columns and
+// three rows or more when the one table that read holds a single level:
+// that table is the sweep (a campaign's starting point, one row, above the
+// run that climbs the load), and its refusal (curves to pick, a flag to
+// give) is the answer, not the lone row. nil when there is none.
+func sweepRefusedBeside(read *sweep.Sweep, from grid, refused []refusedTable) error {
+	if len(read.Points) != 1 {
+		return nil
+	}
+	for _, r := range refused {
+		if len(r.g.rows) >= 3 && sameColumns(r.g, from) {
+			return r.err
+		}
+	}
+	return nil
+}
