@@ -54,3 +54,16 @@ func TestCellUnitBeforeAFullStop(t *testing.T) {
 	_, _, err = parseCell("1.0 lanes.")
 	require.ErrorContains(t, err, "unknown unit")
 }
+
+// Simulated: an offered rate whose cells write their unit ("2.0 RPS.", as
+// vLLM's and SGLang's console print "Traffic request rate") is read as the
+// offered rate, not refused as a count.
+func TestOfferedRateCellsWriteTheirUnit(t *testing.T) {
+	md := "| Traffic request rate | Request throughput (req/s) | Output token throughput (tok/s) | Mean E2EL (ms) | Mean TTFT (ms) |\n|---|---|---|---|---|\n" +
+		"| 1.0 RPS. | 1.0 | 188.3 | 2000 | 53.9 |\n| 2.0 RPS. | 2.0 | 370.1 | 2100 | 60.2 |\n| 4.0 RPS. | 3.9 | 700.5 | 2600 | 80.4 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.NotNil(t, s.Points[2].RequestedRate)
+	require.InDelta(t, 4.0, *s.Points[2].RequestedRate, 1e-9)
+}

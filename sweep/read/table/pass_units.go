@@ -96,7 +96,7 @@ func setUnit(c *column, u unit, from string) error {
 		} else {
 			ok = u.dim == dimTokRate
 		}
-	case colRequestRate:
+	case colRequestRate, colRequestedRate:
 		ok = u.dim == dimReqRate
 	case colIgnore, colRatio, colPrompts, colWorkload, colSeriesLabel, colNote, colLeaf, colAccelerator, colModel, colSimulated:
 		return nil // an unread column's unit does not matter
@@ -114,7 +114,7 @@ func (c column) describe() string {
 		return "a time"
 	case colThroughput, colThroughputPerGPU, colOtherTokRate, colPerUser:
 		return "a token rate"
-	case colRequestRate:
+	case colRequestRate, colRequestedRate:
 		return "a request rate"
 	}
 	return "a plain count"

@@ -227,7 +227,7 @@ func columnDim(k colKind) dimension {
 		return dimTime
 	case colThroughput, colThroughputPerGPU:
 		return dimTokRate
-	case colRequestRate:
+	case colRequestRate, colRequestedRate:
 		return dimReqRate
 	}
 	return dimNone
