@@ -51,7 +51,10 @@ var vocabulary = []struct{ from, to string }{
 	{"差值", "diff"}, {"差异", "diff"}, {"百分比", "percent"}, {"增幅", "change"}, {"降幅", "change"},
 	// Japanese.
 	{"最初のトークンまでの時間", "ttft"}, {"初回トークン", "ttft"}, {"同時実行数", "concurrency"}, {"同時接続数", "concurrency"},
-	{"同時リクエスト数", "concurrency"}, {"並列数", "parallel"}, {"スループット", "throughput"}, {"レイテンシ", "latency"},
+	{"同時リクエスト数", "concurrency"}, {"並列数", "parallel"},
+	// 同時 / 同时 (simultaneous) alone heads a load column ("同時 | 總輸出"), after
+	// the longer words above; 並發 / 併發 are traditional spellings of 并发.
+	{"同時", "concurrent"}, {"同时", "concurrent"}, {"並發", "concurrency"}, {"併發", "concurrency"}, {"スループット", "throughput"}, {"レイテンシ", "latency"},
 	{"ユーザー数", "users"}, {"トークン", "tokens"},
 	// 並列 alone (parallel, as 並列数 above and the Chinese 并行): the
 	// requests a load generator runs at once.

@@ -27,4 +27,8 @@ func TestTranslate(t *testing.T) {
 	require.Equal(t, "actual concurrency", words("实际并发"))
 	require.Equal(t, "parallel", words("並列"))
 	require.Equal(t, "parallel", words("並列数"))
+	// 同時 alone (simultaneous) heads a load, the longer words keep theirs.
+	require.Equal(t, "concurrent", words("同時"))
+	require.Equal(t, "concurrency", words("同時実行数"))
+	require.Equal(t, "concurrency", words("並發"))
 }
