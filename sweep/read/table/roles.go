@@ -226,6 +226,11 @@ var roles = []role{
 	{kind: colWorkload, dims: plainDims, why: "a request length: a workload setting", match: func(w wordset) bool {
 		return w.has("isl", "osl", "seqlen", "ctx", "context") || (w.has("input", "prompt", "output", "generated", "max", "seq", "sequence") && w.has("tokens", "len", "length", "toks", "tok"))
 	}},
+	// Warm-up requests ran before the measurement and are left out of it
+	// ("warmup_requests" beside "successful_requests"): no count of the run.
+	{kind: colIgnore, dims: plainDims, why: "warm-up requests: sent before the measurement, not counted in it", match: func(w wordset) bool {
+		return w.has("warmup", "warmups") || w.has("warm") && w.has("up")
+	}},
 	// "total_requests_sent" beside "successful_requests": what was sent
 	// counts the failures too, so it is the prompts, not the successes.
 	{kind: colPrompts, dims: plainDims, why: "prompts sent, not successful requests", match: func(w wordset) bool {

@@ -20,6 +20,10 @@ func TestRoleTable(t *testing.T) {
 		{"GPU power (W)", "", colIgnore},
 		{"Memory (MB)", "", colIgnore},
 		{"Cost ($/Mtok)", "", colIgnore},
+		// Warm-up requests ran before the measurement.
+		{"warmup_requests", "", colIgnore},
+		{"Warm-up requests", "", colIgnore},
+		{"successful_requests", "requests", colRequests},
 		{"concurrency", "concurrency", colConcurrency},
 		// Who sends the load, by other names.
 		{"Workers", "concurrency", colConcurrency},
