@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 )
 
@@ -40,7 +41,7 @@ func (r *resolved) fallingSoleRate(g grid) {
 	if !ok {
 		served = -1
 	}
-	if !fallsAsLoadGrows(g, load, rate, served) {
+	if !fallsInEveryCurve(g, load, rate, served) {
 		return
 	}
 	c := &r.cols[rate]
@@ -92,4 +93,41 @@ func fallsAsLoadGrows(g grid, load, rate, served int) bool {
 		return false
 	}
 	return true
+}
+
+// fallsInEveryCurve is fallsAsLoadGrows over each block of rows that climbs
+// the load: a table of curves stacked one under the other (each method's
+// levels 1, 10 … 100, then the next's) holds a stream's rate when it falls
+// in every block, as the consistency pass runs before a curve is picked.
+// Rows not stacked so (one curve, or curves interleaved by level) are
+// judged whole.
+func fallsInEveryCurve(g grid, load, rate, served int) bool {
+	blocks := climbingBlocks(g, load)
+	if len(blocks) < 2 {
+		return fallsAsLoadGrows(g, load, rate, served)
+	}
+	for _, b := range blocks {
+		if !fallsAsLoadGrows(grid{rows: b}, load, rate, served) {
+			return false
+		}
+	}
+	return true
+}
+
+// climbingBlocks splits the rows where the load stops rising.
+func climbingBlocks(g grid, load int) [][][]string {
+	var blocks [][][]string
+	last := math.Inf(1)
+	for _, row := range g.rows {
+		l, ok := positiveCell(row, load)
+		if !ok {
+			return nil
+		}
+		if l <= last {
+			blocks = append(blocks, nil)
+		}
+		blocks[len(blocks)-1] = append(blocks[len(blocks)-1], row)
+		last = l
+	}
+	return blocks
 }

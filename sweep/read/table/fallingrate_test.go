@@ -26,3 +26,19 @@ func TestSoleRateFallingFromOneStreamIsAStreams(t *testing.T) {
 		require.Greater(t, s.Points[0].ThroughputTokS, 0.0)
 	}
 }
+
+// Simulated after a real locust summary (batch z): curves stacked one under
+// the other, each method's levels climbing from one user, a ratio set per
+// run telling two of them apart. The average token rate falls in every
+// curve while the served req/s rises: a stream's, and the curves are keyed
+// by the method and the ratio, never merged as repeats.
+func TestStackedCurvesOfAFallingRateAreStreams(t *testing.T) {
+	csv := "method,ratio,concurrency,requests_per_s,ttft_p50_ms,tokens_per_sec_avg\n" +
+		"raw,,1,0.593,36,50.98\nraw,,10,5.398,62,48.17\nraw,,50,24.518,75,39.96\n" +
+		"lspm,0.3,1,0.521,36,50.81\nlspm,0.3,10,5.185,65,47.48\nlspm,0.3,50,22.628,99,37.64\n" +
+		"lspm,0.5,1,0.532,33,50.86\nlspm,0.5,10,5.304,62,47.49\nlspm,0.5,50,23.484,92,38.61\n"
+	_, err := Read("t.csv", []byte(csv), CSV, Meta{})
+	require.ErrorContains(t, err, `by "method" and "ratio"`)
+	_, err = Read("t.csv", []byte(csv), CSV, Meta{Series: "lspm / 0.5"})
+	require.ErrorContains(t, err, `"tokens_per_sec_avg" is a per-stream rate`)
+}

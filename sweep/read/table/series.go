@@ -348,6 +348,12 @@ func seriesCandidates(cols []column) []int {
 			cand = append(cand, i)
 		case c.kind == colIgnore && c.why == "", c.kind == colWorkload, c.kind == colPrompts:
 			cand = append(cand, i)
+		case c.kind == colRatio:
+			// A ratio set per run (a cache or sparsity ratio, 0.3, 0.5,
+			// 0.7 at each level) tells curves apart as any setting does;
+			// keysRepeats keeps it only when it differs within a level and
+			// every value recurs, which a measured ratio does not.
+			cand = append(cand, i)
 		}
 	}
 	return cand
