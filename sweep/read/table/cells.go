@@ -29,6 +29,7 @@ func cleanCell(s string) string {
 	if i := arrowRemark.FindStringIndex(s); i != nil && i[0] > 0 {
 		s = strings.TrimSpace(s[:i[0]])
 	}
+	s = dropSampleCount(s)
 	// A remark in brackets after the value: "64 (current)", "44.5 (peak)",
 	// "23.0 (-37%)", "183.3 tok/s(+120.0%)". A unit in brackets, "(ms)", is
 	// kept for parseCell.

@@ -36,7 +36,7 @@ func nameColumnsByHeading(g *grid) []string {
 		return nil
 	}
 	named := namelessColumns(*g, cols, classify(metric).key())
-	if len(named) == 0 || (from != "the table's title names" && !proseRateWithin(*g, named)) {
+	if len(named) == 0 || (from != "the table's title names" && !proseRateWithin(*g, named) && !proseRateBlanket(*g)) {
 		return nil
 	}
 	var was []string

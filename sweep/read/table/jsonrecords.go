@@ -164,6 +164,9 @@ func recordLists(n *jnode, path string, depth int) []recordList {
 		if depth >= maxRecordsDepth {
 			return nil
 		}
+		if items, ok := levelKeyedRecords(n); ok {
+			return []recordList{{path: path, items: items}}
+		}
 		for _, k := range n.keys {
 			out = append(out, recordLists(n.fields[k], strings.TrimPrefix(path+"."+k, "."), depth+1)...)
 		}

@@ -16,8 +16,9 @@ import (
 // labelLoad finds one load marker in a label: a load word (c, conc,
 // concurrency, users, clients, workers, np, parallel, bs, batch) then a
 // number, "=" or ":" between them or nothing, standing apart from the
-// label's other words.
-var labelLoad = regexp.MustCompile(`(?i)(^|[\s(\[,;/|])(c|conc|concurrency|users?|clients?|workers?|np|parallel|bs|batch)\s*[=:]?\s*(\d+)\b`)
+// label's other words; an underscore parts words in a snake_case test
+// name ("closed_c32", as "…_qps_16" in vLLM's).
+var labelLoad = regexp.MustCompile(`(?i)(^|[\s(\[,;/|_])(c|conc|concurrency|users?|clients?|workers?|np|parallel|bs|batch)\s*[=:]?\s*(\d+)\b`)
 
 // labelRate finds one offered-rate marker in a label: qps or rps then a
 // number, whole or not, and the rate's unit after it or none: "qps = 2",

@@ -43,9 +43,17 @@ type metricRowsLayout struct {
 // pivotMetricRows turns a long table into one row per run; the note says
 // how it was read.
 func pivotMetricRows(g grid) (grid, string, bool) {
+	curvesNote := ""
 	lay, ok := metricRowsColumns(g)
 	if !ok {
-		return g, "", false
+		m, curves, melted := meltMetricSeries(g)
+		if !melted {
+			return g, "", false
+		}
+		if lay, ok = metricRowsColumns(m); !ok {
+			return g, "", false
+		}
+		g, curvesNote = m, fmt.Sprintf("; the columns %s hold a curve each, read as the series", andQuoted(curves))
 	}
 	g = ownCells(g)
 	for _, k := range lay.keys {
@@ -65,7 +73,7 @@ func pivotMetricRows(g grid) (grid, string, bool) {
 	if len(lay.unread) > 0 {
 		note += fmt.Sprintf("; %s not read (statistics over the repeats)", andQuoted(pick(g.header, lay.unread)))
 	}
-	return t, note, true
+	return t, note + curvesNote, true
 }
 
 // metricRowsColumns finds a long table's layout; false when g is none.

@@ -67,16 +67,15 @@ func TestMetricRowsLevelColumns(t *testing.T) {
 }
 
 // Synthetic: tables that are no long table keep their shape: each metric
-// named once (a transposed table), a name column of models, two value
-// columns with no statistic, a run naming one metric twice with two values.
+// named once (a transposed table), a name column of models, a run naming
+// one metric twice with two values. (Two value columns with no statistic
+// are curves: metricseries_test.go.)
 func TestMetricRowsLeavesOtherTables(t *testing.T) {
 	for name, g := range map[string]grid{
 		"each metric once (transposed)": {header: []string{"metric", "c=1", "c=8"},
 			rows: [][]string{{"tok/s", "1", "2"}, {"TTFT ms", "3", "4"}}},
 		"a label column, not metrics": {header: []string{"Model", "Concurrency", "tok/s"},
 			rows: [][]string{{"llama", "1", "2"}, {"llama", "8", "4"}}},
-		"two value columns": {header: []string{"", "Batch", "Box A", "Box B"},
-			rows: [][]string{{"tok/s", "1", "2", "3"}, {"tok/s", "8", "4", "5"}}},
 		"one metric twice in a run": {header: []string{"", "Batch", "Box A"},
 			rows: [][]string{{"tok/s", "1", "2"}, {"tok/s", "1", "4"}}},
 	} {

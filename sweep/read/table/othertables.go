@@ -107,7 +107,7 @@ func sweepLikeRefusal(refused []refusedTable, first error) error {
 			return r.err
 		}
 	}
-	return first
+	return numberedRefusal(refused, first)
 }
 
 // sweepLike: the header has a load and a throughput, and the load

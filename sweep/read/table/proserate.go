@@ -15,10 +15,24 @@ import (
 // proseTokenRate is a figure with a token-rate unit in prose.
 var proseTokenRate = regexp.MustCompile(`(?i)(\d[\d,]*(?:\.\d+)?)\s*(?:tok/s|tokens/s|tok/sec|tokens/sec|tokens per second)\b`)
 
+// A statement of the whole section ("All numbers aggregate tok/s", "all
+// values are tokens/s", "单位：tok/s") names no figure to check: it says
+// what every number below it is, in every table of the section, not only
+// the nearest one, as a reader of the page takes it. The heading path keeps
+// a section's lead for each table under it (headingpath.go).
+
+// proseBlanketRate is a statement that every number is a token rate.
+var proseBlanketRate = regexp.MustCompile(`(?i)\b(?:all|every)\s+(?:the\s+)?(?:numbers?|values?|figures?|results?)\b[^.\n]{0,40}?(?:tok/s|tokens/s|tok/sec|tokens/sec|tokens per second)\b|(?:单位|所有数[字值]|全部数[字值])[^。\n]{0,10}?(?:tok/s|tokens/s)\b`)
+
+// proseRateBlanket: the prose around g says every number is a token rate.
+func proseRateBlanket(g grid) bool {
+	return proseBlanketRate.MatchString(g.context)
+}
+
 // proseRateUnit is "tok/s" when the prose around g states a token rate; ""
 // when it states none.
 func proseRateUnit(g grid) string {
-	if len(proseRates(g.context)) == 0 {
+	if len(proseRates(g.context)) == 0 && !proseRateBlanket(g) {
 		return ""
 	}
 	return "tok/s"

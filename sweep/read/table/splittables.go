@@ -459,6 +459,9 @@ func captionAbove(lines []string, header int) string {
 	if m := boldLeadCaption.FindStringSubmatch(l); m != nil && len(m[1]) <= maxCaption {
 		return strings.TrimSpace(m[1])
 	}
+	if c := betterCaption(l); c != "" {
+		return c
+	}
 	if !strings.HasSuffix(l, ":") && !strings.HasSuffix(l, "：") || strings.ContainsAny(l[:1], "#|-*+>") {
 		return ""
 	}

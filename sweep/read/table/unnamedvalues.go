@@ -24,5 +24,24 @@ func unnamedValuesHint(g grid, cols []column) string {
 	if len(unnamed) == 0 {
 		return ""
 	}
+	if h, why := otherRateHeading(g); h != "" {
+		return fmt.Sprintf("; %s hold numbers under %q, which names a token rate knee does not read as the node's output rate (%s)", andQuoted(unnamed), h, why)
+	}
 	return fmt.Sprintf("; %s hold numbers that nothing names: no header, corner cell, caption or heading above, or line under the table (\"values are output tok/s\") says what they are", andQuoted(unnamed))
+}
+
+// otherRateHeading is the caption or innermost heading above g when it
+// names a token rate that is not the output rate ("Total throughput,
+// tok/s": input and output tokens together), and why it is not read: the
+// refusal then says the table was named, and why that name does not
+// answer, rather than that nothing names its numbers.
+func otherRateHeading(g grid) (string, string) {
+	h := g.caption
+	if h == "" && len(g.title) > 0 {
+		h = g.title[len(g.title)-1]
+	}
+	if c := classify(h); h != "" && c.kind == colOtherTokRate {
+		return h, c.why
+	}
+	return "", ""
 }

@@ -1,0 +1,40 @@
+package table
+
+import (
+	"regexp"
+	"strings"
+)
+
+// A rendered page often titles a table or chart with its metric and the
+// direction a reader should want it to move: "Generation speed (tg128) —
+// higher is better.", "TTFT p99 — lower is better", "吞吐 — 越高越好". The
+// phrase before the direction is the caption: it names what the table's
+// values are, as a header over every value column would. The direction
+// must agree with the metric's physics: a rate is better higher, a latency
+// lower; a line that says otherwise names nothing knee trusts.
+
+// betterLine is a one-clause caption: a name, a dash or colon, a direction.
+var betterLine = regexp.MustCompile(`(?i)^(.{2,80}?)\s*[—–:：,，-]+\s*(higher|lower|越高|越低|高いほど|低いほど|höher|niedriger)\s*(?:is better|越好|良い|ist besser)[.。!]?$`)
+
+// betterCaption is the metric a line like "Generation speed — higher is
+// better." names; "" when the line is not one, or its direction goes
+// against the metric it names.
+func betterCaption(l string) string {
+	m := betterLine.FindStringSubmatch(strings.TrimSpace(l))
+	if m == nil {
+		return ""
+	}
+	name, dir := strings.TrimSpace(m[1]), strings.ToLower(m[2])
+	higher := dir == "higher" || dir == "越高" || dir == "高いほど" || dir == "höher"
+	switch classify(name).kind {
+	case colThroughput, colThroughputPerGPU, colRequestRate:
+		if higher {
+			return name
+		}
+	case colLatency:
+		if !higher {
+			return name
+		}
+	}
+	return ""
+}
