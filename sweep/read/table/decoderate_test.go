@@ -46,10 +46,10 @@ func TestDecodeRateOfTPOTIsOneStreams(t *testing.T) {
 	md = "| Concurrency | Avg TPOT (s) | tokens/s |\n|---|---|---|\n" +
 		"| 1 | 0.0414 | 24.2 |\n| 2 | 0.0393 | 20.0 |\n| 4 | 0.0641 | 14.0 |\n"
 	_, err = Read("t.md", []byte(md), Markdown, Meta{})
-	require.NotContains(t, errString(err), "one stream's decode rate")
+	require.NotContains(t, errText(err), "one stream's decode rate")
 }
 
-func errString(err error) string {
+func errText(err error) string {
 	if err == nil {
 		return ""
 	}
