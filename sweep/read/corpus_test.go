@@ -29,6 +29,7 @@ import (
 // corpusFlags are the flags a refused entry's message names, and with which
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
+	"aa-transformers-cpu-qwen35-08b-ffsft-loadtest-ko":                                                                     {Units: map[string]string{"tpot p50": "s"}},
 	"z-vllm-l40s-qwen3-8b-awq-bf16-gptq-quantized-llm-serving-phase6-table":                                                {Series: "hf-naive / hf / 0.99"},
 	"y-nxdi-neuron-inf2-trn2-trinity-nano-batch-1-2-4-two-column-series-instance-and-tp-single-row-series":                 {Series: "1 / N/A (pre-sharded)"},
 	"y-vllm-2x-rtx5090-tp2-qwen38-27b-nvfp4-dflash-llama-benchy-conc-8-64-ttft-seconds-in-cells-bold-peak-comma-thousands": {Columns: map[string]string{"throughput": "decode peak agg t/s"}},
