@@ -1,9 +1,6 @@
 package table
 
-import (
-	"fmt"
-	"math"
-)
+import "fmt"
 
 // A level per GPU is the node's level ÷ its GPUs: never above it. A
 // column whose words name only "per GPU" (no load word: no concurrency,
@@ -29,32 +26,12 @@ func (r *resolved) perGPUThroughputShare(g grid) {
 		if c.kind != colPerGPU || wordset(headerTokens(c.header)).has(loadWords...) {
 			continue
 		}
-		n, ok := wholeRatio(g, tput, i)
-		if !ok {
+		n := wholeMultiple(g, r.cols, tput, i, withinShare)
+		if n == 0 {
 			continue
 		}
 		c.kind, c.flavor, c.unit, c.stated = colThroughputPerGPU, "", r.cols[tput].unit, r.cols[tput].stated
 		c.unitFrom = fmt.Sprintf("throughput it divides (%q)", r.cols[tput].header)
 		r.notes = append(r.notes, fmt.Sprintf("%s: %q is %q ÷ %d on every row: the throughput per GPU, not a level per GPU", g.file, c.header, r.cols[tput].header, n))
 	}
-}
-
-// wholeRatio is the whole number k ≥ 2 that column a ÷ column b is on
-// every row where both are positive numbers, two rows at least.
-func wholeRatio(g grid, a, b int) (int, bool) {
-	k, n := 0, 0
-	for _, row := range g.rows {
-		x, okX := positiveCell(row, a)
-		y, okY := positiveCell(row, b)
-		if !okX || !okY {
-			continue
-		}
-		q := x / y
-		w := math.Round(q)
-		if w < 2 || math.Abs(q-w) > shareTolerance*w || k != 0 && int(w) != k {
-			return 0, false
-		}
-		k, n = int(w), n+1
-	}
-	return k, n >= 2
 }

@@ -20,12 +20,15 @@ func TestPerGPUShareOfThroughputIsNoLoad(t *testing.T) {
 	require.Contains(t, strings.Join(s.Notes, "\n"), `"per-GPU" is "Output tok/s" ÷ 4 on every row`)
 }
 
-func TestWholeRatio(t *testing.T) {
-	g := grid{rows: [][]string{{"100", "25"}, {"200", "50.1"}, {"400", "100"}}}
-	k, ok := wholeRatio(g, 0, 1)
-	require.True(t, ok)
-	require.Equal(t, 4, k)
+func TestWholeMultiple(t *testing.T) {
+	g := grid{rows: [][]string{{"100", "25"}, {"200", "50.3"}, {"400", "100"}, {"", "7"}}}
+	cols := []column{{}, {}}
+	require.Equal(t, 4, wholeMultiple(g, cols, 0, 1, withinShare), "50.3 is a share rounded within 1%")
+	require.Equal(t, 0, wholeMultiple(g, cols, 0, 1, withinDigits), "200 is not 4 × 50.3 to the last digit")
+	g.rows[1][1] = "50"
+	require.Equal(t, 4, wholeMultiple(g, cols, 0, 1, withinDigits))
 	g.rows[1][1] = "60"
-	_, ok = wholeRatio(g, 0, 1)
-	require.False(t, ok)
+	require.Equal(t, 0, wholeMultiple(g, cols, 0, 1, withinShare), "a ratio that changes between rows is no count")
+	g.rows = g.rows[:1]
+	require.Equal(t, 0, wholeMultiple(g, cols, 0, 1, withinShare), "one row is no evidence")
 }

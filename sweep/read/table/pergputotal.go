@@ -1,7 +1,5 @@
 package table
 
-import "math"
-
 // A table that prints a per-GPU rate often prints the total it was divided
 // from beside it ("Total TPS", then "TPS/GPU"). When another column is, on
 // every row and within the rounding of the printed digits, one whole
@@ -22,7 +20,7 @@ func wholeMultipleOfPerGPU(g grid, cols []column) int {
 		if cols[i].kind != colOtherTokRate {
 			continue
 		}
-		if r := wholeMultipleOf(g, cols, i, per); r > 0 {
+		if r := wholeMultiple(g, cols, i, per, withinDigits); r > 0 {
 			return r
 		}
 	}
@@ -37,39 +35,4 @@ func kindIndex(cols []column, k colKind) int {
 		}
 	}
 	return -1
-}
-
-// wholeMultipleOf is the whole multiple r ≥ 2 that column i holds of
-// column per on every row, within both cells' rounding; 0 when the ratio
-// is no whole number or differs between rows.
-func wholeMultipleOf(g grid, cols []column, i, per int) int {
-	r := 0
-	for _, row := range g.rows {
-		a, aok := plainCell(cols[i], row, i)
-		b, bok := plainCell(cols[per], row, per)
-		if !aok || !bok || b.v <= 0 {
-			return 0
-		}
-		n := int(math.Round(a.v / b.v))
-		if n < 2 || (r != 0 && n != r) {
-			return 0
-		}
-		if math.Abs(a.v-float64(n)*b.v) > a.half+float64(n)*b.half+1e-9*a.v {
-			return 0
-		}
-		r = n
-	}
-	return r
-}
-
-// plainCell is the number cell i of row writes, with no unit of its own.
-func plainCell(c column, row []string, i int) (cellValue, bool) {
-	if i >= len(row) {
-		return cellValue{}, false
-	}
-	_, cv, ok, err := cellNumber(c, row[i])
-	if err != nil || !ok || cv.unit != nil {
-		return cellValue{}, false
-	}
-	return cv, true
 }

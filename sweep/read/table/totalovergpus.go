@@ -46,7 +46,7 @@ func (r *resolved) totalOverGPUs(g grid) {
 		if c.kind != colOtherTokRate || c.flavor != "total" || name == "" || sameRateName(c.header) != name {
 			continue
 		}
-		n := wholeMultipleOf(g, r.cols, i, per)
+		n := wholeMultiple(g, r.cols, i, per, withinDigits)
 		if n < 2 {
 			continue
 		}
