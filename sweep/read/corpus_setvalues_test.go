@@ -65,13 +65,16 @@ func labelledRate(source string, v float64) bool {
 
 // roundRate: v written with at most three significant digits.
 func roundRate(v float64) bool {
+	if v == math.Trunc(v) {
+		return true // 1024 req/s, set with the concurrency it matches
+	}
 	digits := strings.TrimLeft(strings.ReplaceAll(strconv.FormatFloat(v, 'f', -1, 64), ".", ""), "0")
 	return len(strings.TrimRight(digits, "0")) <= 3
 }
 
 // Synthetic: what a set value is.
 func TestSetValueRates(t *testing.T) {
-	for _, v := range []float64{0.5, 2.5, 12, 1.25, 100, 0.125, 3000} {
+	for _, v := range []float64{0.5, 2.5, 12, 1.25, 100, 0.125, 3000, 1024} {
 		require.True(t, roundRate(v), "%v", v)
 	}
 	for _, v := range []float64{7.5391, 62.73, 1.2345} {

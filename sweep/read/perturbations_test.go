@@ -261,6 +261,13 @@ var throughputHeader = regexp.MustCompile(`(?i)^(output |out |输出)?(tok/s|tps
 
 func renameThroughput(output, plain string) func(tb *textTable, _ *rand.Rand) bool {
 	return func(tb *textTable, _ *rand.Rand) bool {
+		// "Decode tok/s" or "Generation speed" beside another token rate
+		// ("Completion tok/s") names a phase's rate or a speed, which the
+		// reader ranks after the run's: the name would change what the
+		// table says, so it is given only to a table with one token rate.
+		if (strings.HasPrefix(output, "Decode") || strings.Contains(output, "speed")) && tokenRateHeaders(tb) > 1 {
+			return false
+		}
 		changed := false
 		for _, h := range tb.labels() {
 			m := throughputHeader.FindStringSubmatch(*h)
@@ -275,6 +282,19 @@ func renameThroughput(output, plain string) func(tb *textTable, _ *rand.Rand) bo
 		return changed
 	}
 }
+
+// tokenRateHeaders counts the headers of tb that name a token rate.
+func tokenRateHeaders(tb *textTable) int {
+	n := 0
+	for _, h := range tb.labels() {
+		if tokenRateName.MatchString(*h) {
+			n++
+		}
+	}
+	return n
+}
+
+var tokenRateName = regexp.MustCompile(`(?i)\btok(en)?s?\s*/\s*s|\btps\b|tokens? per sec`)
 
 var ttftWord = regexp.MustCompile(`\bTTFT\b`)
 

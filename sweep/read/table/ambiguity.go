@@ -288,10 +288,17 @@ var (
 // per-request rates, an output rate they qualify is the node's.
 var aggregateWords = []string{"overall", "aggregate", "total", "combined", "sum"}
 
+// wholePathWords name the rate of the whole serving path ("PD 端到端
+// output tok/s", "system output tok/s") beside one stage's ("D 端 output
+// tok/s", the decode side of a disaggregated pair): what a client gets is
+// the end-to-end rate, which is the node's; a stage's rate leaves out the
+// time its requests spent in the other stage.
+var wholePathWords = []string{"e2e", "system", "node", "cluster"}
+
 func rateRank(h string) int {
 	t := headerTokens(vocab.Translate(strings.ToLower(h)))
 	switch {
-	case anyWord(t, outputRateWords) && anyWord(t, aggregateWords):
+	case anyWord(t, outputRateWords) && (anyWord(t, aggregateWords) || anyWord(t, wholePathWords)):
 		// "overall_output_tps", "Total output tok/s": the output of
 		// every request together, before an unqualified output rate that
 		// may be one request's ("output_throughput_tps" beside

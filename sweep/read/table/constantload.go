@@ -19,7 +19,7 @@ func (r *resolved) constantLoads(g grid) {
 		}
 		if v, ok := constantColumn(g, i); ok {
 			constant[i] = v
-		} else if distinctNumbers(g, i) >= 2 {
+		} else if distinctLoadValues(g, c, i) >= 2 {
 			varying = append(varying, i)
 		}
 	}
@@ -90,6 +90,18 @@ func distinctNumbers(g grid, i int) int {
 	seen := map[float64]bool{}
 	for _, row := range g.rows {
 		if v, ok, err := parseCell(cleanCell(cellAt(row, i))); err == nil && ok {
+			seen[v.v] = true
+		}
+	}
+	return len(seen)
+}
+
+// distinctLoadValues counts the distinct numbers column i holds read as the
+// load reads them: "c=16", "P8", "×4" are the levels 16, 8 and 4.
+func distinctLoadValues(g grid, c column, i int) int {
+	seen := map[float64]bool{}
+	for _, row := range g.rows {
+		if _, v, ok, err := cellNumber(c, cellAt(row, i)); err == nil && ok {
 			seen[v.v] = true
 		}
 	}

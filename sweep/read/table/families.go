@@ -224,7 +224,8 @@ func positiveCell(row []string, i int) (float64, bool) {
 // header names offered ("request-rate", "target QPS") is the load of an
 // open-loop sweep; "request throughput" is what was served. A bare QPS or
 // RPS is the offered rate when the table has no other load, else achieved.
-func (r *resolved) requestRates(file string) {
+func (r *resolved) requestRates(g grid) {
+	file := g.file
 	hasLoad := r.has(colConcurrency) || r.has(colPerGPU) || r.has(colAchieved)
 	var requested, bare []int
 	for i, c := range r.cols {
@@ -242,7 +243,7 @@ func (r *resolved) requestRates(file string) {
 		requested = bare
 		r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the offered request rate: the table has no concurrency column", file, r.cols[bare[0]].header))
 	}
-	for _, i := range requested {
+	for _, i := range r.servedByLittle(g, requested) {
 		r.cols[i].kind = colRequestedRate
 	}
 }

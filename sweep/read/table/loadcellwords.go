@@ -29,14 +29,24 @@ var loadCountWords = []string{
 // countedCell is a number followed by a word ("8 users", "4并发").
 var countedCell = regexp.MustCompile(`^(\d+(?:\.\d+)?)\s*(\D.*)$`)
 
-// dropLoadCountWords strips the counting word from the load column's cells.
+// dropLoadCountWords strips the counting word from the cells of the load
+// column that writes one. Every column a header names a load is tried, not
+// the first alone: "batch_size_requested", constant, may stand before the
+// "concurrency" whose cells say "8 users".
 func dropLoadCountWords(g *grid) []string {
-	load := loadColumn(classifyAll(g.header))
-	if load < 0 || !countedLoadColumn(*g, load) {
-		return nil
+	for i, c := range classifyAll(g.header) {
+		if !isLoadKind(c.kind) || !countedLoadColumn(*g, i) {
+			continue
+		}
+		example := keepCellNumbers(g, i, countedCell)
+		return []string{fmt.Sprintf("%s: the cells of %q name what they count (%q): read as the number alone", g.file, g.header[i], example)}
 	}
-	example := keepCellNumbers(g, load, countedCell)
-	return []string{fmt.Sprintf("%s: the cells of %q name what they count (%q): read as the number alone", g.file, g.header[load], example)}
+	return nil
+}
+
+// isLoadKind: a column of kind k sets the level (loadColumn's kinds).
+func isLoadKind(k colKind) bool {
+	return k == colConcurrency || k == colPerGPU || k == colRequestedRate
 }
 
 // keepCellNumbers rewrites every cell of column col that mark matches to

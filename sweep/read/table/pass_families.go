@@ -27,6 +27,6 @@ func (r *resolved) familiesPass(g grid) error {
 	r.totalOverGPUs(g)
 	r.totalInContext(g)
 	r.loneTotal(g.file)
-	r.requestRates(g.file)
+	r.requestRates(g)
 	return nil
 }

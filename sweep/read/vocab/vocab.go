@@ -66,6 +66,9 @@ var vocabulary = []struct{ from, to string }{
 	// 集約 (aggregated), the word an Ollama write-up heads the sum over the
 	// parallel requests with; 生成速度/出力速度 (generation/output speed).
 	{"集約", "aggregate"}, {"集計", "aggregate"}, {"速度", "speed"},
+	// 出力 / 入力 (output / input) alone, after 出力速度 is read as a speed:
+	// "出力スループット" is the output throughput.
+	{"出力", "output"}, {"入力", "input"},
 	// Korean.
 	{"첫 토큰", "ttft"}, {"첫토큰", "ttft"}, {"동시 요청", "concurrency"}, {"동시성", "concurrency"}, {"동시 사용자", "users"},
 	// 총 처리량 (total throughput) names the sum over the requests, the
@@ -84,7 +87,7 @@ var vocabulary = []struct{ from, to string }{
 	// Russian, more: a rate's words before a count's, the Cyrillic "с"
 	// (seconds) in parentheses, one request at a time before a request.
 	{"время до первого токена", "ttft"}, {"первого токена", "ttft"}, {"токенов в секунду", "tok/s"}, {"токены в секунду", "tok/s"},
-	{"токенов/с", "tok/s"}, {"выходных", "output"}, {"выходные", "output"}, {"входных", "input"}, {"входные", "input"}, {"запросов в секунду", "req/s"}, {"параллельных запросов", "parallel"}, {"одновременных запросов", "concurrency"},
+	{"токенов/с", "tok/s"}, {"выходных", "output"}, {"выходные", "output"}, {"выходная", "output"}, {"выходной", "output"}, {"входных", "input"}, {"входные", "input"}, {"входная", "input"}, {"входной", "input"}, {"запросов в секунду", "req/s"}, {"параллельных запросов", "parallel"}, {"одновременных запросов", "concurrency"},
 	{"(с)", "(s)"}, {"(мс)", "(ms)"}, {", мс", ", ms"}, {", с", ", s"}, {"среднее", "mean"}, {"медиана", "median"}, {"общее", "total"}, {"время", "time"},
 	{"на запрос", "per request"}, {"запросов", "requests"}, {"токенов", "tokens"}, {"токены", "tokens"}, {"сумма", "sum"},
 	// German, French, Spanish, Portuguese, Italian: phrases first.
