@@ -29,8 +29,6 @@ import (
 // corpusFlags are the flags a refused entry's message names, and with which
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
-	"ab-oci-genai-large-generic-v2-llama32-90b-vision-random-length":                                                       {Columns: map[string]string{"throughput": "Token-level Throughput (token/second)"}},
-	"ab-oci-genai-small-cohere-v2-command-r-16k-random-length":                                                             {Columns: map[string]string{"throughput": "Token-level Throughput (token/second)"}},
 	"ab-vllm-neuron-inf2-48xlarge-qwen3-coder-30b-a3b-guidellm-sweep-report":                                               {Columns: map[string]string{"concurrency": "Concurrency (Mdn)"}},
 	"ab-vllm0251-dgx-spark-gb10-qwen38-27b-nvfp4-int4-messreihe-de":                                                        {Series: "NVFP4 / prosa_decode"},
 	"aa-transformers-cpu-qwen35-08b-ffsft-loadtest-ko":                                                                     {Units: map[string]string{"tpot p50": "s"}},

@@ -122,7 +122,7 @@ func streamOfBy(g grid, at inFlight, sc, nc column, s, n int) bool {
 		near = near && math.Abs(ratio-1) <= maxStreamGap
 		within = within && ratio <= 1+maxStreamGap && ratio >= 1-maxStreamShortfall
 	}
-	return near || within && pts.streamFallsNodeGrows()
+	return near || within && pts.streamFallsNodeGrows() || pts.cappedStreams()
 }
 
 // streamPoint is one row's load, stream rate and node rate, in tok/s.

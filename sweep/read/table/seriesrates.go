@@ -9,7 +9,7 @@ import "strings"
 var rateRoleWords = map[string]bool{
 	"per": true, "user": true, "users": true, "stream": true, "streams": true, "single": true, "node": true, "total": true,
 	"aggregate": true, "agg": true, "sum": true, "overall": true, "system": true, "decode": true, "output": true, "out": true,
-	"gen": true, "generation": true, "p50": true, "p90": true, "p95": true, "p99": true, "median": true, "mean": true, "avg": true,
+	"gen": true, "generation": true, "speed": true, "p50": true, "p90": true, "p95": true, "p99": true, "median": true, "mean": true, "avg": true,
 }
 
 // seriesOfOneRate: headers a and b end in the same name and the words
