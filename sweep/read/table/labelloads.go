@@ -33,6 +33,19 @@ var labelRate = regexp.MustCompile(`(?i)(^|[\s(\[,;/|_])(qps|rps)\s*[=:_]?\s*(\d
 // rate 0.1", "success rate 99"), no load.
 var labelRateWord = regexp.MustCompile(`(?i)(^|[(\[,;/|]\s*)((?:request[ _-]?)?rate)\s*[=:]?\s*(\d+(?:\.\d+)?)(?:\s*(?:req/s|rps|qps))?(?:[\s)\],;|]|$)`)
 
+// labelUnitRate is a number with a request rate's unit after it and no
+// word before it ("Naive, 4 req/s", "batching / 2.5 rps"): the unit says
+// what the number is, as a cell's unit does. An offered rate is what an
+// operator writes in a run's name; a measured one lands in a column, so a
+// label whose rate changes row to row names the row's load.
+var labelUnitRate = regexp.MustCompile(`(?i)(^|[\s(\[,;/|_])()(\d+(?:\.\d+)?)\s*(?:req/s|reqs/s|requests?/s(?:ec)?|rps|qps)(?:[\s)\],;|]|$)`)
+
+// labelCountLoad is a whole number with a load noun after it, the way
+// prose counts the load ("4 users", "(16 clients)", "8 concurrent",
+// "32 streams"): users, clients and streams running at once are the
+// concurrency, whatever the language of the rest of the label.
+var labelCountLoad = regexp.MustCompile(`(?i)(^|[\s(\[,;/|_])()(\d+)\s*(?:users?|clients?|streams?|concurrent(?:\s+(?:users|requests|streams))?)(?:[\s)\],;|]|$)`)
+
 // markerKind is one kind of load marker, the header of the column its
 // numbers become and the unit the note says them in.
 type markerKind struct {
@@ -46,6 +59,8 @@ var loadMarkers = []markerKind{
 	{labelLoad, "concurrency", "in flight"},
 	{labelRate, "target request rate (req/s)", "req/s"},
 	{labelRateWord, "target request rate (req/s)", "req/s"},
+	{labelUnitRate, "target request rate (req/s)", "req/s"},
+	{labelCountLoad, "concurrency", "in flight"},
 }
 
 // labelLoads adds the concurrency column a label column holds, when the

@@ -134,3 +134,28 @@ func TestOfferedRateInATestName(t *testing.T) {
 	require.InDelta(t, 0.97*4.0, s.Points[0].Concurrency, 1e-9, "placed by Little's law on the served rate")
 	require.InDelta(t, 10.2*9.0, s.Points[3].Concurrency, 1e-9)
 }
+
+// Synthetic: the load written as a number with its unit or its noun after
+// it ("Naive, 4 req/s", "4 users (short)"): the unit or the noun says what
+// the number is, and the number changes from row to row.
+func TestLoadAsNumberThenUnitInLabel(t *testing.T) {
+	for _, tc := range []struct {
+		labels []string
+		header string
+	}{
+		{[]string{"Naive, 4 req/s", "Naive, 8 req/s", "Naive, 16 req/s"}, "target request rate (req/s) (in name)"},
+		{[]string{"batched (2.5 rps)", "batched (5 rps)", "batched (10 rps)"}, "target request rate (req/s) (in name)"},
+		{[]string{"4 users, short", "8 users, short", "16 users, short"}, "concurrency (in name)"},
+		{[]string{"long / 4 clients", "long / 8 clients", "long / 16 clients"}, "concurrency (in name)"},
+	} {
+		g := &grid{file: "t.md", header: []string{"name", "Output tok/s"},
+			rows:  [][]string{{tc.labels[0], "100"}, {tc.labels[1], "180"}, {tc.labels[2], "240"}},
+			lines: []int{3, 4, 5}}
+		require.Len(t, labelLoads(g), 1, tc.labels[0])
+		require.Equal(t, tc.header, g.header[2], tc.labels[0])
+		require.NotContains(t, g.rows[2][0], "1", tc.labels[0])
+	}
+	// A number inside a word ("llama8users") or a model size ("8B") is no load.
+	g := &grid{header: []string{"name", "tok/s"}, rows: [][]string{{"Llama 8B", "1"}, {"Llama 70B", "2"}}}
+	require.Nil(t, labelLoads(g))
+}

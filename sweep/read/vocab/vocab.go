@@ -123,6 +123,13 @@ var vocabulary = []struct{ from, to string }{
 	// requests, after the phrases above that hold them.
 	{"erstes token", "ttft"}, {"ersten token", "ttft"}, {"antwort komplett", "e2e latency"}, {"antwortzeit", "latency"},
 	{"concurrence", "concurrency"}, {"temps de réponse", "latency"}, {"peticiones", "requests"}, {"solicitações", "requests"},
+	// "Concurrent"/"simultaneous" after a plural noun, as Romance
+	// languages write it ("Peticiones concurrentes", "Richieste
+	// concorrenti", "Requisições simultâneas"): the noun before it is a
+	// count of requests or users, the adjective makes it the load.
+	{"concurrentes", "concurrent"}, {"concurrente", "concurrent"}, {"simultáneas", "concurrent"}, {"simultáneos", "concurrent"},
+	{"concorrentes", "concurrent"}, {"simultâneos", "concurrent"}, {"concorrenti", "concurrent"}, {"simultanei", "concurrent"},
+	{"simultanés", "concurrent"},
 	{"사용자", "users"}, {"지연", "latency"}, {"użytkowników", "users"}, {"zapytania", "requests"}, {"zapytań", "requests"},
 	{"żądań", "requests"}, {"потоков", "threads"}, {"потоки", "threads"}, {"запросы", "requests"}, {"istekler", "requests"},
 	{"istek", "requests"}, {"リクエスト", "requests"}, {"遅延", "latency"},
