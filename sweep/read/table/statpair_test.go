@@ -104,3 +104,21 @@ func TestStatPairWithLoneValuesAndARange(t *testing.T) {
 	g := grid{header: []string{"Concurrency", "TTFT p50 / max"}, rows: [][]string{{"1", "0.13"}, {"8", "0.42"}}}
 	require.Empty(t, splitStatPairs(&g))
 }
+
+// Synthetic: the same median / max pair named in Korean, Russian, German
+// and Spanish: each splits into the median (read as the p50) and the max,
+// as the English "TTFT median / max" does.
+func TestStatPairNamedInMoreLanguages(t *testing.T) {
+	for _, h := range []string{"TTFT 중앙값 / 최대", "TTFT медиана / максимум", "TTFT медиана / макс", "TTFT Median / Max", "TTFT mediana / máx", "TTFT mediana / máximo"} {
+		g := grid{header: []string{"Concurrency", h}, rows: [][]string{{"1", "530 / 550"}, {"8", "610 / 900"}}}
+		require.Len(t, splitStatPairs(&g), 1, h)
+		require.Equal(t, "p50", classify(g.header[1]).stat, h)
+		require.Equal(t, "max", classify(g.header[2]).stat, h)
+		require.Equal(t, []string{"8", "610", "900"}, g.rows[1], h)
+	}
+	for _, h := range []string{"TTFT Mittel / Max", "TTFT 평균/최대", "TTFT среднее / максимум", "TTFT promedio / mín"} {
+		g := grid{header: []string{"Concurrency", h}, rows: [][]string{{"1", "530 / 550"}}}
+		require.Len(t, splitStatPairs(&g), 1, h)
+		require.Equal(t, "mean", classify(g.header[1]).stat, h)
+	}
+}
