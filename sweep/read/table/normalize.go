@@ -143,7 +143,8 @@ const pairStat = `p\d+(?:\.\d+)?|mean|avg|average|median|min|max|peak|\d+(?:\.\d
 // splitStatPairs turns a column whose header names k statistics and whose
 // cells hold k values ("93 / 169", "0.42 / 3.83 / 7.7 s") into k columns,
 // one per statistic; a unit written once, after the last value, is each
-// value's.
+// value's. Cells holding one value or a range are read as statcells.go
+// says.
 func splitStatPairs(g *grid) []string {
 	var notes []string
 	for i := 0; i < len(g.header); i++ {
@@ -152,7 +153,7 @@ func splitStatPairs(g *grid) []string {
 			continue
 		}
 		stats := strings.Split(m[2], "/")
-		if !everyCellHolds(g, i, len(stats)) {
+		if !statCellsHold(g, i, len(stats)) {
 			continue
 		}
 		names := make([]string, len(stats))
@@ -160,8 +161,13 @@ func splitStatPairs(g *grid) []string {
 			names[j] = strings.TrimSpace(m[1] + strings.TrimSpace(st) + m[3])
 		}
 		g.header = append(g.header[:i], append(names, g.header[i+1:]...)...)
+		var odd []string
 		for r, row := range g.rows {
-			vals := splitTuple(cleanCell(cellAt(row, i)), len(stats))
+			c := cleanCell(cellAt(row, i))
+			vals, what := splitStatCell(c, len(stats))
+			if what != "" {
+				odd = append(odd, statCellNote(g, r, c, what, names[0]))
+			}
 			if i < len(row) {
 				g.rows[r] = append(row[:i], append(vals, row[i+1:]...)...)
 			}
@@ -171,6 +177,7 @@ func splitStatPairs(g *grid) []string {
 		} else {
 			notes = append(notes, fmt.Sprintf("%s: %q holds %d statistics in each cell: read as %s", g.file, m[0], len(names), quoteAll(names)))
 		}
+		notes = append(notes, odd...)
 		i += len(names) - 1
 	}
 	return notes

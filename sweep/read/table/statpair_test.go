@@ -81,3 +81,44 @@ func TestStatPairMedianPeakTakesTheProseUnit(t *testing.T) {
 	require.Equal(t, 34.1, s.Points[1].ThroughputTokS)
 	require.Contains(t, strings.Join(s.Notes, "\n"), `read as "aggregate, median" and "aggregate, peak"`)
 }
+
+// Synthetic: a "median / max" column (named in Chinese, 中位 / 最大) whose
+// author wrote the max only on some rows, and once the median as a range
+// of runs: the lone values are the medians, the range is left unread, and
+// the column is never refused as a number with a unit "/ 0.33s".
+func TestStatPairWithLoneValuesAndARange(t *testing.T) {
+	md := "| 并发 | 聚合 tok/s | TTFT 中位 / 最大 |\n|---|---|---|\n| 1 | 26.2 | 0.13s |\n| 2 | 42.0 | 0.12s / 0.33s |\n| 4 | 74.5 | 0.93-1.1s / 1.1s |\n| 8 | 89.7 | 0.42s / **11.8s** |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 4)
+	require.Equal(t, 130.0, *s.Points[0].TTFT.P50)
+	require.Equal(t, 120.0, *s.Points[1].TTFT.P50)
+	require.Nil(t, s.Points[2].TTFT.P50)
+	require.Equal(t, 420.0, *s.Points[3].TTFT.P50)
+	notes := strings.Join(s.Notes, "\n")
+	require.Contains(t, notes, `t.md:3: "0.13s" holds one value: read as the ttft median only`)
+	require.Contains(t, notes, `t.md:5: "0.93-1.1s / 1.1s" holds a range of values for a statistic: that statistic left unread`)
+
+	// Synthetic: no cell holds two values: the header's pair is not what
+	// the cells pack, and the column is left as it is.
+	g := grid{header: []string{"Concurrency", "TTFT p50 / max"}, rows: [][]string{{"1", "0.13"}, {"8", "0.42"}}}
+	require.Empty(t, splitStatPairs(&g))
+}
+
+// Synthetic: the same median / max pair named in Korean, Russian, German
+// and Spanish: each splits into the median (read as the p50) and the max,
+// as the English "TTFT median / max" does.
+func TestStatPairNamedInMoreLanguages(t *testing.T) {
+	for _, h := range []string{"TTFT 중앙값 / 최대", "TTFT медиана / максимум", "TTFT медиана / макс", "TTFT Median / Max", "TTFT mediana / máx", "TTFT mediana / máximo"} {
+		g := grid{header: []string{"Concurrency", h}, rows: [][]string{{"1", "530 / 550"}, {"8", "610 / 900"}}}
+		require.Len(t, splitStatPairs(&g), 1, h)
+		require.Equal(t, "p50", classify(g.header[1]).stat, h)
+		require.Equal(t, "max", classify(g.header[2]).stat, h)
+		require.Equal(t, []string{"8", "610", "900"}, g.rows[1], h)
+	}
+	for _, h := range []string{"TTFT Mittel / Max", "TTFT 평균/최대", "TTFT среднее / максимум", "TTFT promedio / mín"} {
+		g := grid{header: []string{"Concurrency", h}, rows: [][]string{{"1", "530 / 550"}}}
+		require.Len(t, splitStatPairs(&g), 1, h)
+		require.Equal(t, "mean", classify(g.header[1]).stat, h)
+	}
+}

@@ -109,6 +109,14 @@ var vocabulary = []struct{ from, to string }{
 	{"łącznie", "aggregate"}, {"łączna", "aggregate"}, {"tổng", "aggregate"}, {"집계", "aggregate"}, {"합계", "aggregate"},
 	// Korean, more.
 	{"초당 토큰", "tok/s"}, {"토큰/초", "tok/s"}, {"동시 접속", "concurrency"}, {"평균", "mean"}, {"중앙값", "median"}, {"요청", "requests"},
+	// The extremes a statistics pair names beside its median or mean ("TTFT
+	// 중앙값 / 최대", "TTFT медиана / максимум", "TTFT Mittel / Max",
+	// "TTFT mediana / máx"): median / max is one quantity's two statistics
+	// in any language, and the pair is split only once both read as
+	// statistics. The longer spelling before the shorter it holds; the
+	// Russian "мин" alone is left out, as it is also minutes.
+	{"최대", "max"}, {"최소", "min"}, {"максимум", "max"}, {"минимум", "min"}, {"макс", "max"},
+	{"mittel", "mean"}, {"máximo", "max"}, {"mínimo", "min"}, {"máx", "max"}, {"mín", "min"},
 	// Vietnamese.
 	{"thời gian đến token đầu tiên", "ttft"}, {"token đầu tiên", "ttft"}, {"token/giây", "tok/s"}, {"thông lượng", "throughput"},
 	{"đồng thời", "concurrency"}, {"độ trễ", "latency"}, {"người dùng", "users"}, {"trung bình", "mean"}, {"yêu cầu", "requests"},
