@@ -121,6 +121,7 @@ func (r *resolved) concurrencyFlavors(g grid) error {
 	for _, i := range measured {
 		r.cols[i].kind = colAchieved
 	}
+	r.extremesBesideMean(g, measured)
 	if len(configured) == 0 && len(measured) > 0 && !r.has(colPerGPU) && !r.offersRate() {
 		return r.measuredMeanAsLevel(g, measured)
 	}

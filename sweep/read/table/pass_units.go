@@ -20,6 +20,7 @@ func (r *resolved) unitsPass(g grid, unitsRow []string, unitsLine int, flags map
 	}
 	r.cellDimensions(g)
 	r.aggregateCells(g)
+	r.aggregateBesideStream(g)
 	r.cellTimeUnits(g)
 	r.unitsFromContext(g)
 	r.secondsByMagnitude(g, "ttft", "tpot", "itl")

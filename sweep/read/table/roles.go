@@ -240,6 +240,11 @@ var roles = []role{
 		return w.has("failures", "failed", "errors", "error", "success", "successful", "ok") && w.has("rate", "ratio")
 	}},
 	{kind: colFailures, dims: plainDims, match: func(w wordset) bool { return w.has("failures", "failed", "errors", "error", "fails", "failure") }},
+	// "mean_running_requests", "peak_waiting_requests": requests in a
+	// state (running, waiting) counted at each instant and summarised over
+	// the run: an occupancy of the server or its queue, never the count of
+	// requests the run served, which has no mean or peak over time.
+	{kind: colIgnore, dims: plainDims, why: "requests in a state over the run (an occupancy), not a count of requests", match: occupancyOfRequests},
 	{kind: colRequests, dims: plainDims, match: func(w wordset) bool {
 		return w.has("requests", "reqs", "successes", "success", "successful", "completed", "complete", "succeeded")
 	}},
@@ -541,3 +546,10 @@ const whyInputRate = "input tokens, not output"
 // request is read as one stream's: by its words, which the physics may
 // overrule (decoderate.go).
 const whyPerUserWords = "per-user throughput, not the node's"
+
+// occupancyOfRequests: a statistic over time of the requests in a state
+// ("mean running requests", "peak waiting requests").
+func occupancyOfRequests(w wordset) bool {
+	return w.has("requests", "reqs") && w.has("running", "waiting", "queued", "pending") &&
+		(w.has("mean", "avg", "average", "max", "maximum", "min", "minimum") || w.has(peakWords...))
+}

@@ -110,22 +110,24 @@ func wordColumns(rows [][]string, k int) []bool {
 
 // cutHeader cuts the header's words into len(words) columns: the one cut
 // whose every column of numbers knee recognises by its words, and whose
-// every column of words is one word. ok is false when no cut or several do.
+// every column of words is one word. ok is false when no cut or several do,
+// unless the several agree (capitalcut.go).
 func cutHeader(ws []string, words []bool) ([]string, bool) {
 	k := len(words)
 	if k < 2 || len(ws) < k || len(ws) > maxSpacedHeaderWords {
 		return nil, false
 	}
-	var found []string
-	n := 0
+	var found [][]string
 	forEachCut(len(ws), k, func(ends []int) bool {
-		cols, ok := cutColumns(ws, ends, words)
-		if ok {
-			found, n = cols, n+1
+		if cols, ok := cutColumns(ws, ends, words); ok {
+			found = append(found, cols)
 		}
-		return n < 2
+		return len(found) <= maxAgreeingCuts
 	})
-	return found, n == 1
+	if len(found) == 1 {
+		return found[0], true
+	}
+	return capitalCut(found)
 }
 
 // cutColumns joins the words of each column of a cut (ends are where each
