@@ -29,6 +29,9 @@ import (
 // corpusFlags are the flags a refused entry's message names, and with which
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
+	"ac-fastllm-rtx4090-chatglm6b-fp16-docs-benchmark-zh":                                                                  {Columns: map[string]string{"throughput": "最大推理速度(token / s)"}},
+	"ac-llamacpp-rtx5060ti-qwen36-35b-a3b-reap-mtp-llama-proxy-api-guide":                                                  {Columns: map[string]string{"throughput": "Total TPS"}},
+	"ac-vllm-tpu-v6e4-gemma4-31b-xbill-devto-gde":                                                                          {Columns: map[string]string{"throughput": "prefill_tps"}},
 	"ab-vllm-neuron-inf2-48xlarge-qwen3-coder-30b-a3b-guidellm-sweep-report":                                               {Columns: map[string]string{"concurrency": "Concurrency (Mdn)"}},
 	"ab-vllm0251-dgx-spark-gb10-qwen38-27b-nvfp4-int4-messreihe-de":                                                        {Series: "NVFP4 / prosa_decode"},
 	"aa-transformers-cpu-qwen35-08b-ffsft-loadtest-ko":                                                                     {Units: map[string]string{"tpot p50": "s"}},

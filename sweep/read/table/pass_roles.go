@@ -25,6 +25,7 @@ import (
 // or the offered rate as Little's law says (loadword.go).
 func (r *resolved) rolesPass(g grid) error {
 	r.ratioValued(g)
+	r.memoryFractions(g)
 	r.statusMarks(g)
 	r.wordLoads(g)
 	r.listLoads(g)
