@@ -274,3 +274,22 @@ func parseCellUnit(rest string) (unit, bool) {
 	}
 	return u, ok
 }
+
+// everyNumberCell: every non-blank cell of column i is a number that ok
+// accepts, two cells at least (a blank cell says nothing; any other text
+// fails).
+func everyNumberCell(g grid, i int, ok func(cellValue) bool) bool {
+	n := 0
+	for _, row := range g.rows {
+		cell := cleanCell(cellAt(row, i))
+		if isBlank(cell) {
+			continue
+		}
+		v, isNum, err := parseCell(cell)
+		if err != nil || !isNum || !ok(v) {
+			return false
+		}
+		n++
+	}
+	return n >= 2
+}

@@ -40,17 +40,7 @@ func (r *resolved) contextSizedLoads(g grid) {
 // contextSized: every non-blank cell of column i is a whole multiple of
 // 1024 of at least minContextSize (two cells at least).
 func contextSized(g grid, i int) bool {
-	n := 0
-	for _, row := range g.rows {
-		cell := cleanCell(cellAt(row, i))
-		if isBlank(cell) {
-			continue
-		}
-		v, ok, err := parseCell(cell)
-		if err != nil || !ok || v.v < minContextSize || v.v != float64(int64(v.v)) || int64(v.v)%1024 != 0 {
-			return false
-		}
-		n++
-	}
-	return n >= 2
+	return everyNumberCell(g, i, func(v cellValue) bool {
+		return v.v >= minContextSize && v.v == float64(int64(v.v)) && int64(v.v)%1024 == 0
+	})
 }

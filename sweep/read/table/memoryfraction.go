@@ -28,17 +28,5 @@ func (r *resolved) memoryFractions(g grid) {
 // bareFractions: column i holds two numbers at least, every one written
 // with no unit and in (0, 1].
 func bareFractions(g grid, i int) bool {
-	n := 0
-	for _, row := range g.rows {
-		cell := cleanCell(cellAt(row, i))
-		if isBlank(cell) {
-			continue
-		}
-		v, ok, err := parseCell(cell)
-		if err != nil || !ok || v.unit != nil || v.v <= 0 || v.v > 1 {
-			return false
-		}
-		n++
-	}
-	return n >= 2
+	return everyNumberCell(g, i, func(v cellValue) bool { return v.unit == nil && v.v > 0 && v.v <= 1 })
 }
