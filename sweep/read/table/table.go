@@ -151,6 +151,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, dropSummaryRows(&g)...)
 	notes = append(notes, fillDittoMarks(&g)...)
 	notes = append(notes, splitArrowColumns(&g)...)
+	notes = append(notes, splitCurvePairColumns(&g)...)
 	notes = append(notes, joinSpaceGroups(&g)...)
 	notes = append(notes, nameSidedRateCells(&g)...)
 	notes = append(notes, nameCellRateUnits(&g)...)
