@@ -21,6 +21,7 @@ func cleanCell(s string) string {
 	for _, m := range []string{"**", "__", "`", "*", "~~"} {
 		s = strings.ReplaceAll(s, m, "")
 	}
+	s = dropMarkedRemark(s)
 	s = strings.TrimSpace(strings.Map(dropDecoration, s))
 	s = trimItalic(s)
 	// A footnote reference such as "[1]" or "^a" after the value.

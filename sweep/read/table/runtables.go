@@ -17,15 +17,19 @@ import (
 // Value column) as the row's cells, its level from a row of its own that
 // names the concurrency, else from the command line above it with the
 // tool's own flag (--concurrency, --parallel, --max-concurrency,
-// --num-concurrent-requests). A table without a level leaves the paste to
-// the other readers.
+// --num-concurrent-requests). genai-perf itself logs the perf_analyzer
+// command its wrapper runs ("Running Perf Analyzer : 'perf_analyzer …
+// --concurrency-range 10'"), so a script's log of genai-perf runs carries
+// each table's level there: perf_analyzer's --concurrency-range with one
+// value is one closed-loop level (a start:end:step range names none). A
+// table without a level leaves the paste to the other readers.
 
 // runToolCommand is a command line of the clients that print such tables,
 // or of vLLM's and SGLang's benchmarks (benchCommand).
-var runToolCommand = regexp.MustCompile(`\bgenai-perf\s+profile\b|\baiperf\s+profile\b|\bevalscope\s+perf\b|\btoken_benchmark_ray\.py\b|\bprofile_restful_api\.py\b`)
+var runToolCommand = regexp.MustCompile(`\bgenai-perf\s+profile\b|\baiperf\s+profile\b|\bevalscope\s+perf\b|\btoken_benchmark_ray\.py\b|\bprofile_restful_api\.py\b|\bperf_analyzer\s+-`)
 
 // runLoadFlags are the flags these tools take a closed-loop level from.
-var runLoadFlags = []string{"max-concurrency", "concurrency", "parallel", "num-concurrent-requests"}
+var runLoadFlags = []string{"max-concurrency", "concurrency", "parallel", "num-concurrent-requests", "concurrency-range"}
 
 // runMeanColumns name the column of a run table that holds each metric's
 // mean or single value.

@@ -86,3 +86,24 @@ func TestRunTablesAtOneLevelAreNotFolded(t *testing.T) {
 	_, ok := runTablesGrid("t.txt", []byte(data), alignedTables("t.txt", []byte(data)))
 	require.False(t, ok)
 }
+
+// Synthetic: genai-perf's own log of a scripted sweep: no genai-perf
+// command is echoed, only the perf_analyzer command its wrapper runs, whose
+// --concurrency-range holds the run's one level; a range of levels
+// (start:end:step) names none and the paste is not folded.
+func TestRunTablesTakePerfAnalyzerConcurrencyRange(t *testing.T) {
+	pa := func(c string) string {
+		return "2025-01-01 10:00 [INFO] genai_perf.wrapper:164 - Running Perf Analyzer : 'perf_analyzer -m m --async -i http --concurrency-range " + c + " --endpoint v1/completions'\n"
+	}
+	data := pa("10") + statTable("100.00", "300.00") + "\n" + pa("20") + statTable("150.00", "550.00") + "\n" + pa("40") + statTable("400.00", "700.00")
+	s, err := readAligned("t.txt", []byte(data), Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, []float64{10, 20, 40}, []float64{s.Points[0].Concurrency, s.Points[1].Concurrency, s.Points[2].Concurrency})
+	require.Equal(t, 550.0, s.Points[1].ThroughputTokS)
+	require.Contains(t, strings.Join(s.Notes, "\n"), "the command line above it says --concurrency-range 20")
+
+	ranged := pa("10:40:10") + statTable("100.00", "300.00") + "\n" + pa("10:40:10") + statTable("400.00", "900.00")
+	_, ok := runTablesGrid("t.txt", []byte(ranged), alignedTables("t.txt", []byte(ranged)))
+	require.False(t, ok, "a range of levels is the level of neither table")
+}
