@@ -110,18 +110,7 @@ func statOnly(low string) bool { return statOnlyRe.MatchString(low) }
 // everyCellCurvePair: every filled cell of column i holds k values, and
 // some cell is filled.
 func everyCellCurvePair(g grid, i, k int) bool {
-	return everyFilledCell(g, i, cleanCell, func(c string) bool {
-		parts := curvePairParts(c)
-		if len(parts) != k {
-			return false
-		}
-		for _, p := range parts {
-			if _, ok, err := parseCell(p); !ok || err != nil {
-				return false
-			}
-		}
-		return true
-	})
+	return everyCellSplitsInto(g, i, k, curvePairParts)
 }
 
 // curvePairParts splits a cell at each slash that a number follows (a

@@ -116,8 +116,15 @@ func withSeries(series string, bare []string) []string {
 // everyCellPacked: every non-blank cell of column i holds k numbers (each
 // with its unit or none), and there is one.
 func everyCellPacked(g grid, i, k int) bool {
+	return everyCellSplitsInto(g, i, k, func(c string) []string { return packedSep.Split(c, -1) })
+}
+
+// everyCellSplitsInto: every filled cell of column i, cut by split, gives
+// k parts that are each a number (with its unit or none), and some cell is
+// filled. Packed cells and per-curve cells differ only in where they cut.
+func everyCellSplitsInto(g grid, i, k int, split func(string) []string) bool {
 	return everyFilledCell(g, i, cleanCell, func(c string) bool {
-		parts := packedSep.Split(c, -1)
+		parts := split(c)
 		if len(parts) != k {
 			return false
 		}
