@@ -49,25 +49,15 @@ func (r *resolved) e2eCentral() int {
 }
 
 // littleHoldsRead is littleHolds on values read in their units (req/s
-// and ms, whatever the cells or headers write): on every row where the
-// load, the rate and the latency are positive numbers, two rows at least,
-// rate × latency lies within littleBand of the load.
+// and ms, whatever the cells or headers write).
 func littleHoldsRead(g grid, cols []column, load, rate, lat int) bool {
-	n := 0
-	for _, row := range g.rows {
+	return littleOnRows(g, func(row []string) (float64, float64, float64, bool) {
 		c, okC, errC := readValue(cols[load], cellAt(row, load))
 		q, okQ, errQ := readValue(cols[rate], cellAt(row, rate))
 		l, okL, errL := readValue(cols[lat], cellAt(row, lat))
-		if !okC || !okQ || !okL || errC != nil || errQ != nil || errL != nil || c.v <= 0 || q.v <= 0 || l.v <= 0 {
-			continue
-		}
-		ratio := q.v * l.v / 1000 / c.v
-		if ratio < littleBand[0] || ratio > littleBand[1] {
-			return false
-		}
-		n++
-	}
-	return n >= 2
+		ok := okC && okQ && okL && errC == nil && errQ == nil && errL == nil && c.v > 0 && q.v > 0 && l.v > 0
+		return c.v, q.v, l.v / 1000, ok
+	})
 }
 
 // hasFractions: column i holds a number that is not whole (setvalues.go).
