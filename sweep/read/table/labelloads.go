@@ -46,6 +46,16 @@ var labelUnitRate = regexp.MustCompile(`(?i)(^|[\s(\[,;/|_])()(\d+(?:\.\d+)?)\s*
 // concurrency, whatever the language of the rest of the label.
 var labelCountLoad = regexp.MustCompile(`(?i)(^|[\s(\[,;/|_])()(\d+)\s*(?:users?|clients?|streams?|concurrent(?:\s+(?:users|requests|streams))?)(?:[\s)\],;|]|$)`)
 
+// labelLoadRequests is a count of requests in a label that also names the
+// load ("Mid concurrency (8 reqs)", "parallel: 16 requests"): beside a load
+// word the requests are the ones in flight, not the run's total.
+var labelLoadRequests = regexp.MustCompile(`(?i)((?:concurren\w*|parallel\w*|simultaneous)\b[^\d]*?[\s(\[,;/|_:])()(\d+)\s*(?:reqs?|requests?)(?:[\s)\],;|]|$)`)
+
+// oneStreamLabel is a label that names one request at a time in words
+// ("Single user", "single stream", "sequential"): beside labels whose
+// markers count the streams, it is the level of one.
+var oneStreamLabel = regexp.MustCompile(`(?i)(^|[\s(\[,;/|_-])(single[\s_-]?(?:user|stream|request|client|session)|one[\s_-](?:user|stream|request|client)|sequential|serial)([\s)\],;|_-]|$)`)
+
 // markerKind is one kind of load marker, the header of the column its
 // numbers become and the unit the note says them in.
 type markerKind struct {
@@ -61,6 +71,7 @@ var loadMarkers = []markerKind{
 	{labelRateWord, "target request rate (req/s)", "req/s"},
 	{labelUnitRate, "target request rate (req/s)", "req/s"},
 	{labelCountLoad, "concurrency", "in flight"},
+	{labelLoadRequests, "concurrency", "in flight"},
 }
 
 // labelLoads adds the concurrency column a label column holds, when the
@@ -93,7 +104,7 @@ func labelLoads(g *grid) []string {
 // every label holds once.
 func labelColumnMarkers(g *grid, i int) (loads, rest []string, m markerKind, ok bool) {
 	for _, m := range loadMarkers {
-		if loads, rest, ok := labelColumnLoads(g, i, m.mark); ok {
+		if loads, rest, ok := labelColumnLoads(g, i, m.mark, m.header == "concurrency"); ok {
 			return loads, rest, m, true
 		}
 	}
@@ -102,8 +113,10 @@ func labelColumnMarkers(g *grid, i int) (loads, rest []string, m markerKind, ok 
 
 // labelColumnLoads reads column i's labels: each non-blank one with
 // exactly one load marker, and two levels or more among them. loads and
-// rest are per row: the number, and the label without its marker.
-func labelColumnLoads(g *grid, i int, mark *regexp.Regexp) (loads, rest []string, ok bool) {
+// rest are per row: the number, and the label without its marker. Where
+// the markers count streams (streams), a label naming one stream in words
+// is the level 1.
+func labelColumnLoads(g *grid, i int, mark *regexp.Regexp, streams bool) (loads, rest []string, ok bool) {
 	if classify(g.header[i]).key() != "" {
 		return nil, nil, false
 	}
@@ -116,6 +129,11 @@ func labelColumnLoads(g *grid, i int, mark *regexp.Regexp) (loads, rest []string
 			return nil, nil, false
 		}
 		m := mark.FindAllStringSubmatchIndex(cell, -1)
+		if len(m) == 0 && streams && oneStreamLabel.MatchString(cell) {
+			levels["1"] = true
+			loads, rest = append(loads, "1"), append(rest, cell)
+			continue
+		}
 		if len(m) != 1 {
 			return nil, nil, false
 		}

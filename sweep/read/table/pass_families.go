@@ -27,6 +27,7 @@ func (r *resolved) familiesPass(g grid) error {
 	r.totalOverGPUs(g)
 	r.totalInContext(g)
 	r.loneTotal(g.file)
+	r.lonePeak(g.file)
 	r.requestRates(g)
 	return nil
 }

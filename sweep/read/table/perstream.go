@@ -19,15 +19,21 @@ func (r *resolved) perStreamRates(g grid) {
 	if at == nil {
 		return
 	}
-	var rates []int
+	var rates, nodes []int
 	for i, c := range r.cols {
 		if c.kind == colThroughput {
 			rates = append(rates, i)
 		}
+		// A "total" rate (input + output by vLLM's words) that is a
+		// stream's rate times the streams in flight sums the streams'
+		// output: "Total TPS" beside "Per-Session TPS".
+		if c.kind == colThroughput || c.kind == colOtherTokRate && c.flavor == "total" {
+			nodes = append(nodes, i)
+		}
 	}
 	node := map[int]int{}
 	for _, s := range rates {
-		if n := r.nodeOf(g, at, s, rates); n >= 0 {
+		if n := r.nodeOf(g, at, s, nodes); n >= 0 {
 			node[s] = n
 		}
 	}
@@ -38,6 +44,10 @@ func (r *resolved) perStreamRates(g grid) {
 		}
 		if _, nodeIsStream := node[n]; nodeIsStream {
 			continue
+		}
+		if t := &r.cols[n]; t.kind == colOtherTokRate {
+			t.kind, t.why, t.flavor = colThroughput, "", "aggregate"
+			r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the node's output tok/s: on every row it is %q times %s, the sum over the streams, not input + output tokens", g.file, t.header, r.cols[s].header, by))
 		}
 		c := &r.cols[s]
 		c.kind, c.why = colPerUser, fmt.Sprintf("a per-stream rate: times %s it is %q", by, r.cols[n].header)

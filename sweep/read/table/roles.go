@@ -183,7 +183,7 @@ var roles = []role{
 		// as "out" is, not a series named "In".
 		return isTokenRate(w) && (w.has("input", "prompt", "prefill", "pp") || len(w) > 0 && w[0] == "in")
 	}},
-	{kind: colOtherTokRate, dims: tokDims, why: "a peak or instantaneous rate, not the run's output throughput", match: func(w wordset) bool {
+	{kind: colOtherTokRate, dims: tokDims, why: "a peak or instantaneous rate, not the run's output throughput", flavor: func(wordset) string { return "peak" }, match: func(w wordset) bool {
 		return isTokenRate(w) && w.has(peakWords...)
 	}},
 	{kind: colOtherTokRate, dims: tokDims, why: "input + output tokens, not output", flavor: func(wordset) string { return "total" }, match: func(w wordset) bool {

@@ -248,9 +248,15 @@ func sectionMetric(g grid) string {
 	return ""
 }
 
-// namesMetric: h names a metric a column can hold, not a load.
+// namesMetric: h names a metric a column can hold, not a load. A total
+// token rate ("合計tok/s", "Total throughput, tok/s") names one too: the
+// column it heads is the table's only token rate, which loneTotal reads
+// (families.go) as a heading's column as well as a header's.
 func namesMetric(h string) bool {
 	c := classify(h)
+	if c.kind == colOtherTokRate && c.flavor == "total" {
+		return true
+	}
 	return c.key() != "" && c.kind != colConcurrency && c.kind != colPerGPU && c.kind != colRequestedRate
 }
 

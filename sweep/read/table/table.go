@@ -606,7 +606,7 @@ func seriesRows(g grid, levelName string, levels []string) (grid, bool) {
 			continue
 		}
 		c := classify(row[0])
-		if c.key() != "" {
+		if c.key() != "" && !settingLabel(c, row, levels) {
 			return g, false // a row names a metric: the usual transposed table
 		}
 		if c.kind == colRatio || allRatios(row[1:]) {
@@ -632,6 +632,22 @@ func seriesRows(g grid, levelName string, levels []string) (grid, bool) {
 	return t, true
 }
 
+// settingLabel: a row label that names a load ("Ollama, 16 slots",
+// "max-num-seqs 8") under headers that are already the levels is the
+// server's setting for that row's curve, not a row of levels: its cells
+// are not the header's levels repeated.
+func settingLabel(c column, row []string, levels []string) bool {
+	if c.kind != colConcurrency && c.kind != colPerGPU {
+		return false
+	}
+	for j, lv := range levels {
+		if j+1 < len(row) && cleanCell(row[j+1]) != cleanCell(lv) {
+			return true
+		}
+	}
+	return false
+}
+
 // seriesRowsMetric is the metric a transposed table's corner names, else,
 // where the corner names the series ("Движок"), the one the caption or
 // heading above the table names ("values of output throughput:"); "" when
@@ -639,7 +655,7 @@ func seriesRows(g grid, levelName string, levels []string) (grid, bool) {
 func seriesRowsMetric(g grid) string {
 	metric := ""
 	for _, part := range cornerParts.Split(stripMarkup(g.header[0]), -1) {
-		if c := classify(part); c.key() != "" && measuredAtLevel(c) {
+		if c := classify(part); measuredAtLevel(c) && (c.key() != "" || c.flavor == "total") {
 			metric = part // a corner naming the rows ("Model") names no metric
 		}
 	}
