@@ -144,9 +144,10 @@ func valueStart(data []byte, off int64) int64 {
 
 // recordList is a candidate list of records and where it lies.
 type recordList struct {
-	path  string
-	items []*jnode
-	lines int // the objects of a JSON Lines input, 0 for one document
+	path     string
+	items    []*jnode
+	lines    int  // the objects of a JSON Lines input, 0 for one document
+	embedded bool // the objects lie in a text, each opening a line (jsonembedded.go)
 }
 
 // recordLists are the lists of two or more objects at most maxRecordsDepth
@@ -216,13 +217,21 @@ func recordKeys(items []*jnode) []string {
 // data is not JSON, holds none, or holds more than one.
 func jsonRecordList(data []byte) (recordList, bool) {
 	t := bytes.TrimSpace(data)
-	if len(t) == 0 || len(t) > maxRecordsJSON || t[0] != '{' && t[0] != '[' {
+	if len(t) == 0 || len(t) > maxRecordsJSON {
 		return recordList{}, false
 	}
-	root, ok := parseJSONTree(data)
+	var root *jnode
+	ok, embedded := false, false
+	if t[0] == '{' || t[0] == '[' {
+		root, ok = parseJSONTree(data)
+	} else {
+		root, ok = embeddedObjects(data)
+		embedded = true
+	}
 	if !ok {
 		return recordList{}, false
 	}
+	flattenMeasures(root, 0)
 	lists := recordLists(root, "", 0)
 	if len(lists) != 1 {
 		return recordList{}, false
@@ -230,6 +239,7 @@ func jsonRecordList(data []byte) (recordList, bool) {
 	if root.lines {
 		lists[0].lines = len(root.items)
 	}
+	lists[0].embedded = embedded
 	return lists[0], true
 }
 
@@ -258,6 +268,9 @@ func readRecords(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 		g.lines = append(g.lines, byteLine(data, it.off))
 	}
 	g.notes = []string{fmt.Sprintf("%s: read the %d records of %q as the table's rows, their keys as its columns", path, len(list.items), recordsName(list.path))}
+	if list.embedded {
+		g.notes = append(g.notes, fmt.Sprintf("%s: read the %d JSON objects the text holds, each opening a line, as one list; the text between them is not read", path, len(list.items)))
+	}
 	if list.lines > 0 {
 		g.notes = append(g.notes, fmt.Sprintf("%s: JSON Lines: read its %d objects, one a line, as one list", path, list.lines))
 	}

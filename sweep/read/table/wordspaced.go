@@ -17,7 +17,7 @@ import (
 
 // maxSpacedHeaderWords bounds the header's words: the cuts to try grow as
 // the binomial of the words, and no flattened sweep header is longer.
-const maxSpacedHeaderWords = 14
+const maxSpacedHeaderWords = 24
 
 // wordSpacedTable reads a block whose lines have no runs of spaces: a
 // header line followed by two or more rows of the same number of cells,
@@ -118,7 +118,12 @@ func cutHeader(ws []string, words []bool) ([]string, bool) {
 		return nil, false
 	}
 	var found [][]string
-	forEachCut(len(ws), k, func(ends []int) bool {
+	unit, closes := make([]bool, len(ws)), make([]bool, len(ws))
+	for i, w := range ws {
+		unit[i] = unitWord(w)
+		closes[i] = unit[i] || unitClosed(w)
+	}
+	forEachUnitCut(unit, closes, k, func(ends []int) bool {
 		if cols, ok := cutColumns(ws, ends, words); ok {
 			found = append(found, cols)
 		}
@@ -127,7 +132,10 @@ func cutHeader(ws []string, words []bool) ([]string, bool) {
 	if len(found) == 1 {
 		return found[0], true
 	}
-	return capitalCut(found)
+	if cols, ok := capitalCut(found); ok {
+		return cols, true
+	}
+	return parallelCut(found)
 }
 
 // cutColumns joins the words of each column of a cut (ends are where each
@@ -178,17 +186,54 @@ func recognisedHeader(h string) bool {
 	return c.key() != "" || c.why != "" && c.kind != colIgnore
 }
 
-// forEachCut calls f with every way to cut n words into k non-empty runs
-// (the end of each run), until f returns false.
-func forEachCut(n, k int, f func(ends []int) bool) {
+// maxCutsTried bounds the cuts a header is tried in: a header of many
+// words without units ("Model Engine Users Throughput …") would otherwise
+// be cut in millions of ways; past this many the header is not cut.
+const maxCutsTried = 20000
+
+// unitClosed: a word that ends in its unit's brackets ("TTFT(ms)",
+// "Latency[s]") closes its header as a unit word does, though it may
+// start one: nothing of the header follows the unit.
+func unitClosed(w string) bool {
+	i := strings.LastIndexAny(w, "([")
+	if i <= 0 || !strings.HasSuffix(w, ")") && !strings.HasSuffix(w, "]") {
+		return false
+	}
+	_, ok := parseUnit(strings.Trim(w[i:], "()[]"))
+	return ok
+}
+
+// forEachUnitCut calls f with every way to cut the header's words into k
+// non-empty runs (the end of each run) in which a unit word (unit[i]) ends
+// its run and starts none, as unitEndsHeader asks, and a word closed by its
+// unit (closes[i]) ends its run: the cuts that split
+// "H100 req/s" are never made, so a header of 19 words with ten units is
+// tried in a few hundred cuts, not tens of thousands. It stops when f
+// returns false or after maxCutsTried cuts, and reports whether it
+// finished.
+func forEachUnitCut(unit, closes []bool, k int, f func(ends []int) bool) bool {
+	n := len(unit)
 	ends := make([]int, k)
-	ends[k-1] = n
+	tried := 0
 	var rec func(i, start int) bool
 	rec = func(i, start int) bool {
+		if unit[start] {
+			return true // a unit starts no run
+		}
 		if i == k-1 {
-			return f(ends)
+			for j := start; j < n-1; j++ {
+				if closes[j] {
+					return true // a unit inside the last run
+				}
+			}
+			ends[i] = n
+			tried++
+			return tried < maxCutsTried && f(ends)
 		}
 		for e := start + 1; e <= n-(k-1-i); e++ {
+			if e-2 >= start && closes[e-2] {
+				break // a unit would sit inside this run and every longer one
+			}
 			ends[i] = e
 			if !rec(i+1, e) {
 				return false
@@ -196,5 +241,5 @@ func forEachCut(n, k int, f func(ends []int) bool) {
 		}
 		return true
 	}
-	rec(0, 0)
+	return rec(0, 0)
 }

@@ -68,13 +68,35 @@ func TestSpacedCellsKeepUnitsWithNumbers(t *testing.T) {
 	require.False(t, ok)
 }
 
-func TestForEachCut(t *testing.T) {
+func TestForEachUnitCut(t *testing.T) {
 	var got [][]int
-	forEachCut(4, 2, func(ends []int) bool {
+	all := forEachUnitCut(make([]bool, 4), make([]bool, 4), 2, func(ends []int) bool {
 		got = append(got, append([]int(nil), ends...))
 		return true
 	})
+	require.True(t, all)
 	require.Equal(t, [][]int{{1, 4}, {2, 4}, {3, 4}}, got)
+	// "Users H100 tok/s A100 tok/s": a unit ends its run and starts none.
+	got = nil
+	forEachUnitCut([]bool{false, false, true, false, true}, []bool{false, false, true, false, true}, 3, func(ends []int) bool {
+		got = append(got, append([]int(nil), ends...))
+		return true
+	})
+	require.Equal(t, [][]int{{1, 3, 5}}, got)
+}
+
+// Synthetic: a comparison table flattened to single spaces, 19 header
+// words over 11 cells, two chips' columns side by side with their ratio
+// ("tok/s比": 比 is ratio): the unit words cut it the one way.
+func TestWordSpacedTableOfTwoChips(t *testing.T) {
+	data := "Concurrency H100 req/s A100 req/s req/s比 H100 tok/s A100 tok/s tok/s比 H100 TTFT(ms) A100 TTFT(ms) H100 TPOT(ms) A100 TPOT(ms)\n" +
+		"1 0.97 0.69 1.41× 247.20 176.56 1.40× 32.70 50.19 3.93 5.49\n" +
+		"2 1.93 1.35 1.43× 493.44 344.84 1.43× 23.66 29.98 3.97 5.70\n" +
+		"4 3.69 2.66 1.39× 944.44 682.14 1.38× 28.80 34.04 4.14 5.75\n"
+	g, ok := wordSpacedTable("t.txt", blockOf(data))
+	require.True(t, ok)
+	require.Equal(t, []string{"Concurrency", "H100 req/s", "A100 req/s", "req/s比", "H100 tok/s", "A100 tok/s", "tok/s比",
+		"H100 TTFT(ms)", "A100 TTFT(ms)", "H100 TPOT(ms)", "A100 TPOT(ms)"}, g.header)
 }
 
 func blockOf(s string) []alignedLine {

@@ -148,6 +148,10 @@ var vocabulary = []struct{ from, to string }{
 	// "Token/Sek", "토큰/초"), and 每秒 before any noun, once the phrases
 	// above have taken theirs.
 	{"/秒", " /s"}, {"每秒", "per second"}, {"/sek.", " /s"}, {"/sek", " /s"}, {"/초", " /s"},
+	// 比 after a metric ("tok/s比", "req/s比": the ratio of two chips'
+	// rates, cells "1.41×"), once the words that hold it (百分比, 加速比,
+	// 同比) are taken; 比较/对比/比較 (comparison) head a remark.
+	{"比较", "comparison"}, {"对比", "comparison"}, {"對比", "comparison"}, {"比較", "comparison"}, {"比率", "ratio"}, {"比", "ratio"},
 }
 
 // asciiVocabulary are the entries a header of ASCII letters only can hold
