@@ -52,9 +52,16 @@ var labelCountLoad = regexp.MustCompile(`(?i)(^|[\s(\[,;/|_])()(\d+)\s*(?:users?
 var labelLoadRequests = regexp.MustCompile(`(?i)((?:concurren\w*|parallel\w*|simultaneous)\b[^\d]*?[\s(\[,;/|_:])()(\d+)\s*(?:reqs?|requests?)(?:[\s)\],;|]|$)`)
 
 // oneStreamLabel is a label that names one request at a time in words
-// ("Single user", "single stream", "sequential"): beside labels whose
+// ("Single user", "single stream", "sequential", "단일 사용자", "单用户"): beside labels whose
 // markers count the streams, it is the level of one.
-var oneStreamLabel = regexp.MustCompile(`(?i)(^|[\s(\[,;/|_-])(single[\s_-]?(?:user|stream|request|client|session)|one[\s_-](?:user|stream|request|client)|sequential|serial)([\s)\],;|_-]|$)`)
+var oneStreamLabel = regexp.MustCompile(`(?i)(^|[\s(\[,;/|_.-])(single[\s_-]?(?:user|stream|request|client|session)|one[\s_-](?:user|stream|request|client)|sequential|serial|` +
+	// The same in the languages reports are written in: Spanish, French,
+	// Portuguese, Italian, German, Russian.
+	`usuario[\s_-]único|un[\s_-]usuario|utilisateur[\s_-]unique|un[\s_-]utilisateur|usuário[\s_-]único|um[\s_-]usuário|` +
+	`utente[\s_-]singolo|singolo[\s_-]utente|einzel(?:ner)?[\s_-]?(?:nutzer|benutzer|anfrage)|ein[\s_-](?:nutzer|benutzer)|` +
+	`один[\s_-]пользователь|одиночный[\s_-]запрос)([\s)\],;|_.-]|$)` +
+	// Korean, Chinese and Japanese write no spaces around the words.
+	`|단일\s*(?:사용자|요청|스트림)|단일\s*유저|单用户|单并发|单请求|单路|單用戶|單一使用者|シングルユーザー|単一ユーザー|単一リクエスト`)
 
 // markerKind is one kind of load marker, the header of the column its
 // numbers become and the unit the note says them in.
@@ -82,7 +89,7 @@ func labelLoads(g *grid) []string {
 	}
 	for i := range g.header {
 		loads, rest, m, ok := labelColumnMarkers(g, i)
-		if !ok {
+		if !ok || namedRunsShareLevel(loads, rest) {
 			continue
 		}
 		label := strings.TrimSpace(stripMarkup(g.header[i]))
@@ -98,6 +105,24 @@ func labelLoads(g *grid) []string {
 		return append(notes, mergePhaseRows(g, len(g.header)-1, i)...)
 	}
 	return nil
+}
+
+// namedRunsShareLevel: every label names its own run ("S2. 일반 대화 (c=8)",
+// "S4. 문서 요약 (c=8)") and two runs share a level. Runs named apart at
+// one load are different workloads, not repeats, and not one curve's
+// levels: the labels then give no load knee could draw a curve over.
+func namedRunsShareLevel(loads, rest []string) bool {
+	names, levels := map[string]bool{}, map[string]bool{}
+	shared := false
+	for r := range loads {
+		if names[rest[r]] {
+			return false
+		}
+		names[rest[r]] = true
+		shared = shared || levels[loads[r]]
+		levels[loads[r]] = true
+	}
+	return shared
 }
 
 // labelColumnMarkers reads column i's labels with the first marker that
