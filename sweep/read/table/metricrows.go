@@ -109,7 +109,12 @@ func metricRowsColumns(g grid) (metricRowsLayout, bool) {
 // measure is named twice, one a metric knee reads: the column names the
 // metric of its row.
 func metricNameColumn(g grid, i int) bool {
-	if h := classify(g.header[i]); h.kind != colIgnore || h.stat != "" || len(g.rows) < 2 {
+	// A header naming the load ("Concurrency" over "Token-per-second",
+	// "Time-to-first-token(sec)" beside level columns 1 | 2 | 4) is the
+	// corner of a transposed table: its cells, all measures' names, say
+	// what each row holds, as a corner's do (table.go transpose).
+	h := classify(g.header[i])
+	if h.kind != colIgnore && h.kind != colConcurrency && h.kind != colPerGPU || h.stat != "" || len(g.rows) < 2 {
 		return false
 	}
 	seen := map[string]bool{}

@@ -348,6 +348,11 @@ func seriesCandidates(cols []column) []int {
 			cand = append(cand, i)
 		case c.kind == colIgnore && c.why == "", c.kind == colWorkload, c.kind == colPrompts:
 			cand = append(cand, i)
+		case c.kind == colGPUs:
+			// Nodes of 1, 2 and 4 GPUs measured at the same levels are
+			// curves of their own (keysRepeats keeps the column only
+			// when it differs within a level); one table is one node.
+			cand = append(cand, i)
 		case c.kind == colRatio:
 			// A ratio set per run (a cache or sparsity ratio, 0.3, 0.5,
 			// 0.7 at each level) tells curves apart as any setting does;

@@ -453,8 +453,12 @@ func (m *tableMeta) row(cols []column, row []string, line int) error {
 	return nil
 }
 
-// gpuCount reads a gpus cell: a whole positive count, the same on every row.
+// gpuCount reads a gpus cell: a whole positive count, the same on every row;
+// a count written with its chip ("2xA10", "H100 × 8") is that count.
 func (m *tableMeta) gpuCount(header, cell string, line int) error {
+	if n, ok := countWithChip(cell); ok {
+		cell = n
+	}
 	cv, ok, err := parseCell(cleanCell(cell))
 	v := cv.v
 	if err != nil || !ok || cv.unit != nil || v <= 0 || v != math.Trunc(v) || v > 1e6 {
