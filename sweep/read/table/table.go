@@ -155,6 +155,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, joinSpaceGroups(&g)...)
 	notes = append(notes, nameSidedRateCells(&g)...)
 	notes = append(notes, nameCellRateUnits(&g)...)
+	notes = append(notes, nameContextRateUnits(&g)...)
 	notes = append(notes, splitCornerHeader(&g)...)
 	// Statistics first: a split column that names no metric takes the
 	// heading's as its own ("Lane 2 aggregate, median / peak" under a

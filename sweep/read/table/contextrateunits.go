@@ -1,0 +1,63 @@
+package table
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// A report often names its columns' units in a legend line by the table
+// rather than in the headers: "Output tokens/sec — higher is better; TTFT
+// in seconds" above "| Rate | k8s Output | llm-d Output | k8s TTFT mean |".
+// A header word the legend gives a token rate's unit names a token rate:
+// the column whose header holds that word, states no unit and holds plain
+// numbers is read in it. Latencies' units in the same text are read by the
+// units pass (captionUnits).
+
+// legendRate finds "<word> tokens/sec", "<word> in tok/s", "<word> (tok/s)"
+// in the text around a table.
+var legendRate = regexp.MustCompile(`(?i)(?:^|[\s(\[;,.:*_])([\p{L}][\p{L}\d_-]*)\s+(?:in\s+|\(\s*)?(tokens?\s*/\s*s(?:ec(?:ond)?)?|tok/s|toks/s|tokens per second|t/s)\b`)
+
+// legendSkipWords are words before a unit that name no column.
+var legendSkipWords = wordset{"in", "of", "the", "and", "or", "as", "are", "is", "at", "per", "all", "values", "numbers", "figures", "throughput"}
+
+// nameContextRateUnits gives the unit the text around g names for a header
+// word to the columns headed by it.
+func nameContextRateUnits(g *grid) []string {
+	var notes []string
+	for _, m := range legendRate.FindAllStringSubmatch(g.context, -1) {
+		word, unitText := strings.ToLower(m[1]), m[2]
+		if legendSkipWords.has(word) {
+			continue
+		}
+		for i, h := range g.header {
+			if !wordset(headerTokens(strings.ToLower(stripMarkup(h)))).has(word) || headerStatesUnit(h) || classify(h).key() != "" || !plainNumbers(*g, i) {
+				continue
+			}
+			if notes == nil {
+				g.header = slices.Clone(g.header)
+			}
+			g.header[i] = fmt.Sprintf("%s (%s)", h, unitText)
+			notes = append(notes, fmt.Sprintf("%s: %q read in %s: the text around the table says %q", g.file, h, unitText, strings.TrimSpace(m[0])))
+		}
+	}
+	return notes
+}
+
+// plainNumbers: column i holds numbers without units, two or more.
+func plainNumbers(g grid, i int) bool {
+	n := 0
+	for _, row := range g.rows {
+		c := cleanCell(cellAt(row, i))
+		if isBlank(c) {
+			continue
+		}
+		cv, ok, err := parseCell(c)
+		if err != nil || !ok || cv.unit != nil {
+			return false
+		}
+		n++
+	}
+	return n >= 2
+}
