@@ -262,6 +262,9 @@ func (r *resolved) loneTotal(file string) {
 		case colThroughput, colThroughputPerGPU, colPerUser:
 			return
 		case colOtherTokRate:
+			if c.flavor == "peak" {
+				continue // a peak of the rate beside it ("total tok/s" | "peak tok/s"): not another rate
+			}
 			if c.flavor != "total" || total >= 0 {
 				return
 			}

@@ -36,3 +36,17 @@ func TestPeakBesideMeanStaysUnread(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 1400.0, s.Points[2].ThroughputTokS)
 }
+
+// Synthetic: "total tok/s" beside its own peak: the total is the table's
+// rate (the peak is the same rate's best instant), read as loneTotal reads.
+func TestTotalBesidePeakIsRead(t *testing.T) {
+	doc := `| concurrency | total tok/s | peak tok/s |
+|---|---|---|
+| 1 | 39.8 | 45 |
+| 2 | 58.6 | 69 |
+| 4 | 76.2 | 102 |
+`
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, 76.2, s.Points[2].ThroughputTokS)
+}

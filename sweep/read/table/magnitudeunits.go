@@ -17,8 +17,12 @@ import (
 // 3 ms among 40 … 900) or with a value no run lasts in seconds stays
 // refused, naming the flag.
 
-// fromMagnitude is where the unit came from, for the reading note.
-const fromMagnitude = "values' magnitude"
+// fromMagnitude and fromBesideSeconds are where the unit came from, for
+// the reading note.
+const (
+	fromMagnitude     = "values' magnitude"
+	fromBesideSeconds = "the other latencies' seconds"
+)
 
 // maxSeconds bounds a latency in seconds: no level of a sweep waits longer
 // for its first token, or for a whole request (a quarter of an hour), and
@@ -38,6 +42,39 @@ func (r *resolved) secondsByMagnitude(g grid, metrics ...string) {
 		}
 		if vs := bareValues(g, i); secondsOnly(vs, implausibleMS[c.metric], maxSeconds[c.metric]) {
 			c.unit, c.stated, c.unitFrom = units["s"], true, fromMagnitude
+		}
+	}
+	r.secondsBesideSeconds(g, metrics)
+}
+
+// secondsBesideSeconds: a table writes its latencies in one unit. Beside
+// latency columns read in seconds (by their header or their magnitude) and
+// none in ms, an unstated column whose values sit just above the floor no
+// model measures in ms (a TPOT of 0.48–0.89 beside a TTFT of 1.4 s: under
+// twice the floor at the median) and are possible in seconds is in seconds
+// too. A bare TPOT of 8 beside "TTFT (s)" stays in ms: 8 ms is a decode
+// step, and 8 s none.
+func (r *resolved) secondsBesideSeconds(g grid, metrics []string) {
+	secs := false
+	for _, c := range r.cols {
+		if c.kind != colLatency || !c.stated {
+			continue
+		}
+		if c.unit.name == "ms" {
+			return
+		}
+		secs = secs || c.unit.name == "s"
+	}
+	if !secs {
+		return
+	}
+	for i := range r.cols {
+		c := &r.cols[i]
+		if c.kind != colLatency || c.stated || c.cellUnits != "" || !slices.Contains(metrics, c.metric) {
+			continue
+		}
+		if vs := bareValues(g, i); secondsOnly(vs, 2*implausibleMS[c.metric], maxSeconds[c.metric]) {
+			c.unit, c.stated, c.unitFrom = units["s"], true, fromBesideSeconds
 		}
 	}
 }

@@ -233,6 +233,9 @@ func (r *resolved) noteContextUnits(file string) {
 			r.notes = append(r.notes, fmt.Sprintf("%s: %q read in %s: the text around the table says so", file, c.header, c.unit.name))
 		case fromMagnitude:
 			r.notes = append(r.notes, magnitudeNote(file, c))
+		case fromBesideSeconds:
+			r.notes = append(r.notes, fmt.Sprintf("%s: %q read in s: the table's other latencies are in seconds, and in ms most of its values would be under %v ms; --unit %q reads it otherwise",
+				file, c.header, 2*implausibleMS[c.metric], HeaderKey(c.header)+"=ms"))
 		case fromSiblings:
 			r.notes = append(r.notes, fmt.Sprintf("%s: %q read in %s: its values are impossible in ms, and every other time column's header says %s", file, c.header, c.unit.name, c.unit.name))
 		}
