@@ -30,7 +30,6 @@ import (
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
 	"ac-vllm-tpu-v6e4-gemma4-31b-xbill-devto-gde":                                                               {Columns: map[string]string{"throughput": "prefill_tps"}},
-	"ab-vllm-neuron-inf2-48xlarge-qwen3-coder-30b-a3b-guidellm-sweep-report":                                    {Columns: map[string]string{"concurrency": "Concurrency (Mdn)"}},
 	"ab-vllm0251-dgx-spark-gb10-qwen38-27b-nvfp4-int4-messreihe-de":                                             {Series: "NVFP4 / prosa_decode"},
 	"z-vllm-l40s-qwen3-8b-awq-bf16-gptq-quantized-llm-serving-phase6-table":                                     {Series: "hf-naive / hf / 0.99"},
 	"y-nxdi-neuron-inf2-trn2-trinity-nano-batch-1-2-4-two-column-series-instance-and-tp-single-row-series":      {Series: "1 / N/A (pre-sharded)"},

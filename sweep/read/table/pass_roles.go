@@ -139,24 +139,52 @@ const measuredLevel = "measured level"
 // the very figure knee places such a stage by, so it is the level, with a
 // note. A median over time of the requests in flight (guidellm's Mdn) is
 // no such figure — 0 wherever the run idled half the time — so without a
-// mean the table is refused, naming the flag.
+// mean the table is refused, naming the flag; unless the median is one or
+// more on every row: no stage idled half its time, and the median then
+// stands where the mean does (a stage held about that many), the only
+// load the table gives, read with a note saying so.
 func (r *resolved) measuredMeanAsLevel(g grid, measured []int) error {
-	for _, i := range measured {
-		if c := &r.cols[i]; c.stat == "mean" {
-			c.kind, c.flavor = colConcurrency, measuredLevel
-			r.notes = append(r.notes, fmt.Sprintf("%s: no configured level: %q, the mean requests in flight each stage measured (what Little's law gives a rate sweep's stage), read as the level", g.file, c.header))
-			// The level is measured: another statistic of the same
-			// measurement is no achieved concurrency to judge it by.
-			for _, j := range measured {
-				if j != i {
-					r.cols[j].kind, r.cols[j].why = colIgnore, fmt.Sprintf("another statistic of the requests in flight %q reads as the level", c.header)
-				}
+	for _, stat := range []string{"mean", "p50"} {
+		for _, i := range measured {
+			if c := &r.cols[i]; c.stat == stat && (stat == "mean" || neverIdle(g, i)) {
+				r.measuredAsLevel(g, measured, i)
+				return nil
 			}
-			return nil
 		}
 	}
 	h := r.cols[measured[0]].header
 	return inputerr.Errorf(g.file, h, g.headerLine, "is measured concurrency and the table has no configured level, nor a mean of it; --column concurrency=%q takes it as the level", h)
+}
+
+// neverIdle: column i's requests in flight are one or more on every row.
+func neverIdle(g grid, i int) bool {
+	n := 0
+	for _, row := range g.rows {
+		cv, ok, err := parseCell(cleanCell(cellAt(row, i)))
+		if err != nil || !ok || cv.v < 1 {
+			return false
+		}
+		n++
+	}
+	return n >= 2
+}
+
+// measuredAsLevel reads measured column i as the level.
+func (r *resolved) measuredAsLevel(g grid, measured []int, i int) {
+	c := &r.cols[i]
+	c.kind, c.flavor = colConcurrency, measuredLevel
+	if c.stat == "mean" {
+		r.notes = append(r.notes, fmt.Sprintf("%s: no configured level: %q, the mean requests in flight each stage measured (what Little's law gives a rate sweep's stage), read as the level", g.file, c.header))
+	} else {
+		r.notes = append(r.notes, fmt.Sprintf("%s: no configured level: %q, the median requests in flight each stage measured, read as the level: it is one or more on every row, so no stage idled half its time, and the median stands where the mean would", g.file, c.header))
+	}
+	// The level is measured: another statistic of the same measurement is
+	// no achieved concurrency to judge it by.
+	for _, j := range measured {
+		if j != i {
+			r.cols[j].kind, r.cols[j].why = colIgnore, fmt.Sprintf("another statistic of the requests in flight %q reads as the level", c.header)
+		}
+	}
 }
 
 // tpotOrITL: itl_ms is each request's mean gap between output tokens, what
