@@ -23,6 +23,11 @@ func cleanCell(s string) string {
 	}
 	s = dropMarkedRemark(s)
 	s = strings.TrimSpace(strings.Map(dropDecoration, s))
+	// A trend mark after the value, "2900 ↑", "3000 ↓" (▲ ▼ are symbols
+	// dropDecoration takes; these arrows are mathematical ones).
+	if t := strings.TrimRight(s, "↑↓↗↘⇡⇣ "); t != "" && t != s {
+		s = t
+	}
 	s = trimItalic(s)
 	// A footnote reference such as "[1]" or "^a" after the value.
 	s = strings.TrimSpace(footnoteRef.ReplaceAllString(s, ""))

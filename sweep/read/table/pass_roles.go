@@ -22,7 +22,9 @@ import (
 // "per GPU" that is the throughput ÷ the GPUs is no load (pergpushare.go),
 // the concurrency requested beside the one that ran is the
 // level (requestedran.go), a column named only "load" is the concurrency
-// or the offered rate as Little's law says (loadword.go).
+// or the offered rate as Little's law says (loadword.go), and with no load
+// named, the one column that steps up as a load while the node's rate grows
+// along it is the load (steploads.go).
 func (r *resolved) rolesPass(g grid) error {
 	r.ratioValued(g)
 	r.memoryFractions(g)
@@ -45,6 +47,7 @@ func (r *resolved) rolesPass(g grid) error {
 	}
 	r.tpotOrITL(g.file)
 	r.offeredRates(g)
+	r.steppingLoad(g)
 	return nil
 }
 

@@ -47,3 +47,57 @@ func steppingLevels(g grid, i int) (string, bool) {
 	}
 	return fmt.Sprintf("%d, %d, %d … %d", vals[0], vals[1], vals[2], vals[len(vals)-1]), true
 }
+
+// steppingLoad takes the one stepping column for the load when nothing
+// else is one and the physics agrees: the node's rate grows along it (up
+// at the first step, and by half again or more from its first row to its
+// best). An input length that steps up the same way leaves the node's
+// output rate flat or falling at one load, so the rise is what tells a
+// load ("Load", "Connections", a word knee has no vocabulary for) apart.
+func (r *resolved) steppingLoad(g grid) {
+	if r.has(colConcurrency) || r.has(colPerGPU) || r.has(colRequestedRate) || r.has(colAchieved) {
+		return
+	}
+	tput := r.firstOfKinds(colThroughput, colThroughputPerGPU)
+	step := -1
+	for i, c := range r.cols {
+		if c.kind != colIgnore || (c.why != "" && c.why != whyNotRead) || rowNumberHeader(g.header[i]) || countsRows(g, i) {
+			continue
+		}
+		if _, ok := steppingLevels(g, i); ok {
+			if step >= 0 {
+				return // two ladders: which is the load is a choice
+			}
+			step = i
+		}
+	}
+	if step < 0 || tput < 0 || !risesAlong(g, step, tput) {
+		return
+	}
+	c := &r.cols[step]
+	c.kind, c.why = colConcurrency, ""
+	levels, _ := steppingLevels(g, step)
+	r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the concurrency: no header names a load, and it steps up row by row as one does (%s) while %q grows along it; --column concurrency=HEADER picks another", g.file, c.header, levels, r.cols[tput].header))
+}
+
+// risesAlong: column rate's numbers, in the order of the stepping column
+// load (never falling), rise at the first step and reach half again their
+// first value.
+func risesAlong(g grid, load, rate int) bool {
+	var vs []float64
+	for _, row := range g.rows {
+		cv, ok, err := parseCell(cleanCell(cellAt(row, rate)))
+		if err != nil || !ok || cv.v <= 0 {
+			return false
+		}
+		vs = append(vs, cv.v)
+	}
+	if len(vs) < 3 || vs[1] <= vs[0] {
+		return false
+	}
+	best := vs[0]
+	for _, v := range vs {
+		best = max(best, v)
+	}
+	return best >= 1.5*vs[0]
+}

@@ -140,7 +140,7 @@ var vocabulary = []struct{ from, to string }{
 	// count of requests or users, the adjective makes it the load.
 	{"concurrentes", "concurrent"}, {"concurrente", "concurrent"}, {"simultáneas", "concurrent"}, {"simultáneos", "concurrent"},
 	{"concorrentes", "concurrent"}, {"simultâneos", "concurrent"}, {"concorrenti", "concurrent"}, {"simultanei", "concurrent"},
-	{"simultanés", "concurrent"},
+	{"simultanés", "concurrent"}, {"одновременных", "concurrent"}, {"одновременные", "concurrent"}, {"одновременно", "concurrent"},
 	{"사용자", "users"}, {"지연", "latency"}, {"użytkowników", "users"}, {"zapytania", "requests"}, {"zapytań", "requests"},
 	{"żądań", "requests"}, {"потоков", "threads"}, {"потоки", "threads"}, {"запросы", "requests"}, {"istekler", "requests"},
 	{"istek", "requests"}, {"リクエスト", "requests"}, {"遅延", "latency"},
