@@ -349,7 +349,7 @@ func classify(header string) column {
 		c.kind, c.why = colIgnore, whyRowNumber
 		return c
 	}
-	low := vocab.Translate(strings.ToLower(stripMarkup(header)))
+	low := percentSignTail(vocab.Translate(strings.ToLower(stripMarkup(header))))
 	t, perMinute := perMinuteTokens(low, headerTokens(low))
 	w := wordset(t)
 	dim, what := classifyDimension(low, t)
@@ -553,4 +553,21 @@ const whyPerUserWords = "per-user throughput, not the node's"
 func occupancyOfRequests(w wordset) bool {
 	return w.has("requests", "reqs") && w.has("running", "waiting", "queued", "pending") &&
 		(w.has("mean", "avg", "average", "max", "maximum", "min", "minimum") || w.has(peakWords...))
+}
+
+// percentSign is a percentile written with the percent sign ("TTFT 99%
+// (ms)", "latency 95%ile", "P99%"); latencyWord a word of a latency.
+var (
+	percentSign = regexp.MustCompile(`\bp?(\d{2}(?:\.\d+)?)\s*%(?:ile)?`)
+	latencyWord = regexp.MustCompile(`\b(ttft|tpot|itl|e2e|e2el|latency|latencies|ttfb)\b`)
+)
+
+// percentSignTail reads a percent sign after a latency's number as the
+// percentile it is ("ttft 99% (ms)" → "ttft p99 (ms)"): a latency is no
+// percentage, and the header's unit is a time.
+func percentSignTail(low string) string {
+	if !strings.Contains(low, "%") || !latencyWord.MatchString(low) {
+		return low
+	}
+	return percentSign.ReplaceAllString(low, "p$1")
 }
