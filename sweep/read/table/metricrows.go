@@ -113,8 +113,7 @@ func metricNameColumn(g grid, i int) bool {
 	// "Time-to-first-token(sec)" beside level columns 1 | 2 | 4) is the
 	// corner of a transposed table: its cells, all measures' names, say
 	// what each row holds, as a corner's do (table.go transpose).
-	h := classify(g.header[i])
-	if h.kind != colIgnore && h.kind != colConcurrency && h.kind != colPerGPU || h.stat != "" || len(g.rows) < 2 {
+	if !metricNameHeader(classify(g.header[i])) || len(g.rows) < 2 {
 		return false
 	}
 	seen := map[string]bool{}
@@ -136,6 +135,12 @@ func metricNameColumn(g grid, i int) bool {
 		seen[strings.ToLower(c)] = true
 	}
 	return twice && reads // a statistic's name alone ("p2p_on") is a label
+}
+
+// metricNameHeader: a header that names no column knee reads, or names the
+// load as a transposed table's corner does; no statistic.
+func metricNameHeader(h column) bool {
+	return (h.kind == colIgnore || h.kind == colConcurrency || h.kind == colPerGPU) && h.stat == ""
 }
 
 // levelCols are the columns of cols whose headers name a level, and the

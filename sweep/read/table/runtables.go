@@ -177,6 +177,7 @@ func foldRunTable(g grid) (runTable, bool) {
 				return runTable{}, false // a number in the name column: a table of levels
 			}
 			r.put(statNamed(names[mean], row[0]), strings.TrimSpace(row[mean]))
+			r.putPercentiles(names, row, mean)
 		}
 		return r, len(r.metrics) >= 3 && r.has(colThroughput)
 	}
@@ -203,6 +204,25 @@ func runMeanColumn(row []string) int {
 		}
 	}
 	return -1
+}
+
+// putPercentiles adds a latency row's percentiles ("p99", "p50" columns of
+// genai-perf's and AIPerf's tables): statistics over the run's requests,
+// the TTFT p99 a knee is judged by, not over repeats. A rate's cells there
+// are "N/A" and stay out.
+func (r *runTable) putPercentiles(names, row []string, mean int) {
+	if classify(row[0]).kind != colLatency {
+		return
+	}
+	for j, h := range names {
+		h = strings.ToLower(strings.TrimSpace(h))
+		if j == 0 || j == mean || j >= len(row) || !percentileWord(h) && h != "median" {
+			continue
+		}
+		if _, ok, err := parseCell(cleanCell(row[j])); ok && err == nil {
+			r.put(statNamed(h, row[0]), strings.TrimSpace(row[j]))
+		}
+	}
 }
 
 func (r *runTable) put(metric, value string) {

@@ -59,18 +59,7 @@ func (r *resolved) steppingLoad(g grid) {
 		return
 	}
 	tput := r.firstOfKinds(colThroughput, colThroughputPerGPU)
-	step := -1
-	for i, c := range r.cols {
-		if c.kind != colIgnore || (c.why != "" && c.why != whyNotRead) || rowNumberHeader(g.header[i]) || countsRows(g, i) {
-			continue
-		}
-		if _, ok := steppingLevels(g, i); ok {
-			if step >= 0 {
-				return // two ladders: which is the load is a choice
-			}
-			step = i
-		}
-	}
+	step := r.oneLadder(g)
 	if step < 0 || tput < 0 || !risesAlong(g, step, tput) {
 		return
 	}
@@ -78,6 +67,24 @@ func (r *resolved) steppingLoad(g grid) {
 	c.kind, c.why = colConcurrency, ""
 	levels, _ := steppingLevels(g, step)
 	r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the concurrency: no header names a load, and it steps up row by row as one does (%s) while %q grows along it; --column concurrency=HEADER picks another", g.file, c.header, levels, r.cols[tput].header))
+}
+
+// oneLadder is the one unread column that steps up as a load does; -1 for
+// none or two (which is the load is then a choice).
+func (r *resolved) oneLadder(g grid) int {
+	step := -1
+	for i, c := range r.cols {
+		if c.kind != colIgnore || (c.why != "" && c.why != whyNotRead) || rowNumberHeader(g.header[i]) || countsRows(g, i) {
+			continue
+		}
+		if _, ok := steppingLevels(g, i); ok {
+			if step >= 0 {
+				return -1
+			}
+			step = i
+		}
+	}
+	return step
 }
 
 // risesAlong: column rate's numbers, in the order of the stepping column
