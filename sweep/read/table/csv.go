@@ -56,8 +56,9 @@ func BlankRecord(rec []string) bool {
 	return true
 }
 
-// delimiter is tab for a TSV, else comma: the first line with either (a
-// title line above the header has neither) decides.
+// delimiter is tab for a TSV, semicolon for the CSV a spreadsheet in a
+// decimal-comma locale exports ("1;85,5;50"), else comma: the first line
+// with any of them (a title line above the header has none) decides.
 func delimiter(data []byte) rune {
 	for len(data) > 0 {
 		var l []byte
@@ -65,11 +66,13 @@ func delimiter(data []byte) rune {
 		if len(l) > 0 && l[0] == '#' {
 			continue
 		}
-		tabs, commas := bytes.Count(l, []byte("\t")), bytes.Count(l, []byte(","))
-		if tabs > 0 && tabs >= commas {
+		tabs, commas, semis := bytes.Count(l, []byte("\t")), bytes.Count(l, []byte(",")), bytes.Count(l, []byte(";"))
+		switch {
+		case tabs > 0 && tabs >= commas && tabs >= semis:
 			return '\t'
-		}
-		if commas > 0 {
+		case semis > 0 && semis > commas:
+			return ';'
+		case commas > 0:
 			return ','
 		}
 	}
