@@ -96,7 +96,7 @@ var formats = []format{
 		sniff: func(_ string, data []byte, _ map[string]json.RawMessage) bool {
 			return !startsLikeJSON(data) && sniffTGIBench(data)
 		}, readFile: readTGIBenchFile},
-	{name: FormatBenchText, describe: "the result blocks vllm bench serve and sglang.bench_serving print (===== Serving Benchmark Result =====), guidellm's progress panel (two lines per benchmark), or a script's ╔═╗ result boxes, one per level, as pasted",
+	{name: FormatBenchText, describe: "the result blocks vllm bench serve and sglang.bench_serving print (===== Serving Benchmark Result =====), guidellm's progress panel (two lines per benchmark), a script's ╔═╗ result boxes or plain blocks of key: value lines, one per level, as pasted",
 		sniff: sniffBenchText, readFile: readTable(table.BenchText)},
 	{name: FormatMarkdown, describe: "a markdown table as pasted in issues (transposed tables too)",
 		sniff: sniffMarkdown, readFile: readTable(table.Markdown)},

@@ -53,14 +53,19 @@ var benchLine = regexp.MustCompile(`^([A-Za-z][^:]{0,80}?):\s+(\S.*?)\s*$`)
 
 // looksBenchText says whether window holds a result block's banner.
 // Or guidellm's progress panel (guidellmpanel.go), the same blocks one
-// per level in two lines each, or a script's result boxes, one per level
-// (resultboxes.go).
+// per level in two lines each, a script's result boxes, one per level
+// (resultboxes.go), or its plain blocks of `key: value` lines (kvblocks.go).
 func looksBenchText(window []byte) bool {
 	if (bytes.Contains(window, []byte("Benchmark Result")) || bytes.Contains(window, []byte("PERFORMANCE OVERVIEW"))) && benchBannerLine.Match(window) || looksGuidellmPanel(window) {
 		return true
 	}
-	_, ok := resultBoxesGrid("", string(window))
-	return ok
+	if _, ok := resultBoxesGrid("", string(window)); ok {
+		return true
+	}
+	// Plain key-value blocks are read only where no table is: prose
+	// around a table may hold such lines too.
+	_, ok := keyValueBlocksGrid("", string(window))
+	return ok && len(markdownTables("", window)) == 0 && !looksAligned(window)
 }
 
 func readBenchText(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
@@ -70,6 +75,9 @@ func readBenchText(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 	}
 	if !ok {
 		g, ok = resultBoxesGrid(path, string(data))
+	}
+	if !ok {
+		g, ok = keyValueBlocksGrid(path, string(data))
 	}
 	if !ok {
 		return nil, inputerr.Errorf(path, "", 0, "no serving benchmark result block (a ===== Serving Benchmark Result ===== line, then `Key: value` lines)")

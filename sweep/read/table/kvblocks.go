@@ -1,0 +1,147 @@
+package table
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// A script's log often prints each level as a block of "Key: value" lines
+// with no banner a tool owns:
+//
+//	=== Concurrency: 16 ===
+//	Throughput: 900 tok/s
+//	TTFT p99: 90 ms
+//
+// or "Running with concurrency=16" above indented "output throughput:
+// 900.0 tokens/s" lines. Read as vLLM's result blocks are: one row per
+// block, its keys the headers, the level a key of the block or the load
+// marker of the line right above it (labelloads.go). Blocks are told apart
+// by blank lines or the lines between them; two or more blocks, each with
+// a level and a token rate, are a sweep. A block of keys with no level is
+// the run's settings, and is left out.
+
+// kvPair is one "key: value" or "key = value" line; decorations around a
+// title line ("=== Concurrency: 16 ===", "- key: v") are trimmed first.
+var kvPair = regexp.MustCompile(`^([^:=]{1,60}?)\s*[:=]\s*(\S.{0,60}?)$`)
+
+// kvDecoration trims rules and bullets around a key-value line.
+const kvDecoration = "=#-*•>|[] \t"
+
+// kvBlock is one block's pairs in order, and the line above it.
+type kvBlock struct {
+	keys   []string
+	values map[string]string
+	line   int
+	title  string
+}
+
+// keyValueBlocksGrid reads a text's key-value blocks as a grid; false
+// unless two or more blocks each give a level and a token rate.
+func keyValueBlocksGrid(path, text string) (grid, bool) {
+	var blocks []kvBlock
+	var cur *kvBlock
+	prev := ""
+	for i, raw := range strings.Split(text, "\n") {
+		k, v, ok := kvLineOf(raw)
+		if !ok {
+			cur = nil
+			if t := strings.TrimSpace(raw); t != "" {
+				prev = t
+			}
+			continue
+		}
+		if cur == nil {
+			blocks = append(blocks, kvBlock{values: map[string]string{}, line: i + 1, title: prev})
+			cur = &blocks[len(blocks)-1]
+			prev = ""
+		}
+		if _, seen := cur.values[k]; !seen {
+			cur.keys = append(cur.keys, k)
+		}
+		cur.values[k] = v
+	}
+	return kvGrid(path, blocks)
+}
+
+// kvLineOf is a line's key and value, when the value is a number (with its
+// unit) and the key names something.
+func kvLineOf(raw string) (string, string, bool) {
+	m := kvPair.FindStringSubmatch(strings.Trim(raw, kvDecoration))
+	if m == nil {
+		return "", "", false
+	}
+	k, v := strings.Trim(m[1], kvDecoration), strings.Trim(m[2], kvDecoration)
+	if _, ok, err := parseCell(cleanCell(v)); k == "" || !ok || err != nil {
+		return "", "", false
+	}
+	// "Running with concurrency=16": a sentence ending in the load's
+	// marker sets the level; the key is the marker's word.
+	if lm := labelLoad.FindStringSubmatch(k + "=" + v); lm != nil && strings.HasSuffix(strings.ToLower(k), strings.ToLower(lm[2])) && k != lm[2] {
+		return lm[2], v, true
+	}
+	return k, v, true
+}
+
+// kvGrid is one row per block that gives a level and a token rate.
+func kvGrid(path string, blocks []kvBlock) (grid, bool) {
+	g := grid{file: path}
+	col := map[string]int{}
+	const fromTitle = "concurrency (in the line above)"
+	n := 0
+	for _, b := range blocks {
+		level, hasLevel := "", false
+		rate := false
+		for _, k := range b.keys {
+			switch classify(k).kind {
+			case colConcurrency, colPerGPU, colRequestedRate:
+				hasLevel = true
+			case colThroughput, colThroughputPerGPU:
+				rate = true
+			}
+		}
+		if !hasLevel {
+			if m := labelLoad.FindStringSubmatch(b.title); m != nil {
+				level, hasLevel = m[3], true
+			}
+		}
+		if !hasLevel || !rate {
+			continue
+		}
+		row := map[int]string{}
+		if level != "" {
+			row[kvColumn(&g, col, fromTitle)] = level
+		}
+		for _, k := range b.keys {
+			row[kvColumn(&g, col, k)] = b.values[k]
+		}
+		cells := make([]string, len(g.header))
+		for j, v := range row {
+			cells[j] = v
+		}
+		g.rows = append(g.rows, cells)
+		g.lines = append(g.lines, b.line)
+		n++
+	}
+	if n < 2 {
+		return grid{}, false
+	}
+	for r := range g.rows {
+		for len(g.rows[r]) < len(g.header) {
+			g.rows[r] = append(g.rows[r], "")
+		}
+	}
+	g.headerLine = g.lines[0]
+	g.notes = []string{fmt.Sprintf("%s: read %d blocks of `key: value` lines as one row each, their keys as the columns", path, n)}
+	return g, true
+}
+
+// kvColumn is key's column in g, added on first sight.
+func kvColumn(g *grid, col map[string]int, key string) int {
+	if j, ok := col[key]; ok {
+		return j
+	}
+	col[key] = len(g.header)
+	g.header = append(g.header, key)
+	return col[key]
+}
