@@ -16,7 +16,8 @@ before find answered curves.
 
 usage: KNEE=bin/knee hack/corpus-measure.py DIR...   (one line per entry, tab-separated:
 entry, outcome, flags, detail)"""
-import json, os, re, subprocess, sys
+import json
+import os, re, subprocess, sys
 
 KNEE = os.environ.get("KNEE", "bin/knee")
 STRICT = os.environ.get("STRICT", "") not in ("", "0")
@@ -98,9 +99,21 @@ def compare(exp, sw, series):
         if hit is None:
             return f"no source row holds load {load} throughput {p['throughput_tok_s']}"
         used.add(str(hit.get("series")))
-    if len(used) > 1:
+    if len(used) > 1 and not repetitions(exp):
         return "points of several series merged: " + ", ".join(sorted(used))
     return ""
+
+
+REPETITION = re.compile(r"(?i)\b(rep|reps|repeat|repeats|repetition|repetitions|trial|trials|iteration|iterations)\b")
+
+
+def repetitions(exp):
+    """A transcription whose series are the repetitions of one run ("rep
+    (in block headings)": rep=1, 2, 3 at every level) names repeats, not
+    curves: a reading that keeps them as repeats of one curve merges
+    nothing (added after batch ad's measurement, where it first arose)."""
+    s = exp.get("series") or {}
+    return isinstance(s, dict) and bool(REPETITION.search(str(s.get("header") or "")))
 
 
 def measure(d):

@@ -29,6 +29,11 @@ import (
 // corpusFlags are the flags a refused entry's message names, and with which
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
+	"ad-vllm-lws-eks-hyperpod-16xb200-nemotron3-ultra-bf16-aws-do-eks-aiperf-sweep":                             {Columns: map[string]string{"concurrency": "c"}},
+	"ad-sagemaker-bench-suite-g5-12xl-a10g-gpt-oss-20b-vllm-concurrency-csv":                                    {Columns: map[string]string{"requests": "total_requests"}},
+	"ad-ik-llamacpp-disc164-xeon-e5-2683v4-miqu70b-iq4xs-batched-bench-vs-llamacpp":                             {Series: "(llama.cpp) / 128 / 128"},
+	"ad-gaudi3-ibm-cloud-enterprise-inference-sizing-chart-table1":                                              {Series: "1 / 32 / 32"},
+	"ad-bitsandbytes-t4-qwen25-3b-optimum-benchmark-v045":                                                       {Series: "<sub>v0.45.0.dev</sub> / FP16"},
 	"ac-vllm-tpu-v6e4-gemma4-31b-xbill-devto-gde":                                                               {Columns: map[string]string{"throughput": "prefill_tps"}},
 	"ab-vllm0251-dgx-spark-gb10-qwen38-27b-nvfp4-int4-messreihe-de":                                             {Series: "NVFP4 / prosa_decode"},
 	"z-vllm-l40s-qwen3-8b-awq-bf16-gptq-quantized-llm-serving-phase6-table":                                     {Series: "hf-naive / hf / 0.99"},

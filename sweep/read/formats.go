@@ -168,6 +168,7 @@ func readDataOnce(path string, data []byte, opts Options) (*sweep.Sweep, error) 
 	// A UTF-8 byte order mark (Windows editors, Excel exports) is not
 	// content: every format is read without it, JSON as much as CSV.
 	data = bytes.TrimPrefix(data, utf8BOM)
+	data = stripTerminalCodes(data)
 	if err := checkDuplicateKeys(path, data); err != nil {
 		return nil, err
 	}

@@ -29,6 +29,29 @@ var loadCountWords = []string{
 // countedCell is a number followed by a word ("8 users", "4并发").
 var countedCell = regexp.MustCompile(`^(\d+(?:\.\d+)?)\s*(\D.*)$`)
 
+// namedLoadCell is a load's word then its number ("Concurrency = 20",
+// "c=16", "BS: 8"): the cell names the level as a label would.
+var namedLoadCell = regexp.MustCompile(`^(\D*?[\p{L}])\s*[=:]?\s*(\d+(?:\.\d+)?)$`)
+
+// loadCellNumber is the level a load cell writes with its word, either
+// way round.
+func loadCellNumber(c string) (string, bool) {
+	if m := countedCell.FindStringSubmatch(c); m != nil && countingWord(m[2]) {
+		return m[1], true
+	}
+	if m := namedLoadCell.FindStringSubmatch(c); m != nil && (countingWord(m[1]) || loadWordAlone(m[1])) {
+		return m[2], true
+	}
+	return "", false
+}
+
+// loadWordAlone: w is one of the words a load header is named by ("c",
+// "bs", "batch", "np").
+func loadWordAlone(w string) bool {
+	t := strings.Fields(strings.ToLower(vocab.Translate(strings.TrimSpace(w))))
+	return len(t) == 1 && slices.Contains(loadWords, t[0])
+}
+
 // dropLoadCountWords strips the counting word from the cells of the load
 // column that writes one. Every column a header names a load is tried, not
 // the first alone: "batch_size_requested", constant, may stand before the
@@ -38,7 +61,7 @@ func dropLoadCountWords(g *grid) []string {
 		if !isLoadKind(c.kind) || !countedLoadColumn(*g, i) {
 			continue
 		}
-		example := keepCellNumbers(g, i, countedCell)
+		example := keepLoadNumbers(g, i)
 		return []string{fmt.Sprintf("%s: the cells of %q name what they count (%q): read as the number alone", g.file, g.header[i], example)}
 	}
 	return nil
@@ -68,6 +91,24 @@ func keepCellNumbers(g *grid, col int, mark *regexp.Regexp) string {
 	return example
 }
 
+// keepLoadNumbers rewrites each cell of column col that writes its level
+// with a word to the level, and returns the first such cell as written.
+func keepLoadNumbers(g *grid, col int) string {
+	example := ""
+	for _, row := range g.rows {
+		if col >= len(row) {
+			continue
+		}
+		if n, ok := loadCellNumber(cleanCell(row[col])); ok {
+			if example == "" {
+				example = cleanCell(row[col])
+			}
+			row[col] = n
+		}
+	}
+	return example
+}
+
 // countedLoadColumn: some cell of column i is a number and a counting word,
 // and every other is a number alone or blank.
 func countedLoadColumn(g grid, i int) bool {
@@ -77,8 +118,7 @@ func countedLoadColumn(g grid, i int) bool {
 		if isBlank(c) || plainDecimal(c) {
 			continue
 		}
-		m := countedCell.FindStringSubmatch(c)
-		if m == nil || !countingWord(m[2]) {
+		if _, ok := loadCellNumber(c); !ok {
 			return false
 		}
 		counted = true

@@ -50,9 +50,46 @@ func mergePhaseRows(g *grid, load, label int) []string {
 	case len(pp) == 0:
 		return nil
 	case !paired:
-		return dropPromptRows(g, label)
+		return append(nameRunsByPrompt(g, load, label), dropPromptRows(g, label)...)
 	}
 	return joinPhases(g, order, pp, tg, label)
+}
+
+// nameRunsByPrompt names each tg row that follows a pp row at its level by
+// that pp row too ("pp1024 (c2)" then "tg128 (c2)": the tg128 run after a
+// 1024-token prompt), when tg rows of one name repeat a level: llama-benchy
+// runs each prompt length's pp and tg in turn, so the tg rows at a level
+// are other workloads' runs, curves of their own, never repeats.
+func nameRunsByPrompt(g *grid, load, label int) []string {
+	if load < 0 {
+		return nil
+	}
+	seen := map[string]bool{}
+	repeats := false
+	for _, row := range g.rows {
+		name := cleanCell(cellAt(row, label))
+		if genPhase.MatchString(name) {
+			k := cellAt(row, load) + "\x00" + name
+			repeats = repeats || seen[k]
+			seen[k] = true
+		}
+	}
+	if !repeats {
+		return nil
+	}
+	named := 0
+	for r := 1; r < len(g.rows); r++ {
+		prev, row := g.rows[r-1], g.rows[r]
+		pn, tn := cleanCell(cellAt(prev, label)), cleanCell(cellAt(row, label))
+		if genPhase.MatchString(tn) && promptPhase.MatchString(pn) && cellAt(prev, load) == cellAt(row, load) && label < len(row) {
+			row[label] = tn + " after " + pn
+			named++
+		}
+	}
+	if named == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("%s: each tg row named by the pp row run just before it at its level: the tg runs of one level follow different prompts, curves of their own", g.file)}
 }
 
 // dropPromptRows sets aside every pp row: its token rate is the prompt's.

@@ -15,7 +15,7 @@ func TestRunTablePercentiles(t *testing.T) {
 		{"Request Latency (ms)", "980", "800", "1500", "1400", "950"},
 		{"Output Token Throughput (tokens/sec)", "130.5", "N/A", "N/A", "N/A", "N/A"},
 	}}
-	r, ok := foldRunTable(g)
+	r, ok := foldRunTable(g, nil)
 	require.True(t, ok)
 	require.Equal(t, "68.82", r.values["p99 Time to First Token (ms)"])
 	require.Equal(t, "16.62", r.values["p50 Time to First Token (ms)"])

@@ -50,7 +50,7 @@ func runTablesGrid(path string, data []byte, tables []grid) (grid, bool) {
 	var runs []runTable
 	var pres, echoes [][]string
 	for t, g := range tables {
-		if r, ok := foldRunTable(g); ok {
+		if r, ok := foldRunTable(g, trailingPairs(segs[t+1])); ok {
 			runs = append(runs, r)
 			pres = append(pres, withoutEchoes(segs[t], false))
 			echoes = append(echoes, withoutEchoes(segs[t+1], true))
@@ -158,10 +158,32 @@ func tableSpan(g grid) (start, end int) {
 	return start, end
 }
 
+// trailingPairs are the `key: value` lines right under a table, up to the
+// first other line: older genai-perf prints its rates there ("Output token
+// throughput (per sec): 86.98") rather than in the table.
+func trailingPairs(seg []string) [][2]string {
+	var out [][2]string
+	for _, l := range seg {
+		if strings.TrimSpace(l) == "" || isRule(l) || closesBox(l) {
+			if len(out) > 0 {
+				break
+			}
+			continue
+		}
+		k, v, ok := kvLineOf(l)
+		if !ok {
+			break
+		}
+		out = append(out, [2]string{k, v})
+	}
+	return out
+}
+
 // foldRunTable reads g as a run table: a row (the header or the first)
-// naming the mean column, then rows of a metric name and its values, one
-// of them a throughput. False for any other table.
-func foldRunTable(g grid) (runTable, bool) {
+// naming the mean column, then rows of a metric name and its values, and
+// the `key: value` lines under it (trailing), one of them a throughput.
+// False for any other table.
+func foldRunTable(g grid, trailing [][2]string) (runTable, bool) {
 	rows := append([][]string{g.header}, g.rows...)
 	for i, names := range rows[:min(2, len(rows))] {
 		mean := runMeanColumn(names)
@@ -170,7 +192,9 @@ func foldRunTable(g grid) (runTable, bool) {
 		}
 		r := runTable{line: g.headerLine, values: map[string]string{}}
 		for _, row := range rows[i+1:] {
-			if len(row) <= mean || isBlank(row[0]) || isBlank(row[mean]) {
+			// A cell rich cut to its column's width ("1,024…") holds
+			// no number to read: the metric is left out of the run.
+			if len(row) <= mean || isBlank(row[0]) || isBlank(row[mean]) || strings.HasSuffix(strings.TrimSpace(row[mean]), "…") {
 				continue
 			}
 			if _, err := strconv.ParseFloat(strings.TrimSpace(row[0]), 64); err == nil {
@@ -178,6 +202,9 @@ func foldRunTable(g grid) (runTable, bool) {
 			}
 			r.put(statNamed(names[mean], row[0]), strings.TrimSpace(row[mean]))
 			r.putPercentiles(names, row, mean)
+		}
+		for _, kv := range trailing {
+			r.put(kv[0], kv[1])
 		}
 		return r, len(r.metrics) >= 3 && r.has(colThroughput)
 	}

@@ -64,6 +64,7 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 	cols := res.cols
 	notes = append(notes, res.notes...)
 	notes = append(notes, dropFailedRows(&g, cols)...)
+	notes = append(notes, dropNamedLoadRows(&g, cols)...)
 	notes = append(notes, dropUnservedRows(&g, cols)...)
 	rowPick, picked := meta.Series, ""
 	if res.seriesPicked {
