@@ -29,7 +29,7 @@ func dropNamedLoadRows(g *grid, cols []column) []string {
 			levels++
 			continue
 		}
-		if hasLetter(c) {
+		if hasLetter(c) && !isInfinite(c) { // "inf": every request at once, a level
 			named = append(named, r)
 		}
 	}

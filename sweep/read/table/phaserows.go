@@ -64,14 +64,20 @@ func nameRunsByPrompt(g *grid, load, label int) []string {
 	if load < 0 {
 		return nil
 	}
-	seen := map[string]bool{}
+	// The tg rows of one level and name must follow different prompts:
+	// rows after the same pp (two models' pp512 then tg128) are told
+	// apart by their other columns, not by the prompt.
+	prompts := map[string]map[string]bool{}
 	repeats := false
-	for _, row := range g.rows {
-		name := cleanCell(cellAt(row, label))
-		if genPhase.MatchString(name) {
-			k := cellAt(row, load) + "\x00" + name
-			repeats = repeats || seen[k]
-			seen[k] = true
+	for r := 1; r < len(g.rows); r++ {
+		name, prev := cleanCell(cellAt(g.rows[r], label)), cleanCell(cellAt(g.rows[r-1], label))
+		if genPhase.MatchString(name) && promptPhase.MatchString(prev) {
+			k := cellAt(g.rows[r], load) + "\x00" + name
+			if prompts[k] == nil {
+				prompts[k] = map[string]bool{}
+			}
+			prompts[k][prev] = true
+			repeats = repeats || len(prompts[k]) > 1
 		}
 	}
 	if !repeats {
