@@ -47,17 +47,5 @@ func nameContextRateUnits(g *grid) []string {
 
 // plainNumbers: column i holds numbers without units, two or more.
 func plainNumbers(g grid, i int) bool {
-	n := 0
-	for _, row := range g.rows {
-		c := cleanCell(cellAt(row, i))
-		if isBlank(c) {
-			continue
-		}
-		cv, ok, err := parseCell(c)
-		if err != nil || !ok || cv.unit != nil {
-			return false
-		}
-		n++
-	}
-	return n >= 2
+	return everyNumberCell(g, i, func(v cellValue) bool { return v.unit == nil })
 }
