@@ -33,6 +33,10 @@ func (b *benchScan) pageLine(raw string) {
 	if b.fenced {
 		return
 	}
+	if t := b.html.follow(l); t != "" {
+		b.heading = t // an HTML table's column header names the block in its cell
+		return
+	}
 	if t := foldTitle(raw); t != "" {
 		b.heading = t // a fold's title names the blocks inside it
 		return

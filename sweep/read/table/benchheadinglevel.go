@@ -34,7 +34,7 @@ func levelHeading(h string) (headingMark, bool) {
 	}
 	plain := stripMarkup(h)
 	name := strings.TrimSpace(strings.Trim(strings.TrimSpace(plain[:nums[0][0]]+" "+plain[nums[0][1]:]), "=:：-–"))
-	if c := classify(name); c.kind == colRequestRate && c.flavor == "requested" {
+	if c := classify(name); c.kind == colRequestRate && c.flavor != "achieved" {
 		return headingMark{kind: "rate", name: name, value: plain[nums[0][0]:nums[0][1]]}, true
 	}
 	return headingMark{}, false

@@ -139,8 +139,9 @@ type benchScan struct {
 	// keeps its level, one no deeper ends it.
 	levelDepth int
 	levels     []headingMark
-	fenced     bool // inside a code fence (``` or ~~~)
-	fences     bool // the text fences its code: a markdown page
+	html       htmlColumns // an HTML table setting blocks side by side
+	fenced     bool        // inside a code fence (``` or ~~~)
+	fences     bool        // the text fences its code: a markdown page
 }
 
 // line takes source line i: a banner opens a block, a closing rule ends it,

@@ -256,24 +256,47 @@ func (r *resolved) requestRates(g grid) {
 // verdicts are the same, and a floor from it is in its own tokens, which
 // the note says.
 func (r *resolved) loneTotal(file string) {
-	total := -1
+	var totals []int
 	for i, c := range r.cols {
 		switch c.kind {
-		case colThroughput, colThroughputPerGPU, colPerUser:
+		case colThroughput, colThroughputPerGPU:
 			return
 		case colOtherTokRate:
 			if c.flavor == "peak" {
 				continue // a peak of the rate beside it ("total tok/s" | "peak tok/s"): not another rate
 			}
-			if c.flavor != "total" || total >= 0 {
+			if c.flavor != "total" {
 				return
 			}
-			total = i
+			totals = append(totals, i)
 		}
 	}
-	if total < 0 {
+	if len(totals) == 0 || len(totals) > 1 && !r.oneRatePerCurve(totals) {
 		return
 	}
+	for _, total := range totals {
+		r.loneTotalAt(file, total)
+	}
+}
+
+// oneRatePerCurve: the total rates' headers differ only by the name
+// before a rate they share ("Router 總吞吐量 tokens/sec", "VLLM 總吞吐量
+// tokens/sec"): each curve's one token rate, as a lone total is the table's.
+func (r *resolved) oneRatePerCurve(totals []int) bool {
+	rest := ""
+	names := map[string]bool{}
+	for _, i := range totals {
+		name, tail, ok := strings.Cut(strings.TrimSpace(r.cols[i].header), " ")
+		if !ok || names[strings.ToLower(name)] || rest != "" && tail != rest {
+			return false
+		}
+		names[strings.ToLower(name)], rest = true, tail
+	}
+	return true
+}
+
+// loneTotalAt reads total rate column total as the node's.
+func (r *resolved) loneTotalAt(file string, total int) {
 	c := &r.cols[total]
 	c.kind, c.why, c.flavor = colThroughput, "", "aggregate"
 	if wordset(headerTokens(c.header)).has("overall") {

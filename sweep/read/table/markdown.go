@@ -20,7 +20,7 @@ var mdSeparator = regexp.MustCompile(`^\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?
 // heading) holds several curves: it is refused naming them, and --series
 // picks one by its heading (or a series inside one table).
 func readMarkdown(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
-	tables := markdownTables(path, data)
+	tables := stackLevelTables(markdownTables(path, data))
 	if len(tables) == 0 {
 		return nil, inputerr.Errorf(path, "", 0, "no markdown table (a header row, a | --- | separator row, and rows)")
 	}

@@ -169,8 +169,9 @@ var roles = []role{
 		// "tok/s/u", "t/s/u": Tenstorrent's tokens per second per user.
 		perU := isTokenRate(w) && len(w) > 0 && w[len(w)-1] == "u"
 		perRequest := w.has(explicitTokenWords...) && w.has("request", "req")
-		// "output_speed_per_query": a rate per query is one request's.
-		perQuery := isTokenRate(w) && perOneOf(w, "query", "prompt")
+		// "output_speed_per_query", "Per-task tok/s": a rate per query (task
+		// or agent) is one request's.
+		perQuery := isTokenRate(w) && perOneOf(w, "query", "prompt", "task", "agent")
 		return w.has("tpsu") || (perWho || perU || perRequest || perQuery) && !w.has("aggregate", "agg", "total", "sum", "combined", "overall", "node", "system")
 	}},
 	// "Request throughput" without a unit is requests per second; a bare

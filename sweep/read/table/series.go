@@ -255,7 +255,7 @@ func without(names []string, pick string) []string {
 // value a refusal suggests then names both, so that it is accepted when
 // passed back.
 func rowSeries(g *grid, cols []column, pick, picked string) ([]string, error) {
-	load := loadColumn(cols)
+	load := seriesLevel(*g, cols)
 	cand := seriesCandidates(cols)
 	if len(cand) == 0 {
 		return nil, nil

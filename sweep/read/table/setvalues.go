@@ -75,9 +75,36 @@ func (r *resolved) measuredBesideRecurring(g grid, a, b int) {
 	if !everyValueRecurs(g, a) {
 		set, measured = b, a
 	}
-	if !everyValueRecurs(g, set) || everyValueRecurs(g, measured) || len(valueCounts(g, measured)) <= len(valueCounts(g, set)) {
+	if !everyValueRecurs(g, set) || everyValueRecurs(g, measured) || len(valueCounts(g, measured)) <= len(valueCounts(g, set)) || everyLadderValue(g, measured) {
 		return
 	}
 	r.cols[measured].flavor = "measured"
 	r.notes = append(r.notes, fmt.Sprintf("%s: %q is not read as the load: its values scatter, a count measured during the run, beside %q, whose every value recurs: the levels set for each series", g.file, r.cols[measured].header, r.cols[set].header))
+}
+
+// everyLadderValue: each of column i's numbers is one a person sets a level
+// to (a power of two, a multiple of five, or 1 to 4), never a count a run
+// happens to reach (7, 14). Two columns of such values are two settings
+// (llama.cpp's slots beside the client's concurrency), not a level beside a
+// measurement, however often their values recur in a top-5 printout.
+func everyLadderValue(g grid, i int) bool {
+	for _, row := range g.rows {
+		v, ok, err := parseCell(cleanCell(cellAt(row, i)))
+		if err != nil || !ok {
+			continue
+		}
+		if !ladderValue(v.v) {
+			return false
+		}
+	}
+	return true
+}
+
+// ladderValue: v is a whole number a level is set to.
+func ladderValue(v float64) bool {
+	if v != math.Trunc(v) || v < 1 {
+		return false
+	}
+	n := int64(v)
+	return n <= 4 || n%5 == 0 || n&(n-1) == 0
 }

@@ -148,6 +148,9 @@ var vocabulary = []struct{ from, to string }{
 	// "Token/Sek", "토큰/초"), and 每秒 before any noun, once the phrases
 	// above have taken theirs.
 	{"/秒", " /s"}, {"每秒", "per second"}, {"/sek.", " /s"}, {"/sek", " /s"}, {"/초", " /s"},
+	// A time unit in brackets ("平均首字延迟 (秒)", "（毫秒）", "(초)"), once
+	// the rates above have taken "/秒".
+	{"(毫秒)", "(ms)"}, {"（毫秒）", "(ms)"}, {"(秒)", "(s)"}, {"（秒）", "(s)"}, {"(초)", "(s)"}, {"(밀리초)", "(ms)"},
 	// 比 after a metric ("tok/s比", "req/s比": the ratio of two chips'
 	// rates, cells "1.41×"), once the words that hold it (百分比, 加速比,
 	// 同比) are taken; 比较/对比/比較 (comparison) head a remark.
@@ -178,10 +181,20 @@ func isASCII(s string) bool {
 // Translate rewrites a lower-cased header's non-English words as the
 // English words of the role table; a header that has none is unchanged.
 func Translate(h string) string {
-	voc := vocabulary
 	if isASCII(h) {
-		voc = asciiVocabulary
+		return apply(asciiVocabulary, h)
 	}
+	// Japanese kanji phrases first, as written ("同時実行数"); what is left
+	// of a traditional Chinese header then reads in simplified characters.
+	h = apply(vocabulary, h)
+	if f := toSimplified(h); f != h {
+		h = apply(vocabulary, f)
+	}
+	return h
+}
+
+// apply rewrites each vocabulary word of h.
+func apply(voc []struct{ from, to string }, h string) string {
 	for _, v := range voc {
 		if strings.Contains(h, v.from) {
 			h = strings.ReplaceAll(h, v.from, " "+v.to+" ")

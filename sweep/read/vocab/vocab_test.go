@@ -32,3 +32,12 @@ func TestTranslate(t *testing.T) {
 	require.Equal(t, "concurrency", words("同時実行数"))
 	require.Equal(t, "concurrency", words("並發"))
 }
+
+// Traditional characters read as the simplified ones the vocabulary
+// knows; a Japanese header keeps its kanji.
+func TestTraditionalFolded(t *testing.T) {
+	require.Equal(t, strings.Fields(Translate("平均首字延迟 (秒)")), strings.Fields(Translate("平均首字延遲 (秒)")))
+	require.Contains(t, Translate("平均首字延遲 (秒)"), "(s)")
+	require.Equal(t, "同時リクエスト数", toSimplified("同時リクエスト数"))
+	require.Equal(t, "总吞吐量", toSimplified("總吞吐量"))
+}

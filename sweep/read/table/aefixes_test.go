@@ -1,0 +1,136 @@
+package table
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// sideBlock is a short SGLang result block at an offered rate.
+func sideBlock(rate, tput, conc, ttft string) string {
+	return "```\n============ Serving Benchmark Result ============\n" +
+		"Traffic request rate:                    " + rate + "\n" +
+		"Max request concurrency:                 not set\n" +
+		"Output token throughput (tok/s):         " + tput + "\n" +
+		"Concurrency:                             " + conc + "\n" +
+		"Mean TTFT (ms):                          " + ttft + "\n" +
+		"==================================================\n```\n"
+}
+
+// Synthetic: blocks set side by side in an HTML table are the arms its
+// header row names, told apart at each offered rate, never one curve.
+func TestHTMLColumnsNameTheBlocks(t *testing.T) {
+	var doc strings.Builder
+	for _, l := range [][4]string{{"8.0", "671.0", "7.12", "68.6"}, {"16.0", "1176.4", "21.04", "87.3"}, {"32.0", "734.8", "1418.05", "112043.4"}} {
+		doc.WriteString("### Request rate = " + l[0] + "\n\n<table>\n<tr><th>with cache</th><th>without cache</th></tr>\n<tr>\n<td>\n\n")
+		doc.WriteString(sideBlock(l[0], l[1], l[2], l[3]))
+		doc.WriteString("\n</td>\n<td>\n\n")
+		doc.WriteString(sideBlock(l[0], l[1]+"1", l[2]+"1", l[3]))
+		doc.WriteString("\n</td>\n</tr>\n</table>\n\n")
+	}
+	g, ok := benchBlocks("t.md", []byte(doc.String()))
+	require.True(t, ok)
+	title := -1
+	for j, h := range g.header {
+		if h == benchTitleKey {
+			title = j
+		}
+	}
+	require.GreaterOrEqual(t, title, 0)
+	require.Equal(t, []string{"with cache", "without cache"}, []string{g.rows[0][title], g.rows[1][title]})
+	_, err := Read("t.md", []byte(doc.String()), BenchText, Meta{})
+	require.Error(t, err)
+	require.Contains(t, err.Error(), `--series "with cache"`)
+	s, err := Read("t.md", []byte(doc.String()), BenchText, Meta{Series: "without cache"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 1176.41, s.Points[1].ThroughputTokS)
+}
+
+// Synthetic: the server's slots beside the client's concurrency, both set
+// values of a top-5 printout: "concurrency" is the load, never a count
+// measured during the run because its values recur less.
+func TestTwoSetValueColumns(t *testing.T) {
+	doc := "parallel | concurrency | throughput_tps\n" +
+		"---------------------------------------\n" +
+		"    64.0 |       128.0 |          359.4\n" +
+		"    32.0 |        64.0 |          217.6\n" +
+		"    64.0 |        64.0 |          217.5\n" +
+		"    32.0 |       128.0 |           91.0\n" +
+		"    64.0 |        32.0 |           75.0\n"
+	s, err := Read("t.txt", []byte(doc), Aligned, Meta{Series: "64.0"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	var loads []float64
+	for _, p := range s.Points {
+		loads = append(loads, p.Concurrency)
+	}
+	require.ElementsMatch(t, []float64{32, 64, 128}, loads)
+	require.True(t, ladderValue(64) && ladderValue(3) && ladderValue(20))
+	require.False(t, ladderValue(7) || ladderValue(14) || ladderValue(2.5))
+}
+
+// Synthetic: one table per offered rate, its heading the level and a row
+// per scheduling arm: stacked into one grid whose arms are the curves and
+// whose level is the heading's, not the requests served.
+func TestTablesPerLevelHeadingStacked(t *testing.T) {
+	var doc strings.Builder
+	doc.WriteString("## Per-QPS Results\n\n")
+	for _, l := range [][3]string{{"3.0", "2579.8", "3.003"}, {"4.0", "3366.8", "4.007"}, {"5.0", "3940.1", "4.989"}, {"6.0", "3700.0", "5.81"}} {
+		doc.WriteString("### QPS = " + l[0] + "\n\n| Experiment | Output toks/s | Requests/s | TTFT mean (s) | ITL mean (s) |\n|---|---:|---:|---:|---:|\n")
+		doc.WriteString("| precise | " + l[1] + " | " + l[2] + " | 0.2 | 0.013 |\n| random | " + l[1] + "1 | " + l[2] + " | 1.5 | 0.021 |\n\n")
+	}
+	_, err := Read("t.md", []byte(doc.String()), Markdown, Meta{})
+	require.Error(t, err)
+	require.Contains(t, err.Error(), `by "Experiment"`)
+	s, err := Read("t.md", []byte(doc.String()), Markdown, Meta{Series: "precise"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 4)
+	require.Equal(t, 4.0, *s.Points[1].RequestedRate)
+	require.Equal(t, 3366.8, s.Points[1].ThroughputTokS)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `4 tables read as one sweep, each at the level its heading names ("QPS (offered)" 3.0, 4.0, 5.0, 6.0)`)
+}
+
+// Synthetic: "Per-task tok/s" beside "Effective tok/s" is one agent's rate,
+// not a second curve.
+func TestPerTaskRateIsPerStream(t *testing.T) {
+	doc := "| Concurrent Agents | Per-task tok/s | Effective tok/s |\n|---|---|---|\n| 1 | 169 | 169 |\n| 2 | 154 | 220 |\n| 4 | 125 | 404 |\n| 8 | 123 | 388 |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, 404.0, s.Points[2].ThroughputTokS)
+	require.Equal(t, colPerUser, classify("Per-agent tok/s").kind)
+}
+
+// Synthetic: a transposed table whose level headers write "N=1" under a
+// heading naming the total throughput, a row per model.
+func TestNLevelHeaders(t *testing.T) {
+	doc := "### Total System Throughput\n\n| Model | N=1 | N=2 | N=4 | N=8 |\n|---|---|---|---|---|\n| small | 117.8 | 185.3 | 187.0 | 187.9 |\n| large | 80.2 | 106.8 | 108.2 | 109.4 |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{Series: "large"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 4)
+	require.Equal(t, 8.0, s.Points[3].Concurrency)
+	require.Equal(t, 109.4, s.Points[3].ThroughputTokS)
+	levels, _, ok := levelHeaders([]string{"agents=2", "agents=4"})
+	require.True(t, ok)
+	require.Equal(t, []string{"2", "4"}, levels)
+}
+
+// Synthetic: cells that label one value per system ("Router: 333.11<br>VLLM:
+// 375.47") are one column per system.
+func TestLabelledCellsSplitBySystem(t *testing.T) {
+	doc := "| 並發請求數 | 平均首字延遲 (秒) | 總吞吐量 tokens/sec |\n|---|---|---|\n" +
+		"| 1 | Router: 0.07<br>VLLM: 0.20 | Router: 127.53<br>VLLM: 108.12 |\n" +
+		"| 5 | Router: 0.53<br>VLLM: 0.23 | Router: 333.11<br>VLLM: 375.47 |\n" +
+		"| 10 | Router: 0.71<br>VLLM: 0.30 | Router: 588.39<br>VLLM: 653.53 |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{Series: "VLLM"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 653.53, s.Points[2].ThroughputTokS)
+	require.InDelta(t, 300.0, *s.Points[2].TTFT.Mean, 1e-9)
+	_, _, ok := labelledValues("p50: 12 / p99: 40")
+	require.True(t, ok)
+	g := grid{header: []string{"c", "TTFT"}, rows: [][]string{{"1", "p50: 12<br>p99: 40"}, {"2", "p50: 13<br>p99: 41"}}}
+	_, ok = labelledColumn(g, 1)
+	require.False(t, ok, "statistics are no systems")
+}
