@@ -1,0 +1,37 @@
+package table
+
+import (
+	"testing"
+)
+
+// FuzzEmbeddedObjects reads text that pastes JSON summaries between prose,
+// one per level (jsonembedded.go): any input ends in a sweep that checks
+// or a clear error, within the try bound, never a panic.
+func FuzzEmbeddedObjects(f *testing.F) {
+	f.Add([]byte("### Concurrency = 4\n{\"concurrency\": 4, \"tokens\": {\"tokens_per_second\": 120.5}, \"latency\": {\"p99_s\": 0.9}}\nprose\n### Concurrency = 8\n{\"concurrency\": 8, \"tokens\": {\"tokens_per_second\": 230}}\n"))
+	f.Add([]byte("{\"concurrency\": 1, \"output_throughput\": 9}\ntext { not json\n{\"concurrency\": 2, \"output_throughput\": 17}\n{"))
+	f.Add([]byte("{\n{\n{\"a\": {\"b\": {\"c\": [1, {\"d\": 2}]}}}\n{\"concurrency\": \"x\", \"error_summary\": {\"other_errors\": 3}}\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if root, ok := embeddedObjects(b); ok && len(root.items) < 2 {
+			t.Fatalf("embeddedObjects said ok with %d objects", len(root.items))
+		}
+		s, err := readRecords("t.md", b, Meta{})
+		checkResult(t, s, err)
+	})
+}
+
+// FuzzKeyValueBlocks reads plain "key: value" blocks, one per level
+// (kvblocks.go), through the bench-text reader that holds them.
+func FuzzKeyValueBlocks(f *testing.F) {
+	f.Add([]byte("=== Concurrency: 16 ===\nThroughput: 900 tok/s\nTTFT p99: 90 ms\n\n=== Concurrency: 32 ===\nThroughput: 1500 tok/s\nTTFT p99: 300 ms\n"))
+	f.Add([]byte("Running with concurrency=16\n  output throughput: 900.0 tokens/s\nRunning with concurrency=32\n  output throughput: 1200 tokens/s\n"))
+	f.Add([]byte("model: m\ngpu: H100\n\n- concurrency = 1\n- tok/s = abc\n\n- concurrency = 2\n- tok/s = 1e309\n"))
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if g, ok := keyValueBlocksGrid("t.txt", string(b)); ok && len(g.rows) < 2 {
+			t.Fatalf("keyValueBlocksGrid said ok with %d rows", len(g.rows))
+		}
+		_ = looksBenchText(b)
+		s, err := readBenchText("t.txt", b, Meta{})
+		checkResult(t, s, err)
+	})
+}
