@@ -47,16 +47,7 @@ func splitCurvePairColumns(g *grid) []string {
 		for j, n := range names {
 			split[j] = n + " " + rest
 		}
-		g.header = append(g.header[:i:i], append(split, g.header[i+1:]...)...)
-		for r, row := range g.rows {
-			vals := make([]string, len(names))
-			if c := cleanCell(cellAt(row, i)); !isBlank(c) {
-				copy(vals, curvePairParts(c))
-			}
-			if i < len(row) {
-				g.rows[r] = append(row[:i:i], append(vals, row[i+1:]...)...)
-			}
-		}
+		replaceColumn(g, i, split, func(raw string) []string { return curvePairParts(cleanCell(raw)) })
 		notes = append(notes, fmt.Sprintf("%s: %q holds one value per curve it names: read as %s", g.file, stripMarkup(whole), quoteAll(split)))
 		i += len(names) - 1
 	}

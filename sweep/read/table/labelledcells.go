@@ -37,16 +37,10 @@ func splitLabelledCells(g *grid) []string {
 		for j, n := range names {
 			split[j] = n + " " + whole
 		}
-		g.header = append(g.header[:i:i], append(split, g.header[i+1:]...)...)
-		for r, row := range g.rows {
-			vals := make([]string, len(names))
-			if _, v, ok := labelledValues(cellAt(row, i)); ok {
-				copy(vals, v)
-			}
-			if i < len(row) {
-				g.rows[r] = append(row[:i:i], append(vals, row[i+1:]...)...)
-			}
-		}
+		replaceColumn(g, i, split, func(raw string) []string {
+			_, v, _ := labelledValues(strings.TrimSpace(raw))
+			return v
+		})
 		notes = append(notes, fmt.Sprintf("%s: %q labels one value per system in each cell: read as %s", g.file, stripMarkup(whole), quoteAll(split)))
 		i += len(names) - 1
 	}

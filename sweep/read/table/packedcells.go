@@ -140,11 +140,17 @@ func everyCellSplitsInto(g grid, i, k int, split func(string) []string) bool {
 // replaceWithParts puts one column per name in place of column i, each
 // cell's parts in order (a blank cell blank in each).
 func replaceWithParts(g *grid, i int, names []string) {
-	g.header = append(g.header[:i:i], append(names, g.header[i+1:]...)...)
+	replaceColumn(g, i, names, func(raw string) []string { return packedSep.Split(cleanCell(raw), -1) })
+}
+
+// replaceColumn puts one column per header in place of column i, each
+// filled cell cut into its values by parts (given the cell as written).
+func replaceColumn(g *grid, i int, headers []string, parts func(raw string) []string) {
+	g.header = append(g.header[:i:i], append(headers, g.header[i+1:]...)...)
 	for r, row := range g.rows {
-		vals := make([]string, len(names))
-		if c := cleanCell(cellAt(row, i)); !isBlank(c) {
-			copy(vals, packedSep.Split(c, -1))
+		vals := make([]string, len(headers))
+		if raw := cellAt(row, i); !isBlank(cleanCell(raw)) {
+			copy(vals, parts(raw))
 		}
 		if i < len(row) {
 			g.rows[r] = append(row[:i:i], append(vals, row[i+1:]...)...)
