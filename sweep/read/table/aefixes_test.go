@@ -134,3 +134,29 @@ func TestLabelledCellsSplitBySystem(t *testing.T) {
 	_, ok = labelledColumn(g, 1)
 	require.False(t, ok, "statistics are no systems")
 }
+
+// Synthetic: guidellm's sweep printed with rates as numbers and its first
+// row "sync": the rates are the load, the synchronous row set aside.
+func TestRateColumnWithSyncRow(t *testing.T) {
+	doc := "| Rate (req/s) | Avg conc. | Avg TTFT (ms) | Avg ITL (ms) | Throughput (tok/s) |\n|---|---|---|---|---|\n" +
+		"| sync | 1.0 | 199 | 85.7 | 14.5 |\n| 0.102 | 1.9 | 313 | 91.8 | 20.9 |\n| 0.270 | 5.0 | 318 | 94.2 | 52.9 |\n| 0.495 | 9.2 | 335 | 97.8 | 93.6 |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 0.495, *s.Points[2].RequestedRate)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `"sync" is one request at a time, in a sweep of offered rates: no level, set aside`)
+	_, ok := profileColumn(&grid{header: []string{"Model"}, rows: [][]string{{"sync"}, {"0.5"}}}, 0)
+	require.False(t, ok, "a header that names no load gives none")
+}
+
+// Synthetic: a wide table of levels in its headers ("c1 agg tok/s"), a row
+// per repeated run numbered under "Run": melted, each run one curve.
+func TestWideLevelsRowsNumberedByRun(t *testing.T) {
+	doc := "| Run | c1 agg tok/s | c2 agg tok/s | c4 agg tok/s |\n|---:|---:|---:|---:|\n| 1 | 57.8 | 88.2 | 158.5 |\n| 2 | 57.8 | 89.5 | 144.1 |\n| 3 | 55.9 | 84.6 | 140.7 |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{Series: "2"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 144.1, s.Points[2].ThroughputTokS)
+	require.True(t, runIndexHeader("Trial #") && runIndexHeader("**Run**"))
+	require.False(t, runIndexHeader("GPUs"))
+}

@@ -38,24 +38,33 @@ func profileLoads(g *grid) []string {
 }
 
 // profileColumn reports whether column i holds profile names, and which
-// load they give: "concurrency" or "rate".
+// load they give: "concurrency" or "rate". A column of levels written as
+// numbers but for a profile's row ("sync" above 0.102, 0.158 … under
+// "Rate (req/s)", as guidellm's sweep prints) gives the load its header
+// names.
 func profileColumn(g *grid, i int) (string, bool) {
 	kinds := map[string]bool{}
-	n := 0
+	n, numbers, profiles := 0, 0, 0
 	for _, row := range g.rows {
-		m := profileCell.FindStringSubmatch(cleanCell(cellAt(row, i)))
+		c := cleanCell(cellAt(row, i))
+		m := profileCell.FindStringSubmatch(c)
 		if m == nil {
-			return "", false
+			if _, ok, err := parseCell(c); !ok || err != nil {
+				return "", false
+			}
+			numbers++
+			continue
 		}
-		switch strings.ToLower(m[1]) {
-		case "concurrent":
-			kinds["concurrency"] = true
-		case "constant", "poisson", "asynchronous", "async":
-			kinds["rate"] = true
+		profiles++
+		if k := profileKind(m[1]); k != "" {
+			kinds[k] = true
 		}
 		if m[2] != "" {
 			n++
 		}
+	}
+	if numbers > 0 {
+		return numberedProfileKind(g.header[i], kinds, profiles)
 	}
 	if n == 0 || len(kinds) != 1 {
 		return "", false
@@ -64,6 +73,38 @@ func profileColumn(g *grid, i int) (string, bool) {
 		return k, true
 	}
 	return "", false
+}
+
+// profileKind is the load a profile's name gives, "" for none.
+func profileKind(name string) string {
+	switch strings.ToLower(name) {
+	case "concurrent":
+		return "concurrency"
+	case "constant", "poisson", "asynchronous", "async":
+		return "rate"
+	}
+	return ""
+}
+
+// numberedProfileKind is the load a column of numbers and profile rows
+// gives: the one its header names, agreeing with any its profiles name.
+func numberedProfileKind(header string, kinds map[string]bool, profiles int) (string, bool) {
+	if profiles == 0 || len(kinds) > 1 {
+		return "", false
+	}
+	kind := ""
+	switch classify(header).kind {
+	case colRequestRate, colRequestedRate:
+		kind = "rate"
+	case colConcurrency:
+		kind = "concurrency"
+	default:
+		return "", false
+	}
+	if len(kinds) == 1 && !kinds[kind] {
+		return "", false
+	}
+	return kind, true
 }
 
 // rewriteProfiles replaces column i's names by their levels and sets aside
@@ -79,6 +120,9 @@ func rewriteProfiles(g *grid, i int, kind string) []string {
 	for r, row := range g.rows {
 		cell := cleanCell(cellAt(row, i))
 		m := profileCell.FindStringSubmatch(cell)
+		if m == nil {
+			m = []string{cell, "", cell} // a level written as a number
+		}
 		level := m[2]
 		name := strings.ToLower(m[1])
 		if (name == "synchronous" || name == "sync") && kind == "concurrency" {

@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -111,7 +112,7 @@ func scanWideHeaders(g grid) (wideScan, bool) {
 			continue
 		}
 		if !ok {
-			if !textColumn(g, i) {
+			if !textColumn(g, i) && !runIndexHeader(h) {
 				return w, false // a number that is no level's: not a wide table
 			}
 			w.labels = append(w.labels, i)
@@ -126,6 +127,13 @@ func scanWideHeaders(g grid) (wideScan, bool) {
 	}
 	return w, nameBareLevels(w.byCol, w.bare, w.metrics)
 }
+
+// runIndex is a header numbering repeated runs ("Run", "Trial #"): its
+// numbers label the rows, each row one run of the whole sweep.
+var runIndex = regexp.MustCompile(`(?i)^\s*(run|rep|repeat|repetition|trial|iteration|attempt)s?\s*(#|no\.?|n°)?\s*$`)
+
+// runIndexHeader: h numbers repeated runs.
+func runIndexHeader(h string) bool { return runIndex.MatchString(stripMarkup(h)) }
 
 // bareLevel reads a header that names a level and nothing else ("单请求",
 // "c=1", "x2").
