@@ -160,3 +160,20 @@ func TestWideLevelsRowsNumberedByRun(t *testing.T) {
 	require.True(t, runIndexHeader("Trial #") && runIndexHeader("**Run**"))
 	require.False(t, runIndexHeader("GPUs"))
 }
+
+// Synthetic: row labels "A · 并发8" carry the arm and the load; a column of
+// disk bandwidth measured per run ("6.78 GB/s") names no curve.
+func TestCJKLoadInLabelBesideMeasuredQuantity(t *testing.T) {
+	doc := "| 档位 | TTFT p50（s） | 输出吞吐（tok/s） | 盘忙窗均值 |\n|---|---|---|---|\n" +
+		"| A · 并发8 | 7.53 | 56.6 | 6.42 GB/s |\n| A · 并发16 | 11.85 | 74.9 | 6.17 GB/s |\n| A · 并发32 | 26.35 | 71.6 | 6.42 GB/s |\n" +
+		"| B · 并发8 | 10.17 | 43.9 | 5.99 GB/s |\n| B · 并发16 | 17.31 | 53.6 | 7.49 GB/s |\n| B · 并发32 | 35.73 | 53.9 | 8.12 GB/s |\n"
+	_, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.Error(t, err)
+	require.Contains(t, err.Error(), `A (3 rows), B (3 rows)`)
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{Series: "B"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 53.9, s.Points[2].ThroughputTokS)
+	require.True(t, quantityCell.MatchString("9.29 GB/s（持续25s）"))
+	require.False(t, quantityCell.MatchString("4k_500"))
+}

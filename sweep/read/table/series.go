@@ -256,7 +256,7 @@ func without(names []string, pick string) []string {
 // passed back.
 func rowSeries(g *grid, cols []column, pick, picked string) ([]string, error) {
 	load := seriesLevel(*g, cols)
-	cand := seriesCandidates(cols)
+	cand := dropQuantityColumns(*g, seriesCandidates(cols))
 	if len(cand) == 0 {
 		return nil, nil
 	}
