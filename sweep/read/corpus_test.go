@@ -29,6 +29,7 @@ import (
 // corpusFlags are the flags a refused entry's message names, and with which
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
+	"af-sglang-vs-vllm0280-8x-h20-3e-glm53-fp8-aik8s-9-cases-slash-packed-zh":                                   {Series: "SGLang / 128/64"},
 	"af-dgx-spark-2x-vllm-deepseek-v4-flash-0731-miaai":                                                         {Series: "256", Columns: map[string]string{"throughput": "Aggregate tok/s"}},
 	"ae-sglang-flydsl-4x-mi355x-tp4-minimax-m3-mxfp8-planned-vs-baseline":                                       {Series: "before / 6.2% slower"},
 	"ad-vllm-lws-eks-hyperpod-16xb200-nemotron3-ultra-bf16-aws-do-eks-aiperf-sweep":                             {Columns: map[string]string{"concurrency": "c"}},

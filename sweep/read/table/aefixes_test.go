@@ -177,3 +177,20 @@ func TestCJKLoadInLabelBesideMeasuredQuantity(t *testing.T) {
 	require.True(t, quantityCell.MatchString("9.29 GB/s（持续25s）"))
 	require.False(t, quantityCell.MatchString("4k_500"))
 }
+
+// Synthetic: the prose above names each cell's order ("每格顺序均为 SGLang
+// / vLLM"), and the row labels write the load after a full-width comma.
+func TestCellOrderNamedInProse(t *testing.T) {
+	doc := "下表每格顺序均为 **SGLang / vLLM**。\n\n| Case | 输出吞吐（tok/s） | P50 TTFT |\n| --- | ---: | ---: |\n" +
+		"| 128/64，C1 | 90.41 / 69.27 | 54.29 / 210.45ms |\n| 128/64，C4 | 288.50 / 183.33 | 98.30 / 400.31ms |\n| 128/64，C8 | 459.47 / 330.82 | 142.10 / 392.56ms |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{Series: "vLLM"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 330.82, s.Points[2].ThroughputTokS)
+	require.Equal(t, 392.56, *s.Points[2].TTFT.P50)
+	g := grid{above: "FA3 LM/vision attention, radix cache disabled.\n", header: []string{"c", "tok/s"}}
+	_, ok := contextPairNames(g)
+	require.False(t, ok, "a pair in a setup sentence names no cells")
+	_, _, ok = contextCurvePair(grid{above: "each cell: SGLang / vLLM\n", header: []string{"TTFT p50 / p99 ms"}}, 0)
+	require.False(t, ok, "a statistics pair's cells are its statistics")
+}

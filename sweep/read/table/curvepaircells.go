@@ -39,6 +39,9 @@ func splitCurvePairColumns(g *grid) []string {
 	var notes []string
 	for i := 0; i < len(g.header); i++ {
 		rest, names, ok := curvePairNames(g.header[i])
+		if !ok {
+			rest, names, ok = contextCurvePair(*g, i)
+		}
 		if !ok || !everyCellCurvePair(*g, i, len(names)) || sidesOfOneRate(*g, i) {
 			continue
 		}

@@ -18,7 +18,7 @@ import (
 // number, "=" or ":" between them or nothing, standing apart from the
 // label's other words; an underscore parts words in a snake_case test
 // name ("closed_c32", as "…_qps_16" in vLLM's).
-var labelLoad = regexp.MustCompile(`(?i)(^|[\s(\[,;/|_])(c|conc|concurrency|users?|clients?|workers?|np|parallel|bs|batch|并发数?|併發數?|並發數?|并行数?|同时|同時|동시)\s*[=:：]?\s*(\d+)\b`)
+var labelLoad = regexp.MustCompile(`(?i)(^|[\s(\[,;/|_，、·])(c|conc|concurrency|users?|clients?|workers?|np|parallel|bs|batch|并发数?|併發數?|並發數?|并行数?|同时|同時|동시)\s*[=:：]?\s*(\d+)\b`)
 
 // labelRate finds one offered-rate marker in a label: qps or rps then a
 // number, whole or not, and the rate's unit after it or none: "qps = 2",
@@ -184,5 +184,5 @@ func labelWithoutLoad(cell string, m []int) string {
 	// A test name joined by underscores keeps its words, not the joint
 	// the marker left ("tp8_pp1_qps_01" → "tp8_pp1").
 	// A separator the marker stood after goes with it ("AISSD5000 · 并发8").
-	return strings.TrimRight(strings.Trim(strings.Join(strings.Fields(s), " "), "_-"), " ·•|/:,;-–—")
+	return strings.TrimRight(strings.Trim(strings.Join(strings.Fields(s), " "), "_-"), " ·•|/:,;-–—，、")
 }
