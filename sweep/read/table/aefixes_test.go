@@ -194,3 +194,17 @@ func TestCellOrderNamedInProse(t *testing.T) {
 	_, _, ok = contextCurvePair(grid{above: "each cell: SGLang / vLLM\n", header: []string{"TTFT p50 / p99 ms"}}, 0)
 	require.False(t, ok, "a statistics pair's cells are its statistics")
 }
+
+// Synthetic: the corner names the metric, the row labels the load
+// ("batch 8"), a column per arm.
+func TestCornerMetricLabelLoads(t *testing.T) {
+	doc := "| Throughput | Before PR | Phase 1 | Phase 2 |\n|---|---|---|---|\n| batch 1 | 376.3 | 376.6 | 377.4 |\n| batch 8 | 1683.8 | 1749.7 | 1810.2 |\n| batch 32 | 4109.5 | 4517.1 | 4999.4 |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{Series: "Phase 2"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 32.0, s.Points[2].Concurrency)
+	require.Equal(t, 4999.4, s.Points[2].ThroughputTokS)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `the corner "Throughput" names what the cells hold`)
+	g := grid{header: []string{"Throughput", "c"}, rows: [][]string{{"batch 1", "1"}}}
+	require.False(t, cornerNamesMetric(g, 0), "a table of two columns has no arms")
+}

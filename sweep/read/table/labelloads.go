@@ -94,14 +94,22 @@ func labelLoads(g *grid) []string {
 		}
 		label := strings.TrimSpace(stripMarkup(g.header[i]))
 		first := strings.TrimSpace(stripMarkup(cellAt(g.rows[0], i)))
+		corner := cornerNamesMetric(*g, i)
 		for r, row := range g.rows {
 			grown := make([]string, len(g.header)+1)
 			copy(grown, row)
 			grown[i], grown[len(g.header)] = rest[r], loads[r]
 			g.rows[r] = grown
 		}
-		g.header = append(g.header, fmt.Sprintf("%s (in %s)", m.header, label))
+		in := label
+		if corner {
+			in = "the row labels" // the corner names the cells' metric, not the load
+		}
+		g.header = append(g.header, fmt.Sprintf("%s (in %s)", m.header, in))
 		notes := []string{fmt.Sprintf("%s: the load read from the labels of %q (%q: %s %s, …): one level per row, the number after the load word", g.file, label, first, loads[0], m.unit)}
+		if corner {
+			notes = append(notes, nameByCorner(g, i, label))
+		}
 		return append(notes, mergePhaseRows(g, len(g.header)-1, i)...)
 	}
 	return nil
@@ -142,7 +150,7 @@ func labelColumnMarkers(g *grid, i int) (loads, rest []string, m markerKind, ok 
 // the markers count streams (streams), a label naming one stream in words
 // is the level 1.
 func labelColumnLoads(g *grid, i int, mark *regexp.Regexp, streams bool) (loads, rest []string, ok bool) {
-	if classify(g.header[i]).key() != "" {
+	if classify(g.header[i]).key() != "" && !cornerNamesMetric(*g, i) {
 		return nil, nil, false
 	}
 	levels := map[string]bool{}
