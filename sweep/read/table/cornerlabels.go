@@ -40,14 +40,14 @@ func cornerNamesMetric(g grid, i int) bool {
 // the label column, now holding what the labels said besides the load, as
 // labels.
 func nameByCorner(g *grid, i int, corner string) string {
-	var arms []string
+	var named []string
 	for j, h := range g.header {
 		if j == i || j == len(g.header)-1 {
 			continue
 		}
-		arms = append(arms, h)
 		g.header[j] = strings.TrimSpace(h) + " " + corner
+		named = append(named, g.header[j])
 	}
 	g.header[i] = "label"
-	return fmt.Sprintf("%s: the corner %q names what the cells hold: read as %s", g.file, corner, quoteAll(withSeries("", arms)))
+	return fmt.Sprintf("%s: the corner %q names what the cells hold: read as %s", g.file, corner, quoteAll(named))
 }
