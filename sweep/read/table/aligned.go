@@ -41,7 +41,9 @@ func looksAligned(data []byte) bool {
 	for _, g := range tables {
 		read := 0
 		for _, h := range g.header {
-			if c := classify(h); c.key() != "" {
+			// a total or per-stream token rate is a sweep's column too,
+			// though knee may not read it as the node's rate
+			if c := classify(h); c.key() != "" || c.kind == colOtherTokRate || c.kind == colPerUser {
 				read++
 			}
 		}

@@ -29,6 +29,13 @@ func nameColumnsByHeading(g *grid) []string {
 		return nil
 	}
 	metric, from := headingMetric(*g), "the table's title names"
+	if metric == "" && g.caption != "" && len(g.title) > 0 && classify(g.title[len(g.title)-1]).kind == colThroughput && !namesMetric(g.caption) {
+		// "## Throughput (aggregate tokens per second)" over "Greedy
+		// (temperature 0):": the caption names the condition, the heading
+		// the metric (only a heading that reads as the node's rate: "2.
+		// 吞吐饱和点与延迟崩溃点" names two things and a column of none)
+		metric = g.title[len(g.title)-1]
+	}
 	if metric == "" {
 		metric, from = proseRateUnit(*g), "the prose beside the table states"
 	}
@@ -57,7 +64,7 @@ func namelessColumns(g grid, cols []column, key string) []int {
 		if c.key() == key {
 			return nil // the table names the metric itself
 		}
-		if saysNothing(c) && namesSomething(g.header[i]) && numericColumn(g, i) && !countsRows(g, i) && !holdsNegative(g, i) {
+		if (saysNothing(c) || armName(c)) && namesSomething(g.header[i]) && numericColumn(g, i) && !countsRows(g, i) && !holdsNegative(g, i) {
 			named = append(named, i)
 		}
 	}
@@ -84,6 +91,23 @@ func holdsNegative(g grid, i int) bool {
 	for _, row := range g.rows {
 		cv, ok, err := parseCell(cleanCell(cellAt(row, i)))
 		if err == nil && ok && cv.v < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// armName: a header read as a series label for a word it holds ("server"
+// of "llama-server") that also names the arm ("llama"): over numbers, it
+// is one arm's column, as its siblings "mlx_lm.server" and "vLLM" are, not
+// a column of labels. A bare label word ("Engine", "Server") is not.
+func armName(c column) bool {
+	if c.kind != colSeriesLabel {
+		return false
+	}
+	words := strings.FieldsFunc(strings.ToLower(stripMarkup(c.header)), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	for _, w := range words {
+		if !slices.Contains(seriesWords, w) {
 			return true
 		}
 	}

@@ -50,6 +50,11 @@ func (r *resolved) perStreamRates(g grid) {
 			r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the node's output tok/s: on every row it is %q times %s, the sum over the streams, not input + output tokens", g.file, t.header, r.cols[s].header, by))
 		}
 		c := &r.cols[s]
+		if !streamOfBy(g, at, r.cols[s], r.cols[n], s, n) {
+			c.kind, c.why = colPerUser, fmt.Sprintf("a per-stream rate: it falls at every level of every curve while %q does not", r.cols[n].header)
+			r.notes = append(r.notes, fmt.Sprintf("%s: %q read as a per-stream rate, not the node's: it falls at every level of every curve, and %q, which does not, is never above it times the concurrency", g.file, c.header, r.cols[n].header))
+			continue
+		}
 		c.kind, c.why = colPerUser, fmt.Sprintf("a per-stream rate: times %s it is %q", by, r.cols[n].header)
 		r.notes = append(r.notes, fmt.Sprintf("%s: %q read as a per-stream rate, not the node's: on every row it is %q divided by %s", g.file, c.header, r.cols[n].header, by))
 	}
@@ -91,7 +96,7 @@ func (r *resolved) streamsInFlight(g grid) (inFlight, string) {
 func (r *resolved) nodeOf(g grid, at inFlight, s int, rates []int) int {
 	found := -1
 	for _, n := range rates {
-		if s == n || seriesOfOneRate(r.cols[s].header, r.cols[n].header) || !streamOfBy(g, at, r.cols[s], r.cols[n], s, n) {
+		if s == n || seriesOfOneRate(r.cols[s].header, r.cols[n].header) || !streamOfBy(g, at, r.cols[s], r.cols[n], s, n) && !r.streamFallsInEveryCurve(g, s, n) {
 			continue
 		}
 		if r.cols[n].unit.factor == 1 {

@@ -18,11 +18,14 @@ var proseTokenRate = regexp.MustCompile(`(?i)(\d[\d,]*(?:\.\d+)?)\s*(?:tok/s|tok
 // A statement of the whole section ("All numbers aggregate tok/s", "all
 // values are tokens/s", "单位：tok/s") names no figure to check: it says
 // what every number below it is, in every table of the section, not only
-// the nearest one, as a reader of the page takes it. The heading path keeps
+// the nearest one, as a reader of the page takes it. So does a statement
+// of the unit ("measured in output tokens per second", "the unit of
+// measurement is tokens per second"); one naming another rate ("total
+// tokens per second") does not match, and names nothing. The heading path keeps
 // a section's lead for each table under it (headingpath.go).
 
 // proseBlanketRate is a statement that every number is a token rate.
-var proseBlanketRate = regexp.MustCompile(`(?i)\b(?:all|every)\s+(?:the\s+)?(?:numbers?|values?|figures?|results?)\b[^.\n]{0,40}?(?:tok/s|tokens/s|tok/sec|tokens/sec|tokens per second)\b|(?:单位|所有数[字值]|全部数[字值])[^。\n]{0,10}?(?:tok/s|tokens/s)\b`)
+var proseBlanketRate = regexp.MustCompile(`(?i)\b(?:measured in|unit of measurement is|units? (?:is|are)|expressed in|reported in)\s+(?:output\s+)?(?:tok/s|tokens/s|tok/sec|tokens/sec|tokens per second)\b|\b(?:all|every)\s+(?:the\s+)?(?:numbers?|values?|figures?|results?)\b[^.\n]{0,40}?(?:tok/s|tokens/s|tok/sec|tokens/sec|tokens per second)\b|(?:单位|所有数[字值]|全部数[字值])[^。\n]{0,10}?(?:tok/s|tokens/s)\b`)
 
 // proseRateBlanket: the prose around g says every number is a token rate.
 func proseRateBlanket(g grid) bool {

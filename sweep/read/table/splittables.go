@@ -170,7 +170,7 @@ func prepareSplitPart(g grid) (splitPart, bool) {
 		case c.kind == colRatio || allRatios(columnCells(g, i)):
 			p.ratios = append(p.ratios, h)
 			continue
-		case heading != "" && saysNothing(c):
+		case heading != "" && (saysNothing(c) || armName(c) && numericColumn(g, i)):
 			// A column that says nothing on its own (an engine's name)
 			// holds the metric its table's heading names.
 			p.renamed = append(p.renamed, h)

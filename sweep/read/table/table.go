@@ -506,6 +506,7 @@ func rowsNumbered(g grid) bool {
 // whether one says it is per GPU; ok is false unless every header names one.
 func levelHeaders(headers []string) (levels []string, perGPU, ok bool) {
 	levels = make([]string, 0, len(headers))
+	named := ""
 	for _, h := range headers {
 		if level, rest, ok := wordLevel(h); ok && rest == "" {
 			levels = append(levels, level) // "单请求", "2x 并发"
@@ -513,7 +514,13 @@ func levelHeaders(headers []string) (levels []string, perGPU, ok bool) {
 		}
 		m := levelHeader.FindStringSubmatch(levelHeaderText(h))
 		if m == nil {
-			return nil, false, false
+			name, level, gpu, ok := namedLevelHeader(h)
+			if !ok || named != "" && name != named {
+				return nil, false, false
+			}
+			named, perGPU = name, perGPU || gpu
+			levels = append(levels, level) // "客户端并发 4" (namedlevelheaders.go)
+			continue
 		}
 		if strings.Contains(strings.ToLower(m[1]+m[3]), "gpu") {
 			perGPU = true

@@ -26,7 +26,7 @@ func (r *resolved) tokenCountsBesideRate(g grid) {
 			continue
 		}
 		switch w := wordset(headerTokens(c.header)); {
-		case w.has(tokenNouns...) && !w.has(rateNames...) && !w.has(timeNames...):
+		case tokensNoTime(c.header):
 			counts = append(counts, i)
 		case rate < 0 && (w.has(timeNames...) || w.has("tps", "otps", "ktps")):
 			rate = i
@@ -40,6 +40,12 @@ func (r *resolved) tokenCountsBesideRate(g grid) {
 		c.kind = colIgnore
 		c.why = fmt.Sprintf("tokens and no time, beside the rate %q: a count or a figure per token, not a rate", r.cols[rate].header)
 	}
+}
+
+// tokensNoTime: header h names tokens and neither a rate nor a time.
+func tokensNoTime(h string) bool {
+	w := wordset(headerTokens(h))
+	return w.has(tokenNouns...) && !w.has(rateNames...) && !w.has(timeNames...)
 }
 
 func tokenRateKind(k colKind) bool {

@@ -59,7 +59,7 @@ func wordSpacedFrom(path string, block []alignedLine, h int) (grid, bool) {
 }
 
 // spacedCells cuts a row at single spaces into cells: a number starts one,
-// a unit after a number stays with it ("1,956 tok/s"), and words where no
+// a unit after a number stays with it ("1,956 tok/s", "13.76 GB"), and words where no
 // number is make a cell of words ("SATURATED"). ok is false unless the row
 // starts with a number and has two cells or more.
 func spacedCells(line string) ([]string, bool) {
@@ -72,7 +72,7 @@ func spacedCells(line string) ([]string, bool) {
 		switch {
 		case isNum:
 			cells, word = append(cells, t), false
-		case n > 0 && !word && withUnit(cells[n-1], t):
+		case n > 0 && !word && (withUnit(cells[n-1], t) || quantityCell.MatchString(cells[n-1]+" "+t)):
 			cells[n-1] += " " + t
 		case n > 0 && word:
 			cells[n-1] += " " + t
@@ -124,11 +124,14 @@ func cutHeader(ws []string, words []bool) ([]string, bool) {
 		closes[i] = unit[i] || unitClosed(w)
 	}
 	forEachUnitCut(unit, closes, k, func(ends []int) bool {
-		if cols, ok := cutColumns(ws, ends, words); ok {
+		if cols, ok := cutColumns(ws, ends, words, false); ok {
 			found = append(found, cols)
 		}
 		return len(found) <= maxAgreeingCuts
 	})
+	if len(found) == 0 {
+		found = nameWordCuts(ws, unit, closes, words)
+	}
 	if len(found) == 1 {
 		return found[0], true
 	}
@@ -140,12 +143,15 @@ func cutHeader(ws []string, words []bool) ([]string, bool) {
 
 // cutColumns joins the words of each column of a cut (ends are where each
 // column's words end) and checks every column names what its cells hold.
-func cutColumns(ws []string, ends []int, words []bool) ([]string, bool) {
+// With named, a column of numbers may also be one capitalised word knee
+// does not know ("Speedup", "Memory"), as nameWordCuts asks.
+func cutColumns(ws []string, ends []int, words []bool, named bool) ([]string, bool) {
 	cols := make([]string, len(ends))
 	start := 0
 	for i, e := range ends {
 		cols[i] = strings.Join(ws[start:e], " ")
-		if !unitEndsHeader(ws[start:e]) || words[i] && e-start != 1 || !words[i] && !recognisedHeader(cols[i]) {
+		known := recognisedHeader(cols[i]) || named && e-start == 1 && nameWord(cols[i])
+		if !unitEndsHeader(ws[start:e]) || words[i] && e-start != 1 || !words[i] && !known {
 			return nil, false
 		}
 		start = e

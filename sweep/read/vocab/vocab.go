@@ -82,6 +82,9 @@ var vocabulary = []struct{ from, to string }{
 	// German, French, Spanish, Portuguese, Russian: whole words, lower case.
 	{"durchsatz", "throughput"}, {"nebenläufigkeit", "concurrency"}, {"parallelität", "concurrency"}, {"gleichzeitige", "concurrent"},
 	{"benutzer", "users"}, {"nutzer", "users"}, {"latenz", "latency"}, {"ausgabe", "output"}, {"eingabe", "input"},
+	// French TTFT written with "token" rather than "jeton", before
+	// "latence" and "temps" take their words.
+	{"latence du premier token", "ttft"}, {"temps jusqu'au premier token", "ttft"}, {"temps avant le premier token", "ttft"}, {"premier token", "ttft"},
 	{"débit", "throughput"}, {"utilisateurs", "users"}, {"simultanées", "concurrent"}, {"latence", "latency"}, {"sortie", "output"},
 	{"rendimiento", "throughput"}, {"usuarios", "users"}, {"concurrencia", "concurrency"}, {"latencia", "latency"}, {"salida", "output"},
 	{"vazão", "throughput"}, {"usuários", "users"}, {"concorrência", "concurrency"}, {"latência", "latency"},
@@ -90,13 +93,16 @@ var vocabulary = []struct{ from, to string }{
 	// Russian, more: a rate's words before a count's, the Cyrillic "с"
 	// (seconds) in parentheses, one request at a time before a request.
 	{"время до первого токена", "ttft"}, {"первого токена", "ttft"}, {"токенов в секунду", "tok/s"}, {"токены в секунду", "tok/s"},
-	{"токенов/с", "tok/s"}, {"выходных", "output"}, {"выходные", "output"}, {"выходная", "output"}, {"выходной", "output"}, {"входных", "input"}, {"входные", "input"}, {"входная", "input"}, {"входной", "input"}, {"запросов в секунду", "req/s"}, {"параллельных запросов", "parallel"}, {"одновременных запросов", "concurrency"},
+	{"токенов/с", "tok/s"}, {"токены/с", "tok/s"}, {"токенов/сек", "tok/s"}, {"токены/сек", "tok/s"}, {"ток/с", "tok/s"}, {"выходных", "output"}, {"выходные", "output"}, {"выходная", "output"}, {"выходной", "output"}, {"входных", "input"}, {"входные", "input"}, {"входная", "input"}, {"входной", "input"}, {"запросов в секунду", "req/s"}, {"параллельных запросов", "parallel"}, {"одновременных запросов", "concurrency"},
 	{"(с)", "(s)"}, {"(мс)", "(ms)"}, {", мс", ", ms"}, {", с", ", s"}, {"среднее", "mean"}, {"медиана", "median"}, {"общее", "total"}, {"время", "time"},
 	{"на запрос", "per request"}, {"запросов", "requests"}, {"токенов", "tokens"}, {"токены", "tokens"}, {"сумма", "sum"},
 	// German, French, Spanish, Portuguese, Italian: phrases first.
 	{"zeit bis zum ersten token", "ttft"}, {"gleichzeitigkeit", "concurrency"}, {"anfragen/s", "req/s"}, {"anfragen", "requests"}, {"mittelwert", "mean"},
 	{"temps jusqu'au premier jeton", "ttft"}, {"premier jeton", "ttft"}, {"jetons par seconde", "tok/s"}, {"jetons/s", "tok/s"},
-	{"requêtes simultanées", "concurrency"}, {"requêtes", "requests"}, {"moyenne", "mean"}, {"médiane", "median"},
+	{"requêtes simultanées", "concurrency"}, {"requêtes", "requests"}, {"moyenne", "mean"}, {"médiane", "median"}, {"médian", "median"},
+	// The run's duration: a count over it is a rate (runduration.go).
+	{"duración", "duration"}, {"duração", "duration"}, {"durata", "duration"}, {"durée", "duration"}, {"dauer", "duration"}, {"длительность", "duration"},
+	{"tokens/seg", "tok/s"}, {"tokens por seg", "tok/s"}, {"токен/с", "tok/s"},
 	{"tiempo hasta el primer token", "ttft"}, {"primer token", "ttft"}, {"tokens por segundo", "tok/s"}, {"solicitudes concurrentes", "concurrency"},
 	{"solicitudes", "requests"}, {"promedio", "mean"},
 	{"tempo até o primeiro token", "ttft"}, {"primeiro token", "ttft"}, {"requisições simultâneas", "concurrency"}, {"requisições", "requests"},
@@ -120,6 +126,9 @@ var vocabulary = []struct{ from, to string }{
 	// Russian "мин" alone is left out, as it is also minutes.
 	{"최대", "max"}, {"최소", "min"}, {"максимум", "max"}, {"минимум", "min"}, {"макс", "max"},
 	{"mittel", "mean"}, {"máximo", "max"}, {"mínimo", "min"}, {"máx", "max"}, {"mín", "min"},
+	// "Load" alone in other languages: a column so named is told the
+	// concurrency or the offered rate by its physics (loadword.go).
+	{"carga", "load"}, {"carico", "load"}, {"нагрузка", "load"}, {"负载", "load"}, {"負荷", "load"}, {"부하", "load"}, {"obciążenie", "load"}, {"belastung", "load"},
 	// Vietnamese.
 	{"thời gian đến token đầu tiên", "ttft"}, {"token đầu tiên", "ttft"}, {"token/giây", "tok/s"}, {"thông lượng", "throughput"},
 	{"đồng thời", "concurrency"}, {"độ trễ", "latency"}, {"người dùng", "users"}, {"trung bình", "mean"}, {"yêu cầu", "requests"},
@@ -128,7 +137,8 @@ var vocabulary = []struct{ from, to string }{
 	{"işlem hacmi", "throughput"}, {"verim", "throughput"}, {"gecikme", "latency"}, {"kullanıcı", "users"}, {"ortalama", "mean"}, {"medyan", "median"},
 	// Polish.
 	{"czas do pierwszego tokenu", "ttft"}, {"pierwszego tokenu", "ttft"}, {"tokeny/s", "tok/s"}, {"współbieżność", "concurrency"},
-	{"równoległość", "concurrency"}, {"przepustowość", "throughput"}, {"opóźnienie", "latency"}, {"użytkownicy", "users"}, {"średnia", "mean"},
+	{"równoległe żądania", "concurrency"}, {"równoległych żądań", "concurrency"}, {"jednoczesne żądania", "concurrency"}, {"jednoczesnych żądań", "concurrency"},
+	{"równoległe", "concurrent"}, {"jednoczesne", "concurrent"}, {"równoległość", "concurrency"}, {"przepustowość", "throughput"}, {"opóźnienie", "latency"}, {"użytkownicy", "users"}, {"średnia", "mean"},
 	{"żądania", "requests"},
 	// More of each language's words for the load, TTFT, latency and
 	// requests, after the phrases above that hold them.
@@ -140,7 +150,8 @@ var vocabulary = []struct{ from, to string }{
 	// count of requests or users, the adjective makes it the load.
 	{"concurrentes", "concurrent"}, {"concurrente", "concurrent"}, {"simultáneas", "concurrent"}, {"simultáneos", "concurrent"},
 	{"concorrentes", "concurrent"}, {"simultâneos", "concurrent"}, {"concorrenti", "concurrent"}, {"simultanei", "concurrent"},
-	{"simultanés", "concurrent"}, {"одновременных", "concurrent"}, {"одновременные", "concurrent"}, {"одновременно", "concurrent"},
+	{"simultanés", "concurrent"}, {"paralelas", "concurrent"}, {"paralelos", "concurrent"}, {"parallèles", "concurrent"}, {"paralleli", "concurrent"}, {"parallele", "concurrent"},
+	{"paralelismo", "concurrency"}, {"parallélisme", "concurrency"}, {"parallelismo", "concurrency"}, {"одновременных", "concurrent"}, {"одновременные", "concurrent"}, {"одновременно", "concurrent"},
 	{"사용자", "users"}, {"지연", "latency"}, {"użytkowników", "users"}, {"zapytania", "requests"}, {"zapytań", "requests"},
 	{"żądań", "requests"}, {"потоков", "threads"}, {"потоки", "threads"}, {"запросы", "requests"}, {"istekler", "requests"},
 	{"istek", "requests"}, {"リクエスト", "requests"}, {"遅延", "latency"},

@@ -1,0 +1,103 @@
+package table
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Synthetic: a transposed table whose level headers name the load in words
+// the vocabulary reads ("客户端并发 4"), with metric rows, turns.
+func TestNamedLevelHeadersTurn(t *testing.T) {
+	doc := "| 指标 | 客户端并发 1 | 客户端并发 4 | 客户端并发 8 |\n| --- | ---: | ---: | ---: |\n" +
+		"| 输出 token 吞吐（tok/s） | 101.22 | 405.67 | 389.46 |\n| P99 TTFT（ms） | 60.99 | 55.24 | 1511.11 |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 4.0, s.Points[1].Concurrency)
+	require.Equal(t, 405.67, s.Points[1].ThroughputTokS)
+
+	_, _, _, ok := namedLevelHeader("Before (c=1)")
+	require.False(t, ok, "a series and a level is levelseries.go's, not a load header")
+	_, _, _, ok = namedLevelHeader("Run 1")
+	require.False(t, ok)
+	name, level, perGPU, ok := namedLevelHeader("Parallel requests: 16")
+	require.True(t, ok)
+	require.Equal(t, []any{"Parallel requests", "16", false}, []any{name, level, perGPU})
+	_, _, ok = levelHeaders([]string{"客户端并发 1", "服务端并发 4"})
+	require.False(t, ok, "headers naming the load differently are not one axis")
+}
+
+// Synthetic: a flattened header whose last columns knee has no word for
+// ("Speedup", "Memory") is cut when the columns it reads place the rest,
+// and a memory size after a number stays with it.
+func TestNameWordCut(t *testing.T) {
+	doc := "Short Generation (100 tokens per prompt)\n\nBatch Size Total TPS Per-Prompt TPS Speedup Memory\n" +
+		"1 97 t/s 97 t/s 1.00x 13.76 GB\n2 136 t/s 68 t/s 1.40x 13.76 GB\n4 194 t/s 48 t/s 1.99x 13.76 GB\n8 273 t/s 34 t/s 2.80x 13.76 GB\n"
+	s, err := Read("t.txt", []byte(doc), Aligned, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 4)
+	require.Equal(t, 273.0, s.Points[3].ThroughputTokS)
+	require.True(t, looksAligned([]byte(doc)), "a total and a per-prompt rate beside a load are a sweep's columns")
+
+	cells, ok := spacedCells("1 97 t/s 97 t/s 1.00x 13.76 GB")
+	require.True(t, ok)
+	require.Equal(t, []string{"1", "97 t/s", "97 t/s", "1.00x", "13.76 GB"}, cells)
+	require.False(t, nameWord("memory"), "a name starts with a capital")
+	require.False(t, nameWord("GB/s"))
+	require.True(t, nameWord("Speedup"))
+}
+
+// Synthetic: a heading naming the node's rate over a caption that names
+// only the condition names the engines' columns; a heading naming two
+// things ("吞吐饱和点与延迟崩溃点") names none.
+func TestHeadingOverCaptionNamesColumns(t *testing.T) {
+	doc := "## Throughput (aggregate tokens per second)\n\nGreedy (temperature 0):\n\n| | 1 | 2 | 4 | 8 |\n|---|---|---|---|---|\n" +
+		"| engine-a | 76.7 | 87.6 | 126.5 | 150.8 |\n| engine-b | 100.2 | 117.5 | 127.8 | 130.2 |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{Series: "engine-a"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 4)
+	require.Equal(t, 150.8, s.Points[3].ThroughputTokS)
+
+	doc = "### 2. 吞吐饱和点与延迟崩溃点不是同一个点\n\nLong-long workload（C16 → C64）：\n\n| 并发 | 输出 tok/s | TTFT p95 | 等待队列峰值 |\n|---:|---:|---:|---:|\n" +
+		"| 16 | 920 | 1.56 s | 13 |\n| 32 | 900 | 4.73 s | 27 |\n| 48 | 916 | 9.88 s | 43 |\n"
+	s, err = Read("t.md", []byte(doc), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, 900.0, s.Points[1].ThroughputTokS)
+	require.Equal(t, 4730.0, *s.Points[1].TTFT.P95)
+}
+
+// Synthetic: prose stating the unit of every number ("The unit of
+// measurement is output tokens per second") names engine columns; prose
+// naming the total rate does not.
+func TestProseStatesTheUnit(t *testing.T) {
+	g := grid{context: "A simple comparison, measured in output tokens per second, in a short-input scenario."}
+	require.True(t, proseRateBlanket(g))
+	g.context = "The unit of measurement is tokens per second."
+	require.True(t, proseRateBlanket(g))
+	g.context = "Throughput is measured in total tokens per second."
+	require.False(t, proseRateBlanket(g))
+}
+
+// Synthetic, shaped like a published DGX Spark sweep: a decode rate beside
+// the aggregate in curves stacked by prompt length. With long prompts the
+// aggregate is far below decode × concurrency (prefill counts in it), so
+// no one band holds every row; in every curve the decode rate falls and
+// the aggregate stays under the streams' sum: decode is a stream's.
+func TestStreamRateFallsInEveryCurve(t *testing.T) {
+	doc := "| Prompt | Concurrency | TTFT (s) | Decode tok/s | Aggregate tok/s |\n| ---: | ---: | ---: | ---: | ---: |\n" +
+		"| 256 | 1 | 0.63 | 75.4 | 69.1 |\n| 256 | 2 | 0.81 | 58.3 | 104.9 |\n| 256 | 4 | 1.26 | 46.8 | 164.5 |\n| 256 | 6 | 1.42 | 36.9 | 191.2 |\n" +
+		"| 32,768 | 1 | 9.1 | 64.0 | 16.6 |\n| 32,768 | 2 | 12.0 | 41.5 | 24.8 |\n| 32,768 | 4 | 20.3 | 17.4 | 26.7 |\n| 32,768 | 6 | 31.5 | 10.8 | 27.9 |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{Series: "256"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 4)
+	require.Equal(t, 191.2, s.Points[3].ThroughputTokS)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `"Decode tok/s" read as a per-stream rate`)
+
+	// The aggregate above the streams' sum on one row: no stream rate of it.
+	bad := strings.Replace(doc, "| 27.9 |", "| 99.0 |", 1)
+	_, err = Read("t.md", []byte(bad), Markdown, Meta{Series: "256"})
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "both read as throughput")
+}

@@ -1,0 +1,33 @@
+package table
+
+import "strings"
+
+// A transposed table's level headers may name the load in any words the
+// vocabulary reads as a concurrency ("客户端并发 1 | 客户端并发 4", "Parallel
+// requests: 8"), not only the short forms levelHeader spells out. Such a
+// header holds one number, and the rest of it, read as a column header,
+// is a concurrency (or per-GPU concurrency): that number is the level. All
+// headers of one table must name the load alike, so a row of run names that
+// happen to hold a number ("Run 1", "vLLM 0.6") never turns.
+
+// namedLevelHeader reads h as "<load words> N"; name is the load words as
+// written, perGPU whether they say per GPU.
+func namedLevelHeader(h string) (name, level string, perGPU, ok bool) {
+	plain := stripMarkup(cleanCell(h))
+	nums := headingNumber.FindAllStringIndex(plain, -1)
+	if len(nums) != 1 {
+		return "", "", false, false
+	}
+	at := nums[0]
+	name = strings.TrimSpace(strings.Trim(strings.TrimSpace(plain[:at[0]]+" "+plain[at[1]:]), "=:：-–()（）"))
+	if name == "" || strings.ContainsAny(name, "=()（）[]") {
+		return "", "", false, false // "Before (c=1)": a series and a level, levelseries.go
+	}
+	switch classify(name).kind {
+	case colConcurrency:
+		return name, strings.ReplaceAll(plain[at[0]:at[1]], ",", ""), false, true
+	case colPerGPU:
+		return name, strings.ReplaceAll(plain[at[0]:at[1]], ",", ""), true, true
+	}
+	return "", "", false, false
+}
