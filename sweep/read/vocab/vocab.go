@@ -85,6 +85,7 @@ var vocabulary = []struct{ from, to string }{
 	// French TTFT written with "token" rather than "jeton", before
 	// "latence" and "temps" take their words.
 	{"latence du premier token", "ttft"}, {"temps jusqu'au premier token", "ttft"}, {"temps avant le premier token", "ttft"}, {"premier token", "ttft"},
+	{"temps de réponse", "latency"}, {"temps", "time"},
 	{"débit", "throughput"}, {"utilisateurs", "users"}, {"simultanées", "concurrent"}, {"latence", "latency"}, {"sortie", "output"},
 	{"rendimiento", "throughput"}, {"usuarios", "users"}, {"concurrencia", "concurrency"}, {"latencia", "latency"}, {"salida", "output"},
 	{"vazão", "throughput"}, {"usuários", "users"}, {"concorrência", "concurrency"}, {"latência", "latency"},

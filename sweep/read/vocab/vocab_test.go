@@ -41,3 +41,21 @@ func TestTraditionalFolded(t *testing.T) {
 	require.Equal(t, "同時リクエスト数", toSimplified("同時リクエスト数"))
 	require.Equal(t, "总吞吐量", toSimplified("總吞吐量"))
 }
+
+// Words a first pass over ten languages found missing or misread: French
+// TTFT written with "token" (read as the E2E latency, "temps" as a
+// temperature), Russian "токены/с" (read as a request length), Polish and
+// Spanish "parallel requests" (read as a request count), "médian", the
+// run's duration, and "load" alone.
+func TestTranslateTenLanguages(t *testing.T) {
+	require.Equal(t, "ttft (ms)", words("latence du premier token (ms)"))
+	require.Equal(t, "ttft (ms)", words("temps jusqu'au premier token (ms)"))
+	require.Equal(t, "time (s)", words("temps (s)"))
+	require.Equal(t, "output tok/s", words("выходные токены/с"))
+	require.Equal(t, "concurrency", words("równoległe żądania"))
+	require.Equal(t, "requests concurrent", words("peticiones paralelas"))
+	require.Equal(t, "ttft median (ms)", words("ttft médian (ms)"))
+	require.Equal(t, "duration (s)", words("duración (s)"))
+	require.Equal(t, "load", words("carga"))
+	require.Equal(t, "load", words("负载"))
+}
