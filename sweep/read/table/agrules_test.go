@@ -1,6 +1,7 @@
 package table
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -22,6 +23,8 @@ func TestNamedLevelHeadersTurn(t *testing.T) {
 	require.False(t, ok, "a series and a level is levelseries.go's, not a load header")
 	_, _, _, ok = namedLevelHeader("Run 1")
 	require.False(t, ok)
+	_, _, _, ok = namedLevelHeader("p50")
+	require.False(t, ok, "a percentile, not parallel 50")
 	name, level, perGPU, ok := namedLevelHeader("Parallel requests: 16")
 	require.True(t, ok)
 	require.Equal(t, []any{"Parallel requests", "16", false}, []any{name, level, perGPU})
@@ -100,4 +103,77 @@ func TestStreamRateFallsInEveryCurve(t *testing.T) {
 	_, err = Read("t.md", []byte(bad), Markdown, Meta{Series: "256"})
 	require.Error(t, err)
 	require.Contains(t, err.Error(), "both read as throughput")
+}
+
+// Synthetic: merged header cells rendered with their label in the middle
+// column of the group, over a row repeating the arms' names per group.
+func TestCentredGroupHeader(t *testing.T) {
+	doc := "| 输入长度 | 并发数 | | TTFT ms | | | E2E吞吐 tok/s | |\n| --- | --- | --- | --- | --- | --- | --- | --- |\n" +
+		"| | | 开启 A | 关闭 A | 提升比例 | 开启 A | 关闭 A | 提升比例 |\n" +
+		"| 32000 | 10 | 26,174.26 | 29755.01 | 12.03% | 103.59 | 92.85 | 11.57% |\n" +
+		"| 32000 | 15 | 38,726.93 | 42776.58 | 9.47% | 125.81 | 102.16 | 23.15% |\n" +
+		"| 32000 | 20 | 52,450.65 | 70537.73 | 25.64% | 142.62 | 82.25 | 73.40% |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{Series: "关闭"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 82.25, s.Points[2].ThroughputTokS)
+	require.Equal(t, 70537.73, *s.Points[2].TTFT.Mean)
+
+	g := grid{header: []string{"a", "", "X", "", "Y", ""}, rows: [][]string{{"", "p", "q", "r", "p", "q"}, {"1", "2", "3", "4", "5", "6"}}}
+	require.Nil(t, mergeCentredGroups(&g), "five names do not repeat in runs of equal length")
+}
+
+// Synthetic: a crosstab whose corner names its rows' axis then its
+// columns' ("ctx \ conc") turns though its rows are numbered, its curves
+// the rows, its metric the heading's; a settings table above it does not
+// hide its refusal.
+func TestCornerNamesColumnLoad(t *testing.T) {
+	doc := "## Setup\n\n| | A | B |\n|--|---|---|\n| **TP** | 4 | 4 |\n| **Max concurrent** | 64 | 128 |\n\n" +
+		"### Engine MTP ON (tok/s)\n\n| ctx \\ conc | 1 | 2 | 4 | 8 |\n|---|---|---|---|---|\n| 0 | 130 | 220 | 390 | 590 |\n| 16k | 79 | 147 | 260 | — |\n"
+	_, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.Error(t, err)
+	require.Contains(t, err.Error(), `--series "0"`)
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{Series: "0"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 4)
+	require.Equal(t, 590.0, s.Points[3].ThroughputTokS)
+	require.True(t, cornerNamesColumnLoad(`ctx \ conc`))
+	require.False(t, cornerNamesColumnLoad(`conc \ tok/s`))
+	require.False(t, cornerNamesColumnLoad("ctx"))
+}
+
+// Synthetic, shaped like a script's summary: per-request tokens_per_second
+// with its tail, a run's token count and a unitless total_time. The time
+// is in seconds (requests ÷ req/s), the node's rate is tokens ÷ time, and
+// no statistic of the per-request rate is offered as the throughput.
+func TestCountOverUnitlessDuration(t *testing.T) {
+	rec := func(c, n int, tt, rps float64, toks int, avg, p99 float64) string {
+		return fmt.Sprintf(`{"total_requests": %d, "successful_requests": %d, "concurrency": %d, "total_time": %g, "requests_per_second": %g, "total_output_tokens": %d, "latency": {"average": %g}, "tokens_per_second": {"average": %g, "p50": %g, "p95": %g, "p99": %g}}`,
+			n, n, c, tt, rps, toks, float64(c)/rps, avg, avg, p99+1, p99)
+	}
+	doc := "[" + strings.Join([]string{
+		rec(1, 10, 22.51, 0.4442, 988, 43.9, 43.1),
+		rec(10, 100, 32.28, 3.098, 9504, 30.6, 26.9),
+		rec(50, 500, 71.28, 7.015, 48186, 13.95, 11.2),
+		rec(100, 1000, 131.0, 7.634, 98000, 8.2, 5.1),
+	}, ",") + "]"
+	s, err := Read("t.json", []byte(doc), Records, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 4)
+	require.InDelta(t, 988/22.51, s.Points[0].ThroughputTokS, 1e-9)
+	notes := strings.Join(s.Notes, "\n")
+	require.Contains(t, notes, `"total_time" read in s`)
+	require.Contains(t, notes, `"tokens_per_second p99" read as one request's rate`)
+}
+
+// Synthetic: a JSON list whose only token rate is a total beside a
+// per-user rate is a list of levels.
+func TestRecordsWithTotalRate(t *testing.T) {
+	doc := `{"results": [{"concurrency": 1, "tps_per_user": {"mean": 225}, "throughput_total_tps": 143.5},` +
+		`{"concurrency": 2, "tps_per_user": {"mean": 214}, "throughput_total_tps": 293.3},` +
+		`{"concurrency": 4, "tps_per_user": {"mean": 150}, "throughput_total_tps": 540.7}]}`
+	require.True(t, looksRecords([]byte(doc)))
+	s, err := Read("t.json", []byte(doc), Records, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, 540.7, s.Points[2].ThroughputTokS)
 }

@@ -12,13 +12,14 @@ import (
 // names a metric and whose every cell holds two values is read as the
 // bracketed header "metric (SGLang / vLLM)" would be (curvepaircells.go).
 
-// contextPair is two names around a slash in prose: words without digits.
-var contextPair = regexp.MustCompile(`(?:^|[\s*_"'“（(:：，,])([\p{L}][\p{L}\-.]{1,24})\s*/\s*([\p{L}][\p{L}\-.]{1,24})(?:$|[\s*_"'”）),.。:：，;])`)
+// contextPair is two names around a slash in prose: words without digits,
+// or a setting and its value ("TP=1／TP=2").
+var contextPair = regexp.MustCompile(`(?:^|[\s*_"'“（(:：，,为為])([\p{L}][\p{L}\-.]{0,24}(?:=\d{1,3})?)\s*[/／]\s*([\p{L}][\p{L}\-.]{0,24}(?:=\d{1,3})?)(?:$|[\s*_"'”）),.。:：，;])`)
 
 // cellOrderWords say a line of prose is about the cells' order ("each
 // cell", "order", 每格, 顺序): only there does a pair of names name the
 // values of a cell, never in a setup sentence ("FA3 LM/vision attention").
-var cellOrderWords = regexp.MustCompile(`(?i)\b(?:each|every|per)\s+cell\b|\bcells?\s+(?:read|show|hold|are|give)\b|\border\b|每格|每个单元格|单元格|顺序|順序|各セル|셀`)
+var cellOrderWords = regexp.MustCompile(`(?i)\b(?:each|every|per)\s+cell\b|\bcells?\s+(?:read|show|hold|are|give)\b|\border\b|\beach\s+(?:number|value)\b|每格|每个单元格|单元格|顺序|順序|依序|依次|每个数字|每個數字|各セル|셀`)
 
 // contextPairNames are the two systems the text above g names as its
 // cells' order, or false when it names none or more than one pair.

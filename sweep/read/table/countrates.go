@@ -21,11 +21,20 @@ import (
 func countRates(g *grid) []string {
 	cols := classifyAll(g.header)
 	var notes []string
-	if !hasKind(cols, colThroughput) && !hasKind(cols, colThroughputPerGPU) {
+	if !hasKind(cols, colThroughput) && !hasKind(cols, colThroughputPerGPU) || distributionRates(cols) {
 		tok, okTok := onlyIndex(cols, outputTokenTotal)
 		dur, u, okDur := runTime(g, cols, true)
+		byRate := false
+		if !okDur {
+			dur, okDur = secondsByServedRate(g, cols)
+			u, byRate = units["s"], okDur
+		}
 		if okTok && okDur {
-			notes = append(notes, deriveRate(g, tok, dur, u, "Output tok/s (derived)", "the output throughput"))
+			note := deriveRate(g, tok, dur, u, "Output tok/s (derived)", "the output throughput")
+			if byRate {
+				note += fmt.Sprintf("; %q read in s: on every row it is the requests served over the served request rate", g.header[dur])
+			}
+			notes = append(notes, note)
 		}
 	}
 	if !hasServedRate(cols) {

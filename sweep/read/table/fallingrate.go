@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // A node's output rate does not fall at every level from one stream on:
@@ -47,6 +48,20 @@ func (r *resolved) fallingSoleRate(g grid) {
 	c := &r.cols[rate]
 	c.kind, c.why = colPerUser, "a per-stream rate: it falls at every level from one stream on, which the node's rate does not"
 	r.notes = append(r.notes, fmt.Sprintf("%s: %q read as a per-stream rate, not the node's: it falls at every level as %q grows from %s", g.file, c.header, r.cols[load].header, cleanCell(cellAt(g.rows[0], load))))
+	r.streamStatistics(rate)
+}
+
+// streamStatistics: the other statistics of a rate read as one stream's
+// ("tokens_per_second p95", "p99" beside its median) are statistics of
+// that stream rate over the requests, never the node's rate, and no
+// refusal may offer them as its throughput.
+func (r *resolved) streamStatistics(stream int) {
+	read := fmt.Sprintf("%q is read", r.cols[stream].header)
+	for i := range r.cols {
+		if c := &r.cols[i]; c.kind == colOtherTokRate && strings.HasSuffix(c.why, read) {
+			c.kind, c.why = colPerUser, fmt.Sprintf("the %s of a per-stream rate (%q)", statName(c.stat), r.cols[stream].header)
+		}
+	}
 }
 
 // fallsFromOneStream: over rows of a rising load that starts at one or two

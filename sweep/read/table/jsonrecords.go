@@ -176,7 +176,8 @@ func recordLists(n *jnode, path string, depth int) []recordList {
 }
 
 // recordsRead: two or more elements, all objects, whose scalar keys
-// include a load (concurrency or an offered rate) and the throughput.
+// include a load (concurrency or an offered rate) and the throughput, a
+// total token rate or the output tokens of the run.
 func recordsRead(items []*jnode) bool {
 	if len(items) < 2 {
 		return false
@@ -188,10 +189,13 @@ func recordsRead(items []*jnode) bool {
 	}
 	load, tput := false, false
 	for _, k := range recordKeys(items) {
-		switch classify(k).kind {
-		case colConcurrency, colRequestedRate:
+		// A total token rate ("throughput_total_tps", which beside a
+		// per-user rate is the node's) or the output tokens of the run
+		// (a rate over its duration) is a sweep's too: the passes read it.
+		switch c := classify(k); {
+		case c.kind == colConcurrency || c.kind == colRequestedRate:
 			load = true
-		case colThroughput, colThroughputPerGPU:
+		case c.kind == colThroughput || c.kind == colThroughputPerGPU || c.kind == colOtherTokRate && c.flavor == "total" || outputTokenTotal(c):
 			tput = true
 		}
 	}

@@ -1,6 +1,9 @@
 package table
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Little's law ties a closed loop's three figures: the requests in flight
 // are the served request rate times the mean time each spends in flight
@@ -29,6 +32,27 @@ func (r *resolved) littlesLawUnit(g grid) {
 			c.unit, c.stated, c.unitFrom = units["s"], true, fromLittle
 			r.notes = append(r.notes, fmt.Sprintf("%s: %q read in s: by Little's law its value × %q is %q on every row (in ms it would put a thousandth of the requests in flight)",
 				g.file, c.header, r.cols[rate].header, r.cols[load].header))
+			r.siblingSeconds(g, i)
 		}
+	}
+}
+
+// siblingSeconds: the other statistics of the latency in column at, where
+// nothing states their unit ("min_latency", "max_latency" beside an
+// "avg_latency" Little's law reads in s), are in its unit: one quantity's
+// statistics share it.
+func (r *resolved) siblingSeconds(g grid, at int) {
+	mean := r.cols[at]
+	var named []string
+	for i := range r.cols {
+		c := &r.cols[i]
+		if i == at || c.kind != colLatency || c.metric != mean.metric || c.stated || len(c.timeUnits) > 0 || headerStem(c.header) != headerStem(mean.header) {
+			continue
+		}
+		c.unit, c.stated, c.unitFrom = units["s"], true, fromLittle
+		named = append(named, fmt.Sprintf("%q", c.header))
+	}
+	if len(named) > 0 {
+		r.notes = append(r.notes, fmt.Sprintf("%s: %s read in s as %q is: statistics of one latency", g.file, strings.Join(named, ", "), mean.header))
 	}
 }

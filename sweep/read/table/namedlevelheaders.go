@@ -1,6 +1,9 @@
 package table
 
-import "strings"
+import (
+	"strings"
+	"unicode/utf8"
+)
 
 // A transposed table's level headers may name the load in any words the
 // vocabulary reads as a concurrency ("客户端并发 1 | 客户端并发 4", "Parallel
@@ -23,6 +26,9 @@ func namedLevelHeader(h string) (name, level string, perGPU, ok bool) {
 	if name == "" || strings.ContainsAny(name, "=()（）[]") {
 		return "", "", false, false // "Before (c=1)": a series and a level, levelseries.go
 	}
+	if utf8.RuneCountInString(name) < 3 && isASCII(name) {
+		return "", "", false, false // "p50" is a percentile; levelHeader knows the short load marks
+	}
 	switch classify(name).kind {
 	case colConcurrency:
 		return name, strings.ReplaceAll(plain[at[0]:at[1]], ",", ""), false, true
@@ -30,4 +36,14 @@ func namedLevelHeader(h string) (name, level string, perGPU, ok bool) {
 		return name, strings.ReplaceAll(plain[at[0]:at[1]], ",", ""), true, true
 	}
 	return "", "", false, false
+}
+
+// isASCII: s is written in ASCII alone.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }

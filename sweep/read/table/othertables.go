@@ -102,6 +102,15 @@ func sweepLikeRefusal(refused []refusedTable, first error) error {
 			return r.err
 		}
 	}
+	// A table refused only for holding several curves read as a sweep,
+	// its levels a column or its header of whole numbers: its refusal, not
+	// a settings table's want of a throughput, is what the user must answer.
+	for _, r := range refused {
+		var e *inputerr.Error
+		if errors.As(r.err, &e) && e.Field == "--series" && levelsWritten(r.g) {
+			return r.err
+		}
+	}
 	for _, r := range refused {
 		if canBeSweep(r.g) {
 			return r.err
@@ -135,4 +144,14 @@ func clip(s string, n int) string {
 		return s[:n] + "…"
 	}
 	return s
+}
+
+// levelsWritten: g holds its load levels as a column of whole numbers or
+// as its header, one level a column.
+func levelsWritten(g grid) bool {
+	if loadLevelsColumn(g) >= 0 {
+		return true
+	}
+	_, _, ok := levelHeaders(g.header[1:])
+	return len(g.header) > 3 && ok
 }

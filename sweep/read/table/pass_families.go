@@ -19,6 +19,7 @@ func (r *resolved) familiesPass(g grid) error {
 	r.decodeRates(g)
 	r.perStreamRates(g)
 	r.perRequestRates(g)
+	r.streamSiblings(g)
 	r.swappedStreamWords(g)
 	if err := r.refuseDistantCentrals(g); err != nil {
 		return err

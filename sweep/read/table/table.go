@@ -133,7 +133,11 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, dropBlankRows(&g)...)
 	notes = append(notes, dropRepeatRows(&g)...)
 	notes = append(notes, dropWarmupRows(&g)...)
-	notes = append(notes, mergeGroupHeader(&g)...)
+	if merged := mergeGroupHeader(&g); merged != nil {
+		notes = append(notes, merged...)
+	} else {
+		notes = append(notes, mergeCentredGroups(&g)...)
+	}
 	notes = append(notes, readDecimalCommas(&g)...)
 	notes = append(notes, unpackSweepRow(&g)...)
 	if t, note, ok := pivotMetricRows(g); ok {
@@ -546,7 +550,7 @@ func transpose(g grid) (grid, string, bool) {
 	if classify(g.header[0]).kind == colPerGPU {
 		levelName = "per_gpu"
 	}
-	if rowsNumbered(g) {
+	if rowsNumbered(g) && !cornerNamesColumnLoad(g.header[0]) {
 		return g, "", false // a number names no metric: this is a row per level
 	}
 	note := ""
@@ -602,6 +606,18 @@ func levelRows(g grid, levelName string, levels []string) grid {
 // cornerParts splits a transposed table's corner cell, which may name the
 // row key, the metric and the column key at once: "服务 \ 吞吐(tokens/s) \ 并发".
 var cornerParts = regexp.MustCompile(`\s*[\\＼]\s*`)
+
+// cornerNamesColumnLoad: a corner cell naming the rows' axis and then the
+// columns' ("ctx \ conc"), the columns' a load: the rows are curves (a
+// context length each), numbered or not, and the headers their levels.
+func cornerNamesColumnLoad(corner string) bool {
+	parts := cornerParts.Split(stripMarkup(corner), -1)
+	if len(parts) < 2 {
+		return false
+	}
+	k := classify(parts[len(parts)-1]).kind
+	return (k == colConcurrency || k == colPerGPU) && classify(parts[0]).key() != "concurrency"
+}
 
 // seriesRows turns a transposed table whose rows are series, not metrics
 // (one row per engine, the corner naming the one metric they hold), into

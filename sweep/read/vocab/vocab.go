@@ -163,6 +163,9 @@ var vocabulary = []struct{ from, to string }{
 	// A time unit in brackets ("平均首字延迟 (秒)", "（毫秒）", "(초)"), once
 	// the rates above have taken "/秒".
 	{"(毫秒)", "(ms)"}, {"（毫秒）", "(ms)"}, {"(秒)", "(s)"}, {"（秒）", "(s)"}, {"(초)", "(s)"}, {"(밀리초)", "(ms)"},
+	// The unit as a word of its own ("Latency 秒：1／2", "TTFT 毫秒"), once
+	// every phrase above has taken the 秒 it holds.
+	{"毫秒", " ms "}, {"秒", " s "},
 	// 比 after a metric ("tok/s比", "req/s比": the ratio of two chips'
 	// rates, cells "1.41×"), once the words that hold it (百分比, 加速比,
 	// 同比) are taken; 比较/对比/比較 (comparison) head a remark.
