@@ -91,4 +91,3 @@ func distributionRates(cols []column) bool {
 	}
 	return n > 0 && tail
 }
-

@@ -49,4 +49,3 @@ func (r *resolved) streamSiblings(g grid) {
 		}
 	}
 }
-
