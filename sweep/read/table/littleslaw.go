@@ -49,7 +49,7 @@ func (r *resolved) siblingSeconds(g grid, at int) {
 		if i == at || c.kind != colLatency || c.metric != mean.metric || c.stated || len(c.timeUnits) > 0 || headerStem(c.header) != headerStem(mean.header) {
 			continue
 		}
-		c.unit, c.stated, c.unitFrom = units["s"], true, fromLittle
+		c.unit, c.stated, c.unitFrom = units["s"], true, fmt.Sprintf("the unit of %q", mean.header)
 		named = append(named, fmt.Sprintf("%q", c.header))
 	}
 	if len(named) > 0 {
