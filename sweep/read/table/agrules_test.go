@@ -177,3 +177,18 @@ func TestRecordsWithTotalRate(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 540.7, s.Points[2].ThroughputTokS)
 }
+
+// Synthetic: prose naming each number's order as two settings
+// ("每個數字依序為 TP=1／TP=2", traditional Chinese, full-width slash)
+// splits the cells "124.3 / 113.2" into two curves; the header's "秒" and
+// "毫秒" are its units.
+func TestSettingPairInProse(t *testing.T) {
+	doc := "## 結果\n\n每個數字依序為 TP=1／TP=2。\n\n| 同時請求 | Latency 秒：1／2 | TTFT 毫秒：1／2 | Output tokens/s：1／2 |\n| ---: | ---: | ---: | ---: |\n" +
+		"| 1 | 11.818 / 14.074 | 124.3 / 113.2 | 43.32 / 36.38 |\n| 2 | 12.475 / 14.572 | 196.6 / 169.6 | 81.93 / 70.07 |\n| 4 | 12.645 / 15.014 | 340.8 / 302.5 | 161.20 / 135.57 |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{Series: "TP=2"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 135.57, s.Points[2].ThroughputTokS)
+	require.Equal(t, 302.5, *s.Points[2].TTFT.Mean)
+	require.Equal(t, 15014.0, *s.Points[2].E2E.Mean)
+}

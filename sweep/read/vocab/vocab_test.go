@@ -58,4 +58,7 @@ func TestTranslateTenLanguages(t *testing.T) {
 	require.Equal(t, "duration (s)", words("duración (s)"))
 	require.Equal(t, "load", words("carga"))
 	require.Equal(t, "load", words("负载"))
+	require.Equal(t, "ttft ms", words("ttft 毫秒"))
+	require.Equal(t, "latency s", words("latency 秒"))
+	require.Equal(t, "tokens /s", words("tokens/秒"))
 }
