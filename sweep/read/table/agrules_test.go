@@ -192,3 +192,37 @@ func TestSettingPairInProse(t *testing.T) {
 	require.Equal(t, 302.5, *s.Points[2].TTFT.Mean)
 	require.Equal(t, 15014.0, *s.Points[2].E2E.Mean)
 }
+
+// Synthetic: a script's JSON keyed by the level's name, and one written as
+// columns, are lists of level records in other dress; keys naming no load
+// (a run, a bare number) are not read so.
+func TestJSONLevelShapes(t *testing.T) {
+	keyed := `{"concurrency_1": {"output_throughput": 100, "mean_ttft_ms": 50}, "concurrency_4": {"output_throughput": 350, "mean_ttft_ms": 70}, "concurrency_16": {"output_throughput": 700, "mean_ttft_ms": 900}}`
+	s, err := Read("t.json", []byte(keyed), Records, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 4, 16}, []float64{s.Points[0].Concurrency, s.Points[1].Concurrency, s.Points[2].Concurrency})
+	require.Contains(t, strings.Join(s.Notes, "\n"), `keyed by level ("concurrency_1" …)`)
+
+	columns := `{"model": "m", "concurrency": [1, 4, 16], "output_tokens_per_second": [100, 350, 700], "ttft_ms_p99": [50, 70, 900]}`
+	s, err = Read("t.json", []byte(columns), Records, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, 700.0, s.Points[2].ThroughputTokS)
+	require.Equal(t, 900.0, *s.Points[2].TTFT.P99)
+
+	runs := `{"run_1": {"concurrency": 1, "output_throughput": 100}, "run_2": {"concurrency": 4, "output_throughput": 350}}`
+	_, ok := namedLevelRecords(mustTree(t, runs))
+	require.False(t, ok, "run_1 names no load")
+	_, _, ok = keyLevel("42")
+	require.False(t, ok, "a bare number names no load")
+	name, level, ok := keyLevel("users-8")
+	require.True(t, ok)
+	require.Equal(t, []string{"users", "8"}, []string{name, level})
+	ragged := `{"concurrency": [1, 4, 16], "output_tokens_per_second": [100, 350]}`
+	require.False(t, looksRecords([]byte(ragged)), "columns of different lengths are no table")
+}
+
+func mustTree(t *testing.T, doc string) *jnode {
+	n, ok := parseJSONTree([]byte(doc))
+	require.True(t, ok)
+	return n
+}

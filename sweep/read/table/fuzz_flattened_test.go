@@ -14,6 +14,8 @@ func FuzzJSONRecords(f *testing.F) {
 	f.Add([]byte(`[{"concurrency": 1}, [], {"concurrency": {"a": [1, 2]}}, null]`))
 	f.Add([]byte("{\"concurrency\": 1, \"output_throughput\": 9}\n{\"concurrency\": 2, \"output_throughput\": 17}\n"))
 	f.Add([]byte("{\"label\": \"a\", \"ts\": \"2026-01-02T03:04\", \"decode\": [{\"conc\": 1, \"aggregate_tok_s\": 9}, {\"conc\": 2, \"aggregate_tok_s\": 17}]}\n{\"label\": \"b\", \"decode\": [{\"conc\": 1, \"label\": 3}]}\n{}"))
+	f.Add([]byte(`{"concurrency_1": {"output_throughput": 100}, "concurrency_4": {"output_throughput": 350}, "users-8": {"x": 1}}`))
+	f.Add([]byte(`{"concurrency": [1, 4, 16], "output_tokens_per_second": [100, 350, null], "note": "n"}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		_ = looksRecords(b)
 		s, err := readRecords("t.json", b, Meta{})

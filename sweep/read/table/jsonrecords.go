@@ -148,6 +148,7 @@ type recordList struct {
 	items    []*jnode
 	lines    int  // the objects of a JSON Lines input, 0 for one document
 	embedded bool // the objects lie in a text, each opening a line (jsonembedded.go)
+	shape    string // how the records were written, when not as a list (jsonshapes.go)
 }
 
 // recordLists are the lists of two or more objects at most maxRecordsDepth
@@ -167,6 +168,12 @@ func recordLists(n *jnode, path string, depth int) []recordList {
 		}
 		if items, ok := levelKeyedRecords(n); ok {
 			return []recordList{{path: path, items: items}}
+		}
+		if items, ok := namedLevelRecords(n); ok {
+			return []recordList{{path: path, items: items, shape: fmt.Sprintf("an object keyed by level (%q …): each key's level read as %q", n.keys[0], items[0].keys[0])}}
+		}
+		if items, ok := columnRecords(n); ok {
+			return []recordList{{path: path, items: items, shape: "an object of columns, arrays of one length: each element a row"}}
 		}
 		for _, k := range n.keys {
 			out = append(out, recordLists(n.fields[k], strings.TrimPrefix(path+"."+k, "."), depth+1)...)
@@ -272,6 +279,9 @@ func readRecords(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 		g.lines = append(g.lines, byteLine(data, it.off))
 	}
 	g.notes = []string{fmt.Sprintf("%s: read the %d records of %q as the table's rows, their keys as its columns", path, len(list.items), recordsName(list.path))}
+	if list.shape != "" {
+		g.notes = append(g.notes, fmt.Sprintf("%s: the records are written as %s", path, list.shape))
+	}
 	if list.embedded {
 		g.notes = append(g.notes, fmt.Sprintf("%s: read the %d JSON objects the text holds, each opening a line, as one list; the text between them is not read", path, len(list.items)))
 	}

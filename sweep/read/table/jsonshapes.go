@@ -1,0 +1,136 @@
+package table
+
+import (
+	"strings"
+)
+
+// Two more dresses of the list of level records that scripts write:
+//
+//   - an object keyed by the level's name, {"concurrency_1": {…},
+//     "concurrency_4": {…}}, whose records do not repeat the level: the key
+//     is then the level, read as a field named by its words;
+//   - an object of columns, {"concurrency": [1, 4, 16],
+//     "output_tokens_per_second": [100, 350, 700]}: arrays of one length,
+//     each a column, read row by row.
+//
+// Each is read only where the words name a load and a throughput as a
+// table's headers would (recordsRead), and a key naming anything but a
+// load ("run_1", "vllm_0.6") leaves the object as it is.
+
+// namedLevelRecords are the records of n when every key names the load and
+// its level ("concurrency_4", "users-8", "c=16") in the same words and no
+// record states a load of its own; each gets the level as a field.
+func namedLevelRecords(n *jnode) ([]*jnode, bool) {
+	name := ""
+	items := make([]*jnode, 0, len(n.keys))
+	for _, k := range n.keys {
+		it := n.fields[k]
+		kn, _, ok := keyLevel(k)
+		if !ok || it.kind != '{' || name != "" && kn != name || statesLoad(it) {
+			return nil, false
+		}
+		name = kn
+		items = append(items, it)
+	}
+	if !recordsReadWith(items, name) {
+		return nil, false
+	}
+	for i, k := range n.keys {
+		_, level, _ := keyLevel(k)
+		it := items[i]
+		it.keys = append([]string{name}, it.keys...)
+		it.fields[name] = &jnode{off: it.off, kind: 's', scalar: level}
+	}
+	return items, true
+}
+
+// keyLevel reads a key as a load's name and its level: "concurrency_4" is
+// concurrency 4, "users-8" users 8; false for a bare number (a rate or a
+// concurrency: the words do not say) or any other key.
+func keyLevel(k string) (name, level string, ok bool) {
+	h := strings.NewReplacer("_", " ", "-", " ").Replace(k)
+	if m := levelHeader.FindStringSubmatch(levelHeaderText(h)); m != nil && m[1] != "" {
+		name = strings.ToLower(m[1])
+		if name == "c" || name == "conc" || name == "n" {
+			name = "concurrency"
+		}
+		return name, strings.ReplaceAll(m[2], ",", ""), true
+	}
+	if n, lv, _, ok := namedLevelHeader(h); ok {
+		return strings.ToLower(n), lv, true
+	}
+	return "", "", false
+}
+
+// statesLoad: the record has a scalar field naming a load.
+func statesLoad(it *jnode) bool {
+	for _, f := range it.keys {
+		if c := classify(f).kind; (c == colConcurrency || c == colRequestedRate || c == colPerGPU) && it.fields[f].kind == 's' {
+			return true
+		}
+	}
+	return false
+}
+
+// recordsReadWith is recordsRead once each record has the load field name.
+func recordsReadWith(items []*jnode, name string) bool {
+	probe := make([]*jnode, len(items))
+	for i, it := range items {
+		p := *it
+		p.keys = append([]string{name}, it.keys...)
+		p.fields = map[string]*jnode{name: {kind: 's', scalar: "1"}}
+		for k, v := range it.fields {
+			p.fields[k] = v
+		}
+		probe[i] = &p
+	}
+	return recordsRead(probe)
+}
+
+// minColumnRows is the fewest rows an object of columns must hold to be
+// read as a table: three levels, as a sweep has.
+const minColumnRows = 3
+
+// columnRecords are the rows of n when n is an object whose arrays of
+// scalars, two or more, all hold one number of elements (three or more):
+// each row a record of the arrays' i-th elements; its scalar fields (a
+// model name, a date) are not columns.
+func columnRecords(n *jnode) ([]*jnode, bool) {
+	var cols []string
+	rows := -1
+	for _, k := range n.keys {
+		f := n.fields[k]
+		if f.kind != '[' {
+			continue
+		}
+		if rows >= 0 && len(f.items) != rows || !allScalars(f.items) {
+			return nil, false
+		}
+		rows = len(f.items)
+		cols = append(cols, k)
+	}
+	if len(cols) < 2 || rows < minColumnRows {
+		return nil, false
+	}
+	items := make([]*jnode, rows)
+	for r := range items {
+		// A row's line is where its first column's element is written.
+		it := &jnode{kind: '{', fields: map[string]*jnode{}, off: n.fields[cols[0]].items[r].off}
+		for _, k := range cols {
+			it.keys = append(it.keys, k)
+			it.fields[k] = n.fields[k].items[r]
+		}
+		items[r] = it
+	}
+	return items, recordsRead(items)
+}
+
+// allScalars: every element is a number, a string or null.
+func allScalars(items []*jnode) bool {
+	for _, it := range items {
+		if it.kind != 's' {
+			return false
+		}
+	}
+	return len(items) > 0
+}
