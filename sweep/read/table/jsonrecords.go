@@ -146,8 +146,8 @@ func valueStart(data []byte, off int64) int64 {
 type recordList struct {
 	path     string
 	items    []*jnode
-	lines    int  // the objects of a JSON Lines input, 0 for one document
-	embedded bool // the objects lie in a text, each opening a line (jsonembedded.go)
+	lines    int    // the objects of a JSON Lines input, 0 for one document
+	embedded bool   // the objects lie in a text, each opening a line (jsonembedded.go)
 	shape    string // how the records were written, when not as a list (jsonshapes.go)
 }
 
