@@ -210,11 +210,18 @@ func TestJSONLevelShapes(t *testing.T) {
 	require.Equal(t, 900.0, *s.Points[2].TTFT.P99)
 
 	runs := `{"run_1": {"concurrency": 1, "output_throughput": 100}, "run_2": {"concurrency": 4, "output_throughput": 350}}`
-	_, ok := namedLevelRecords(mustTree(t, runs))
+	_, ok := namedLevelRecords(mustTree(t, runs), "")
 	require.False(t, ok, "run_1 names no load")
 	_, _, ok = keyLevel("42")
 	require.False(t, ok, "a bare number names no load")
-	name, level, ok := keyLevel("users-8")
+	name, level, ok := keyLevelUnder("42", "concurrency")
+	require.True(t, ok, "unless the key above it does")
+	require.Equal(t, []string{"concurrency", "42"}, []string{name, level})
+	byParent := `{"model": "m", "concurrency": {"1": {"output_throughput": 100}, "4": {"output_throughput": 350}, "16": {"output_throughput": 700}}}`
+	s, err = Read("t.json", []byte(byParent), Records, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, 16.0, s.Points[2].Concurrency)
+	name, level, ok = keyLevel("users-8")
 	require.True(t, ok)
 	require.Equal(t, []string{"users", "8"}, []string{name, level})
 	ragged := `{"concurrency": [1, 4, 16], "output_tokens_per_second": [100, 350]}`

@@ -39,15 +39,7 @@ func looksAligned(data []byte) bool {
 		return true
 	}
 	for _, g := range tables {
-		read := 0
-		for _, h := range g.header {
-			// a total or per-stream token rate is a sweep's column too,
-			// though knee may not read it as the node's rate
-			if c := classify(h); c.key() != "" || c.kind == colOtherTokRate || c.kind == colPerUser {
-				read++
-			}
-		}
-		if read < 2 {
+		if sweepColumns(g.header) < 2 {
 			continue
 		}
 		for _, row := range g.rows {
@@ -63,6 +55,19 @@ func looksAligned(data []byte) bool {
 		}
 	}
 	return false
+}
+
+// sweepColumns counts the headers a sweep's table has: the columns knee
+// reads, and a total or per-stream token rate, which knee may not read as
+// the node's rate but which only a sweep prints.
+func sweepColumns(header []string) int {
+	n := 0
+	for _, h := range header {
+		if c := classify(h); c.key() != "" || c.kind == colOtherTokRate || c.kind == colPerUser {
+			n++
+		}
+	}
+	return n
 }
 
 // readAligned reads the first aligned console table in data that is a sweep.

@@ -169,7 +169,8 @@ func recordLists(n *jnode, path string, depth int) []recordList {
 		if items, ok := levelKeyedRecords(n); ok {
 			return []recordList{{path: path, items: items}}
 		}
-		if items, ok := namedLevelRecords(n); ok {
+		parent := path[strings.LastIndex(path, ".")+1:]
+		if items, ok := namedLevelRecords(n, parent); ok {
 			return []recordList{{path: path, items: items, shape: fmt.Sprintf("an object keyed by level (%q …): each key's level read as %q", n.keys[0], items[0].keys[0])}}
 		}
 		if items, ok := columnRecords(n); ok {

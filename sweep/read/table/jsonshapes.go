@@ -1,6 +1,7 @@
 package table
 
 import (
+	"strconv"
 	"strings"
 )
 
@@ -15,17 +16,18 @@ import (
 //
 // Each is read only where the words name a load and a throughput as a
 // table's headers would (recordsRead), and a key naming anything but a
-// load ("run_1", "vllm_0.6") leaves the object as it is.
+// load ("run_1", "vllm_0.6") leaves the object as it is; so does a bare
+// number, unless the key above it names the load.
 
 // namedLevelRecords are the records of n when every key names the load and
 // its level ("concurrency_4", "users-8", "c=16") in the same words and no
 // record states a load of its own; each gets the level as a field.
-func namedLevelRecords(n *jnode) ([]*jnode, bool) {
+func namedLevelRecords(n *jnode, parent string) ([]*jnode, bool) {
 	name := ""
 	items := make([]*jnode, 0, len(n.keys))
 	for _, k := range n.keys {
 		it := n.fields[k]
-		kn, _, ok := keyLevel(k)
+		kn, _, ok := keyLevelUnder(k, parent)
 		if !ok || it.kind != '{' || name != "" && kn != name || statesLoad(it) {
 			return nil, false
 		}
@@ -36,7 +38,7 @@ func namedLevelRecords(n *jnode) ([]*jnode, bool) {
 		return nil, false
 	}
 	for i, k := range n.keys {
-		_, level, _ := keyLevel(k)
+		_, level, _ := keyLevelUnder(k, parent)
 		it := items[i]
 		it.keys = append([]string{name}, it.keys...)
 		it.fields[name] = &jnode{off: it.off, kind: 's', scalar: level}
@@ -58,6 +60,22 @@ func keyLevel(k string) (name, level string, ok bool) {
 	}
 	if n, lv, _, ok := namedLevelHeader(h); ok {
 		return strings.ToLower(n), lv, true
+	}
+	return "", "", false
+}
+
+// keyLevelUnder is keyLevel, and a bare number under a parent key that
+// names the load ({"concurrency": {"1": {…}, "4": {…}}}): the path says
+// what the numbers count.
+func keyLevelUnder(k, parent string) (name, level string, ok bool) {
+	if name, level, ok = keyLevel(k); ok {
+		return name, level, true
+	}
+	if _, err := strconv.ParseFloat(k, 64); err != nil || parent == "" {
+		return "", "", false
+	}
+	if c := classify(parent).kind; c == colConcurrency || c == colPerGPU || c == colRequestedRate {
+		return parent, k, true
 	}
 	return "", "", false
 }

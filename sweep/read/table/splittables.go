@@ -170,7 +170,7 @@ func prepareSplitPart(g grid) (splitPart, bool) {
 		case c.kind == colRatio || allRatios(columnCells(g, i)):
 			p.ratios = append(p.ratios, h)
 			continue
-		case heading != "" && (saysNothing(c) || armName(c) && numericColumn(g, i)):
+		case heading != "" && holdsHeadingMetric(g, i, c):
 			// A column that says nothing on its own (an engine's name)
 			// holds the metric its table's heading names.
 			p.renamed = append(p.renamed, h)
@@ -180,6 +180,13 @@ func prepareSplitPart(g grid) (splitPart, bool) {
 		p.headers = append(p.headers, h)
 	}
 	return p, true
+}
+
+// holdsHeadingMetric: column i says nothing on its own (an engine's name),
+// or names an arm with a label word ("vLLM Server") over numbers: it holds
+// the metric its table's heading names.
+func holdsHeadingMetric(g grid, i int, c column) bool {
+	return saysNothing(c) || armName(c) && numericColumn(g, i)
 }
 
 // saysNothing: a header that names no role, no unit and no dimension (an
