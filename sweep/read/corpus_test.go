@@ -30,6 +30,9 @@ import (
 // corpusFlags are the flags a refused entry's message names, and with which
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
+	"ah-llmkube-bench-vllm-vs-llamacpp-2x-rtx5060ti-qwen36-27b-shadowstack-summary-csv":                         {Series: "llamacpp / agentic", Columns: map[string]string{"requests": "requests_total"}},
+	"ah-squeezebits-quick-awq-kernels-4gpus-e2e":                                                                {Series: "QUICK / Mistral-7B / RTX 4090"},
+	"ah-vllm-mi355x-gptoss-120b-mxfp4-aiter-moe-a8w4-commit-msg":                                                {Series: "before / 10000 / 1000"},
 	"ag-vllm-v1-granite31-3b-a800m-moe-tp1-vs-tp2-spotserve-pilot-zh-tw":                                        {Series: "TP=1 / 4096"},
 	"af-sglang-vs-vllm0280-8x-h20-3e-glm53-fp8-aik8s-9-cases-slash-packed-zh":                                   {Series: "SGLang / 128/64"},
 	"af-dgx-spark-2x-vllm-deepseek-v4-flash-0731-miaai":                                                         {Series: "256", Columns: map[string]string{"throughput": "Aggregate tok/s"}},

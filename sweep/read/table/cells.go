@@ -196,11 +196,11 @@ func splitNumber(s string) (num, rest string, ok bool) {
 }
 
 // trimApprox drops the marks of an approximate value (~, ≈, approx., ca.,
-// about)
-// from the front of a cell; approx says whether there was one.
+// about; 約, 约, 大约 and 약 in Japanese, Chinese and Korean) from the front
+// of a cell; approx says whether there was one.
 func trimApprox(cell string) (s string, approx bool) {
 	s = cell
-	for _, p := range []string{"~", "≈", "approx.", "ca.", "approximately ", "approx ", "about ", "circa "} {
+	for _, p := range []string{"~", "≈", "approx.", "ca.", "approximately ", "approx ", "about ", "circa ", "大约", "约", "約", "약 "} {
 		if strings.HasPrefix(strings.ToLower(s), p) {
 			s, approx = strings.TrimSpace(s[len(p):]), true
 		}

@@ -47,3 +47,27 @@ func isASCII(s string) bool {
 	}
 	return true
 }
+
+// levelsInWords: every header after the first names the load in words and
+// a level ("1 Concurrency", "并发 8", "users=4"), three or more, and the
+// first names no load: the columns are the levels, so rows numbered in
+// the first column ("GPU Quantity": 4) are configurations, not levels.
+func levelsInWords(header []string) bool {
+	if len(header) < 4 || loadKind(classify(header[0]).kind) {
+		return false
+	}
+	for _, h := range header[1:] {
+		if m := levelHeader.FindStringSubmatch(levelHeaderText(h)); m != nil && m[1] != "" {
+			continue
+		}
+		if _, _, _, ok := namedLevelHeader(h); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// loadKind: a kind that is a load.
+func loadKind(k colKind) bool {
+	return k == colConcurrency || k == colPerGPU || k == colRequestedRate
+}

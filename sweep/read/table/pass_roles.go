@@ -36,7 +36,7 @@ func (r *resolved) rolesPass(g grid) error {
 	r.constantLoads(g)
 	r.settingsWithinCurves(g)
 	r.contextSizedLoads(g)
-	r.serverCapacityBesideLoad()
+	r.serverCapacityBesideLoad(g)
 	r.tokenCountsBesideRate(g)
 	r.prefillOnlyInputRate(g)
 	r.perGPUThroughputShare(g)
@@ -45,6 +45,7 @@ func (r *resolved) rolesPass(g grid) error {
 	if err := r.concurrencyFlavors(g); err != nil {
 		return err
 	}
+	r.achievedAboveLevel(g)
 	r.tpotOrITL(g.file)
 	r.offeredRates(g)
 	r.steppingLoad(g)

@@ -29,7 +29,7 @@ func (r *resolved) columnSeries(g grid, pick string) error {
 		r.notes = append(r.notes, baselineNote(g.file, subject, baseline))
 	}
 	if pick == "" {
-		cs.names = rankCurves(cs.names, func(n string) curveSize { return columnCurveSize(g, cs.indexesOf(n), loadColumn(r.cols)) })
+		cs.names = rankCurvesBy(cs.names, func(n string) curveSize { return columnCurveSize(g, cs.indexesOf(n), loadColumn(r.cols)) }, ratioBaselineRank(r.cols))
 		var list []string
 		for _, n := range cs.names {
 			list = append(list, fmt.Sprintf("%q (%s)", n, strings.Join(cs.colsOf[n], ", ")))

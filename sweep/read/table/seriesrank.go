@@ -24,6 +24,12 @@ type curveSize struct {
 // rankCurves orders names by their sizes, largest first; ties keep their
 // order.
 func rankCurves(names []string, size func(string) curveSize) []string {
+	return rankCurvesBy(names, size, baselineRank)
+}
+
+// rankCurvesBy is rankCurves with base ranking a curve named as a baseline
+// after one that is not.
+func rankCurvesBy(names []string, size func(string) curveSize, base func(string) int) []string {
 	sizes := map[string]curveSize{}
 	for _, n := range names {
 		sizes[n] = size(n)
@@ -33,7 +39,7 @@ func rankCurves(names []string, size func(string) curveSize) []string {
 		if d := sizes[a].before(sizes[b]); d != 0 {
 			return d
 		}
-		return baselineRank(a) - baselineRank(b)
+		return base(a) - base(b)
 	})
 	return out
 }
@@ -134,4 +140,26 @@ func reorder[T any](xs []T, order []int) []T {
 		out[i] = xs[j]
 	}
 	return out
+}
+
+// ratioBaselineRank is 1 for a curve a ratio column names, after its first
+// word, as what another is measured against ("Speedup-AWQ", "vs FP16"
+// beside the arms FP16, AWQ, QUICK; not "zllm / llama", which names its
+// subject first): the table is about the arm no ratio names, which a perf engineer
+// asks the knee of first. 0 otherwise.
+func ratioBaselineRank(cols []column) func(string) int {
+	return func(name string) int {
+		n := strings.ToLower(strings.TrimSpace(stripMarkup(name)))
+		for _, c := range cols {
+			if c.kind != colRatio || n == "" {
+				continue
+			}
+			// "zllm / llama" names its subject first: only a name
+			// after the first word is what the ratio compares against.
+			if at := slices.Index(headerTokens(strings.ToLower(c.header)), n); at > 0 {
+				return 1
+			}
+		}
+		return baselineRank(name)
+	}
 }

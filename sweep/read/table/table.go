@@ -550,7 +550,7 @@ func transpose(g grid) (grid, string, bool) {
 	if classify(g.header[0]).kind == colPerGPU {
 		levelName = "per_gpu"
 	}
-	if rowsNumbered(g) && !cornerNamesColumnLoad(g.header[0]) {
+	if rowsNumbered(g) && !cornerNamesColumnLoad(g.header[0]) && !levelsInWords(g.header) {
 		return g, "", false // a number names no metric: this is a row per level
 	}
 	note := ""

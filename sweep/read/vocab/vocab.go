@@ -52,6 +52,12 @@ var vocabulary = []struct{ from, to string }{
 	// Japanese.
 	{"最初のトークンまでの時間", "ttft"}, {"初回トークン", "ttft"}, {"同時実行数", "concurrency"}, {"同時接続数", "concurrency"},
 	{"同時リクエスト数", "concurrency"}, {"並列数", "parallel"},
+	// One request's or one stream's rate: "1本あたり tok/s" (per one
+	// stream), "1 リクエスト tok/s", "リクエストあたり", before リクエスト
+	// alone becomes requests.
+	{"1本あたり", "per stream"}, {"1 本あたり", "per stream"}, {"本あたり", "per stream"}, {"1リクエストあたり", "per request"},
+	{"1 リクエストあたり", "per request"}, {"リクエストあたり", "per request"}, {"1 リクエスト", "per request"}, {"1リクエスト", "per request"},
+	{"ユーザーあたり", "per user"}, {"1ユーザー", "per user"},
 	// 同時 / 同时 (simultaneous) alone heads a load column ("同時 | 總輸出"), after
 	// the longer words above; 並發 / 併發 are traditional spellings of 并发.
 	{"同時", "concurrent"}, {"同时", "concurrent"}, {"並發", "concurrency"}, {"併發", "concurrency"}, {"スループット", "throughput"}, {"レイテンシ", "latency"},

@@ -61,4 +61,6 @@ func TestTranslateTenLanguages(t *testing.T) {
 	require.Equal(t, "ttft ms", words("ttft 毫秒"))
 	require.Equal(t, "latency s", words("latency 秒"))
 	require.Equal(t, "tokens /s", words("tokens/秒"))
+	require.Equal(t, "per stream tok/s", words("1本あたり tok/s"))
+	require.Equal(t, "per request tok/s", words("1 リクエスト tok/s"))
 }
