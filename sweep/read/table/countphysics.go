@@ -31,11 +31,14 @@ func secondsByServedRate(g *grid, cols []column) (int, bool) {
 		return 0, false
 	}
 	found := -1
+	requests := kindIndexes(cols, colRequests)
 	for i, c := range cols {
+		if c.kind != colIgnore || !namesTime(g.header[i]) {
+			continue
+		}
 		// Any count of requests will do ("total_requests" beside
 		// "successful_requests"): the one the time fits.
-		fits := slices.ContainsFunc(kindIndexes(cols, colRequests), func(req int) bool { return durationOfRun(g, i, req, rate) })
-		if c.kind != colIgnore || !namesTime(g.header[i]) || !fits {
+		if !slices.ContainsFunc(requests, func(req int) bool { return durationOfRun(g, i, req, rate) }) {
 			continue
 		}
 		if found >= 0 {

@@ -3,6 +3,8 @@ package table
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/kneetool/knee/sweep/read/vocab"
 )
 
 // A transposed table's level headers may name the load in any words the
@@ -26,7 +28,7 @@ func namedLevelHeader(h string) (name, level string, perGPU, ok bool) {
 	if name == "" || strings.ContainsAny(name, "=()（）[]") {
 		return "", "", false, false // "Before (c=1)": a series and a level, levelseries.go
 	}
-	if utf8.RuneCountInString(name) < 3 && isASCII(name) {
+	if utf8.RuneCountInString(name) < 3 && vocab.IsASCII(name) {
 		return "", "", false, false // "p50" is a percentile; levelHeader knows the short load marks
 	}
 	switch classify(name).kind {
@@ -36,16 +38,6 @@ func namedLevelHeader(h string) (name, level string, perGPU, ok bool) {
 		return name, strings.ReplaceAll(plain[at[0]:at[1]], ",", ""), true, true
 	}
 	return "", "", false, false
-}
-
-// isASCII: s is written in ASCII alone.
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
-			return false
-		}
-	}
-	return true
 }
 
 // levelsInWords: every header after the first names the load in words and

@@ -183,14 +183,15 @@ var vocabulary = []struct{ from, to string }{
 // checked against these few, not the whole vocabulary.
 var asciiVocabulary = func() (out []struct{ from, to string }) {
 	for _, v := range vocabulary {
-		if isASCII(v.from) {
+		if IsASCII(v.from) {
 			out = append(out, v)
 		}
 	}
 	return out
 }()
 
-func isASCII(s string) bool {
+// IsASCII: s is written in ASCII alone.
+func IsASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= 0x80 {
 			return false
@@ -202,7 +203,7 @@ func isASCII(s string) bool {
 // Translate rewrites a lower-cased header's non-English words as the
 // English words of the role table; a header that has none is unchanged.
 func Translate(h string) string {
-	if isASCII(h) {
+	if IsASCII(h) {
 		return apply(asciiVocabulary, h)
 	}
 	// Japanese kanji phrases first, as written ("同時実行数"); what is left
