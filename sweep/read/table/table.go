@@ -519,7 +519,7 @@ func levelHeaders(headers []string) (levels []string, perGPU, ok bool) {
 		m := levelHeader.FindStringSubmatch(levelHeaderText(h))
 		if m == nil {
 			name, level, gpu, ok := namedLevelHeader(h)
-			if !ok || named != "" && name != named {
+			if !ok || named != "" && !sameLoadName(name, named) {
 				return nil, false, false
 			}
 			named, perGPU = name, perGPU || gpu
@@ -560,7 +560,7 @@ func transpose(g grid) (grid, string, bool) {
 			return t, note, true // columns named by level and series (levelseries.go)
 		}
 		var dropped bool
-		if g, note, dropped = dropSummaryColumns(g); !dropped {
+		if g, note, dropped = dropLevelNeighbours(g); !dropped {
 			return g, "", false
 		}
 		levels, perGPU, _ = levelHeaders(g.header[1:])
@@ -691,6 +691,9 @@ func seriesRowsMetric(g grid) string {
 	}
 	if metric == "" {
 		metric = headingMetric(g)
+	}
+	if metric == "" {
+		metric = levelCellsUnit(g)
 	}
 	return metric
 }
