@@ -232,7 +232,8 @@ func commonEnds(words [][]string) (pre, suf int) {
 func headerHasPart(header, part string) bool {
 	h := strings.ToLower(strings.Join(strings.Fields(stripMarkup(header)), " "))
 	p := strings.ToLower(part)
-	return strings.HasPrefix(h, p+" ") || strings.HasSuffix(h, " "+p)
+	// "TTFT p50 (16)": a bracket at the end names the curve it was measured on
+	return strings.HasPrefix(h, p+" ") || strings.HasSuffix(h, " "+p) || strings.HasSuffix(h, " ("+p+")")
 }
 
 func without(names []string, pick string) []string {
