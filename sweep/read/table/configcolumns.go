@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"strings"
 )
 
 // A table of configurations often describes each row before its levels:
@@ -18,12 +19,13 @@ import (
 // configKinds are the kinds of a column that describes a configuration.
 var configKinds = map[colKind]bool{colIgnore: true, colWorkload: true, colSeriesLabel: true, colNote: true, colModel: true, colAccelerator: true, colLeaf: true}
 
-// dropConfigColumns returns g with only its first column and the levels
-// after the columns describing each row, and a note; false when the
-// headers are not so.
+// dropConfigColumns returns g with its first column and the columns from
+// its first level on, dropping the columns describing each row between
+// them, and a note; false when the headers are not so. Columns after the
+// levels (a "Ceiling" per row) are left to dropSummaryColumns.
 func dropConfigColumns(g grid) (grid, string, bool) {
-	start := trailingLevels(g.header)
-	if start < 2 || len(g.header)-start < 2 {
+	start := firstLevels(g.header)
+	if start < 2 || start >= len(g.header) {
 		return g, "", false
 	}
 	for _, h := range g.header[1:start] {
@@ -45,28 +47,29 @@ func dropConfigColumns(g grid) (grid, string, bool) {
 	return t, note, true
 }
 
-// trailingLevels is the first column of the run of level headers that ends
-// the header (len(header) when the last names no level).
-func trailingLevels(header []string) int {
-	start := len(header)
-	for start > 1 {
-		if _, _, ok := levelHeaders(header[start-1 : start]); !ok {
-			break
+// firstLevels is the first column of the first run of two or more alike
+// level headers (len(header) when there is none).
+func firstLevels(header []string) int {
+	for start := 1; start+1 < len(header); start++ {
+		if _, _, ok := levelHeaders(header[start : start+2]); ok {
+			return start
 		}
-		start--
 	}
-	if _, _, ok := levelHeaders(header[start:]); !ok {
-		return len(header) // one level header each, but not alike
-	}
-	return start
+	return len(header)
 }
 
 // dropLevelNeighbours drops the columns beside a transposed table's levels
-// that are no level: a summary of each row's levels (widelevels.go), or
-// columns describing each row's configuration before them.
+// that are no level: columns describing each row's configuration before
+// them, then a summary of each row's levels or remarks after them
+// (widelevels.go). ok when the levels are all that is left.
 func dropLevelNeighbours(g grid) (grid, string, bool) {
-	if t, note, ok := dropSummaryColumns(g); ok {
+	t, note, cut := dropConfigColumns(g)
+	if _, _, ok := levelHeaders(t.header[1:]); ok && cut {
 		return t, note, true
 	}
-	return dropConfigColumns(g)
+	t2, note2, ok := dropSummaryColumns(t)
+	if !ok {
+		return g, "", false
+	}
+	return t2, strings.TrimPrefix(note+"; "+note2, "; "), true
 }

@@ -550,7 +550,7 @@ func transpose(g grid) (grid, string, bool) {
 	if classify(g.header[0]).kind == colPerGPU {
 		levelName = "per_gpu"
 	}
-	if rowsNumbered(g) && !cornerNamesColumnLoad(g.header[0]) && !levelsInWords(g.header) {
+	if rowsNumbered(g) && !cornerNamesColumnLoad(g.header[0]) && !levelsInWords(g.header) && !cornerNamesWorkload(g) {
 		return g, "", false // a number names no metric: this is a row per level
 	}
 	note := ""
@@ -635,7 +635,7 @@ func seriesRows(g grid, levelName string, levels []string) (grid, bool) {
 		if len(row) == 0 {
 			continue
 		}
-		c := classify(row[0])
+		c := classify(outsideBrackets(row[0])) // "cohort (after the change)": the bracket remarks, the name names
 		if c.key() != "" && !settingLabel(c, row, levels) {
 			return g, false // a row names a metric: the usual transposed table
 		}
@@ -694,6 +694,9 @@ func seriesRowsMetric(g grid) string {
 	}
 	if metric == "" {
 		metric = levelCellsUnit(g)
+	}
+	if metric == "" && proseRateBlanket(g) {
+		metric = "tok/s" // "Each value is aggregate output tokens/second"
 	}
 	return metric
 }
