@@ -65,6 +65,10 @@ def same_series(x, pick):
     (added after batch af's one measurement, where a curve so named was
     compared with its unmarked sibling "Non-disaggregated" inside it)."""
     x, pick = (re.sub(r"[`*~]", "", v).replace(" ", "").lower() for v in (x, pick))
+    # A series named by two columns is "64 / 128" in knee's words and often
+    # "64, 128" in a transcription (added after batch ai's one measurement,
+    # where two CSVs so named were scored as merged curves).
+    x, pick = (v.replace(",", "/") for v in (x, pick))
     return x == pick or x in pick or pick in x
 
 

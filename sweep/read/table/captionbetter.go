@@ -38,3 +38,43 @@ func betterCaption(l string) string {
 	}
 	return ""
 }
+
+// A short paragraph of its own above a table may name its values and what
+// they vary with, the way a chart's caption does: "Aggregate tok/s at each
+// `max_running_requests` cap.", "TTFT p50 (ms) across engines". The metric
+// comes first, with its unit, then a preposition and the condition. Only
+// a line standing alone (a blank line or a heading above it) is such a
+// caption, and only a metric whose unit is written: prose that mentions
+// throughput in passing is neither.
+
+// metricLead is a line that begins with the metric and goes on with the
+// condition it is measured at.
+var metricLead = regexp.MustCompile(`(?i)^(.{2,40}?)\s+(?:at|for|across|by|over|under|vs\.?|versus)\s+\S.*$`)
+
+// metricLeadCaption is the metric a line like "Aggregate tok/s at each
+// cap." names, when it stands alone above the table; "" otherwise.
+func metricLeadCaption(lines []string, i int) string {
+	l := strings.TrimSpace(unquote(lines[i]))
+	if len(l) > maxCaption || i > 0 && !standsAlone(lines[i-1]) {
+		return ""
+	}
+	m := metricLead.FindStringSubmatch(l)
+	if m == nil {
+		return ""
+	}
+	name := strings.TrimSpace(m[1])
+	switch k := classify(name).kind; {
+	case !headerStatesUnit(name):
+		return ""
+	case k == colThroughput || k == colThroughputPerGPU || k == colLatency:
+		return name
+	}
+	return ""
+}
+
+// standsAlone: the line above a caption ends its paragraph: blank, or a
+// heading.
+func standsAlone(above string) bool {
+	a := strings.TrimSpace(unquote(above))
+	return a == "" || strings.HasPrefix(a, "#")
+}

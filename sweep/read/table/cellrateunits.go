@@ -71,3 +71,31 @@ func readsAsRate(k colKind, d dimension) bool {
 	}
 	return false
 }
+
+// levelCellsUnit is the rate unit every number of a transposed table's
+// level columns writes ("101 t/s" under "1 Strom"), where neither the
+// corner nor the text above names the metric its rows of series hold: the
+// unit is what they measure. "" when a column writes none or another.
+func levelCellsUnit(g grid) string {
+	name := ""
+	for i := 1; i < len(g.header); i++ {
+		u, ok := cellsRateUnit(g, i)
+		if !ok && !textColumn(g, i) && hasNumber(g, i) || ok && name != "" && u.name != name {
+			return ""
+		}
+		if ok {
+			name = u.name
+		}
+	}
+	return name
+}
+
+// hasNumber: some cell of column i is a number.
+func hasNumber(g grid, i int) bool {
+	for _, row := range g.rows {
+		if _, ok, err := parseCell(cleanCell(cellAt(row, i))); err == nil && ok {
+			return true
+		}
+	}
+	return false
+}

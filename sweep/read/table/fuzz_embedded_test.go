@@ -26,6 +26,8 @@ func FuzzKeyValueBlocks(f *testing.F) {
 	f.Add([]byte("=== Concurrency: 16 ===\nThroughput: 900 tok/s\nTTFT p99: 90 ms\n\n=== Concurrency: 32 ===\nThroughput: 1500 tok/s\nTTFT p99: 300 ms\n"))
 	f.Add([]byte("Running with concurrency=16\n  output throughput: 900.0 tokens/s\nRunning with concurrency=32\n  output throughput: 1200 tokens/s\n"))
 	f.Add([]byte("model: m\ngpu: H100\n\n- concurrency = 1\n- tok/s = abc\n\n- concurrency = 2\n- tok/s = 1e309\n"))
+	f.Add([]byte("Run 1/2: input=256, concurrent=1\nWaiting\nCompleted: input=256, Output-token/s=22.70\nRun 2/2: input=256, concurrent=8\nCompleted: input=256, Output-token/s=152.4\n"))
+	f.Add([]byte("=== VLLM c=1 rep=1 ===\n  Output token throughput (tok/s): 22\n=== VLLM c=8 rep=1 ===\n  Output token throughput (tok/s): 160\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if g, ok := keyValueBlocksGrid("t.txt", string(b)); ok && len(g.rows) < 2 {
 			t.Fatalf("keyValueBlocksGrid said ok with %d rows", len(g.rows))

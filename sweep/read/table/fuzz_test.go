@@ -36,6 +36,9 @@ func FuzzMarkdown(f *testing.F) {
 	f.Add([]byte("| Engine | Mode | BS | tok/s (per-stream / aggregate) | TTFT (ms) |\n|---|---|---|---|---|\n| A | TP | 1 | 79.1 / 78.8 | 40 |\n| ″ | | 2 | 70.3 / 137.0 | —（n/a） |\n"))
 	f.Add([]byte("| Gleichzeitige Anfragen | Erstes Token (Median) | Antwort komplett (Median / p95) | Token/s gesamt |\n|---|---|---|---|\n| 1 | 0,65 s | 0,96 s / 1,14 s | 1.077,5 |\n| | | | |\n| 8 | 0,92 s | 1,67 s / 2,08 s | 310 |\n"))
 	f.Add([]byte("| Concurrency | Aggregate Throughput (tok/s) | Latency & Per-Stream Decode |\n|---|---|---|\n| **1** | 37.1 | Single-stream decode ~43.8 tok/s |\n| **2** | | Linear scaling |\n| 4 | | n/a (OOM) |\n"))
+	f.Add([]byte("<h3>Rate</h3>\n<table>\n<tr><th>Batch</th><th><span>Throughput (tok/s)</span></th></tr>\n<tr><td colspan=\"2\">2× H100</td></tr>\n<tr><td>1</td><td>142.58</td></tr>\n<tr><td>8</td><td>1,070.96</td></tr>\n</table>\n"))
+	f.Add([]byte("<table><tr><td colspan=\"999999999\">x</td><td><table><tr><td>1</td></tr></table></td></tr><tr><th>c</th></tr>"))
+	f.Add([]byte("| Node | Hardware | c1 | c4 | Ceiling |\n|---|---|---|---|---|\n| a | GPU | 1 | 5<br>6 | **5** |\n\nAll tps = aggregate completion tokens/sec.\n"))
 	seed(f, "sweeps/jtchilders-laguna-s21-nvfp4-gb10-vllm.md", "sweeps/dsv4flash-0731-1xdgxspark-maxseqs1-vllm.md",
 		"sweeps/yeqcharlotte-router-llmd-pd-llama31-8b-16gpu.md", "sweeps/pallavim1-gemma4-26b-rtxpro6000-g4-1k1k.md")
 	f.Fuzz(func(t *testing.T, b []byte) {

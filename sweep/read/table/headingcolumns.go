@@ -60,11 +60,12 @@ func nameColumnsByHeading(g *grid) []string {
 // a column already holds the metric of key under its own name.
 func namelessColumns(g grid, cols []column, key string) []int {
 	var named []int
+	arms := settingArms(g.header, cols)
 	for i, c := range cols {
 		if c.key() == key {
 			return nil // the table names the metric itself
 		}
-		if (saysNothing(c) || armName(c)) && namesSomething(g.header[i]) && numericColumn(g, i) && !countsRows(g, i) && !holdsNegative(g, i) {
+		if (saysNothing(c) || armName(c) || arms[i]) && namesSomething(g.header[i]) && numericColumn(g, i) && !countsRows(g, i) && !holdsNegative(g, i) {
 			named = append(named, i)
 		}
 	}
@@ -134,4 +135,31 @@ func countsRows(g grid, i int) bool {
 		}
 	}
 	return len(g.rows) > 1
+}
+
+// settingArms are the columns named by a server setting and its value
+// ("cap 4 | cap 12 | cap 16") beside a load column that names no value
+// ("Streams"): each is one curve, run with that setting, of the metric the
+// heading names ("Aggregate tok/s at each max_running_requests cap"), not
+// a load of its own. Two or more, with one name and distinct values.
+func settingArms(header []string, cols []column) map[int]bool {
+	arms := map[int]bool{}
+	bare, name := false, ""
+	values := map[string]bool{}
+	for i, h := range header {
+		if !loadKind(cols[i].kind) {
+			continue
+		}
+		n, level, _, ok := namedLevelHeader(h)
+		switch {
+		case !ok:
+			bare = bare || !headingNumber.MatchString(h)
+		case name == "" || sameLoadName(n, name):
+			name, values[level], arms[i] = n, true, true
+		}
+	}
+	if !bare || len(arms) < 2 || len(values) < len(arms) {
+		return nil
+	}
+	return arms
 }

@@ -35,7 +35,7 @@ const maxRecordsJSON = 16 << 20
 
 // maxRecordsDepth is how deep the record list may lie ("results",
 // "data.runs"): a summary keeps it near the top.
-const maxRecordsDepth = 3
+const maxRecordsDepth = 5
 
 // jnode is a JSON value with where it starts in the input.
 type jnode struct {
@@ -201,13 +201,32 @@ func recordsRead(items []*jnode) bool {
 		// per-user rate is the node's) or the output tokens of the run
 		// (a rate over its duration) is a sweep's too: the passes read it.
 		switch c := classify(k); {
-		case c.kind == colConcurrency || c.kind == colRequestedRate:
+		case (c.kind == colConcurrency || c.kind == colRequestedRate) && variesAcross(items, k):
 			load = true
 		case c.kind == colThroughput || c.kind == colThroughputPerGPU || c.kind == colOtherTokRate && c.flavor == "total" || outputTokenTotal(c):
 			tput = true
 		}
 	}
 	return load && tput
+}
+
+// variesAcross: key k holds two values or more over items. A load that
+// every record holds alike ("sustained_concurrency": 8 in each precision's
+// soak run) is the runs' one setting, not a sweep's levels: that list is
+// no list of levels, whatever its words.
+func variesAcross(items []*jnode, k string) bool {
+	first, seen := "", false
+	for _, it := range items {
+		f, ok := it.fields[k]
+		if !ok || f.kind != 's' || f.scalar == "" {
+			continue
+		}
+		if seen && f.scalar != first {
+			return true
+		}
+		first, seen = f.scalar, true
+	}
+	return false
 }
 
 // recordKeys is the union of the records' scalar keys, in first-seen order.

@@ -51,6 +51,6 @@ func TestJSONRecordsRefusesUnclear(t *testing.T) {
 // A list deeper than a summary keeps its levels is not looked for.
 func TestJSONRecordsDepth(t *testing.T) {
 	rec := `[{"concurrency": 1, "output_throughput": 100}, {"concurrency": 4, "output_throughput": 380}]`
-	require.True(t, Looks(Records, "", []byte(`{"a": {"b": {"c": `+rec+`}}}`)))
-	require.False(t, Looks(Records, "", []byte(`{"a": {"b": {"c": {"d": `+rec+`}}}}`)))
+	require.True(t, Looks(Records, "", []byte(`{"a": {"b": {"c": {"d": {"e": `+rec+`}}}}}`)))
+	require.False(t, Looks(Records, "", []byte(`{"a": {"b": {"c": {"d": {"e": {"f": `+rec+`}}}}}}`)))
 }

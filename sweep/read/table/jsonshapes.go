@@ -96,7 +96,7 @@ func recordsReadWith(items []*jnode, name string) bool {
 	for i, it := range items {
 		p := *it
 		p.keys = append([]string{name}, it.keys...)
-		p.fields = map[string]*jnode{name: {kind: 's', scalar: "1"}}
+		p.fields = map[string]*jnode{name: {kind: 's', scalar: strconv.Itoa(i + 1)}} // the keys' levels differ
 		for k, v := range it.fields {
 			p.fields[k] = v
 		}

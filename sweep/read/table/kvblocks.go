@@ -34,6 +34,10 @@ type kvBlock struct {
 	values map[string]string
 	line   int
 	title  string
+	// last is the block's last line; banner is set for a block that is
+	// one line of several pairs ("=== VLLM c=1 rep=1 ===", kvinline.go).
+	last   int
+	banner bool
 }
 
 // keyValueBlocksGrid reads a text's key-value blocks as a grid; false
@@ -43,25 +47,31 @@ func keyValueBlocksGrid(path, text string) (grid, bool) {
 	var cur *kvBlock
 	prev := ""
 	for i, raw := range strings.Split(text, "\n") {
-		k, v, ok := kvLineOf(raw)
-		if !ok {
+		pairs := inlinePairs(raw)
+		if k, v, ok := kvLineOf(raw); ok && pairs == nil {
+			pairs = [][2]string{{k, v}}
+		}
+		if pairs == nil {
 			cur = nil
 			if t := strings.TrimSpace(raw); t != "" {
 				prev = t
 			}
 			continue
 		}
-		if cur == nil {
-			blocks = append(blocks, kvBlock{values: map[string]string{}, line: i + 1, title: prev})
+		if cur == nil || len(pairs) > 1 || cur.banner { // a line of pairs is a block of its own (kvinline.go)
+			blocks = append(blocks, kvBlock{values: map[string]string{}, line: i + 1, title: prev, banner: len(pairs) > 1})
 			cur = &blocks[len(blocks)-1]
 			prev = ""
 		}
-		if _, seen := cur.values[k]; !seen {
-			cur.keys = append(cur.keys, k)
+		cur.last = i + 1
+		for _, p := range pairs {
+			if _, seen := cur.values[p[0]]; !seen {
+				cur.keys = append(cur.keys, p[0])
+			}
+			cur.values[p[0]] = p[1]
 		}
-		cur.values[k] = v
 	}
-	return kvGrid(path, blocks)
+	return kvGrid(path, mergeContinued(blocks))
 }
 
 // kvLineOf is a line's key and value, when the value is a number (with its

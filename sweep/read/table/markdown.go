@@ -195,12 +195,44 @@ var boldThenRemark = regexp.MustCompile(`^\*\*([^*]{2,}?)\*\*[:：]?\s*\([^()]*\
 // markdownTables finds every pipe table: a row, a separator row, then rows
 // until a line that is not a table row.
 func markdownTables(path string, data []byte) []grid {
+	if lines, src, ok := htmlAsMarkdown(data); ok {
+		for i := range lines {
+			lines[i] = unquote(lines[i])
+		}
+		return atSourceLines(pipeTables(path, lines), src)
+	}
 	var lines []string
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 64*1024), 16*1024*1024)
 	for sc.Scan() {
 		lines = append(lines, unquote(sc.Text()))
 	}
+	return pipeTables(path, lines)
+}
+
+// atSourceLines renumbers the grids read from rewritten lines with the
+// source lines they came from (src[i] for line i+1).
+func atSourceLines(gs []grid, src []int) []grid {
+	at := func(n int) int {
+		if n >= 1 && n <= len(src) {
+			return src[n-1]
+		}
+		return n
+	}
+	for i := range gs {
+		gs[i].headerLine = at(gs[i].headerLine)
+		lines := make([]int, len(gs[i].lines))
+		for j, n := range gs[i].lines {
+			lines[j] = at(n)
+		}
+		gs[i].lines = lines
+	}
+	return gs
+}
+
+// pipeTables are the pipe tables among lines, with their headings and
+// captions.
+func pipeTables(path string, lines []string) []grid {
 	var out []grid
 	var stack headingPath
 	prevEnd := 0

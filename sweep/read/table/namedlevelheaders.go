@@ -31,14 +31,45 @@ func namedLevelHeader(h string) (name, level string, perGPU, ok bool) {
 	if utf8.RuneCountInString(name) < 3 && vocab.IsASCII(name) {
 		return "", "", false, false // "p50" is a percentile; levelHeader knows the short load marks
 	}
-	switch classify(name).kind {
+	level = strings.ReplaceAll(plain[at[0]:at[1]], ",", "")
+	kind, plural := namedLoadKind(name, level)
+	if plural != "" {
+		name = plural // "1 Strom" names the load as "2 Ströme" does
+	}
+	switch kind {
 	case colConcurrency:
-		return name, strings.ReplaceAll(plain[at[0]:at[1]], ",", ""), false, true
+		return name, level, false, true
 	case colPerGPU:
-		return name, strings.ReplaceAll(plain[at[0]:at[1]], ",", ""), true, true
+		return name, level, true, true
 	}
 	return "", "", false, false
 }
+
+// namedLoadKind is how the load words of a level header read: one of the
+// load's units names the level 1 in the singular ("1 Strom", "1 stream"
+// beside "2 Ströme"), read as its plural, the load.
+// plural is that plural ("" when the name is read as written).
+func namedLoadKind(name, level string) (colKind, string) {
+	k := classify(name).kind
+	if k != colIgnore || level != "1" || strings.ContainsAny(name, " \t") {
+		return k, ""
+	}
+	p, ok := loadPlurals[strings.ToLower(name)]
+	if !ok {
+		p = name + "s"
+	}
+	return classify(p).kind, p
+}
+
+// sameLoadName: two level headers' load words name one load, as written or
+// in the vocabulary's words ("Stroeme" and "ströme").
+func sameLoadName(a, b string) bool {
+	norm := func(s string) string { return strings.Join(strings.Fields(vocab.Translate(strings.ToLower(s))), " ") }
+	return a == b || norm(a) == norm(b)
+}
+
+// loadPlurals are the plurals of a load's units not made with an s.
+var loadPlurals = map[string]string{"strom": "ströme"}
 
 // levelsInWords: every header after the first names the load in words and
 // a level ("1 Concurrency", "并发 8", "users=4"), three or more, and the

@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/kneetool/knee/sweep/read/vocab"
@@ -21,6 +22,34 @@ var tupleCell = regexp.MustCompile(`^\s*[\d.,]+ ?[a-zA-Zµ]{0,2}(\s*/\s*[\d.,]+ 
 // ("12.59 / 21.01 ms"), which both values share.
 var trailingUnit = regexp.MustCompile(`[\d.,]\s?([a-zA-Zµ]{1,2})\s*$`)
 
+// brTag is an HTML line break inside a cell: "16<br>512<br>768" stacks
+// three levels in one cell as "16 / 512 / 768" does.
+var brTag = regexp.MustCompile(`(?i)\s*<br\s*/?>\s*`)
+
+// brSlash is what brokenCells puts for a line break.
+const brSlash = " / "
+
+// brokenCells is row with each cell's line breaks written as " / ", when
+// a cell holds a number before a break; other cells are left as written.
+func brokenCells(row []string) []string {
+	out := row
+	for i, c := range row {
+		parts := brTag.Split(strings.TrimSpace(c), -1)
+		if len(parts) < 2 || parts[0] == "" || !startsWithDigit(parts[0]) {
+			continue
+		}
+		if &out[0] == &row[0] {
+			out = slices.Clone(row)
+		}
+		out[i] = strings.Join(parts, brSlash)
+	}
+	return out
+}
+
+func startsWithDigit(s string) bool {
+	return s != "" && s[0] >= '0' && s[0] <= '9'
+}
+
 // expandPackedRows splits a row whose load cell holds k values, and whose
 // other numeric cells hold k values or one, into k rows. A row whose load
 // cell holds one value is left as it is: there, "45 / 120" is a cell knee
@@ -33,19 +62,26 @@ func expandPackedRows(g *grid, load int) []string {
 	var rows [][]string
 	var lines []int
 	for r, row := range g.rows {
+		row = brokenCells(row)
 		lc := cleanCell(cellAt(row, load))
 		if !tupleCell.MatchString(lc) {
 			rows, lines = append(rows, row), append(lines, g.lines[r])
 			continue
 		}
 		k := len(strings.Split(lc, "/"))
+		if strings.Contains(lc, brSlash) {
+			k = len(strings.Split(lc, brSlash))
+		}
 		split := make([][]string, len(row))
 		ok := true
 		for i, cell := range row {
 			c := cleanCell(cell)
 			switch {
-			case tupleCell.MatchString(c):
+			case tupleCell.MatchString(c) || strings.Contains(c, brSlash):
 				parts := strings.Split(c, "/")
+				if strings.Contains(c, brSlash) {
+					parts = strings.Split(c, brSlash) // "2134.99<br>❌[4]": a failed level too
+				}
 				if len(parts) != k {
 					ok = false
 				}
@@ -79,7 +115,7 @@ func expandPackedRows(g *grid, load int) []string {
 }
 
 // failedWords start a cell that says the level did not run.
-var failedWords = []string{"oom", "out of memory", "failed", "fail", "error", "crash", "crashed", "timeout", "timed out", "did not run", "❌", "✗", "x (", "dnf",
+var failedWords = []string{"oom", "out of memory", "failed", "fail", "error", "crash", "crashed", "timeout", "timed out", "did not run", "❌", "✗", "x (", "dnf", "capacity-limited", "capacity limited",
 	// The same in the languages the vocabulary reads.
 	"失敗", "失败", "실패", "fehlgeschlagen", "fehler", "échec", "echec", "erreur", "fallo", "falló", "falha", "ошибка", "сбой", "hata", "błąd", "lỗi"}
 

@@ -34,7 +34,7 @@ func (r *resolved) refuseLookalikes(g grid) error {
 		byKey[k] = append(byKey[k], i)
 	}
 	for _, k := range keys {
-		if len(byKey[k]) < 2 || r.keepPicked(k) {
+		if len(byKey[k]) < 2 || k == "note" || r.keepPicked(k) { // remarks are all kept, none chosen
 			continue
 		}
 		hs := r.headersOf(byKey[k])

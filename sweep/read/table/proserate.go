@@ -13,7 +13,7 @@ import (
 // is about something else (a peak, another run), and names nothing.
 
 // proseTokenRate is a figure with a token-rate unit in prose.
-var proseTokenRate = regexp.MustCompile(`(?i)(\d[\d,]*(?:\.\d+)?)\s*(?:tok/s|tokens/s|tok/sec|tokens/sec|tokens per second)\b`)
+var proseTokenRate = regexp.MustCompile(`(?i)(\d[\d,]*(?:\.\d+)?)\s*(?:tok/s|tokens/s|tok/sec|tokens/sec|tokens/second|tokens per second)\b`)
 
 // A statement of the whole section ("All numbers aggregate tok/s", "all
 // values are tokens/s", "单位：tok/s") names no figure to check: it says
@@ -25,7 +25,7 @@ var proseTokenRate = regexp.MustCompile(`(?i)(\d[\d,]*(?:\.\d+)?)\s*(?:tok/s|tok
 // a section's lead for each table under it (headingpath.go).
 
 // proseBlanketRate is a statement that every number is a token rate.
-var proseBlanketRate = regexp.MustCompile(`(?i)\b(?:measured in|unit of measurement is|units? (?:is|are)|expressed in|reported in)\s+(?:output\s+)?(?:tok/s|tokens/s|tok/sec|tokens/sec|tokens per second)\b|\b(?:all|every)\s+(?:the\s+)?(?:numbers?|values?|figures?|results?)\b[^.\n]{0,40}?(?:tok/s|tokens/s|tok/sec|tokens/sec|tokens per second)\b|(?:单位|所有数[字值]|全部数[字值])[^。\n]{0,10}?(?:tok/s|tokens/s)\b`)
+var proseBlanketRate = regexp.MustCompile(`(?i)\b(?:measured in|unit of measurement is|units? (?:is|are)|expressed in|reported in)\s+(?:output\s+)?(?:tok/s|tokens/s|tok/sec|tokens/sec|tokens/second|tokens per second)\b|\b(?:all|every|each)\s+(?:the\s+)?(?:numbers?|values?|figures?|results?|cells?|rates?|tps|throughputs?)\b[^.\n]{0,40}?(?:tok/s|tokens/s|tok/sec|tokens/sec|tokens/second|tokens per second)\b|(?:单位|所有数[字值]|全部数[字值])[^。\n]{0,10}?(?:tok/s|tokens/s)\b`)
 
 // proseRateBlanket: the prose around g says every number is a token rate.
 func proseRateBlanket(g grid) bool {

@@ -126,7 +126,7 @@ var (
 		"quant", "quantization", "precision", "dtype", "dataset", "scenario", "routing", "router", "version", "setup", "system",
 		"server", "method", "policy", "serving", "runtime", "implementation", "impl", "build", "branch", "image", "service", "stack", "deployment", "series"}
 	ratioWords = []string{"speedup", "efficiency", "ratio", "vs", "versus", "delta", "change", "diff", "gain", "improvement", "util",
-		"utilization", "pct", "percent", "percentage", "scaling", "relative", "regression", "overhead",
+		"utilization", "pct", "percent", "percentage", "scaling", "relative", "regression", "overhead", "drift",
 		// SLO attainment: the share of requests that met an SLO (a percentage
 		// or a fraction), whichever latency it names.
 		"attainment"}
@@ -139,6 +139,8 @@ var roles = []role{
 	// "TTFT speedup" no latency.
 	{kind: colRatio, dims: []dimension{dimPercent, dimRatio}, match: always, why: "a ratio or percentage"},
 	{kind: colRatio, dims: anyDim, match: func(w wordset) bool { return w.has(ratioWords...) }, why: "a ratio or percentage"},
+	// "_throughput_note": a remark on a metric, not the metric.
+	{kind: colNote, dims: anyDim, match: func(w wordset) bool { return w.has("note", "notes", "comment", "comments", "remarks") }},
 	// Goodput (vLLM's and SGLang's --goodput, DistServe's word) counts only
 	// the requests that met every SLO: at most the served rate, and it
 	// falls past the knee while the load still rises. It is neither the
@@ -249,6 +251,11 @@ var roles = []role{
 	{kind: colIgnore, dims: plainDims, why: "requests in a state over the run (an occupancy), not a count of requests", match: occupancyOfRequests},
 	{kind: colRequests, dims: plainDims, match: func(w wordset) bool {
 		return w.has("requests", "reqs", "successes", "success", "successful", "completed", "complete", "succeeded")
+	}},
+	// "rep=2", "trial 3": which repeat of a level a row is; the rows of one
+	// level are its repeats, no curve of their own.
+	{kind: colIgnore, dims: plainDims, why: "a repeat's number: rows of one level that differ only in it are its repeats", match: func(w wordset) bool {
+		return len(w) <= 2 && w.has("rep", "reps", "repeat", "repetition", "trial", "iteration", "iter")
 	}},
 	{kind: colLeaf, dims: plainDims, match: func(w wordset) bool { return w.has("leaf") }},
 	{kind: colAccelerator, dims: plainDims, match: func(w wordset) bool { return w.has("accelerator", "accel", "hardware", "hw") }},

@@ -49,7 +49,7 @@ func readRowCell(file string, line int, c column, raw string, p *sweep.Point, tp
 	case colLeaf, colAccelerator, colModel, colGPUs:
 		return nil // read by tableMeta
 	case colNote:
-		p.Note = stripMarkup(raw)
+		p.Note = joinNotes(p.Note, stripMarkup(raw)) // remarks on several columns are all kept
 		return nil
 	case colSimulated:
 		b, err := parseBool(stripMarkup(raw))
@@ -395,3 +395,14 @@ func firstOf2(a, b *float64) *float64 {
 // prefixedLoad is a load level written with a letter or sign before it
 // ("P8", "c=16", and pytest ids such as "batch-32").
 var prefixedLoad = regexp.MustCompile(`^(?i)(?:p|c|n|b|bs|batch|np|x|×|conc|users?)\s*[=:-]?\s*(\d[\d,]*)$`)
+
+// joinNotes is a point's remark with another added.
+func joinNotes(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "; " + b
+}

@@ -29,7 +29,7 @@ func (r *resolved) columnSeries(g grid, pick string) error {
 		r.notes = append(r.notes, baselineNote(g.file, subject, baseline))
 	}
 	if pick == "" {
-		cs.names = rankCurvesBy(cs.names, func(n string) curveSize { return columnCurveSize(g, cs.indexesOf(n), loadColumn(r.cols)) }, ratioBaselineRank(r.cols))
+		cs.names = rankCurvesBy(cs.names, func(n string) curveSize { return columnCurveSize(g, cs.indexesOf(n), loadColumn(r.cols)) }, denominatorsAfter(ratioDenominators(g, r.cols, cs), ratioBaselineRank(r.cols)))
 		var list []string
 		for _, n := range cs.names {
 			list = append(list, fmt.Sprintf("%q (%s)", n, strings.Join(cs.colsOf[n], ", ")))
@@ -232,7 +232,8 @@ func commonEnds(words [][]string) (pre, suf int) {
 func headerHasPart(header, part string) bool {
 	h := strings.ToLower(strings.Join(strings.Fields(stripMarkup(header)), " "))
 	p := strings.ToLower(part)
-	return strings.HasPrefix(h, p+" ") || strings.HasSuffix(h, " "+p)
+	// "TTFT p50 (16)": a bracket at the end names the curve it was measured on
+	return strings.HasPrefix(h, p+" ") || strings.HasSuffix(h, " "+p) || strings.HasSuffix(h, " ("+p+")")
 }
 
 func without(names []string, pick string) []string {
@@ -265,7 +266,7 @@ func rowSeries(g *grid, cols []column, pick, picked string) ([]string, error) {
 		carryDown(g, i)
 		spelt = append(spelt, sameLengthLabels(g, i)...)
 	}
-	series := dropRemarkColumns(*g, cols, seriesByRow(*g, cols, cand, load), load)
+	series := namingColumns(*g, dropRemarkColumns(*g, cols, seriesByRow(*g, cols, cand, load), load), pick)
 	if len(series) == 0 {
 		return nil, nil
 	}

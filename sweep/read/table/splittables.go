@@ -475,6 +475,9 @@ func captionAbove(lines []string, header int) string {
 	if c := betterCaption(l); c != "" {
 		return c
 	}
+	if c := metricLeadCaption(lines, i); c != "" {
+		return c
+	}
 	if !strings.HasSuffix(l, ":") && !strings.HasSuffix(l, "：") || strings.ContainsAny(l[:1], "#|-*+>") {
 		return ""
 	}

@@ -519,7 +519,7 @@ func levelHeaders(headers []string) (levels []string, perGPU, ok bool) {
 		m := levelHeader.FindStringSubmatch(levelHeaderText(h))
 		if m == nil {
 			name, level, gpu, ok := namedLevelHeader(h)
-			if !ok || named != "" && name != named {
+			if !ok || named != "" && !sameLoadName(name, named) {
 				return nil, false, false
 			}
 			named, perGPU = name, perGPU || gpu
@@ -550,7 +550,7 @@ func transpose(g grid) (grid, string, bool) {
 	if classify(g.header[0]).kind == colPerGPU {
 		levelName = "per_gpu"
 	}
-	if rowsNumbered(g) && !cornerNamesColumnLoad(g.header[0]) && !levelsInWords(g.header) {
+	if rowsNumbered(g) && !cornerNamesColumnLoad(g.header[0]) && !levelsInWords(g.header) && !cornerNamesWorkload(g) {
 		return g, "", false // a number names no metric: this is a row per level
 	}
 	note := ""
@@ -560,7 +560,7 @@ func transpose(g grid) (grid, string, bool) {
 			return t, note, true // columns named by level and series (levelseries.go)
 		}
 		var dropped bool
-		if g, note, dropped = dropSummaryColumns(g); !dropped {
+		if g, note, dropped = dropLevelNeighbours(g); !dropped {
 			return g, "", false
 		}
 		levels, perGPU, _ = levelHeaders(g.header[1:])
@@ -635,7 +635,7 @@ func seriesRows(g grid, levelName string, levels []string) (grid, bool) {
 		if len(row) == 0 {
 			continue
 		}
-		c := classify(row[0])
+		c := classify(outsideBrackets(row[0])) // "cohort (after the change)": the bracket remarks, the name names
 		if c.key() != "" && !settingLabel(c, row, levels) {
 			return g, false // a row names a metric: the usual transposed table
 		}
@@ -691,6 +691,12 @@ func seriesRowsMetric(g grid) string {
 	}
 	if metric == "" {
 		metric = headingMetric(g)
+	}
+	if metric == "" {
+		metric = levelCellsUnit(g)
+	}
+	if metric == "" && proseRateBlanket(g) {
+		metric = "tok/s" // "Each value is aggregate output tokens/second"
 	}
 	return metric
 }

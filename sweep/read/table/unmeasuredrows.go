@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/kneetool/knee/internal/inputerr"
@@ -77,16 +78,22 @@ var notMeasuredWords = []string{"not measured", "not run", "not tested", "skippe
 	"未测", "未測", "跳过", "未実施", "측정 안 함", "nicht gemessen", "non mesuré", "no medido", "não medido", "не измер"}
 
 // saysNotMeasured: the cell, markup and brackets stripped, starts with one
-// of notMeasuredWords.
+// of notMeasuredWords, or a clause of it does after the reason ("ueber
+// 7.600 MiB, nicht gemessen": over the memory, not measured).
 func saysNotMeasured(cell string) bool {
-	low := strings.ToLower(strings.TrimLeft(stripMarkup(cell), "([ *_"))
-	for _, w := range notMeasuredWords {
-		if strings.HasPrefix(low, w) {
-			return true
+	for _, clause := range clauseBreak.Split(strings.ToLower(stripMarkup(cell)), -1) {
+		clause = strings.TrimLeft(clause, "([ *_")
+		for _, w := range notMeasuredWords {
+			if strings.HasPrefix(clause, w) {
+				return true
+			}
 		}
 	}
 	return false
 }
+
+// clauseBreak separates the clauses of a remark.
+var clauseBreak = regexp.MustCompile(`[,;:—–(]|\s-\s`)
 
 // rowSaysFailed is the first cell of the row that says the level failed
 // ("OOM", "n/a (timeout)", "✗"), or "". A cell says so at its start, after

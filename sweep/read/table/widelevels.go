@@ -3,7 +3,10 @@ package table
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
+
+	"gonum.org/v1/gonum/floats"
 
 	"github.com/kneetool/knee/sweep/read/vocab"
 )
@@ -36,11 +39,16 @@ func dropSummaryColumns(g grid) (grid, string, bool) {
 	var notes []string
 	if len(summaries) > 0 {
 		s := summaries[0]
-		if len(summaries) != 1 || !summarisesRows(g, levels, s) {
+		how := summaryOf(g, levels, s)
+		if len(summaries) != 1 || how == "" {
 			return g, "", false
 		}
-		t.header[0] = g.header[0] + ` \ ` + g.header[s]
-		notes = append(notes, fmt.Sprintf("%s: %q is the mean of each row's level cells, not a level: not read; the level cells are read as %q", g.file, g.header[s], g.header[s]))
+		note := fmt.Sprintf("%s: %q is %s of each row's level cells, not a level: not read", g.file, g.header[s], how)
+		if classify(g.header[s]).key() != "" {
+			t.header[0] = g.header[0] + ` \ ` + g.header[s] // "Avg tok/s" names the cells' metric
+			note += fmt.Sprintf("; the level cells are read as %q", g.header[s])
+		}
+		notes = append(notes, note)
 	}
 	if len(ratios) > 0 {
 		notes = append(notes, ratioNote(g, ratios))
@@ -78,7 +86,7 @@ func wideColumns(g grid) (levels, summaries, ratios, remarks []int, ok bool) {
 			remarks = append(remarks, i)
 			continue
 		}
-		if c.key() == "" || c.kind == colConcurrency || c.kind == colPerGPU {
+		if c.kind == colConcurrency || c.kind == colPerGPU || c.key() == "" && (len(levels) == 0 || !hasNumber(g, i)) {
 			return nil, nil, nil, nil, false
 		}
 		summaries = append(summaries, i)
@@ -107,28 +115,60 @@ func remarkCells(g grid, i int) bool {
 // summarisesRows: on every row where all are numbers, cell s is the mean of
 // the level cells, and there is such a row.
 func summarisesRows(g grid, levels []int, s int) bool {
+	return summaryOf(g, levels, s) != ""
+}
+
+// summaryOf says how cell s summarises each row's level cells: "the mean",
+// "the best", or "" when it does neither.
+func summaryOf(g grid, levels []int, s int) string {
+	switch {
+	case summaryHolds(g, levels, s, rowMean):
+		return "the mean"
+	case summaryHolds(g, levels, s, rowBest):
+		return "the best"
+	}
+	return ""
+}
+
+// summaryHolds: on every row where it can be taken, cell s is of's summary
+// of the level cells, and there is such a row.
+func summaryHolds(g grid, levels []int, s int, of func(vals []float64, all bool) (float64, bool)) bool {
 	n := 0
 	for _, row := range g.rows {
-		sum, ok := 0.0, true
+		var vals []float64
 		for _, i := range levels {
-			cv, isNum, err := parseCell(cleanCell(cellAt(row, i)))
-			if err != nil || !isNum {
-				ok = false
-				break
+			if cv, isNum, err := parseCell(cleanCell(cellAt(row, i))); err == nil && isNum {
+				vals = append(vals, cv.v)
 			}
-			sum += cv.v
 		}
+		want, ok := of(vals, len(vals) == len(levels))
 		sv, isNum, err := parseCell(cleanCell(cellAt(row, s)))
 		if !ok || err != nil || !isNum {
 			continue
 		}
-		mean := sum / float64(len(levels))
-		if mean == 0 || math.Abs(sv.v-mean)/math.Abs(mean) > maxSummaryGap {
+		if want == 0 || math.Abs(sv.v-want)/math.Abs(want) > maxSummaryGap {
 			return false
 		}
 		n++
 	}
 	return n > 0
+}
+
+// rowMean is the mean of a row's level cells, when each is a number.
+func rowMean(vals []float64, all bool) (float64, bool) {
+	if !all || len(vals) == 0 {
+		return 0, false
+	}
+	return floats.Sum(vals) / float64(len(vals)), true
+}
+
+// rowBest is the highest of a row's level cells ("Ceiling", "Peak"), of
+// two or more.
+func rowBest(vals []float64, _ bool) (float64, bool) {
+	if len(vals) < 2 {
+		return 0, false
+	}
+	return floats.Max(vals), true
 }
 
 func pick(cells []string, idx []int) []string {
@@ -141,8 +181,14 @@ func pick(cells []string, idx []int) []string {
 
 // levelHeaderText is a header as levelHeader reads it: its words in English
 // ("并发8" is "concurrency 8").
+// batchMark is "B=4", the batch size written as a setting.
+var batchMark = regexp.MustCompile(`^[Bb]\s*=\s*\d+$`)
+
 func levelHeaderText(h string) string {
 	c := cleanCell(h)
+	if batchMark.MatchString(c) {
+		c = "batch" + c[1:] // "B=4": a batch of 4 lanes; "B" alone is no load word
+	}
 	if levelHeader.MatchString(c) {
 		return c
 	}

@@ -88,6 +88,11 @@ var vocabulary = []struct{ from, to string }{
 	// German, French, Spanish, Portuguese, Russian: whole words, lower case.
 	{"durchsatz", "throughput"}, {"nebenläufigkeit", "concurrency"}, {"parallelität", "concurrency"}, {"gleichzeitige", "concurrent"},
 	{"benutzer", "users"}, {"nutzer", "users"}, {"latenz", "latency"}, {"ausgabe", "output"}, {"eingabe", "input"},
+	// Ströme (streams), also written Stroeme without the umlaut. Strom
+	// alone is not here: it is also electric power ("Stromverbrauch"), and
+	// words match inside words; "1 Strom" reads as a level by its plural
+	// (table/namedlevelheaders.go).
+	{"ströme", "streams"}, {"stroeme", "streams"}, {"strömen", "streams"}, {"stroemen", "streams"},
 	// French TTFT written with "token" rather than "jeton", before
 	// "latence" and "temps" take their words.
 	{"latence du premier token", "ttft"}, {"temps jusqu'au premier token", "ttft"}, {"temps avant le premier token", "ttft"}, {"premier token", "ttft"},
