@@ -47,9 +47,9 @@ func TestFindAnswersEachCurveOfATableWhoseCurvesDiffer(t *testing.T) {
 		unverified bool
 		levels     int
 	}{
-		{"llamacpp / concurrency_sweep / interactive / short / 64", 1, true, 5},
-		{"ollama / concurrency_sweep / interactive / short / 64", 4, false, 5},
-		{"vllm / concurrency_sweep / interactive / short / 64", 8, false, 5},
+		{"llamacpp / concurrency_sweep / short", 1, true, 5},
+		{"ollama / concurrency_sweep / short", 4, false, 5},
+		{"vllm / concurrency_sweep / short", 8, false, 5},
 	}
 	for i, w := range want {
 		c := r.Curves[i]
@@ -111,7 +111,7 @@ func TestCompareGivesARowPerCurve(t *testing.T) {
 	}
 	require.NoError(t, json.Unmarshal([]byte(out), &c))
 	require.Len(t, c.Rows, 3)
-	require.Equal(t, "ollama / concurrency_sweep / interactive / short / 64", c.Rows[1].Series)
+	require.Equal(t, "ollama / concurrency_sweep / short", c.Rows[1].Series)
 	require.Equal(t, 4.0, *c.Rows[1].PerGPU)
 	require.Equal(t, 8.0, *c.Rows[2].PerGPU)
 }

@@ -32,11 +32,11 @@ import (
 var corpusFlags = map[string]Meta{
 	"ah-llmkube-bench-vllm-vs-llamacpp-2x-rtx5060ti-qwen36-27b-shadowstack-summary-csv":                         {Series: "llamacpp / agentic", Columns: map[string]string{"requests": "requests_total"}},
 	"ah-squeezebits-quick-awq-kernels-4gpus-e2e":                                                                {Series: "QUICK / Mistral-7B"},
-	"ah-vllm-mi355x-gptoss-120b-mxfp4-aiter-moe-a8w4-commit-msg":                                                {Series: "before / 10000"},
+	"ah-vllm-mi355x-gptoss-120b-mxfp4-aiter-moe-a8w4-commit-msg":                                                {Series: "after / 10000"},
 	"ag-vllm-v1-granite31-3b-a800m-moe-tp1-vs-tp2-spotserve-pilot-zh-tw":                                        {Series: "TP=1 / 4096"},
 	"af-sglang-vs-vllm0280-8x-h20-3e-glm53-fp8-aik8s-9-cases-slash-packed-zh":                                   {Series: "SGLang / 128/64"},
 	"af-dgx-spark-2x-vllm-deepseek-v4-flash-0731-miaai":                                                         {Series: "256", Columns: map[string]string{"throughput": "Aggregate tok/s"}},
-	"ae-sglang-flydsl-4x-mi355x-tp4-minimax-m3-mxfp8-planned-vs-baseline":                                       {Series: "before / 6.2% slower"},
+	"ae-sglang-flydsl-4x-mi355x-tp4-minimax-m3-mxfp8-planned-vs-baseline":                                       {Series: "after / 6.2% slower"},
 	"ad-vllm-lws-eks-hyperpod-16xb200-nemotron3-ultra-bf16-aws-do-eks-aiperf-sweep":                             {Columns: map[string]string{"concurrency": "c"}},
 	"ad-sagemaker-bench-suite-g5-12xl-a10g-gpt-oss-20b-vllm-concurrency-csv":                                    {Columns: map[string]string{"requests": "total_requests"}},
 	"ad-ik-llamacpp-disc164-xeon-e5-2683v4-miqu70b-iq4xs-batched-bench-vs-llamacpp":                             {Series: "(ik_llama.cpp) / 128 / 128"},

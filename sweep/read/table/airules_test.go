@@ -245,3 +245,20 @@ func TestBannerPairsSetTheLevelRepeatsMerge(t *testing.T) {
 	require.Equal(t, colIgnore, classify("rep").kind)
 	require.Equal(t, colIgnore, classify("trial").kind)
 }
+
+// Synthetic: a transposed table whose columns name a series and its level
+// in brackets ("Before (c=16)"), with a column of differences after each
+// pair: the differences are no level; "After" is read before "Before",
+// the state the change is measured against.
+func TestBeforeAfterLevelsInBracketsBesideDeltas(t *testing.T) {
+	doc := "| Metric | Before (c=1) | After (c=1) | Delta | Before (c=16) | After (c=16) | Delta |\n|---|--:|--:|--:|--:|--:|--:|\n" +
+		"| Output Throughput (tok/s) | 370.43 | 369.02 | -0.4% | 4961.65 | 4996.27 | +0.7% |\n| Mean TTFT (ms) | 13.74 | 14.78 | +7.6% | 26.07 | 27.09 | +3.9% |\n"
+	_, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.Error(t, err)
+	require.Contains(t, err.Error(), `--series "After"`)
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{Series: "After"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 2)
+	require.Equal(t, 4996.27, s.Points[1].ThroughputTokS)
+	require.Equal(t, 1, baselineRank("Before"))
+}

@@ -133,7 +133,7 @@ func TestArrowCellsNamedByTheLineAbove(t *testing.T) {
 	md = "Throughput went 2173 → 2262 at one stream:\n\n| Client concurrency | Output tok/s |\n|---|---|\n| 1 | 2173.1 → 2262.2 |\n| 4 | 3264.5 → 4159.0 |\n"
 	_, err = Read("t.md", []byte(md), Markdown, Meta{})
 	require.True(t, errors.As(err, &amb), "%v", err)
-	require.Equal(t, []string{"before", "after"}, amb.headers)
+	require.Equal(t, []string{"after", "before"}, amb.headers, "the state a change is measured against is named after it")
 	s, err = Read("t.md", []byte(md), Markdown, Meta{Series: "before"})
 	require.NoError(t, err)
 	require.Equal(t, []float64{2173.1, 3264.5}, []float64{s.Points[0].ThroughputTokS, s.Points[1].ThroughputTokS})
@@ -155,7 +155,7 @@ func TestArrowCellsNamedByASentenceAbove(t *testing.T) {
 	_, err = Read("t.md", []byte(two), Markdown, Meta{})
 	var amb *ambiguous
 	require.True(t, errors.As(err, &amb), "%v", err)
-	require.Equal(t, []string{"before", "after"}, amb.headers)
+	require.Equal(t, []string{"after", "before"}, amb.headers, "the state a change is measured against is named after it")
 
 	// A clause of a value and a unit around an arrow ("median 663 -> 1877
 	// ms") names no state.

@@ -8,8 +8,9 @@ package table
 // pass's when the curves agree.
 
 // baselineWords name a baseline, in the languages benchmark reports are
-// written in. ("base" is left: a base model is no baseline.)
-var baselineWords = []string{"baseline", "reference", "基线", "基準", "基准", "ベースライン", "베이스라인", "기준선", "référence", "referencia", "referenz"}
+// written in; "before" beside "after" is the state a change is measured
+// against. ("base" is left: a base model is no baseline.)
+var baselineWords = []string{"baseline", "reference", "before", "基线", "基準", "基准", "ベースライン", "베이스라인", "기준선", "référence", "referencia", "referenz"}
 
 // baselineRank is 1 for a curve named as a baseline, else 0.
 func baselineRank(name string) int {

@@ -29,6 +29,9 @@ func levelSeriesHeader(h string) (level, label string, ok bool) {
 }
 
 func levelAndLabel(lv, lb string) (string, string, bool) {
+	if strings.HasPrefix(lv, "(") && strings.HasSuffix(lv, ")") {
+		lv = lv[1 : len(lv)-1] // "Before (c=16)": the level in brackets
+	}
 	levels, _, ok := levelHeaders([]string{lv})
 	if !ok {
 		return "", "", false
@@ -71,6 +74,7 @@ func levelSeriesHeaders(headers []string) (levels, labels []string, ok bool) {
 // level and series into one row per column: level, series, then the value
 // of each metric row.
 func transposeLevelSeries(g grid, levelName string) (grid, string, bool) {
+	g, dropped := dropDeltaColumns(g)
 	levels, labels, ok := levelSeriesHeaders(g.header[1:])
 	if !ok {
 		return g, "", false
@@ -93,5 +97,32 @@ func transposeLevelSeries(g grid, levelName string) (grid, string, bool) {
 		t.lines = append(t.lines, g.headerLine)
 	}
 	note := fmt.Sprintf("%s: each column names a level and a series (%q): read as one row per column, the series in a column of its own", g.file, g.header[1])
+	if dropped > 0 {
+		note += fmt.Sprintf("; %d columns of differences between them (`Delta`) not read", dropped)
+	}
 	return t, note, true
+}
+
+// dropDeltaColumns sets aside the columns after the first whose header
+// names a ratio or difference ("Delta") and whose cells are ratios
+// ("+0.7%"): between "Before (c=16)" and "After (c=16)" they compare the
+// two series, no level of either. The count says how many.
+func dropDeltaColumns(g grid) (grid, int) {
+	var keep []int
+	for i := range g.header {
+		if i > 0 && classify(g.header[i]).kind == colRatio && ratioColumn(g, i) {
+			continue
+		}
+		keep = append(keep, i)
+	}
+	if len(keep) == len(g.header) {
+		return g, 0
+	}
+	t := g
+	t.header = pick(g.header, keep)
+	t.rows = nil
+	for _, row := range g.rows {
+		t.rows = append(t.rows, pick(row, keep))
+	}
+	return t, len(g.header) - len(keep)
 }
