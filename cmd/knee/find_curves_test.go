@@ -62,7 +62,7 @@ func TestFindAnswersEachCurveOfATableWhoseCurvesDiffer(t *testing.T) {
 	// vLLM's curve as read: 8 in flight gave 38.67 tok/s (table.csv row 17).
 	require.InDelta(t, 38.6718, r.Curves[2].Result.Points[2].ThroughputTokS, 1e-3)
 	require.Len(t, r.SetAside, 6)
-	require.Equal(t, "llamacpp / prompt_length / longctx / long / 2560", r.SetAside[0].Series)
+	require.Equal(t, "llamacpp / prompt_length / long", r.SetAside[0].Series)
 	require.Contains(t, r.SetAside[0].Why, "1 level(s)")
 
 	// One curve picked reads as always: one result, no curves.
