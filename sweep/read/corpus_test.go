@@ -30,6 +30,10 @@ import (
 // corpusFlags are the flags a refused entry's message names, and with which
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
+	"aj-adallm-rtx4090-qwen3-8b-nvfp4-jangwook-blog-ja":                                                         {Columns: map[string]string{"concurrency": "バッチサイズ"}},
+	"aj-ampere-llamacpp-fork-ampereone-192c-llama3-8b-q4k4-batched-bench-csv":                                   {Series: "12 / 1", Columns: map[string]string{"concurrency": "concurrency"}},
+	"aj-ampere-llamacpp-fork-oci-a1-altra-llama32-1b-q4k4-batched-bench-csv":                                    {Series: "10 / 8 / 1", Columns: map[string]string{"concurrency": "concurrency"}},
+	"aj-vllm-metal-gh-m1-qwen35-08b-mtp-copyless-promotion":                                                     {Series: "Current MTP / Serving"},
 	"ah-llmkube-bench-vllm-vs-llamacpp-2x-rtx5060ti-qwen36-27b-shadowstack-summary-csv":                         {Series: "llamacpp / agentic", Columns: map[string]string{"requests": "requests_total"}},
 	"ah-squeezebits-quick-awq-kernels-4gpus-e2e":                                                                {Series: "QUICK / Mistral-7B"},
 	"ah-vllm-mi355x-gptoss-120b-mxfp4-aiter-moe-a8w4-commit-msg":                                                {Series: "after / 10000"},

@@ -262,3 +262,31 @@ func TestBeforeAfterLevelsInBracketsBesideDeltas(t *testing.T) {
 	require.Equal(t, 4996.27, s.Points[1].ThroughputTokS)
 	require.Equal(t, 1, baselineRank("Before"))
 }
+
+// Synthetic: rows of one level told apart only by a column knee does not
+// read for its words ("KV config") or by a load candidate set aside
+// ("n_threads" beside "concurrency") are curves, never repeats; a column
+// of clock times (when each wave started) is no curve.
+func TestUnreadColumnsStillSplitCurves(t *testing.T) {
+	doc := "| KV config | Conc | output_tps(job) |\n|---|--:|--:|\n| BF16 | 32 | 3,795 |\n| INT4 | 32 | 3,687 |\n| BF16 | 64 | 5,950 |\n| INT4 | 64 | 6,371 |\n"
+	_, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "series")
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{Series: "INT4"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 2)
+	require.Equal(t, 6371.0, s.Points[1].ThroughputTokS)
+
+	csv := "n_proc,n_threads,batch_size,tg_throughput_tps,concurrency\n1,48,1,130.4,1\n1,64,1,130.3,1\n1,48,2,200.1,2\n1,64,2,210.5,2\n"
+	_, err = Read("t.csv", []byte(csv), CSV, Meta{Columns: map[string]string{"concurrency": "concurrency"}})
+	require.Error(t, err, "n_threads 48 and 64 at one level are two curves")
+	require.Contains(t, err.Error(), "series")
+	require.Equal(t, []string{"concurrency", "n_threads"}, rankCandidates("concurrency", []string{"n_threads", "concurrency"}))
+
+	waves := "| Klienci | Start | tok/s łącznie |\n|---|---|---|\n| 4 | 09:00 | 76.2 |\n| 4 | 10:05 | 94.8 |\n| 2 | 10:36 | 93.0 |\n| 1 | 10:58 | 85.8 |\n"
+	s, err = Read("t.md", []byte(waves), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 4, "two waves at 4 clients are repeats of one level, not two curves")
+	require.Equal(t, []float64{4, 4, 2, 1}, []float64{s.Points[0].Concurrency, s.Points[1].Concurrency, s.Points[2].Concurrency, s.Points[3].Concurrency})
+	require.True(t, clockColumn(grid{rows: [][]string{{"09:00"}, {"2026-08-28 10:05:13"}}}, 0))
+}

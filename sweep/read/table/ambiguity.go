@@ -248,6 +248,10 @@ func headersOf(reads []candidateReading) []string {
 // sets to put the columns the author highlighted first.
 func rankCandidates(kind string, headers []string) []string {
 	out := slices.Clone(headers)
+	if kind == "concurrency" {
+		slices.SortStableFunc(out, func(a, b string) int { return workerRank(a) - workerRank(b) })
+		return capCandidates(out)
+	}
 	if kind != "throughput" && kind != "throughput_per_gpu" {
 		return capCandidates(out)
 	}
@@ -267,6 +271,19 @@ func speedRank(h string) int {
 	t := headerTokens(vocab.Translate(strings.ToLower(h)))
 	node := anyWord(t, []string{"throughput", "aggregate"})
 	if anyWord(t, speedWords) && !node || anyWord(t, []string{"decode", "decoding"}) && !node && !anyWord(t, []string{"output", "out"}) {
+		return 1
+	}
+	return 0
+}
+
+// workerWords name a server's or client's pool of workers ("n_threads",
+// "workers"): a setting of how the load is served, which a column that
+// names the requests in flight ("concurrency") outranks as the load.
+var workerWords = []string{"threads", "thread", "workers", "worker", "procs", "processes"}
+
+// workerRank is 1 for a header naming a pool of workers, else 0.
+func workerRank(h string) int {
+	if anyWord(headerTokens(strings.ToLower(h)), workerWords) {
 		return 1
 	}
 	return 0

@@ -1,6 +1,9 @@
 package table
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // A column of numbers written with a physical unit knee does not read
 // ("10.26 GB/s" of disk bandwidth, "350 W", "71 °C", "38 GiB") measured
@@ -17,7 +20,7 @@ var quantityCell = regexp.MustCompile(`(?i)^[~≈]?\d[\d.,]*\s*(?:[kmgt]i?b/s|[k
 func dropQuantityColumns(g grid, cand []int) []int {
 	var out []int
 	for _, i := range cand {
-		if !quantityColumn(g, i) {
+		if !quantityColumn(g, i) && !clockColumn(g, i) { // nor when a run started
 			out = append(out, i)
 		}
 	}
@@ -38,4 +41,41 @@ func quantityColumn(g grid, i int) bool {
 		n++
 	}
 	return n >= 2
+}
+
+// unreadWordColumns are the columns knee does not read whose cells are
+// words ("KV config": BF16, INT4, INT4 + BDR): whatever their header's
+// words say ("KV" names a cache, not a curve), rows of one level that differ
+// in them are several curves, never repeats to merge.
+// A load candidate --column set aside ("n_threads" beside "concurrency")
+// is a setting of each run too: rows of one level that differ in it are
+// curves of their own.
+func unreadWordColumns(g grid, cols []column) []int {
+	var out []int
+	for i, c := range cols {
+		if c.kind == colIgnore && (c.why == whyNotRead && textColumn(g, i) || strings.HasPrefix(c.why, "--column concurrency picks")) && !clockColumn(g, i) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// clockCell is a time of day or a date and time ("09:00", "2026-08-28
+// 10:05:13"): when a run started, not which run it is.
+var clockCell = regexp.MustCompile(`^(?:\d{4}-\d{2}-\d{2}[T ])?\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?$`)
+
+// clockColumn: every cell of column i that is not blank is a clock time.
+func clockColumn(g grid, i int) bool {
+	n := 0
+	for _, row := range g.rows {
+		c := strings.TrimSpace(cleanCell(cellAt(row, i)))
+		if isBlank(c) {
+			continue
+		}
+		if !clockCell.MatchString(c) {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }

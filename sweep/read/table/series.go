@@ -257,7 +257,7 @@ func without(names []string, pick string) []string {
 // passed back.
 func rowSeries(g *grid, cols []column, pick, picked string) ([]string, error) {
 	load := seriesLevel(*g, cols)
-	cand := dropQuantityColumns(*g, seriesCandidates(cols))
+	cand := append(dropQuantityColumns(*g, seriesCandidates(cols)), unreadWordColumns(*g, cols)...)
 	if len(cand) == 0 {
 		return nil, nil
 	}

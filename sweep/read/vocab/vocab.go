@@ -151,7 +151,7 @@ var vocabulary = []struct{ from, to string }{
 	{"czas do pierwszego tokenu", "ttft"}, {"pierwszego tokenu", "ttft"}, {"tokeny/s", "tok/s"}, {"współbieżność", "concurrency"},
 	{"równoległe żądania", "concurrency"}, {"równoległych żądań", "concurrency"}, {"jednoczesne żądania", "concurrency"}, {"jednoczesnych żądań", "concurrency"},
 	{"równoległe", "concurrent"}, {"jednoczesne", "concurrent"}, {"równoległość", "concurrency"}, {"przepustowość", "throughput"}, {"opóźnienie", "latency"}, {"użytkownicy", "users"}, {"średnia", "mean"},
-	{"żądania", "requests"},
+	{"żądania", "requests"}, {"klienci", "clients"}, {"klientów", "clients"}, {"łącznie", "total"}, {"śr.", "mean"},
 	// More of each language's words for the load, TTFT, latency and
 	// requests, after the phrases above that hold them.
 	{"erstes token", "ttft"}, {"ersten token", "ttft"}, {"antwort komplett", "e2e latency"}, {"antwortzeit", "latency"},
