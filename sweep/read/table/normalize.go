@@ -32,14 +32,14 @@ const brSlash = " / "
 // brokenCells is row with each cell's line breaks written as " / ", when
 // a cell holds a number before a break; other cells are left as written.
 func brokenCells(row []string) []string {
-	out := row
+	out, cloned := row, false
 	for i, c := range row {
 		parts := brTag.Split(strings.TrimSpace(c), -1)
 		if len(parts) < 2 || parts[0] == "" || !startsWithDigit(parts[0]) {
 			continue
 		}
-		if &out[0] == &row[0] {
-			out = slices.Clone(row)
+		if !cloned {
+			out, cloned = slices.Clone(row), true // the parsed grid is read again when tables join
 		}
 		out[i] = strings.Join(parts, brSlash)
 	}
