@@ -38,10 +38,19 @@ func captionBelow(lines []string, end int) string {
 // tok/s", "unit: ms". What follows the verb is the caption.
 var valuesSay = regexp.MustCompile(`(?i)^(?:all |the )?(?:values?|numbers?|figures?|cells?|units?)\s*(?:is|are|in|:|=)\s+(.+?)[.;]?$`)
 
+// nextSentence is the end of a sentence followed by another.
+var nextSentence = regexp.MustCompile(`[.;!]\s+\p{Lu}`)
+
 // valuesLine is what a line saying what the cells hold names; false for any
 // other line.
 func valuesLine(l string) (string, bool) {
-	m := valuesSay.FindStringSubmatch(stripMarkup(l))
+	l = stripMarkup(l)
+	// "Values are aggregate output tokens/second. The primary measured
+	// benefit …": the first sentence says what the cells hold.
+	if loc := nextSentence.FindStringIndex(l); loc != nil {
+		l = l[:loc[0]+1]
+	}
+	m := valuesSay.FindStringSubmatch(l)
 	if m == nil {
 		return "", false
 	}

@@ -18,12 +18,22 @@ import (
 // unitedNumber is a number and the unit right after it, inside prose.
 var unitedNumber = regexp.MustCompile(`(?:^|[^\w.,])(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s?([a-zA-Zµ]+(?:/[a-zA-Z]+)?)`)
 
+// sharedUnitPair is two numbers around a slash with one unit after the
+// second: "126 / 141 ms" under "Mean TTFT selective/control" is both
+// curves' values, the unit written once; the 141 ms alone is not the cell.
+var sharedUnitPair = regexp.MustCompile(`(?:^|[^\w.,])\d[\d.,]*\s*[/／]\s*\d[\d.,]*\s?([a-zA-Zµ]+(?:/[a-zA-Z]+)?)`)
+
 // proseValue finds the one value of dimension want in a prose cell; ok is
 // false when the cell is not such prose (the cell's own error stands).
 func proseValue(cell string, want dimension) (cellValue, bool, error) {
 	low := strings.ToLower(cell)
 	if want == dimNone || strings.Contains(cell, "±") || saysFailed(low) {
 		return cellValue{}, false, nil
+	}
+	for _, m := range sharedUnitPair.FindAllStringSubmatch(cell, -1) {
+		if u, ok := parseUnit(m[1]); ok && u.dim == want {
+			return cellValue{}, false, fmt.Errorf("%q holds two values sharing one unit (%s): knee reads a value out of prose only when the cell holds one", cell, strings.TrimSpace(m[0]))
+		}
 	}
 	var found []string
 	for _, m := range unitedNumber.FindAllStringSubmatch(cell, -1) {

@@ -28,9 +28,26 @@ func headerStem(h string) string {
 	return strings.Join(kept, " ")
 }
 
+// nodeOfAStream: column i is, by the physics, the node's rate over the
+// requests in flight of some column read as one request's rate (node ≈
+// stream × load): "Throughput (AVG)" beside "OTPS (AVG)" is the node's mean
+// rate even where the same rate's P90 reads as one request's.
+func (r *resolved) nodeOfAStream(g grid, i int) bool {
+	at, _ := r.streamsInFlight(g)
+	if at == nil {
+		return false
+	}
+	for j, s := range r.cols {
+		if s.kind == colPerUser && j != i && streamOfBy(g, at, s, r.cols[i], j, i) {
+			return true
+		}
+	}
+	return false
+}
+
 // streamSiblings reads as per-request every throughput candidate whose
 // header, its statistic aside, is that of a column read as one request's
-// or one stream's rate.
+// or one stream's rate, unless its own physics makes it the node's.
 func (r *resolved) streamSiblings(g grid) {
 	streams := map[string]string{}
 	for _, c := range r.cols {
@@ -41,6 +58,9 @@ func (r *resolved) streamSiblings(g grid) {
 	for i := range r.cols {
 		c := &r.cols[i]
 		if c.kind != colThroughput || c.stat == "" || r.picked["throughput"] == HeaderKey(c.header) {
+			continue
+		}
+		if r.nodeOfAStream(g, i) {
 			continue
 		}
 		if of, ok := streams[headerStem(c.header)]; ok {

@@ -546,6 +546,10 @@ func transpose(g grid) (grid, string, bool) {
 	if len(g.header) < 2 || len(g.rows) == 0 {
 		return g, "", false
 	}
+	note := ""
+	if t, n, ok := joinLeadLabels(g); ok {
+		g, note = t, n
+	}
 	levelName := "concurrency"
 	if classify(g.header[0]).kind == colPerGPU {
 		levelName = "per_gpu"
@@ -553,7 +557,6 @@ func transpose(g grid) (grid, string, bool) {
 	if rowsNumbered(g) && !cornerNamesColumnLoad(g.header[0]) && !levelsInWords(g.header) && !cornerNamesWorkload(g) {
 		return g, "", false // a number names no metric: this is a row per level
 	}
-	note := ""
 	levels, perGPU, ok := levelHeaders(g.header[1:])
 	if !ok {
 		if t, note, ok := transposeLevelSeries(g, levelName); ok {

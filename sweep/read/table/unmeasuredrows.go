@@ -75,7 +75,16 @@ func cellsBlank(row []string, idx []int) bool {
 // value: the level was skipped or is still to run ("*(not measured — see
 // below)*", "skipped", "TBD"). It is a blank written out, not a failure.
 var notMeasuredWords = []string{"not measured", "not run", "not tested", "skipped", "untested", "pending", "tbd", "to be measured",
-	"未测", "未測", "跳过", "未実施", "측정 안 함", "nicht gemessen", "non mesuré", "no medido", "não medido", "не измер"}
+	"未测", "未測", "跳过", "未実施", "측정 안 함", "nicht gemessen", "non mesuré", "no medido", "não medido", "не измер",
+	// A level the engine could not hold is no measurement of it: "capped
+	// (8/16)" (only 8 of 16 clients admitted), "not fit" (the context did
+	// not fit the KV cache).
+	"capped", "capacity-capped", "not fit", "does not fit", "doesn't fit", "won't fit"}
+
+// invalidWords anywhere in a clause say the author struck the value out:
+// "(781.7, prefix cache 적중 → 무효; …)" is a number the run's own author
+// calls invalid, which a perf engineer does not read.
+var invalidWords = []string{"invalid", "무효", "无效", "無効", "ungültig", "invalide", "inválido", "недейств"}
 
 // saysNotMeasured: the cell, markup and brackets stripped, starts with one
 // of notMeasuredWords, or a clause of it does after the reason ("ueber
@@ -85,6 +94,11 @@ func saysNotMeasured(cell string) bool {
 		clause = strings.TrimLeft(clause, "([ *_")
 		for _, w := range notMeasuredWords {
 			if strings.HasPrefix(clause, w) {
+				return true
+			}
+		}
+		for _, w := range invalidWords {
+			if strings.Contains(clause, w) {
 				return true
 			}
 		}

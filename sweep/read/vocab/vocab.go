@@ -130,6 +130,9 @@ var vocabulary = []struct{ from, to string }{
 	{"łącznie", "aggregate"}, {"łączna", "aggregate"}, {"tổng", "aggregate"}, {"집계", "aggregate"}, {"합계", "aggregate"},
 	// Korean, more.
 	{"초당 토큰", "tok/s"}, {"토큰/초", "tok/s"}, {"동시 접속", "concurrency"}, {"평균", "mean"}, {"중앙값", "median"}, {"요청", "requests"},
+	// 동시 (at once) alone heads the level column of a Korean load test
+	// ("| 동시 | tok/s |"), after the longer phrases that hold it.
+	{"동시", "concurrency"},
 	// The extremes a statistics pair names beside its median or mean ("TTFT
 	// 중앙값 / 최대", "TTFT медиана / максимум", "TTFT Mittel / Max",
 	// "TTFT mediana / máx"): median / max is one quantity's two statistics

@@ -1,0 +1,102 @@
+package table
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Rules from batch ak's misses (measured once, then folded into the
+// corpus). Each test is synthetic, written for its rule.
+
+// A cell whose words say the level was capped, did not fit, or that its
+// own number is invalid is no measurement: the row is left out as a level
+// not measured (the lowest level here, so nothing past it is hidden).
+func TestCappedAndInvalidCellsAreNotMeasured(t *testing.T) {
+	require.True(t, saysNotMeasured("capped (8/16)"))
+	require.True(t, saysNotMeasured("not fit"))
+	require.True(t, saysNotMeasured("(781.7, prefix cache hit → invalid; fresh re-run apart)"))
+	require.True(t, saysNotMeasured("(781.7, prefix cache 적중 → 무효)"))
+	require.False(t, saysNotMeasured("capacity 8 slots"))
+	md := "| 동시 | tok/s | TTFT s |\n|---|---|---|\n" +
+		"| C32 | (781.7, cache hit → invalid) | 0.58 |\n| C64 | 796.6 | 2.97 |\n| C128 | 961.9 | 4.83 |\n| C160 | 1012.2 | 5.73 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 64.0, s.Points[0].Concurrency)
+	require.Contains(t, strings.Join(s.Notes, "\n"), "t.md:3: the row at 동시 32 has no tok/s value: a level not measured, left out")
+}
+
+// 동시 (at once) alone heads a Korean load column.
+func TestKoreanAtOnceIsConcurrency(t *testing.T) {
+	md := "| 동시 | tok/s | TTFT p95 |\n|---|---|---|\n| 1 | 83.6 | 91ms |\n| 2 | 142.5 | 166ms |\n| 4 | 229.9 | 137ms |\n| 8 | 350.7 | 289ms |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 4)
+	require.Equal(t, 8.0, s.Points[3].Concurrency)
+	require.Equal(t, 350.7, s.Points[3].ThroughputTokS)
+}
+
+// A line under the table saying what its values are names them even when
+// more sentences follow on the same line.
+func TestValuesLineFirstSentence(t *testing.T) {
+	v, ok := valuesLine("Values are aggregate output tokens/second. The primary benefit was the C4 surface.")
+	require.True(t, ok)
+	require.Equal(t, "aggregate output tokens/second", v)
+}
+
+// Two numbers around a slash with one unit after the second are two
+// values ("126 / 141 ms" under "Mean TTFT selective/control"): the cell is
+// refused by name, never read as its second number.
+func TestSharedUnitPairIsTwoValues(t *testing.T) {
+	_, ok, err := proseValue("126 / 141 ms", dimTime)
+	require.False(t, ok)
+	require.EqualError(t, err, `"126 / 141 ms" holds two values sharing one unit (126 / 141 ms): knee reads a value out of prose only when the cell holds one`)
+	md := "| Streams | tok/s | Mean TTFT selective/control |\n|---:|---:|---|\n" +
+		"| 32 | 73,847 | 126 / 141 ms |\n| 64 | 114,350 | 165 / 188 ms |\n| 96 | 134,861 | 226 / 259 ms |\n"
+	_, err = Read("t.md", []byte(md), Markdown, Meta{})
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "holds two values sharing one unit")
+}
+
+// A throughput with statistics whose mean is, by the physics, the node's
+// rate over the per-request rate's mean × load stays the node's, though
+// its tail statistics read as one request's (a compound cell
+// "AVG/P99/P95/P90/P50" of both rates).
+func TestNodeMeanBesideStreamTails(t *testing.T) {
+	md := "| 并发 | OTPS(AVG/P99/P50) | 整体吞吐Throughput (AVG/P99/P50) |\n|---|---|---|\n" +
+		"| 4 | 45.455/23.202/62.5 | 177.987/64.3908/63.7917 |\n" +
+		"| 8 | 34.483/21.231/26.11 | 267.363/64.3777/23.9861 |\n" +
+		"| 16 | 43.478/21.598/57.803 | 670.519/58.6948/57.8116 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 670.519, s.Points[2].ThroughputTokS)
+}
+
+// Two label columns before the levels name each row's curve together; a
+// first label of numbers (a context length) is no level column.
+func TestLeadLabelsNameTheCurve(t *testing.T) {
+	g := grid{file: "t.md", header: []string{"Context", "Profile", "C1", "C2", "C4", "C8"}, rows: [][]string{
+		{"0", "Merged", "101.7", "163.7", "237.5", "372.0"},
+		{"128K", "BF16", "100.8", "160.2", "not fit", "not fit"},
+	}, lines: []int{3, 4}}
+	j, note, ok := joinLeadLabels(g)
+	require.True(t, ok)
+	require.Equal(t, []string{"Context / Profile", "C1", "C2", "C4", "C8"}, j.header)
+	require.Equal(t, []string{"128K BF16", "100.8", "160.2", "not fit", "not fit"}, j.rows[1])
+	require.Equal(t, `t.md: the columns "Context", "Profile" name each row's curve together: read as one label before the levels`, note)
+
+	md := "| Context | Profile | C1 | C2 | C4 | C8 |\n|---:|---|---:|---:|---:|---:|\n" +
+		"| 0 | Merged | 101.7 | 163.7 | 237.5 | 372.0 |\n| 128K | Merged | 102.4 | 159.7 | not fit | not fit |\n\n" +
+		"Values are aggregate output tokens/second. The benefit was the C4 surface.\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "0 Merged"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 4)
+	require.Equal(t, 372.0, s.Points[3].ThroughputTokS)
+
+	g.header[0] = "concurrency" // a load before the levels: no labels
+	_, _, ok = joinLeadLabels(g)
+	require.False(t, ok)
+}
