@@ -100,3 +100,17 @@ func TestLeadLabelsNameTheCurve(t *testing.T) {
 	_, _, ok = joinLeadLabels(g)
 	require.False(t, ok)
 }
+
+// A caption's last clause may name what the cells hold after the setup
+// ("…, total tok/s:"); a total rate names the columns that name none.
+func TestCaptionLastClauseNamesColumns(t *testing.T) {
+	require.Equal(t, "total tok/s", lastClauseMetric("Throughput from the per-point sharding change (R3 vs R2), total tok/s"))
+	require.Equal(t, "", lastClauseMetric("Measured on four GPUs, with the new image"))
+	md := "Throughput from the per-point sharding change (R3 vs R2), total tok/s:\n\n" +
+		"| conc | before | after | Δ |\n|---|---|---|---|\n| 4 | 2164.0 | 2725.0 | +25.9% |\n| 8 | 4121.5 | 4160.4 | +0.9% |\n| 16 | 5731.2 | 7890.4 | +37.7% |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "after"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 7890.4, s.Points[2].ThroughputTokS)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `columns "before", "after" name no metric: they hold the "total tok/s" the table's title names`)
+}

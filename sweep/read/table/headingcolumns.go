@@ -62,8 +62,8 @@ func namelessColumns(g grid, cols []column, key string) []int {
 	var named []int
 	arms := settingArms(g.header, cols)
 	for i, c := range cols {
-		if c.key() == key {
-			return nil // the table names the metric itself
+		if c.key() == key && (key != "" || c.kind == colOtherTokRate) {
+			return nil // the table names the metric itself (a total rate has no key of its own)
 		}
 		if (saysNothing(c) || armName(c) || arms[i]) && namesSomething(g.header[i]) && numericColumn(g, i) && !countsRows(g, i) && !holdsNegative(g, i) {
 			named = append(named, i)

@@ -232,10 +232,34 @@ func headingMetric(g grid) string {
 	if h == "" && len(g.title) > 0 {
 		h = g.title[len(g.title)-1]
 	}
-	if h == "" || !namesMetric(h) {
+	if h == "" {
 		return ""
 	}
+	if !namesMetric(h) {
+		return lastClauseMetric(h)
+	}
 	return h
+}
+
+// maxClauseMetric is how long a caption's last clause may be to be read as
+// the metric alone.
+const maxClauseMetric = 32
+
+// lastClauseMetric is the caption's last clause when it names a metric on
+// its own: "Throughput from the sharding change (R3 vs R2), total tok/s"
+// says what the cells hold in its last words, after the setup. "" when it
+// does not.
+func lastClauseMetric(h string) string {
+	i := strings.LastIndexAny(h, ",，;；")
+	if i < 0 {
+		return ""
+	}
+	_, size := utf8.DecodeRuneInString(h[i:])
+	c := strings.TrimSpace(h[i+size:])
+	if c == "" || utf8.RuneCountInString(c) > maxClauseMetric || !namesMetric(c) {
+		return ""
+	}
+	return c
 }
 
 // sectionMetric is what a table to be joined holds: its headingMetric, else,
