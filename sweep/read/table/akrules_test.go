@@ -114,3 +114,23 @@ func TestCaptionLastClauseNamesColumns(t *testing.T) {
 	require.Equal(t, 7890.4, s.Points[2].ThroughputTokS)
 	require.Contains(t, strings.Join(s.Notes, "\n"), `columns "before", "after" name no metric: they hold the "total tok/s" the table's title names`)
 }
+
+// Curves named at the end of every header ("Total tok/s selective") name
+// the two values of a cell under "Mean TTFT selective/control": the column
+// is one per curve, as a bracketed pair is.
+func TestSuffixCurvePair(t *testing.T) {
+	md := "| Streams | Output tok/s selective | Output tok/s control | Mean TTFT selective/control |\n|---:|---:|---:|---|\n" +
+		"| 32 | 73,847 | 73,921 | 126 / 141 ms |\n| 64 | 114,350 | 118,435 | 165 / 188 ms |\n| 96 | 134,861 | 138,448 | 226 / 259 ms |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "selective"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 73847.0, s.Points[0].ThroughputTokS)
+	require.Equal(t, 126.0, *s.Points[0].TTFT.Mean)
+	s, err = Read("t.md", []byte(md), Markdown, Meta{Series: "control"})
+	require.NoError(t, err)
+	require.Equal(t, 141.0, *s.Points[0].TTFT.Mean)
+
+	g := grid{header: []string{"Streams", "tok/s a", "Mean TTFT a/b"}}
+	_, _, ok := suffixCurvePair(g, 2)
+	require.False(t, ok) // "b" ends no other header
+}

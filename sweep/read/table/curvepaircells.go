@@ -42,6 +42,9 @@ func splitCurvePairColumns(g *grid) []string {
 		if !ok {
 			rest, names, ok = contextCurvePair(*g, i)
 		}
+		if !ok {
+			rest, names, ok = suffixCurvePair(*g, i)
+		}
 		if !ok || !everyCellCurvePair(*g, i, len(names)) || sidesOfOneRate(*g, i) {
 			continue
 		}
