@@ -18,12 +18,17 @@ import (
 const maxLeadLabels = 3
 
 // joinLeadLabels joins the label columns before the level columns of g
-// into one, when the second column onwards are not all levels, a later
+// into one, when the first column does not tell the rows apart (where it
+// does, the columns after it describe each row: configcolumns.go), the
+// second column onwards are not all levels, a later
 // column starts a run of at least three levels to the end, and no label
 // column is a load or a value knee reads.
 func joinLeadLabels(g grid) (grid, string, bool) {
 	if _, _, ok := levelHeaders(g.header[1:]); ok {
 		return g, "", false
+	}
+	if len(distinctCells(g, 0)) == len(g.rows) {
+		return g, "", false // the first column names each row: the others describe it (configcolumns.go)
 	}
 	for f := 2; f <= maxLeadLabels && len(g.header)-f >= 3; f++ {
 		if _, _, ok := levelHeaders(g.header[f:]); !ok || !labelsOnly(g.header[:f]) {
