@@ -75,26 +75,33 @@ func TestNodeMeanBesideStreamTails(t *testing.T) {
 	require.Equal(t, 670.519, s.Points[2].ThroughputTokS)
 }
 
-// Two label columns before the levels name each row's curve together; a
-// first label of numbers (a context length) is no level column.
+// Two label columns before the levels name each row's curve together
+// where the first alone does not tell the rows apart; a first label of
+// numbers (a context length) is no level column.
 func TestLeadLabelsNameTheCurve(t *testing.T) {
 	g := grid{file: "t.md", header: []string{"Context", "Profile", "C1", "C2", "C4", "C8"}, rows: [][]string{
 		{"0", "Merged", "101.7", "163.7", "237.5", "372.0"},
+		{"0", "BF16", "100.8", "166.9", "244.8", "372.7"},
 		{"128K", "BF16", "100.8", "160.2", "not fit", "not fit"},
-	}, lines: []int{3, 4}}
+	}, lines: []int{3, 4, 5}}
 	j, note, ok := joinLeadLabels(g)
 	require.True(t, ok)
 	require.Equal(t, []string{"Context / Profile", "C1", "C2", "C4", "C8"}, j.header)
-	require.Equal(t, []string{"128K BF16", "100.8", "160.2", "not fit", "not fit"}, j.rows[1])
+	require.Equal(t, []string{"128K BF16", "100.8", "160.2", "not fit", "not fit"}, j.rows[2])
 	require.Equal(t, `t.md: the columns "Context", "Profile" name each row's curve together: read as one label before the levels`, note)
 
 	md := "| Context | Profile | C1 | C2 | C4 | C8 |\n|---:|---|---:|---:|---:|---:|\n" +
-		"| 0 | Merged | 101.7 | 163.7 | 237.5 | 372.0 |\n| 128K | Merged | 102.4 | 159.7 | not fit | not fit |\n\n" +
+		"| 0 | Merged | 101.7 | 163.7 | 237.5 | 372.0 |\n| 0 | BF16 | 100.8 | 166.9 | 244.8 | 372.7 |\n| 128K | Merged | 102.4 | 159.7 | not fit | not fit |\n\n" +
 		"Values are aggregate output tokens/second. The benefit was the C4 surface.\n"
 	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "0 Merged"})
 	require.NoError(t, err)
 	require.Len(t, s.Points, 4)
 	require.Equal(t, 372.0, s.Points[3].ThroughputTokS)
+
+	distinct := g
+	distinct.rows = g.rows[1:] // "0", "128K": the first column names each row
+	_, _, ok = joinLeadLabels(distinct)
+	require.False(t, ok)
 
 	g.header[0] = "concurrency" // a load before the levels: no labels
 	_, _, ok = joinLeadLabels(g)
