@@ -30,6 +30,8 @@ import (
 // corpusFlags are the flags a refused entry's message names, and with which
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
+	"ak-llmd-vllm027-4x-tp2-h100-qwen3-32b-selective-kv-loading-guidellm-streams":                               {Series: "selective", Columns: map[string]string{"throughput": "Total tok/s selective"}},
+	"ak-vllm-tpu-inference-qwen35-397b-fp8-inferencex-r3-sharding-table-commit-msg":                             {Series: "after / 8192"},
 	"aj-adallm-rtx4090-qwen3-8b-nvfp4-jangwook-blog-ja":                                                         {Columns: map[string]string{"concurrency": "バッチサイズ"}},
 	"aj-ampere-llamacpp-fork-ampereone-192c-llama3-8b-q4k4-batched-bench-csv":                                   {Series: "12 / 1", Columns: map[string]string{"concurrency": "concurrency"}},
 	"aj-ampere-llamacpp-fork-oci-a1-altra-llama32-1b-q4k4-batched-bench-csv":                                    {Series: "10 / 8 / 1", Columns: map[string]string{"concurrency": "concurrency"}},
