@@ -141,3 +141,14 @@ func TestSuffixCurvePair(t *testing.T) {
 	_, _, ok := suffixCurvePair(g, 2)
 	require.False(t, ok) // "b" ends no other header
 }
+
+// Bench blocks whose command lines set different workloads are curves
+// apart even where no level repeats (batch al's one wrong reading: a
+// 4096/4096 block at concurrency 1 read as the 512/512 curve's first point).
+func TestBenchWorkloadsApartWithoutRepeats(t *testing.T) {
+	g := grid{header: []string{"concurrency", benchWorkloadKey}, rows: [][]string{{"1", "random 4096/4096"}, {"16", "random 512/512"}, {"32", "random 512/512"}}}
+	cols := []column{{kind: colConcurrency, header: "concurrency"}, {kind: colWorkload, header: benchWorkloadKey}}
+	require.True(t, benchWorkloadsApart(g, cols, 1))
+	g.rows[0][1] = "random 512/512"
+	require.False(t, benchWorkloadsApart(g, cols, 1))
+}

@@ -396,11 +396,20 @@ func seriesByRow(g grid, cols []column, cand []int, load int) []int {
 	repeated := len(repeatedLevels(g, load)) > 0
 	var series []int
 	for _, i := range cand {
-		if slices.Contains(labels, i) || repeated && keysRepeats(g, cols, i, load, labels) {
+		if slices.Contains(labels, i) || repeated && keysRepeats(g, cols, i, load, labels) || benchWorkloadsApart(g, cols, i) {
 			series = append(series, i)
 		}
 	}
 	return series
+}
+
+// benchWorkloadsApart: column i is the workload bench blocks' command
+// lines set (benchworkload.go), and they set more than one. Such blocks are
+// curves apart even when no level repeats: a 4096/4096 block at
+// concurrency 1 before 512/512 blocks at 16 to 128 is no point of their
+// curve.
+func benchWorkloadsApart(g grid, cols []column, i int) bool {
+	return cols[i].header == benchWorkloadKey && len(distinctCells(g, i)) > 1
 }
 
 // keysRepeats: column i, no label, tells apart rows of one load level.
