@@ -236,7 +236,10 @@ func headingMetric(g grid) string {
 		return ""
 	}
 	if !namesMetric(h) {
-		return lastClauseMetric(h)
+		if m := lastClauseMetric(h); m != "" {
+			return m
+		}
+		return comparedHeadingMetric(g, h)
 	}
 	return h
 }
