@@ -140,7 +140,10 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	}
 	notes = append(notes, readDecimalCommas(&g)...)
 	notes = append(notes, unpackSweepRow(&g)...)
-	if t, note, ok := pivotMetricRows(g); ok {
+	if t, note, ok := levelsInRowNames(g); ok {
+		g = t
+		notes = append(notes, note)
+	} else if t, note, ok := pivotMetricRows(g); ok {
 		g = t
 		notes = append(notes, note)
 	} else if t, note, ok := transpose(g); ok {

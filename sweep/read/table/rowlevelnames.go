@@ -1,0 +1,239 @@
+package table
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// A report may write one row per metric and level, the level inside the
+// row's name, and one column per engine or run:
+//
+//	| Metric                          | Rapid-MLX | Ollama |
+//	| Concurrent throughput (1 users) | 165.2     | 58.7   |
+//	| Concurrent throughput (2 users) | 244.5     | 59.1   |
+//
+// ("tok/s @ c=4", "Throughput at 8 concurrent", "TTFT p99, c=16" are the
+// same). A perf engineer reads the level out of the name: each column is a
+// curve of that metric over the levels. Turned, it is one row per level,
+// and a column per metric and run ("Rapid-MLX throughput"); rows whose name
+// holds no level (a single-stream TTFT) and columns of ratios beside the
+// runs ("2.81x") are left out, by name.
+
+var rowLevelForms = []*regexp.Regexp{
+	// "Concurrent throughput (2 users)", "TTFT p99 [c=8]"
+	regexp.MustCompile(`^(.*?)\s*[(\[]\s*(?:([A-Za-z_]+)\s*[=:]?\s*)?(\d+)\s*([A-Za-z_ ]*?)\s*[)\]]\s*$`),
+	// "tok/s @ 4 users", "Throughput at 8 concurrent", "tok/s @ c=4"
+	regexp.MustCompile(`^(.*?)\s*(?:@|\bat\b)\s*(?:([A-Za-z_]+)\s*=\s*)?(\d+)\s*([A-Za-z_ ]*?)\s*$`),
+	// "TTFT p99, c=16"
+	regexp.MustCompile(`^(.*?)[,;]?\s+([A-Za-z_]+)\s*=\s*(\d+)()\s*$`),
+}
+
+// rowLevel is a row name read as a metric at a level.
+type rowLevel struct {
+	metric, level, word string
+}
+
+// parseRowLevel splits a row's name into its metric and its level, when the
+// name holds a level a load word names and a metric before it.
+func parseRowLevel(name string) (rowLevel, bool) {
+	name = strings.TrimSpace(stripMarkup(name))
+	for _, rx := range rowLevelForms {
+		m := rx.FindStringSubmatch(name)
+		if m == nil {
+			continue
+		}
+		word := strings.TrimSpace(m[2])
+		if word == "" {
+			word = strings.TrimSpace(m[4])
+		}
+		if word == "" || !loadKind(classify(word).kind) {
+			continue
+		}
+		metric := withoutLoadWords(m[1])
+		if metric == "" || !namesMetric(metric) {
+			continue
+		}
+		return rowLevel{metric: metric, level: m[3], word: word}, true
+	}
+	return rowLevel{}, false
+}
+
+// withoutLoadWords drops the load's words from a metric's name
+// ("Concurrent throughput" is the throughput at a concurrency).
+func withoutLoadWords(s string) string {
+	var kept []string
+	for _, w := range strings.Fields(s) {
+		if !slices.Contains(loadWords, strings.ToLower(strings.Trim(w, ",:;"))) {
+			kept = append(kept, w)
+		}
+	}
+	return strings.Join(kept, " ")
+}
+
+// levelsInRowNames turns a table whose first column names a metric and a
+// level on each row into one row per level; false when fewer than two
+// rows name one metric at distinct levels.
+func levelsInRowNames(g grid) (grid, string, bool) {
+	if len(g.header) < 2 || len(g.rows) < 2 {
+		return g, "", false
+	}
+	if c := classify(g.header[0]); c.key() != "" || loadKind(c.kind) {
+		return g, "", false
+	}
+	parsed, metrics, levels, word, ok := rowLevels(g)
+	if !ok {
+		return g, "", false
+	}
+	values, ratios := runColumns(g, parsed)
+	if len(values) == 0 {
+		return g, "", false
+	}
+	t := g
+	t.header = rowLevelsHeader(g, word, metrics, values)
+	t.rows, t.lines = nil, nil
+	for _, lv := range levels {
+		row, line := rowAtLevel(g, parsed, lv, metrics, values)
+		t.rows, t.lines = append(t.rows, row), append(t.lines, line)
+	}
+	return t, rowLevelsNote(g, parsed, ratios), true
+}
+
+// rowLevelsHeader names the turned table's columns: the load word, then a
+// column per metric and run ("Rapid-MLX throughput"; the metric alone
+// when one column holds the values).
+func rowLevelsHeader(g grid, word string, metrics []string, values []int) []string {
+	header := []string{word}
+	for _, m := range metrics {
+		for _, j := range values {
+			h := m
+			if len(values) > 1 {
+				h = strings.TrimSpace(g.header[j]) + " " + m
+			}
+			header = append(header, h)
+		}
+	}
+	return header
+}
+
+// rowAtLevel is the turned table's row at level lv, and the source line of
+// its last cell.
+func rowAtLevel(g grid, parsed []*rowLevel, lv string, metrics []string, values []int) ([]string, int) {
+	row := []string{lv}
+	line := 0
+	for _, m := range metrics {
+		for _, j := range values {
+			cell := ""
+			for r, p := range parsed {
+				if p != nil && p.metric == m && p.level == lv {
+					cell = cellAt(g.rows[r], j)
+					line = lineAt(g, r)
+				}
+			}
+			row = append(row, cell)
+		}
+	}
+	return row, line
+}
+
+func lineAt(g grid, r int) int {
+	if r < len(g.lines) {
+		return g.lines[r]
+	}
+	return 0
+}
+
+// rowLevels reads each row's name; ok when some metric is named at two
+// distinct levels or more, all with one load word, and no metric twice at
+// one level.
+func rowLevels(g grid) ([]*rowLevel, []string, []string, string, bool) {
+	parsed := make([]*rowLevel, len(g.rows))
+	var metrics, levels []string
+	word := ""
+	seen := map[[2]string]bool{}
+	perMetric := map[string]int{}
+	for r, row := range g.rows {
+		p, ok := parseRowLevel(cellAt(row, 0))
+		if !ok {
+			continue
+		}
+		key := [2]string{p.metric, p.level}
+		if seen[key] || word != "" && !strings.EqualFold(word, p.word) {
+			return nil, nil, nil, "", false
+		}
+		seen[key], word, parsed[r] = true, p.word, &p
+		perMetric[p.metric]++
+		if !slices.Contains(metrics, p.metric) {
+			metrics = append(metrics, p.metric)
+		}
+		if !slices.Contains(levels, p.level) {
+			levels = append(levels, p.level)
+		}
+	}
+	for _, n := range perMetric {
+		if n >= 2 {
+			return parsed, metrics, levels, word, true
+		}
+	}
+	return nil, nil, nil, "", false
+}
+
+// runColumns are the columns after the first that hold a number on the rows
+// naming a level, and the ones among them that hold ratios (a speedup of
+// one run over another), left out.
+func runColumns(g grid, parsed []*rowLevel) ([]int, []int) {
+	var values, ratios []int
+	for j := 1; j < len(g.header); j++ {
+		var cells []string
+		for r, p := range parsed {
+			if p != nil {
+				cells = append(cells, cellAt(g.rows[r], j))
+			}
+		}
+		switch {
+		case allRatios(cells):
+			ratios = append(ratios, j)
+		case numericCells(cells):
+			values = append(values, j)
+		}
+	}
+	return values, ratios
+}
+
+// numericCells: some cell holds a number and none holds text.
+func numericCells(cells []string) bool {
+	n := 0
+	for _, c := range cells {
+		c = cleanCell(c)
+		if isBlank(c) {
+			continue
+		}
+		if _, ok, err := parseCell(c); err != nil || !ok {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+func rowLevelsNote(g grid, parsed []*rowLevel, ratios []int) string {
+	var first string
+	var left []string
+	for r, p := range parsed {
+		switch {
+		case p != nil && first == "":
+			first = cellAt(g.rows[r], 0)
+		case p == nil:
+			left = append(left, strings.TrimSpace(stripMarkup(cellAt(g.rows[r], 0))))
+		}
+	}
+	note := fmt.Sprintf("%s:%d: the rows name their metric and level (%q): read as one row per level, a column per metric and run", g.file, g.headerLine, strings.TrimSpace(stripMarkup(first)))
+	if len(left) > 0 {
+		note += fmt.Sprintf("; rows naming no level not read: %s", andQuoted(left))
+	}
+	if len(ratios) > 0 {
+		note += fmt.Sprintf("; %s not read (ratios between the runs)", andQuoted(pick(g.header, ratios)))
+	}
+	return note
+}
