@@ -72,22 +72,42 @@ func readsAsRate(k colKind, d dimension) bool {
 	return false
 }
 
-// levelCellsUnit is the rate unit every number of a transposed table's
-// level columns writes ("101 t/s" under "1 Strom"), where neither the
-// corner nor the text above names the metric its rows of series hold: the
-// unit is what they measure. "" when a column writes none or another.
+// levelCellsUnit is the rate unit the numbers of a transposed table's level
+// columns write ("101 t/s" under "1 Strom"; or only the first, "48 tok/s |
+// 177 | 602", the unit written once for the row), where neither the corner
+// nor the text above names the metric its rows of series hold: the unit is
+// what they measure. "" when no number writes a unit, or one writes a unit
+// of another kind or name.
 func levelCellsUnit(g grid) string {
 	name := ""
 	for i := 1; i < len(g.header); i++ {
-		u, ok := cellsRateUnit(g, i)
-		if !ok && !textColumn(g, i) && hasNumber(g, i) || ok && name != "" && u.name != name {
+		n, conflict := someCellsRateUnit(g, i)
+		if conflict || n != "" && name != "" && n != name {
 			return ""
 		}
-		if ok {
-			name = u.name
+		if n != "" {
+			name = n
 		}
 	}
 	return name
+}
+
+// someCellsRateUnit is the one rate unit the numbers of column i write
+// (those that write one); conflict when one writes another unit, of a rate
+// or not.
+func someCellsRateUnit(g grid, i int) (string, bool) {
+	name := ""
+	for _, row := range g.rows {
+		cv, ok, err := parseCell(cleanCell(cellAt(row, i)))
+		if err != nil || !ok || cv.unit == nil {
+			continue
+		}
+		if cv.unit.dim != dimTokRate && cv.unit.dim != dimReqRate || name != "" && cv.unit.name != name {
+			return "", true
+		}
+		name = cv.unit.name
+	}
+	return name, false
 }
 
 // hasNumber: some cell of column i is a number.

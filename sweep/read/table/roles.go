@@ -114,6 +114,13 @@ var (
 
 func always(wordset) bool { return true }
 
+// inputPlusOutput: the words name input and output tokens together, summed
+// ("total input-plus-output tokens per second", "input and output tok/s"):
+// a total rate, not an input one. "Input / Output tok/s" alone names a pair.
+func inputPlusOutput(w wordset) bool {
+	return w.has("input", "prompt") && w.has("output", "completion", "generated") && w.has("total", "plus", "and", "combined", "sum", "both")
+}
+
 // Words shared by several roles.
 var (
 	tokenWords         = []string{"throughput", "tok", "toks", "tps", "ktok", "ktoks", "ktps", "tokens", "token", "tput", "tputs", "thrpt", "otps", "t"}
@@ -185,13 +192,13 @@ var roles = []role{
 	{kind: colOtherTokRate, dims: tokDims, why: whyInputRate, match: func(w wordset) bool {
 		// "In tok/s" beside "Out tok/s": a leading "in" is the direction,
 		// as "out" is, not a series named "In".
-		return isTokenRate(w) && (w.has("input", "prompt", "prefill", "pp") || len(w) > 0 && w[0] == "in")
+		return isTokenRate(w) && (w.has("input", "prompt", "prefill", "pp") || len(w) > 0 && w[0] == "in") && !inputPlusOutput(w)
 	}},
 	{kind: colOtherTokRate, dims: tokDims, why: "a peak or instantaneous rate, not the run's output throughput", flavor: func(wordset) string { return "peak" }, match: func(w wordset) bool {
 		return isTokenRate(w) && w.has(peakWords...)
 	}},
 	{kind: colOtherTokRate, dims: tokDims, why: "input + output tokens, not output", flavor: func(wordset) string { return "total" }, match: func(w wordset) bool {
-		return isTokenRate(w) && w.has("total", "tot", "combined", "sum", "overall") && !w.has("output", "generated", "generation", "gen", "decode", "completion", "tg")
+		return isTokenRate(w) && (w.has("total", "tot", "combined", "sum", "overall") && !w.has("output", "generated", "generation", "gen", "decode", "completion", "tg") || inputPlusOutput(w))
 	}},
 	{kind: colThroughputPerGPU, dims: tokDims, match: func(w wordset) bool { return isTokenRate(w) && w.has("gpu", "npu", "card", "device", "chip") }},
 	{kind: colThroughput, dims: tokDims, match: isTokenRate},

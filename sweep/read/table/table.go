@@ -140,6 +140,13 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	}
 	notes = append(notes, readDecimalCommas(&g)...)
 	notes = append(notes, unpackSweepRow(&g)...)
+	if t, note, ok := nameLevelsOnlyRow(g); ok {
+		g = t
+		notes = append(notes, note)
+	} else if t, note, ok := cornerMetricLevels(g); ok {
+		g = t
+		notes = append(notes, note)
+	}
 	if t, note, ok := levelsInRowNames(g); ok {
 		g = t
 		notes = append(notes, note)

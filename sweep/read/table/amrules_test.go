@@ -1,0 +1,64 @@
+package table
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Rules from batch am's misses (measured once, then folded into the
+// corpus). Each test is synthetic, written for its rule.
+
+// Input and output tokens named together and summed are a total rate, not
+// an input one.
+func TestInputPlusOutputIsTotal(t *testing.T) {
+	for _, h := range []string{"total input-plus-output tokens per second", "Input and output tok/s", "输入与输出总吞吐（tok/s）"} {
+		c := classify(h)
+		require.Equal(t, colOtherTokRate, c.kind, h)
+		require.Equal(t, "total", c.flavor, h)
+	}
+	require.Equal(t, "", classify("Input tok/s").flavor)
+}
+
+// A transposed table of workloads may write its rate unit in the first
+// cell only ("48 tok/s | 177 | 602").
+func TestUnitInFirstCellNamesTheRows(t *testing.T) {
+	md := "| Workload | c=1 | c=4 | c=16 | c=64 |\n|---|---:|---:|---:|---:|\n" +
+		"| 1K/1K | 48 tok/s | 177 | 602 | 1478 |\n| 8K/1K | 46.4 | 162 | 483 | 943 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "8K/1K"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 4)
+	require.Equal(t, 943.0, s.Points[3].ThroughputTokS)
+	md = "| Workload | c=1 | c=4 | c=16 |\n|---|---:|---:|---:|\n| 1K/1K | 48 tok/s | 177 ms | 602 |\n| 8K/1K | 46.4 | 162 | 483 |\n"
+	_, err = Read("t.md", []byte(md), Markdown, Meta{Series: "8K/1K"})
+	require.Error(t, err, "a cell in ms beside one in tok/s: no one unit")
+}
+
+// One row of values under a header of levels alone reads as the metric
+// the heading names.
+func TestLevelsOnlyHeaderTakesTheHeadingsMetric(t *testing.T) {
+	md := "## Concurrency sweep (aggregate tok/s)\n\n| c=1 | c=4 | c=8 | c=16 |\n|---:|---:|---:|---:|\n| 5.4 | 21.2 | 42.2 | 83.0 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 4)
+	require.Equal(t, 16.0, s.Points[3].Concurrency)
+	require.Equal(t, 83.0, s.Points[3].ThroughputTokS)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `t.md:3: the header names only levels and the row no metric: its values read as "Concurrency sweep (aggregate tok/s)"`)
+	_, err = Read("t.md", []byte("## Results\n\n| 2023 | 2024 | 2025 |\n|---|---|---|\n| 5.4 | 21.2 | 42.2 |\n"), Markdown, Meta{})
+	require.Error(t, err, "bare numbers name no load")
+}
+
+// A corner naming the metric over level cells ("c=1") and run columns,
+// one of which starts with a load's letter ("C Uns·b12x").
+func TestCornerMetricOverLevelCells(t *testing.T) {
+	md := "| aggregate tok/s | A NV·marlin | B Uns·marlin | C Uns·b12x |\n|---|---:|---:|---:|\n" +
+		"| c=1 | 78.4 | 60.0 | 64.5 |\n| c=4 | 116.3 | 111.4 | 114.7 |\n| c=8 | 136.9 | 130.5 | 136.8 |\n" +
+		"| c=12 | 148.5 | 142.2 | 147.6 |\n| TTFT c=1 (s) | 2.06 | 2.11 | 1.95 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "C Uns·b12x"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 4)
+	require.Equal(t, 12.0, s.Points[3].Concurrency)
+	require.Equal(t, 147.6, s.Points[3].ThroughputTokS)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `rows naming no level not read: "TTFT c=1 (s)"`)
+}
