@@ -62,3 +62,12 @@ func TestCornerMetricOverLevelCells(t *testing.T) {
 	require.Equal(t, 147.6, s.Points[3].ThroughputTokS)
 	require.Contains(t, strings.Join(s.Notes, "\n"), `rows naming no level not read: "TTFT c=1 (s)"`)
 }
+
+// "por agente" is one agent's rate; a device named before an aggregate
+// rate says where the run ran, not that the rate is per GPU.
+func TestPerAgentAndDeviceLabel(t *testing.T) {
+	require.Equal(t, colPerUser, classify("por agente tok/s").kind)
+	require.Equal(t, colThroughput, classify("9B (GPU) agregado tok/s").kind)
+	require.Equal(t, colThroughputPerGPU, classify("aggregate tok/s/GPU").kind)
+	require.Equal(t, colThroughputPerGPU, classify("tok/s per GPU").kind)
+}

@@ -114,6 +114,24 @@ var (
 
 func always(wordset) bool { return true }
 
+// deviceLabel: the device is named before an aggregate rate, with no
+// "per" ("9B (GPU) agregado tok/s": the 9B model on the GPU, its streams
+// summed), so it says where the run ran, not that the rate is per GPU.
+func deviceLabel(w wordset) bool {
+	if w.has("per") || !w.has("aggregate") {
+		return false
+	}
+	for _, x := range w {
+		switch x {
+		case "aggregate":
+			return false // "aggregate tok/s/GPU": the sum, then per GPU
+		case "gpu", "npu", "card", "device", "chip":
+			return true
+		}
+	}
+	return false
+}
+
 // inputPlusOutput: the words name input and output tokens together, summed
 // ("total input-plus-output tokens per second", "input and output tok/s"):
 // a total rate, not an input one. "Input / Output tok/s" alone names a pair.
@@ -174,7 +192,8 @@ var roles = []role{
 	{kind: colPerUser, dims: tokDims, why: whyPerUserWords, match: func(w wordset) bool {
 		// A rate, not a count: "Input Sequence Length (tokens)" names
 		// tokens and a sequence but is a length (a workload setting).
-		perWho := isTokenRate(w) && w.has("user", "users", "seq", "sequence", "stream", "slot", "single", "client", "thread")
+		perWho := isTokenRate(w) && w.has("user", "users", "seq", "sequence", "stream", "slot", "single", "client", "thread") ||
+			isTokenRate(w) && w.has("per") && w.has("agent") // "por agente": per agent, one stream's
 		// "tok/s/u", "t/s/u": Tenstorrent's tokens per second per user.
 		perU := isTokenRate(w) && len(w) > 0 && w[len(w)-1] == "u"
 		perRequest := w.has(explicitTokenWords...) && w.has("request", "req")
@@ -200,7 +219,9 @@ var roles = []role{
 	{kind: colOtherTokRate, dims: tokDims, why: "input + output tokens, not output", flavor: func(wordset) string { return "total" }, match: func(w wordset) bool {
 		return isTokenRate(w) && (w.has("total", "tot", "combined", "sum", "overall") && !w.has("output", "generated", "generation", "gen", "decode", "completion", "tg") || inputPlusOutput(w))
 	}},
-	{kind: colThroughputPerGPU, dims: tokDims, match: func(w wordset) bool { return isTokenRate(w) && w.has("gpu", "npu", "card", "device", "chip") }},
+	{kind: colThroughputPerGPU, dims: tokDims, match: func(w wordset) bool {
+		return isTokenRate(w) && w.has("gpu", "npu", "card", "device", "chip") && !deviceLabel(w)
+	}},
 	{kind: colThroughput, dims: tokDims, match: isTokenRate},
 	// A time that is none of the latencies: the run's duration, or nothing knee reads.
 	{kind: colDuration, dims: timeDims, match: func(w wordset) bool { return w.has("duration", "elapsed", "runtime", "wall") }},

@@ -98,7 +98,7 @@ var vocabulary = []struct{ from, to string }{
 	{"latence du premier token", "ttft"}, {"temps jusqu'au premier token", "ttft"}, {"temps avant le premier token", "ttft"}, {"premier token", "ttft"},
 	{"temps de réponse", "latency"}, {"temps", "time"},
 	{"débit", "throughput"}, {"utilisateurs", "users"}, {"simultanées", "concurrent"}, {"latence", "latency"}, {"sortie", "output"},
-	{"rendimiento", "throughput"}, {"usuarios", "users"}, {"agentes", "agents"}, {"concurrencia", "concurrency"}, {"latencia", "latency"}, {"salida", "output"},
+	{"rendimiento", "throughput"}, {"usuarios", "users"}, {"agentes", "agents"}, {"por agente", "per agent"}, {"concurrencia", "concurrency"}, {"latencia", "latency"}, {"salida", "output"},
 	{"vazão", "throughput"}, {"usuários", "users"}, {"concorrência", "concurrency"}, {"latência", "latency"},
 	{"пропускная способность", "throughput"}, {"пропускная", "throughput"}, {"пользователей", "users"}, {"пользователи", "users"},
 	{"параллельность", "concurrency"}, {"конкурентность", "concurrency"}, {"задержка", "latency"}, {"вывод", "output"},
