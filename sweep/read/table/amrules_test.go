@@ -71,3 +71,17 @@ func TestPerAgentAndDeviceLabel(t *testing.T) {
 	require.Equal(t, colThroughputPerGPU, classify("aggregate tok/s/GPU").kind)
 	require.Equal(t, colThroughputPerGPU, classify("tok/s per GPU").kind)
 }
+
+// A notebook's print sets the level with "=" and names the result with
+// ":" after it ("Batch_size=4, throughput: 56.40 tok/s").
+func TestNotebookLevelThenColonResult(t *testing.T) {
+	require.Equal(t, [][2]string{{"Batch_size", "4"}, {"throughput", "56.40tok/s"}}, inlinePairs("Batch_size=4, throughput: 56.40 tok/s"))
+	require.Nil(t, inlinePairs("Batch_size=4, see the chart: 3 lines"))
+	txt := "Batch_size=1, time: 16.58s\nBatch_size=2, time: 17.67s\nBatch_size=4, time: 18.16s\n\n" +
+		"Batch_size=1, throughput: 15.44 tok/s\nBatch_size=2, throughput: 28.97 tok/s\nBatch_size=4, throughput: 56.40 tok/s\n"
+	s, err := Read("t.txt", []byte(txt), BenchText, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 4.0, s.Points[2].Concurrency)
+	require.Equal(t, 56.40, s.Points[2].ThroughputTokS)
+}

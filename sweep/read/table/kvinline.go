@@ -25,15 +25,28 @@ var inlinePair = regexp.MustCompile(`(?:^|[\s,;(\[])([A-Za-z][\w./-]{0,40})=(\d+
 // holds two or more; nil otherwise.
 func inlinePairs(raw string) [][2]string {
 	ms := inlinePair.FindAllStringSubmatch(raw, -1)
-	if len(ms) < 2 {
+	if len(ms) == 0 {
 		return nil
 	}
 	out := make([][2]string, 0, len(ms))
 	for _, m := range ms {
 		out = append(out, [2]string{m[1], strings.TrimRight(m[2], ".,")})
 	}
+	if len(ms) == 1 {
+		// "Batch_size=4, throughput: 56.40 tok/s": a notebook's print sets
+		// the level with "=" and names the result with ":", after it.
+		c := inlineColonPair.FindStringSubmatch(raw[strings.Index(raw, ms[0][0])+len(ms[0][0]):])
+		if c == nil {
+			return nil
+		}
+		out = append(out, [2]string{strings.TrimSpace(c[1]), c[2] + c[3]})
+	}
 	return out
 }
+
+// inlineColonPair is one "key: value unit" after a "key=value" pair on a
+// line, the value a number with its unit.
+var inlineColonPair = regexp.MustCompile(`^[\s,;]+([A-Za-z][\w ./-]{0,40}?):\s*(\d+(?:\.\d+)?)\s*((?:tok|tokens|req)/s(?:ec)?|ms|s)?\s*$`)
 
 // mergeContinued joins each block that continues the one before it: that
 // one names no token rate, they share a key, and every shared key holds one
