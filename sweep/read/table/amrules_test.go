@@ -85,3 +85,43 @@ func TestNotebookLevelThenColonResult(t *testing.T) {
 	require.Equal(t, 4.0, s.Points[2].Concurrency)
 	require.Equal(t, 56.40, s.Points[2].ThroughputTokS)
 }
+
+// Two load candidates: the one whose levels times one stream's rate make
+// the node's is the load ("--parallel"), whatever the other's words
+// ("--threads", a load word) and however it runs.
+func TestStreamsTimesLoadPicksTheLoad(t *testing.T) {
+	md := "| --parallel | --threads | per-stream t/s | aggregate t/s |\n|---:|---:|---:|---:|\n" +
+		"| 1 | 32 | 13.22 | 13.22 |\n| 1 | 16 | 14.09 | 14.09 |\n| 1 | 8 | 14.25 | 14.25 |\n" +
+		"| 2 | 32 | 10.23 | 20.46 |\n| 2 | 16 | 11.05 | 22.10 |\n" +
+		"| 4 | 32 | 7.67 | 30.46 |\n| 4 | 16 | 7.73 | 30.88 |\n| 4 | 8 | 7.38 | 29.37 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "16"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, []float64{1, 2, 4}, []float64{s.Points[0].Concurrency, s.Points[1].Concurrency, s.Points[2].Concurrency})
+	require.Equal(t, 30.88, s.Points[2].ThroughputTokS)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `"--threads" is not read as the load: on every row the node's rate is one stream's times "--parallel"`)
+}
+
+// A load column knee has no word for ("K", "par", "Mode" of "B=4") is read
+// as the load when the node's rate is one stream's times its levels on
+// every row.
+func TestLoadNamedByStreamsPhysics(t *testing.T) {
+	md := "| K | Wall (s) | Aggregate t/s | Per-request t/s |\n|---|---|---|---|\n" +
+		"| 1 (first) | 6.18 | 32.38 | 34.89 |\n| 2 | 9.33 | 42.85 | 22.65 |\n| 4 | 14.32 | 55.88 | 14.87 |\n| 8 | 22.27 | 71.84 | 9.40 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 4)
+	require.Equal(t, 8.0, s.Points[3].Concurrency)
+	require.Equal(t, 71.84, s.Points[3].ThroughputTokS)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `t.md:1: "K" read as the concurrency: on every row "Aggregate t/s" is "Per-request t/s" times it`)
+
+	md = "| Mode | tok/s total | tok/s/user |\n|---|---:|---:|\n| B=1 | 26.1 | 26.1 |\n| B=4 | 61.5 | 15.4 |\n| B=8 | 71.7 | 9.0 |\n| B=16 | 70.7 | 4.4 |\n"
+	s, err = Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, 16.0, s.Points[3].Concurrency)
+
+	// A column of counts that do not multiply out is no load.
+	md = "| Run | Aggregate t/s | Per-request t/s |\n|---|---|---|\n| 1 | 32.38 | 34.89 |\n| 2 | 42.85 | 22.65 |\n| 3 | 55.88 | 14.87 |\n"
+	_, err = Read("t.md", []byte(md), Markdown, Meta{})
+	require.Error(t, err)
+}

@@ -1,6 +1,9 @@
 package table
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // A load column that holds one value through each run of rows while
 // another load column climbs a ladder inside every run (max_concurrency 64
@@ -29,6 +32,16 @@ func (r *resolved) settingsWithinCurves(g grid) {
 			// level is the concurrency measured at it.
 			if a == b || r.cols[a].flavor == "" && r.cols[b].flavor == "configured" || !constantWithinRuns(g, a, b) {
 				continue
+			}
+			if streamsTimesLoad(g, r.cols, a) && !streamsTimesLoad(g, r.cols, b) {
+				// "--parallel" 1, 2, 4 beside "--threads" 32, 16, 8: the
+				// node's rate is one stream's times the first on every row,
+				// so it is the load, and the other a setting.
+				c := &r.cols[b]
+				c.kind, c.flavor = colWorkload, ""
+				c.why = fmt.Sprintf("a setting: the node's rate is one stream's times %q, not times it", r.cols[a].header)
+				r.notes = append(r.notes, fmt.Sprintf("%s: %q is not read as the load: on every row the node's rate is one stream's times %q", g.file, c.header, r.cols[a].header))
+				break
 			}
 			c := &r.cols[a]
 			c.kind, c.flavor = colWorkload, ""
@@ -79,4 +92,35 @@ func constantWithinRuns(g grid, a, b int) bool {
 func numberAt(row []string, i int) (float64, bool) {
 	v, ok, err := parseCell(cleanCell(cellAt(row, i)))
 	return v.v, err == nil && ok
+}
+
+// streamsTimesLoad: on every row (three at least, a load above one among
+// them) a node rate column is a per-stream rate column times column load,
+// within maxStreamGap: the streams in flight are that column's.
+func streamsTimesLoad(g grid, cols []column, load int) bool {
+	for s, sc := range cols {
+		if sc.kind != colPerUser {
+			continue
+		}
+		for n, nc := range cols {
+			if nc.kind == colThroughput && nearEverywhere(readStreamPoints(g, columnInFlight(load), sc, nc, s, n)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// nearEverywhere: three points at least, a load above one among them, and
+// node ≈ stream × load on each.
+func nearEverywhere(pts streamPoints) bool {
+	if len(pts) < 3 || !pts.loadAboveOne() {
+		return false
+	}
+	for _, p := range pts {
+		if math.Abs(p.node/(p.stream*p.load)-1) > maxStreamGap {
+			return false
+		}
+	}
+	return true
 }
