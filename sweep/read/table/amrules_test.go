@@ -125,3 +125,21 @@ func TestLoadNamedByStreamsPhysics(t *testing.T) {
 	_, err = Read("t.md", []byte(md), Markdown, Meta{})
 	require.Error(t, err)
 }
+
+// A column that is another divided among the streams (ctx/slot =
+// --ctx-size ÷ --parallel) keys no curve: the curves are the settings it
+// divides, and two rows of one level at different --ctx-size stay apart.
+func TestShareOfAColumnKeysNoCurve(t *testing.T) {
+	md := "| --parallel | --threads | --ctx-size | ctx/slot | per-stream t/s | aggregate t/s |\n|---:|---:|---:|---:|---:|---:|\n" +
+		"| 1 | 32 | 65536 | 65536 | 13.22 | 13.22 |\n| 1 | 16 | 65536 | 65536 | 14.09 | 14.09 |\n" +
+		"| 2 | 32 | 65536 | 32768 | 10.23 | 20.46 |\n| 2 | 16 | 65536 | 32768 | 11.05 | 22.10 |\n" +
+		"| 4 | 32 | 65536 | 16384 | 7.67 | 30.46 |\n| 4 | 16 | 65536 | 16384 | 7.73 | 30.88 |\n" +
+		"| 4 | 32 | **131072** | **32768** | 7.66 | 30.52 |\n"
+	g := markdownTables("t.md", []byte(md))[0]
+	require.True(t, shareOfColumn(g, 3, 0))
+	require.False(t, shareOfColumn(g, 2, 0))
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "32 / 65536"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 30.46, s.Points[2].ThroughputTokS)
+}

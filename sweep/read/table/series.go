@@ -266,7 +266,7 @@ func rowSeries(g *grid, cols []column, pick, picked string) ([]string, error) {
 		carryDown(g, i)
 		spelt = append(spelt, sameLengthLabels(g, i)...)
 	}
-	series := namingColumns(*g, dropRemarkColumns(*g, cols, seriesByRow(*g, cols, cand, load), load), pick)
+	series := namingColumns(*g, dropRemarkColumns(*g, cols, dropShareColumns(*g, seriesByRow(*g, cols, cand, load), load), load), pick)
 	if len(series) == 0 {
 		return nil, nil
 	}
