@@ -192,6 +192,11 @@ func withProseAbove(gs []grid, above []string) []grid {
 		if gs[i].above == "" {
 			gs[i].above = strings.Join(above, "\n")
 		}
+		if gs[i].context == "" {
+			// The lines just above, as a markdown table's: where people
+			// state what the header does not ("median latencies").
+			gs[i].context = strings.Join(above[max(0, len(above)-6):], "\n")
+		}
 	}
 	return gs
 }

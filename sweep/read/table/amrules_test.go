@@ -143,3 +143,18 @@ func TestShareOfAColumnKeysNoCurve(t *testing.T) {
 	require.Len(t, s.Points, 3)
 	require.Equal(t, 30.46, s.Points[2].ThroughputTokS)
 }
+
+// A console table takes the lines above it as its context, as a markdown
+// table does: "median latencies" there names the statistic of a bare
+// "TTFT (ms)".
+func TestAlignedTableReadsTheProseAbove(t *testing.T) {
+	txt := "E2E bench_serving (random, input 8192 / output 1024, median latencies):\n\n" +
+		"concurrency  total tok/s  TTFT (ms)\n" +
+		"2            938          936\n4            1702         1783\n8            2837         2911\n16           4309         5185\n"
+	s, err := Read("t.txt", []byte(txt), Aligned, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 4)
+	require.NotNil(t, s.Points[3].TTFT.P50)
+	require.Equal(t, 5185.0, *s.Points[3].TTFT.P50)
+	require.Nil(t, s.Points[3].TTFT.Mean)
+}
