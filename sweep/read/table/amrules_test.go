@@ -158,3 +158,17 @@ func TestAlignedTableReadsTheProseAbove(t *testing.T) {
 	require.Equal(t, 5185.0, *s.Points[3].TTFT.P50)
 	require.Nil(t, s.Points[3].TTFT.Mean)
 }
+
+// Under a header naming no measure ("shape"), "1k -> 256" is one label (an
+// input and an output length), not a value before and after: rows of one
+// level with different shapes stay curves apart.
+func TestArrowUnderALabelIsOneLabel(t *testing.T) {
+	md := "| concurrency | shape | output tok/s |\n|---|---|---|\n" +
+		"| 1 | 1k -> 256 | 159 |\n| 8 | 1k -> 256 | 1,185 |\n| 32 | 1k -> 256 | 4,136 |\n| 8 | 32k -> 512 | 593 |\n| 32 | 512 -> 4k | 4,797 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "1k -> 256"})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3)
+	require.Equal(t, 4136.0, s.Points[2].ThroughputTokS)
+	require.True(t, labelHeader(classify("shape")))
+	require.False(t, labelHeader(classify("total tok/s")))
+}

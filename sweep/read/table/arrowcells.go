@@ -53,7 +53,10 @@ func splitArrowColumns(g *grid) []string {
 			st, ok, from = above, true, aboveFrom
 			st.rest = strings.TrimSpace(stripMarkup(g.header[i]))
 		}
-		if !ok && unnamed {
+		if !ok && unnamed && !labelHeader(classify(g.header[i])) {
+			// Only a measure's cells change from one state to another: under
+			// a header naming none ("shape": "1k -> 256") the arrow joins
+			// the two halves of one label, an input and an output length.
 			st, ok, from = arrowStates{before: "before", after: "after"}, true, " (nothing names the two states: read as the curves \"before\" and \"after\")"
 			st.rest = strings.TrimSpace(stripMarkup(g.header[i]))
 		}
@@ -139,3 +142,13 @@ func twoValuesError(cell, rest string) error {
 // valueRange is what follows a range's first value: a dash or "to", and a
 // number.
 var valueRange = regexp.MustCompile(`^(?:[–—~]|-|to)\s*\d`)
+
+// labelHeader: the header names a label or a setting, no measure ("shape",
+// "workload", "engine").
+func labelHeader(c column) bool {
+	switch c.kind {
+	case colIgnore, colSeriesLabel, colWorkload, colNote:
+		return true
+	}
+	return false
+}
