@@ -33,7 +33,7 @@ func cornerMetricLevels(g grid) (grid, string, bool) {
 		word = m[1]
 		levels = append(levels, strings.ReplaceAll(m[2], ",", ""))
 		kept = append(kept, row)
-		lines = append(lines, lineAt(g, r))
+		lines = append(lines, lineOf(&g, r))
 	}
 	if len(kept) < 2 {
 		return g, "", false

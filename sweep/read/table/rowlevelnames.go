@@ -128,20 +128,13 @@ func rowAtLevel(g grid, parsed []*rowLevel, lv string, metrics []string, values 
 			for r, p := range parsed {
 				if p != nil && p.metric == m && p.level == lv {
 					cell = cellAt(g.rows[r], j)
-					line = lineAt(g, r)
+					line = lineOf(&g, r)
 				}
 			}
 			row = append(row, cell)
 		}
 	}
 	return row, line
-}
-
-func lineAt(g grid, r int) int {
-	if r < len(g.lines) {
-		return g.lines[r]
-	}
-	return 0
 }
 
 // rowLevels reads each row's name; ok when some metric is named at two
