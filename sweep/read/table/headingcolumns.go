@@ -28,17 +28,7 @@ func nameColumnsByHeading(g *grid) []string {
 	if loadColumn(cols) < 0 {
 		return nil
 	}
-	metric, from := headingMetric(*g), "the table's title names"
-	if metric == "" && g.caption != "" && len(g.title) > 0 && classify(g.title[len(g.title)-1]).kind == colThroughput && !namesMetric(g.caption) {
-		// "## Throughput (aggregate tokens per second)" over "Greedy
-		// (temperature 0):": the caption names the condition, the heading
-		// the metric (only a heading that reads as the node's rate: "2.
-		// 吞吐饱和点与延迟崩溃点" names two things and a column of none)
-		metric = g.title[len(g.title)-1]
-	}
-	if metric == "" {
-		metric, from = proseRateUnit(*g), "the prose beside the table states"
-	}
+	metric, from := columnsMetric(*g)
 	if metric == "" {
 		return nil
 	}
@@ -53,6 +43,27 @@ func nameColumnsByHeading(g *grid) []string {
 		g.header[i] = strings.TrimSpace(g.header[i]) + " " + metric
 	}
 	return []string{fmt.Sprintf("%s:%d: columns %s name no metric: they hold the %q %s", g.file, g.headerLine, strings.Join(was, ", "), metric, from)}
+}
+
+// columnsMetric is the metric the text around g names for its columns,
+// and where it is said: the table's title, the section's title above a
+// sub-heading naming none, else the prose beside the table. "" when none.
+func columnsMetric(g grid) (string, string) {
+	metric, from := headingMetric(g), "the table's title names"
+	if metric == "" && g.caption != "" && len(g.title) > 0 && classify(g.title[len(g.title)-1]).kind == colThroughput && !namesMetric(g.caption) {
+		// "## Throughput (aggregate tokens per second)" over "Greedy
+		// (temperature 0):": the caption names the condition, the heading
+		// the metric (only a heading that reads as the node's rate: "2.
+		// 吞吐饱和点与延迟崩溃点" names two things and a column of none)
+		metric = g.title[len(g.title)-1]
+	}
+	if metric == "" {
+		metric = outerRateHeading(g)
+	}
+	if metric == "" {
+		metric, from = proseRateUnit(g), "the prose beside the table states"
+	}
+	return metric, from
 }
 
 // namelessColumns are the columns of g that name something (an engine, a

@@ -235,8 +235,14 @@ func headingMetric(g grid) string {
 	if h == "" {
 		return ""
 	}
+	if m := declaredMetric(h); m != "" {
+		return m
+	}
 	if !namesMetric(h) {
 		if m := lastClauseMetric(h); m != "" {
+			return m
+		}
+		if m := firstClauseMetric(h); m != "" {
 			return m
 		}
 		return comparedHeadingMetric(g, h)

@@ -707,6 +707,9 @@ func seriesRowsMetric(g grid) string {
 		metric = headingMetric(g)
 	}
 	if metric == "" {
+		metric = outerRateHeading(g)
+	}
+	if metric == "" {
 		metric = levelCellsUnit(g)
 	}
 	if metric == "" && proseRateBlanket(g) {

@@ -144,6 +144,11 @@ var vocabulary = []struct{ from, to string }{
 	// "Load" alone in other languages: a column so named is told the
 	// concurrency or the offered rate by its physics (loadword.go).
 	{"carga", "load"}, {"carico", "load"}, {"нагрузка", "load"}, {"负载", "load"}, {"負荷", "load"}, {"부하", "load"}, {"obciążenie", "load"}, {"belastung", "load"},
+	// English load words written as one ("batchsize", "BatchSize",
+	// "maxConcurrency", "numUsers"): a header lower-cased reads them as one
+	// word no role knows; written apart they are the words the roles match.
+	{"maxbatchsize", "max batch size"}, {"batchsize", "batch size"}, {"maxconcurrency", "max concurrency"},
+	{"concurrencylevel", "concurrency level"}, {"numusers", "num users"}, {"numclients", "num clients"}, {"concurrentusers", "concurrent users"},
 	// Vietnamese.
 	{"thời gian đến token đầu tiên", "ttft"}, {"token đầu tiên", "ttft"}, {"token/giây", "tok/s"}, {"thông lượng", "throughput"},
 	{"đồng thời", "concurrency"}, {"độ trễ", "latency"}, {"người dùng", "users"}, {"trung bình", "mean"}, {"yêu cầu", "requests"},

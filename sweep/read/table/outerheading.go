@@ -1,0 +1,77 @@
+package table
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// A heading often says what a table holds and, after a bar or a dash, the
+// workload it ran ("Llama Throughput (tokens/s) | input length=1024,
+// output length=128"): the words of the workload (input, output, length)
+// then hide the metric from a reading of the whole line. The clause before
+// the separator names the metric on its own, as a reader takes it.
+
+// headingClauseSep separates a heading's metric from the setup after it.
+var headingClauseSep = regexp.MustCompile(`\s+[|—–]\s+|\s+-\s+`)
+
+// firstClauseMetric is the heading's first clause when the heading has a
+// separator and that clause names the node's token rate with its unit
+// ("Llama Throughput (tokens/s)"); "" otherwise. Only a rate with its unit:
+// a bare "Latency" before a bar may head a table of several metrics.
+func firstClauseMetric(h string) string {
+	loc := headingClauseSep.FindStringIndex(h)
+	if loc == nil {
+		return ""
+	}
+	c := strings.TrimSpace(h[:loc[0]])
+	if c == "" || utf8.RuneCountInString(c) > maxCaption {
+		return ""
+	}
+	if k := classify(c); k.kind != colThroughput || !k.stated {
+		return ""
+	}
+	return c
+}
+
+// outerRateHeading is the nearest heading above the innermost one that
+// names the node's token rate with its unit, when the innermost names no
+// metric ("## Llama Throughput (tokens/s)" over "#### A10 7b, fp16"): the
+// section's title says what every table under it holds, and a table whose
+// cells nothing else names ("Pipeline Inference | 40.35 | 77.1") takes it.
+// A heading naming another metric on the way up ends the search: the
+// section is about that. "" when none does.
+func outerRateHeading(g grid) string {
+	if g.caption != "" || len(g.title) < 2 {
+		return ""
+	}
+	for i := len(g.title) - 2; i >= 0; i-- {
+		h := g.title[i]
+		if m := firstClauseMetric(h); m != "" {
+			return m
+		}
+		if !namesMetric(h) {
+			continue
+		}
+		if k := classify(h); k.kind == colThroughput && k.stated {
+			return h
+		}
+		return ""
+	}
+	return ""
+}
+
+// unitDeclared is a unit stated in brackets inside a caption or heading
+// ("Results (unit: tokens/s)", "结果如下(单位：Tokens/s)"): what the cells
+// hold, said outright; the words around it name the page, not the metric.
+var unitDeclared = regexp.MustCompile(`(?i)[(（]\s*(?:units?|单位|單位|単位|einheit|unidad|unité|unità|unidade|единицы|đơn vị|birim|jednostka|단위)\s*[:：=]\s*([^()（）]+?)\s*[)）]`)
+
+// declaredMetric is the unit h declares in brackets when it names a
+// metric; "" otherwise.
+func declaredMetric(h string) string {
+	m := unitDeclared.FindStringSubmatch(h)
+	if m == nil || !namesMetric(m[1]) {
+		return ""
+	}
+	return m[1]
+}
