@@ -21,20 +21,37 @@ func (f *inputFlags) eachCurve(args []string, err error) (curves []baseline.Name
 		return nil, nil, false
 	}
 	for _, n := range names {
-		if w := notMeasuredName(n); w != "" {
-			unread = append(unread, baseline.SetAside{Series: n, Why: fmt.Sprintf("its name says %q: a projection, not a measurement", w)})
-			continue
-		}
-		one := *f
-		one.Meta.Series = n
-		s, rerr := one.load(args)
-		if rerr != nil {
-			unread = append(unread, baseline.SetAside{Series: n, Why: "cannot be read on its own: " + rerr.Error()})
-			continue
-		}
-		curves = append(curves, baseline.NamedSweep{Series: n, Sweep: s})
+		c, u := f.readCurve(args, n, true)
+		curves, unread = append(curves, c...), append(unread, u...)
 	}
 	return curves, unread, len(curves) > 0
+}
+
+// readCurve reads the curve name picks. A pick whose columns hold curves of
+// their own ("1x", whose columns are "1x counting", "1x code" …: a
+// configuration over workloads) is read one level further, each inner
+// curve by the name its refusal gives; deeper nesting, and rows under a
+// pick (read.NestedCurveNames gives none), are set aside.
+func (f *inputFlags) readCurve(args []string, name string, nested bool) ([]baseline.NamedSweep, []baseline.SetAside) {
+	if w := notMeasuredName(name); w != "" {
+		return nil, []baseline.SetAside{{Series: name, Why: fmt.Sprintf("its name says %q: a projection, not a measurement", w)}}
+	}
+	one := *f
+	one.Meta.Series = name
+	s, err := one.load(args)
+	if err == nil {
+		return []baseline.NamedSweep{{Series: name, Sweep: s}}, nil
+	}
+	if inner := read.NestedCurveNames(err); nested && len(inner) >= 2 {
+		var curves []baseline.NamedSweep
+		var unread []baseline.SetAside
+		for _, n := range inner {
+			c, u := f.readCurve(args, n, false)
+			curves, unread = append(curves, c...), append(unread, u...)
+		}
+		return curves, unread
+	}
+	return nil, []baseline.SetAside{{Series: name, Why: "cannot be read on its own: " + err.Error()}}
 }
 
 // distinctNotes are the read notes of every curve, each said once, in

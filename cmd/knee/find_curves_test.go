@@ -166,3 +166,25 @@ func TestFindAnswersEachWorkloadOfOneInput(t *testing.T) {
 	code, _, errs = runKneeCLI(t, "import", in, "--series", "dataset_name=random")
 	require.Equal(t, exitOK, code, errs)
 }
+
+// Curves within curves (simulated): a configuration's columns name
+// workloads ("1x counting", "1x code" … "2x topic"). Picking "1x" leaves
+// three curves more, so find reads each of them by the name that refusal
+// gives, one level deeper, rather than setting "1x" aside.
+func TestFindReadsCurvesNestedInAPick(t *testing.T) {
+	md := "## Concurrency scaling\n\nMedian aggregate tokens/s from the first output to the last completion.\n\n" +
+		"| Concurrency | 1x counting | 1x code | 2x counting | 2x code |\n|---|---:|---:|---:|---:|\n" +
+		"| 1 | 163 | 131 | 330 | 247 |\n| 2 | 261 | 197 | 442 | 328 |\n| 4 | 475 | 365 | 771 | 545 |\n| 8 | 716 | 535 | 1,297 | 934 |\n"
+	p := t.TempDir() + "/nested.md"
+	require.NoError(t, os.WriteFile(p, []byte(md), 0o644))
+	code, out, errs := runKneeCLI(t, "find", p, "-o", "json")
+	require.Equal(t, 0, code, errs)
+	var r findCurvesJSON
+	require.NoError(t, json.Unmarshal([]byte(out), &r))
+	var names []string
+	for _, c := range r.Curves {
+		names = append(names, c.Series)
+	}
+	require.Equal(t, []string{"1x / counting", "1x / code", "2x / counting", "2x / code"}, names)
+	require.Empty(t, r.SetAside)
+}

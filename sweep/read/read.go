@@ -349,6 +349,11 @@ func noteSimulated(s *sweep.Sweep) {
 	}
 }
 
+// NestedCurveNames are the curves that the columns of a picked series hold
+// in their names, which err refuses to choose between; nil for any other
+// error.
+func NestedCurveNames(err error) []string { return table.NestedCurveNames(err) }
+
 // CurveNames are the curves err refuses to choose between, when reading
 // failed only because the input holds several curves whose answers differ
 // (or more than the ambiguity pass reads): each reads with Meta.Series set

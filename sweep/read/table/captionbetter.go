@@ -49,13 +49,19 @@ func betterCaption(l string) string {
 
 // metricLead is a line that begins with the metric and goes on with the
 // condition it is measured at.
-var metricLead = regexp.MustCompile(`(?i)^(.{2,40}?)\s+(?:at|for|across|by|over|under|vs\.?|versus)\s+\S.*$`)
+var metricLead = regexp.MustCompile(`(?i)^(.{2,40}?)\s+(?:at|for|across|by|over|under|vs\.?|versus|from|with|including)\s+\S.*$`)
+
+// maxLeadCaption bounds a caption that leads with its metric: the
+// condition after the metric may run on ("Median aggregate tokens/s from
+// earliest first output to final completion, including admission gaps."),
+// as one line standing alone.
+const maxLeadCaption = 160
 
 // metricLeadCaption is the metric a line like "Aggregate tok/s at each
 // cap." names, when it stands alone above the table; "" otherwise.
 func metricLeadCaption(lines []string, i int) string {
-	l := strings.TrimSpace(unquote(lines[i]))
-	if len(l) > maxCaption || i > 0 && !standsAlone(lines[i-1]) {
+	l, ok := shortParagraph(lines, i)
+	if !ok || len(l) > maxLeadCaption {
 		return ""
 	}
 	m := metricLead.FindStringSubmatch(l)
@@ -63,6 +69,9 @@ func metricLeadCaption(lines []string, i int) string {
 		return ""
 	}
 	name := strings.TrimSpace(m[1])
+	if sentenceEnd.MatchString(name) {
+		return "" // "We ran it twice. Aggregate tok/s …": prose before the metric
+	}
 	switch k := classify(name).kind; {
 	case !headerStatesUnit(name):
 		return ""
@@ -70,6 +79,33 @@ func metricLeadCaption(lines []string, i int) string {
 		return name
 	}
 	return ""
+}
+
+// maxParagraphLines bounds a caption paragraph: a wrapped sentence, not
+// prose.
+const maxParagraphLines = 3
+
+// runInTitle is a paragraph's bold run-in title ("**Concurrency
+// scaling.** Median aggregate tokens/s …"): it names the section, and what
+// follows it names the table.
+var runInTitle = regexp.MustCompile(`^\*\*[^*]+\*\*\s*`)
+
+// shortParagraph is the paragraph that ends at line i, its lines joined
+// and its run-in title dropped, when it stands alone (a blank line or a
+// heading above it) and spans at most maxParagraphLines lines.
+func shortParagraph(lines []string, i int) (string, bool) {
+	j := i
+	for j > 0 && i-j+1 < maxParagraphLines && !standsAlone(lines[j-1]) {
+		j--
+	}
+	if j > 0 && !standsAlone(lines[j-1]) {
+		return "", false
+	}
+	var parts []string
+	for _, l := range lines[j : i+1] {
+		parts = append(parts, strings.TrimSpace(unquote(l)))
+	}
+	return runInTitle.ReplaceAllString(strings.Join(parts, " "), ""), true
 }
 
 // standsAlone: the line above a caption ends its paragraph: blank, or a

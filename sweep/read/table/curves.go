@@ -37,6 +37,26 @@ func CurveNames(err error) []string {
 	return nil
 }
 
+// namesWithin is a refusal between the curves whose names lie inside the
+// columns of a series already picked ("1x counting", "1x code" under the
+// pick "1x"): each is a curve of its own, read by its whole name.
+type namesWithin struct{ err error }
+
+func (n *namesWithin) Error() string { return n.err.Error() }
+func (n *namesWithin) Unwrap() error { return n.err }
+
+// NestedCurveNames are the curves inside a picked series' columns that err
+// refuses to choose between (namesWithin); nil for any other error, a row
+// series under a pick among them, which the pick's own words may not keep
+// apart.
+func NestedCurveNames(err error) []string {
+	var n *namesWithin
+	if !errors.As(err, &n) {
+		return nil
+	}
+	return CurveNames(err)
+}
+
 // curves wraps err, a refusal between names, so that CurveNames finds them.
 func curves(err error, names []string) error {
 	if len(names) < 2 || len(names) > maxCurves {

@@ -36,8 +36,8 @@ func (r *resolved) innerColumnSeries(g grid, outerNames []string) error {
 			list = append(list, fmt.Sprintf("%q (%s)", n, strings.Join(inner.colsOf[n], ", ")))
 			picks = append(picks, joinPick(outer, n))
 		}
-		return AmbiguousSeries(inputerr.Errorf(g.file, "--series", g.headerLine, "the columns of series %q hold %d series more in their names: %s; knee reads one curve at a time: pick one with --series %q",
-			outer, len(inner.names), strings.Join(list, "; "), picks[0]), picks)
+		return &namesWithin{AmbiguousSeries(inputerr.Errorf(g.file, "--series", g.headerLine, "the columns of series %q hold %d series more in their names: %s; knee reads one curve at a time: pick one with --series %q",
+			outer, len(inner.names), strings.Join(list, "; "), picks[0]), picks)}
 	}
 	name, rest, ok := splitColumnPick(inner.names, r.seriesRest)
 	if !ok {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/kneetool/knee/internal/inputerr"
@@ -166,6 +167,9 @@ func recordLists(n *jnode, path string, depth int) []recordList {
 		if depth >= maxRecordsDepth {
 			return nil
 		}
+		if list, ok := indexKeyed(n); ok {
+			return recordLists(list, path, depth)
+		}
 		if items, ok := levelKeyedRecords(n); ok {
 			return []recordList{{path: path, items: items}}
 		}
@@ -181,6 +185,24 @@ func recordLists(n *jnode, path string, depth int) []recordList {
 		}
 	}
 	return out
+}
+
+// indexKeyed is an object whose keys are "0", "1", "2" … in order, each
+// an object, as a list: a script that saved a dict of its runs by index
+// (pandas' to_json, a {i: run} loop) wrote a list. false for any other
+// object.
+func indexKeyed(n *jnode) (*jnode, bool) {
+	if len(n.keys) < 2 {
+		return nil, false
+	}
+	list := &jnode{off: n.off, kind: '['}
+	for i, k := range n.keys {
+		if k != strconv.Itoa(i) || n.fields[k].kind != '{' {
+			return nil, false
+		}
+		list.items = append(list.items, n.fields[k])
+	}
+	return list, true
 }
 
 // recordsRead: two or more elements, all objects, whose scalar keys

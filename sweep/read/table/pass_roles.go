@@ -42,6 +42,7 @@ func (r *resolved) rolesPass(g grid) error {
 	r.perGPUThroughputShare(g)
 	r.requestedBesideRan(g)
 	r.loadByPhysics(g)
+	r.speedByCount(g)
 	if err := r.concurrencyFlavors(g); err != nil {
 		return err
 	}
@@ -65,10 +66,14 @@ func (r *resolved) ratioValued(g grid) {
 			c.kind, c.why = colRatio, "a ratio or percentage"
 		}
 		if (c.kind == colRequests || c.kind == colFailures) && n > 0 && fractions(g, i) == n {
-			c.kind, c.why = colRatio, "a fraction (1/1): a ratio, not a count"
+			c.kind, c.why = colRatio, whyFraction
 		}
 	}
 }
+
+// whyFraction is why a column of "16/16" cells is no count: requests that
+// succeeded out of those sent, an outcome of each run.
+const whyFraction = "a fraction (1/1): a ratio, not a count"
 
 // labelKind: a column of text that names things, whose cells no ratio
 // check applies to.

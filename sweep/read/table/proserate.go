@@ -12,8 +12,13 @@ import (
 // among their cells, as a perf engineer checks it: a figure outside them
 // is about something else (a peak, another run), and names nothing.
 
-// proseTokenRate is a figure with a token-rate unit in prose.
-var proseTokenRate = regexp.MustCompile(`(?i)(\d[\d,]*(?:\.\d+)?)\s*(?:tok/s|tokens/s|tok/sec|tokens/sec|tokens/second|tokens per second)\b`)
+// proseTokenRate is a figure with a token-rate unit in prose, or a list
+// of figures the unit closes ("260.29, 265.79 and 278.66 tok/s": each is
+// a rate).
+var proseTokenRate = regexp.MustCompile(`(?i)((?:\d[\d,]*(?:\.\d+)?(?:,\s+|\s+and\s+|\s+or\s+))*\d[\d,]*(?:\.\d+)?)\s*(?:tok/s|tokens/s|tok/sec|tokens/sec|tokens/second|tokens per second)\b`)
+
+// proseListFigure is one figure of such a list.
+var proseListFigure = regexp.MustCompile(`\d[\d,]*(?:\.\d+)?`)
 
 // A statement of the whole section ("All numbers aggregate tok/s", "all
 // values are tokens/s", "单位：tok/s") names no figure to check: it says
@@ -45,8 +50,10 @@ func proseRateUnit(g grid) string {
 func proseRates(text string) []float64 {
 	var out []float64
 	for _, m := range proseTokenRate.FindAllStringSubmatch(text, -1) {
-		if v, err := strconv.ParseFloat(strings.ReplaceAll(m[1], ",", ""), 64); err == nil {
-			out = append(out, v)
+		for _, f := range proseListFigure.FindAllString(m[1], -1) {
+			if v, err := strconv.ParseFloat(strings.ReplaceAll(strings.TrimRight(f, ","), ",", ""), 64); err == nil {
+				out = append(out, v)
+			}
 		}
 	}
 	return out

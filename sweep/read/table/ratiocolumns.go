@@ -2,7 +2,9 @@ package table
 
 import (
 	"fmt"
+	"math"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -35,4 +37,56 @@ func ratioNote(g grid, ratios []int) string {
 		names = append(names, fmt.Sprintf("%q", g.header[i]))
 	}
 	return fmt.Sprintf("%s: %s holds ratios, not a level nor a value at one: not read", g.file, strings.Join(names, ", "))
+}
+
+// maxLevelRatioGap is how far a printed ratio may sit from the one its
+// row's level cells give (printed values are rounded).
+const maxLevelRatioGap = 0.015
+
+// levelRatioColumn: on every row, column i is one level cell divided by
+// another ("scaling4" = S4 ÷ S1, 2.349), or that ratio divided by the
+// levels' ratio ("efficiency4" = S4 ÷ (4 · S1), 0.587): written as plain
+// numbers, it is a ratio all the same, derived from the row, no value
+// measured at a level.
+func levelRatioColumn(g grid, levels []int, i int) bool {
+	for _, a := range levels {
+		for _, b := range levels {
+			if a == b {
+				continue
+			}
+			la, lb := headerLevel(g.header[a]), headerLevel(g.header[b])
+			if levelRatioHolds(g, a, b, i, 1) || la > 0 && lb > 0 && levelRatioHolds(g, a, b, i, la/lb) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// levelRatioHolds: on every row (one at least) cell i ≈ cell a ÷ (k · cell b).
+func levelRatioHolds(g grid, a, b, i int, k float64) bool {
+	n := 0
+	for _, row := range g.rows {
+		va, okA := positiveCell(row, a)
+		vb, okB := positiveCell(row, b)
+		v, okV := positiveCell(row, i)
+		if !okA || !okB || !okV {
+			return false
+		}
+		if math.Abs(v/(va/(k*vb))-1) > maxLevelRatioGap {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+// headerLevel is the number a level header holds ("S4" → 4); 0 when none.
+func headerLevel(h string) float64 {
+	m := headingNumber.FindString(h)
+	v, err := strconv.ParseFloat(strings.ReplaceAll(m, ",", ""), 64)
+	if err != nil {
+		return 0
+	}
+	return v
 }

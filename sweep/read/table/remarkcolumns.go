@@ -19,7 +19,11 @@ func dropRemarkColumns(g grid, cols []column, series []int, load int) []int {
 	out := slices.Clone(series)
 	for _, i := range series {
 		k := cols[i].kind
-		if k == colSeriesLabel || k == colModel || k == colAccelerator || everyValueRecurs(g, i) {
+		// A request length is a stated setting, no remark, even where
+		// one of its values is one row's own (a single 8K run beside the
+		// 128K curve), so long as another recurs: lengths that never
+		// recur (63488, 15872, 456 output tokens) were counted, not set.
+		if k == colSeriesLabel || k == colModel || k == colAccelerator || workloadSetting(cols[i]) && someValueRecurs(g, i) || everyValueRecurs(g, i) {
 			continue
 		}
 		rest := slices.DeleteFunc(slices.Clone(out), func(j int) bool { return j == i })

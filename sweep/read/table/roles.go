@@ -256,7 +256,12 @@ var roles = []role{
 		return w.has("total") && w.has("tokens", "toks", "tok") && !w.has("per", "len", "length", "avg", "mean", "average")
 	}},
 	{kind: colWorkload, dims: plainDims, why: "a request length: a workload setting", match: func(w wordset) bool {
-		return w.has("isl", "osl", "seqlen", "ctx", "context") || (w.has("input", "prompt", "output", "generated", "max", "seq", "sequence") && w.has("tokens", "len", "length", "toks", "tok"))
+		// "Input", "Occupied input each": a plain number under the input's
+		// name is its length in tokens (a rate or a time states its unit,
+		// a count of requests says requests; "prompt" alone counts the
+		// prompts sent, and a prompt file or set names them).
+		return w.has("isl", "osl", "seqlen", "ctx", "context") || (w.has("input", "prompt", "output", "generated", "max", "seq", "sequence") && w.has("tokens", "len", "length", "toks", "tok")) ||
+			w.has("input") && !w.has(requestWords...) && !w.has("rate", "throughput", "speed", "time", "latency", "file", "set", "name", "type")
 	}},
 	// Warm-up requests ran before the measurement and are left out of it
 	// ("warmup_requests" beside "successful_requests"): no count of the run.

@@ -57,7 +57,24 @@ func parseRowLevel(name string) (rowLevel, bool) {
 		}
 		return rowLevel{metric: metric, level: m[3], word: word}, true
 	}
-	return rowLevel{}, false
+	return prefixRowLevel(name)
+}
+
+// rowLevelPrefix is a level written before the metric: "C4 decode tok/s",
+// "c=8 output tok/s", "N16 throughput".
+var rowLevelPrefix = regexp.MustCompile(`^([A-Za-z_]{1,12})\s*[=:]?\s*(\d+)\s+(\S.*?)\s*$`)
+
+// prefixRowLevel reads a row name whose level comes first.
+func prefixRowLevel(name string) (rowLevel, bool) {
+	m := rowLevelPrefix.FindStringSubmatch(name)
+	if m == nil || !loadKind(classify(m[1]).kind) {
+		return rowLevel{}, false
+	}
+	metric := withoutLoadWords(m[3])
+	if metric == "" || !namesMetric(metric) {
+		return rowLevel{}, false
+	}
+	return rowLevel{metric: metric, level: m[2], word: m[1]}, true
 }
 
 // withoutLoadWords drops the load's words from a metric's name

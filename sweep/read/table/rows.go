@@ -225,7 +225,9 @@ func columnDim(k colKind) dimension {
 	switch k {
 	case colLatency, colDuration:
 		return dimTime
-	case colThroughput, colThroughputPerGPU:
+	case colThroughput, colThroughputPerGPU, colOtherTokRate, colPerUser:
+		// A stream's rate and a total rate are token rates too: their
+		// cells' "tok/s" fits them ("4,348 tok/s" under "vLLM Total").
 		return dimTokRate
 	case colRequestRate, colRequestedRate:
 		return dimReqRate

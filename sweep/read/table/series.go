@@ -354,11 +354,13 @@ func seriesCandidates(cols []column) []int {
 			// curves of their own (keysRepeats keeps the column only
 			// when it differs within a level); one table is one node.
 			cand = append(cand, i)
-		case c.kind == colRatio:
+		case c.kind == colRatio && c.why != whyFraction:
 			// A ratio set per run (a cache or sparsity ratio, 0.3, 0.5,
 			// 0.7 at each level) tells curves apart as any setting does;
 			// keysRepeats keeps it only when it differs within a level and
-			// every value recurs, which a measured ratio does not.
+			// every value recurs, which a measured ratio does not. A
+			// fraction of requests served ("16/16") is an outcome of the
+			// run, never a setting that names a curve.
 			cand = append(cand, i)
 		}
 	}

@@ -172,7 +172,10 @@ func timeUnitsNamed(t []string) []string {
 // "k tok/s", "ktok/s", "Throughput (K)", "tokens/sec", "TPS". k (a thousand)
 // must be stated to be read: the header is the only place it can be.
 func tokRateUnitFromTokens(t []string) (unit, bool) {
-	for _, w := range t {
+	for i, w := range t {
+		if w == "k" && i+1 < len(t) && isDigits(t[i+1]) {
+			continue // "ngram k=3": a setting (speculative tokens), not thousands
+		}
 		switch w {
 		case "k", "ktok", "ktoks", "ktokens", "ktps", "kt", "thousand", "thousands":
 			return units["ktok/s"], true
@@ -190,3 +193,16 @@ func tokRateUnitFromTokens(t []string) (unit, bool) {
 // isMinStat: in a header, "min" is the minimum ("Min TTFT (s)"), not
 // minutes; minutes are spelled out ("minutes") to be read as a unit.
 func isMinStat(w string) bool { return w == "min" || w == "mins" }
+
+// isDigits: w is written in digits alone ("3" of "k=3").
+func isDigits(w string) bool {
+	if w == "" {
+		return false
+	}
+	for _, r := range w {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}

@@ -54,6 +54,10 @@ func dropSummaryColumns(g grid) (grid, string, bool) {
 		notes = append(notes, ratioNote(g, ratios))
 	}
 	for _, i := range remarks {
+		if oneLevelColumn(g.header[i]) {
+			notes = append(notes, fmt.Sprintf("%s: %q holds a figure at one level, after the levels: not read", g.file, g.header[i]))
+			continue
+		}
 		notes = append(notes, fmt.Sprintf("%s: %q holds a remark per row, not a level: not read", g.file, g.header[i]))
 	}
 	for _, row := range g.rows {
@@ -77,12 +81,12 @@ func wideColumns(g grid) (levels, summaries, ratios, remarks []int, ok bool) {
 			levels = append(levels, i)
 			continue
 		}
-		if ratioColumn(g, i) {
+		if ratioColumn(g, i) || len(levels) >= 2 && levelRatioColumn(g, levels, i) {
 			ratios = append(ratios, i)
 			continue
 		}
 		c := classify(g.header[i])
-		if len(levels) > 0 && remarkCells(g, i) && (c.key() == "" || c.kind == colNote) {
+		if len(levels) > 0 && besideLevels(g, c, i) {
 			remarks = append(remarks, i)
 			continue
 		}
@@ -92,6 +96,20 @@ func wideColumns(g grid) (levels, summaries, ratios, remarks []int, ok bool) {
 		summaries = append(summaries, i)
 	}
 	return levels, summaries, ratios, remarks, true
+}
+
+// besideLevels: column i, after the levels, is a detail of one of them
+// ("C4 ITL p95") or a remark per row, not a summary.
+func besideLevels(g grid, c column, i int) bool {
+	return oneLevelColumn(g.header[i]) || remarkCells(g, i) && (c.key() == "" || c.kind == colNote)
+}
+
+// oneLevelColumn: a header that names one level and then something
+// measured at it ("C4 ITL p95", "C4 user p5/p50"), after the level
+// columns: a detail of that level, not a level of its own.
+func oneLevelColumn(h string) bool {
+	m := rowLevelPrefix.FindStringSubmatch(strings.TrimSpace(stripMarkup(h)))
+	return m != nil && loadKind(classify(m[1]).kind)
 }
 
 // remarkCells: every cell of column i that is not blank is text naming no

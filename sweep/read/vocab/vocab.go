@@ -153,7 +153,7 @@ var vocabulary = []struct{ from, to string }{
 	{"thời gian đến token đầu tiên", "ttft"}, {"token đầu tiên", "ttft"}, {"token/giây", "tok/s"}, {"thông lượng", "throughput"},
 	{"đồng thời", "concurrency"}, {"độ trễ", "latency"}, {"người dùng", "users"}, {"trung bình", "mean"}, {"yêu cầu", "requests"},
 	// Turkish.
-	{"saniyede token", "tok/s"}, {"token/sn", "tok/s"}, {"ilk token", "ttft"}, {"eşzamanlılık", "concurrency"}, {"eşzamanlı", "concurrent"},
+	{"saniyede token", "tok/s"}, {"token / saniye", "tok/s"}, {"token/saniye", "tok/s"}, {"token/saniyede", "tok/s"}, {"üretilen", "generated"}, {"token/sn", "tok/s"}, {"ilk token", "ttft"}, {"eşzamanlılık", "concurrency"}, {"eşzamanlı", "concurrent"},
 	{"işlem hacmi", "throughput"}, {"verim", "throughput"}, {"gecikme", "latency"}, {"kullanıcı", "users"}, {"ortalama", "mean"}, {"medyan", "median"},
 	// Polish.
 	{"czas do pierwszego tokenu", "ttft"}, {"pierwszego tokenu", "ttft"}, {"tokeny/s", "tok/s"}, {"współbieżność", "concurrency"},
