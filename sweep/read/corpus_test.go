@@ -30,6 +30,7 @@ import (
 // corpusFlags are the flags a refused entry's message names, and with which
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
+	"aq-abstractcore-native-mlx-vs-omlx-m5-max-qwen38-27b-flash-mtp-c1-c4":                                      {Series: "AbstractCore / 27B / Off"},
 	"an-kda-nvfp4-gemm-rtxpro6000-sm120-qwen35-4b-9b-e2e-serving-file-60266625246":                              {Series: "KDA / Qwen3.5-4B"},
 	"al-vllm028-h100-qwen3-8b-yuqiz7-llm-inference-bench-readme-w1m1":                                           {Columns: map[string]string{"concurrency": "Concurrency"}},
 	"ak-llmd-vllm027-4x-tp2-h100-qwen3-32b-selective-kv-loading-guidellm-streams":                               {Series: "selective", Columns: map[string]string{"throughput": "Total tok/s selective"}},

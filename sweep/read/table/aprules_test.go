@@ -162,3 +162,15 @@ func TestTurkishTokensPerSecond(t *testing.T) {
 	c := classify("Toplam Üretilen Token / Saniye (Aggregate Output)")
 	require.Equal(t, colThroughput, c.kind)
 }
+
+// From batch aq: pandas prints a long frame's first and last rows with a
+// row of ".." and "..." between; that row is no level.
+func TestElisionRowIsNoLevel(t *testing.T) {
+	require.True(t, elisionRow([]string{"..", "...", "...", ""}))
+	require.False(t, elisionRow([]string{"..", "3", "..."}))
+	require.False(t, elisionRow([]string{"", ""}))
+	md := "| batch | token_per_s |\n|---|---|\n| 1 | 33.0 |\n| 2 | 61.9 |\n| ... | ... |\n| 64 | 540.2 |\n| 128 | 549.2 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 4)
+}

@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"strings"
 )
 
 // A row with nothing in any cell (`| | | |`) is a separator people draw
@@ -12,8 +13,12 @@ import (
 func dropBlankRows(g *grid) []string {
 	var rows [][]string
 	var lines []int
-	dropped := 0
+	dropped, elided := 0, 0
 	for r, row := range g.rows {
+		if elisionRow(row) {
+			elided++
+			continue
+		}
 		if emptyRow(row) {
 			dropped++
 			continue
@@ -23,11 +28,35 @@ func dropBlankRows(g *grid) []string {
 			lines = append(lines, g.lines[r])
 		}
 	}
-	if dropped == 0 || len(rows) == 0 {
+	if dropped+elided == 0 || len(rows) == 0 {
 		return nil
 	}
 	g.rows, g.lines = rows, lines
-	return []string{fmt.Sprintf("%s: %d empty rows read as separators between groups of rows, not as levels", g.file, dropped)}
+	var notes []string
+	if dropped > 0 {
+		notes = append(notes, fmt.Sprintf("%s: %d empty rows read as separators between groups of rows, not as levels", g.file, dropped))
+	}
+	if elided > 0 {
+		notes = append(notes, fmt.Sprintf("%s: a row of \"...\" marks the rows the printer left out (pandas shows a long frame's first and last rows): the levels between are not in the table", g.file))
+	}
+	return notes
+}
+
+// elisionRow: every cell of row that is not blank is an ellipsis ("..",
+// "...", "…"), and one is: the mark pandas and other printers put where
+// they left rows out, no level.
+func elisionRow(row []string) bool {
+	n := 0
+	for _, c := range row {
+		switch strings.TrimSpace(c) {
+		case "..", "...", "…":
+			n++
+		case "":
+		default:
+			return false
+		}
+	}
+	return n > 0
 }
 
 // emptyRow: every cell of row is blank (empty, a dash, n/a: isBlank), before
