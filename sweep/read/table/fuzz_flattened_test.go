@@ -16,6 +16,9 @@ func FuzzJSONRecords(f *testing.F) {
 	f.Add([]byte("{\"label\": \"a\", \"ts\": \"2026-01-02T03:04\", \"decode\": [{\"conc\": 1, \"aggregate_tok_s\": 9}, {\"conc\": 2, \"aggregate_tok_s\": 17}]}\n{\"label\": \"b\", \"decode\": [{\"conc\": 1, \"label\": 3}]}\n{}"))
 	f.Add([]byte(`{"concurrency_1": {"output_throughput": 100}, "concurrency_4": {"output_throughput": 350}, "users-8": {"x": 1}}`))
 	f.Add([]byte(`{"concurrency": [1, 4, 16], "output_tokens_per_second": [100, 350, null], "note": "n"}`))
+	// Runs saved by index ("0", "1" …), a unitless speed beside the run's
+	// tokens and duration (batch ap).
+	f.Add([]byte(`{"0": {"input_length": 32, "data": [{"nb_parallel_requests": 1, "actual_total_time": 303.3, "total_number_of_generated_tokens": 14531, "speed": 48.31}, {"nb_parallel_requests": 2, "actual_total_time": 0, "total_number_of_generated_tokens": 15950, "speed": 91.37}]}, "1": {"data": []}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		_ = looksRecords(b)
 		s, err := readRecords("t.json", b, Meta{})
