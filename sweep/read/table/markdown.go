@@ -3,6 +3,7 @@ package table
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"regexp"
 	"strings"
@@ -61,6 +62,20 @@ func onlySweep(path string, tables []grid, meta Meta, pick string) (*sweep.Sweep
 	return sweepOfTables(path, tables, meta, pick, true)
 }
 
+// nothingToPick is --series refused by a table of one curve. Among several
+// tables, the pick is about another (a parameters table above the results
+// holds no curves to pick among): that table's refusal is the answer, not
+// this one.
+type nothingToPick struct{ err error }
+
+func (n *nothingToPick) Error() string { return n.err.Error() }
+func (n *nothingToPick) Unwrap() error { return n.err }
+
+func isNothingToPick(err error) bool {
+	var n *nothingToPick
+	return errors.As(err, &n)
+}
+
 func sweepOfTables(path string, tables []grid, meta Meta, pick string, join bool) (*sweep.Sweep, error) {
 	var firstErr error
 	var got []*sweep.Sweep
@@ -69,7 +84,7 @@ func sweepOfTables(path string, tables []grid, meta Meta, pick string, join bool
 	for _, g := range tables {
 		s, err := tableToSweep(g, meta)
 		if err != nil {
-			if firstErr == nil {
+			if firstErr == nil || isNothingToPick(firstErr) && !isNothingToPick(err) {
 				firstErr = err
 			}
 			refused = append(refused, refusedTable{g, err})

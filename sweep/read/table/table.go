@@ -75,7 +75,7 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 		return nil, err
 	}
 	if meta.Series != "" && !res.seriesPicked && len(more) == 0 {
-		return nil, inputerr.Errorf(g.file, "--series", g.headerLine, "--series %q: the table holds one curve (no engine, strategy or model column, no column-name series), so there is nothing to pick", meta.Series)
+		return nil, &nothingToPick{inputerr.Errorf(g.file, "--series", g.headerLine, "--series %q: the table holds one curve (no engine, strategy or model column, no column-name series), so there is nothing to pick", meta.Series)}
 	}
 	notes = append(notes, more...)
 	unsure, err := dropUnsureRows(&g, cols)
