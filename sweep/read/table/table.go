@@ -189,6 +189,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, labelLoads(&g)...)
 	notes = append(notes, dropLabelLoads(&g)...)
 	notes = append(notes, phaseRows(&g)...)
+	notes = append(notes, nameColumnsByPhysics(&g)...)
 	notes = append(notes, expandPackedRows(&g, loadColumn(classifyAll(g.header)))...)
 	notes = append(notes, nameStreamRatePairs(&g)...)
 	notes = append(notes, loadByStreams(&g)...)

@@ -1,0 +1,205 @@
+package table
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// A table of runs as columns ("batch size | w4 | w16") whose header, title,
+// caption and prose name no metric still says what its numbers are by how
+// they move with the load, as a perf engineer reads a bare table. Under a
+// concurrency, Little's law ties the node's rate X and each request's
+// latency R to the level N: N = X × R, so along the sweep X's elasticity
+// (d ln X / d ln N) and R's add to one. The node's rate grows with the
+// load, at first almost in proportion (elasticity near one), then ever more
+// slowly as the node saturates; a latency does the opposite, flat while
+// batching is free and climbing once requests queue; a per-request rate
+// falls. A column that grows, steeply at first and then less steeply, and
+// never faster than the load, is the node's rate. Its value per request at
+// the lowest level tells tokens from requests: a request takes a fraction
+// of a second at least, so a node serving one request at a time completes
+// a few per second at most, while it generates tens of tokens per second.
+//
+// Only where every value column is such a column, beside nothing else the
+// table names, are they read as the node's tok/s, with a note saying so:
+// one column that moves otherwise says the unnamed columns hold different
+// things, and the table is refused as before.
+
+// Bounds of the signature (elasticities along the sweep, the per-request
+// value at the lowest level).
+const (
+	// physicsFirstRise: an early step's elasticity at least: the node's
+	// rate grows with the first levels almost in proportion; a latency
+	// barely moves there.
+	physicsFirstRise = 0.4
+	// physicsMaxRise: no step grows faster than the load, beyond noise:
+	// the node's rate cannot.
+	physicsMaxRise = 1.15
+	// physicsMinDrop: no step falls by more than noise: a per-request rate
+	// falls, the node's rate does not.
+	physicsMinDrop = -0.1
+	// physicsMinPerRequest: tokens per second per request at the lowest
+	// level, at least: a request rate per request is its inverse latency,
+	// a few per second at most.
+	physicsMinPerRequest = 5.0
+	// physicsBend: the last step's elasticity sits this far below the
+	// early steps' at least: the curve bends as a saturating rate does.
+	physicsBend = 0.1
+)
+
+// levelLabel is a load level written with its load word's letter ("c1",
+// "C16", "bs=8"): the number is the level.
+var levelLabel = regexp.MustCompile(`^(?i)[a-z]{0,4}\s*[=:]?\s*(\d+(?:\.\d+)?)$`)
+
+// nameColumnsByPhysics names the value columns nothing else names as the
+// node's tok/s when each moves with the load as the node's rate does; the
+// note says so and how. Nothing changes otherwise.
+func nameColumnsByPhysics(g *grid) []string {
+	if len(g.rows) < 3 {
+		return nil
+	}
+	cols := classifyAll(g.header)
+	load := loadColumn(cols)
+	if load < 0 || cols[load].kind == colRequestedRate {
+		return nil
+	}
+	if metric, _ := columnsMetric(*g); metric != "" || headingsNameLatency(*g) {
+		return nil // the text names the metric: nameColumnsByHeading's reading, or a latency
+	}
+	named := namelessColumns(*g, cols, "throughput")
+	named = slices.DeleteFunc(named, func(i int) bool { return allRatios(columnCells(*g, i)) })
+	if len(named) == 0 || !onlyLoadAndUnnamed(*g, cols, load, named) {
+		return nil
+	}
+	levels, ok := levelValues(*g, load)
+	if !ok {
+		return nil
+	}
+	var why string
+	for _, i := range named {
+		w, ok := movesAsNodeRate(*g, levels, i)
+		if !ok {
+			return nil
+		}
+		if why == "" {
+			why = w
+		}
+	}
+	var was []string
+	g.header = slices.Clone(g.header)
+	for _, i := range named {
+		was = append(was, fmt.Sprintf("%q", g.header[i]))
+		g.header[i] = strings.TrimSpace(g.header[i]) + " tok/s"
+	}
+	return []string{fmt.Sprintf("%s:%d: columns %s name no metric, nor does anything around the table: read as the node's tok/s by how they move with %q (%s); if they are something else, say so with --column", g.file, g.headerLine, strings.Join(was, ", "), g.header[load], why)}
+}
+
+// onlyLoadAndUnnamed: every column of g is the load, one of the unnamed
+// columns, a column of ratios or percentages, or text naming the rows: the
+// table names no measure of its own for the unnamed ones to sit beside.
+func onlyLoadAndUnnamed(g grid, cols []column, load int, named []int) bool {
+	for i, c := range cols {
+		switch {
+		case i == load || slices.Contains(named, i):
+		case c.kind == colRatio || allRatios(columnCells(g, i)) || holdsNegative(g, i):
+		case (labelKind(c.kind) || c.key() == "" && c.why == "") && textColumn(g, i) && !namesLatency(g, i):
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// headingsNameLatency: the caption or a heading above g names a latency
+// ("### TTFT (ms)"): the numbers under it are no rate, whatever their shape.
+func headingsNameLatency(g grid) bool {
+	for _, h := range append([]string{g.caption}, g.title...) {
+		if h != "" && classify(h).kind == colLatency {
+			return true
+		}
+	}
+	return false
+}
+
+// namesLatency: a cell of text column i names a latency ("TTFT", "E2E
+// (s)"): the rows say what their numbers are, and it is not a rate.
+func namesLatency(g grid, i int) bool {
+	for _, row := range g.rows {
+		if classify(cellAt(row, i)).kind == colLatency {
+			return true
+		}
+	}
+	return false
+}
+
+// levelValues are the load column's levels, one per row, strictly rising
+// (a table of one curve); false when a cell holds none or the rows repeat
+// a level.
+func levelValues(g grid, load int) ([]float64, bool) {
+	var out []float64
+	for _, row := range g.rows {
+		v, ok := levelValue(cellAt(row, load))
+		if !ok || len(out) > 0 && v <= out[len(out)-1] {
+			return nil, false
+		}
+		out = append(out, v)
+	}
+	return out, len(out) >= 3
+}
+
+// levelValue is the level a load cell writes, bare or after its load
+// word's letter.
+func levelValue(cell string) (float64, bool) {
+	c := strings.TrimSpace(stripMarkup(cleanCell(cell)))
+	if cv, ok, err := parseCell(c); err == nil && ok && cv.unit == nil && cv.v > 0 {
+		return cv.v, true
+	}
+	m := levelLabel.FindStringSubmatch(c)
+	if m == nil {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(m[1], 64)
+	return v, err == nil && v > 0
+}
+
+// movesAsNodeRate: column i holds a positive number on every row, and its
+// elasticity to the load never exceeds physicsMaxRise nor falls below
+// physicsMinDrop, reaches physicsFirstRise or more in the first half of the
+// sweep, and ends below that: the node's rate, bending as the node
+// saturates (one noisy early step aside, hence the first half's greatest).
+// The string says how, for the note.
+func movesAsNodeRate(g grid, levels []float64, i int) (string, bool) {
+	var vals []float64
+	for _, row := range g.rows {
+		v, ok := positiveCell(row, i)
+		if !ok {
+			return "", false
+		}
+		vals = append(vals, v)
+	}
+	if vals[0]/levels[0] < physicsMinPerRequest {
+		return "", false
+	}
+	var el []float64
+	for k := 1; k < len(vals); k++ {
+		e := math.Log(vals[k]/vals[k-1]) / math.Log(levels[k]/levels[k-1])
+		if e > physicsMaxRise || e < physicsMinDrop {
+			return "", false
+		}
+		el = append(el, e)
+	}
+	early, last := slices.Max(el[:(len(el)+1)/2]), el[len(el)-1]
+	if early < physicsFirstRise || last > early-physicsBend {
+		return "", false
+	}
+	return fmt.Sprintf("each grows with it, ever more slowly: %q from %s to %s, elasticity up to %.2f early and %.2f at the last step, as the node's rate saturates; a latency climbs the other way, a per-request rate falls", g.header[i], trimFloat(vals[0]), trimFloat(vals[len(vals)-1]), early, last), true
+}
+
+// trimFloat writes v as the table would, without trailing zeros.
+func trimFloat(v float64) string {
+	return strconv.FormatFloat(v, 'f', -1, 64)
+}
