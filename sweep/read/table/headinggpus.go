@@ -16,11 +16,12 @@ import (
 // given per GPU alone.
 
 // gpuCountPhrases are the ways a GPU count is written around a table:
-// "8×H100", "8x NVIDIA H200", "8 GPUs", "on 8 GPU", "2×GPU", and a model
+// "8×H100", "8x NVIDIA H200", "8 GPUs", "on 8 GPU", "2×GPU", "an 8-GPU
+// node", and a model
 // with its memory per GPU times the count ("MI300X (8× 192 GB)").
 var gpuCountPhrases = []*regexp.Regexp{
 	regexp.MustCompile(`\b(\d{1,3})\s*[x×]\s*(?:NVIDIA\s+|AMD\s+)?[A-Z]{1,4}\d{2,4}[A-Za-z]*\b`),
-	regexp.MustCompile(`(?i)\b(\d{1,3})\s*(?:[x×]\s*)?(?:GPUs?|NPUs?|accelerators)\b`),
+	regexp.MustCompile(`(?i)\b(\d{1,3})\s*(?:[x×]\s*|-)?(?:GPUs?|NPUs?|accelerators)\b`),
 	regexp.MustCompile(`\b[A-Z]{1,4}\d{2,4}[A-Za-z]*\s*\((\d{1,3})\s*[x×]\s*\d{2,3}\s*GB\)`),
 }
 

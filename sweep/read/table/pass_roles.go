@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"slices"
 	"regexp"
 
 	"github.com/kneetool/knee/internal/inputerr"
@@ -26,6 +27,7 @@ import (
 // named, the one column that steps up as a load while the node's rate grows
 // along it is the load (steploads.go).
 func (r *resolved) rolesPass(g grid) error {
+	r.blankColumns(g)
 	r.ratioValued(g)
 	r.memoryFractions(g)
 	r.statusMarks(g)
@@ -51,6 +53,20 @@ func (r *resolved) rolesPass(g grid) error {
 	r.offeredRates(g)
 	r.steppingLoad(g)
 	return nil
+}
+
+// blankColumns leaves unread a column blank on every row (a script's
+// max_concurrency field in a rate sweep that set none): it holds no level
+// and no value, whatever its header names.
+func (r *resolved) blankColumns(g grid) {
+	if len(g.rows) == 0 {
+		return
+	}
+	for i := range r.cols {
+		if c := &r.cols[i]; c.key() != "" && !slices.ContainsFunc(g.rows, func(row []string) bool { return !isBlank(cleanCell(cellAt(row, i))) }) {
+			c.kind, c.why = colIgnore, "blank on every row"
+		}
+	}
 }
 
 // ratioValued leaves unread a column whose every value is a ratio or a

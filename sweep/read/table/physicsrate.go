@@ -44,8 +44,9 @@ const (
 	physicsMinDrop = -0.1
 	// physicsMinPerRequest: tokens per second per request at the lowest
 	// level, at least: a request rate per request is its inverse latency,
-	// a few per second at most.
-	physicsMinPerRequest = 5.0
+	// a few per second at most (half a second or more each); a dense 31B
+	// model on one small GPU decodes 4 tok/s.
+	physicsMinPerRequest = 3.0
 	// physicsBend: the last step's elasticity sits this far below the
 	// early steps' at least: the curve bends as a saturating rate does.
 	physicsBend = 0.1
@@ -106,6 +107,9 @@ func onlyLoadAndUnnamed(g grid, cols []column, load int, named []int) bool {
 		switch {
 		case i == load || slices.Contains(named, i):
 		case c.kind == colRatio || allRatios(columnCells(g, i)) || holdsNegative(g, i):
+		case c.kind == colPerUser:
+			// One stream's rate named beside them: the unnamed columns are
+			// the other side, the node's, if they move as it does.
 		case (labelKind(c.kind) || c.key() == "" && c.why == "") && textColumn(g, i) && !namesLatency(g, i):
 		default:
 			return false
@@ -166,12 +170,14 @@ func levelValue(cell string) (float64, bool) {
 	return v, err == nil && v > 0
 }
 
-// movesAsNodeRate: column i holds a positive number on every row, and its
-// elasticity to the load never exceeds physicsMaxRise nor falls below
-// physicsMinDrop, reaches physicsFirstRise or more in the first half of the
-// sweep, and ends below that: the node's rate, bending as the node
-// saturates (one noisy early step aside, hence the first half's greatest).
-// The string says how, for the note.
+// movesAsNodeRate: column i holds a positive number on every row and,
+// up to its peak (two steps in at least), an elasticity to the load that
+// never exceeds physicsMaxRise nor falls below physicsMinDrop, reaches
+// physicsFirstRise or more in the first half of the climb, and ends below
+// that: the node's rate, bending as the node saturates (one noisy early
+// step aside, hence the first half's greatest). Past the peak it may fall
+// as far as it likes: a node pushed past its knee serves less (GB300 at
+// 256 per GPU). The string says how, for the note.
 func movesAsNodeRate(g grid, levels []float64, i int) (string, bool) {
 	var vals []float64
 	for _, row := range g.rows {
@@ -181,11 +187,12 @@ func movesAsNodeRate(g grid, levels []float64, i int) (string, bool) {
 		}
 		vals = append(vals, v)
 	}
-	if vals[0]/levels[0] < physicsMinPerRequest {
+	peak := slices.Index(vals, slices.Max(vals))
+	if peak < 2 || vals[0]/levels[0] < physicsMinPerRequest {
 		return "", false
 	}
 	var el []float64
-	for k := 1; k < len(vals); k++ {
+	for k := 1; k <= peak; k++ {
 		e := math.Log(vals[k]/vals[k-1]) / math.Log(levels[k]/levels[k-1])
 		if e > physicsMaxRise || e < physicsMinDrop {
 			return "", false
@@ -196,7 +203,7 @@ func movesAsNodeRate(g grid, levels []float64, i int) (string, bool) {
 	if early < physicsFirstRise || last > early-physicsBend {
 		return "", false
 	}
-	return fmt.Sprintf("each grows with it, ever more slowly: %q from %s to %s, elasticity up to %.2f early and %.2f at the last step, as the node's rate saturates; a latency climbs the other way, a per-request rate falls", g.header[i], trimFloat(vals[0]), trimFloat(vals[len(vals)-1]), early, last), true
+	return fmt.Sprintf("each grows with it, ever more slowly: %q from %s to %s, elasticity up to %.2f early and %.2f into its peak, as the node's rate saturates; a latency climbs the other way, a per-request rate falls", g.header[i], trimFloat(vals[0]), trimFloat(vals[peak]), early, last), true
 }
 
 // trimFloat writes v as the table would, without trailing zeros.

@@ -2,6 +2,7 @@ package table
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -240,7 +241,7 @@ var roles = []role{
 	// in flight at one instant, above the configured level when requests
 	// overlap at a boundary; neither the load nor the mean the client held.
 	{kind: colIgnore, dims: plainDims, why: "a peak over the run, not the load or the concurrency held", match: func(w wordset) bool {
-		return (w.has(loadWords...) || (w.has("in") && w.has("flight"))) && w.has(peakWords...)
+		return (w.has(loadWords...) || (w.has("in") && w.has("flight"))) && w.has(peakWords...) || maxConcurrentRequests(w)
 	}},
 	// An engine's cap on sequences in flight (vLLM's max_num_seqs, SGLang's
 	// max-running-requests) swept by rows is the load when the client
@@ -248,7 +249,7 @@ var roles = []role{
 	// beside a client load it is the server's setting (serverknob.go).
 	{kind: colConcurrency, dims: plainDims, flavor: func(wordset) string { return "configured" }, match: engineCap},
 	{kind: colConcurrency, dims: plainDims, flavor: concurrencyFlavor, match: func(w wordset) bool {
-		return w.has(loadWords...) || (w.has("in") && w.has("flight")) || oneLetterLoad(w)
+		return hasLoadWord(w) || (w.has("in") && w.has("flight")) || oneLetterLoad(w)
 	}},
 	// "Total input tokens", "Total generated tokens": a count over the run
 	// (it grows with the prompts sent), not a request length.
@@ -325,6 +326,26 @@ func engineCap(w wordset) bool {
 // oneLetterLoad: a header that is only N, P or B (llama.cpp's -np and
 // llama-batched-bench's B, OLLAMA_NUM_PARALLEL's P): read as the load, and
 // said so, because nothing else in a sweep table is a one-letter count.
+// hasLoadWord: w holds a load word; the letter "c" counts only as the
+// header's first word ("c", "C (streams)", "c=8"): after a name it is part
+// of the name ("ARC-C", a benchmark's accuracy; "Model-C").
+func hasLoadWord(w wordset) bool {
+	for _, x := range w {
+		if x != "c" && slices.Contains(loadWords, x) {
+			return true
+		}
+	}
+	return len(w) > 0 && w[0] == "c"
+}
+
+// maxConcurrentRequests is vLLM's saved-result field "max_concurrent_requests",
+// the most requests its client saw in flight at once ("Peak concurrent
+// requests" in its printed block), beside the "max_concurrency" it was
+// given: a peak, not the level.
+func maxConcurrentRequests(w wordset) bool {
+	return len(w) == 3 && w[0] == "max" && w[1] == "concurrent" && w[2] == "requests"
+}
+
 func oneLetterLoad(w wordset) bool {
 	return len(w) == 1 && (w[0] == "n" || w[0] == "p" || w[0] == "b")
 }

@@ -396,13 +396,54 @@ func seriesByRow(g grid, cols []column, cand []int, load int) []int {
 		}
 	}
 	repeated := len(repeatedLevels(g, load)) > 0
-	var series []int
+	var series, apart []int
 	for _, i := range cand {
-		if slices.Contains(labels, i) || repeated && keysRepeats(g, cols, i, load, labels) || benchWorkloadsApart(g, cols, i) {
+		switch {
+		case slices.Contains(labels, i) || benchWorkloadsApart(g, cols, i) || repeated && workloadSetting(cols[i]) && differsWithinLevel(g, i, load):
 			series = append(series, i)
+		case repeated && keysRepeats(g, cols, i, load, labels):
+			apart = append(apart, i)
 		}
 	}
-	return series
+	keep := append(series, fewestApart(g, load, series, apart)...)
+	// In the table's order: the key a refusal names reads as the columns do.
+	return slices.DeleteFunc(slices.Clone(cand), func(i int) bool { return !slices.Contains(keep, i) })
+}
+
+// fewestApart are the columns of apart (unlabelled columns that tell a
+// level's rows apart) that the curves need: those with the fewest values
+// first, each kept only while rows of one level still share a key. A
+// column that differs on every row (a run's timestamp, the prompts sent
+// as the rate grows) then joins only when nothing else tells the rows
+// apart: "true / 256 / 20251021-203116" names one run, not a curve.
+func fewestApart(g grid, load int, keep, apart []int) []int {
+	byCount := slices.Clone(apart)
+	slices.SortStableFunc(byCount, func(a, b int) int { return distinctValues(g, a) - distinctValues(g, b) })
+	var out []int
+	for _, i := range byCount {
+		if len(keep)+len(out) > 0 && !levelRowsShareKey(g, load, append(slices.Clone(keep), out...)) {
+			break
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+// levelRowsShareKey: two rows of one level have the same cells in columns
+// key.
+func levelRowsShareKey(g grid, load int, key []int) bool {
+	seen := map[string]bool{}
+	for _, row := range g.rows {
+		k := cellAt(row, load)
+		for _, i := range key {
+			k += "\x00" + cellAt(row, i)
+		}
+		if seen[k] {
+			return true
+		}
+		seen[k] = true
+	}
+	return false
 }
 
 // benchWorkloadsApart: column i is the workload bench blocks' command

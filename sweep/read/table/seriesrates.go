@@ -1,6 +1,10 @@
 package table
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/kneetool/knee/sweep/read/vocab"
+)
 
 // rateRoleWords tell one token rate from another in a header: a stream's
 // or the node's, a phase, a statistic. Two rate headers that differ in
@@ -17,7 +21,9 @@ var rateRoleWords = map[string]bool{
 // (a flat series beside a growing one looks like a stream beside its
 // node) is not what tells them apart: they are two series.
 func seriesOfOneRate(a, b string) bool {
-	fa, fb := strings.Fields(strings.ToLower(a)), strings.Fields(strings.ToLower(b))
+	// In English words: "单路 tok/s" beside "聚合 tok/s" is one stream's
+	// rate beside the node's, as "per stream" beside "aggregate" is.
+	fa, fb := strings.Fields(strings.ToLower(vocab.Translate(a))), strings.Fields(strings.ToLower(vocab.Translate(b)))
 	if len(fa) < 2 || len(fb) < 2 || fa[len(fa)-1] != fb[len(fb)-1] {
 		return false
 	}

@@ -37,7 +37,7 @@ var vocabulary = []struct{ from, to string }{
 	// set, as "actual concurrency" is; 實際 and 実際 are its traditional
 	// Chinese and Japanese spellings.
 	{"实际", "actual"}, {"實際", "actual"}, {"実際", "actual"},
-	{"单流", "per stream"}, {"单用户", "per user"}, {"每用户", "per user"}, {"单请求", "per request"}, {"每请求", "per request"},
+	{"单流", "per stream"}, {"单路", "per stream"}, {"每路", "per stream"}, {"单用户", "per user"}, {"每用户", "per user"}, {"单请求", "per request"}, {"每请求", "per request"},
 	{"吞吐量", "throughput"}, {"吞吐率", "throughput"}, {"吞吐", "throughput"},
 	{"输出", "output"}, {"输入", "input"}, {"生成", "generated"}, {"总", "total"}, {"聚合", "aggregate"},
 	{"端到端", "e2e"}, {"时延", "latency"}, {"延迟", "latency"}, {"耗时", "duration"}, {"用时", "duration"},
