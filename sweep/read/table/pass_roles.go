@@ -2,8 +2,8 @@ package table
 
 import (
 	"fmt"
-	"slices"
 	"regexp"
+	"slices"
 
 	"github.com/kneetool/knee/internal/inputerr"
 )
