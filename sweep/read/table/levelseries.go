@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -76,7 +77,9 @@ func levelSeriesHeaders(headers []string) (levels, labels []string, ok bool) {
 func transposeLevelSeries(g grid, levelName string) (grid, string, bool) {
 	g, dropped := dropDeltaColumns(g)
 	levels, labels, ok := levelSeriesHeaders(g.header[1:])
-	if !ok {
+	if !ok || streamRoleLabels(labels) {
+		// "c=2 agg" beside "c=2 per": a level's two rates, a wide table
+		// of curves by row (meltLevelColumns), not series by column.
 		return g, "", false
 	}
 	t := g.reshaped(levelName, "series")
@@ -101,6 +104,14 @@ func transposeLevelSeries(g grid, levelName string) (grid, string, bool) {
 		note += fmt.Sprintf("; %d columns of differences between them (`Delta`) not read", dropped)
 	}
 	return t, note, true
+}
+
+// streamRoleLabels: the labels name one stream's rate ("per") beside all
+// the streams' ("agg"): a level's two rates. "Agg" beside "Disagg" names
+// aggregated serving, a setup.
+func streamRoleLabels(labels []string) bool {
+	one := slices.ContainsFunc(labels, func(l string) bool { return unitlessWords(strings.ToLower(rolePart(l)), oneStreamWords, "per") })
+	return one && slices.ContainsFunc(labels, func(l string) bool { return streamRoleOnly(l) })
 }
 
 // dropDeltaColumns sets aside the columns after the first whose header

@@ -7,9 +7,9 @@ import (
 
 // A column of numbers written with a physical unit knee does not read
 // ("10.26 GB/s" of disk bandwidth, "350 W", "71 °C", "38 GiB") measured
-// something during each run: it moves with the load and names no curve,
-// however often one of its values recurs. Such columns are never series
-// candidates.
+// something during each run: it moves with the load and names no curve.
+// Such columns are never series candidates, unless every value recurs: a
+// cap set per curve ("Power cap": 250W, 260W …), not a reading.
 
 // quantityCell is a number with a bandwidth, power, temperature or memory
 // unit, and perhaps a remark after it ("9.29 GB/s（持续25s）").
@@ -20,11 +20,19 @@ var quantityCell = regexp.MustCompile(`(?i)^[~≈]?\d[\d.,]*\s*(?:[kmgt]i?b/s|[k
 func dropQuantityColumns(g grid, cand []int) []int {
 	var out []int
 	for _, i := range cand {
-		if !quantityColumn(g, i) && !clockColumn(g, i) { // nor when a run started
+		if !quantityColumn(g, i) && !clockColumn(g, i) || setQuantity(g, i) { // nor when a run started
 			out = append(out, i)
 		}
 	}
 	return out
+}
+
+// setQuantity: quantity column i is a setting, not a measurement: each of
+// its values (two or more) recurs on several rows ("250W" on each of a
+// power cap's three levels once a wide table is melted), where a reading
+// taken during each run differs from run to run.
+func setQuantity(g grid, i int) bool {
+	return quantityColumn(g, i) && distinctValues(g, i) > 1 && everyValueRecurs(g, i)
 }
 
 // quantityColumn: column i holds quantities with a unit, in two rows or more.

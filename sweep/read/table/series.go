@@ -295,7 +295,7 @@ func rowSeries(g *grid, cols []column, pick, picked string) ([]string, error) {
 			picks = append(picks, joinPick(picked, k))
 		}
 		return nil, AmbiguousSeries(inputerr.Errorf(g.file, "--series", g.headerLine, "the table holds %d series by %s: %s; knee reads one curve at a time and never merges them as repeats: pick one with --series %q",
-			len(keys), by, strings.Join(list, ", "), joinPick(picked, keys[0])), picks)
+			len(keys), by, strings.Join(list, ", "), joinPick(picked, keys[0])), sweepsOfCatalog(picks, keys, func(k string) int { return rowCurveSize(*g, keyOf, load, k).levels }))
 	}
 	notes, err := pickRowSeries(g, series, keyOf, by, pick)
 	if err != nil {
@@ -348,6 +348,10 @@ func seriesCandidates(cols []column) []int {
 		case c.kind == colSeriesLabel || c.kind == colModel || c.kind == colAccelerator:
 			cand = append(cand, i)
 		case c.kind == colIgnore && c.why == "", c.kind == colWorkload, c.kind == colPrompts:
+			cand = append(cand, i)
+		case c.kind == colIgnore && (c.why == dimPower.String() || c.why == dimBytes.String()):
+			// A power cap or a memory budget set per curve; a reading
+			// taken during each run is left out (dropQuantityColumns).
 			cand = append(cand, i)
 		case c.kind == colGPUs:
 			// Nodes of 1, 2 and 4 GPUs measured at the same levels are
@@ -409,6 +413,25 @@ func seriesByRow(g grid, cols []column, cand []int, load int) []int {
 	// In the table's order: the key a refusal names reads as the columns do.
 	return slices.DeleteFunc(slices.Clone(cand), func(i int) bool { return !slices.Contains(keep, i) })
 }
+
+// sweepsOfCatalog are the picks a refusal offers to read one by one: all of
+// them, or, in a catalog of more runs than maxCurves, the sweeps among them
+// (three levels or more; keys ranks them first): a log of a few sweeps
+// beside many one-off runs (a context probe, a quant at one level) is
+// those sweeps' curves, the runs too few levels to place a knee on.
+func sweepsOfCatalog(picks, keys []string, levels func(string) int) []string {
+	if len(picks) <= maxCurves {
+		return picks
+	}
+	n := 0
+	for n < len(keys) && levels(keys[n]) >= minCurveLevels {
+		n++
+	}
+	return picks[:n]
+}
+
+// minCurveLevels is the fewest levels a sweep of a catalog has.
+const minCurveLevels = 3
 
 // fewestApart are the columns of apart (unlabelled columns that tell a
 // level's rows apart) that the curves need: those with the fewest values

@@ -79,6 +79,7 @@ func unitlessWords(h string, words []string, need string) bool {
 // level to the highest the total rises and the one stream's falls.
 func sharedByStreams(g grid, load, all, one int) bool {
 	n := 0
+	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, row := range g.rows {
 		l, okL := levelAt(row, load)
 		a, okA := positiveCell(row, all)
@@ -90,12 +91,11 @@ func sharedByStreams(g grid, load, all, one int) bool {
 			return false
 		}
 		n++
+		lo, hi = min(lo, l), max(hi, l)
 	}
-	if n < 3 {
-		return false
-	}
-	lo, hi, ok := levelSpan(g, load)
-	return ok && meanAtLevel(g, load, all, hi) > meanAtLevel(g, load, all, lo) && meanAtLevel(g, load, one, hi) < meanAtLevel(g, load, one, lo)
+	// Over the levels both are given at: a table may leave one stream's
+	// rate out at one stream, where it is the total ("c=1 agg" alone).
+	return n >= 3 && hi > lo && meanAtLevel(g, load, all, hi) > meanAtLevel(g, load, all, lo) && meanAtLevel(g, load, one, hi) < meanAtLevel(g, load, one, lo)
 }
 
 // levelSpan is the lowest and highest positive level of column load.

@@ -49,8 +49,8 @@ func splitLevelMetric(lv, m []string) (levelMetric, bool) {
 	if match == nil || match[1]+match[3] == "" {
 		return levelMetric{}, false
 	}
-	metric := strings.TrimSpace(strings.Trim(strings.Join(m, " "), "@,"))
-	if metric == "" || !measuredAtLevel(classify(metric)) {
+	metric := rolePart(strings.TrimSpace(strings.Trim(strings.Join(m, " "), "@,")))
+	if metric == "" || !measuredAtLevel(classify(metric)) && !streamRoleOnly(metric) {
 		return levelMetric{}, false
 	}
 	perGPU := strings.Contains(strings.ToLower(match[1]+match[3]), "gpu")
@@ -210,6 +210,15 @@ func addOnce(list []string, v string) []string {
 // measuredAtLevel: a column of this kind holds what a level measured (a
 // rate, a latency, a count of requests), not what names the run (a model,
 // a note, a GPU count).
+// streamRoleOnly: metric names only whose rate it is, all the streams'
+// or one stream's ("agg", "per-stream"), with no unit: "c=2 agg" beside
+// "c=2 per" is a level's two rates, which the streams' physics names once
+// melted (streampairs.go).
+func streamRoleOnly(metric string) bool {
+	low := strings.ToLower(metric)
+	return unitlessWords(low, allStreamsWords, "") && len(strings.Fields(low)) == 1 || unitlessWords(low, oneStreamWords, "per")
+}
+
 func measuredAtLevel(c column) bool {
 	switch c.kind {
 	case colThroughput, colThroughputPerGPU, colLatency, colRequestRate, colOtherTokRate, colPerUser, colRequests, colFailures, colAchieved:
