@@ -19,8 +19,10 @@ import (
 // fields as the columns, each number as written. Nested objects (a GPU's
 // description, a config block) are context, not columns, and are left out:
 // flattened, their "model" or "count" keys would pass for columns of the
-// level. A file with two such lists is not read: which one is the sweep is
-// a choice the words alone do not make.
+// level. A file with two such lists is not read, which one is the sweep
+// being a choice the words alone do not make, unless they lie side by side
+// under one object with the same keys: each is then a curve named by its
+// key (siblingLists).
 //
 // A script that appends one object per run (--save-result into
 // results.jsonl) writes JSON Lines: the objects, one a line, are read as the
@@ -286,6 +288,9 @@ func jsonRecordList(data []byte) (recordList, bool) {
 	}
 	flattenMeasures(root, 0)
 	lists := recordLists(root, "", 0)
+	if l, ok := siblingLists(lists); ok {
+		lists = []recordList{l}
+	}
 	if len(lists) != 1 {
 		return recordList{}, false
 	}
@@ -294,6 +299,53 @@ func jsonRecordList(data []byte) (recordList, bool) {
 	}
 	lists[0].embedded = embedded
 	return lists[0], true
+}
+
+// siblingLists joins lists that lie side by side under one object with
+// the same keys ("vllm_continuous": [...], "hf_serial": [...]): one sweep
+// per setup, each list a curve named by its key, as a table's series
+// column names its rows. Lists apart in the tree, or keyed differently,
+// stay a choice knee does not make.
+func siblingLists(lists []recordList) (recordList, bool) {
+	if len(lists) < 2 {
+		return recordList{}, false
+	}
+	parent, keys := parentPath(lists[0].path), strings.Join(recordKeys(lists[0].items), ",")
+	joined := recordList{path: parent, shape: fmt.Sprintf("%d lists side by side, each a curve named by its key (%s)", len(lists), andQuoted(listNames(lists)))}
+	for _, l := range lists {
+		if l.path == "" || strings.Contains(l.path, "[]") || parentPath(l.path) != parent || strings.Join(recordKeys(l.items), ",") != keys {
+			return recordList{}, false
+		}
+		name := l.path[strings.LastIndex(l.path, ".")+1:]
+		for _, it := range l.items {
+			row := &jnode{off: it.off, kind: '{', keys: append([]string{siblingSeriesKey}, it.keys...), fields: map[string]*jnode{siblingSeriesKey: {kind: 's', scalar: name}}}
+			for k, f := range it.fields {
+				row.fields[k] = f
+			}
+			joined.items = append(joined.items, row)
+		}
+	}
+	return joined, true
+}
+
+// siblingSeriesKey is the column that names a joined list's curves.
+const siblingSeriesKey = "series"
+
+// parentPath is the path of the object holding the list at path.
+func parentPath(path string) string {
+	if i := strings.LastIndex(path, "."); i >= 0 {
+		return path[:i]
+	}
+	return ""
+}
+
+// listNames are the lists' keys.
+func listNames(lists []recordList) []string {
+	var out []string
+	for _, l := range lists {
+		out = append(out, l.path[strings.LastIndex(l.path, ".")+1:])
+	}
+	return out
 }
 
 // looksRecords reports a JSON summary with one list of level records.

@@ -36,8 +36,13 @@ func TestJSONRecordsTopLevelList(t *testing.T) {
 // throughput key, a single record: none is read.
 func TestJSONRecordsRefusesUnclear(t *testing.T) {
 	for _, data := range []string{
+		// Two lists keyed apart, or lying apart in the tree: which is the
+		// sweep is a choice (side by side with one set of keys, they are
+		// curves: TestJSONSiblingListsAreCurves).
 		`{"a": [{"concurrency": 1, "output_throughput": 100}, {"concurrency": 4, "output_throughput": 380}],
-		  "b": [{"concurrency": 1, "output_throughput": 90}, {"concurrency": 4, "output_throughput": 300}]}`,
+		  "b": [{"concurrency": 1, "total_throughput": 90}, {"concurrency": 4, "total_throughput": 300}]}`,
+		`{"a": [{"concurrency": 1, "output_throughput": 100}, {"concurrency": 4, "output_throughput": 380}],
+		  "x": {"b": [{"concurrency": 1, "output_throughput": 90}, {"concurrency": 4, "output_throughput": 300}]}}`,
 		`{"runs": [{"id": 1, "output_throughput": 100}, {"id": 2, "output_throughput": 380}]}`,
 		`{"runs": [{"concurrency": 1, "latency": 100}, {"concurrency": 4, "latency": 380}]}`,
 		`{"runs": [{"concurrency": 1, "output_throughput": 100}]}`,
@@ -46,6 +51,19 @@ func TestJSONRecordsRefusesUnclear(t *testing.T) {
 	} {
 		require.False(t, Looks(Records, "t.json", []byte(data)), data)
 	}
+}
+
+// Lists side by side under one object with the same keys are one sweep
+// per setup: each a curve named by its key.
+func TestJSONSiblingListsAreCurves(t *testing.T) {
+	data := `{"model": "m", "max_tokens": 100,
+	  "vllm": [{"concurrency": 1, "throughput_tok_s": 44.3}, {"concurrency": 4, "throughput_tok_s": 133.8}, {"concurrency": 8, "throughput_tok_s": 251.5}],
+	  "hf": [{"concurrency": 1, "throughput_tok_s": 10.6}, {"concurrency": 4, "throughput_tok_s": 10.9}, {"concurrency": 8, "throughput_tok_s": 11.0}]}`
+	_, err := Read("t.json", []byte(data), Records, Meta{})
+	require.Equal(t, []string{"vllm", "hf"}, CurveNames(err))
+	s, err := Read("t.json", []byte(data), Records, Meta{Series: "hf"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{10.6, 10.9, 11.0}, throughputs(s))
 }
 
 // A list deeper than a summary keeps its levels is not looked for.

@@ -400,18 +400,31 @@ func seriesByRow(g grid, cols []column, cand []int, load int) []int {
 		}
 	}
 	repeated := len(repeatedLevels(g, load)) > 0
-	var series, apart []int
+	var series []int
 	for _, i := range cand {
-		switch {
-		case slices.Contains(labels, i) || benchWorkloadsApart(g, cols, i) || repeated && workloadSetting(cols[i]) && differsWithinLevel(g, i, load):
+		if slices.Contains(labels, i) || repeated && keysRepeats(g, cols, i, load, labels) || benchWorkloadsApart(g, cols, i) {
 			series = append(series, i)
-		case repeated && keysRepeats(g, cols, i, load, labels):
-			apart = append(apart, i)
 		}
 	}
-	keep := append(series, fewestApart(g, load, series, apart)...)
-	// In the table's order: the key a refusal names reads as the columns do.
-	return slices.DeleteFunc(slices.Clone(cand), func(i int) bool { return !slices.Contains(keep, i) })
+	return dropRunIDs(g, load, series, labels)
+}
+
+// dropRunIDs leaves out of series the columns that differ on every row (a
+// run's timestamp, "20251021-203116"), no label, when the others tell a
+// level's rows apart without them: such a column names one run, not a
+// curve, and keying by it makes every row a curve of its own.
+func dropRunIDs(g grid, load int, series, labels []int) []int {
+	out := slices.Clone(series)
+	for _, i := range series {
+		if slices.Contains(labels, i) || len(g.rows) < 4 || distinctValues(g, i) < len(g.rows) {
+			continue
+		}
+		rest := slices.DeleteFunc(slices.Clone(out), func(j int) bool { return j == i })
+		if len(rest) > 0 && !levelRowsShareKey(g, load, rest) {
+			out = rest
+		}
+	}
+	return out
 }
 
 // sweepsOfCatalog are the picks a refusal offers to read one by one: all of
@@ -432,25 +445,6 @@ func sweepsOfCatalog(picks, keys []string, levels func(string) int) []string {
 
 // minCurveLevels is the fewest levels a sweep of a catalog has.
 const minCurveLevels = 3
-
-// fewestApart are the columns of apart (unlabelled columns that tell a
-// level's rows apart) that the curves need: those with the fewest values
-// first, each kept only while rows of one level still share a key. A
-// column that differs on every row (a run's timestamp, the prompts sent
-// as the rate grows) then joins only when nothing else tells the rows
-// apart: "true / 256 / 20251021-203116" names one run, not a curve.
-func fewestApart(g grid, load int, keep, apart []int) []int {
-	byCount := slices.Clone(apart)
-	slices.SortStableFunc(byCount, func(a, b int) int { return distinctValues(g, a) - distinctValues(g, b) })
-	var out []int
-	for _, i := range byCount {
-		if len(keep)+len(out) > 0 && !levelRowsShareKey(g, load, append(slices.Clone(keep), out...)) {
-			break
-		}
-		out = append(out, i)
-	}
-	return out
-}
 
 // levelRowsShareKey: two rows of one level have the same cells in columns
 // key.
