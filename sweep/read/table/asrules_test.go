@@ -57,10 +57,10 @@ func TestLetterCIsALoadOnlyFirst(t *testing.T) {
 	require.NotEqual(t, colConcurrency, classify("ARC-C (acc_norm)").kind)
 }
 
-// A row series keeps the columns its levels need: the pd flag tells the
-// two sweeps apart; the prompts sent (which grow with the rate) and each
-// run's timestamp do not name curves.
-func TestRowSeriesKeepsOnlyTheColumnsItNeeds(t *testing.T) {
+// A run's timestamp, different on every row, names no curve where the pd
+// flag already tells a level's rows apart; the prompts sent grow with the
+// rate alike in both sweeps, no curve either.
+func TestRowSeriesDropsARunsTimestamp(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("pd_enabled,request_rate,num_prompts,date,output_throughput,mean_e2el_ms\n")
 	for i, r := range []int{1, 4, 8, 16} {
