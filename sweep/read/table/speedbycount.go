@@ -71,3 +71,29 @@ func countOverColumn(g grid, count, t, rate int) bool {
 	}
 	return n >= 3
 }
+
+// countBesideItsRate: of two columns read as the throughput, one that on
+// every row is the other times one of the table's durations is the run's
+// token count, not a rate ("agg_toks" beside "agg_tok/s" and "wall_s":
+// 256 tokens over 6.8 s is 37.6 tok/s): a header's "toks" says tokens, and
+// only the division says which column counts them.
+func (r *resolved) countBesideItsRate(g grid) {
+	for c := range r.cols {
+		if r.cols[c].kind != colThroughput {
+			continue
+		}
+		for rate := range r.cols {
+			if rate == c || r.cols[rate].kind != colThroughput {
+				continue
+			}
+			for d := range r.cols {
+				if r.cols[d].kind != colDuration || !countOverColumn(g, c, d, rate) {
+					continue
+				}
+				r.cols[c].kind, r.cols[c].why = colIgnore, whyRunTokenCount
+				r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the run's token count, not a rate: on every row %q is it ÷ %q", g.file, r.cols[c].header, r.cols[rate].header, r.cols[d].header))
+				return
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -58,15 +59,44 @@ func (r *resolved) steppingLoad(g grid) {
 	if r.has(colConcurrency) || r.has(colPerGPU) || r.has(colRequestedRate) || r.has(colAchieved) {
 		return
 	}
+	if r.promptsInFlight(g) {
+		return
+	}
 	tput := r.firstOfKinds(colThroughput, colThroughputPerGPU)
 	step := r.oneLadder(g)
-	if step < 0 || tput < 0 || !risesAlong(g, step, tput) {
+	if step < 0 || tput < 0 || !risesAlong(g, step, tput) || spreadAtOneLevel(g, step, tput) > maxRepeatSpread {
 		return
 	}
 	c := &r.cols[step]
 	c.kind, c.why = colConcurrency, ""
 	levels, _ := steppingLevels(g, step)
 	r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the concurrency: no header names a load, and it steps up row by row as one does (%s) while %q grows along it; --column concurrency=HEADER picks another", g.file, c.header, levels, r.cols[tput].header))
+}
+
+// maxRepeatSpread bounds how far apart the node's rates of rows at one
+// level may lie for that column to be the load: repeats of a run differ by
+// noise, not by multiples. A node count held through a curve of 1, 10, 100
+// prompts ("node数" 1, 1, 1, 1, 2 …, 32 to 289 tok/s at 1) is no load.
+const maxRepeatSpread = 2.0
+
+// spreadAtOneLevel is the greatest ratio of the largest to the smallest
+// rate among rows of one level of column load; 1 when no level repeats.
+func spreadAtOneLevel(g grid, load, rate int) float64 {
+	lo, hi := map[string]float64{}, map[string]float64{}
+	spread := 1.0
+	for _, row := range g.rows {
+		v, ok := positiveCell(row, rate)
+		if !ok {
+			continue
+		}
+		l := cleanCell(cellAt(row, load))
+		if _, seen := lo[l]; !seen {
+			lo[l], hi[l] = v, v
+		}
+		lo[l], hi[l] = min(lo[l], v), max(hi[l], v)
+		spread = max(spread, hi[l]/lo[l])
+	}
+	return spread
 }
 
 // oneLadder is the one unread column that steps up as a load does; -1 for
@@ -107,4 +137,60 @@ func risesAlong(g grid, load, rate int) bool {
 		best = max(best, v)
 	}
 	return best >= 1.5*vs[0]
+}
+
+// vLLM's benchmark sends every prompt at once when no request rate and no
+// --max-concurrency are given (its rate defaults to infinity): a sweep of
+// --num-prompts 1, 10, 100 with nothing else set is a sweep of the requests
+// in flight at the start. A table whose one load-like column is that flag
+// ("num-prompts", "num_prompts"), with no rate or concurrency cap stated
+// around it, and whose node rate grows with it on every step of each curve,
+// is read so, with a note.
+
+// numPromptsFlag is the header of vLLM's --num-prompts.
+var numPromptsFlag = regexp.MustCompile(`(?i)^(?:--)?num[-_ ]prompts$`)
+
+// capStated is a request rate or a concurrency cap set in the text.
+var capStated = regexp.MustCompile(`(?i)(?:max[-_ ]concurrency|request[-_ ]rate)[\s=:]+\d`)
+
+// promptsInFlight reads the num-prompts column as the concurrency when the
+// physics agrees; true when it did.
+func (r *resolved) promptsInFlight(g grid) bool {
+	tput := r.firstOfKinds(colThroughput, colThroughputPerGPU)
+	if tput < 0 || capStated.MatchString(g.context+"\n"+g.above) {
+		return false
+	}
+	for i := range r.cols {
+		c := &r.cols[i]
+		if c.kind != colPrompts || !numPromptsFlag.MatchString(strings.TrimSpace(stripMarkup(c.header))) || !growsWithEachStep(g, i, tput) {
+			continue
+		}
+		c.kind, c.why = colConcurrency, ""
+		r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the concurrency: vLLM's benchmark sends every prompt at once when no request rate or --max-concurrency is set, and nothing around the table sets one; the node's rate grows with it on every step", g.file, c.header))
+		return true
+	}
+	return false
+}
+
+// growsWithEachStep: column load takes three values or more, and wherever
+// it steps up from one row to the next the rate at column rate rises too.
+func growsWithEachStep(g grid, load, rate int) bool {
+	levels := map[float64]bool{}
+	prevL, prevV, steps := 0.0, 0.0, 0
+	for r, row := range g.rows {
+		l, okL := positiveCell(row, load)
+		v, okV := positiveCell(row, rate)
+		if !okL || !okV {
+			return false
+		}
+		levels[l] = true
+		if r > 0 && l > prevL {
+			if v <= prevV {
+				return false
+			}
+			steps++
+		}
+		prevL, prevV = l, v
+	}
+	return len(levels) >= 3 && steps >= 2
 }

@@ -1,0 +1,47 @@
+package table
+
+import (
+	"testing"
+
+	"github.com/kneetool/knee/sweep"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Rules from batch at's misses (measured once, then folded into the
+// corpus). Each test is synthetic, written for its rule.
+
+// vLLM's benchmark with --num-prompts N and no rate or concurrency cap
+// sends all N at once: a sweep of num-prompts is a sweep of the requests
+// in flight. A node count held through each curve is no load: at one node
+// count the rate differs ninefold.
+func TestNumPromptsWithNoCapIsTheLoad(t *testing.T) {
+	md := "| pattern | nodes | num-prompts | Output tok/s |\n|---|---:|---:|---:|\n" +
+		"| one | 1 | 1 | 32.3 |\n| one | 1 | 10 | 83.1 |\n| one | 1 | 100 | 194.2 |\n| one | 1 | 250 | 288.7 |\n" +
+		"| two | 2 | 1 | 31.3 |\n| two | 2 | 10 | 91.0 |\n| two | 2 | 100 | 239.4 |\n| two | 2 | 250 | 349.9 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "two"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 10, 100, 250}, concurrencies(s))
+	require.Equal(t, 349.9, s.Points[3].ThroughputTokS)
+	// A cap stated above the table makes num-prompts the prompts sent.
+	_, err = Read("t.md", []byte("Run with --max-concurrency 16.\n\n"+md), Markdown, Meta{Series: "two"})
+	require.Error(t, err)
+	require.Greater(t, spreadAtOneLevel(grid{rows: [][]string{{"1", "32"}, {"1", "289"}}}, 0, 1), maxRepeatSpread)
+}
+
+// Of "agg_toks" and "agg_tok/s", the one that is the other times the run's
+// wall time is the token count.
+func TestTokenCountBesideItsRate(t *testing.T) {
+	csv := "task,conc,agg_toks,wall_s,agg_tok/s\nlist,1,256,6.8,37.6\nlist,4,770,23.4,32.9\nlist,8,1794,29.1,61.6\n"
+	s, err := Read("t.csv", []byte(csv), CSV, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{37.6, 32.9, 61.6}, throughputs(s))
+}
+
+func concurrencies(s *sweep.Sweep) []float64 {
+	var out []float64
+	for _, p := range s.Points {
+		out = append(out, p.Concurrency)
+	}
+	return out
+}
