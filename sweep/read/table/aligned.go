@@ -120,10 +120,14 @@ func readAligned(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 }
 
 // pasteGrid is the grid of a paste whose sweep is no one table of it: a
-// sweep written as bullet lists (bulletlists.go), or a table per run,
-// each under its command line (runtables.go).
+// sweep written as bullet lists (bulletlists.go), a line per level
+// (levellines.go), or a table per run, each under its command line
+// (runtables.go).
 func pasteGrid(path string, data []byte, tables []grid) (grid, bool) {
 	if g, ok := bulletGrid(path, data); ok {
+		return g, true
+	}
+	if g, ok := levelLinesGrid(path, data); ok {
 		return g, true
 	}
 	return runTablesGrid(path, data, tables)

@@ -45,3 +45,18 @@ func concurrencies(s *sweep.Sweep) []float64 {
 	}
 	return out
 }
+
+// A line per level, fields apart by bars, each value named by its unit,
+// with a request's own lines between them, is a table.
+func TestLevelLinesAreATable(t *testing.T) {
+	txt := "### Concurrent throughput\n\nConcurrency  1 |   48.4 tok/s | 3.1s total\n  req 1/1: 777 chars | 3.10s\n" +
+		"Concurrency  2 |  115.9 tok/s | 2.6s total\n  req 1/2: 784 chars | 2.59s\nConcurrency  4 |  224.7 tok/s | 2.7s total\nSaved: B.log\n"
+	require.True(t, Looks(Aligned, "t.txt", []byte(txt)))
+	s, err := Read("t.txt", []byte(txt), Aligned, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 2, 4}, concurrencies(s))
+	require.Equal(t, []float64{48.4, 115.9, 224.7}, throughputs(s))
+	// Lines whose fields name no token rate are no sweep.
+	_, ok := levelLinesGrid("t.txt", []byte("Step 1 | 3.1s total\nStep 2 | 2.6s total\nStep 3 | 2.7s total\n"))
+	require.False(t, ok)
+}
