@@ -60,3 +60,17 @@ func TestLevelLinesAreATable(t *testing.T) {
 	_, ok := levelLinesGrid("t.txt", []byte("Step 1 | 3.1s total\nStep 2 | 2.6s total\nStep 3 | 2.7s total\n"))
 	require.False(t, ok)
 }
+
+// A bare "Level" beside a bare RPS and an unnamed mean time ("Avg(ms)"):
+// Little's law says the level is the requests in flight and the time each
+// request's latency (numbers shaped as the load tester's report).
+func TestLevelByLittlesLawWithAnUnnamedMeanTime(t *testing.T) {
+	txt := "Level    Total    Success  Failed  Avg(ms)   P95(ms)   RPS      Tokens/s\n" +
+		"10       450      450      0       3922.4    4041.7    2.5      371.8\n" +
+		"50       722      722      0       12708.0   16613.7   3.8      562.7\n" +
+		"100      772      772      0       24935.3   29632.4   3.7      559.4\n"
+	s, err := Read("t.txt", []byte(txt), Aligned, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{10, 50, 100}, concurrencies(s))
+	require.InDelta(t, 3922.4, *s.Points[0].E2E.Mean, 0.01)
+}

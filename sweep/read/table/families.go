@@ -239,7 +239,9 @@ func (r *resolved) requestRates(g grid) {
 			bare = append(bare, i)
 		}
 	}
-	if len(requested) == 0 && len(bare) == 1 && !hasLoad {
+	// Beside a bare "Level" or "Load" column, which of the two is the load
+	// is the physics' to say (loadword.go), not the words'.
+	if len(requested) == 0 && len(bare) == 1 && !hasLoad && r.bareLoadColumn(g) < 0 {
 		requested = bare
 		r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the offered request rate: the table has no concurrency column", file, r.cols[bare[0]].header))
 	}

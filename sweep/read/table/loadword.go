@@ -1,6 +1,11 @@
 package table
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/kneetool/knee/sweep/read/vocab"
+)
 
 // A column headed only "Load" or "Level" names no unit: it may be the
 // requests in flight or the requests offered per second. The physics
@@ -22,28 +27,26 @@ func (r *resolved) loadByPhysics(g grid) {
 		return
 	}
 	c := &r.cols[load]
-	if lat := r.meanE2E(); lat >= 0 && littleHolds(g, load, rate, lat, r.cols[lat].unit.factor/1000) {
+	lat, bare := r.meanE2E(), false
+	if lat < 0 {
+		lat, bare = r.bareMeanTime(g)
+	}
+	if lat >= 0 && littleHolds(g, load, rate, lat, r.cols[lat].unit.factor/1000) {
 		c.kind, c.flavor = colConcurrency, "configured"
 		r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the concurrency: by Little's law it is %q × %q on every row", g.file, c.header, r.cols[rate].header, r.cols[lat].header))
+		if bare {
+			// The one time the table names nothing of, that Little's law
+			// ties to the requests in flight, is each request's latency.
+			t := &r.cols[lat]
+			t.kind, t.metric, t.why = colLatency, "e2e", ""
+			r.notes = append(r.notes, fmt.Sprintf("%s: %q, a mean time named by nothing else, read as the end-to-end latency: Little's law ties it to the level", g.file, t.header))
+		}
 		return
 	}
 	if servedTracksOffered(g, load, rate) {
 		c.kind = colRequestedRate
 		r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the offered request rate: %q serves it at the lowest level and never more", g.file, c.header, r.cols[rate].header))
 	}
-}
-
-// bareLoadColumn is the column no role took whose header is only "load"
-// or "level" (and a unit-less word beside it), holding two numbers or
-// more; -1 when none.
-func (r *resolved) bareLoadColumn(g grid) int {
-	for i, c := range r.cols {
-		w := wordset(headerTokens(c.header))
-		if c.kind == colIgnore && c.why == "" && w.has("load", "level") && len(w) <= 2 && distinctNumbers(g, i) >= 2 {
-			return i
-		}
-	}
-	return -1
 }
 
 // meanE2E is the first end-to-end latency column of the mean or the
@@ -55,6 +58,30 @@ func (r *resolved) meanE2E() int {
 		}
 	}
 	return -1
+}
+
+// bareMeanTime is the one mean time no metric names ("Avg(ms)" beside
+// "P95(ms)"), given the unit its header states; -1 when none, several, or
+// a unit not stated.
+func (r *resolved) bareMeanTime(g grid) (int, bool) {
+	found := -1
+	for i, c := range r.cols {
+		if c.kind == colIgnore && c.why == whyOtherTime && c.metric == "" && c.stat == "mean" {
+			if found >= 0 {
+				return -1, false
+			}
+			found = i
+		}
+	}
+	if found < 0 {
+		return -1, false
+	}
+	u, stated := timeUnitFromTokens(headerTokens(vocab.Translate(strings.ToLower(g.header[found]))))
+	if !stated {
+		return -1, false
+	}
+	r.cols[found].unit = u
+	return found, true
 }
 
 // servedTracksOffered: the served rate is never above the column (beyond

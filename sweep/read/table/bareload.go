@@ -1,0 +1,18 @@
+package table
+
+// A column headed only "Load" or "Level" is looked for twice: the
+// families pass leaves a bare RPS beside it unread as the load, and the
+// roles pass (loadword.go) lets Little's law say which of the two it is.
+
+// bareLoadColumn is the column no role took whose header is only "load"
+// or "level" (and a unit-less word beside it), holding two numbers or
+// more; -1 when none.
+func (r *resolved) bareLoadColumn(g grid) int {
+	for i, c := range r.cols {
+		w := wordset(headerTokens(c.header))
+		if c.kind == colIgnore && c.why == "" && w.has("load", "level") && len(w) <= 2 && distinctNumbers(g, i) >= 2 {
+			return i
+		}
+	}
+	return -1
+}
