@@ -74,3 +74,21 @@ func TestLevelByLittlesLawWithAnUnnamedMeanTime(t *testing.T) {
 	require.Equal(t, []float64{10, 50, 100}, concurrencies(s))
 	require.InDelta(t, 3922.4, *s.Points[0].E2E.Mean, 0.01)
 }
+
+// Rules from batch au's misses (measured once, then folded into the
+// corpus).
+
+// A script's warning flag that flips along a curve ("np_warning": True once
+// the level passes the slots) names no curve; and of two load columns, the
+// slots held through each curve and the concurrency, the streams share the
+// node's rate by the concurrency: per_tps_mean is one stream's rate.
+func TestFlagAlongACurveAndTwoLoadColumns(t *testing.T) {
+	csv := "role,current_np,concurrency,np_warning,per_tps_mean,agg_tps\n" +
+		"frontdoor,1,1,False,89.57,89.57\nfrontdoor,1,2,True,99.30,198.61\nfrontdoor,1,3,True,100.19,300.58\n" +
+		"worker,2,1,False,75.56,75.56\nworker,2,2,False,68.05,136.10\nworker,2,3,True,69.65,208.95\nworker,2,4,True,67.90,271.59\n"
+	_, err := Read("t.csv", []byte(csv), CSV, Meta{})
+	require.Equal(t, []string{"worker", "frontdoor"}, CurveNames(err))
+	s, err := Read("t.csv", []byte(csv), CSV, Meta{Series: "frontdoor"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{89.57, 198.61, 300.58}, throughputs(s))
+}

@@ -15,10 +15,36 @@ import (
 // throughput. Any number of rate columns: each stream rate is matched
 // with the node rate it multiplies into (nodeOf).
 func (r *resolved) perStreamRates(g grid) {
-	at, by := r.streamsInFlight(g)
-	if at == nil {
-		return
+	for _, load := range r.concurrencyColumns() {
+		// Of two load columns ("current_np", the slots, beside
+		// "concurrency"), the one the streams share the node's rate by.
+		if r.perStreamRatesBy(g, columnInFlight(load), "the concurrency") {
+			return
+		}
 	}
+	if at, by := r.streamsInFlight(g); at != nil {
+		r.perStreamRatesBy(g, at, by)
+	}
+}
+
+// concurrencyColumns are the columns read as the concurrency, in order,
+// when there are two or more; none when one (streamsInFlight reads it).
+func (r *resolved) concurrencyColumns() []int {
+	var out []int
+	for i, c := range r.cols {
+		if c.kind == colConcurrency {
+			out = append(out, i)
+		}
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
+// perStreamRatesBy is perStreamRates with the requests in flight read by
+// at; true when it found a stream rate.
+func (r *resolved) perStreamRatesBy(g grid, at inFlight, by string) bool {
 	var rates, nodes []int
 	for i, c := range r.cols {
 		if c.kind == colThroughput {
@@ -37,6 +63,7 @@ func (r *resolved) perStreamRates(g grid) {
 			node[s] = n
 		}
 	}
+	found := false
 	for _, s := range rates {
 		n, ok := node[s]
 		if !ok {
@@ -45,6 +72,7 @@ func (r *resolved) perStreamRates(g grid) {
 		if _, nodeIsStream := node[n]; nodeIsStream {
 			continue
 		}
+		found = true
 		if t := &r.cols[n]; t.kind == colOtherTokRate {
 			t.kind, t.why, t.flavor = colThroughput, "", "aggregate"
 			r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the node's output tok/s: on every row it is %q times %s, the sum over the streams, not input + output tokens", g.file, t.header, r.cols[s].header, by))
@@ -58,6 +86,7 @@ func (r *resolved) perStreamRates(g grid) {
 		c.kind, c.why = colPerUser, fmt.Sprintf("a per-stream rate: times %s it is %q", by, r.cols[n].header)
 		r.notes = append(r.notes, fmt.Sprintf("%s: %q read as a per-stream rate, not the node's: on every row it is %q divided by %s", g.file, c.header, r.cols[n].header, by))
 	}
+	return found
 }
 
 // inFlight is the requests in flight on a row, when it can be read.

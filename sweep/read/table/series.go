@@ -406,7 +406,22 @@ func seriesByRow(g grid, cols []column, cand []int, load int) []int {
 			series = append(series, i)
 		}
 	}
-	return dropRunIDs(g, load, series, labels)
+	return dropFlags(g, load, dropRunIDs(g, load, series, labels))
+}
+
+// dropFlags leaves out of series the columns of true and false that never
+// tell apart two rows of one level the other series columns put in one
+// curve: a script's warning ("np_warning": True once the level passes the
+// slots) flips along a curve, an outcome, not a curve of its own.
+func dropFlags(g grid, load int, series []int) []int {
+	out := slices.Clone(series)
+	for _, i := range series {
+		rest := slices.DeleteFunc(slices.Clone(out), func(j int) bool { return j == i })
+		if len(rest) > 0 && flagColumn(g, i) && !differsWithinGroup(g, i, load, rest) {
+			out = rest
+		}
+	}
+	return out
 }
 
 // dropRunIDs leaves out of series the columns that differ on every row (a
@@ -500,6 +515,21 @@ func keysRepeats(g grid, cols []column, i, load int, labels []int) bool {
 	// length 512, 4096 …; TP 2, 4, 8). Measured values that differ between
 	// true repeats do not recur.
 	return text || everyValueRecurs(g, i)
+}
+
+// flagColumn: column i holds only true and false (a script's warning,
+// "np_warning": True once the level passes the slots): beside curves
+// named by a label, a flag that never tells two rows of one level of a
+// curve apart is an outcome along the curve, not a curve of its own.
+func flagColumn(g grid, i int) bool {
+	for _, row := range g.rows {
+		switch strings.ToLower(strings.TrimSpace(cellAt(row, i))) {
+		case "true", "false":
+		default:
+			return false
+		}
+	}
+	return len(g.rows) > 0
 }
 
 // namesCurves: column i is a label whose values name curves: an engine,
