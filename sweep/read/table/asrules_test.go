@@ -47,6 +47,11 @@ func TestBlankColumnIsNoLoad(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, s.Points, 3)
 	require.Contains(t, strings.Join(s.Notes, "\n"), `"max_concurrency" (blank on every row)`)
+	// Beside an engine's cap (max-num-seqs, constant through each curve)
+	// the blank client cap is kept: the engine's would read as the load.
+	csv = "gpu,request_rate,max_concurrency,max-num-seqs,output_throughput,mean_e2el_ms\na,16,,512,1198,9000\na,32,,512,1252,9500\na,1000,,512,1247,11000\nb,16,,1024,612,9000\nb,32,,1024,622,9500\nb,1000,,1024,624,11000\n"
+	_, err = Read("t.csv", []byte(csv), CSV, Meta{})
+	require.Error(t, err)
 }
 
 // "c" is a load word first in a header, never after a name: ARC-C is a

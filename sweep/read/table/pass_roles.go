@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/kneetool/knee/internal/inputerr"
 )
@@ -56,18 +57,41 @@ func (r *resolved) rolesPass(g grid) error {
 	return nil
 }
 
-// blankColumns leaves unread a column blank on every row (a script's
-// max_concurrency field in a rate sweep that set none): it holds no level
-// and no value, whatever its header names.
+// blankColumns leaves unread a cap blank on every row (a script's
+// max_concurrency field in a rate sweep that set none): it holds no level.
 func (r *resolved) blankColumns(g grid) {
 	if len(g.rows) == 0 {
 		return
 	}
 	for i := range r.cols {
-		if c := &r.cols[i]; c.key() != "" && !slices.ContainsFunc(g.rows, func(row []string) bool { return !isBlank(cleanCell(cellAt(row, i))) }) {
-			c.kind, c.why = colIgnore, "blank on every row"
+		c := &r.cols[i]
+		if c.key() == "" || labelKind(c.kind) || slices.ContainsFunc(g.rows, func(row []string) bool { return !isBlank(cleanCell(cellAt(row, i))) }) {
+			continue
+		}
+		if !wordset(headerTokens(strings.ToLower(c.header))).has("max", "maximum", "limit", "cap") {
+			// Only a cap left unset is blank by design; a blank level or
+			// measure says the header sits over the wrong cells.
+			continue
+		}
+		if c.kind == colConcurrency && r.engineCapBeside(i) {
+			// Unset, the client's cap would leave the engine's
+			// (max-num-seqs) as the load, which it is not beside a
+			// request rate: the table stays refused for want of one.
+			continue
+		}
+		c.kind, c.why = colIgnore, "blank on every row"
+	}
+}
+
+// engineCapBeside: a column other than i is an engine's cap on sequences
+// in flight read as a configured concurrency.
+func (r *resolved) engineCapBeside(i int) bool {
+	for j, c := range r.cols {
+		if j != i && c.kind == colConcurrency && c.flavor == "configured" && engineCap(wordset(headerTokens(strings.ToLower(c.header)))) {
+			return true
 		}
 	}
+	return false
 }
 
 // ratioValued leaves unread a column whose every value is a ratio or a

@@ -52,6 +52,9 @@ const (
 	physicsBend = 0.1
 )
 
+// proseNamesLatency is a latency named in the prose around a table.
+var proseNamesLatency = regexp.MustCompile(`(?i)\b(?:ttft|tpot|itl|latency|latencies)\b|\(ms\)`)
+
 // levelLabel is a load level written with its load word's letter ("c1",
 // "C16", "bs=8"): the number is the level.
 var levelLabel = regexp.MustCompile(`^(?i)[a-z]{0,4}\s*[=:]?\s*(\d+(?:\.\d+)?)$`)
@@ -68,8 +71,12 @@ func nameColumnsByPhysics(g *grid) []string {
 	if load < 0 || cols[load].kind == colRequestedRate {
 		return nil
 	}
-	if metric, _ := columnsMetric(*g); metric != "" || headingsNameLatency(*g) {
-		return nil // the text names the metric: nameColumnsByHeading's reading, or a latency
+	if metric, _ := columnsMetric(*g); metric != "" || headingsNameLatency(*g) || proseNamesLatency.MatchString(g.context) {
+		// The text names the metric (nameColumnsByHeading's reading) or a
+		// latency: beside a caption "Median TTFT (ms)" for the next table,
+		// this one's numbers belong to a page of one metric per table whose
+		// caption the reader could not tie to it; not a table nothing names.
+		return nil
 	}
 	named := namelessColumns(*g, cols, "throughput")
 	named = slices.DeleteFunc(named, func(i int) bool { return allRatios(columnCells(*g, i)) })

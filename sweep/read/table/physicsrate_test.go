@@ -35,12 +35,13 @@ func TestUnnamedColumnsBesideAPercentage(t *testing.T) {
 // under a heading that names a latency.
 func TestUnnamedColumnsShapedOtherwiseAreRefused(t *testing.T) {
 	for name, md := range map[string]string{
-		"latency":         "| users | vLLM | SGLang |\n|---|---|---|\n| 1 | 50 | 52 |\n| 4 | 60 | 66 |\n| 16 | 140 | 150 |\n| 64 | 900 | 1000 |\n",
-		"latency at load": "| users | vLLM | SGLang |\n|---|---|---|\n| 16 | 500 | 520 |\n| 32 | 1000 | 1050 |\n| 64 | 2000 | 2090 |\n",
-		"per request":     "| users | vLLM | SGLang |\n|---|---|---|\n| 1 | 50 | 52 |\n| 4 | 45 | 47 |\n| 16 | 30 | 33 |\n",
-		"requests":        "| users | vLLM | SGLang |\n|---|---|---|\n| 1 | 0.4 | 0.5 |\n| 4 | 1.5 | 1.8 |\n| 16 | 4.1 | 4.4 |\n",
-		"mixed":           "| users | vLLM | SGLang |\n|---|---|---|\n| 1 | 50 | 52 |\n| 4 | 180 | 47 |\n| 16 | 400 | 33 |\n",
-		"under a latency": "### TTFT (ms)\n\n| users | vLLM | SGLang |\n|---|---|---|\n| 1 | 50 | 52 |\n| 4 | 180 | 190 |\n| 16 | 400 | 420 |\n",
+		"latency":                  "| users | vLLM | SGLang |\n|---|---|---|\n| 1 | 50 | 52 |\n| 4 | 60 | 66 |\n| 16 | 140 | 150 |\n| 64 | 900 | 1000 |\n",
+		"latency at load":          "| users | vLLM | SGLang |\n|---|---|---|\n| 16 | 500 | 520 |\n| 32 | 1000 | 1050 |\n| 64 | 2000 | 2090 |\n",
+		"per request":              "| users | vLLM | SGLang |\n|---|---|---|\n| 1 | 50 | 52 |\n| 4 | 45 | 47 |\n| 16 | 30 | 33 |\n",
+		"requests":                 "| users | vLLM | SGLang |\n|---|---|---|\n| 1 | 0.4 | 0.5 |\n| 4 | 1.5 | 1.8 |\n| 16 | 4.1 | 4.4 |\n",
+		"mixed":                    "| users | vLLM | SGLang |\n|---|---|---|\n| 1 | 50 | 52 |\n| 4 | 180 | 47 |\n| 16 | 400 | 33 |\n",
+		"under a latency":          "### TTFT (ms)\n\n| users | vLLM | SGLang |\n|---|---|---|\n| 1 | 50 | 52 |\n| 4 | 180 | 190 |\n| 16 | 400 | 420 |\n",
+		"beside a latency caption": "| users | vLLM | SGLang |\n|---|---|---|\n| 1 | 50 | 52 |\n| 4 | 180 | 190 |\n| 16 | 400 | 420 |\n\n**Median TTFT (ms)**:\n",
 	} {
 		_, err := Read("t.md", []byte(md), Markdown, Meta{})
 		if name == "under a latency" {

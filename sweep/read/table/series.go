@@ -262,11 +262,14 @@ func rowSeries(g *grid, cols []column, pick, picked string) ([]string, error) {
 		return nil, nil
 	}
 	var spelt []string
+	ids := runIDColumns(*g, cand)
 	for _, i := range cand {
-		carryDown(g, i)
+		if !ids[i] { // a run's id written once is no label of the rows below it
+			carryDown(g, i)
+		}
 		spelt = append(spelt, sameLengthLabels(g, i)...)
 	}
-	series := namingColumns(*g, dropRemarkColumns(*g, cols, dropShareColumns(*g, seriesByRow(*g, cols, cand, load), load), load), pick)
+	series := namingColumns(*g, dropRemarkColumns(*g, cols, dropShareColumns(*g, dropFlags(*g, load, dropRunIDs(*g, load, seriesByRow(*g, cols, cand, load), ids)), load), load), pick)
 	if len(series) == 0 {
 		return nil, nil
 	}
@@ -406,7 +409,7 @@ func seriesByRow(g grid, cols []column, cand []int, load int) []int {
 			series = append(series, i)
 		}
 	}
-	return dropFlags(g, load, dropRunIDs(g, load, series, labels))
+	return series
 }
 
 // dropFlags leaves out of series the columns of true and false that never
@@ -424,14 +427,39 @@ func dropFlags(g grid, load int, series []int) []int {
 	return out
 }
 
-// dropRunIDs leaves out of series the columns that differ on every row (a
-// run's timestamp, "20251021-203116"), no label, when the others tell a
-// level's rows apart without them: such a column names one run, not a
-// curve, and keying by it makes every row a curve of its own.
-func dropRunIDs(g grid, load int, series, labels []int) []int {
+// runIDColumns are the candidates whose every filled cell differs from
+// the others, in four rows or more, with no blank between two filled
+// cells: a run's timestamp or result file ("20251021-203116",
+// "…-152127.json"), one per run, perhaps left blank on the last rows that
+// kept none. A label written once per group has blanks between its values.
+func runIDColumns(g grid, cand []int) map[int]bool {
+	ids := map[int]bool{}
+	for _, i := range cand {
+		seen, n := map[string]bool{}, 0
+		unique, gap, blankSeen := true, false, false
+		for _, row := range g.rows {
+			v := strings.ToLower(strings.TrimSpace(cellAt(row, i)))
+			if isBlank(v) {
+				blankSeen = true
+				continue
+			}
+			gap = gap || blankSeen
+			unique = unique && !seen[v]
+			seen[v] = true
+			n++
+		}
+		ids[i] = unique && !gap && n >= 4
+	}
+	return ids
+}
+
+// dropRunIDs leaves out of series the run ids (runIDColumns) when the
+// others tell a level's rows apart without them: such a column names one
+// run, not a curve, and keying by it makes every row a curve of its own.
+func dropRunIDs(g grid, load int, series []int, ids map[int]bool) []int {
 	out := slices.Clone(series)
 	for _, i := range series {
-		if slices.Contains(labels, i) || len(g.rows) < 4 || distinctValues(g, i) < len(g.rows) {
+		if !ids[i] {
 			continue
 		}
 		rest := slices.DeleteFunc(slices.Clone(out), func(j int) bool { return j == i })
