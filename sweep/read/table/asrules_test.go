@@ -121,3 +121,14 @@ func TestUnnamedColumnsFallingPastTheirPeak(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 1517.4, s.Points[5].ThroughputTokS)
 }
+
+// An offered rate written "inf" on most rows beside the concurrency is
+// the rate left unlimited, a setting; a number a script wrote into it on
+// one row is no stage's offered rate.
+func TestUnlimitedRateBesideTheLevel(t *testing.T) {
+	csv := "req_rate,max_concurrency,output_throughput\ninf,128,2573.8\ninf,256,3008.9\ninf,512,3334.6\n4096,1024,3660.1\n"
+	s, err := Read("t.csv", []byte(csv), CSV, Meta{})
+	require.NoError(t, err)
+	require.Nil(t, s.Points[3].RequestedRate)
+	require.Equal(t, 1024.0, s.Points[3].Concurrency)
+}

@@ -51,10 +51,36 @@ func (r *resolved) rolesPass(g grid) error {
 		return err
 	}
 	r.achievedAboveLevel(g)
+	r.unlimitedRateBesideLevel(g)
 	r.tpotOrITL(g.file)
 	r.offeredRates(g)
 	r.steppingLoad(g)
 	return nil
+}
+
+// unlimitedRateBesideLevel leaves unread an offered rate written "inf" on
+// most rows beside a configured concurrency: vLLM's request rate left
+// unlimited, a setting of a concurrency sweep; a number on one row of it
+// (a script that wrote another field there) is no stage's offered rate.
+func (r *resolved) unlimitedRateBesideLevel(g grid) {
+	if r.firstOfKinds(colConcurrency) < 0 {
+		return
+	}
+	for i := range r.cols {
+		c := &r.cols[i]
+		if c.kind != colRequestedRate {
+			continue
+		}
+		inf := 0
+		for _, row := range g.rows {
+			if v := strings.ToLower(strings.TrimSpace(cellAt(row, i))); v == "inf" || v == "infinity" {
+				inf++
+			}
+		}
+		if 2*inf > len(g.rows) {
+			c.kind, c.why = colIgnore, "an offered rate left unlimited (inf) beside the concurrency: a setting of the sweep"
+		}
+	}
 }
 
 // blankColumns leaves unread a cap blank on every row (a script's
