@@ -30,6 +30,12 @@ import (
 // corpusFlags are the flags a refused entry's message names, and with which
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
+	"at-ollama-2x-quadro-rtx8000-qwen3-4b-demirdagyunus-ollama-vs-vllm-scenario1-report-txt":                    {Columns: map[string]string{"concurrency": "Level"}},
+	"at-vllm-vs-hf-fastapi-runpod-a40-phi4-mini-lora-lorafrica-benchmarks-readme":                               {Columns: map[string]string{"throughput": "vLLM TPS (output_throughput)"}},
+	"at-vllm0231-rocm-mi210-qwen3-14b-aiter-asm-attention-davetha-ab":                                           {Series: "stock / 128"},
+	"at-vllm0271-rtxpro6000-qwen38-27b-fp8-mtp-ecohash-concurrency-sweep":                                       {Series: "MTP / math"},
+	"au-sglang-4x-gb300-tp4-glm53-dflash2-mtp-hf-model-card-throughput-by-concurrency":                          {Series: "Autoregressive / GSM8K"},
+	"au-vllm0191-l20-qwen35-4b-patchtree-resource-allocation-notes-zh":                                          {Columns: map[string]string{"throughput": "总 tok/s"}},
 	"aq-abstractcore-native-mlx-vs-omlx-m5-max-qwen38-27b-flash-mtp-c1-c4":                                      {Series: "AbstractCore / 27B / Off"},
 	"an-kda-nvfp4-gemm-rtxpro6000-sm120-qwen35-4b-9b-e2e-serving-file-60266625246":                              {Series: "KDA / Qwen3.5-4B"},
 	"al-vllm028-h100-qwen3-8b-yuqiz7-llm-inference-bench-readme-w1m1":                                           {Columns: map[string]string{"concurrency": "Concurrency"}},
