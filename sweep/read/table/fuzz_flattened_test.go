@@ -11,6 +11,7 @@ func FuzzJSONRecords(f *testing.F) {
 	f.Add([]byte(`[{"concurrency": 1, "output_throughput": 35.1, "mean_ttft_ms": 21.4}, {"concurrency": 8, "output_throughput": 240.2, "mean_ttft_ms": 30.9}]`))
 	f.Add([]byte(`{"model": "m", "results": [{"max_concurrency": 4, "system_output_throughput": 120, "p99_ttft": 0.2}, {"max_concurrency": 16, "system_output_throughput": 410, "p99_ttft": 0.9}, {"max_concurrency": 64, "system_output_throughput": "NaN"}]}`))
 	f.Add([]byte(`{"data": {"runs": [{"users": 2, "tok/s": 1e308, "gpu": {"count": 8}}, {"users": 4, "tok/s": -1}]}}`))
+	f.Add([]byte(`{"model": "m", "a": [{"concurrency": 1, "throughput_tok_s": 44.3}, {"concurrency": 4, "throughput_tok_s": 133.8}], "b": [{"concurrency": 1, "throughput_tok_s": 10.6}, {"concurrency": 4, "throughput_tok_s": 10.9}]}`))
 	f.Add([]byte(`[{"concurrency": 1}, [], {"concurrency": {"a": [1, 2]}}, null]`))
 	f.Add([]byte("{\"concurrency\": 1, \"output_throughput\": 9}\n{\"concurrency\": 2, \"output_throughput\": 17}\n"))
 	f.Add([]byte("{\"label\": \"a\", \"ts\": \"2026-01-02T03:04\", \"decode\": [{\"conc\": 1, \"aggregate_tok_s\": 9}, {\"conc\": 2, \"aggregate_tok_s\": 17}]}\n{\"label\": \"b\", \"decode\": [{\"conc\": 1, \"label\": 3}]}\n{}"))

@@ -56,6 +56,7 @@ func FuzzAligned(f *testing.F) {
 		f.Add(b)
 	}
 	f.Add([]byte(" users | output tok/s | ttft p99 (ms)\n-------+--------------+---------------\n     8 |         2544 |           386\n"))
+	f.Add([]byte("Concurrency  1 |   48.4 tok/s | 3.1s total\n  req 1/1: 777 chars | 3.10s\nConcurrency  2 |  115.9 tok/s | 2.6s total\nConcurrency  4 |  224.7 tok/s | 2.7s total\n"))
 	f.Add([]byte("Clients   Throughput   TTFT p99\n          tok/s        s\n8         2,544        0.386\n"))
 	f.Add([]byte("1 | # concurrency  throughput_tok_s\n2 | # ------\n3 | # 1            30.5\n4 | # 4            110.0\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
