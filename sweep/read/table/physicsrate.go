@@ -5,7 +5,6 @@ import (
 	"math"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -54,10 +53,6 @@ const (
 
 // proseNamesLatency is a latency named in the prose around a table.
 var proseNamesLatency = regexp.MustCompile(`(?i)\b(?:ttft|tpot|itl|latency|latencies)\b|\(ms\)`)
-
-// levelLabel is a load level written with its load word's letter ("c1",
-// "C16", "bs=8"): the number is the level.
-var levelLabel = regexp.MustCompile(`^(?i)[a-z]{0,4}\s*[=:]?\s*(\d+(?:\.\d+)?)$`)
 
 // nameColumnsByPhysics names the value columns nothing else names as the
 // node's tok/s when each moves with the load as the node's rate does; the
@@ -153,28 +148,13 @@ func namesLatency(g grid, i int) bool {
 func levelValues(g grid, load int) ([]float64, bool) {
 	var out []float64
 	for _, row := range g.rows {
-		v, ok := levelValue(cellAt(row, load))
+		v, ok := levelAt(row, load)
 		if !ok || len(out) > 0 && v <= out[len(out)-1] {
 			return nil, false
 		}
 		out = append(out, v)
 	}
 	return out, len(out) >= 3
-}
-
-// levelValue is the level a load cell writes, bare or after its load
-// word's letter.
-func levelValue(cell string) (float64, bool) {
-	c := strings.TrimSpace(stripMarkup(cleanCell(cell)))
-	if cv, ok, err := parseCell(c); err == nil && ok && cv.unit == nil && cv.v > 0 {
-		return cv.v, true
-	}
-	m := levelLabel.FindStringSubmatch(c)
-	if m == nil {
-		return 0, false
-	}
-	v, err := strconv.ParseFloat(m[1], 64)
-	return v, err == nil && v > 0
 }
 
 // movesAsNodeRate: column i holds a positive number on every row and,
@@ -210,10 +190,5 @@ func movesAsNodeRate(g grid, levels []float64, i int) (string, bool) {
 	if early < physicsFirstRise || last > early-physicsBend {
 		return "", false
 	}
-	return fmt.Sprintf("each grows with it, ever more slowly: %q from %s to %s, elasticity up to %.2f early and %.2f into its peak, as the node's rate saturates; a latency climbs the other way, a per-request rate falls", g.header[i], trimFloat(vals[0]), trimFloat(vals[peak]), early, last), true
-}
-
-// trimFloat writes v as the table would, without trailing zeros.
-func trimFloat(v float64) string {
-	return strconv.FormatFloat(v, 'f', -1, 64)
+	return fmt.Sprintf("each grows with it, ever more slowly: %q from %s to %s, elasticity up to %.2f early and %.2f into its peak, as the node's rate saturates; a latency climbs the other way, a per-request rate falls", g.header[i], fmtNum(vals[0]), fmtNum(vals[peak]), early, last), true
 }
