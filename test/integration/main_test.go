@@ -93,5 +93,11 @@ func run(m *testing.M) int {
 		return 1
 	}
 	fmt.Fprintf(os.Stderr, "control plane up with %d kwok nodes in %s (%s)\n", len(nodes), time.Since(start).Round(time.Millisecond), cluster.Dir)
-	return m.Run()
+	code := m.Run()
+	if code != 0 {
+		// What the fake kubelet and the API server said last: a failed
+		// pods/log read shows its cause here, not only as "unknown".
+		fmt.Fprintf(os.Stderr, "kwok log tail:\n%s\nkube-apiserver log tail:\n%s\n", cluster.LogTail("kwok", 30), cluster.LogTail("kube-apiserver", 30))
+	}
+	return code
 }
