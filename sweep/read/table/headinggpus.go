@@ -25,6 +25,10 @@ var gpuCountPhrases = []*regexp.Regexp{
 	regexp.MustCompile(`\b[A-Z]{1,4}\d{2,4}[A-Za-z]*\s*\((\d{1,3})\s*[x×]\s*\d{2,3}\s*GB\)`),
 }
 
+// singleGPUPhrase states one GPU in words: "on a single NVIDIA H100 GPU",
+// "one H100 GPU", "a single GPU".
+var singleGPUPhrase = regexp.MustCompile(`(?i)\b(?:single|one)\s+(?:NVIDIA\s+|AMD\s+)?(?:[A-Z]{1,4}\d{2,4}[A-Za-z]*\s+)?(?:GPU|accelerator)\b`)
+
 // tpPhrase is a tensor-parallel degree ("TP=8", "tp8"): the GPU count of
 // a one-node run, but not when the text spreads the model wider (data or
 // pipeline parallel, several nodes), where the node under test holds
@@ -54,6 +58,9 @@ func gpuCountMatches(text string, oneNode bool) [][]string {
 	}
 	if oneNode {
 		out = append(out, tpPhrase.FindAllStringSubmatch(text, -1)...)
+	}
+	for _, m := range singleGPUPhrase.FindAllString(text, -1) {
+		out = append(out, []string{m, "1"})
 	}
 	for _, line := range strings.Split(text, "\n") {
 		if !perGPUFigure.MatchString(line) {

@@ -286,6 +286,9 @@ func jsonRecordList(data []byte) (recordList, bool) {
 	if !ok {
 		return recordList{}, false
 	}
+	if embedded {
+		titleChartKeys(root, chartTitles(data))
+	}
 	flattenMeasures(root, 0)
 	lists := recordLists(root, "", 0)
 	if l, ok := siblingLists(lists); ok {
@@ -377,6 +380,9 @@ func readRecords(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 		g.notes = append(g.notes, fmt.Sprintf("%s: the records are written as %s", path, list.shape))
 	}
 	if list.embedded {
+		// The page around the objects describes them, as the prose above a
+		// table does ("on a single NVIDIA H100 GPU").
+		g.above = string(data[:list.items[0].off])
 		g.notes = append(g.notes, fmt.Sprintf("%s: read the %d JSON objects the text holds, each opening a line, as one list; the text between them is not read", path, len(list.items)))
 	}
 	if list.lines > 0 {

@@ -42,7 +42,13 @@ func dropNamedLoadRows(g *grid, cols []column) []string {
 	next := 0
 	for r, row := range g.rows {
 		if next < len(named) && named[next] == r {
-			notes = append(notes, fmt.Sprintf("%s:%d: %q in the load column %q names a run, not a level: set aside", g.file, g.lines[r], cleanCell(cellAt(row, load)), g.header[load]))
+			what := "names a run, not a level"
+			if unlimitedCap(cellAt(row, load)) {
+				// How many the client then had in flight the table does
+				// not say (every request it had, at its own pace).
+				what = "is the run with no cap: its requests in flight are not a number the table gives"
+			}
+			notes = append(notes, fmt.Sprintf("%s:%d: %q in the load column %q %s: set aside", g.file, g.lines[r], cleanCell(cellAt(row, load)), g.header[load], what))
 			next++
 			continue
 		}

@@ -34,7 +34,7 @@ func splitNamedTuples(g *grid) []string {
 			vals := make([]string, len(parts))
 			if c := cleanCell(cellAt(row, i)); !isBlank(c) {
 				for j, v := range strings.Split(c, "/") {
-					vals[j] = strings.TrimSpace(v)
+					vals[j] = unprefixed(strings.TrimSpace(v))
 				}
 			}
 			if i < len(row) {
@@ -104,6 +104,28 @@ func namesOneLoad(parts []string) bool {
 // by slashes, and there is at least one.
 func everyCellHolds(g *grid, i, k int) bool {
 	return everyFilledCell(*g, i, cleanCell, func(c string) bool {
-		return tupleCell.MatchString(c) && len(strings.Split(c, "/")) == k
+		parts := strings.Split(c, "/")
+		if len(parts) != k {
+			return false
+		}
+		for _, p := range parts {
+			if !tuplePart.MatchString(unprefixed(strings.TrimSpace(p))) {
+				return false
+			}
+		}
+		return true
 	})
+}
+
+// tuplePart is one value of a tuple cell: a number with a short unit or
+// suffix ("1.4K", "669 ms").
+var tuplePart = regexp.MustCompile(`^[\d.,]+ ?[a-zA-Zµ]{0,2}$`)
+
+// unprefixed is a level written with its letter ("c1", "bs8": concurrency
+// 1, batch 8) as its number; any other value as it stands.
+func unprefixed(v string) string {
+	if m := prefixedLoad.FindStringSubmatch(v); m != nil {
+		return m[1]
+	}
+	return v
 }

@@ -19,13 +19,19 @@ import (
 //     range is no one measurement, so that statistic is left blank for the
 //     row, as a range is never read as a point, while the row's other
 //     values still count.
+//   - A bound (">120 s") where the others hold values: the level's requests
+//     ran into a timeout, and the bound holds for every statistic; a later
+//     pass reads the row as a level that did not complete.
 
 // statPart is one value of a packed statistics cell: a number with an
 // optional short unit, or a range of two ("0.93-1.1s").
 const statPart = `[\d.,]+ ?[a-zA-Zµ]{0,2}(?:\s*[-–~]\s*[\d.,]+ ?[a-zA-Zµ]{0,2})?`
 
 var (
-	statCell  = regexp.MustCompile(`^\s*` + statPart + `(\s*/\s*` + statPart + `)*\s*$`)
+	statCell = regexp.MustCompile(`^\s*` + statPart + `(\s*/\s*` + statPart + `)*\s*$`)
+	// boundCell is a bound, not a value (">120 s": every request ran into
+	// the client's timeout): it bounds each statistic the header names.
+	boundCell = regexp.MustCompile(`^\s*[<>]=?\s*` + statPart + `\s*$`)
 	rangePart = regexp.MustCompile(`^[\d.,]+ ?[a-zA-Zµ]{0,2}\s*[-–~]\s*[\d.,]+ ?[a-zA-Zµ]{0,2}$`)
 )
 
@@ -35,6 +41,9 @@ var (
 func statCellsHold(g *grid, i, k int) bool {
 	full := false
 	ok := everyFilledCell(*g, i, cleanCell, func(c string) bool {
+		if boundCell.MatchString(c) {
+			return true
+		}
 		if !statCell.MatchString(c) {
 			return false
 		}
@@ -52,6 +61,13 @@ func splitStatCell(c string, k int) ([]string, string) {
 	n := len(strings.Split(c, "/"))
 	what := ""
 	var vals []string
+	if boundCell.MatchString(c) {
+		vals = make([]string, k)
+		for j := range vals {
+			vals[j] = strings.TrimSpace(c)
+		}
+		return vals, ""
+	}
 	if n == 1 && !isBlank(c) {
 		vals = make([]string, k)
 		vals[0] = strings.TrimSpace(c)

@@ -11,8 +11,10 @@ import (
 // A row can hold no throughput for three reasons, and only one of them
 // stops the reading:
 //   - every cell is blank: a separator between groups of rows (blankrows.go);
-//   - another cell says the level failed ("OOM", "timeout", "n/a (crash)"):
-//     a level that did not run, set aside with a note as dropFailedRows does;
+//   - another cell says the level failed ("OOM", "timeout", "n/a (crash)"),
+//     or that none of its requests completed (`0/16` valid, a TTFT written
+//     `>120 s`: the client's timeout, not a measurement): a level that did
+//     not run, set aside with a note as dropFailedRows does;
 //   - otherwise the level was not measured: the row is dropped with a note
 //     naming it. The curve the answer is read from is the other rows, and
 //     knee could not have read this one anyway.
@@ -37,6 +39,10 @@ func dropUnmeasuredRows(g *grid, cols []column) ([]string, error) {
 		}
 		if why := rowSaysFailed(row); why != "" {
 			notes = append(notes, fmt.Sprintf("%s:%d: the level did not run (%q): no point", g.file, g.lines[r], why))
+			continue
+		}
+		if why := noneCompleted(cols, row); why != "" {
+			notes = append(notes, fmt.Sprintf("%s:%d: no request of the level completed (%s): no point", g.file, g.lines[r], why))
 			continue
 		}
 		if err := lastLevelWithTTFT(g, cols, r); err != nil {
@@ -183,4 +189,37 @@ func curveKey(cols []column, row []string) string {
 		}
 	}
 	return strings.Join(parts, "\x00")
+}
+
+// noneCompleted names the cells of a row with no throughput that say none
+// of the level's requests completed, or "": a count of successes written
+// `0/N` under a header that counts requests, or a latency written as a
+// bound (`>120 s`: the requests ran into the client's timeout). Benchmark
+// reports print a level that collapsed this way rather than leave it out.
+func noneCompleted(cols []column, row []string) string {
+	var why []string
+	for i, c := range cols {
+		cell := cleanCell(cellAt(row, i))
+		switch {
+		case zeroOfN.MatchString(cell) && countsRequests(c.header):
+			why = append(why, c.header+" "+cell)
+		case c.kind == colLatency && strings.HasPrefix(strings.TrimSpace(stripMarkup(cell)), ">"):
+			why = append(why, c.header+" "+cell)
+		}
+	}
+	return strings.Join(why, ", ")
+}
+
+// zeroOfN is a count of successes out of a total, none of them: "0/16".
+var zeroOfN = regexp.MustCompile(`^0\s*/\s*[1-9]\d*$`)
+
+// countsRequests: the header counts requests (valid, successful, completed).
+func countsRequests(header string) bool {
+	h := strings.ToLower(header)
+	for _, w := range []string{"request", "req", "success", "valid", "completed", "succeeded", "ok"} {
+		if strings.Contains(h, w) {
+			return true
+		}
+	}
+	return false
 }

@@ -47,7 +47,7 @@ func namedSetting(g grid, i int) bool {
 		switch {
 		case isBlank(c):
 		case first:
-			if strings.ContainsAny(c, "0123456789") {
+			if strings.ContainsAny(c, "0123456789") || unlimitedCap(c) {
 				return false
 			}
 			first = false
@@ -84,4 +84,16 @@ func firstFilled(g grid, i int) string {
 		}
 	}
 	return ""
+}
+
+// unlimitedCap: the cell says a cap was left unset ("Unlimited" above 32,
+// 64, 128 under "Max Concurrency"): the run with no client cap, a row of
+// the sweep, not the name of a setting.
+func unlimitedCap(cell string) bool {
+	switch strings.ToLower(strings.Trim(cleanCell(cell), "*_ ")) {
+	case "unlimited", "unbounded", "uncapped", "no limit", "no cap", "none", "off",
+		"无限制", "不限", "無制限", "제한 없음", "無限", "без ограничений", "unbegrenzt", "illimité", "ilimitado", "sin límite":
+		return true
+	}
+	return false
 }
