@@ -70,3 +70,17 @@ func TestChartDataTitledByItsAxes(t *testing.T) {
 	require.Error(t, err)
 	require.Equal(t, map[string]string{"x": "Batch size"}, chartTitles([]byte(`xLabel: 'Batch size', width: "100"`)))
 }
+
+// A long table of metrics per runtime, its levels as columns, may end in a
+// column of ratios between levels ("N=8/N=1" over "0.18×"): derived from
+// the level columns, it is set aside and the runs are read.
+func TestLevelColumnsBesideARatio(t *testing.T) {
+	md := "| runtime | metric | 1 | 2 | 4 | 8 | N=8/N=1 |\n|---|---|---|---|---|---|---|\n" +
+		"| mlx | per-request decode tok/s | 78.4 | 44.1 | 25.4 | 13.9 | 0.18× |\n| | aggregate tok/s | 20.6 | 21.8 | 22.8 | 22.3 | **1.08×** |\n| | TTFT p50 s | 2.294 | 4.414 | 8.703 | 17.411 | 7.6× |\n" +
+		"| optiq | per-request decode tok/s | 73.0 | 31.1 | 19.4 | 10.2 | 0.14× |\n| | aggregate tok/s | 15.3 | 12.5 | 17.6 | 17.7 | **1.16×** |\n| | TTFT p50 s | 2.441 | 5.943 | 7.853 | 15.377 | 6.3× |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "optiq"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 2, 4, 8}, concurrencies(s))
+	require.Equal(t, []float64{15.3, 12.5, 17.6, 17.7}, throughputs(s))
+	require.Equal(t, 5943.0, *s.Points[1].TTFT.P50)
+}

@@ -38,6 +38,7 @@ type metricRowsLayout struct {
 	perGPU bool
 	keys   []int
 	unread []int
+	ratios []int
 }
 
 // pivotMetricRows turns a long table into one row per run; the note says
@@ -73,6 +74,9 @@ func pivotMetricRows(g grid) (grid, string, bool) {
 	if len(lay.unread) > 0 {
 		note += fmt.Sprintf("; %s not read (statistics over the repeats)", andQuoted(pick(g.header, lay.unread)))
 	}
+	if len(lay.ratios) > 0 {
+		note += fmt.Sprintf("; %s not read (ratios between levels)", andQuoted(pick(g.header, lay.ratios)))
+	}
 	return t, note + curvesNote, true
 }
 
@@ -98,7 +102,7 @@ func metricRowsColumns(g grid) (metricRowsLayout, bool) {
 	}
 	if levels, perGPU, ok := levelColumns(g, rest); ok {
 		lay.values, lay.levels, lay.perGPU = levels.cols, levels.levels, perGPU
-		lay.keys = levels.others
+		lay.keys, lay.ratios = levels.others, levels.ratios
 		return lay, true
 	}
 	return statOrLoneValue(g, lay, rest)
@@ -148,6 +152,9 @@ func metricNameHeader(h column) bool {
 type levelCols struct {
 	cols, others []int
 	levels       []string
+	// ratios are columns of ratios ("N=8/N=1" over "0.18×"): one level's
+	// value over another's, derived from the level columns, not read.
+	ratios []int
 }
 
 // levelColumns: two or more of cols name distinct levels, and the others
@@ -159,6 +166,10 @@ func levelColumns(g grid, cols []int) (levelCols, bool, bool) {
 		if lv, pg, ok := levelHeaders([]string{g.header[i]}); ok {
 			lc.cols, lc.levels = append(lc.cols, i), append(lc.levels, lv[0])
 			perGPU = perGPU || pg
+			continue
+		}
+		if ratioColumn(g, i) {
+			lc.ratios = append(lc.ratios, i)
 			continue
 		}
 		if !textColumn(g, i) {
