@@ -84,3 +84,26 @@ func TestLevelColumnsBesideARatio(t *testing.T) {
 	require.Equal(t, []float64{15.3, 12.5, 17.6, 17.7}, throughputs(s))
 	require.Equal(t, 5943.0, *s.Points[1].TTFT.P50)
 }
+
+// "8B QPS (offered tok/s)" over "2 (256)": the offered rate and, in
+// brackets, the token rate it offers; the unit of the served rates is
+// written once, in the first cell, and the setup beside it ("8B +
+// tenant") measures the same. With no latency, a rate sweep is placed by
+// nothing: the refusal names the column it lacks, not the throughput.
+func TestBracketedRestatementAndUnitWrittenOnce(t *testing.T) {
+	md := "| 8B QPS (offered tok/s) | 8B alone | 8B + tenant | E2E mean (s) |\n|---|---|---|---|\n" +
+		"| 2 (256) | 254 tok/s | 237 | 1.1 |\n| 3 (384) | 317 | 245 | 2.5 |\n| 4 (512) | **327** (saturated) | **239** (saturated) | 6.0 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "+ tenant"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{237, 245, 239}, throughputs(s))
+	require.Equal(t, 3.0, *s.Points[1].RequestedRate)
+	_, err = Read("t.md", []byte(strings.ReplaceAll(md, " E2E mean (s) |", "")), Markdown, Meta{Series: "alone"})
+	require.ErrorContains(t, err, "no end-to-end latency column")
+	// A column per level ("동시 1개") with the unit in its first cell only
+	// is no column of one measure: the unit was written for the row.
+	u, ok := cellsRateUnit(grid{rows: [][]string{{"74 token/s"}, {"80"}, {"80"}}}, 0)
+	require.True(t, ok)
+	require.Equal(t, dimTokRate, u.dim)
+	_, ok = cellsRateUnit(grid{rows: [][]string{{"74"}, {"80 tok/s"}}}, 0)
+	require.False(t, ok)
+}

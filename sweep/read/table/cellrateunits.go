@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // A rate's unit may be written in every cell rather than once in the header
@@ -21,33 +22,79 @@ func nameCellRateUnits(g *grid) []string {
 		if !ok || headerStatesUnit(h) || readsAsRate(classify(h).kind, u.dim) {
 			continue
 		}
+		if _, _, level := levelHeaders([]string{h}); level && !everyNumberWritesUnit(*g, i) {
+			// "동시 1개" over "74 token/s", then 80, 80: a column per
+			// level, the unit written once for the row of the first
+			// setup, not for the column (levelCellsUnit reads it so).
+			continue
+		}
 		if notes == nil {
 			// The caller's grid keeps its headers: they name the table
 			// among others (othertables.go).
 			g.header = slices.Clone(g.header)
 		}
+		where := "in every cell"
+		if !everyNumberWritesUnit(*g, i) {
+			where = "in its first cell, for the column"
+		}
 		g.header[i] = fmt.Sprintf("%s (%s)", h, u.name)
-		notes = append(notes, fmt.Sprintf("%s: %q writes its unit in every cell: read as %q", g.file, h, g.header[i]))
+		notes = append(notes, fmt.Sprintf("%s: %q writes its unit %s: read as %q", g.file, h, where, g.header[i]))
+		notes = append(notes, nameSiblingRateUnits(g, i, h, u)...)
 	}
 	return notes
 }
 
+// nameSiblingRateUnits gives the unit column i's cells write to the columns
+// of bare numbers whose header names nothing and begins as column i's did
+// (header h): "8B + tenant" beside "8B alone" over "254 tok/s", the same
+// measure of another setup, its unit written once for the row.
+func nameSiblingRateUnits(g *grid, i int, h string, u unit) []string {
+	first := strings.Fields(strings.ToLower(stripMarkup(h)))
+	if len(first) < 2 {
+		return nil
+	}
+	var notes []string
+	for j, o := range g.header {
+		w := strings.Fields(strings.ToLower(stripMarkup(o)))
+		if j == i || len(w) < 2 || w[0] != first[0] || classify(o).key() != "" || !bareNumbers(*g, j) {
+			continue
+		}
+		g.header[j] = fmt.Sprintf("%s (%s)", o, u.name)
+		notes = append(notes, fmt.Sprintf("%s: %q beside %q holds the same measure of another setup: read as %q", g.file, o, h, g.header[j]))
+	}
+	return notes
+}
+
+// bareNumbers: every filled cell of column i is a number with no unit.
+func bareNumbers(g grid, i int) bool {
+	return everyFilledCell(g, i, cleanCell, func(c string) bool {
+		cv, ok, err := parseCell(c)
+		return ok && err == nil && cv.unit == nil
+	})
+}
+
 // cellsRateUnit is the one token or request rate unit every number of
-// column i writes; ok false when a number writes none, or another.
+// column i writes, or its first number alone ("254 tok/s", then 317, 327:
+// the unit written once for the column, as a header would); ok false when
+// a number writes another, or a later one writes it and an earlier none.
 func cellsRateUnit(g grid, i int) (unit, bool) {
 	var u unit
-	n := 0
+	n, bare := 0, 0
 	for _, row := range g.rows {
 		cv, ok, err := parseCell(cleanCell(cellAt(row, i)))
 		if err != nil || !ok {
 			continue
 		}
-		if cv.unit == nil || cv.unit.dim != dimTokRate && cv.unit.dim != dimReqRate || n > 0 && cv.unit.name != u.name {
+		if cv.unit == nil && n > 0 && bare == n-1 {
+			bare, n = bare+1, n+1
+			continue
+		}
+		if cv.unit == nil || cv.unit.dim != dimTokRate && cv.unit.dim != dimReqRate || n > 0 && (cv.unit.name != u.name || bare > 0) {
 			return unit{}, false
 		}
 		u, n = *cv.unit, n+1
 	}
-	return u, n > 0
+	return u, n > bare && (bare == 0 || n >= 2)
 }
 
 // headerStatesUnit: a word of the header is a unit of a measured dimension.
@@ -118,4 +165,14 @@ func hasNumber(g grid, i int) bool {
 		}
 	}
 	return false
+}
+
+// everyNumberWritesUnit: every number of column i writes a unit.
+func everyNumberWritesUnit(g grid, i int) bool {
+	for _, row := range g.rows {
+		if cv, ok, err := parseCell(cleanCell(cellAt(row, i))); ok && err == nil && cv.unit == nil {
+			return false
+		}
+	}
+	return true
 }
