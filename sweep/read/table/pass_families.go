@@ -20,6 +20,7 @@ func (r *resolved) familiesPass(g grid) error {
 	r.perStreamRates(g)
 	r.perRequestRates(g)
 	r.streamSiblings(g)
+	r.curveSiblings(g)
 	r.swappedStreamWords(g)
 	if err := r.refuseDistantCentrals(g); err != nil {
 		return err

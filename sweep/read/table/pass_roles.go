@@ -10,7 +10,7 @@ import (
 )
 
 // The roles pass: what the physics says a column is, whatever its header's
-// words: prompts written in thousands are their size (promptsizes.go), a ratio is no load, nor is a column constant on every row
+// words: prompts written in thousands are their size (promptsizes.go), a latency 0 on every row is none (zerolatency.go), a ratio is no load, nor is a column constant on every row
 // (constantload.go), nor one whose cells are words (wordloads.go) or lists (listloads.go), server slots beside the users are a setting
 // (serverknob.go), a concurrency of fractions beside one of whole numbers
 // is measured (setvalues.go), a measured concurrency beside a configured one is
@@ -30,6 +30,7 @@ import (
 func (r *resolved) rolesPass(g grid) error {
 	r.blankColumns(g)
 	r.promptSizes(g)
+	r.zeroLatencies(g)
 	r.ratioValued(g)
 	r.memoryFractions(g)
 	r.statusMarks(g)

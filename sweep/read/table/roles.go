@@ -146,8 +146,8 @@ var (
 	explicitTokenWords = []string{"tok", "toks", "tokens", "token", "tps", "ktok", "ktoks", "ktps", "t"}
 	requestWords       = []string{"req", "reqs", "request", "requests", "rps", "qps"}
 	loadWords          = []string{"concurrency", "conc", "c", "concurrent", "inflight", "users", "user", "clients", "client", "vus", "vu",
-		"batch", "bs", "parallel", "parallelism", "streams", "slots", "np", "npl", "sessions", "workers", "worker", "threads", "cap", "agents",
-		"connections", "simultaneous"}
+		"batch", "bs", "bsz", "parallel", "parallelism", "streams", "slots", "np", "npl", "sessions", "workers", "worker", "threads", "cap", "agents",
+		"connections", "simultaneous", "lanes"}
 	seriesWords = []string{"engine", "framework", "backend", "strategy", "config", "configuration", "mode", "variant", "recipe",
 		"quant", "quantization", "precision", "dtype", "dataset", "scenario", "routing", "router", "version", "setup", "system",
 		"server", "method", "policy", "serving", "runtime", "implementation", "impl", "build", "branch", "image", "service", "stack", "deployment", "series"}

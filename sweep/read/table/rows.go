@@ -396,7 +396,7 @@ func firstOf2(a, b *float64) *float64 {
 
 // prefixedLoad is a load level written with a letter or sign before it
 // ("P8", "c=16", and pytest ids such as "batch-32").
-var prefixedLoad = regexp.MustCompile(`^(?i)(?:p|c|n|b|bs|batch|np|x|×|conc|users?)\s*[=:-]?\s*(\d[\d,]*)$`)
+var prefixedLoad = regexp.MustCompile(`^(?i)(?:p|c|n|b|bsz|bs|batch|np|x|×|conc|users?)\s*[=:-]?\s*(\d[\d,]*)$`)
 
 // joinNotes is a point's remark with another added.
 func joinNotes(a, b string) string {

@@ -515,9 +515,25 @@ func captionAbove(lines []string, header int) string {
 		return ""
 	}
 	if len(l) > maxCaption {
-		return introSentence(l)
+		if c := introSentence(l); c != "" {
+			return c
+		}
+		return leadClause(l)
 	}
 	return strings.TrimSpace(strings.TrimRight(l, ":："))
+}
+
+// leadClause is a long caption's first clause, when short enough and it
+// names a metric: in
+// "Window-average throughput per level (tok/s), with steady-state estimate
+// at c=64:" the words before the comma name the table, the rest qualifies
+// one row of it.
+func leadClause(l string) string {
+	head, _, ok := strings.Cut(l, ", ")
+	if !ok || len(head) > maxCaption || !namesMetric(head) {
+		return "" // long prose, not a name
+	}
+	return strings.TrimSpace(head)
 }
 
 // skipBlankAbove is the first line at or above i that is not blank, up to

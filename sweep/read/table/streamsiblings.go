@@ -69,3 +69,46 @@ func (r *resolved) streamSiblings(g grid) {
 		}
 	}
 }
+
+// curveSiblings reads as per-stream a throughput column whose header, the
+// curve's name before it aside ("llamacpp Throughput avg (tok/s)"), is
+// that of the columns read as one stream's rate in most of the other
+// curves ("vllm_metal Throughput avg (tok/s)" …): one table names one
+// measure alike in every curve, and a stream's rate that happens not to
+// fall at one curve's levels is no node rate there.
+func (r *resolved) curveSiblings(g grid) {
+	streams, all := map[string]int{}, map[string]int{}
+	for _, c := range r.cols {
+		rest, ok := afterCurveName(c.header)
+		if !ok {
+			continue
+		}
+		all[rest]++
+		if c.kind == colPerUser {
+			streams[rest]++
+		}
+	}
+	for i := range r.cols {
+		c := &r.cols[i]
+		rest, ok := afterCurveName(c.header)
+		if !ok || c.kind != colThroughput || r.picked["throughput"] == HeaderKey(c.header) {
+			continue
+		}
+		// Most of the other curves' columns of that name are a stream's.
+		if others := all[rest] - 1; others < 2 || 2*streams[rest] <= others {
+			continue
+		}
+		c.kind, c.why = colPerUser, fmt.Sprintf("a per-stream rate, as %q is in %d of the other %d curves", rest, streams[rest], all[rest]-1)
+		r.notes = append(r.notes, fmt.Sprintf("%s: %q read as a per-stream rate: %q is one in %d of the other %d curves", g.file, c.header, rest, streams[rest], all[rest]-1))
+	}
+}
+
+// afterCurveName is a header's words after its first ("Throughput avg
+// (tok/s)" of "llamacpp Throughput avg (tok/s)"); false for one word.
+func afterCurveName(h string) (string, bool) {
+	f := strings.Fields(h)
+	if len(f) < 2 {
+		return "", false
+	}
+	return strings.ToLower(strings.Join(f[1:], " ")), true
+}

@@ -133,6 +133,9 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, dropBlankRows(&g)...)
 	notes = append(notes, dropRepeatRows(&g)...)
 	notes = append(notes, dropWarmupRows(&g)...)
+	// A level's variant row ("64, steady-state") before any cell is read:
+	// its load cell is no level of the sweep.
+	notes = append(notes, dropVariantLoadRows(&g, classifyAll(g.header))...)
 	if merged := mergeGroupHeader(&g); merged != nil {
 		notes = append(notes, merged...)
 	} else {
@@ -503,7 +506,7 @@ func agree(file, field string, line int, dst *string, dstLine *int, v string) er
 
 // levelHeader matches a transposed table's level column: "conc=4", "c=16",
 // "64/GPU", "per_gpu=128", "concurrency 256", "users=8", or a bare number.
-var levelHeader = regexp.MustCompile(`^(?i)(conc(?:urrency)?|c|n|s|per[ _]?gpu|conc/gpu|level|users?|clients?|agents?|streams?|sessions?|workers?|threads?|parallel|batch|bs|max_concurrency|max[ _]concurrency|concurrent)?\s*[=:]?\s*(\d[\d,]*(?:\.\d+)?)\s*(/\s*gpu|per[ _]gpu)?$`)
+var levelHeader = regexp.MustCompile(`^(?i)(conc(?:urrency)?|c|n|s|per[ _]?gpu|conc/gpu|level|users?|clients?|agents?|streams?|sessions?|workers?|threads?|parallel|batch|bsz|bs|max_concurrency|max[ _]concurrency|concurrent)?\s*[=:]?\s*(\d[\d,]*(?:\.\d+)?)\s*(/\s*gpu|per[ _]gpu)?$`)
 
 // rowsNumbered reports whether a row's first cell is a number: rows named
 // by a number are levels, not metrics.
