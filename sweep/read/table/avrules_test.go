@@ -107,3 +107,13 @@ func TestBracketedRestatementAndUnitWrittenOnce(t *testing.T) {
 	_, ok = cellsRateUnit(grid{rows: [][]string{{"74"}, {"80 tok/s"}}}, 0)
 	require.False(t, ok)
 }
+
+// Two rows at one level that state different round sizes (8,192 and
+// 32,768 prompt tokens) are different workloads: not averaged as repeats,
+// and with no series to tell them apart, refused.
+func TestRowsOfOneLevelOfDifferentSizes(t *testing.T) {
+	md := "| prefill size | decode speed (tok/s) | concurrency |\n|---|---|---|\n| 8,192 | 28.15 | 1 |\n| 32,768 | 26.89 | 1 |\n| - | 31.57 | 2 |\n| - | 33.98 | 4 |\n"
+	_, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.ErrorContains(t, err, `rows of one level differ in "prefill size" (8,192, 32,768): runs of different sizes, not repeats to average`)
+	require.False(t, roundSizes(grid{rows: [][]string{{"710"}, {"951"}}}, 0), "measured values are no sizes")
+}

@@ -39,7 +39,11 @@ func nameCellRateUnits(g *grid) []string {
 		}
 		g.header[i] = fmt.Sprintf("%s (%s)", h, u.name)
 		notes = append(notes, fmt.Sprintf("%s: %q writes its unit %s: read as %q", g.file, h, where, g.header[i]))
-		notes = append(notes, nameSiblingRateUnits(g, i, h, u)...)
+		if where != "in every cell" {
+			// The unit written once, in the first row: for that row's
+			// other setups as well.
+			notes = append(notes, nameSiblingRateUnits(g, i, h, u)...)
+		}
 	}
 	return notes
 }
@@ -56,7 +60,7 @@ func nameSiblingRateUnits(g *grid, i int, h string, u unit) []string {
 	var notes []string
 	for j, o := range g.header {
 		w := strings.Fields(strings.ToLower(stripMarkup(o)))
-		if j == i || len(w) < 2 || w[0] != first[0] || classify(o).key() != "" || !bareNumbers(*g, j) {
+		if j == i || len(w) < 2 || w[0] != first[0] || classify(o).key() != "" || !bareNumbers(*g, j) || !sameMagnitude(*g, i, j) {
 			continue
 		}
 		g.header[j] = fmt.Sprintf("%s (%s)", o, u.name)
@@ -175,4 +179,23 @@ func everyNumberWritesUnit(g grid, i int) bool {
 		}
 	}
 	return true
+}
+
+// sameMagnitude: the largest values of columns i and j lie within 4× of
+// each other, as one measure's on two setups do (a prompt size beside a
+// prefill speed does not).
+func sameMagnitude(g grid, i, j int) bool {
+	a, b := columnMax(g, i), columnMax(g, j)
+	return a > 0 && b > 0 && a <= 4*b && b <= 4*a
+}
+
+// columnMax is the largest number of column i, 0 when none.
+func columnMax(g grid, i int) float64 {
+	m := 0.0
+	for _, row := range g.rows {
+		if cv, ok, err := parseCell(cleanCell(cellAt(row, i))); ok && err == nil && cv.v > m {
+			m = cv.v
+		}
+	}
+	return m
 }

@@ -271,7 +271,7 @@ func rowSeries(g *grid, cols []column, pick, picked string) ([]string, error) {
 	}
 	series := namingColumns(*g, dropRemarkColumns(*g, cols, dropShareColumns(*g, dropFlags(*g, load, dropRunIDs(*g, load, seriesByRow(*g, cols, cand, load), ids)), load), load), pick)
 	if len(series) == 0 {
-		return nil, nil
+		return nil, sizesApart(*g, cols, cand, load, ids)
 	}
 	keyOf := func(row []string) string {
 		var parts []string
