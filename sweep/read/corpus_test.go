@@ -31,7 +31,6 @@ import (
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
 	"ax-sglang-rtxpro6000-qwen25-72b-fp8-teo-ma-vm-results-run-log-20k-1k":                                      {Columns: map[string]string{"achieved_concurrency": "Concurrency"}},
-	"aw-asu-pearc-gaudi2-vs-a100-llama3-8b-batch-sweep-feb-baseline":                                            {Series: "gaudi2 / 128 / /scratch/tianche5/gaudi_bench/bench_results/gaudi2/logs/run_gaudi2_s128_b1_r1_1770613827.log"},
 	"aw-vllm-4xa10-gemma4-26b-a4b-emt5320-llm-inference-lab-history-json":                                       {Columns: map[string]string{"requests": "total_requests"}},
 	"at-ollama-2x-quadro-rtx8000-qwen3-4b-demirdagyunus-ollama-vs-vllm-scenario1-report-txt":                    {Columns: map[string]string{"concurrency": "Level"}},
 	"at-vllm-vs-hf-fastapi-runpod-a40-phi4-mini-lora-lorafrica-benchmarks-readme":                               {Columns: map[string]string{"throughput": "vLLM TPS (output_throughput)"}},

@@ -57,3 +57,19 @@ func TestLongCaptionLeadsWithItsName(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []float64{158.4, 614.5, 1840.3, 3300.7}, throughputs(s))
 }
+
+// Run ids that differ only in a repetition's number and a timestamp
+// ("…_b1_r1_1770613827.log", "…_b1_r2_1770613860.log") count repeats of
+// one run: averaged, not each a curve of its own.
+func TestRunIDsThatCountRepeats(t *testing.T) {
+	csv := "device,batch_size,throughput,logfile\n" +
+		"g2,1,232.4,/logs/run_g2_b1_r1_1770613827.log\ng2,1,232.0,/logs/run_g2_b1_r2_1770613860.log\n" +
+		"g2,8,1800.5,/logs/run_g2_b8_r1_1770613991.log\ng2,8,1790.1,/logs/run_g2_b8_r2_1770614024.log\n" +
+		"g2,32,5100.0,/logs/run_g2_b32_r1_1770614100.log\ng2,32,5120.0,/logs/run_g2_b32_r2_1770614200.log\n"
+	s, err := Read("t.csv", []byte(csv), CSV, Meta{})
+	require.NoError(t, err)
+	require.ElementsMatch(t, []float64{1, 1, 8, 8, 32, 32}, concurrencies(s))
+	require.Equal(t, []float64{232.4, 232.0, 1800.5, 1790.1, 5100, 5120}, throughputs(s), "both runs of each level kept, as repeats")
+	// Ids that differ in more than the count stay curves apart.
+	require.False(t, idsNameRepeats(grid{rows: [][]string{{"1", "a_r1"}, {"1", "b_r2"}}}, 0, nil, 1))
+}

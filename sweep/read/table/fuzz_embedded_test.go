@@ -11,6 +11,8 @@ func FuzzEmbeddedObjects(f *testing.F) {
 	f.Add([]byte("### Concurrency = 4\n{\"concurrency\": 4, \"tokens\": {\"tokens_per_second\": 120.5}, \"latency\": {\"p99_s\": 0.9}}\nprose\n### Concurrency = 8\n{\"concurrency\": 8, \"tokens\": {\"tokens_per_second\": 230}}\n"))
 	f.Add([]byte("{\"concurrency\": 1, \"output_throughput\": 9}\ntext { not json\n{\"concurrency\": 2, \"output_throughput\": 17}\n{"))
 	f.Add([]byte("{\n{\n{\"a\": {\"b\": {\"c\": [1, {\"d\": 2}]}}}\n{\"concurrency\": \"x\", \"error_summary\": {\"other_errors\": 3}}\n"))
+	// A chart's data titled by the chart's axes (chartlabels.go).
+	f.Add([]byte("On a single H100 GPU.\n{{< line x_label=\"Batch size\" y_label=\"Tokens / s / GPU\" >}}\n[\n  { \"x\": 2, \"y\": 238 },\n  { \"x\": 8, \"y\": 820, \"name\": \"FP8\" }\n]\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if root, ok := embeddedObjects(b); ok && len(root.items) < 2 {
 			t.Fatalf("embeddedObjects said ok with %d objects", len(root.items))

@@ -32,6 +32,9 @@ func FuzzMarkdown(f *testing.F) {
 	f.Add([]byte(captionedMetricTables))
 	f.Add([]byte("> | Config | Engine | c=1 tok/s | c=16 tok/s |\n> |---|---|---|---|\n> | FP16 | vLLM | 80 | 1,094 |\n> | FP16 | SGLang | 61 | 829 |\n"))
 	f.Add([]byte("| Cell | BF16 tok/s, TTFT p50, TPOT p50 | FP8 |\n|---|---|---|\n| 1 | 65.2, 0.34 s, 14.1 ms | 72.5, 0.53 s, 11.9 ms |\n"))
+	// A timed-out level, a variant row, a restated offered rate, a level
+	// in a tuple cell (avrules_test.go, awrules_test.go).
+	f.Add([]byte("| QPS (offered tok/s) | prompt / concurrency | Valid | a alone | TTFT avg/p99 |\n|---|---|---|---|---|\n| 2 (256) | 1.4K / c1 | 16/16 | 254 tok/s | 224/240 ms |\n| 4 (512) | 1.4K / c4 | 0/16 | — | >120 s |\n| 4, steady-state | 1.4K / c4 | 16/16 | 300 | 1/2 s |\n"))
 	f.Add([]byte("| 并发 | tok/s bf16 → fp8 | TTFT (ms) |\n|---|---|---|\n| 8 requests | 463.1 → 676.5（+46%） | 2 022 |\n| 16 requests | 853.6 → 1 236.3 | 2 991 |\n"))
 	f.Add([]byte("| Engine | Mode | BS | tok/s (per-stream / aggregate) | TTFT (ms) |\n|---|---|---|---|---|\n| A | TP | 1 | 79.1 / 78.8 | 40 |\n| ″ | | 2 | 70.3 / 137.0 | —（n/a） |\n"))
 	f.Add([]byte("| Gleichzeitige Anfragen | Erstes Token (Median) | Antwort komplett (Median / p95) | Token/s gesamt |\n|---|---|---|---|\n| 1 | 0,65 s | 0,96 s / 1,14 s | 1.077,5 |\n| | | | |\n| 8 | 0,92 s | 1,67 s / 2,08 s | 310 |\n"))

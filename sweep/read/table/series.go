@@ -463,11 +463,39 @@ func dropRunIDs(g grid, load int, series []int, ids map[int]bool) []int {
 			continue
 		}
 		rest := slices.DeleteFunc(slices.Clone(out), func(j int) bool { return j == i })
-		if len(rest) > 0 && !levelRowsShareKey(g, load, rest) {
+		if len(rest) > 0 && !levelRowsShareKey(g, load, rest) || idsNameRepeats(g, load, rest, i) {
 			out = rest
 		}
 	}
 	return out
+}
+
+// repeatMark is a repetition's number in a run id ("_r2", "-rep3",
+// "run1", "trial 4") or a timestamp's long run of digits: what differs
+// between the ids of one configuration's repeats.
+var repeatMark = regexp.MustCompile(`(?i)(?:(?:^|[_\-\s./])(?:r|rep|repeat|run|trial|iter|iteration)[_\-\s]?\d{1,3}(?:$|[_\-\s./])|\d{8,})`)
+
+// idsNameRepeats: the run ids of column i that share a level and the
+// other keys (rest) differ only in a repetition's number or a timestamp
+// ("…_b1_r1_1770613827.log", "…_b1_r2_1770613860.log"): the rows are
+// repeats of one run, which the ids count, not curves.
+func idsNameRepeats(g grid, load int, rest []int, i int) bool {
+	seen := map[string]string{}
+	marked := false
+	for _, row := range g.rows {
+		id := strings.ToLower(strings.TrimSpace(cellAt(row, i)))
+		bare := repeatMark.ReplaceAllString(id, "_")
+		marked = marked || bare != id
+		k := cellAt(row, load)
+		for _, j := range rest {
+			k += "\x00" + cellAt(row, j)
+		}
+		if prev, ok := seen[k]; ok && prev != bare {
+			return false
+		}
+		seen[k] = bare
+	}
+	return marked
 }
 
 // sweepsOfCatalog are the picks a refusal offers to read one by one: all of
