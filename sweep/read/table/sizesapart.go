@@ -33,18 +33,8 @@ func sizesApart(g grid, cols []column, cand []int, load int, ids map[int]bool) e
 // or more, with no unit, two at least: sizes a run was set to (8,192 and
 // 32,768 prompt tokens), which no measurement lands on twice.
 func roundSizes(g grid, i int) bool {
-	n := 0
-	for _, row := range g.rows {
-		c := cleanCell(cellAt(row, i))
-		if isBlank(c) {
-			continue
-		}
-		cv, ok, err := parseCell(c)
+	return everyNumberCell(g, i, func(cv cellValue) bool {
 		v := int64(cv.v)
-		if !ok || err != nil || cv.unit != nil || float64(v) != cv.v || v < 64 || v&(v-1) != 0 {
-			return false
-		}
-		n++
-	}
-	return n >= 2
+		return cv.unit == nil && float64(v) == cv.v && v >= 64 && v&(v-1) == 0
+	})
 }
