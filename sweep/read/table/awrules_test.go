@@ -73,3 +73,19 @@ func TestRunIDsThatCountRepeats(t *testing.T) {
 	// Ids that differ in more than the count stay curves apart.
 	require.False(t, idsNameRepeats(grid{rows: [][]string{{"1", "a_r1"}, {"1", "b_r2"}}}, 0, nil, 1))
 }
+
+// "Throughput b1 / b8 / b32 (tok/s)" over "20 / 171 / 445" lists the
+// levels in the header and packs a value per level in each cell: a row per
+// level. "TTFT b1 (ms)" beside it was measured at level 1 alone; a list
+// of sizes ("PP 8K / 32K") names no load.
+func TestLevelsListedInOneHeader(t *testing.T) {
+	md := "| Method | MMLU | TTFT b1 (ms) | Throughput b1 / b8 / b32 (tok/s) |\n|---|---|---|---|\n| BF16 | 76.3 | 137.4 | 20 / 171 / 445 |\n| RTN | 73.5 | 139.1 | 57 / 334 / 637 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "RTN"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 8, 32}, concurrencies(s))
+	require.Equal(t, []float64{57, 334, 637}, throughputs(s))
+	require.Equal(t, 139.1, *s.Points[0].TTFT.Mean)
+	require.Nil(t, s.Points[1].TTFT.Mean, "TTFT b1 is level 1's alone")
+	_, _, ok := packedLevelHeader("PP 8K / 32K / 64K tok/s")
+	require.False(t, ok)
+}

@@ -183,6 +183,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, nameColumnsByHeading(&g)...)
 	notes = append(notes, splitPerGPUBrackets(&g)...)
 	notes = append(notes, splitRoundCells(&g)...)
+	notes = append(notes, meltPackedLevels(&g)...)
 	notes = append(notes, splitNamedTuples(&g)...)
 	notes = append(notes, splitParenValues(&g)...)
 	notes = append(notes, splitPackedCells(&g)...)
