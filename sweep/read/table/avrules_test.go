@@ -117,3 +117,11 @@ func TestRowsOfOneLevelOfDifferentSizes(t *testing.T) {
 	require.ErrorContains(t, err, `rows of one level differ in "prefill size" (8,192, 32,768): runs of different sizes, not repeats to average`)
 	require.False(t, roundSizes(grid{rows: [][]string{{"710"}, {"951"}}}, 0), "measured values are no sizes")
 }
+
+// A count of requests is named in words: "tok/s" holds the letters "ok"
+// but counts none.
+func TestCountsRequestsByWords(t *testing.T) {
+	require.True(t, countsRequests("Valid requests"))
+	require.True(t, countsRequests("OK"))
+	require.False(t, countsRequests("Output tok/s"))
+}

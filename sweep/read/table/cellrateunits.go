@@ -22,7 +22,8 @@ func nameCellRateUnits(g *grid) []string {
 		if !ok || headerStatesUnit(h) || readsAsRate(classify(h).kind, u.dim) {
 			continue
 		}
-		if _, _, level := levelHeaders([]string{h}); level && !everyNumberWritesUnit(*g, i) {
+		once := !everyNumberWritesUnit(*g, i)
+		if _, _, level := levelHeaders([]string{h}); level && once {
 			// "동시 1개" over "74 token/s", then 80, 80: a column per
 			// level, the unit written once for the row of the first
 			// setup, not for the column (levelCellsUnit reads it so).
@@ -34,12 +35,12 @@ func nameCellRateUnits(g *grid) []string {
 			g.header = slices.Clone(g.header)
 		}
 		where := "in every cell"
-		if !everyNumberWritesUnit(*g, i) {
+		if once {
 			where = "in its first cell, for the column"
 		}
 		g.header[i] = fmt.Sprintf("%s (%s)", h, u.name)
 		notes = append(notes, fmt.Sprintf("%s: %q writes its unit %s: read as %q", g.file, h, where, g.header[i]))
-		if where != "in every cell" {
+		if once {
 			// The unit written once, in the first row: for that row's
 			// other setups as well.
 			notes = append(notes, nameSiblingRateUnits(g, i, h, u)...)

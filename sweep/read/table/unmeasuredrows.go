@@ -213,13 +213,9 @@ func noneCompleted(cols []column, row []string) string {
 // zeroOfN is a count of successes out of a total, none of them: "0/16".
 var zeroOfN = regexp.MustCompile(`^0\s*/\s*[1-9]\d*$`)
 
-// countsRequests: the header counts requests (valid, successful, completed).
+// countsRequests: a word of the header counts requests (valid, successful,
+// completed); words, not substrings: "tok/s" holds "ok".
 func countsRequests(header string) bool {
-	h := strings.ToLower(header)
-	for _, w := range []string{"request", "req", "success", "valid", "completed", "succeeded", "ok"} {
-		if strings.Contains(h, w) {
-			return true
-		}
-	}
-	return false
+	return wordset(headerTokens(strings.ToLower(header))).has("request", "requests", "req", "reqs", "success", "successful",
+		"valid", "completed", "succeeded", "ok")
 }
