@@ -76,6 +76,10 @@ func signedLoads(g *grid) []string {
 			continue
 		}
 		levels, sign, ok := signedLevels(*g, i)
+		var aside []string
+		if !ok {
+			levels, sign, aside, ok = signedLevelsBeforeOthers(g, i)
+		}
 		if !ok || sign == "" || distinctInts(levels) < 3 || !risingBlocks(levels) || !throughputMoves(*g, cols) {
 			continue
 		}
@@ -85,10 +89,20 @@ func signedLoads(g *grid) []string {
 		}
 		was := g.header[i]
 		example := signedExample(*g, i)
+		if len(aside) > 0 {
+			g.rows = g.rows[:len(levels)]
+			if len(g.lines) > len(levels) {
+				g.lines = g.lines[:len(levels)]
+			}
+		}
 		setLevels(g, i, levels)
 		g.header = slices.Clone(g.header)
 		g.header[i] = axis
-		return []string{fmt.Sprintf("%s: %q read as the %s: its cells write the load with its sign (%q), %d levels rising with the throughput", g.file, was, axis, example, distinctInts(levels))}
+		notes := []string{fmt.Sprintf("%s: %q read as the %s: its cells write the load with its sign (%q), %d levels rising with the throughput", g.file, was, axis, example, distinctInts(levels))}
+		if len(aside) > 0 {
+			notes = append(notes, fmt.Sprintf("%s: %s under %q named no level: another measurement after the sweep's rows, set aside", g.file, quoteAll(aside), was))
+		}
+		return notes
 	}
 	return nil
 }
@@ -193,11 +207,12 @@ func risingBlocks(levels []int) bool {
 	return run >= 2
 }
 
-// throughputMoves: a column the header names a token throughput holds two
-// different values or more.
+// throughputMoves: a column the header names a token throughput (the
+// node's, or a total or peak rate the later passes may take for it) holds
+// two different values or more.
 func throughputMoves(g grid, cols []column) bool {
 	for i, c := range cols {
-		if c.kind != colThroughput && c.kind != colThroughputPerGPU {
+		if c.kind != colThroughput && c.kind != colThroughputPerGPU && c.kind != colOtherTokRate {
 			continue
 		}
 		seen := map[float64]bool{}

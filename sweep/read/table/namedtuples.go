@@ -19,7 +19,9 @@ func splitNamedTuples(g *grid) []string {
 	var notes []string
 	for i := 0; i < len(g.header); i++ {
 		parts := namedTupleSep.Split(strings.TrimSpace(stripMarkup(g.header[i])), -1)
-		if len(parts) < 2 || !everyCellHolds(g, i, len(parts)) {
+		// A stream's rate and the node's ("base per-user / agg") are one
+		// rate's two sides, which packedcells.go reads.
+		if len(parts) < 2 || unitlessRatePair(parts) || !everyCellHolds(g, i, len(parts)) {
 			continue
 		}
 		if !namesOneLoad(parts) {

@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -37,8 +38,13 @@ func splitPackedCells(g *grid) []string {
 			template = p
 		}
 		whole := g.header[i]
+		assumed := cellRateUnit(*g, i) == "" && unitlessRatePair(packedSep.Split(strings.TrimSpace(stripMarkup(whole)), -1))
 		replaceWithParts(g, i, names)
-		notes = append(notes, fmt.Sprintf("%s: the cells of %q hold %d values each: read as %s", g.file, whole, len(names), quoteAll(names)))
+		note := fmt.Sprintf("%s: the cells of %q hold %d values each: read as %s", g.file, whole, len(names), quoteAll(names))
+		if assumed {
+			note += " (the table writes no unit: a stream's rate and the aggregate of an LLM server are tokens per second)"
+		}
+		notes = append(notes, note)
 		i += len(names) - 1
 	}
 	return notes
@@ -56,7 +62,7 @@ func packedColumnNames(g grid, i int, template *packing) ([]string, *packing, bo
 		return names, nil, true
 	}
 	if names, ok := pairPartNames(g, i, h); ok {
-		return names, nil, true
+		return names, pairPacking(names), true
 	}
 	if parts := packedSep.Split(h, -1); len(parts) >= 2 {
 		prefix, bare, ok := packedPartNames(parts)
@@ -156,4 +162,34 @@ func replaceColumn(g *grid, i int, headers []string, parts func(raw string) []st
 			g.rows[r] = append(row[:i:i], append(vals, row[i+1:]...)...)
 		}
 	}
+}
+
+// pairPacking is the packing a pair's names give the bare columns after
+// them when the names lead with a series ("base per-user tok/s", "base agg
+// tok/s" over a later "distill"), else nil.
+func pairPacking(names []string) *packing {
+	first := strings.Fields(names[0])
+	n := 0
+	for n < len(first)-1 && allLeadWith(names, first[:n+1]) {
+		n++
+	}
+	if n == 0 {
+		return nil
+	}
+	bare := make([]string, len(names))
+	for j, name := range names {
+		bare[j] = strings.Join(strings.Fields(name)[n:], " ")
+	}
+	return &packing{bare: bare}
+}
+
+// allLeadWith: every name's words begin with lead.
+func allLeadWith(names, lead []string) bool {
+	for _, name := range names {
+		w := strings.Fields(name)
+		if len(w) <= len(lead) || !slices.Equal(w[:len(lead)], lead) {
+			return false
+		}
+	}
+	return true
 }

@@ -69,6 +69,9 @@ func pairPartNames(g grid, i int, h string) ([]string, bool) {
 	}
 	parts := packedSep.Split(h, -1)
 	u := cellRateUnit(g, i)
+	if u == "" && unitlessRatePair(parts) {
+		u = assumedPairUnit
+	}
 	if len(parts) != 2 || u == "" {
 		return nil, false
 	}

@@ -1,0 +1,45 @@
+package table
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Rules from the corpus's refusals in the session of batch ay (written
+// while batch ay was collected, none from it). Each test is synthetic,
+// written for its rule.
+
+// A column of load-signed labels ("1 request", "8 concurrent") whose last
+// row is another measurement ("Prefill (3.6k prompt)") is the load: the
+// last row is set aside. A label column with an unsigned row in the middle
+// stays labels.
+func TestSignedLoadsBeforeAnotherMeasurement(t *testing.T) {
+	md := "| Scenario | Total tok/s | Per request |\n|---|---|---|\n| 1 request | 67.4 | 67.4 |\n| 8 concurrent | 134.7 | 16.8 |\n| 16 concurrent | 393.3 | 24.6 |\n| 32 concurrent | 628.3 | 19.6 |\n| **Prefill** (3.6k prompt) | 3767 | — |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 8, 16, 32}, concurrencies(s))
+	require.Equal(t, []float64{67.4, 134.7, 393.3, 628.3}, throughputs(s))
+	require.Contains(t, s.Notes, `t.md: "Prefill (3.6k prompt)" under "Scenario" named no level: another measurement after the sweep's rows, set aside`)
+
+	middle := "| Scenario | Total tok/s |\n|---|---|\n| 1 request | 67.4 |\n| 8 concurrent | 134.7 |\n| Prefill | 3767 |\n| 16 concurrent | 393.3 |\n| 32 concurrent | 628.3 |\n"
+	_, err = Read("t.md", []byte(middle), Markdown, Meta{})
+	require.Error(t, err)
+}
+
+// A pair written with no unit anywhere, a stream's rate and the aggregate
+// ("base per-user / agg"), is one token rate's two sides: split, read in
+// tok/s with a note, its names given to the bare curve columns after it.
+// Two curves' names over a slash ("FP8 / BF16") are no such pair.
+func TestUnitlessStreamAndAggregatePair(t *testing.T) {
+	md := "| n | base per-user / agg | distill |\n|---:|---:|---:|\n| 1 | 82.8 / 83 | 81.1 / 81 |\n| 16 | 29.9 / 459 | 29.4 / 457 |\n| 32 | 19.6 / 591 | 19.0 / 579 |\n| 64 | 12.0 / 704 | 11.6 / 687 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "distill"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 16, 32, 64}, concurrencies(s))
+	require.Equal(t, []float64{81, 457, 579, 687}, throughputs(s))
+	require.Contains(t, s.Notes, `t.md: the cells of "base per-user / agg" hold 2 values each: read as "base per-user tok/s", "base agg tok/s" (the table writes no unit: a stream's rate and the aggregate of an LLM server are tokens per second)`)
+
+	require.True(t, unitlessRatePair([]string{"no-spec per-stream", "agg"}))
+	require.False(t, unitlessRatePair([]string{"FP8", "BF16"}))
+	require.False(t, unitlessRatePair([]string{"per-stream", "DFlash"}))
+}
