@@ -43,3 +43,23 @@ func TestUnitlessStreamAndAggregatePair(t *testing.T) {
 	require.False(t, unitlessRatePair([]string{"FP8", "BF16"}))
 	require.False(t, unitlessRatePair([]string{"per-stream", "DFlash"}))
 }
+
+// Curves named before the metric ("AR / DSpark 吞吐 (token/s)" over "19.15 /
+// 46.59") are a column per curve, as when named in brackets after it. A
+// workload's two lengths ("in / out tokens") and a stream's rate and the
+// aggregate are no curves.
+func TestCurvesNamedBeforeTheMetric(t *testing.T) {
+	md := "| HTTP 并发 | AR / DSpark 吞吐 (token/s) | 配对加速中位数 |\n| --- | --- | --- |\n| 1 | 19.15 / 46.59 | 2.433× |\n| 4 | 63.70 / 104.52 | 1.688× |\n| 16 | 172.98 / 155.27 | 0.898× |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "DSpark"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 4, 16}, concurrencies(s))
+	require.Equal(t, []float64{46.59, 104.52, 155.27}, throughputs(s))
+	require.Contains(t, s.Notes, `t.md: "AR / DSpark 吞吐 (token/s)" holds one value per curve it names: read as "AR 吞吐 (token/s)", "DSpark 吞吐 (token/s)"`)
+
+	g := grid{header: []string{"c", "in / out tokens"}, rows: [][]string{{"1", "128 / 512"}}}
+	_, _, ok := leadingCurvePair(g, 1)
+	require.False(t, ok)
+	g.header[1] = "per-stream / agg tok/s"
+	_, _, ok = leadingCurvePair(g, 1)
+	require.False(t, ok)
+}

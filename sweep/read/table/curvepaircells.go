@@ -45,6 +45,9 @@ func splitCurvePairColumns(g *grid) []string {
 		if !ok {
 			rest, names, ok = suffixCurvePair(*g, i)
 		}
+		if !ok {
+			rest, names, ok = leadingCurvePair(*g, i)
+		}
 		if !ok || !everyCellCurvePair(*g, i, len(names)) || sidesOfOneRate(*g, i) {
 			continue
 		}
