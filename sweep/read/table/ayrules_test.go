@@ -63,3 +63,41 @@ func TestCurvesNamedBeforeTheMetric(t *testing.T) {
 	_, _, ok = leadingCurvePair(g, 1)
 	require.False(t, ok)
 }
+
+// A script's result blocks name their level in the line above in words
+// ("=== 4 concurrent streams, 2 run(s) each ===", "Concurrent Requests=8
+// (averaged over 3 separate experiments)" over a rule), or at the head of
+// the result line ("batch 30  Avg generation throughput: 249.2 tokens/s,").
+func TestBlockTitlesNameTheirLevelInWords(t *testing.T) {
+	for title, want := range map[string]string{
+		"=== 4 concurrent streams, 2 run(s) each ===":                  "4",
+		"Concurrent Requests=8 (averaged over 3 separate experiments)": "8",
+		"Round 3 of 5":   "",
+		"Model 7B, fp16": "",
+	} {
+		got, ok := blockTitleLevel(title)
+		require.Equal(t, want, got, title)
+		require.Equal(t, want != "", ok, title)
+	}
+	text := "\nConcurrent Requests=1 (averaged over 3 separate experiments)\n======\ntok/sec total:      185.3\ntok/sec per thread: 185.3\n\n" +
+		"\nConcurrent Requests=4 (averaged over 3 separate experiments)\n======\ntok/sec total:      638.5\ntok/sec per thread: 159.6\n\n" +
+		"\nConcurrent Requests=16 (averaged over 3 separate experiments)\n======\ntok/sec total:      961.5\ntok/sec per thread: 60.1\n"
+	g, ok := keyValueBlocksGrid("t.txt", text)
+	require.True(t, ok)
+	require.Len(t, g.rows, 3)
+
+	lines := "when I use VLLM\nbatch 1  Avg generation throughput: 55.2 tokens/s\nbatch 3  Avg generation throughput: 98.2 tokens/s,\nbatch 30  Avg generation throughput: 249.2 tokens/s\n"
+	g, ok = keyValueBlocksGrid("t.txt", lines)
+	require.True(t, ok)
+	require.Len(t, g.rows, 3)
+	require.Contains(t, g.header, "Avg generation throughput")
+
+	warm := "warmup...\n\n=== 1 concurrent streams, 1 run(s) each ===\n  total_toks=375  total_wall=4.89s  aggregate_TPS=76.64\n\n" +
+		"=== 1 concurrent streams, 2 run(s) each ===\n  total_toks=1491  total_wall=20.14s  aggregate_TPS=74.03\n\n" +
+		"=== 2 concurrent streams, 2 run(s) each ===\n  total_toks=3170  total_wall=24.62s  aggregate_TPS=128.74\n\n" +
+		"=== 4 concurrent streams, 2 run(s) each ===\n  total_toks=5734  total_wall=21.31s  aggregate_TPS=269.03\n"
+	g, ok = keyValueBlocksGrid("t.txt", warm)
+	require.True(t, ok)
+	require.Len(t, g.rows, 3)
+	require.Contains(t, g.notes, "t.txt:4: the block after a line that says warm-up is the warm-up run, no level of the sweep: set aside")
+}

@@ -38,6 +38,9 @@ type kvBlock struct {
 	// one line of several pairs ("=== VLLM c=1 rep=1 ===", kvinline.go).
 	last   int
 	banner bool
+	// warmup is set for a block a line above it calls the warm-up
+	// ("warmup..." printed before the first level): no level of the sweep.
+	warmup bool
 }
 
 // keyValueBlocksGrid reads a text's key-value blocks as a grid; false
@@ -45,23 +48,27 @@ type kvBlock struct {
 func keyValueBlocksGrid(path, text string) (grid, bool) {
 	var blocks []kvBlock
 	var cur *kvBlock
-	prev := ""
+	prev, warm := "", false
 	for i, raw := range strings.Split(text, "\n") {
 		pairs := inlinePairs(raw)
 		if k, v, ok := kvLineOf(raw); ok && pairs == nil {
+			if title, rest, lead := leadingLevelKey(k); lead {
+				cur, prev, k = nil, title, rest
+			}
 			pairs = [][2]string{{k, v}}
 		}
 		if pairs == nil {
 			cur = nil
-			if t := strings.TrimSpace(raw); t != "" {
+			if t := strings.TrimSpace(raw); t != "" && !decorationOnly(t) {
 				prev = t
+				warm = warm || warmupLine.MatchString(t)
 			}
 			continue
 		}
 		if cur == nil || len(pairs) > 1 || cur.banner { // a line of pairs is a block of its own (kvinline.go)
-			blocks = append(blocks, kvBlock{values: map[string]string{}, line: i + 1, title: prev, banner: len(pairs) > 1})
+			blocks = append(blocks, kvBlock{values: map[string]string{}, line: i + 1, title: prev, banner: len(pairs) > 1, warmup: warm})
 			cur = &blocks[len(blocks)-1]
-			prev = ""
+			prev, warm = "", false
 		}
 		cur.last = i + 1
 		for _, p := range pairs {
@@ -81,7 +88,7 @@ func kvLineOf(raw string) (string, string, bool) {
 	if m == nil {
 		return "", "", false
 	}
-	k, v := strings.Trim(m[1], kvDecoration), strings.Trim(m[2], kvDecoration)
+	k, v := strings.Trim(m[1], kvDecoration), strings.TrimRight(strings.Trim(m[2], kvDecoration), ",;")
 	if _, ok, err := parseCell(cleanCell(v)); k == "" || !ok || err != nil {
 		return "", "", false
 	}
@@ -99,6 +106,7 @@ func kvGrid(path string, blocks []kvBlock) (grid, bool) {
 	col := map[string]int{}
 	const fromTitle = "concurrency (in the line above)"
 	n := 0
+	var warmups []int
 	for _, b := range blocks {
 		level, hasLevel := "", false
 		rate := false
@@ -106,16 +114,18 @@ func kvGrid(path string, blocks []kvBlock) (grid, bool) {
 			switch classify(k).kind {
 			case colConcurrency, colPerGPU, colRequestedRate:
 				hasLevel = true
-			case colThroughput, colThroughputPerGPU:
+			case colThroughput, colThroughputPerGPU, colOtherTokRate:
 				rate = true
 			}
 		}
 		if !hasLevel {
-			if m := labelLoad.FindStringSubmatch(b.title); m != nil {
-				level, hasLevel = m[3], true
-			}
+			level, hasLevel = blockTitleLevel(b.title)
 		}
 		if !hasLevel || !rate {
+			continue
+		}
+		if b.warmup {
+			warmups = append(warmups, b.line)
 			continue
 		}
 		row := map[int]string{}
@@ -143,6 +153,9 @@ func kvGrid(path string, blocks []kvBlock) (grid, bool) {
 	}
 	g.headerLine = g.lines[0]
 	g.notes = []string{fmt.Sprintf("%s: read %d blocks of `key: value` lines as one row each, their keys as the columns", path, n)}
+	for _, line := range warmups {
+		g.notes = append(g.notes, fmt.Sprintf("%s:%d: the block after a line that says warm-up is the warm-up run, no level of the sweep: set aside", path, line))
+	}
 	return g, true
 }
 
@@ -155,3 +168,7 @@ func kvColumn(g *grid, col map[string]int, key string) int {
 	g.header = append(g.header, key)
 	return col[key]
 }
+
+// warmupLine is a line a script prints before its warm-up run: "warmup...",
+// "Warming up", "[warm-up]".
+var warmupLine = regexp.MustCompile(`(?i)^\W*(warm[- ]?up|warming[- ]up|预热)\b`)

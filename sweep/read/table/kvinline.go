@@ -92,7 +92,15 @@ func continuesRun(a, b kvBlock) bool {
 		}
 		shared++
 	}
-	return shared > 0 || a.banner && b.line == a.last+1 && blockHasLevel(a) && !blockHasLevel(b)
+	return shared > 0 || a.banner && b.line == a.last+1 && blockHasLevel(a) && !blockHasLevel(b) ||
+		levelTitle(a) && b.line <= a.last+3 && !blockHasLevel(b)
+}
+
+// levelTitle: a block that is one line naming the level and nothing else
+// ("Concurrent Requests=8 (averaged over 3 separate experiments)" above a
+// rule and the results), the title of the block just under it.
+func levelTitle(b kvBlock) bool {
+	return len(b.keys) == 1 && b.last == b.line && blockHasLevel(b)
 }
 
 func blockHasLevel(b kvBlock) bool {
