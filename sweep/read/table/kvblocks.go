@@ -108,19 +108,7 @@ func kvGrid(path string, blocks []kvBlock) (grid, bool) {
 	n := 0
 	var warmups []int
 	for _, b := range blocks {
-		level, hasLevel := "", false
-		rate := false
-		for _, k := range b.keys {
-			switch classify(k).kind {
-			case colConcurrency, colPerGPU, colRequestedRate:
-				hasLevel = true
-			case colThroughput, colThroughputPerGPU, colOtherTokRate:
-				rate = true
-			}
-		}
-		if !hasLevel {
-			level, hasLevel = blockTitleLevel(b.title)
-		}
+		level, hasLevel, rate := blockLevelAndRate(b)
 		if !hasLevel || !rate {
 			continue
 		}
@@ -172,3 +160,20 @@ func kvColumn(g *grid, col map[string]int, key string) int {
 // warmupLine is a line a script prints before its warm-up run: "warmup...",
 // "Warming up", "[warm-up]".
 var warmupLine = regexp.MustCompile(`(?i)^\W*(warm[- ]?up|warming[- ]up|预热)\b`)
+
+// blockLevelAndRate says whether block b gives a level (a key of its own,
+// else its title's, returned as level) and a token rate.
+func blockLevelAndRate(b kvBlock) (level string, hasLevel, rate bool) {
+	for _, k := range b.keys {
+		switch classify(k).kind {
+		case colConcurrency, colPerGPU, colRequestedRate:
+			hasLevel = true
+		case colThroughput, colThroughputPerGPU, colOtherTokRate:
+			rate = true
+		}
+	}
+	if !hasLevel {
+		level, hasLevel = blockTitleLevel(b.title)
+	}
+	return level, hasLevel, rate
+}
