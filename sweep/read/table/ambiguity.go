@@ -315,6 +315,11 @@ var wholePathWords = []string{"e2e", "system", "node", "cluster"}
 func rateRank(h string) int {
 	t := headerTokens(vocab.Translate(strings.ToLower(h)))
 	switch {
+	case endToEnd(t) && !anyWord(t, otherRateWords):
+		// "End-to-end throughput" beside "Decode throughput": the run's
+		// output over its whole time, prefill included, is what the
+		// client got; the decode phase's rate leaves the prefill out.
+		return -1
 	case anyWord(t, outputRateWords) && (anyWord(t, aggregateWords) || anyWord(t, wholePathWords)):
 		// "overall_output_tps", "Total output tok/s": the output of
 		// every request together, before an unqualified output rate that
@@ -327,6 +332,17 @@ func rateRank(h string) int {
 		return 2
 	}
 	return 1
+}
+
+// endToEnd: the tokens name the whole path, "end-to-end" ("end", "to",
+// "end" once tokenised) or e2e.
+func endToEnd(t []string) bool {
+	for i := 0; i+2 < len(t); i++ {
+		if t[i] == "end" && t[i+1] == "to" && t[i+2] == "end" {
+			return true
+		}
+	}
+	return anyWord(t, []string{"e2e", "endtoend"})
 }
 
 func anyWord(tokens, words []string) bool {

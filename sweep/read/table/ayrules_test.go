@@ -1,6 +1,7 @@
 package table
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -100,4 +101,46 @@ func TestBlockTitlesNameTheirLevelInWords(t *testing.T) {
 	require.True(t, ok)
 	require.Len(t, g.rows, 3)
 	require.Contains(t, g.notes, "t.txt:4: the block after a line that says warm-up is the warm-up run, no level of the sweep: set aside")
+}
+
+// Rules from batch ay's wrong readings (measured once, then folded into
+// the corpus). Each test is synthetic, written for its rule.
+
+// "End-to-end throughput" beside "Decode throughput": the run's output over
+// its whole time is the candidate a perf engineer reads first.
+func TestEndToEndRateRanksBeforeDecodeRate(t *testing.T) {
+	require.Equal(t, []string{"End-to-end throughput (tok/s)", "Decode throughput"}, rankCandidates("throughput", []string{"Decode throughput", "End-to-end throughput (tok/s)"}))
+	require.Equal(t, []string{"e2e output tok/s", "decode tok/s"}, rankCandidates("throughput", []string{"decode tok/s", "e2e output tok/s"}))
+}
+
+// A round column under a word knee does not know as a load ("offered"),
+// at or above the measured concurrency and within twice it on every row,
+// is the level set; the measured one stays the achieved concurrency.
+func TestSetLevelBesideAchievedConcurrency(t *testing.T) {
+	md := "| offered | achieved并发 | out tok/s | TTFT(ms) |\n|---|---|---|---|\n| 8 | 7.9 | 1663 | 38 |\n| 16 | 15.7 | 2817 | 38 |\n| 32 | 30.7 | 3732 | 47 |\n| 64 | 61.0 | 4684 | 58 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{8, 16, 32, 64}, concurrencies(s))
+	require.Equal(t, 7.9, *s.Points[0].AchievedConcurrency)
+	require.Contains(t, s.Notes, `t.md: "offered" read as the level set: whole numbers rising row to row, each at or above the measured "achieved并发" and within twice it`)
+
+	// A column below the measured one on some row is no level set.
+	below := strings.Replace(md, "| 16 | 15.7 |", "| 15 | 15.7 |", 1)
+	_, err = Read("t.md", []byte(below), Markdown, Meta{})
+	require.Error(t, err)
+}
+
+// A short caption line that ends a wrapped paragraph is its last sentence
+// (one opening with a capital: "e.g. per run" is no sentence); a column the
+// caption would name that is flat and ten times below the curves that climb
+// holds another quantity.
+func TestCaptionIsTheLastSentenceAndFlatOutliersKeepTheirName(t *testing.T) {
+	require.Equal(t, "Decode (in=128, out=512), output tok/s", captionAbove([]string{"c=32: 17.0k → 16.9k). Decode (in=128, out=512), output tok/s:", "", "| c | a |"}, 2))
+	require.Equal(t, "Output tok/s, e.g. per run", captionAbove([]string{"Output tok/s, e.g. per run:", "", "| c | a |"}, 2))
+	md := "Prefill saturates at ~17k input tok/s and DSpark neither helps nor hurts it (c=8: 16.4k → 17.0k;\nc=32: 17.0k → 16.9k). Decode (in=128, out=512), output tok/s:\n\n" +
+		"| Concurrency | No spec | DSpark | Accept length |\n|---:|---:|---:|---:|\n| 1 | 122 | 393 | 4.72 |\n| 16 | 976 | 1,626 | 4.31 |\n| 64 | 2,207 | 2,883 | 4.29 |\n| 128 | 3,310 | 4,334 | 4.35 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "No spec"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{122, 976, 2207, 3310}, throughputs(s))
+	require.Contains(t, s.Notes, `t.md:4: columns "No spec", "DSpark" name no metric: they hold the "Decode (in=128, out=512), output tok/s" the table's title names`)
 }

@@ -80,7 +80,7 @@ func namelessColumns(g grid, cols []column, key string) []int {
 			named = append(named, i)
 		}
 	}
-	return named
+	return dropFlatOutliers(g, named)
 }
 
 // numericColumn: column i holds a number in some row and text in none.

@@ -202,6 +202,10 @@ func (r *resolved) concurrencyFlavors(g grid) error {
 	}
 	r.extremesBesideMean(g, measured)
 	if len(configured) == 0 && len(measured) > 0 && !r.has(colPerGPU) && !r.offersRate() {
+		if j := r.levelBesideAchieved(g, measured[0]); j >= 0 {
+			r.setLevelBesideAchieved(g, j, measured[0])
+			return nil
+		}
 		return r.measuredMeanAsLevel(g, measured)
 	}
 	return nil

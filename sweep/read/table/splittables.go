@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/kneetool/knee/internal/inputerr"
@@ -514,11 +515,23 @@ func captionAbove(lines []string, header int) string {
 	if !strings.HasSuffix(l, ":") && !strings.HasSuffix(l, "：") || strings.ContainsAny(l[:1], "#|-*+>") {
 		return ""
 	}
+	return colonCaption(l)
+}
+
+// colonCaption is the caption a line ending with a colon gives the table
+// under it: the line, or the sentence of it that names the table.
+func colonCaption(l string) string {
 	if len(l) > maxCaption {
 		if c := introSentence(l); c != "" {
 			return c
 		}
 		return leadClause(l)
+	}
+	// A short line may still end a wrapped paragraph ("… 16.9k). Decode
+	// (in=128, out=512), output tok/s:"): its last sentence, opening with
+	// a capital, introduces the table.
+	if c := introSentence(l); c != "" && unicode.IsUpper([]rune(c)[0]) {
+		return c
 	}
 	return strings.TrimSpace(strings.TrimRight(l, ":："))
 }
