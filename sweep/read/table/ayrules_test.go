@@ -144,3 +144,36 @@ func TestCaptionIsTheLastSentenceAndFlatOutliersKeepTheirName(t *testing.T) {
 	require.Equal(t, []float64{122, 976, 2207, 3310}, throughputs(s))
 	require.Contains(t, s.Notes, `t.md:4: columns "No spec", "DSpark" name no metric: they hold the "Decode (in=128, out=512), output tok/s" the table's title names`)
 }
+
+// Rules from batch ay's refusals.
+
+// "∅" marks a cell left unmeasured; "tokens/min" is a rate per minute, not
+// a count of tokens.
+func TestEmptySetCellsAndTokensPerMinute(t *testing.T) {
+	require.True(t, isBlank("∅"))
+	md := "| Concurrent sessions | Output tokens/min |\n|---|---|\n| 4 | 5,886 |\n| 8 | 8,364 |\n| 16 | 9,558 |\n| 32 | ∅ |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{4, 8, 16}, concurrencies(s))
+	require.InDelta(t, 5886.0/60, throughputs(s)[0], 1e-9)
+}
+
+// A sole rate that falls a little at every level is the node's when no
+// stream could draw it: at the top level a stream that waited its TTFT for
+// the stated output length ran far slower, and decodes far faster. The
+// length may be stated in the settings table above.
+func TestFlatQueueRateIsNoStreams(t *testing.T) {
+	md := "| Item | Value |\n| --- | --- |\n| Workload | 32 requests per run, 64 output tokens, closed-loop |\n\n## Result\n\n" +
+		"| Concurrency | Output tokens/sec | TTFT p50 (ms) | Inter-token latency p50 (ms) |\n| ---: | ---: | ---: | ---: |\n" +
+		"| 1 | 65.7 | 287 | 10.03 |\n| 2 | 62.9 | 1266 | 10.19 |\n| 4 | 62.7 | 3306 | 10.57 |\n| 8 | 61.1 | 7602 | 10.52 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{65.7, 62.9, 62.7, 61.1}, throughputs(s))
+	require.Contains(t, s.Notes, `t.md: "Output tokens/sec" falls at every level, yet it is no stream's rate: at 8 in flight a stream that waited its TTFT (7602 ms) for 64 output tokens ran at most 8.4 tok/s over its whole time, and decodes at 95 tok/s (1000 ÷ ITL 10.52 ms), while the column reads 61.1: read as the node's rate`)
+
+	// With TTFT short enough for a stream to have run so, it stays a
+	// stream's rate.
+	fast := strings.NewReplacer("| 7602 |", "| 700 |", "| 3306 |", "| 500 |", "| 1266 |", "| 400 |").Replace(md)
+	_, err = Read("t.md", []byte(fast), Markdown, Meta{})
+	require.Error(t, err)
+}

@@ -109,7 +109,8 @@ var footnoteRef = regexp.MustCompile(`(\[\^?\w{1,3}\]|\^\w{1,3})$`)
 // isBlank reports a cell that means "no value": empty, a dash, n/a.
 func isBlank(cell string) bool {
 	switch strings.ToLower(strings.TrimSpace(cell)) {
-	case "", "-", "—", "–", "−", "n/a", "na", "null", "none", "?", "--":
+	// "∅" (the empty set) marks a cell left unmeasured, as a dash does.
+	case "", "-", "—", "–", "−", "n/a", "na", "null", "none", "?", "--", "∅":
 		return true
 	}
 	return false

@@ -45,6 +45,10 @@ func (r *resolved) fallingSoleRate(g grid) {
 	if !fallsInEveryCurve(g, load, rate, served) {
 		return
 	}
+	if why, ok := r.noStreamDrawsIt(g, load, rate); ok {
+		r.notes = append(r.notes, why)
+		return
+	}
 	c := &r.cols[rate]
 	c.kind, c.why = colPerUser, "a per-stream rate: it falls at every level from one stream on, which the node's rate does not"
 	r.notes = append(r.notes, fmt.Sprintf("%s: %q read as a per-stream rate, not the node's: it falls at every level as %q grows from %s", g.file, c.header, r.cols[load].header, cleanCell(cellAt(g.rows[0], load))))

@@ -284,6 +284,9 @@ func pipeTables(path string, lines []string) []grid {
 		}
 		g.context = strings.Join(lines[max(0, i-6):i], "\n") + "\n" + strings.Join(lines[j:min(len(lines), j+3)], "\n") + stack.leads()
 		g.above = strings.Join(lines[prevEnd:i], "\n")
+		if n := len(out); n > 0 && len(out[n-1].header) == 2 {
+			g.settings = settingsText(out[n-1])
+		}
 		out = append(out, g)
 		i, prevEnd = j-1, j
 	}
@@ -348,4 +351,15 @@ func splitRow(line string) []string {
 		}
 	}
 	return append(cells, strings.TrimSpace(cur.String()))
+}
+
+// settingsText is a two-column table's rows as "key: value" lines.
+func settingsText(g grid) string {
+	var b strings.Builder
+	for _, row := range g.rows {
+		if len(row) == 2 {
+			b.WriteString(cleanCell(row[0]) + ": " + cleanCell(row[1]) + "\n")
+		}
+	}
+	return b.String()
 }

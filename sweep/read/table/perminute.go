@@ -20,12 +20,22 @@ func perMinuteTokens(low string, t []string) ([]string, bool) {
 	}
 	out := make([]string, 0, len(t))
 	for i, w := range t {
-		minute := w == "min" || w == "mins" || w == "minute" || w == "minutes"
+		minute := isMinuteWord(w)
 		if minute && i > 0 && rateWordBefore(t[i-1]) {
 			continue
 		}
 		if w == "tpm" || w == "ktpm" {
 			w = "tok"
+		}
+		// "tokens" before its minute is the rate's unit, not a count of
+		// tokens ("Output tokens/min" reads as "Output tok/min" does).
+		if next := i + 1; next < len(t) && isMinuteWord(t[next]) {
+			switch w {
+			case "tokens", "token", "toks":
+				w = "tok"
+			case "ktokens":
+				w = "ktok"
+			}
 		}
 		out = append(out, w)
 	}
@@ -54,4 +64,8 @@ func perMinuteUnit(c column) column {
 		c.unit, c.stated, c.unitFrom = units[name], true, "header"
 	}
 	return c
+}
+
+func isMinuteWord(w string) bool {
+	return w == "min" || w == "mins" || w == "minute" || w == "minutes"
 }

@@ -47,7 +47,7 @@ var (
 // states, and whether it also states ignore_eos; 0 when it states none or
 // two different ones.
 func statedOutputLength(g grid) (int, bool) {
-	text := strings.Join(append(append([]string{}, g.title...), g.caption, g.context, g.above), "\n")
+	text := strings.Join(append(append([]string{}, g.title...), g.caption, g.context, g.above, g.settings), "\n")
 	length := 0
 	for _, rx := range outputLengthPhrases {
 		for _, m := range rx.FindAllStringSubmatch(text, -1) {

@@ -39,6 +39,10 @@ type grid struct {
 	// notes are what the parser read from the lines around the table (a
 	// command line that sets a level), said before the reading's own.
 	notes []string
+	// settings is the text of a two-column table of the run's settings
+	// right above this one ("| Workload | 32 requests per run, 64 output
+	// tokens |"), where a results table's facts are often stated.
+	settings string
 	// engine is the engine's log lines' evidence for a row's level, by
 	// the row's source line (enginelog.go).
 	engine map[int]*sweep.EngineMetrics
@@ -48,7 +52,7 @@ type grid struct {
 // the text around it: a table turned or melted is still the table its
 // heading, caption and prose name, and states a GPU count or a unit for.
 func (g grid) reshaped(header ...string) grid {
-	return grid{file: g.file, headerLine: g.headerLine, header: header, title: g.title, caption: g.caption, context: g.context, above: g.above, below: g.below, notes: g.notes, engine: g.engine}
+	return grid{file: g.file, headerLine: g.headerLine, header: header, title: g.title, caption: g.caption, context: g.context, above: g.above, below: g.below, notes: g.notes, engine: g.engine, settings: g.settings}
 }
 
 // tableToSweep reads a grid (one row per level, or transposed: one row per
