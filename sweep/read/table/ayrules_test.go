@@ -177,3 +177,17 @@ func TestFlatQueueRateIsNoStreams(t *testing.T) {
 	_, err = Read("t.md", []byte(fast), Markdown, Meta{})
 	require.Error(t, err)
 }
+
+// A fenced block that says csv is the page's table, named by the heading
+// above its fence; a fence with no language is no table.
+func TestFencedCSVBlockIsATable(t *testing.T) {
+	md := "##### Raw Data\n\n```csv\ngpu,concurrency,p50_ttft_ms,throughput_tok_s\nA,1,  1033.65, 48.1\nA,4,  1099.25, 172.94\nA,16, 1315.41, 579.74\n```\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 4, 16}, concurrencies(s))
+	require.Equal(t, []float64{48.1, 172.94, 579.74}, throughputs(s))
+	require.Equal(t, 4, markdownTables("t.md", []byte(md))[0].headerLine)
+
+	require.Empty(t, markdownTables("t.md", []byte(strings.Replace(md, "```csv", "```", 1))))
+	require.Empty(t, markdownTables("t.md", []byte(strings.TrimSuffix(md, "```\n")))) // never closed
+}

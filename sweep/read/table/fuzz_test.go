@@ -37,6 +37,9 @@ func FuzzMarkdown(f *testing.F) {
 	f.Add([]byte("| QPS (offered tok/s) | prompt / concurrency | Valid | a alone | TTFT avg/p99 |\n|---|---|---|---|---|\n| 2 (256) | 1.4K / c1 | 16/16 | 254 tok/s | 224/240 ms |\n| 4 (512) | 1.4K / c4 | 0/16 | — | >120 s |\n| 4, steady-state | 1.4K / c4 | 16/16 | 300 | 1/2 s |\n"))
 	f.Add([]byte("| 并发 | tok/s bf16 → fp8 | TTFT (ms) |\n|---|---|---|\n| 8 requests | 463.1 → 676.5（+46%） | 2 022 |\n| 16 requests | 853.6 → 1 236.3 | 2 991 |\n"))
 	f.Add([]byte("| Engine | Mode | BS | tok/s (per-stream / aggregate) | TTFT (ms) |\n|---|---|---|---|---|\n| A | TP | 1 | 79.1 / 78.8 | 40 |\n| ″ | | 2 | 70.3 / 137.0 | —（n/a） |\n"))
+	// A fenced CSV block, a unitless per-stream / aggregate pair, ∅ cells
+	// (ayrules_test.go).
+	f.Add([]byte("## Raw\n\n```csv\nconcurrency,throughput_tok_s\n1, 48.1\n4,\"1,72\"\n```\n\n| n | base per-user / agg | d |\n|---|---|---|\n| 1 | 82.8 / 83 | ∅ |\n| 16 | 29.9 / 459 | 29.4 / 457 |\n"))
 	f.Add([]byte("| Gleichzeitige Anfragen | Erstes Token (Median) | Antwort komplett (Median / p95) | Token/s gesamt |\n|---|---|---|---|\n| 1 | 0,65 s | 0,96 s / 1,14 s | 1.077,5 |\n| | | | |\n| 8 | 0,92 s | 1,67 s / 2,08 s | 310 |\n"))
 	f.Add([]byte("| Concurrency | Aggregate Throughput (tok/s) | Latency & Per-Stream Decode |\n|---|---|---|\n| **1** | 37.1 | Single-stream decode ~43.8 tok/s |\n| **2** | | Linear scaling |\n| 4 | | n/a (OOM) |\n"))
 	f.Add([]byte("<h3>Rate</h3>\n<table>\n<tr><th>Batch</th><th><span>Throughput (tok/s)</span></th></tr>\n<tr><td colspan=\"2\">2× H100</td></tr>\n<tr><td>1</td><td>142.58</td></tr>\n<tr><td>8</td><td>1,070.96</td></tr>\n</table>\n"))

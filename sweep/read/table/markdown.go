@@ -253,6 +253,11 @@ func pipeTables(path string, lines []string) []grid {
 	prevEnd := 0
 	for i := 0; i+1 < len(lines); i++ {
 		stack.take(lines[i])
+		if g, end, ok := fencedCSVGrid(path, lines, i); ok {
+			out = append(out, g.around(lines, stack, prevEnd, end))
+			i, prevEnd = end-1, end
+			continue
+		}
 		// GitHub also renders tables written without the outer pipes
 		// (a | b, then ---|---), as people often paste them.
 		h, sep := strings.TrimSpace(lines[i]), strings.TrimSpace(lines[i+1])
