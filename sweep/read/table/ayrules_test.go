@@ -1,6 +1,7 @@
 package table
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -190,4 +191,39 @@ func TestFencedCSVBlockIsATable(t *testing.T) {
 
 	require.Empty(t, markdownTables("t.md", []byte(strings.Replace(md, "```csv", "```", 1))))
 	require.Empty(t, markdownTables("t.md", []byte(strings.TrimSuffix(md, "```\n")))) // never closed
+}
+
+// A script's console prints a level's results several to a line under a
+// banner that names the level and the run: each "key: value" apart is a
+// pair, "key: stat=value …" each statistic of the key, a key naming its own
+// statistic keeps it (only the mean over requests read), and the banners'
+// other words name the curves.
+func TestResultLinesUnderBanners(t *testing.T) {
+	block := func(model string, conc int, tps float64) string {
+		return fmt.Sprintf("%s  conc=%d\n\n=== %s  (dur=120s, conc=%d) ===\nRequests OK/Total: 27/27  |  Errors: 0\nRPS: 0.22   System TPS: %g\nttft_ms: mean=1396.9  p50=1393.1  p95=1965.9\nitl_p95_ms: mean=18.4  p50=18.2  p95=19.4\n", model, conc, model, conc, tps)
+	}
+	text := "Starting Concurrent Requests to LLMs\n"
+	for _, m := range []string{"a:20b", "b:7b"} {
+		for i, c := range []int{1, 2, 4} {
+			text += block(m, c, 50+float64(i*10)+float64(len(m)))
+		}
+	}
+	g, ok := keyValueBlocksGrid("t.txt", text)
+	require.True(t, ok)
+	require.Len(t, g.rows, 6)
+	require.Equal(t, []string{"run", "dur", "conc", "Errors", "RPS", "System TPS", "ttft_ms mean", "ttft_ms p50", "ttft_ms p95", "itl_p95_ms"}, g.header)
+	require.Equal(t, []string{"b:7b", "120s", "4", "0", "0.22", "74", "1396.9", "1393.1", "1965.9", "18.4"}, g.rows[5])
+	require.Nil(t, resultLinePairs("gpt-oss:20b  conc=1"))
+	require.Equal(t, [][2]string{{"itl_p95_ms", "18.4"}}, resultLinePairs("itl_p95_ms: mean=18.4  p50=18.2  p95=19.4"))
+}
+
+// A refusal between two ITL columns beside a TPOT names the kind
+// itl_chunks_p95: the flag takes it.
+func TestITLChunksKindIsAColumnFlag(t *testing.T) {
+	cols, err := ParseColumnFlags([]string{"itl_chunks_p95=ITL p95 (ms)"})
+	require.NoError(t, err)
+	require.Equal(t, "ITL p95 (ms)", cols["itl_chunks_p95"])
+	// The requests an ITL was measured over, counted, are no ITL.
+	require.Equal(t, colIgnore, classify("total_itl_available_requests").kind)
+	require.Equal(t, colLatency, classify("mean_itl_ms").kind)
 }

@@ -93,7 +93,9 @@ func columnKinds() map[string]column {
 	for k, n := range kindNames {
 		out[n] = column{kind: k}
 	}
-	for _, m := range []string{"ttft", "tpot", "itl", "e2e"} {
+	// itl_chunks is an ITL beside a TPOT (tpotOrITL): a refusal between
+	// two of them names it, so the flag must take it.
+	for _, m := range []string{"ttft", "tpot", "itl", "e2e", "itl_chunks"} {
 		for _, s := range []string{"mean", "min", "max", "p50", "p75", "p90", "p95", "p99", "p999"} {
 			out[m+"_"+s] = column{kind: colLatency, metric: m, stat: s}
 		}

@@ -41,6 +41,19 @@ type kvBlock struct {
 	// warmup is set for a block a line above it calls the warm-up
 	// ("warmup..." printed before the first level): no level of the sweep.
 	warmup bool
+	// label is a banner's words besides its pairs (resultlines.go).
+	label string
+}
+
+// add puts a line's pairs into the block, the line its last.
+func (b *kvBlock) add(pairs [][2]string, line int) {
+	b.last = line
+	for _, p := range pairs {
+		if _, seen := b.values[p[0]]; !seen {
+			b.keys = append(b.keys, p[0])
+		}
+		b.values[p[0]] = p[1]
+	}
 }
 
 // keyValueBlocksGrid reads a text's key-value blocks as a grid; false
@@ -50,12 +63,13 @@ func keyValueBlocksGrid(path, text string) (grid, bool) {
 	var cur *kvBlock
 	prev, warm := "", false
 	for i, raw := range strings.Split(text, "\n") {
-		pairs := inlinePairs(raw)
-		if k, v, ok := kvLineOf(raw); ok && pairs == nil {
-			if title, rest, lead := leadingLevelKey(k); lead {
-				cur, prev, k = nil, title, rest
-			}
-			pairs = [][2]string{{k, v}}
+		if pairs := resultLinePairs(raw); pairs != nil && cur != nil && !cur.banner {
+			cur.add(pairs, i+1)
+			continue
+		}
+		pairs, result, title := linePairs(raw)
+		if title != "" {
+			cur, prev = nil, title
 		}
 		if pairs == nil {
 			cur = nil
@@ -65,20 +79,36 @@ func keyValueBlocksGrid(path, text string) (grid, bool) {
 			}
 			continue
 		}
-		if cur == nil || len(pairs) > 1 || cur.banner { // a line of pairs is a block of its own (kvinline.go)
-			blocks = append(blocks, kvBlock{values: map[string]string{}, line: i + 1, title: prev, banner: len(pairs) > 1, warmup: warm})
+		banner := len(pairs) > 1 && !result
+		if cur == nil || banner || cur.banner { // a line of pairs is a block of its own (kvinline.go)
+			b := kvBlock{values: map[string]string{}, line: i + 1, title: prev, banner: banner, warmup: warm}
+			if b.banner {
+				b.label = bannerLabel(raw)
+			}
+			blocks = append(blocks, b)
 			cur = &blocks[len(blocks)-1]
 			prev, warm = "", false
 		}
-		cur.last = i + 1
-		for _, p := range pairs {
-			if _, seen := cur.values[p[0]]; !seen {
-				cur.keys = append(cur.keys, p[0])
-			}
-			cur.values[p[0]] = p[1]
-		}
+		cur.add(pairs, i+1)
 	}
 	return kvGrid(path, mergeContinued(blocks))
+}
+
+// linePairs are a line's pairs: several "key=value" (a banner), one "key:
+// value" (a key that opens with its level gives that level as title), or a
+// result line's (result true, resultlines.go); nil for none.
+func linePairs(raw string) (pairs [][2]string, result bool, title string) {
+	pairs = inlinePairs(raw)
+	if k, v, ok := kvLineOf(raw); ok && pairs == nil {
+		if t, rest, lead := leadingLevelKey(k); lead {
+			title, k = t, rest
+		}
+		pairs = [][2]string{{k, v}}
+	}
+	if rp := resultLinePairs(raw); rp != nil && len(pairs) <= 1 {
+		return rp, true, title
+	}
+	return pairs, false, title
 }
 
 // kvLineOf is a line's key and value, when the value is a number (with its
@@ -107,6 +137,7 @@ func kvGrid(path string, blocks []kvBlock) (grid, bool) {
 	const fromTitle = "concurrency (in the line above)"
 	n := 0
 	var warmups []int
+	runs := labelsDiffer(blocks)
 	for _, b := range blocks {
 		level, hasLevel, rate := blockLevelAndRate(b)
 		if !hasLevel || !rate {
@@ -119,6 +150,9 @@ func kvGrid(path string, blocks []kvBlock) (grid, bool) {
 		row := map[int]string{}
 		if level != "" {
 			row[kvColumn(&g, col, fromTitle)] = level
+		}
+		if runs {
+			row[kvColumn(&g, col, "run")] = b.label
 		}
 		for _, k := range b.keys {
 			row[kvColumn(&g, col, k)] = b.values[k]
@@ -176,4 +210,22 @@ func blockLevelAndRate(b kvBlock) (level string, hasLevel, rate bool) {
 		level, hasLevel = blockTitleLevel(b.title)
 	}
 	return level, hasLevel, rate
+}
+
+// labelsDiffer: the blocks' banners name two runs or more, each over two
+// blocks or more (a curve has levels; a label of one block is that block's
+// own, a time or a note) (resultlines.go).
+func labelsDiffer(blocks []kvBlock) bool {
+	seen := map[string]int{}
+	for _, b := range blocks {
+		if b.label != "" {
+			seen[b.label]++
+		}
+	}
+	for _, n := range seen {
+		if n < 2 {
+			return false
+		}
+	}
+	return len(seen) >= 2
 }

@@ -12,5 +12,7 @@ const whySampleCount = "a count of the latencies measured, not a time"
 
 // sampleCountWords: the words name a count of samples.
 func sampleCountWords(w wordset) bool {
-	return w.has("count", "cnt", "samples", "nsamples")
+	// "total_itl_available_requests": the requests an ITL was measured
+	// over, counted.
+	return w.has("count", "cnt", "samples", "nsamples") || w.has("total", "available", "expected", "num") && w.has("requests", "reqs")
 }
