@@ -227,3 +227,26 @@ func TestITLChunksKindIsAColumnFlag(t *testing.T) {
 	require.Equal(t, colIgnore, classify("total_itl_available_requests").kind)
 	require.Equal(t, colLatency, classify("mean_itl_ms").kind)
 }
+
+// Rules from batch az's wrong readings (measured once, then folded into
+// the corpus).
+
+// A header of tokens and no time that holds one value through each curve
+// while the load climbs ("Input tok" 512 over 1, 2, 4, then 2048) is a
+// request size, a series, never averaged away as a count.
+func TestTokensPerCurveAreARequestSize(t *testing.T) {
+	md := "| Input tok | Concurrency | Agg tok/s | Avg TTFT (ms) |\n|---:|:---:|---:|---:|\n| 512 | 1 | 23.5 | 1179 |\n| 512 | 2 | 24.0 | 5500 |\n| 512 | 4 | 25.0 | 13081 |\n| 2048 | 1 | 21.7 | 2449 |\n| 2048 | 2 | 21.3 | 7218 |\n| 2048 | 4 | 21.4 | 16522 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "2048"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{21.7, 21.3, 21.4}, throughputs(s))
+}
+
+// "$C$ người dùng" is inline math, the letter C, users: no cost.
+func TestInlineMathIsNoMoney(t *testing.T) {
+	require.Equal(t, "C người dùng", stripMarkup("$C$ người dùng"))
+	require.Equal(t, colIgnore, classify("Cost ($)").kind)
+	md := "| $C$ người dùng | Thông lượng (tok/s) | TTFT p50 (s) |\n|---|---|---|\n| 1 | 66,6 | 0,035 |\n| 4 | 251,4 | 0,062 |\n| 16 | 853,7 | 0,124 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 4, 16}, concurrencies(s))
+}

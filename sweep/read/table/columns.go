@@ -142,11 +142,16 @@ var quantName = regexp.MustCompile(`\bi?q\d_[a-z0-9]+(?:_[a-z0-9]+)?\b`)
 // stripMarkup removes markdown bold/italic/code markers around a cell.
 func stripMarkup(s string) string {
 	s = strings.TrimSpace(s)
+	// "$C$ users": GitHub renders inline math, the letter C; no dollars.
+	s = inlineMath.ReplaceAllString(s, "$1")
 	for _, m := range []string{"**", "__", "`", "*"} {
 		s = strings.ReplaceAll(s, m, "")
 	}
 	return strings.TrimSpace(s)
 }
+
+// inlineMath is a short $…$ formula naming a quantity: "$C$", "$N_{req}$".
+var inlineMath = regexp.MustCompile(`\$([A-Za-z][\w{}^\\]{0,11})\$`)
 
 func latencyColumn(c column, t []string, has func(...string) bool) column {
 	switch c.stat {

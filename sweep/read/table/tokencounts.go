@@ -35,8 +35,17 @@ func (r *resolved) tokenCountsBesideRate(g grid) {
 	if rate < 0 {
 		return
 	}
+	load := r.firstOfKinds(colConcurrency)
 	for _, i := range counts {
 		c := &r.cols[i]
+		if load >= 0 && constantWithinRuns(g, i, load) {
+			// "Input tok" 512 over concurrency 1, 2, 4, then 2048 over 1,
+			// 2, 4: the tokens each request sent, one value through each
+			// curve: a workload setting, a series as it varies.
+			c.kind, c.flavor = colWorkload, ""
+			c.why = fmt.Sprintf("tokens and no time, one value through each curve while %q climbs: a request size, a series as it varies", r.cols[load].header)
+			continue
+		}
 		c.kind = colIgnore
 		c.why = fmt.Sprintf("tokens and no time, beside the rate %q: a count or a figure per token, not a rate", r.cols[rate].header)
 	}
