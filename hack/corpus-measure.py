@@ -127,7 +127,9 @@ def compare(exp, sw, series):
     return ""
 
 
-REPETITION = re.compile(r"(?i)\b(rep|reps|repeat|repeats|repetition|repetitions|trial|trials|iteration|iterations)\b")
+# "pass" (pass 1, 2, 3 of one configuration) was added after batch az's
+# measurement, where three passes kept as repeats were scored as merged curves.
+REPETITION = re.compile(r"(?i)\b(rep|reps|repeat|repeats|repetition|repetitions|trial|trials|iteration|iterations|pass|passes)\b")
 
 
 def repetitions(exp):
