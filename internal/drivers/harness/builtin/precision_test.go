@@ -221,6 +221,10 @@ func TestLevelCutsWhatIsInFlightWhenItStops(t *testing.T) {
 	// and whatever was in flight, in either direction, was cut.
 	assert.LessOrEqual(t, counted, st.Completed, "only requests the server finished were counted, warm-up included")
 	assert.GreaterOrEqual(t, counted, int64(3*16), "the three whole waves before the stop were counted")
-	assert.Positive(t, st.Requests-counted, "the requests in flight at the stop were cut, not counted")
+	// Whatever the server had received and the count left out was cut. On a
+	// loaded machine the clients may not have sent the next wave yet when
+	// the stop comes, so nothing need be in flight (CI saw 0 once): the cut
+	// is then shown by the time below, never 3 × the cap.
+	assert.GreaterOrEqual(t, st.Requests-counted, int64(0), "no request was counted twice")
 	assert.Less(t, took, 12*time.Second, "stopped at about 8 s, never 3 × the cap plus a request")
 }
