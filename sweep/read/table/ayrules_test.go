@@ -250,3 +250,17 @@ func TestInlineMathIsNoMoney(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []float64{1, 4, 16}, concurrencies(s))
 }
+
+// A --column a refusal named from one table of a page is no error of
+// another table that lacks the header: that table has nothing to pick, and
+// the one holding the header is read.
+func TestColumnFlagOfAnotherTable(t *testing.T) {
+	md := "| concurrency | rps | p99_ms |\n|--|--|--|\n| 1 | 0.2491 | 4149 |\n| 2 | 0.2544 | 8188 |\n| 4 | 0.2539 | 16166 |\n\n" +
+		"| concurrency | output tok/s | total tok/s | TTFT p50 (ms) |\n|---|---|---|---|\n| 1 | 50 | 400 | 100 |\n| 4 | 180 | 1400 | 140 |\n| 16 | 500 | 3900 | 300 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Columns: map[string]string{"throughput": "total tok/s"}})
+	require.NoError(t, err)
+	require.Equal(t, []float64{400, 1400, 3900}, throughputs(s))
+
+	_, err = Read("t.md", []byte(md), Markdown, Meta{Columns: map[string]string{"throughput": "no such header"}})
+	require.ErrorContains(t, err, `names no column of this table`)
+}

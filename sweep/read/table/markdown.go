@@ -62,10 +62,10 @@ func onlySweep(path string, tables []grid, meta Meta, pick string) (*sweep.Sweep
 	return sweepOfTables(path, tables, meta, pick, true)
 }
 
-// nothingToPick is --series refused by a table of one curve. Among several
-// tables, the pick is about another (a parameters table above the results
-// holds no curves to pick among): that table's refusal is the answer, not
-// this one.
+// nothingToPick is --series refused by a table of one curve, or --column
+// naming no header of the table. Among several tables, the pick is about
+// another (a parameters table above the results holds no curves to pick
+// among): that table's refusal is the answer, not this one.
 type nothingToPick struct{ err error }
 
 func (n *nothingToPick) Error() string { return n.err.Error() }

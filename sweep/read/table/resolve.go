@@ -90,7 +90,10 @@ func (r *resolved) applyColumnFlags(g grid, flags map[string]string) error {
 			}
 		}
 		if j < 0 {
-			return inputerr.Errorf(g.file, "--column", g.headerLine, "%s=%q names no column of this table; its headers: %s", kind, flags[kind], quoteAll(g.header))
+			// Among several tables the flag may name another's column (a
+			// refusal names the header of the table it came from): this
+			// table has nothing to pick, and the other's reading answers.
+			return &nothingToPick{inputerr.Errorf(g.file, "--column", g.headerLine, "%s=%q names no column of this table; its headers: %s", kind, flags[kind], quoteAll(g.header))}
 		}
 		tmpl := kinds[kind]
 		for i := range r.cols {
