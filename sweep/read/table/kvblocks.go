@@ -63,11 +63,12 @@ func keyValueBlocksGrid(path, text string) (grid, bool) {
 	var cur *kvBlock
 	prev, warm := "", false
 	for i, raw := range strings.Split(text, "\n") {
-		if pairs := resultLinePairs(raw); pairs != nil && cur != nil && !cur.banner {
-			cur.add(pairs, i+1)
+		rp := resultLinePairs(raw)
+		if rp != nil && cur != nil && !cur.banner {
+			cur.add(rp, i+1)
 			continue
 		}
-		pairs, result, title := linePairs(raw)
+		pairs, result, title := linePairs(raw, rp)
 		if title != "" {
 			cur, prev = nil, title
 		}
@@ -96,8 +97,8 @@ func keyValueBlocksGrid(path, text string) (grid, bool) {
 
 // linePairs are a line's pairs: several "key=value" (a banner), one "key:
 // value" (a key that opens with its level gives that level as title), or a
-// result line's (result true, resultlines.go); nil for none.
-func linePairs(raw string) (pairs [][2]string, result bool, title string) {
+// result line's, rp (result true, resultlines.go); nil for none.
+func linePairs(raw string, rp [][2]string) (pairs [][2]string, result bool, title string) {
 	pairs = inlinePairs(raw)
 	if k, v, ok := kvLineOf(raw); ok && pairs == nil {
 		if t, rest, lead := leadingLevelKey(k); lead {
@@ -105,7 +106,7 @@ func linePairs(raw string) (pairs [][2]string, result bool, title string) {
 		}
 		pairs = [][2]string{{k, v}}
 	}
-	if rp := resultLinePairs(raw); rp != nil && len(pairs) <= 1 {
+	if rp != nil && len(pairs) <= 1 {
 		return rp, true, title
 	}
 	return pairs, false, title
