@@ -88,6 +88,9 @@ func Decide(path string, err error, meta Meta, judge sweep.Judge, depth int, rer
 		}
 		return nil, disagreement(err, amb.kind, reads)
 	}
+	if amb.kind == seriesKind {
+		reads = decodeFirst(reads)
+	}
 	s := reads[0].s
 	s.Notes = append(s.Notes, agreementNote(path, amb.kind, reads))
 	return s, nil

@@ -78,8 +78,10 @@ func parseUnit(s string) (unit, bool) {
 	if k == "m" && strings.TrimSpace(s) != "M" {
 		return unit{}, false // "m" is ambiguous (minutes? milli?); only "M" (million) is read
 	}
-	u, ok := units[k]
-	return u, ok
+	if u, ok := units[k]; ok {
+		return u, true
+	}
+	return composedUnit(k)
 }
 
 // UnitNames lists the units --unit accepts, for help and errors.

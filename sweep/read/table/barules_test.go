@@ -1,0 +1,54 @@
+package table
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Rules from the corpus's refusals in the session of batch ba (written
+// while batch ba was collected, none from it). Each test is synthetic,
+// written for its rule.
+
+// A rate's unit is read as a count over a time whichever way each half is
+// spelt: "tokens/secs", "token per second", "ktok/min", "токенов/сек",
+// "requêtes/s". A half knee does not know leaves the unit unknown.
+func TestComposedRateUnits(t *testing.T) {
+	for in, want := range map[string]unit{
+		"tokens/secs":       {dimTokRate, 1, "tok/s"},
+		"token per second":  {dimTokRate, 1, "tok/s"},
+		"ktokens/seconds":   {dimTokRate, 1000, "ktok/s"},
+		"токенов/сек":       {dimTokRate, 1, "tok/s"},
+		"tokens/minutes":    {dimTokRate, 1.0 / 60, "tok/min"},
+		"requêtes/s":        {dimReqRate, 1, "req/s"},
+		"requests / second": {dimReqRate, 1, "req/s"},
+	} {
+		got, ok := parseUnit(in)
+		require.True(t, ok, in)
+		require.Equal(t, want.dim, got.dim, in)
+		require.InDelta(t, want.factor, got.factor, 1e-12, in)
+		require.Equal(t, want.name, got.name, in)
+	}
+	for _, in := range []string{"tokens/fortnight", "apples/s", "tokens/s/s", "kapples/s", "tokens"} {
+		_, ok := parseUnit(in)
+		require.False(t, ok, in)
+	}
+
+	md := "| Batch Size | Average |\n|---|---|\n| 1 | 35.71 tokens/secs |\n| 2 | 71.37 tokens/secs |\n| 4 | 142.60 tokens/secs |\n| 8 | 275.70 tokens/secs |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 2, 4, 8}, concurrencies(s))
+	require.Equal(t, []float64{35.71, 71.37, 142.6, 275.7}, throughputs(s))
+}
+
+// Agreeing curves are read as the decode curve when another is prefill:
+// the node's output rate is decode's.
+func TestAgreeingCurvesReadDecodeBeforePrefill(t *testing.T) {
+	names := func(rs []candidateReading) []string { return headersOf(rs) }
+	rs := []candidateReading{{header: "Prefill"}, {header: "Decode"}}
+	require.Equal(t, []string{"Decode", "Prefill"}, names(decodeFirst(rs)))
+	rs = []candidateReading{{header: "TP1"}, {header: "TP2"}, {header: "Decode"}}
+	require.Equal(t, []string{"TP1", "TP2", "Decode"}, names(decodeFirst(rs)), "no prefill curve: order kept")
+	rs = []candidateReading{{header: "prefill+decode"}, {header: "decode"}}
+	require.Equal(t, []string{"decode", "prefill+decode"}, names(decodeFirst(rs)))
+}
