@@ -52,3 +52,20 @@ func TestAgreeingCurvesReadDecodeBeforePrefill(t *testing.T) {
 	rs = []candidateReading{{header: "prefill+decode"}, {header: "decode"}}
 	require.Equal(t, []string{"decode", "prefill+decode"}, names(decodeFirst(rs)))
 }
+
+// A short paragraph above a table whose first clause is a metric with its
+// unit names the table's numbers, whatever the rest of it says about the
+// run; a clause that names no unit, or one sentence only, does not.
+func TestMetricClauseCaption(t *testing.T) {
+	md := "## Server performance\n\nAggregate generation throughput in tokens/s; all failure rates were 0%.\n\n| Model | c=1 | c=2 | c=4 | c=8 |\n|---|---:|---:|---:|---:|\n| TURBO | 87.0 | 127.6 | 167.0 | 217.3 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 2, 4, 8}, concurrencies(s))
+	require.Equal(t, []float64{87, 127.6, 167, 217.3}, throughputs(s))
+
+	require.Equal(t, "Output tok/s, e.g. per run", metricClause("Output tok/s, e.g. per run; two runs each."))
+	require.Equal(t, "Aggregate output tokens/s", metricClause("Aggregate output tokens/s. Each level ran twice."))
+	require.Equal(t, "", metricClause("Aggregate throughput; all failures were 0%."), "no unit")
+	require.Equal(t, "", metricClause("Aggregate output tokens/s"), "one clause: the other rule's")
+	require.Equal(t, "", metricClause("## Output tok/s; two runs"), "a heading")
+}

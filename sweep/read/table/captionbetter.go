@@ -66,7 +66,7 @@ func metricLeadCaption(lines []string, i int) string {
 	}
 	m := metricLead.FindStringSubmatch(l)
 	if m == nil {
-		return ""
+		return metricClause(l)
 	}
 	name := strings.TrimSpace(m[1])
 	if sentenceEnd.MatchString(name) {
@@ -113,4 +113,41 @@ func shortParagraph(lines []string, i int) (string, bool) {
 func standsAlone(above string) bool {
 	a := strings.TrimSpace(unquote(above))
 	return a == "" || strings.HasPrefix(a, "#")
+}
+
+// clauseEnd is a full stop that ends a sentence: one after a word of
+// more than two letters or a unit ("tokens/s. Each"; "e.g. per run" goes
+// on), before a capital.
+var clauseEnd = regexp.MustCompile(`[\p{L}\d/)%]{3,}\.\s+\p{Lu}`)
+
+// maxMetricClause bounds a lead clause that is a metric and nothing else.
+const maxMetricClause = 64
+
+// metricClause is the paragraph's first clause when it is a metric with its
+// unit and nothing more, whatever follows it: "Aggregate generation
+// throughput in tokens/s; all failure rates were 0%." names the table's
+// numbers in its first clause, the rest is about the run.
+func metricClause(l string) string {
+	if l == "" || strings.ContainsAny(l[:1], "#|*_>") {
+		return "" // a heading, a quote or emphasis: read by their own rules
+	}
+	clause := l
+	if i := strings.IndexAny(clause, ";；。"); i >= 0 {
+		clause = clause[:i]
+	}
+	if m := clauseEnd.FindStringIndex(clause); m != nil {
+		clause = clause[:m[0]+strings.Index(clause[m[0]:], ".")]
+	}
+	if clause == l {
+		return "" // one clause: the metric-then-condition rule reads it
+	}
+	clause = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(clause), ".:："))
+	if clause == "" || len(clause) > maxMetricClause || !headerStatesUnit(clause) {
+		return ""
+	}
+	switch classify(clause).kind {
+	case colThroughput, colThroughputPerGPU, colLatency:
+		return clause
+	}
+	return ""
 }
