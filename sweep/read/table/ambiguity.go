@@ -88,12 +88,19 @@ func Decide(path string, err error, meta Meta, judge sweep.Judge, depth int, rer
 		}
 		return nil, disagreement(err, amb.kind, reads)
 	}
-	if amb.kind == seriesKind {
+	return agreed(path, amb.kind, reads), nil
+}
+
+// agreed is the reading of candidates that give one answer: the first,
+// or the decode curve among curves (decodeFirst), with a note naming the
+// others.
+func agreed(path, kind string, reads []candidateReading) *sweep.Sweep {
+	if kind == seriesKind {
 		reads = decodeFirst(reads)
 	}
 	s := reads[0].s
-	s.Notes = append(s.Notes, agreementNote(path, amb.kind, reads))
-	return s, nil
+	s.Notes = append(s.Notes, agreementNote(path, kind, reads))
+	return s
 }
 
 // sameAnswers: every candidate's reading gives the first one's answer.
