@@ -1,6 +1,7 @@
 package table
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -68,4 +69,32 @@ func TestMetricClauseCaption(t *testing.T) {
 	require.Equal(t, "", metricClause("Aggregate throughput; all failures were 0%."), "no unit")
 	require.Equal(t, "", metricClause("Aggregate output tokens/s"), "one clause: the other rule's")
 	require.Equal(t, "", metricClause("## Output tok/s; two runs"), "a heading")
+}
+
+// Seconds and milliseconds as other languages write them after a number
+// ("2.45초", "1.2秒", "850 мс") are times, and a cell of two statistics
+// ("2.45/2.72초") shares the unit written after the last.
+func TestTimeUnitsInOtherLanguages(t *testing.T) {
+	for in, want := range map[string]float64{"초": 1000, "秒": 1000, "сек": 1000, "giây": 1000, "毫秒": 1, "мс": 1, "밀리초": 1} {
+		u, ok := parseUnit(in)
+		require.True(t, ok, in)
+		require.Equal(t, dimTime, u.dim, in)
+		require.Equal(t, want, u.factor, in)
+	}
+	md := "| 동시 요청 | 첫 토큰 p50/p95 | 총처리량 |\n|---:|---:|---:|\n| 1 | 2.45/2.72초 | 16.6 tok/s |\n| 2 | 6.42/8.61초 | 25.7 tok/s |\n| 4 | 17.00/20.83초 | 27.5 tok/s |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 2, 4}, concurrencies(s))
+	require.Equal(t, []float64{16.6, 25.7, 27.5}, throughputs(s))
+	require.Equal(t, 2450.0, *s.Points[0].TTFT.P50)
+}
+
+// The prose's token rate names no column whose cells are times ("6.55초")
+// or zeros at every level (errors that never happened): they are no rate.
+func TestProseRateNamesNoTimeOrZeroColumn(t *testing.T) {
+	md := "| 동시 요청 | 오류 | 전체 응답 p95 | 총처리량 |\n|---:|---:|---:|---:|\n| 1 | 0 | 6.55초 | 16.6 tok/s |\n| 2 | 0 | 10.97초 | 15.7 tok/s |\n| 4 | 0 | 24.70초 | 17.5 tok/s |\n\n처리량은 약 16~18 tok/s로 유지되었다.\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{16.6, 15.7, 17.5}, throughputs(s))
+	require.NotContains(t, strings.Join(s.Notes, "\n"), `"오류" name no metric`)
 }

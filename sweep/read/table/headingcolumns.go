@@ -76,7 +76,7 @@ func namelessColumns(g grid, cols []column, key string) []int {
 		if c.key() == key && (key != "" || c.kind == colOtherTokRate) {
 			return nil // the table names the metric itself (a total rate has no key of its own)
 		}
-		if (saysNothing(c) || armName(c) || arms[i]) && namesSomething(g.header[i]) && numericColumn(g, i) && !countsRows(g, i) && !holdsNegative(g, i) {
+		if (saysNothing(c) || armName(c) || arms[i]) && namesSomething(g.header[i]) && numericColumn(g, i) && !countsRows(g, i) && !holdsNegative(g, i) && !(key == "throughput" && cellsMeasureOtherwise(g, i)) {
 			named = append(named, i)
 		}
 	}
@@ -173,4 +173,27 @@ func settingArms(header []string, cols []column) map[int]bool {
 		return nil
 	}
 	return arms
+}
+
+// cellsMeasureOtherwise: the cells of column i say they are no token rate
+// the text names: one writes a unit of another dimension ("6.55초", a
+// time), or
+// every value is zero (a count of errors that never happened; no node
+// serves at zero tokens per second at every level).
+func cellsMeasureOtherwise(g grid, i int) bool {
+	zeros, n := 0, 0
+	for _, row := range g.rows {
+		cv, ok, err := parseCell(cleanCell(cellAt(row, i)))
+		if err != nil || !ok {
+			continue
+		}
+		if cv.unit != nil && cv.unit.dim != dimNone && cv.unit.dim != dimTokRate {
+			return true
+		}
+		n++
+		if cv.v == 0 {
+			zeros++
+		}
+	}
+	return n > 0 && zeros == n
 }

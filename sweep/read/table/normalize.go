@@ -20,7 +20,7 @@ var tupleCell = regexp.MustCompile(`^\s*[\d.,]+ ?[a-zA-Zµ]{0,2}(\s*/\s*[\d.,]+ 
 
 // trailingUnit is the unit written once after the last value of a pair
 // ("12.59 / 21.01 ms"), which both values share.
-var trailingUnit = regexp.MustCompile(`[\d.,]\s?([a-zA-Zµ]{1,2})\s*$`)
+var trailingUnit = regexp.MustCompile(`[\d.,]\s?([\pLµ]{1,3})\s*$`)
 
 // brTag is an HTML line break inside a cell: "16<br>512<br>768" stacks
 // three levels in one cell as "16 / 512 / 768" does.

@@ -25,14 +25,14 @@ import (
 
 // statPart is one value of a packed statistics cell: a number with an
 // optional short unit, or a range of two ("0.93-1.1s").
-const statPart = `[\d.,]+ ?[a-zA-Zµ]{0,2}(?:\s*[-–~]\s*[\d.,]+ ?[a-zA-Zµ]{0,2})?`
+const statPart = `[\d.,]+ ?[\pLµ]{0,3}(?:\s*[-–~]\s*[\d.,]+ ?[\pLµ]{0,3})?`
 
 var (
 	statCell = regexp.MustCompile(`^\s*` + statPart + `(\s*/\s*` + statPart + `)*\s*$`)
 	// boundCell is a bound, not a value (">120 s": every request ran into
 	// the client's timeout): it bounds each statistic the header names.
 	boundCell = regexp.MustCompile(`^\s*[<>]=?\s*` + statPart + `\s*$`)
-	rangePart = regexp.MustCompile(`^[\d.,]+ ?[a-zA-Zµ]{0,2}\s*[-–~]\s*[\d.,]+ ?[a-zA-Zµ]{0,2}$`)
+	rangePart = regexp.MustCompile(`^[\d.,]+ ?[\pLµ]{0,3}\s*[-–~]\s*[\d.,]+ ?[\pLµ]{0,3}$`)
 )
 
 // statCellsHold: every filled cell of column i holds k statistics or one,

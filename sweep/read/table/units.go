@@ -49,8 +49,11 @@ func init() {
 			units[s] = unit{d, f, name}
 		}
 	}
-	add(dimTime, 1, "ms", "ms", "msec", "msecs", "millisecond", "milliseconds", "millis")
-	add(dimTime, 1000, "s", "s", "sec", "secs", "second", "seconds")
+	add(dimTime, 1, "ms", "ms", "msec", "msecs", "millisecond", "milliseconds", "millis",
+		"毫秒", "밀리초", "ミリ秒", "мс", "мсек")
+	add(dimTime, 1000, "s", "s", "sec", "secs", "second", "seconds",
+		// Seconds as other languages write them after a number ("2.45초", "1.2秒").
+		"秒", "초", "с", "сек", "seg", "segundos", "giây", "sn", "saniye", "sek", "sekunden", "secondes", "secondi")
 	// A time per output token ("13.43 ms/tok"), as TPOT and ITL cells
 	// write it: a time.
 	add(dimTime, 1, "ms", "ms/tok", "ms/token", "ms/tokens")
