@@ -98,3 +98,21 @@ func TestProseRateNamesNoTimeOrZeroColumn(t *testing.T) {
 	require.Equal(t, []float64{16.6, 15.7, 17.5}, throughputs(s))
 	require.NotContains(t, strings.Join(s.Notes, "\n"), `"오류" name no metric`)
 }
+
+// A one-stream rate and the streams' total with no unit anywhere are a
+// token rate in either order ("Per-user" before "Aggregate"), by the
+// physics of sharing (all ≈ one × load); a model named once over its rows
+// ("| GLM | Per-user |" then "| | Aggregate |") names both.
+func TestStreamPairEitherOrderAndGroupedLabels(t *testing.T) {
+	md := "| Model | Type | C1 | C2 | C4 | C8 |\n|---|---|---:|---:|---:|---:|\n| GLM | Per-user | 64.67 | 50.63 | 38.06 | 25.97 |\n|  | Aggregate | 64.67 | 101.26 | 152.24 | 207.79 |\n| Qwen | Per-user | 35.36 | 27.62 | 21.37 | 17.5 |\n|  | Aggregate | 35.36 | 55.24 | 85.48 | 140.01 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "Qwen"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 2, 4, 8}, concurrencies(s))
+	require.Equal(t, []float64{35.36, 55.24, 85.48, 140.01}, throughputs(s))
+
+	// The same numbers where the "aggregate" is no product of the stream's
+	// rate and the load stay unnamed.
+	odd := "| Type | C1 | C2 | C4 | C8 |\n|---|---:|---:|---:|---:|\n| Per-user | 64.67 | 50.63 | 38.06 | 25.97 |\n| Aggregate | 64.67 | 70.1 | 75.2 | 80.3 |\n"
+	_, err = Read("t.md", []byte(odd), Markdown, Meta{})
+	require.Error(t, err)
+}

@@ -35,16 +35,33 @@ func joinLeadLabels(g grid) (grid, string, bool) {
 			continue
 		}
 		t := g.reshaped(append([]string{strings.Join(g.header[:f], " / ")}, g.header[f:]...)...)
+		above := make([]string, f-1)
 		for r, row := range g.rows {
 			if len(row) < f {
 				return g, "", false
 			}
-			t.rows = append(t.rows, append([]string{joinWords(row[:f]...)}, row[f:]...))
+			labels := filledDown(row[:f], above)
+			t.rows = append(t.rows, append([]string{joinWords(labels...)}, row[f:]...))
 			t.lines = append(t.lines, g.lines[r])
 		}
 		return t, fmt.Sprintf("%s: the columns %s name each row's curve together: read as one label before the levels", g.file, quoteAll(g.header[:f])), true
 	}
 	return g, "", false
+}
+
+// filledDown is a row's labels with a blank outer label (every one but the
+// last) taken from the row above, as a grouped table writes a model's name
+// once over its rows ("| GLM | Per-user |" then "| | Aggregate |"); above
+// keeps the outer labels for the next row.
+func filledDown(labels, above []string) []string {
+	out := append([]string(nil), labels...)
+	for c := range above {
+		if isBlank(cleanCell(out[c])) {
+			out[c] = above[c]
+		}
+		above[c] = out[c]
+	}
+	return out
 }
 
 // labelsOnly: no header is a load or a measurement knee reads.

@@ -39,18 +39,32 @@ func nameStreamRatePairs(g *grid) []string {
 	}
 	var notes []string
 	for j := 1; j < len(g.header); j++ {
-		i := j - 1
-		if i == load || !unitlessWords(g.header[i], allStreamsWords, "") || !unitlessWords(g.header[j], oneStreamWords, "per") {
+		i, k := streamPair(*g, load, j-1, j)
+		if i < 0 {
 			continue
 		}
-		if !unitlessCells(*g, i) || !unitlessCells(*g, j) || !sharedByStreams(*g, load, i, j) {
-			continue
-		}
-		a, b := g.header[i], g.header[j]
-		g.header[i], g.header[j] = a+" tok/s", b+" tok/s"
+		a, b := g.header[i], g.header[k]
+		j = max(i, k)
+		g.header[i], g.header[k] = a+" tok/s", b+" tok/s"
 		notes = append(notes, fmt.Sprintf("%s: %q is %q × %q on every row, rising with the load while each stream's falls: the streams' rate and one stream's, read in tok/s (no header names a unit)", g.file, a, b, g.header[load]))
 	}
 	return notes
+}
+
+// streamPair is the all-streams column and the one-stream column of the
+// neighbours x and y, in either order ("agg / per user" or "Per-user |
+// Aggregate"), when they share the load as a rate does; -1, -1 otherwise.
+func streamPair(g grid, load, x, y int) (int, int) {
+	for _, p := range [][2]int{{x, y}, {y, x}} {
+		all, one := p[0], p[1]
+		if all == load || one == load || !unitlessWords(g.header[all], allStreamsWords, "") || !unitlessWords(g.header[one], oneStreamWords, "per") {
+			continue
+		}
+		if unitlessCells(g, all) && unitlessCells(g, one) && sharedByStreams(g, load, all, one) {
+			return all, one
+		}
+	}
+	return -1, -1
 }
 
 // unitlessWords: header h names no unit and no requests, and holds one of
