@@ -116,3 +116,19 @@ func TestStreamPairEitherOrderAndGroupedLabels(t *testing.T) {
 	_, err = Read("t.md", []byte(odd), Markdown, Meta{})
 	require.Error(t, err)
 }
+
+// A table of levels as columns keeps its levels beside a column of ratios
+// derived from them ("C8 / C1" over "2.88×"), and a cell packing a rate
+// with a percentage ("185.8 / 68.2%" under "C=1 tok/s / accept") is the
+// rate and a figure knee does not read.
+func TestLevelColumnsBesideRatiosAndRatePackedWithPercent(t *testing.T) {
+	md := "| Model | C=1 tok/s / accept | C=2 tok/s / accept | C=4 tok/s / accept | C8 / C1 |\n|---|---:|---:|---:|---:|\n| A | 185.8 / 68.2% | 247.0 / 69.0% | 309.5 / 68.4% | 2.88× |\n| B | 202.4 / 69.3% | 399.7 / 71.4% | 699.7 / 69.3% | 5.67× |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "B"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 2, 4}, concurrencies(s))
+	require.Equal(t, []float64{202.4, 399.7, 699.7}, throughputs(s))
+
+	require.True(t, ratioPartsBeside(grid{header: []string{"x"}, rows: [][]string{{"185.8 / 68.2%"}}}, 0, []string{"tok/s", "accept"}))
+	require.False(t, ratioPartsBeside(grid{header: []string{"x"}, rows: [][]string{{"185.8 / 68.2"}}}, 0, []string{"tok/s", "accept"}), "a bare number beside the rate is no percentage")
+	require.False(t, ratioPartsBeside(grid{header: []string{"x"}, rows: [][]string{{"18% / 68.2%"}}}, 0, []string{"GPU", "accept"}), "no part knee reads")
+}

@@ -66,6 +66,11 @@ func packedColumnNames(g grid, i int, template *packing) ([]string, *packing, bo
 	}
 	if parts := packedSep.Split(h, -1); len(parts) >= 2 {
 		prefix, bare, ok := packedPartNames(parts)
+		if !ok && everyCellPacked(g, i, len(parts)) && ratioPartsBeside(g, i, parts) {
+			// "tok/s / accept" over "185.8 / 68.2%": a rate and its
+			// acceptance, the percentage no value knee reads.
+			prefix, bare, ok = "", parts, true
+		}
 		if !ok || !everyCellPacked(g, i, len(parts)) {
 			return nil, nil, false
 		}
@@ -192,4 +197,25 @@ func allLeadWith(names, lead []string) bool {
 		}
 	}
 	return true
+}
+
+// ratioPartsBeside: the parts of header parts that name a value knee reads
+// name different ones, one at least, and every other part holds a ratio or
+// a percentage in every cell of column i: a measurement packed with a
+// figure derived from it ("tok/s / accept", "185.8 / 68.2%").
+func ratioPartsBeside(g grid, i int, parts []string) bool {
+	var keyed []string
+	for j, p := range parts {
+		if classify(p).key() != "" {
+			keyed = append(keyed, p)
+			continue
+		}
+		if !everyFilledCell(g, i, cleanCell, func(c string) bool {
+			cut := packedSep.Split(c, -1)
+			return j < len(cut) && looksRatio(cut[j])
+		}) {
+			return false
+		}
+	}
+	return len(keyed) > 0 && distinctReadKeys(keyed)
 }
