@@ -132,3 +132,17 @@ func TestLevelColumnsBesideRatiosAndRatePackedWithPercent(t *testing.T) {
 	require.False(t, ratioPartsBeside(grid{header: []string{"x"}, rows: [][]string{{"185.8 / 68.2"}}}, 0, []string{"tok/s", "accept"}), "a bare number beside the rate is no percentage")
 	require.False(t, ratioPartsBeside(grid{header: []string{"x"}, rows: [][]string{{"18% / 68.2%"}}}, 0, []string{"GPU", "accept"}), "no part knee reads")
 }
+
+// A load written as requests times their size ("4 × 64 tokens") is the
+// count in flight; rows of another size are another workload, set aside.
+func TestLoadTimesRequestSize(t *testing.T) {
+	md := "| Carga | tok/s |\n|---|---:|\n| 1 × 64 tokens | 200.13 |\n| 4 × 64 tokens | 497.91 |\n| 8 × 64 tokens | 887.75 |\n| 12 × 64 tokens | 983.25 |\n| 1 × hasta 256 tokens | 211.90 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 4, 8, 12}, concurrencies(s))
+	require.Equal(t, []float64{200.13, 497.91, 887.75, 983.25}, throughputs(s))
+	require.Contains(t, s.Notes, `t.md: "1 × hasta 256 tokens" under "Carga" carry another size: another workload, set aside`)
+
+	_, ok := sharedSize(grid{header: []string{"Load"}, rows: [][]string{{"1 × 64"}, {"4 × 128"}, {"8 × 256"}}}, 0)
+	require.False(t, ok, "no size most rows share: no sweep of one workload")
+}

@@ -192,6 +192,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, splitParenValues(&g)...)
 	notes = append(notes, splitPackedCells(&g)...)
 	notes = append(notes, profileLoads(&g)...)
+	notes = append(notes, readLoadTimesSize(&g)...)
 	notes = append(notes, dropLoadCountWords(&g)...)
 	notes = append(notes, dropLoadPerSecond(&g)...)
 	notes = append(notes, signedLoads(&g)...)
