@@ -1,6 +1,7 @@
 package table
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -145,4 +146,55 @@ func TestLoadTimesRequestSize(t *testing.T) {
 
 	_, ok := sharedSize(grid{header: []string{"Load"}, rows: [][]string{{"1 × 64"}, {"4 × 128"}, {"8 × 256"}}}, 0)
 	require.False(t, ok, "no size most rows share: no sweep of one workload")
+}
+
+// Requests sent beside requests that succeeded are no lookalikes: knee's
+// requests are those that succeeded, whichever column comes first.
+func TestSuccessfulRequestsBesideTotal(t *testing.T) {
+	md := "| concurrency | total_requests | successful | tok/s |\n|---|---|---|---|\n| 1 | 10 | 10 | 40 |\n| 2 | 10 | 10 | 75 |\n| 4 | 10 | 9 | 120 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, 9, *s.Points[2].Requests)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `"total_requests" (the requests sent; "successful" counts those that succeeded, knee's requests)`)
+
+	both := "| concurrency | requests | requests completed | requests ok | tok/s |\n|---|---|---|---|---|\n| 1 | 10 | 10 | 10 | 40 |\n| 2 | 10 | 10 | 10 | 75 |\n| 4 | 10 | 9 | 9 | 120 |\n"
+	_, err = Read("t.md", []byte(both), Markdown, Meta{})
+	require.Error(t, err, "two columns call their requests successful: knee does not pick")
+}
+
+// A load column of labels, each with its level ("Text Generation,
+// concurrency=1" under "Scenario (Concurrency)"), is the labels and the
+// levels; "nan" (a mean over no requests) is a blank.
+func TestLoadColumnOfLabelledLevels(t *testing.T) {
+	md := "| Scenario (Concurrency) | Average TTFT | Tokens/s (Throughput) |\n|---|---|---|\n| Text Generation, concurrency=1 | 19.560 s | 44.63 |\n| Text Generation, concurrency=2 | 30.135 s | 78.24 |\n| Text Generation, concurrency=3 | 43.461 s | 86.36 |\n| Text Generation, concurrency=4 | nan | 90.1 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 2, 3, 4}, concurrencies(s))
+	require.Equal(t, 19560.0, *s.Points[0].TTFT.Mean)
+	require.Nil(t, s.Points[3].TTFT.Mean)
+	require.True(t, isBlank("NaN"))
+}
+
+// A line naming a run before its blocks ("Scenario: Chatbot, Concurrency:
+// 1") names the curve its blocks belong to: levels repeated over runs are
+// curves, not repeats.
+func TestRunNamingLinesNameCurves(t *testing.T) {
+	var b strings.Builder
+	for _, sc := range []string{"Text Generation", "Chatbot"} {
+		for _, c := range []int{1, 2, 3} {
+			fmt.Fprintf(&b, "Scenario: %s, Concurrency: %d\n  Request 1:\n    TTFT          : 8.3 s\n\n  Summary for concurrency %d:\n    Successful requests          : %d\n    Average TTFT per request     : %d.5 s\n    Overall throughput (sum)     : %d.0 tokens/s\n\n", sc, c, c, c, 8+c, 100*c+len(sc))
+		}
+	}
+	_, err := Read("t.txt", []byte(b.String()), BenchText, Meta{})
+	require.ErrorContains(t, err, `--series: the table holds 2 series by "Scenario": Text Generation (3 rows), Chatbot (3 rows)`)
+	s, err := Read("t.txt", []byte(b.String()), BenchText, Meta{Series: "Chatbot"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 2, 3}, concurrencies(s))
+	require.Equal(t, []float64{107, 207, 307}, throughputs(s))
+
+	key, name, ok := runName("Scenario: Text Generation, Concurrency: 1")
+	require.True(t, ok)
+	require.Equal(t, []string{"Scenario", "Text Generation"}, []string{key, name})
+	_, _, ok = runName("TTFT: fast, p99: 3")
+	require.False(t, ok, "a metric's key names no run")
 }

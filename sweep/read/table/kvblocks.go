@@ -1,6 +1,7 @@
 package table
 
 import (
+	"cmp"
 	"fmt"
 	"regexp"
 	"strings"
@@ -41,8 +42,9 @@ type kvBlock struct {
 	// warmup is set for a block a line above it calls the warm-up
 	// ("warmup..." printed before the first level): no level of the sweep.
 	warmup bool
-	// label is a banner's words besides its pairs (resultlines.go).
-	label string
+	// label is a banner's words besides its pairs (resultlines.go), or
+	// the run a line above names (kvlabels.go), under labelKey.
+	label, labelKey string
 }
 
 // add puts a line's pairs into the block, the line its last.
@@ -62,6 +64,7 @@ func keyValueBlocksGrid(path, text string) (grid, bool) {
 	var blocks []kvBlock
 	var cur *kvBlock
 	prev, warm := "", false
+	var run [2]string // the key and name of the run a line above names (kvlabels.go)
 	for i, raw := range strings.Split(text, "\n") {
 		rp := resultLinePairs(raw)
 		if rp != nil && cur != nil && !cur.banner {
@@ -77,6 +80,9 @@ func keyValueBlocksGrid(path, text string) (grid, bool) {
 			if t := strings.TrimSpace(raw); t != "" && !decorationOnly(t) {
 				prev = t
 				warm = warm || warmupLine.MatchString(t)
+				if k, n, ok := runName(t); ok {
+					run = [2]string{k, n}
+				}
 			}
 			continue
 		}
@@ -85,6 +91,8 @@ func keyValueBlocksGrid(path, text string) (grid, bool) {
 			b := kvBlock{values: map[string]string{}, line: i + 1, title: prev, banner: banner, warmup: warm}
 			if b.banner {
 				b.label = bannerLabel(raw)
+			} else if run[1] != "" {
+				b.labelKey, b.label = run[0], run[1]
 			}
 			blocks = append(blocks, b)
 			cur = &blocks[len(blocks)-1]
@@ -153,7 +161,7 @@ func kvGrid(path string, blocks []kvBlock) (grid, bool) {
 			row[kvColumn(&g, col, fromTitle)] = level
 		}
 		if runs {
-			row[kvColumn(&g, col, "run")] = b.label
+			row[kvColumn(&g, col, cmp.Or(b.labelKey, "run"))] = b.label
 		}
 		for _, k := range b.keys {
 			row[kvColumn(&g, col, k)] = b.values[k]

@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -84,15 +85,30 @@ var loadMarkers = []markerKind{
 // labelLoads adds the concurrency column a label column holds, when the
 // table has no load column.
 func labelLoads(g *grid) []string {
-	if loadColumn(classifyAll(g.header)) >= 0 {
-		return nil
+	textLoad := -1
+	if load := loadColumn(classifyAll(g.header)); load >= 0 {
+		if !textColumn(*g, load) {
+			return nil
+		}
+		// "Scenario (Concurrency)" over "Text Generation, concurrency=1":
+		// the load column holds labels, each with its level.
+		textLoad = load
 	}
 	for i := range g.header {
-		loads, rest, m, ok := labelColumnMarkers(g, i)
-		if !ok || namedRunsShareLevel(loads, rest) {
+		if textLoad >= 0 && i != textLoad {
 			continue
 		}
 		label := strings.TrimSpace(stripMarkup(g.header[i]))
+		header := g.header
+		if i == textLoad {
+			g.header = slices.Clone(g.header)
+			g.header[i] = "series" // its labels, the level taken out
+		}
+		loads, rest, m, ok := labelColumnMarkers(g, i)
+		if !ok || namedRunsShareLevel(loads, rest) {
+			g.header = header
+			continue
+		}
 		first := strings.TrimSpace(stripMarkup(cellAt(g.rows[0], i)))
 		corner := cornerNamesMetric(*g, i)
 		for r, row := range g.rows {

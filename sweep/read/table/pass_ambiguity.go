@@ -37,6 +37,9 @@ func (r *resolved) refuseLookalikes(g grid) error {
 		if len(byKey[k]) < 2 || k == "note" || r.keepPicked(k) { // remarks are all kept, none chosen
 			continue
 		}
+		if k == "requests" && r.keepSuccessfulCount(byKey[k]) {
+			continue
+		}
 		hs := r.headersOf(byKey[k])
 		marked := hs
 		if len(r.cols) == len(g.header) {
