@@ -61,46 +61,67 @@ func (b *kvBlock) add(pairs [][2]string, line int) {
 // keyValueBlocksGrid reads a text's key-value blocks as a grid; false
 // unless two or more blocks each give a level and a token rate.
 func keyValueBlocksGrid(path, text string) (grid, bool) {
-	var blocks []kvBlock
-	var cur *kvBlock
-	prev, warm := "", false
-	var run [2]string // the key and name of the run a line above names (kvlabels.go)
+	var sc kvScan
 	for i, raw := range strings.Split(text, "\n") {
 		rp := resultLinePairs(raw)
-		if rp != nil && cur != nil && !cur.banner {
-			cur.add(rp, i+1)
+		if rp != nil && sc.cur != nil && !sc.cur.banner {
+			sc.cur.add(rp, i+1)
 			continue
 		}
 		pairs, result, title := linePairs(raw, rp)
 		if title != "" {
-			cur, prev = nil, title
+			sc.cur, sc.prev = nil, title
 		}
 		if pairs == nil {
-			cur = nil
-			if t := strings.TrimSpace(raw); t != "" && !decorationOnly(t) {
-				prev = t
-				warm = warm || warmupLine.MatchString(t)
-				if k, n, ok := runName(t); ok {
-					run = [2]string{k, n}
-				}
-			}
+			sc.cur = nil
+			sc.textLine(strings.TrimSpace(raw))
 			continue
 		}
 		banner := len(pairs) > 1 && !result
-		if cur == nil || banner || cur.banner { // a line of pairs is a block of its own (kvinline.go)
-			b := kvBlock{values: map[string]string{}, line: i + 1, title: prev, banner: banner, warmup: warm}
-			if b.banner {
-				b.label = bannerLabel(raw)
-			} else if run[1] != "" {
-				b.labelKey, b.label = run[0], run[1]
-			}
-			blocks = append(blocks, b)
-			cur = &blocks[len(blocks)-1]
-			prev, warm = "", false
+		if sc.cur == nil || banner || sc.cur.banner { // a line of pairs is a block of its own (kvinline.go)
+			sc.open(raw, i+1, banner)
 		}
-		cur.add(pairs, i+1)
+		sc.cur.add(pairs, i+1)
 	}
-	return kvGrid(path, mergeContinued(blocks))
+	return kvGrid(path, mergeContinued(sc.blocks))
+}
+
+// kvScan is keyValueBlocksGrid's state: the blocks so far, the one open,
+// the last line of text above it, whether a line called the next block
+// the warm-up, and the key and name of the run a line above names
+// (kvlabels.go).
+type kvScan struct {
+	blocks []kvBlock
+	cur    *kvBlock
+	prev   string
+	warm   bool
+	run    [2]string
+}
+
+// textLine notes a line that holds no pairs: a title for the next block,
+// a warm-up line, a line naming a run.
+func (sc *kvScan) textLine(t string) {
+	if t == "" || decorationOnly(t) {
+		return
+	}
+	sc.prev = t
+	sc.warm = sc.warm || warmupLine.MatchString(t)
+	if k, n, ok := runName(t); ok {
+		sc.run = [2]string{k, n}
+	}
+}
+
+// open starts a block at line (raw as written), a banner or not.
+func (sc *kvScan) open(raw string, line int, banner bool) {
+	b := kvBlock{values: map[string]string{}, line: line, title: sc.prev, banner: banner, warmup: sc.warm}
+	if b.banner {
+		b.label = bannerLabel(raw)
+	} else if sc.run[1] != "" {
+		b.labelKey, b.label = sc.run[0], sc.run[1]
+	}
+	sc.blocks = append(sc.blocks, b)
+	sc.cur = &sc.blocks[len(sc.blocks)-1]
+	sc.prev, sc.warm = "", false
 }
 
 // linePairs are a line's pairs: several "key=value" (a banner), one "key:
