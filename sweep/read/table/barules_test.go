@@ -198,3 +198,18 @@ func TestRunNamingLinesNameCurves(t *testing.T) {
 	_, _, ok = runName("TTFT: fast, p99: 3")
 	require.False(t, ok, "a metric's key names no run")
 }
+
+// Labels naming each row's level and its curve ("5 RPS Structured") beside
+// a measured load column are read for the curve: what is left once the
+// level marker is out, when it repeats down the table.
+func TestCurvesInLevelLabels(t *testing.T) {
+	md := "| Scenario | Out TPS | Concurrency |\n|---|---|---|\n| Sync Free-form | 20.5 | 1.0 |\n| Sync Structured | 21.0 | 1.0 |\n| 5 RPS Free-form | 152.0 | 80.9 |\n| 5 RPS Structured | 157.8 | 83.6 |\n| 20 RPS Free-form | 155.2 | 90.9 |\n| 20 RPS Structured | 155.3 | 88.7 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "Structured"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 83.6, 88.7}, concurrencies(s))
+	require.Equal(t, []float64{21, 157.8, 155.3}, throughputs(s))
+
+	require.False(t, repeatedCurves([]string{"a", "b", "c"}), "every label its own: no curves")
+	require.False(t, repeatedCurves([]string{"a", "a", "b"}), "a curve of one row")
+	require.True(t, repeatedCurves([]string{"a", "b", "a", "b"}))
+}

@@ -197,6 +197,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, dropLoadPerSecond(&g)...)
 	notes = append(notes, signedLoads(&g)...)
 	notes = append(notes, labelLoads(&g)...)
+	notes = append(notes, curvesInLevelLabels(&g)...)
 	notes = append(notes, dropLabelLoads(&g)...)
 	notes = append(notes, phaseRows(&g)...)
 	notes = append(notes, nameColumnsByPhysics(&g)...)
