@@ -213,3 +213,30 @@ func TestCurvesInLevelLabels(t *testing.T) {
 	require.False(t, repeatedCurves([]string{"a", "a", "b"}), "a curve of one row")
 	require.True(t, repeatedCurves([]string{"a", "b", "a", "b"}))
 }
+
+// Label columns naming the rows alike in other words ("model_folder",
+// "model_full_name") are no choice to refuse: the first is read. "ccu"
+// (concurrent users) is a load, "3 路" a level, "6.16 output tok/s" an
+// output rate.
+func TestLabelsNamingAlikeAndMoreLoadWords(t *testing.T) {
+	csv := "model_folder,model_full_name,ccu,output_tok_throughput_tok_s\nm27,MiniMaxAI/M2.7,1,123.9\nm27,MiniMaxAI/M2.7,10,492.9\nm27,MiniMaxAI/M2.7,100,1475.7\nq35,Qwen/Q3.5,1,80.1\nq35,Qwen/Q3.5,10,390.2\nq35,Qwen/Q3.5,100,1200.4\n"
+	s, err := Read("t.csv", []byte(csv), CSV, Meta{Series: "q35"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 10, 100}, concurrencies(s))
+	require.Equal(t, []float64{80.1, 390.2, 1200.4}, throughputs(s))
+
+	odd := "model_folder,model_full_name,ccu,output_tok_throughput_tok_s\nm27,A,1,123.9\nm27,B,10,492.9\nm27,A,100,1475.7\n"
+	_, err = Read("t.csv", []byte(odd), CSV, Meta{})
+	require.Error(t, err, "names that do not go one to one are a choice")
+
+	for h, want := range map[string]string{"3 路": "3", "8 streams": "8", "2 sessions": "2"} {
+		level, _, ok := wordLevel(h)
+		require.True(t, ok, h)
+		require.Equal(t, want, level, h)
+	}
+	u, ok := parseUnit("output tok/s")
+	require.True(t, ok)
+	require.Equal(t, dimTokRate, u.dim)
+	_, ok = parseUnit("input tok/s")
+	require.False(t, ok, "an input rate is no unit of knee's throughput")
+}

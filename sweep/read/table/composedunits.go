@@ -48,6 +48,14 @@ func composedUnit(k string) (unit, bool) {
 	if !ok {
 		return unit{}, false
 	}
+	// "108.84 output tok/s": the rate of the output tokens, which knee
+	// reads; an input rate stays unknown.
+	for _, w := range []string{"output", "generated", "generation", "gen", "out"} {
+		if rest, found := strings.CutPrefix(num, w); found && unitTokenWords[strings.TrimLeft(rest, "_-")] {
+			num = strings.TrimLeft(rest, "_-")
+			break
+		}
+	}
 	scale := 1.0
 	if rest, found := strings.CutPrefix(num, "k"); found && (unitTokenWords[rest] || unitRequestWords[rest]) {
 		num, scale = rest, 1000

@@ -17,7 +17,9 @@ var singleLoad = regexp.MustCompile(`^(?i)(?:(?:single|sequential|one user|1 use
 
 // timesLoad is a header that opens with a count of concurrent requests
 // ("2x 并发", "2 并发", "8 concurrent requests", "4x users").
-var timesLoad = regexp.MustCompile(`^(?i)(\d+)\s*[x×]?\s*(?:路?并发|concurrent(?:\s+requests?)?(?:\s+|$)|concurrency(?:\s+|$)|users?(?:\s+|$)|clients?(?:\s+|$))`)
+// "3 路" (three ways: streams in Chinese), "4 streams", "2 sessions" and
+// "8 slots" count requests in flight as well.
+var timesLoad = regexp.MustCompile(`^(?i)(\d+)\s*[x×]?\s*(?:路?并发|concurrent(?:\s+requests?)?(?:\s+|$)|(?:concurrency|users?|clients?|streams?|sessions?|slots?|路|并行|个用户|用户)(?:\s+|$))`)
 
 // bareTimes is a header that is only a multiple of one request ("x2").
 var bareTimes = regexp.MustCompile(`^(?i)[x×](\d+)$`)

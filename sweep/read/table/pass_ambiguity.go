@@ -40,6 +40,9 @@ func (r *resolved) refuseLookalikes(g grid) error {
 		if k == "requests" && r.keepSuccessfulCount(byKey[k]) {
 			continue
 		}
+		if r.keepOneNaming(g, byKey[k]) {
+			continue
+		}
 		hs := r.headersOf(byKey[k])
 		marked := hs
 		if len(r.cols) == len(g.header) {

@@ -147,7 +147,9 @@ var (
 	requestWords       = []string{"req", "reqs", "request", "requests", "rps", "qps"}
 	loadWords          = []string{"concurrency", "conc", "c", "concurrent", "inflight", "users", "user", "clients", "client", "vus", "vu",
 		"batch", "bs", "bsz", "parallel", "parallelism", "streams", "slots", "np", "npl", "sessions", "workers", "worker", "threads", "cap", "agents",
-		"connections", "simultaneous", "lanes"}
+		"connections", "simultaneous", "lanes",
+		// CCU, concurrent users, as game and web load tests write it.
+		"ccu"}
 	seriesWords = []string{"engine", "framework", "backend", "strategy", "config", "configuration", "mode", "variant", "recipe",
 		"quant", "quantization", "precision", "dtype", "dataset", "scenario", "routing", "router", "version", "setup", "system",
 		"server", "method", "policy", "serving", "runtime", "implementation", "impl", "build", "branch", "image", "service", "stack", "deployment", "series"}
