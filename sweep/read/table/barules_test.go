@@ -240,3 +240,35 @@ func TestLabelsNamingAlikeAndMoreLoadWords(t *testing.T) {
 	_, ok = parseUnit("input tok/s")
 	require.False(t, ok, "an input rate is no unit of knee's throughput")
 }
+
+// Beside a measured concurrency in fractions, a ladder the served req/s
+// matches at its lowest level and never exceeds is the offered rate, the
+// load; the concurrency is what was achieved.
+func TestOfferedRateLadderBesideMeasuredConcurrency(t *testing.T) {
+	md := "| 场景 | rr | req/s | output tok/s | p50 TTFT ms | p50 E2E ms | concurrency |\n|---|---:|---:|---:|---:|---:|---:|\n" +
+		"| rr0_5 | 0.5 | 0.54 | 68.69 | 113.32 | 1524.74 | 0.82 |\n| rr1 | 1.0 | 1.06 | 135.07 | 109.98 | 1626.41 | 1.75 |\n| rr2 | 2.0 | 2.04 | 260.87 | 112.21 | 1881.51 | 4.03 |\n| rr4 | 4.0 | 3.80 | 486.87 | 127.57 | 2935.07 | 11.06 |\n| rr8 | 8.0 | 6.20 | 793.28 | 218.36 | 4768.74 | 28.17 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	var rates []float64
+	for _, p := range s.Points {
+		rates = append(rates, *p.RequestedRate)
+	}
+	require.Equal(t, []float64{0.5, 1, 2, 4, 8}, rates)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `"rr" read as the offered request rate: "req/s" served about as much at its lowest level and never more`)
+
+	// Served above the column at its lowest level: no offered rate.
+	over := strings.Replace(md, "| 0.5 | 0.54 |", "| 0.5 | 0.94 |", 1)
+	s, err = Read("t.md", []byte(over), Markdown, Meta{})
+	if err == nil {
+		require.Nil(t, s.Points[0].RequestedRate)
+	}
+}
+
+// A stage number beside labels that write the load ("conc 10") is no
+// level, taken or named.
+func TestStageBesideLabelledLoads(t *testing.T) {
+	md := "| Stage | Shape | Throughput | p50 latency |\n|---|---|---|---|\n| 1 | 60 req × 1 tok, conc 10 | 110 tok/min | 2.38s |\n| 2 | 40 req × 100 tok, conc 10 | 8,499 tok/min | 2.90s |\n| 3 | 24 req × 600 tok, conc 12 | 21,985 tok/min | 6.74s |\n| 5 | 50 req × 1500 tok, conc 20 | 30,866 tok/min | 21.11s |\n"
+	_, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.Error(t, err)
+	require.NotContains(t, err.Error(), "--column concurrency=\"Stage\"")
+}

@@ -56,6 +56,7 @@ func (r *resolved) rolesPass(g grid) error {
 	r.unlimitedRateBesideLevel(g)
 	r.tpotOrITL(g.file)
 	r.offeredRates(g)
+	r.offeredRateBesideMeasured(g)
 	r.steppingLoad(g)
 	return nil
 }

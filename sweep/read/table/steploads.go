@@ -21,6 +21,9 @@ func steppingLoadHint(g grid, cols []column) string {
 		if c.kind != colIgnore || (c.why != "" && c.why != whyNotRead) || rowNumberHeader(g.header[i]) || countsRows(g, i) {
 			continue
 		}
+		if stageHeader(g.header[i]) && labelsMarkLoads(g) {
+			continue // "Stage" 1, 2, 3 beside labels that write "conc 10": the labels hold the load
+		}
 		if levels, ok := steppingLevels(g, i); ok {
 			return fmt.Sprintf("; %q steps up row by row as a load does (%s): if it is the level, say so with --column concurrency=%q", g.header[i], levels, g.header[i])
 		}
@@ -64,7 +67,7 @@ func (r *resolved) steppingLoad(g grid) {
 	}
 	tput := r.firstOfKinds(colThroughput, colThroughputPerGPU)
 	step := r.oneLadder(g)
-	if step < 0 || tput < 0 || !risesAlong(g, step, tput) || spreadAtOneLevel(g, step, tput) > maxRepeatSpread {
+	if step < 0 || tput < 0 || stageHeader(g.header[step]) || !risesAlong(g, step, tput) || spreadAtOneLevel(g, step, tput) > maxRepeatSpread {
 		return
 	}
 	c := &r.cols[step]
@@ -193,4 +196,30 @@ func growsWithEachStep(g grid, load, rate int) bool {
 		prevL, prevV = l, v
 	}
 	return len(levels) >= 3 && steps >= 2
+}
+
+// stageWords name a step of a procedure ("Stage" 1, 2, 3, 5, 6 of a probe
+// whose load is written in another column): an index, whatever its numbers
+// do, never taken for the load unasked (a refusal may still name it).
+var stageWords = []string{"stage", "step", "phase", "round", "run", "trial", "iteration", "attempt", "test", "case", "experiment",
+	"阶段", "步骤", "轮次", "단계", "ステージ", "段階", "etapa", "fase", "étape", "schritt", "этап"}
+
+// stageHeader: header h is one word naming a step of a procedure.
+func stageHeader(h string) bool {
+	t := headerTokens(strings.ToLower(stripMarkup(h)))
+	return len(t) == 1 && anyWord(t, stageWords)
+}
+
+// labelsMarkLoads: a text column of g writes a load marker ("conc 10",
+// "c=8") in every row.
+func labelsMarkLoads(g grid) bool {
+	for i := range g.header {
+		if !textColumn(g, i) {
+			continue
+		}
+		if _, _, _, ok := labelColumnMarkers(&g, i); ok {
+			return true
+		}
+	}
+	return false
 }
