@@ -272,3 +272,13 @@ func TestStageBesideLabelledLoads(t *testing.T) {
 	require.Error(t, err)
 	require.NotContains(t, err.Error(), "--column concurrency=\"Stage\"")
 }
+
+// A level where no request succeeded and the throughput is 0 served
+// nothing, whatever time its failures took: a failed level, not a point.
+func TestLevelWithNoSuccessfulRequestServedNothing(t *testing.T) {
+	md := "| concurrency | Successful Requests | Latency Total Completion Time (s) | Average TTFT | Tokens/s |\n|---|---|---|---|---|\n| 1 | 1 | 19.587 s | 19.560 s | 44.63 |\n| 2 | 2 | 39.863 s | 30.135 s | 78.24 |\n| 3 | 3 | 67.203 s | 43.461 s | 86.36 |\n| 4 | 0 | 4.592 s | nan | 0 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 2, 3}, concurrencies(s))
+	require.Contains(t, strings.Join(s.Notes, "\n"), "1 level(s) served nothing (throughput 0 and no request succeeded)")
+}

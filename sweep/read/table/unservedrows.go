@@ -29,8 +29,13 @@ func dropUnservedRows(g *grid, cols []column) []string {
 	var lines []int
 	var unserved []string
 	tail := true // every unserved row comes after every served one
+	what := "throughput and every latency 0: no request completed"
 	for r, row := range g.rows {
-		if !allZero(row, measured) {
+		none := noneSucceeded(row, cols)
+		if none && !allZero(row, measured) {
+			what = "throughput 0 and no request succeeded"
+		}
+		if !allZero(row, measured) && !none {
 			rows, lines = append(rows, row), append(lines, g.lines[r])
 			tail = tail && len(unserved) == 0
 			continue
@@ -45,7 +50,16 @@ func dropUnservedRows(g *grid, cols []column) []string {
 	if tail {
 		why += ": the sweep collapsed past its last served level"
 	}
-	return []string{fmt.Sprintf("%s: %d level(s) served nothing (throughput and every latency 0: no request completed): %s; %s", g.file, len(unserved), strings.Join(unserved, ", "), why)}
+	return []string{fmt.Sprintf("%s: %d level(s) served nothing (%s): %s; %s", g.file, len(unserved), what, strings.Join(unserved, ", "), why)}
+}
+
+// noneSucceeded: the row's throughput is 0 and its count of requests that
+// succeeded is 0 ("Successful Requests" 0, "nan" TTFT, a completion time
+// of the failures): no request completed, whatever time the failures took.
+func noneSucceeded(row []string, cols []column) bool {
+	req := kindIndexes(cols, colRequests)
+	tput := kindIndexes(cols, colThroughput, colThroughputPerGPU)
+	return len(req) == 1 && allZero(row, req) && allZero(row, tput)
 }
 
 // allZero: every cell at idx that holds a value is 0, and one does.
