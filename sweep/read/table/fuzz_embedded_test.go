@@ -27,6 +27,9 @@ func FuzzEmbeddedObjects(f *testing.F) {
 func FuzzKeyValueBlocks(f *testing.F) {
 	f.Add([]byte("=== Concurrency: 16 ===\nThroughput: 900 tok/s\nTTFT p99: 90 ms\n\n=== Concurrency: 32 ===\nThroughput: 1500 tok/s\nTTFT p99: 300 ms\n"))
 	f.Add([]byte("Running with concurrency=16\n  output throughput: 900.0 tokens/s\nRunning with concurrency=32\n  output throughput: 1200 tokens/s\n"))
+	// A line naming each run before its blocks (kvlabels.go), units spelt
+	// as a count over a time (composedunits.go), nan cells.
+	f.Add([]byte("Scenario: Chat, Concurrency: 1\n  Summary for concurrency 1:\n    Successful requests : 1\n    Average TTFT per request : nan\n    Overall throughput (sum) : 108.09 tokens/secs\n\nScenario: Code, Concurrency: 1\n  Summary for concurrency 1:\n    Overall throughput (sum) : 99 токенов/сек\n"))
 	f.Add([]byte("model: m\ngpu: H100\n\n- concurrency = 1\n- tok/s = abc\n\n- concurrency = 2\n- tok/s = 1e309\n"))
 	f.Add([]byte("Run 1/2: input=256, concurrent=1\nWaiting\nCompleted: input=256, Output-token/s=22.70\nRun 2/2: input=256, concurrent=8\nCompleted: input=256, Output-token/s=152.4\n"))
 	f.Add([]byte("=== VLLM c=1 rep=1 ===\n  Output token throughput (tok/s): 22\n=== VLLM c=8 rep=1 ===\n  Output token throughput (tok/s): 160\n"))

@@ -30,6 +30,13 @@ func FuzzMarkdown(f *testing.F) {
 	f.Add([]byte("| metric | conc=4 | conc=16 |\n|:--|--:|--:|\n| output tok/s | 373 | 1,321 |\n| TTFT p99 (ms) | 27.3 | 42.8 |\n"))
 	f.Add([]byte("| concurrency | tok/s | TTFT (s) |\n|---|---|---|\n| ~0.49 | 64 | \\| |\n"))
 	f.Add([]byte(captionedMetricTables))
+	// Batch ba's shapes: a caption's first clause, labelled levels with
+	// curves, a load of requests times their size, a rate packed with a
+	// percentage beside ratios derived from the levels.
+	f.Add([]byte("Aggregate generation throughput in tokens/s; all failure rates were 0%.\n\n| Model | c=1 | c=2 | c=4 |\n|---|---|---|---|\n| A | 87.0 | 127.6 | 167.0 |\n"))
+	f.Add([]byte("| Scenario | Out TPS | Concurrency |\n|---|---|---|\n| Sync Free-form | 20.5 | 1.0 |\n| Sync Structured | 21.0 | 1.0 |\n| 5 RPS Free-form | 152.0 | 80.9 |\n| 5 RPS Structured | 157.8 | 83.6 |\n"))
+	f.Add([]byte("| Carga | tok/s |\n|---|---|\n| 1 × 64 tokens | 200 |\n| 4 × 64 tokens | 497 |\n| 8 × 64 tokens | 887 |\n| 1 × hasta 256 | nan |\n"))
+	f.Add([]byte("| Model | C=1 tok/s / accept | C=2 tok/s / accept | C8 / C1 |\n|---|---|---|---|\n| A | 185.8 / 68.2% | 247.0 / 69.0% | 2.88× |\n"))
 	f.Add([]byte("> | Config | Engine | c=1 tok/s | c=16 tok/s |\n> |---|---|---|---|\n> | FP16 | vLLM | 80 | 1,094 |\n> | FP16 | SGLang | 61 | 829 |\n"))
 	f.Add([]byte("| Cell | BF16 tok/s, TTFT p50, TPOT p50 | FP8 |\n|---|---|---|\n| 1 | 65.2, 0.34 s, 14.1 ms | 72.5, 0.53 s, 11.9 ms |\n"))
 	// A timed-out level, a variant row, a restated offered rate, a level
