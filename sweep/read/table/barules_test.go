@@ -172,7 +172,9 @@ func TestLoadColumnOfLabelledLevels(t *testing.T) {
 	require.Equal(t, []float64{1, 2, 3, 4}, concurrencies(s))
 	require.Equal(t, 19560.0, *s.Points[0].TTFT.Mean)
 	require.Nil(t, s.Points[3].TTFT.Mean)
-	require.True(t, isBlank("NaN"))
+	_, _, ok, err := cellNumber(column{kind: colThroughput}, "NaN")
+	require.False(t, ok)
+	require.Error(t, err, "a NaN throughput stays an error")
 }
 
 // A line naming a run before its blocks ("Scenario: Chatbot, Concurrency:

@@ -109,10 +109,8 @@ var footnoteRef = regexp.MustCompile(`(\[\^?\w{1,3}\]|\^\w{1,3})$`)
 // isBlank reports a cell that means "no value": empty, a dash, n/a.
 func isBlank(cell string) bool {
 	switch strings.ToLower(strings.TrimSpace(cell)) {
-	// "∅" (the empty set) marks a cell left unmeasured, as a dash does;
-	// "nan" is what a script prints for a mean over no requests (every
-	// one failed at that level).
-	case "", "-", "—", "–", "−", "n/a", "na", "null", "none", "?", "--", "∅", "nan":
+	// "∅" (the empty set) marks a cell left unmeasured, as a dash does.
+	case "", "-", "—", "–", "−", "n/a", "na", "null", "none", "?", "--", "∅":
 		return true
 	}
 	return false

@@ -205,6 +205,12 @@ func cellNumber(c column, raw string) (string, cellValue, bool, error) {
 			cell = m[1]
 		}
 	}
+	if c.kind == colLatency && strings.EqualFold(cell, "nan") {
+		// What a script prints for a latency averaged over no requests
+		// (every one failed at that level): no value. A NaN throughput
+		// stays an error: the node's rate is always a number.
+		return cell, cellValue{}, false, nil
+	}
 	cv, ok, err := parseCell(cell)
 	if err != nil {
 		// A value inside a sentence (prosecells.go).
