@@ -201,13 +201,15 @@ func growsWithEachStep(g grid, load, rate int) bool {
 // stageWords name a step of a procedure ("Stage" 1, 2, 3, 5, 6 of a probe
 // whose load is written in another column): an index, whatever its numbers
 // do, never taken for the load unasked (a refusal may still name it).
-var stageWords = []string{"stage", "step", "phase", "round", "run", "trial", "iteration", "attempt", "test", "case", "experiment",
+// A run's index ("run", "trial", "iteration") is runIndex's.
+var stageWords = []string{"stage", "step", "phase", "round", "test", "case", "experiment",
 	"阶段", "步骤", "轮次", "단계", "ステージ", "段階", "etapa", "fase", "étape", "schritt", "этап"}
 
-// stageHeader: header h is one word naming a step of a procedure.
+// stageHeader: header h is one word naming a step of a procedure, or a
+// run's index.
 func stageHeader(h string) bool {
 	t := headerTokens(strings.ToLower(stripMarkup(h)))
-	return len(t) == 1 && anyWord(t, stageWords)
+	return len(t) == 1 && anyWord(t, stageWords) || runIndexHeader(h)
 }
 
 // labelsMarkLoads: a text column of g writes a load marker ("conc 10",

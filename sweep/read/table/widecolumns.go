@@ -112,7 +112,7 @@ func scanWideHeaders(g grid) (wideScan, bool) {
 			continue
 		}
 		if !ok {
-			if derivedRatios(g, i) {
+			if allRatios(columnCells(g, i)) {
 				continue // "C8 / C1" over "2.88×": a figure derived from the levels, never read
 			}
 			if !textColumn(g, i) && !runIndexHeader(h) {
@@ -228,11 +228,4 @@ func measuredAtLevel(c column) bool {
 		return true
 	}
 	return false
-}
-
-// derivedRatios: column i of g holds ratios or percentages in every filled
-// cell ("2.88×", "+12%"): a comparison of the other columns, no level's
-// measurement.
-func derivedRatios(g grid, i int) bool {
-	return allRatios(columnCells(g, i))
 }
