@@ -144,11 +144,17 @@ func stripMarkup(s string) string {
 	s = strings.TrimSpace(s)
 	// "$C$ users": GitHub renders inline math, the letter C; no dollars.
 	s = inlineMath.ReplaceAllString(s, "$1")
+	// "[`gguf-hip-…-c16`](cells/gguf-hip-…-c16.json)": a link renders as its
+	// text; its target is never shown.
+	s = linkText.ReplaceAllString(s, "$1")
 	for _, m := range []string{"**", "__", "`", "*"} {
 		s = strings.ReplaceAll(s, m, "")
 	}
 	return strings.TrimSpace(s)
 }
+
+// linkText is a markdown link or image: its text, then its target.
+var linkText = regexp.MustCompile(`!?\[([^\]]*)\]\([^)\s]*(?:\s+"[^"]*")?\)`)
 
 // inlineMath is a short $…$ formula naming a quantity: "$C$", "$N_{req}$".
 var inlineMath = regexp.MustCompile(`\$([A-Za-z][\w{}^\\]{0,11})\$`)

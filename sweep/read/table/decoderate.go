@@ -124,7 +124,11 @@ func (r *resolved) nodeRateOverStreams(g grid) {
 	}
 	i, ok := onlyIndex(r.cols, func(c column) bool { return c.kind == colPerUser })
 	load, okL := onlyIndex(r.cols, func(c column) bool { return c.kind == colConcurrency })
-	if !ok || !okL || r.cols[i].why != whyPerUserWords || !risesWithLoad(g, load, i) {
+	if !ok || !okL || r.cols[i].why != whyPerUserWords {
+		return
+	}
+	if !risesWithLoad(g, load, i) {
+		r.nodeRateByGrowth(g, i, load)
 		return
 	}
 	for t, c := range r.cols {
@@ -138,6 +142,7 @@ func (r *resolved) nodeRateOverStreams(g grid) {
 			return
 		}
 	}
+	r.nodeRateByGrowth(g, i, load)
 }
 
 // aboveOneStream: on every row with minInFlight or more in flight (two

@@ -25,7 +25,7 @@ func nameColumnsByHeading(g *grid) []string {
 		return nil
 	}
 	cols := classifyAll(g.header)
-	if loadColumn(cols) < 0 {
+	if loadColumn(cols) < 0 && !promptsColumn(cols) {
 		return nil
 	}
 	metric, from := columnsMetric(*g)
@@ -43,6 +43,18 @@ func nameColumnsByHeading(g *grid) []string {
 		g.header[i] = strings.TrimSpace(g.header[i]) + " " + metric
 	}
 	return []string{fmt.Sprintf("%s:%d: columns %s name no metric: they hold the %q %s", g.file, g.headerLine, strings.Join(was, ", "), metric, from)}
+}
+
+// promptsColumn: a column is vLLM's --num-prompts, which the roles pass
+// may read as the load (steploads.go): the rows are levels as much as a
+// load column's are.
+func promptsColumn(cols []column) bool {
+	for _, c := range cols {
+		if c.kind == colPrompts && numPromptsFlag.MatchString(strings.TrimSpace(stripMarkup(c.header))) {
+			return true
+		}
+	}
+	return false
 }
 
 // columnsMetric is the metric the text around g names for its columns,

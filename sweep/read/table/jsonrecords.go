@@ -364,21 +364,7 @@ func readRecords(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 	if !ok {
 		return nil, inputerr.Errorf(path, "", 0, "no list of level records (objects whose keys name a load and a throughput), or more than one")
 	}
-	g := grid{file: path, header: recordKeys(list.items), headerLine: byteLine(data, list.items[0].off)}
-	for _, it := range list.items {
-		row := make([]string, len(g.header))
-		for i, k := range g.header {
-			if f, ok := it.fields[k]; ok && f.kind == 's' {
-				row[i] = f.scalar
-			}
-		}
-		g.rows = append(g.rows, row)
-		g.lines = append(g.lines, byteLine(data, it.off))
-	}
-	g.notes = []string{fmt.Sprintf("%s: read the %d records of %q as the table's rows, their keys as its columns", path, len(list.items), recordsName(list.path))}
-	if list.shape != "" {
-		g.notes = append(g.notes, fmt.Sprintf("%s: the records are written as %s", path, list.shape))
-	}
+	g := recordsGrid(path, data, list)
 	if list.embedded {
 		// The page around the objects describes them, as the prose above a
 		// table does ("on a single NVIDIA H100 GPU").
@@ -397,6 +383,27 @@ func recordsName(path string) string {
 		return "(top level)"
 	}
 	return path
+}
+
+// recordsGrid is the grid of list's records: their keys as its columns,
+// one row per record, each at the line its object opens in data.
+func recordsGrid(path string, data []byte, list recordList) grid {
+	g := grid{file: path, header: recordKeys(list.items), headerLine: byteLine(data, list.items[0].off)}
+	for _, it := range list.items {
+		row := make([]string, len(g.header))
+		for i, k := range g.header {
+			if f, ok := it.fields[k]; ok && f.kind == 's' {
+				row[i] = f.scalar
+			}
+		}
+		g.rows = append(g.rows, row)
+		g.lines = append(g.lines, byteLine(data, it.off))
+	}
+	g.notes = []string{fmt.Sprintf("%s: read the %d records of %q as the table's rows, their keys as its columns", path, len(list.items), recordsName(list.path))}
+	if list.shape != "" {
+		g.notes = append(g.notes, fmt.Sprintf("%s: the records are written as %s", path, list.shape))
+	}
+	return g
 }
 
 // byteLine is the 1-based line of a byte offset.

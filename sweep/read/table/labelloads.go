@@ -177,7 +177,7 @@ func labelColumnLoads(g *grid, i int, mark *regexp.Regexp, streams bool) (loads,
 		if _, isNum, _ := parseCell(cleanCell(cell)); isNum {
 			return nil, nil, false
 		}
-		m := mark.FindAllStringSubmatchIndex(cell, -1)
+		m := mark.FindAllStringSubmatchIndex(slugWords(cell), -1)
 		if len(m) == 0 && streams && oneStreamLabel.MatchString(cell) {
 			levels["1"] = true
 			loads, rest = append(loads, "1"), append(rest, cell)
@@ -192,6 +192,21 @@ func labelColumnLoads(g *grid, i int, mark *regexp.Regexp, streams bool) (loads,
 		rest = append(rest, labelWithoutLoad(cell, m[0]))
 	}
 	return loads, rest, len(levels) >= 2
+}
+
+// A run's id is often a slug, its settings joined by hyphens
+// ("gguf-hip-udq4kxl-auto-base-c16-ctx131072"): each part is a word, the
+// load marker one of them, as in a snake_case test name. A label of two
+// parts ("long-c8") is a name with a hyphen, not such an id.
+
+// slugWords is cell with the hyphens of a slug (no space, three parts or
+// more) read as spaces between words; the same length, so a match's offsets hold in
+// cell.
+func slugWords(cell string) string {
+	if strings.ContainsAny(cell, " \t") || strings.Count(cell, "-") < 2 {
+		return cell
+	}
+	return strings.ReplaceAll(cell, "-", " ")
 }
 
 // labelWithoutLoad is a label with its load marker taken out, and the

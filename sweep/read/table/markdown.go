@@ -253,7 +253,7 @@ func pipeTables(path string, lines []string) []grid {
 	prevEnd := 0
 	for i := 0; i+1 < len(lines); i++ {
 		stack.take(lines[i])
-		if g, end, ok := fencedCSVGrid(path, lines, i); ok {
+		if g, end, ok := fencedGrid(path, lines, i); ok {
 			out = append(out, g.around(lines, stack, prevEnd, end))
 			i, prevEnd = end-1, end
 			continue

@@ -131,7 +131,8 @@ func metricNameColumn(g grid, i int) bool {
 			return false // a number names no metric
 		}
 		m := classify(c)
-		if !measuredAtLevel(m) && m.stat == "" || m.kind == colConcurrency {
+		// A run's duration is measured at its level as its rate is.
+		if !measuredAtLevel(m) && m.kind != colDuration && m.stat == "" || m.kind == colConcurrency {
 			return false
 		}
 		reads = reads || m.key() != ""

@@ -72,7 +72,7 @@ const (
 func curveRole(g grid, i, metric int) int {
 	c := classify(g.header[i])
 	switch {
-	case i == metric || c.kind == colRatio || holdsNegative(g, i) || holdsPercent(g, i):
+	case i == metric || c.kind == colRatio || holdsNegative(g, i) || holdsPercent(g, i) || ratioColumn(g, i):
 		return roleSkip
 	case c.kind == colIgnore && c.stat == "" && namesSomething(g.header[i]) && numberColumn(g, i):
 		return roleCurve

@@ -75,3 +75,38 @@ func declaredMetric(h string) string {
 	}
 	return m[1]
 }
+
+// A chart's title names its axes: "吞吐(tok/s) vs 并发" (throughput
+// against concurrency) puts the metric before the "vs" and the load after
+// it, as "Throughput (tok/s) vs concurrency" does. A table under such a
+// title holds the metric in the cells its columns leave unnamed (one column
+// per engine); the load is its rows. Only a "vs" whose far side is a load
+// reads so: "vLLM vs SGLang" compares two curves and names no metric.
+
+// versusSep splits a title at its "vs" (also "vs." and "versus"), written
+// with or without a space after a bracket ("(tok/s)vs 并发").
+var versusSep = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:vs\.?|versus)\s+`)
+
+// metricAgainstLoad is the metric of a "metric vs load" title whose metric
+// is the node's token rate with its unit; "" otherwise.
+func metricAgainstLoad(h string) string {
+	loc := versusSep.FindStringIndex(h)
+	if loc == nil {
+		return ""
+	}
+	metric := strings.TrimSpace(h[:loc[0]+1])
+	if r, _ := utf8.DecodeLastRuneInString(metric); r == 'v' || r == 'V' {
+		metric = strings.TrimSpace(h[:loc[0]])
+	}
+	axis := h[loc[1]:]
+	if i := strings.IndexAny(axis, ",，;；:：("); i >= 0 {
+		axis = axis[:i]
+	}
+	if k := classify(metric); k.kind != colThroughput || !k.stated || utf8.RuneCountInString(metric) > maxCaption {
+		return ""
+	}
+	if classify(strings.TrimSpace(axis)).kind != colConcurrency {
+		return ""
+	}
+	return metric
+}

@@ -32,6 +32,7 @@ func (r *resolved) rolesPass(g grid) error {
 	r.promptSizes(g)
 	r.zeroLatencies(g)
 	r.ratioValued(g)
+	r.timeValuedLoads(g)
 	r.memoryFractions(g)
 	r.statusMarks(g)
 	r.wordLoads(g)

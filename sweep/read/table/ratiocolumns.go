@@ -9,10 +9,11 @@ import (
 )
 
 // ratioCell is a ratio or a relative change written as one: "×1.80",
-// "8.99x", "+27 %", "-3%". It compares two readings (a scaling from the
+// "8.99x", "+27 %", "-3%", or with the comparison it states ("2.0x
+// faster", "3.4x lower"). It compares two readings (a scaling from the
 // lowest level to the highest, one engine's advantage over another), so a
 // column of them is neither a level nor a value measured at one.
-var ratioCell = regexp.MustCompile(`^(?:[×xX]\s*\d+(?:\.\d+)?|\d+(?:\.\d+)?\s*[×xX]|[+\-−]?\d+(?:\.\d+)?\s*%)$`)
+var ratioCell = regexp.MustCompile(`^(?:[×xX]\s*\d+(?:\.\d+)?|\d+(?:\.\d+)?\s*[×xX]|[+\-−]?\d+(?:\.\d+)?\s*%)(?i:\s*(?:faster|slower|lower|higher|more|less|better|worse|fewer|greater|smaller|larger))?$`)
 
 // ratioColumn: every filled cell of column i is a ratio, and one is.
 func ratioColumn(g grid, i int) bool {

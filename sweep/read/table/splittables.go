@@ -246,6 +246,9 @@ func headingMetric(g grid) string {
 		if m := firstClauseMetric(h); m != "" {
 			return m
 		}
+		if m := metricAgainstLoad(h); m != "" {
+			return m
+		}
 		return comparedHeadingMetric(g, h)
 	}
 	return h

@@ -176,10 +176,13 @@ func (r *resolved) promptsInFlight(g grid) bool {
 }
 
 // growsWithEachStep: column load takes three values or more, and wherever
-// it steps up from one row to the next the rate at column rate rises too.
+// it steps up from one row to the next the rate at column rate rises too,
+// or, once it has risen, holds within saturatedScatter (a saturated node's
+// rate scatters a few percent from one level to the next: 447.7 then
+// 444.4). Two steps at least rise.
 func growsWithEachStep(g grid, load, rate int) bool {
 	levels := map[float64]bool{}
-	prevL, prevV, steps := 0.0, 0.0, 0
+	prevL, prevV, rises, risen := 0.0, 0.0, 0, false
 	for r, row := range g.rows {
 		l, okL := positiveCell(row, load)
 		v, okV := positiveCell(row, rate)
@@ -187,16 +190,22 @@ func growsWithEachStep(g grid, load, rate int) bool {
 			return false
 		}
 		levels[l] = true
-		if r > 0 && l > prevL {
-			if v <= prevV {
-				return false
-			}
-			steps++
+		switch {
+		case r == 0 || l < prevL:
+			risen = false // a new run of levels: another curve
+		case l > prevL && v > prevV:
+			rises, risen = rises+1, true
+		case l > prevL && (!risen || v < prevV*(1-saturatedScatter)):
+			return false
 		}
 		prevL, prevV = l, v
 	}
-	return len(levels) >= 3 && steps >= 2
+	return len(levels) >= 3 && rises >= 2
 }
+
+// saturatedScatter is how far a saturated node's rate may fall from one
+// level to the next and still be read as holding.
+const saturatedScatter = 0.1
 
 // stageWords name a step of a procedure ("Stage" 1, 2, 3, 5, 6 of a probe
 // whose load is written in another column): an index, whatever its numbers

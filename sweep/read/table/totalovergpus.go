@@ -32,13 +32,34 @@ func sameRateName(h string) string {
 	return strings.ToLower(strings.Join(strings.Fields(h), " "))
 }
 
+// numbersIn counts the rows of g whose cell in column i is a number.
+func numbersIn(g grid, i int) int {
+	n := 0
+	for _, row := range g.rows {
+		if _, ok := positiveCell(row, i); ok {
+			n++
+		}
+	}
+	return n
+}
+
 // totalOverGPUs reads, beside a per-GPU throughput and no node
 // throughput, a "total" of the same rate that is a whole multiple of it
 // on every row as the node's throughput.
 func (r *resolved) totalOverGPUs(g grid) {
 	per := kindIndex(r.cols, colThroughputPerGPU)
-	if per < 0 || r.has(colThroughput) || len(g.rows) < 2 {
+	if per < 0 || len(g.rows) < 2 {
 		return
+	}
+	lone := -1
+	for i, c := range r.cols {
+		if c.kind != colThroughput {
+			continue
+		}
+		if lone >= 0 || numbersIn(g, i) >= 2 {
+			return
+		}
+		lone = i
 	}
 	name := sameRateName(r.cols[per].header)
 	for i := range r.cols {
@@ -46,12 +67,26 @@ func (r *resolved) totalOverGPUs(g grid) {
 		if c.kind != colOtherTokRate || c.flavor != "total" || name == "" || sameRateName(c.header) != name {
 			continue
 		}
+		// The two name one rate, so a share rounded coarser than its digits
+		// say ("78.0" of 623.57 ÷ 8 = 77.95, divided before the total was
+		// rounded) is still the total's share.
 		n := wholeMultiple(g, r.cols, i, per, withinDigits)
+		if n < 2 {
+			n = wholeMultiple(g, r.cols, i, per, withinShare)
+		}
 		if n < 2 {
 			continue
 		}
 		c.kind, c.why, c.flavor = colThroughput, "", "aggregate"
 		r.notes = append(r.notes, fmt.Sprintf("%s: %q is %d × %q on every row: the node's total of that rate, read as the throughput, %q as its share per GPU", g.file, c.header, n, r.cols[per].header, r.cols[per].header))
+		if lone >= 0 {
+			// A rate printed at one level only ("decode tok/s" 51.4 at one
+			// stream, "—" above) measured no sweep: the total beside it,
+			// printed at every level, is the sweep's rate.
+			l := &r.cols[lone]
+			l.kind, l.why = colOtherTokRate, "printed at one level only: no sweep's rate"
+			r.notes = append(r.notes, fmt.Sprintf("%s: %q holds a number at one level only: set aside for %q, printed at every level", g.file, l.header, c.header))
+		}
 		return
 	}
 }

@@ -26,11 +26,15 @@ var vocabulary = []struct{ from, to string }{
 	{"requisições por segundo", "req/s"}, {"solicitações por segundo", "req/s"}, {"richieste al secondo", "req/s"},
 	{"yêu cầu/giây", "req/s"}, {"yêu cầu mỗi giây", "req/s"}, {"saniyede istek", "req/s"}, {"istek/sn", "req/s"},
 	{"żądań na sekundę", "req/s"}, {"zapytań na sekundę", "req/s"}, {"tokeny na sekundę", "tok/s"}, {"tokenów na sekundę", "tok/s"},
-	// Chinese: TTFT before latency, concurrency before parallel.
+	// Chinese: TTFT before latency, concurrency before parallel; "非首token"
+	// (every token but the first) before "首token" (the first).
+	{"非首token时延", "tpot"}, {"非首token", "tpot"},
 	{"首token时延", "ttft"}, {"首token延迟", "ttft"}, {"首 token 时延", "ttft"}, {"首 token 延迟", "ttft"},
 	{"首token耗时", "ttft"}, {"首字延迟", "ttft"}, {"首字时延", "ttft"}, {"首字耗时", "ttft"}, {"首包延迟", "ttft"},
 	{"首包时延", "ttft"}, {"首词延迟", "ttft"}, {"首令牌延迟", "ttft"},
-	{"每token时延", "tpot"}, {"每token延迟", "tpot"}, {"单token时延", "tpot"}, {"token间延迟", "itl"}, {"非首token时延", "tpot"},
+	// "首token" alone (first token) heads a time as "first token (ms)" does.
+	{"首token", "first token"}, {"首 token", "first token"},
+	{"每token时延", "tpot"}, {"每token延迟", "tpot"}, {"单token时延", "tpot"}, {"token间延迟", "itl"},
 	{"并发数", "concurrency"}, {"并发度", "concurrency"}, {"并发量", "concurrency"}, {"并发", "concurrency"},
 	{"并行数", "parallel"}, {"并行", "parallel"}, {"用户数", "users"},
 	// 实际 (actual): "实际并发" is the concurrency measured beside the one
