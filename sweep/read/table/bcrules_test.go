@@ -127,3 +127,50 @@ func TestSlugLabelLoads(t *testing.T) {
 	require.Equal(t, []float64{1, 4, 16}, concurrencies(s))
 	require.Equal(t, []float64{10, 30, 60}, throughputs(s))
 }
+
+// From batch bd's misses (measured after the rules above were merged).
+
+// Beside a rate that grows with the load, a candidate that falls at every
+// level from one stream on is a stream's rate: the refusal between them
+// never offers it, and the rate that grows is read.
+func TestFallingRateBesideAGrowingOne(t *testing.T) {
+	md := "| Conc | E2E tok/s | Wall (s) | Tokens | Cumulative tok/s |\n|---|---|---|---|---|\n" +
+		"| 1 | 30.0 | 26 | 800 | 30.0 |\n| 2 | 26.0 | 47 | 1950 | 41.0 |\n| 3 | 22.0 | 60 | 3300 | 55.0 |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{30, 41, 55}, throughputs(s))
+	require.Contains(t, strings.Join(s.Notes, "\n"), `"E2E tok/s" read as a per-stream rate, not the node's: it falls at every level`)
+}
+
+// Curves named after a comma ("output tok/s, kern / native") split each
+// cell into one value per curve, and the table's other packed columns
+// ("TTFT p50 ms" over "51.7 / 64.3") follow the same curves in order.
+func TestCurvesNamedAfterAComma(t *testing.T) {
+	rest, names, ok := clauseCurvePair("output tok/s, kern / native")
+	require.True(t, ok)
+	require.Equal(t, "output tok/s", rest)
+	require.Equal(t, []string{"kern", "native"}, names)
+	_, _, ok = clauseCurvePair("Tokens, in / out")
+	require.False(t, ok, "two sides of one request, not two curves")
+	md := "| concurrency | output tok/s, kern / native | TTFT p50 ms |\n|---|---|---|\n" +
+		"| 1 | 98 / 94 | 51.7 / 64.3 |\n| 8 | 655 / 638 | 374 / 319 |\n| 32 | 1686 / 1798 | 975 / 746 |\n"
+	_, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.ErrorContains(t, err, `--series "kern"`)
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "native"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{94, 638, 1798}, throughputs(s))
+	require.Equal(t, 319.0, *s.Points[1].TTFT.P50)
+}
+
+// Labels ending with the levels the text above lists ("batch 1/2/4" over
+// "short-1", "short-2", "short-4") carry the load in their last number;
+// without the prose the number is no level.
+func TestLabelsEndingWithTheLevelsTheProseLists(t *testing.T) {
+	table := "| Workload | Engine tok/s |\n|---|---:|\n| short-1024-1 | 90 |\n| short-1024-2 | 160 |\n| short-1024-4 | 280 |\n"
+	s, err := Read("t.md", []byte("Workloads: short at 1024 input, batch 1/2/4.\n\n"+table), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 2, 4}, concurrencies(s))
+	require.Equal(t, []float64{90, 160, 280}, throughputs(s))
+	_, err = Read("t.md", []byte(table), Markdown, Meta{})
+	require.Error(t, err, "no text names the trailing numbers: a size or a version as often as a load")
+}

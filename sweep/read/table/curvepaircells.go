@@ -37,10 +37,17 @@ var curvePairValue = regexp.MustCompile(`^([\d][\d.,]*)\s*(.*)$`)
 // in brackets and whose cells hold one value per curve.
 func splitCurvePairColumns(g *grid) []string {
 	var notes []string
+	curves := tableCurveNames(*g)
 	for i := 0; i < len(g.header); i++ {
 		rest, names, ok := curvePairNames(g.header[i])
 		if !ok {
+			rest, names, ok = clauseCurvePair(g.header[i])
+		}
+		if !ok {
 			rest, names, ok = contextCurvePair(*g, i)
+		}
+		if !ok {
+			rest, names, ok = siblingCurvePair(*g, i, curves)
 		}
 		if !ok {
 			rest, names, ok = suffixCurvePair(*g, i)

@@ -150,3 +150,64 @@ func climbingBlocks(g grid, load int) [][][]string {
 	}
 	return blocks
 }
+
+// Beside a rate that does not fall, a candidate that falls at every level
+// from one stream on is a stream's rate for the same reason: of "E2E
+// tok/s" 31.09, 26.71, 22.53 and "Cumulative tok/s" 31.09, 41.67, 56.14
+// over 1, 2, 3 in flight, only the second can be the node's, whatever
+// the words say. The falling ones are set aside, so the refusal between
+// them never offers a stream's rate first, nor reads it.
+
+// fallingBesideRising sets aside the throughput candidates that fall so
+// while another does not.
+func (r *resolved) fallingBesideRising(g grid) {
+	load := r.firstOfKinds(colConcurrency)
+	if load < 0 || r.picked["throughput"] != "" {
+		return
+	}
+	served, ok := servedRateColumn(r.cols)
+	if !ok {
+		served = -1
+	}
+	var falling, standing []int
+	for i, c := range r.cols {
+		if c.kind != colThroughput {
+			continue
+		}
+		if fallsInEveryCurve(g, load, i, served) {
+			falling = append(falling, i)
+		} else {
+			standing = append(standing, i)
+		}
+	}
+	if len(falling) == 0 || len(standing) == 0 {
+		return
+	}
+	for _, i := range falling {
+		for _, n := range standing {
+			if !withinStreamSum(g, load, i, n) {
+				return // the node above its streams' sum: the physics does not tell them apart
+			}
+		}
+	}
+	for _, i := range falling {
+		c := &r.cols[i]
+		c.kind, c.why = colPerUser, "a per-stream rate: it falls at every level from one stream on, which the node's rate does not"
+		r.notes = append(r.notes, fmt.Sprintf("%s: %q read as a per-stream rate, not the node's: it falls at every level as %q grows from %s, while another rate of the table does not", g.file, c.header, r.cols[load].header, cleanCell(cellAt(g.rows[0], load))))
+	}
+}
+
+// withinStreamSum: on every row where both read, node rate n is no more
+// than stream rate s times the load (maxStreamGap over for rounding): the
+// streams' sum bounds what the node outputs.
+func withinStreamSum(g grid, load, s, n int) bool {
+	for _, row := range g.rows {
+		l, okL := positiveCell(row, load)
+		v, okS := positiveCell(row, s)
+		t, okN := positiveCell(row, n)
+		if okL && okS && okN && t > v*l*(1+maxStreamGap) {
+			return false
+		}
+	}
+	return true
+}

@@ -157,6 +157,11 @@ func labelColumnMarkers(g *grid, i int) (loads, rest []string, m markerKind, ok 
 			return loads, rest, m, true
 		}
 	}
+	if m, listed, ok := proseLevelMarker(*g); ok {
+		if loads, rest, ok := labelColumnLoads(g, i, m.mark, false); ok && proseLevels(loads, rest, listed) {
+			return loads, rest, m, true
+		}
+	}
 	return nil, nil, markerKind{}, false
 }
 

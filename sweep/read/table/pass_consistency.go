@@ -6,8 +6,9 @@ import (
 	"github.com/kneetool/knee/internal/inputerr"
 )
 
-// The consistency pass checks the reading against itself: a sole token
-// rate falling at every level from one stream is a stream's (fallingrate.go), a node serves
+// The consistency pass checks the reading against itself: a token rate
+// falling at every level from one stream, alone or beside one that does
+// not, is a stream's (fallingrate.go), a node serves
 // at least one output token per request, Little's law says an unstated
 // latency's unit (littleslaw.go), so do the output tokens per request over
 // the node's tok/s (tokensinflight.go) and E2E ≥ TTFT (e2ettft.go), req/s × the output length names the
@@ -21,6 +22,7 @@ func (r *resolved) consistencyPass(g grid) error {
 		return err
 	}
 	r.fallingSoleRate(g)
+	r.fallingBesideRising(g)
 	r.runDurationLatency(g)
 	r.littlesLawUnit(g)
 	r.tokensInFlightUnit(g)
