@@ -49,6 +49,15 @@ func FuzzMarkdown(f *testing.F) {
 	f.Add([]byte("## Raw\n\n```csv\nconcurrency,throughput_tok_s\n1, 48.1\n4,\"1,72\"\n```\n\n| n | base per-user / agg | d |\n|---|---|---|\n| 1 | 82.8 / 83 | ∅ |\n| 16 | 29.9 / 459 | 29.4 / 457 |\n"))
 	f.Add([]byte("| Gleichzeitige Anfragen | Erstes Token (Median) | Antwort komplett (Median / p95) | Token/s gesamt |\n|---|---|---|---|\n| 1 | 0,65 s | 0,96 s / 1,14 s | 1.077,5 |\n| | | | |\n| 8 | 0,92 s | 1,67 s / 2,08 s | 310 |\n"))
 	f.Add([]byte("| Concurrency | Aggregate Throughput (tok/s) | Latency & Per-Stream Decode |\n|---|---|---|\n| **1** | 37.1 | Single-stream decode ~43.8 tok/s |\n| **2** | | Linear scaling |\n| 4 | | n/a (OOM) |\n"))
+	// Batches bc and bd (bcrules_test.go): a fenced JSON list below a
+	// settings table, a slug label in a link, curves named after a comma,
+	// a long table with a comparison column, labels ending with the levels
+	// the prose lists.
+	f.Add([]byte("| field | value |\n|---|---|\n| Engine | vllm |\n\n## Curve\n\n```json\n[{\"concurrency\": 1, \"output_tok_s\": 60.0}, {\"concurrency\": 4, \"output_tok_s\": 220.0},\n {\"concurrency\": 16, \"output_tok_s\": 700.0}]\n```\n"))
+	f.Add([]byte("| Cell | Aggregate tok/s |\n|---|---|\n| [`gguf-hip-base-c1-ctx8192`](c/a.json) | 10 |\n| [`gguf-hip-base-c4-ctx8192`](c/b.json) | 30 |\n"))
+	f.Add([]byte("| concurrency | output tok/s, kern / native | TTFT p50 ms |\n|---|---|---|\n| 1 | 98 / 94 | 51.7 / 64.3 |\n| 8 | 655 / 638 | 374 / 319 |\n"))
+	f.Add([]byte("| Req rate | Metric | A | B | B advantage |\n|---|---|---|---|---|\n| 1 | Duration | 90 s | 45 s | 2.0x faster |\n| 1 | Output tok/s | 80 | 160 | 2.0x |\n"))
+	f.Add([]byte("Workloads: batch 1/2/4.\n\n| Workload | tok/s |\n|---|---|\n| short-1024-1 | 90 |\n| short-1024-2 | 160 |\n| short-1024-4 | 280 |\n"))
 	f.Add([]byte("<h3>Rate</h3>\n<table>\n<tr><th>Batch</th><th><span>Throughput (tok/s)</span></th></tr>\n<tr><td colspan=\"2\">2× H100</td></tr>\n<tr><td>1</td><td>142.58</td></tr>\n<tr><td>8</td><td>1,070.96</td></tr>\n</table>\n"))
 	f.Add([]byte("<table><tr><td colspan=\"999999999\">x</td><td><table><tr><td>1</td></tr></table></td></tr><tr><th>c</th></tr>"))
 	f.Add([]byte("| Node | Hardware | c1 | c4 | Ceiling |\n|---|---|---|---|---|\n| a | GPU | 1 | 5<br>6 | **5** |\n\nAll tps = aggregate completion tokens/sec.\n"))
