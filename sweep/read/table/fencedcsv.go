@@ -15,20 +15,28 @@ import (
 // csvFence opens a fenced block of CSV or TSV.
 var csvFence = regexp.MustCompile("^\\s*(```+|~~~+)\\s*(?i:(csv|tsv))\\s*$")
 
-// fencedCSVGrid reads the fenced CSV block opening at line i: the grid
-// (header at the line under the fence) and the index after its closing
-// fence; false when line i opens none, or the block holds no header and
-// two rows.
-func fencedCSVGrid(path string, lines []string, i int) (grid, int, bool) {
-	m := csvFence.FindStringSubmatch(lines[i])
+// fencedBlock is the opening fence's match at line i (the fence itself,
+// then the language it names) and the index of the line that closes it;
+// false when line i opens no fence of open, or nothing closes it.
+func fencedBlock(lines []string, i int, open *regexp.Regexp) ([]string, int, bool) {
+	m := open.FindStringSubmatch(lines[i])
 	if m == nil {
-		return grid{}, 0, false
+		return nil, 0, false
 	}
 	end := i + 1
 	for end < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[end]), m[1][:3]) {
 		end++
 	}
-	if end >= len(lines) {
+	return m, end, end < len(lines)
+}
+
+// fencedCSVGrid reads the fenced CSV block opening at line i: the grid
+// (header at the line under the fence) and the index after its closing
+// fence; false when line i opens none, or the block holds no header and
+// two rows.
+func fencedCSVGrid(path string, lines []string, i int) (grid, int, bool) {
+	m, end, ok := fencedBlock(lines, i, csvFence)
+	if !ok {
 		return grid{}, 0, false
 	}
 	r := csv.NewReader(strings.NewReader(strings.Join(lines[i+1:end], "\n")))

@@ -32,15 +32,8 @@ var jsonFence = regexp.MustCompile("^\\s*(```+|~~~+)\\s*(?i:(json|jsonc|json5)?)
 // line i opens no such fence, or the block is no one list of two or more
 // records.
 func fencedRecordsGrid(path string, lines []string, i int) (grid, int, bool) {
-	m := jsonFence.FindStringSubmatch(lines[i])
-	if m == nil {
-		return grid{}, 0, false
-	}
-	end := i + 1
-	for end < len(lines) && !strings.HasPrefix(strings.TrimSpace(lines[end]), m[1][:3]) {
-		end++
-	}
-	if end >= len(lines) {
+	m, end, ok := fencedBlock(lines, i, jsonFence)
+	if !ok {
 		return grid{}, 0, false
 	}
 	body := strings.TrimSpace(strings.Join(lines[i+1:end], "\n"))

@@ -71,21 +71,33 @@ func withinStreams(g grid, cols []column, rate int, perRequest func([]string) (f
 	return true
 }
 
-// risesWithLoad: ordered by the load column, column i's numbers rise at
-// every step, over three levels or more, every row a number: whatever
-// order the rows are printed in.
-func risesWithLoad(g grid, load, i int) bool {
-	type level struct{ load, v float64 }
-	var levels []level
+// loadLevel is one row's load and its value in another column.
+type loadLevel struct{ load, v float64 }
+
+// byLoad is every row's load and column i's number, ordered by the load;
+// false when some row lacks either.
+func byLoad(g grid, load, i int) ([]loadLevel, bool) {
+	var levels []loadLevel
 	for _, row := range g.rows {
 		l, okL := positiveCell(row, load)
 		v, okV := positiveCell(row, i)
 		if !okL || !okV {
-			return false
+			return nil, false
 		}
-		levels = append(levels, level{l, v})
+		levels = append(levels, loadLevel{l, v})
 	}
 	sort.Slice(levels, func(a, b int) bool { return levels[a].load < levels[b].load })
+	return levels, true
+}
+
+// risesWithLoad: ordered by the load column, column i's numbers rise at
+// every step, over three levels or more, every row a number: whatever
+// order the rows are printed in.
+func risesWithLoad(g grid, load, i int) bool {
+	levels, ok := byLoad(g, load, i)
+	if !ok {
+		return false
+	}
 	for k := 1; k < len(levels); k++ {
 		if levels[k].load <= levels[k-1].load || levels[k].v <= levels[k-1].v {
 			return false

@@ -1,9 +1,6 @@
 package table
 
-import (
-	"fmt"
-	"sort"
-)
+import "fmt"
 
 // One stream decodes fastest alone: with more streams beside it, each
 // gets a share of the same steps, so one request's rate stays near what it
@@ -23,20 +20,10 @@ const growthBeyondStream = 3.0
 // nodeRateByGrowth reads per-user column i as the node's rate when it
 // rises so with load column load, over three levels or more that all read.
 func (r *resolved) nodeRateByGrowth(g grid, i, load int) {
-	type level struct{ load, v float64 }
-	var levels []level
-	for _, row := range g.rows {
-		l, okL := positiveCell(row, load)
-		v, okV := positiveCell(row, i)
-		if !okL || !okV {
-			return
-		}
-		levels = append(levels, level{l, v})
-	}
-	if len(levels) < 3 {
+	levels, ok := byLoad(g, load, i)
+	if !ok || len(levels) < 3 {
 		return
 	}
-	sort.Slice(levels, func(a, b int) bool { return levels[a].load < levels[b].load })
 	low := levels[0]
 	for _, l := range levels[1:] {
 		if l.load >= growthBeyondStream*low.load && l.v >= growthBeyondStream*low.v {
