@@ -31,7 +31,7 @@ const maxAlignedCols = 256
 // least two columns knee reads and a row of numbers under them.
 func looksAligned(data []byte) bool {
 	t := strings.TrimSpace(string(data))
-	if t == "" || t[0] == '{' || t[0] == '[' || len(markdownTables("", data)) > 0 {
+	if t == "" || t[0] == '{' || opensJSONList(t) || len(markdownTables("", data)) > 0 {
 		return false
 	}
 	tables := alignedTables("", data)
@@ -55,6 +55,27 @@ func looksAligned(data []byte) bool {
 		}
 	}
 	return false
+}
+
+// opensJSONList: t opens a JSON list ("[{", "[1,", "[\"a\"", "[]"), not a
+// bracketed label such as a notebook dump's "[notebook code cell 44]".
+func opensJSONList(t string) bool {
+	if t == "" || t[0] != '[' {
+		return false
+	}
+	rest := strings.TrimLeft(t[1:], " \t\r\n")
+	return rest == "" || strings.ContainsRune("{[\"]-0123456789tfn", rune(rest[0])) && !startsWord(rest)
+}
+
+// startsWord: s opens with a word of letters longer than JSON's literals'
+// first letters allow ("notebook", "note"), not true, false or null.
+func startsWord(s string) bool {
+	for _, lit := range []string{"true", "false", "null"} {
+		if strings.HasPrefix(s, lit) {
+			return false
+		}
+	}
+	return s[0] >= 'a' && s[0] <= 'z'
 }
 
 // sweepColumns counts the headers a sweep's table has: the columns knee
@@ -167,7 +188,7 @@ func alignedTables(path string, data []byte) []grid {
 		}
 		block = nil
 	}
-	for i, l := range stripLinePrefixes(strings.Split(string(data), "\n")) {
+	for i, l := range stripLinePrefixes(joinPandasWraps(strings.Split(string(data), "\n"))) {
 		if h, _ := headingText(l); h != "" && strings.HasPrefix(strings.TrimSpace(l), "#") {
 			flush()
 			heading, section = h, nil

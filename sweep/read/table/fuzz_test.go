@@ -61,6 +61,11 @@ func FuzzMarkdown(f *testing.F) {
 	f.Add([]byte("<h3>Rate</h3>\n<table>\n<tr><th>Batch</th><th><span>Throughput (tok/s)</span></th></tr>\n<tr><td colspan=\"2\">2× H100</td></tr>\n<tr><td>1</td><td>142.58</td></tr>\n<tr><td>8</td><td>1,070.96</td></tr>\n</table>\n"))
 	f.Add([]byte("<table><tr><td colspan=\"999999999\">x</td><td><table><tr><td>1</td></tr></table></td></tr><tr><th>c</th></tr>"))
 	f.Add([]byte("| Node | Hardware | c1 | c4 | Ceiling |\n|---|---|---|---|---|\n| a | GPU | 1 | 5<br>6 | **5** |\n\nAll tps = aggregate completion tokens/sec.\n"))
+	// Curves written as text (inlinecurves_test.go): one in each cell, one
+	// inline in a sentence; λ heading a rate.
+	f.Add([]byte("| model | decode (aggregate tok/s) |\n|---|---|\n| A | 410 at C1, 1,502 at C8, 3,090 at C32 |\n| B | 300–320 at C1, 2,000 at C16 |\n"))
+	f.Add([]byte("## Scaling\n\nFull curve (tok/s): `c1=14.5 / c4=52 / c16=200 / c64=560`.\n"))
+	f.Add([]byte("| 요청 λ | 출력 tok/s | TTFT p50 ms | TPOT p50 ms | att TPOT |\n|---:|---:|---:|---:|---:|\n| 10 | 2,000 | 60 | 40 | 0.90 |\n| 20 | 3,600 | 70 | 60 | 0.45 |\n"))
 	seed(f, "sweeps/jtchilders-laguna-s21-nvfp4-gb10-vllm.md", "sweeps/dsv4flash-0731-1xdgxspark-maxseqs1-vllm.md",
 		"sweeps/yeqcharlotte-router-llmd-pd-llama31-8b-16gpu.md", "sweeps/pallavim1-gemma4-26b-rtxpro6000-g4-1k1k.md")
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -81,6 +86,9 @@ func FuzzAligned(f *testing.F) {
 	f.Add([]byte("Concurrency  1 |   48.4 tok/s | 3.1s total\n  req 1/1: 777 chars | 3.10s\nConcurrency  2 |  115.9 tok/s | 2.6s total\nConcurrency  4 |  224.7 tok/s | 2.7s total\n"))
 	f.Add([]byte("Clients   Throughput   TTFT p99\n          tok/s        s\n8         2,544        0.386\n"))
 	f.Add([]byte("1 | # concurrency  throughput_tok_s\n2 | # ------\n3 | # 1            30.5\n4 | # 4            110.0\n"))
+	// A pandas frame wrapped in blocks, under a notebook's cell label
+	// (notebookframes_test.go).
+	f.Add([]byte("[notebook cell 3]\n   num_prompts  duration_s  \\\n0            1        4.00   \n1            4        4.40   \n\n   output_token_throughput_tok_s  \n0                          15.00  \n1                          55.00  \n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		_ = looksAligned(b)
 		s, err := readAligned("t.txt", b, Meta{})

@@ -41,10 +41,44 @@ func (r *resolved) secondsByMagnitude(g grid, metrics ...string) {
 			continue
 		}
 		if vs := bareValues(g, i); secondsOnly(vs, implausibleMS[c.metric], maxSeconds[c.metric]) {
+			if j := statedSibling(r.cols, i); j >= 0 && !tracksSibling(g, i, j) {
+				c.kind, c.why = colIgnore, fmt.Sprintf("no %s: read in s, its values sit far from %q's, another statistic of the same latency, at some level (under a quarter or over ten times it)", strings.ToUpper(c.metric), r.cols[j].header)
+				continue
+			}
 			c.unit, c.stated, c.unitFrom = units["s"], true, fromMagnitude
 		}
 	}
 	r.secondsBesideSeconds(g, metrics)
+}
+
+// statedSibling is a column of the same latency as column i whose unit the
+// table states in ms, or -1: "TPOT p50 ms" beside a bare "att TPOT".
+func statedSibling(cols []column, i int) int {
+	for j, c := range cols {
+		if j != i && c.kind == colLatency && c.metric == cols[i].metric && c.stated && c.unit.name == "ms" {
+			return j
+		}
+	}
+	return -1
+}
+
+// tracksSibling: column i, read in seconds, stays within a quarter and ten
+// times column j's ms at every row holding both. Two statistics of one
+// latency (a mean and a median, a p50 and a p99) sit that close; a column
+// far outside is another quantity the words happened to name ("att TPOT",
+// a TPOT target's attainment: 0.87 … 0.29, falling as the TPOT rises).
+func tracksSibling(g grid, i, j int) bool {
+	for _, row := range g.rows {
+		a, oka, erra := parseCell(cleanCell(cellAt(row, i)))
+		b, okb, errb := parseCell(cleanCell(cellAt(row, j)))
+		if erra != nil || errb != nil || !oka || !okb || a.v <= 0 || b.v <= 0 {
+			continue
+		}
+		if r := a.v * 1000 / b.v; r < 0.25 || r > 10 {
+			return false
+		}
+	}
+	return true
 }
 
 // secondsBesideSeconds: a table writes its latencies in one unit. Beside

@@ -23,6 +23,9 @@ var mdSeparator = regexp.MustCompile(`^\|?\s*:?-{1,}:?\s*(\|\s*:?-{1,}:?\s*)*\|?
 func readMarkdown(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 	tables := stackLevelTables(markdownTables(path, data))
 	if len(tables) == 0 {
+		if s, ok := proseCurveSweep(path, data, meta); ok {
+			return s, nil
+		}
 		return nil, inputerr.Errorf(path, "", 0, "no markdown table (a header row, a | --- | separator row, and rows)")
 	}
 	if meta.Series != "" {
@@ -50,6 +53,9 @@ func readMarkdown(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 	if err != nil {
 		if cs, ok, cerr := fencedConsoleSweep(path, data, tables, meta); ok {
 			return cs, cerr
+		}
+		if ps, ok := proseCurveSweep(path, data, meta); ok {
+			return ps, nil
 		}
 	}
 	return s, err

@@ -34,13 +34,7 @@ func (r *resolved) refuseLookalikes(g grid) error {
 		byKey[k] = append(byKey[k], i)
 	}
 	for _, k := range keys {
-		if len(byKey[k]) < 2 || k == "note" || r.keepPicked(k) { // remarks are all kept, none chosen
-			continue
-		}
-		if k == "requests" && r.keepSuccessfulCount(byKey[k]) {
-			continue
-		}
-		if r.keepOneNaming(g, byKey[k]) {
+		if len(byKey[k]) < 2 || k == "note" || r.settledLookalikes(g, k, byKey[k]) { // remarks are all kept, none chosen
 			continue
 		}
 		hs := r.headersOf(byKey[k])
@@ -53,6 +47,23 @@ func (r *resolved) refuseLookalikes(g grid) error {
 		return ambiguousColumns(err, k, marked)
 	}
 	return nil
+}
+
+// settledLookalikes: the columns idx of one meaning k are settled before
+// any refusal, by --column, or by what tells them apart (a successful
+// count, a complete load, the client's side, one naming split in two).
+func (r *resolved) settledLookalikes(g grid, k string, idx []int) bool {
+	switch {
+	case r.keepPicked(k):
+		return true
+	case k == "requests" && r.keepSuccessfulCount(idx):
+		return true
+	case k == "concurrency" && len(r.cols) == len(g.header) && r.keepCompleteLoad(g, idx):
+		return true
+	case r.cols[idx[0]].kind == colLatency && r.keepClientSide(idx):
+		return true
+	}
+	return r.keepOneNaming(g, idx)
 }
 
 func (r *resolved) headersOf(idx []int) []string {

@@ -64,7 +64,7 @@ func Read(path string, data []byte, kind Kind, meta Meta) (*sweep.Sweep, error) 
 func Looks(kind Kind, path string, window []byte) bool {
 	switch kind {
 	case Markdown:
-		return len(markdownTables(path, window)) > 0
+		return len(markdownTables(path, window)) > 0 || len(proseCurveGrids(path, window)) > 0
 	case Aligned:
 		return looksAligned(window)
 	case BenchText:

@@ -206,9 +206,10 @@ var roles = []role{
 		return w.has("tpsu") || (perWho || perU || perRequest || perQuery) && !w.has("aggregate", "agg", "total", "sum", "combined", "overall", "node", "system")
 	}},
 	// "Request throughput" without a unit is requests per second; a bare
-	// "Rate" is the offered rate of an open-loop sweep.
+	// "Rate" is the offered rate of an open-loop sweep, and so is λ, the
+	// arrival rate's symbol in queueing theory ("요청 λ": requests' λ).
 	{kind: colRequestRate, dims: reqDims, flavor: requestRateFlavor, match: func(w wordset) bool {
-		return w.has("rps", "qps") || (len(w) == 1 && w[0] == "rate") || (w.has(requestWords...) && w.has("s", "sec", "second", "per", "ps", "rate", "throughput") && !w.has(explicitTokenWords...)) ||
+		return w.has("rps", "qps") || w.has("λ") && !isTokenRate(w) || (len(w) == 1 && w[0] == "rate") || (w.has(requestWords...) && w.has("s", "sec", "second", "per", "ps", "rate", "throughput") && !w.has(explicitTokenWords...)) ||
 			(w.has("rate") && w.has("offered", "target", "arrival", "requested", "traffic"))
 	}},
 	{kind: colOtherTokRate, dims: tokDims, why: whyInputRate, match: func(w wordset) bool {
@@ -385,7 +386,7 @@ func requestRateFlavor(w wordset) string {
 		// A statistic of the rate (guidellm's "Requests Per Sec Mean") is
 		// measured: an offered rate is set, not summarised.
 		return "achieved"
-	case w.has("offered", "target", "requested", "arrival", "traffic", "configured", "set", "input") ||
+	case w.has("offered", "target", "requested", "arrival", "traffic", "configured", "set", "input", "λ") ||
 		(w.has("rate") && !w.has("s", "sec", "ps")):
 		return "requested"
 	}

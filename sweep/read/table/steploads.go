@@ -151,7 +151,7 @@ func risesAlong(g grid, load, rate int) bool {
 // is read so, with a note.
 
 // numPromptsFlag is the header of vLLM's --num-prompts.
-var numPromptsFlag = regexp.MustCompile(`(?i)^(?:--)?num[-_ ]prompts$`)
+var numPromptsFlag = regexp.MustCompile(`(?i)^(?:--)?num[-_ ]prompts?$`)
 
 // capStated is a request rate or a concurrency cap set in the text.
 var capStated = regexp.MustCompile(`(?i)(?:max[-_ ]concurrency|request[-_ ]rate)[\s=:]+\d`)

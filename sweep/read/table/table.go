@@ -188,6 +188,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, splitPerGPUBrackets(&g)...)
 	notes = append(notes, splitRoundCells(&g)...)
 	notes = append(notes, meltPackedLevels(&g)...)
+	notes = append(notes, meltCurveCells(&g)...)
 	notes = append(notes, splitNamedTuples(&g)...)
 	notes = append(notes, splitParenValues(&g)...)
 	notes = append(notes, splitPackedCells(&g)...)
