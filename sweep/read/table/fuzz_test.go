@@ -66,6 +66,12 @@ func FuzzMarkdown(f *testing.F) {
 	f.Add([]byte("| model | decode (aggregate tok/s) |\n|---|---|\n| A | 410 at C1, 1,502 at C8, 3,090 at C32 |\n| B | 300–320 at C1, 2,000 at C16 |\n"))
 	f.Add([]byte("## Scaling\n\nFull curve (tok/s): `c1=14.5 / c4=52 / c16=200 / c64=560`.\n"))
 	f.Add([]byte("| 요청 λ | 출력 tok/s | TTFT p50 ms | TPOT p50 ms | att TPOT |\n|---:|---:|---:|---:|---:|\n| 10 | 2,000 | 60 | 40 | 0.90 |\n| 20 | 3,600 | 70 | 60 | 0.45 |\n"))
+	// Batch be (berules_test.go): camel-cased headers, a corner counting
+	// the levels under a caption, "level" under a load heading, the offered
+	// "Load (req/s)" beside a measured in-flight count.
+	f.Add([]byte("Aggregate tokens per second across all requests.\n\n| Requests | 1 | 2 | 3 |\n| --- | ---: | ---: | ---: |\n| a | 20.0 | 36.0 | 49.0 |\n| a's advantage | +11% | +20% | +48% |\n"))
+	f.Add([]byte("## Concurrency sweep\n\n| level | AggTPS | ReqTPS |\n|--:|--:|--:|\n| 1 | 110.0 | 110.0 |\n| 2 | 200.0 | 100.0 |\n| 4 | 310.0 | 77.5 |\n"))
+	f.Add([]byte("| Load (req/s) | In flight | bs | overall tok/s | decode-only tok/s |\n|---|---|---|---|---|\n| 0.5 | 2.0 | 8 | 150 | 55 |\n| 1.0 | 4.1 | 16 | 280 | 100 |\n"))
 	seed(f, "sweeps/jtchilders-laguna-s21-nvfp4-gb10-vllm.md", "sweeps/dsv4flash-0731-1xdgxspark-maxseqs1-vllm.md",
 		"sweeps/yeqcharlotte-router-llmd-pd-llama31-8b-16gpu.md", "sweeps/pallavim1-gemma4-26b-rtxpro6000-g4-1k1k.md")
 	f.Fuzz(func(t *testing.T, b []byte) {

@@ -374,8 +374,8 @@ func concurrencyFlavor(w wordset) string {
 }
 
 // requestRateFlavor tells the offered rate (an open-loop sweep's load) from
-// the achieved one: "request rate", "request-rate", "target QPS" are
-// offered; "request throughput", "achieved", "req/s" are achieved; a bare
+// the achieved one: "request rate", "request-rate", "target QPS", "Load
+// (req/s)" are offered; "request throughput", "achieved", "req/s" are achieved; a bare
 // QPS or RPS is decided by the table (resolve.go: the offered rate when the
 // table has no other load).
 func requestRateFlavor(w wordset) string {
@@ -386,11 +386,23 @@ func requestRateFlavor(w wordset) string {
 		// A statistic of the rate (guidellm's "Requests Per Sec Mean") is
 		// measured: an offered rate is set, not summarised.
 		return "achieved"
-	case w.has("offered", "target", "requested", "arrival", "traffic", "configured", "set", "input", "λ") ||
+	case w.has("offered", "target", "requested", "arrival", "traffic", "configured", "set", "input", "λ", "load") ||
 		(w.has("rate") && !w.has("s", "sec", "ps")):
 		return "requested"
 	}
 	return ""
+}
+
+// camelBoundary is a word of two lowercase letters or more running into an
+// acronym: "AggTPS", "ReqTPS", "avgTTFT" join their words without a space.
+var camelBoundary = regexp.MustCompile(`([a-z]{2,})([A-Z]{2,})`)
+
+// camelWords parts a word run into an acronym ("AggTPS" is "Agg TPS"); a
+// single lowercase letter before capitals ("vLLM") is a name's, and a
+// capital starting a word ("MaxConc", "restartPolicy") keeps its words
+// whole, as the vocabulary has always read them.
+func camelWords(h string) string {
+	return camelBoundary.ReplaceAllString(h, "$1 $2")
 }
 
 // classify reads a header through the role table.
@@ -414,7 +426,7 @@ func classify(header string) column {
 		c.kind, c.why = colIgnore, whyRowNumber
 		return c
 	}
-	low := percentSignTail(vocab.Translate(strings.ToLower(stripMarkup(header))))
+	low := percentSignTail(vocab.Translate(strings.ToLower(camelWords(stripMarkup(header)))))
 	t, perMinute := perMinuteTokens(low, headerTokens(low))
 	w := wordset(t)
 	dim, what := classifyDimension(low, t)

@@ -189,6 +189,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, splitRoundCells(&g)...)
 	notes = append(notes, meltPackedLevels(&g)...)
 	notes = append(notes, meltCurveCells(&g)...)
+	notes = append(notes, levelsByHeading(&g)...)
 	notes = append(notes, splitNamedTuples(&g)...)
 	notes = append(notes, splitParenValues(&g)...)
 	notes = append(notes, splitPackedCells(&g)...)
@@ -710,14 +711,18 @@ func settingLabel(c column, row []string, levels []string) bool {
 // heading above the table names ("values of output throughput:"); "" when
 // neither does.
 func seriesRowsMetric(g grid) string {
-	metric := ""
+	metric, count := "", false
 	for _, part := range cornerParts.Split(stripMarkup(g.header[0]), -1) {
 		if c := classify(part); measuredAtLevel(c) && (c.key() != "" || c.flavor == "total") {
 			metric = part // a corner naming the rows ("Model") names no metric
+			count = c.kind == colRequests
 		}
 	}
-	if metric == "" {
-		metric = headingMetric(g)
+	if h := headingMetric(g); metric == "" || count && h != "" {
+		// A corner "Requests" over the levels 1 … 8 names what the levels
+		// count, the requests at once; the caption above names the cells
+		// ("Aggregate tokens per second across all active requests").
+		metric = h
 	}
 	if metric == "" {
 		metric = outerRateHeading(g)

@@ -167,6 +167,9 @@ var vocabulary = []struct{ from, to string }{
 	// More of each language's words for the load, TTFT, latency and
 	// requests, after the phrases above that hold them.
 	{"erstes token", "ttft"}, {"ersten token", "ttft"}, {"antwort komplett", "e2e latency"}, {"antwortzeit", "latency"},
+	// English: "At once" heads the requests sent at once, as "concurrent"
+	// does; "in parallel" likewise ("Requests in parallel").
+	{"at once", "concurrent"}, {"in parallel", "concurrent"},
 	{"concurrence", "concurrency"}, {"temps de réponse", "latency"}, {"peticiones", "requests"}, {"solicitações", "requests"},
 	// "Concurrent"/"simultaneous" after a plural noun, as Romance
 	// languages write it ("Peticiones concurrentes", "Richieste
