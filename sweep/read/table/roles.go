@@ -448,6 +448,11 @@ func classify(header string) column {
 	if dim == dimNone && c.kind == colLatency && sampleCountWords(w) {
 		c.kind, c.metric, c.why = colIgnore, "", whySampleCount
 	}
+	if dim == dimNone && c.kind == colConcurrency && perUserCount.MatchString(low) {
+		// "Measured turns/user", "requests per user": a count each user
+		// made, not how many users there were.
+		c.kind, c.flavor, c.why = colIgnore, "", "a count per user, not the number of users"
+	}
 	c.stat = statOf(t)
 	c = columnUnit(c, t, w, dim)
 	if perMinute {
@@ -520,6 +525,10 @@ func perOneOf(w wordset, names ...string) bool {
 }
 
 // perRequestWords: the words say "per request" (per req, per request).
+// perUserCount is a count written per user: a noun, then "/user" or "per
+// user" ("turns/user", "requests per user").
+var perUserCount = regexp.MustCompile(`[a-z]\s*/\s*users?\b|\bper\s+users?\b`)
+
 func perRequestWords(t []string) bool {
 	for i := 0; i+1 < len(t); i++ {
 		if t[i] == "per" && (t[i+1] == "req" || t[i+1] == "request") {
