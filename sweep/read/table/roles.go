@@ -440,23 +440,31 @@ func classify(header string) column {
 		return c
 	}
 	c = matchRole(c, w, dim)
-	if dim == dimNone && perRequestWords(t) && (c.kind == colRequestRate || c.kind == colRequestedRate || c.kind == colPerUser) {
-		// "Stream Iter Per Req", "Output Tok Per Req": a count per
-		// request, with no time in it: neither a rate nor a speed.
-		c.kind, c.metric, c.flavor, c.why = colIgnore, "", "", "a count per request, not a rate"
-	}
-	if dim == dimNone && c.kind == colLatency && sampleCountWords(w) {
-		c.kind, c.metric, c.why = colIgnore, "", whySampleCount
-	}
-	if dim == dimNone && c.kind == colConcurrency && perUserCount.MatchString(low) {
-		// "Measured turns/user", "requests per user": a count each user
-		// made, not how many users there were.
-		c.kind, c.flavor, c.why = colIgnore, "", "a count per user, not the number of users"
+	if dim == dimNone {
+		c = countsNoRate(c, low, t, w)
 	}
 	c.stat = statOf(t)
 	c = columnUnit(c, t, w, dim)
 	if perMinute {
 		c = perMinuteUnit(c)
+	}
+	return c
+}
+
+// countsNoRate sets aside a header with no unit that the role table read
+// as a rate, a latency or the load but whose words count something else.
+func countsNoRate(c column, low string, t []string, w wordset) column {
+	switch {
+	case perRequestWords(t) && (c.kind == colRequestRate || c.kind == colRequestedRate || c.kind == colPerUser):
+		// "Stream Iter Per Req", "Output Tok Per Req": a count per
+		// request, with no time in it: neither a rate nor a speed.
+		c.kind, c.metric, c.flavor, c.why = colIgnore, "", "", "a count per request, not a rate"
+	case c.kind == colLatency && sampleCountWords(w):
+		c.kind, c.metric, c.why = colIgnore, "", whySampleCount
+	case c.kind == colConcurrency && perUserCount.MatchString(low):
+		// "Measured turns/user", "turns per user": a count each user
+		// made, not how many users there were.
+		c.kind, c.flavor, c.why = colIgnore, "", "a count per user, not the number of users"
 	}
 	return c
 }
