@@ -13,24 +13,9 @@ import "fmt"
 // keepCompleteLoad leaves the one complete candidate as the load and the
 // others unread, with why; false when not exactly one is complete.
 func (r *resolved) keepCompleteLoad(g grid, idx []int) bool {
-	complete := -1
-	for _, i := range idx {
-		if everyRowHolds(g, i) {
-			if complete >= 0 {
-				return false
-			}
-			complete = i
-		}
-	}
-	if complete < 0 {
-		return false
-	}
-	for _, i := range idx {
-		if i != complete {
-			r.cols[i].kind, r.cols[i].why = colIgnore, fmt.Sprintf("a measurement, not the load: it has no value at some rows, where %q, set before each run, has one at every row", r.cols[complete].header)
-		}
-	}
-	return true
+	return r.keepTheOne(idx, func(i int) bool { return everyRowHolds(g, i) }, func(kept string) string {
+		return fmt.Sprintf("a measurement, not the load: it has no value at some rows, where %q, set before each run, has one at every row", kept)
+	})
 }
 
 // everyRowHolds: column i holds a positive number on every row.

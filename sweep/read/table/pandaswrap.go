@@ -2,6 +2,7 @@ package table
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -50,7 +51,7 @@ func pandasWrapAt(lines []string, i int) []pandasBlock {
 	var index []string
 	for at := i; at < len(lines); {
 		b, idx, ok := pandasBlockAt(lines, at)
-		if !ok || blocks != nil && !sameStrings(idx, index) {
+		if !ok || blocks != nil && !slices.Equal(idx, index) {
 			break
 		}
 		blocks, index = append(blocks, b), idx
@@ -125,16 +126,4 @@ func pandasLine(l string, w int) string {
 		return ""
 	}
 	return strings.TrimRight(l[w:], " ")
-}
-
-func sameStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -21,21 +21,30 @@ var successWords = []string{"successful", "success", "succeeded", "completed", "
 // names its requests successful and leaves the others unread; false when
 // none or several do.
 func (r *resolved) keepSuccessfulCount(idx []int) bool {
-	ok := -1
+	return r.keepTheOne(idx, func(i int) bool { return namesSuccess(r.cols[i].header) }, func(kept string) string {
+		return fmt.Sprintf("the requests sent; %q counts those that succeeded, knee's requests", kept)
+	})
+}
+
+// keepTheOne leaves read the one candidate of idx that holds, and the
+// others unread with why (given the kept column's header); false, changing
+// nothing, when none or several hold.
+func (r *resolved) keepTheOne(idx []int, holds func(int) bool, why func(kept string) string) bool {
+	kept := -1
 	for _, i := range idx {
-		if namesSuccess(r.cols[i].header) {
-			if ok >= 0 {
+		if holds(i) {
+			if kept >= 0 {
 				return false
 			}
-			ok = i
+			kept = i
 		}
 	}
-	if ok < 0 {
+	if kept < 0 {
 		return false
 	}
 	for _, i := range idx {
-		if i != ok {
-			r.cols[i].kind, r.cols[i].why = colIgnore, fmt.Sprintf("the requests sent; %q counts those that succeeded, knee's requests", r.cols[ok].header)
+		if i != kept {
+			r.cols[i].kind, r.cols[i].why = colIgnore, why(r.cols[kept].header)
 		}
 	}
 	return true
