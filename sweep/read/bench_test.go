@@ -59,3 +59,24 @@ func BenchmarkTableRows(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkPastedTables is reading tables as people paste them (markdown
+// and aligned console text, real corpus entries): the table reader's
+// passes classify the same headers many times over.
+func BenchmarkPastedTables(b *testing.B) {
+	for _, tc := range []struct{ name, rel, series string }{
+		{"markdown-curve-cells", "corpus/bc-vllm-dgx-station-gb300-mimo-v26-flash-qwen38-fizban007-readme-single-gpu-serving/table.md", "MiMo-V2.6-Flash (lane)"},
+		{"notebook-pandas-frame", "corpus/ad-vllm-rocm-8xmi300x-hotaisle-llama31-405b-augmxnt-mi300-testing-notebook/table.txt", ""},
+		{"markdown-report", "corpus/be-vllm-radiance-r9700-qwen38-27b-betterbench-060-report-concurrency-sweep/table.md", ""},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			p := fixtures.Path(tc.rel)
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := File(p, Options{Meta: Meta{Series: tc.series}}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/kneetool/knee/sweep/read/vocab"
 )
@@ -421,6 +422,36 @@ func perTimeUnit(t []string) bool {
 }
 
 func classify(header string) column {
+	classified.Lock()
+	c, ok := classified.m[header]
+	classified.Unlock()
+	if !ok {
+		c = classifyHeader(header)
+		classified.Lock()
+		if len(classified.m) >= maxClassified {
+			clear(classified.m) // bounded: a file of many distinct headers starts over
+		}
+		classified.m[header] = c
+		classified.Unlock()
+	}
+	c.timeUnits = slices.Clone(c.timeUnits) // the caller's own, as a fresh reading's
+	return c
+}
+
+// classified remembers classify's readings, a pure function of the header:
+// the reader's passes classify a table's headers many times over, and the
+// role table's patterns were most of a pasted table's read time
+// (BenchmarkPastedTables).
+var classified = struct {
+	sync.Mutex
+	m map[string]column
+}{m: map[string]column{}}
+
+// maxClassified bounds the readings remembered.
+const maxClassified = 1 << 14
+
+// classifyHeader reads a header through the role table.
+func classifyHeader(header string) column {
 	c := column{header: strings.TrimSpace(header)}
 	if rowNumberHeader(header) {
 		c.kind, c.why = colIgnore, whyRowNumber
