@@ -61,8 +61,11 @@ const maxLeadCaption = 160
 // cap." names, when it stands alone above the table; "" otherwise.
 func metricLeadCaption(lines []string, i int) string {
 	l, ok := shortParagraph(lines, i)
-	if !ok || len(l) > maxLeadCaption {
+	if !ok {
 		return ""
+	}
+	if len(l) > maxLeadCaption {
+		return metricClause(l) // a first clause that is the metric, the rest about the run
 	}
 	m := metricLead.FindStringSubmatch(l)
 	if m == nil {
@@ -123,6 +126,11 @@ var clauseEnd = regexp.MustCompile(`[\p{L}\d/)%]{3,}\.\s+\p{Lu}`)
 // maxMetricClause bounds a lead clause that is a metric and nothing else.
 const maxMetricClause = 64
 
+// metricSubject is a clause whose subject is the metric, with its unit,
+// and whose verb says how it was measured: "Aggregate decode tok/s uses
+// OpenAI stream usage", "TTFT p50 (ms) is measured at the client".
+var metricSubject = regexp.MustCompile(`^(.{2,40}?)\s+(?:uses|is|are|counts|measures|means|comes from|come from|includes|excludes)\s+\S`)
+
 // metricClause is the paragraph's first clause when it is a metric with its
 // unit and nothing more, whatever follows it: "Aggregate generation
 // throughput in tokens/s; all failure rates were 0%." names the table's
@@ -138,7 +146,9 @@ func metricClause(l string) string {
 	if m := clauseEnd.FindStringIndex(clause); m != nil {
 		clause = clause[:m[0]+strings.Index(clause[m[0]:], ".")]
 	}
-	if clause == l {
+	if m := metricSubject.FindStringSubmatch(clause); m != nil {
+		clause = m[1] // "Aggregate decode tok/s uses OpenAI stream usage"
+	} else if clause == l {
 		return "" // one clause: the metric-then-condition rule reads it
 	}
 	clause = strings.TrimSpace(strings.TrimRight(strings.TrimSpace(clause), ".:："))

@@ -110,7 +110,9 @@ var footnoteRef = regexp.MustCompile(`(\[\^?\w{1,3}\]|\^\w{1,3})$`)
 func isBlank(cell string) bool {
 	switch strings.ToLower(strings.TrimSpace(cell)) {
 	// "∅" (the empty set) marks a cell left unmeasured, as a dash does.
-	case "", "-", "—", "–", "−", "n/a", "na", "null", "none", "?", "--", "∅":
+	// "skip" and "skipped": the run was not made at that cell (a level
+	// past the KV budget), as a dash says.
+	case "", "-", "—", "–", "−", "n/a", "na", "null", "none", "?", "--", "∅", "skip", "skipped", "not run":
 		return true
 	}
 	return false

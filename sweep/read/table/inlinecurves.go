@@ -25,6 +25,10 @@ const curveLevel = `(?:(c|conc|bs|b|batch|n|np)\s*=?\s*(\d+)|(\d+)\s*(users?|str
 // levelThenValue: "c1=15.7", "C8: 1,386", "bs16 = 2202 tok/s".
 var levelThenValue = regexp.MustCompile(`(?i)(?:^|[^\w.])` + curveLevel + `\s*[=:]\s*(` + curveNumber + `)(?:\s*(?:tok/s|tokens/s|t/s))?`)
 
+// levelSpaceValue: "c1 14.8", "C8 1,386 tok/s": the level's letter run
+// into its number, a space, the value.
+var levelSpaceValue = regexp.MustCompile(`(?i)(?:^|[^\w.])(c|conc|bs|b|batch|n|np)(\d+)\s+(` + curveNumber + `)(?:\s*(?:tok/s|tokens/s|t/s))?`)
+
 // valueAtLevel: "1,386 at C8", "15.7 tok/s @ c1"; a range ("313–338 at
 // C1", several configurations' values) is kept as written, and the reading
 // of that curve refuses it as no number.
@@ -48,7 +52,7 @@ func parseInlineCurve(s string, min int) (inlineCurve, bool) {
 	for _, form := range []struct {
 		re         *regexp.Regexp
 		level, val int
-	}{{levelThenValue, 1, 5}, {valueAtLevel, 2, 1}} {
+	}{{levelThenValue, 1, 5}, {valueAtLevel, 2, 1}, {levelSpaceValue, 1, 3}} {
 		if c, ok := curveOfForm(s, form.re, form.level, form.val); ok && len(c.levels) >= min {
 			return c, true
 		}

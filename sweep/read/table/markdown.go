@@ -54,6 +54,9 @@ func readMarkdown(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 		if cs, ok, cerr := fencedConsoleSweep(path, data, tables, meta); ok {
 			return cs, cerr
 		}
+		if rs, rerr, ok := rowCurveSweep(path, tables, meta); ok {
+			return rs, rerr
+		}
 		if ps, ok := proseCurveSweep(path, data, meta); ok {
 			return ps, nil
 		}

@@ -30,7 +30,8 @@ const maxSummaryGap = 0.01
 // with at least two levels and one summary or ratio column.
 func dropSummaryColumns(g grid) (grid, string, bool) {
 	levels, summaries, ratios, remarks, ok := wideColumns(g)
-	if !ok || len(levels) < 2 || len(summaries) == 0 && len(ratios) == 0 && len(remarks) == 0 {
+	summaries, others := otherMeasures(g, levels, summaries)
+	if !ok || len(levels) < 2 || len(summaries) == 0 && len(ratios) == 0 && len(remarks) == 0 && len(others) == 0 {
 		return g, "", false
 	}
 	t := g
@@ -53,13 +54,7 @@ func dropSummaryColumns(g grid) (grid, string, bool) {
 	if len(ratios) > 0 {
 		notes = append(notes, ratioNote(g, ratios))
 	}
-	for _, i := range remarks {
-		if oneLevelColumn(g.header[i]) {
-			notes = append(notes, fmt.Sprintf("%s: %q holds a figure at one level, after the levels: not read", g.file, g.header[i]))
-			continue
-		}
-		notes = append(notes, fmt.Sprintf("%s: %q holds a remark per row, not a level: not read", g.file, g.header[i]))
-	}
+	notes = append(notes, asideNotes(g, others, remarks)...)
 	for _, row := range g.rows {
 		if len(row) == 0 {
 			t.rows = append(t.rows, row)
@@ -68,6 +63,37 @@ func dropSummaryColumns(g grid) (grid, string, bool) {
 		t.rows = append(t.rows, append([]string{row[0]}, pick(row, levels)...))
 	}
 	return t, strings.Join(notes, "; "), true
+}
+
+// asideNotes say why the columns beside the levels that are neither a
+// summary nor ratios are not read.
+func asideNotes(g grid, others, remarks []int) []string {
+	var notes []string
+	for _, i := range others {
+		notes = append(notes, fmt.Sprintf("%s: %q holds another measurement of each row, a latency not taken at the levels: not read", g.file, g.header[i]))
+	}
+	for _, i := range remarks {
+		if oneLevelColumn(g.header[i]) {
+			notes = append(notes, fmt.Sprintf("%s: %q holds a figure at one level, after the levels: not read", g.file, g.header[i]))
+			continue
+		}
+		notes = append(notes, fmt.Sprintf("%s: %q holds a remark per row, not a level: not read", g.file, g.header[i]))
+	}
+	return notes
+}
+
+// otherMeasures splits from the would-be summaries the latencies that
+// summarise nothing ("cold TTFT 32K" beside levels of a token rate): each
+// is a measurement of the row at a setting of its own, not of the levels.
+func otherMeasures(g grid, levels, summaries []int) (kept, others []int) {
+	for _, s := range summaries {
+		if len(levels) >= 2 && classify(g.header[s]).kind == colLatency && summaryOf(g, levels, s) == "" {
+			others = append(others, s)
+			continue
+		}
+		kept = append(kept, s)
+	}
+	return kept, others
 }
 
 // wideColumns sorts the columns after the first into levels, summaries
