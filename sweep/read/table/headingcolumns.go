@@ -95,13 +95,29 @@ func namelessColumns(g grid, cols []column, key string) []int {
 	return dropFlatOutliers(g, named)
 }
 
-// numericColumn: column i holds a number in some row and text in none.
+// numericColumn: column i holds a number in some row and text in none; a
+// cell that says its level did not run ("**CRASH**", "OOM") is no text, as
+// a blank is none: the column still holds measurements at the others.
 func numericColumn(g grid, i int) bool {
-	if textColumn(g, i) {
-		return false
-	}
+	number := false
 	for _, row := range g.rows {
-		if !isBlank(cellAt(row, i)) {
+		c := cellAt(row, i)
+		if isBlank(c) || failedCell(c) {
+			continue
+		}
+		if _, ok, err := parseCell(cleanCell(c)); err != nil || !ok {
+			return false
+		}
+		number = true
+	}
+	return number
+}
+
+// failedCell: the cell says its level did not run (failedWords).
+func failedCell(cell string) bool {
+	c := strings.ToLower(strings.TrimSpace(stripMarkup(cell)))
+	for _, w := range failedWords {
+		if strings.HasPrefix(c, w) {
 			return true
 		}
 	}

@@ -76,6 +76,28 @@ func declaredMetric(h string) string {
 	return m[1]
 }
 
+// A section's title may say what it measures and then, in brackets, what
+// its tables hold: "Batch scaling of decode (aggregate t/s)". The words
+// before name the study ("scaling" is no metric knee reads); the bracket,
+// a rate with its unit, names the cells.
+
+// lastBracket is a title's last bracketed part, at its end.
+var lastBracket = regexp.MustCompile(`[(（]([^()（）]+)[)）]\s*$`)
+
+// bracketMetric is the metric a title's closing bracket names, with its
+// unit written, when it is the node's token rate or a latency; "" else.
+func bracketMetric(h string) string {
+	m := lastBracket.FindStringSubmatch(strings.TrimSpace(h))
+	if m == nil || !headerStatesUnit(m[1]) {
+		return ""
+	}
+	switch classify(m[1]).kind {
+	case colThroughput, colThroughputPerGPU, colLatency:
+		return strings.TrimSpace(m[1])
+	}
+	return ""
+}
+
 // A chart's title names its axes: "吞吐(tok/s) vs 并发" (throughput
 // against concurrency) puts the metric before the "vs" and the load after
 // it, as "Throughput (tok/s) vs concurrency" does. A table under such a

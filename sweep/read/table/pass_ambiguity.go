@@ -60,6 +60,8 @@ func (r *resolved) settledLookalikes(g grid, k string, idx []int) bool {
 		return true
 	case k == "concurrency" && len(r.cols) == len(g.header) && r.keepCompleteLoad(g, idx):
 		return true
+	case k == "concurrency" && r.keepNamedConcurrency(idx):
+		return true
 	case r.cols[idx[0]].kind == colLatency && r.keepClientSide(idx):
 		return true
 	}

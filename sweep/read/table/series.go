@@ -270,6 +270,7 @@ func rowSeries(g *grid, cols []column, pick, picked string) ([]string, error) {
 		spelt = append(spelt, sameLengthLabels(g, i)...)
 	}
 	series := namingColumns(*g, dropRemarkColumns(*g, cols, dropShareColumns(*g, dropFlags(*g, load, dropRunIDs(*g, load, seriesByRow(*g, cols, cand, load), ids)), load), load), pick)
+	series = dropLoadFaces(*g, load, series)
 	if len(series) == 0 {
 		return nil, sizesApart(*g, cols, cand, load, ids)
 	}

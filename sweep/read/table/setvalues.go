@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"math"
+	"strings"
 )
 
 // A concurrency level is a set value: a whole number of requests or users,
@@ -40,6 +41,7 @@ func (r *resolved) measuredBesideSetValues(g grid) {
 		return
 	}
 	if len(whole) == 0 {
+		r.codeNamedFractions(fractional)
 		return
 	}
 	set := r.cols[whole[0]].header
@@ -107,4 +109,18 @@ func ladderValue(v float64) bool {
 	}
 	n := int64(v)
 	return n <= 4 || n%5 == 0 || n&(n-1) == 0
+}
+
+// codeNamedFractions leaves unread as a load each column of fractions
+// whose header is a name in code (`thor-big-conc`, a configuration's name
+// that holds "conc"): a level set by the client is whole, and a flag that
+// sets one (`--max-concurrency`) never holds fractions, so the column is a
+// configuration's measurements, for the heading to name.
+func (r *resolved) codeNamedFractions(fractional []int) {
+	for _, i := range fractional {
+		h := strings.Trim(strings.TrimSpace(r.cols[i].header), "*_")
+		if len(h) > 2 && strings.HasPrefix(h, "`") && strings.HasSuffix(h, "`") && !strings.Contains(h[1:len(h)-1], "`") {
+			r.cols[i].kind, r.cols[i].why = colIgnore, ""
+		}
+	}
 }

@@ -249,6 +249,9 @@ func headingMetric(g grid) string {
 		if m := metricAgainstLoad(h); m != "" {
 			return m
 		}
+		if m := bracketMetric(h); m != "" {
+			return m
+		}
 		return comparedHeadingMetric(g, h)
 	}
 	return h

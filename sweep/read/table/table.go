@@ -146,6 +146,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 		notes = append(notes, mergeCentredGroups(&g)...)
 	}
 	notes = append(notes, readDecimalCommas(&g)...)
+	notes = append(notes, readThousandsDots(&g)...)
 	notes = append(notes, unpackSweepRow(&g)...)
 	if t, note, ok := nameLevelsOnlyRow(g); ok {
 		g = t
@@ -184,6 +185,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	// heading's as its own ("Lane 2 aggregate, median / peak" under a
 	// section on tok/s).
 	notes = append(notes, splitStatPairs(&g)...)
+	notes = append(notes, loadNamedByTitle(&g)...)
 	notes = append(notes, nameColumnsByHeading(&g)...)
 	notes = append(notes, splitPerGPUBrackets(&g)...)
 	notes = append(notes, splitRoundCells(&g)...)
