@@ -89,3 +89,20 @@ func TestCodeNamedFractionsAreNoLoad(t *testing.T) {
 	require.Equal(t, colIgnore, r.cols[0].kind)
 	require.Equal(t, colConcurrency, r.cols[1].kind)
 }
+
+// A packed cell may end with the run's memory ("61.6 / 16.2 ms / 5.4
+// GiB" under "Full-KV tok/s / TPOT / peak"): that part is set aside, the
+// others read as the list names them; a sibling row of the same list that
+// writes no units is packed alike, and an OOM level did not run.
+func TestPackedCellsWithMemory(t *testing.T) {
+	md := "| policy | batch 1 | batch 2 | batch 4 | batch 8 |\n|---|---:|---:|---:|---:|\n" +
+		"| Full tok/s / TPOT / peak | 60.0 / 16.0 ms / 5.4 GiB | 100.0 / 19.0 / 8.7 | 120.0 / 32.0 / 15.1 | OOM |\n" +
+		"| bounded tok/s / TPOT / peak | 70.0 / 13.0 / 5.9 | 140.0 / 14.0 / 8.6 | 280.0 / 14.0 / 15.0 | OOM |\n"
+	_, err := Read("t.md", []byte(md), Markdown, Meta{})
+	require.Error(t, err)
+	require.ElementsMatch(t, []string{"Full", "bounded"}, CurveNames(err))
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "bounded"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{1, 2, 4}, concurrencies(s))
+	require.Equal(t, []float64{70, 140, 280}, throughputs(s))
+}

@@ -71,7 +71,16 @@ func packedColumnNames(g grid, i int, template *packing) ([]string, *packing, bo
 			// acceptance, the percentage no value knee reads.
 			prefix, bare, ok = "", parts, true
 		}
-		if !ok || !everyCellPacked(g, i, len(parts)) {
+		memory := false
+		if !ok {
+			prefix, bare, ok = memoryPartNames(g, i, parts) // "… / peak" over "… / 5.4 GiB"
+			memory = ok
+		}
+		if !ok {
+			prefix, bare, ok = sameListAs(template, parts) // a sibling's list, its units left out
+			memory = ok && everyCellPackedWithMemory(g, i, len(parts))
+		}
+		if !ok || !memory && !everyCellPacked(g, i, len(parts)) {
 			return nil, nil, false
 		}
 		return withSeries(prefix, bare), &packing{bare: bare}, true
@@ -135,6 +144,9 @@ func everyCellPacked(g grid, i, k int) bool {
 // filled. Packed cells and per-curve cells differ only in where they cut.
 func everyCellSplitsInto(g grid, i, k int, split func(string) []string) bool {
 	return everyFilledCell(g, i, cleanCell, func(c string) bool {
+		if failedCell(c) {
+			return true // "OOM": the level did not run, no packing to check
+		}
 		parts := split(c)
 		if len(parts) != k {
 			return false
