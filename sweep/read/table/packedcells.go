@@ -65,30 +65,38 @@ func packedColumnNames(g grid, i int, template *packing) ([]string, *packing, bo
 		return names, pairPacking(names), true
 	}
 	if parts := packedSep.Split(h, -1); len(parts) >= 2 {
-		prefix, bare, ok := packedPartNames(parts)
-		if !ok && everyCellPacked(g, i, len(parts)) && ratioPartsBeside(g, i, parts) {
-			// "tok/s / accept" over "185.8 / 68.2%": a rate and its
-			// acceptance, the percentage no value knee reads.
-			prefix, bare, ok = "", parts, true
-		}
-		memory := false
-		if !ok {
-			prefix, bare, ok = memoryPartNames(g, i, parts) // "… / peak" over "… / 5.4 GiB"
-			memory = ok
-		}
-		if !ok {
-			prefix, bare, ok = sameListAs(template, parts) // a sibling's list, its units left out
-			memory = ok && everyCellPackedWithMemory(g, i, len(parts))
-		}
-		if !ok || !memory && !everyCellPacked(g, i, len(parts)) {
-			return nil, nil, false
-		}
-		return withSeries(prefix, bare), &packing{bare: bare}, true
+		return listedPartNames(g, i, parts, template)
 	}
 	if template == nil || !saysNothing(classify(h)) || !everyCellPacked(g, i, len(template.bare)) {
 		return nil, nil, false
 	}
 	return withSeries(h, template.bare), nil, true
+}
+
+// listedPartNames names the parts of column i from its header's own list
+// (parts): what each names, after the series the first part's words
+// begin with; a rate beside its acceptance, a memory part, or a sibling's
+// list read as theirs.
+func listedPartNames(g grid, i int, parts []string, template *packing) ([]string, *packing, bool) {
+	prefix, bare, ok := packedPartNames(parts)
+	if !ok && everyCellPacked(g, i, len(parts)) && ratioPartsBeside(g, i, parts) {
+		// "tok/s / accept" over "185.8 / 68.2%": a rate and its
+		// acceptance, the percentage no value knee reads.
+		prefix, bare, ok = "", parts, true
+	}
+	memory := false
+	if !ok {
+		prefix, bare, ok = memoryPartNames(g, i, parts) // "… / peak" over "… / 5.4 GiB"
+		memory = ok
+	}
+	if !ok {
+		prefix, bare, ok = sameListAs(template, parts) // a sibling's list, its units left out
+		memory = ok && everyCellPackedWithMemory(g, i, len(parts))
+	}
+	if !ok || !memory && !everyCellPacked(g, i, len(parts)) {
+		return nil, nil, false
+	}
+	return withSeries(prefix, bare), &packing{bare: bare}, true
 }
 
 // packedPartNames reads a header's list: the words before the first part's
