@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -32,18 +33,30 @@ func steppingLoadHint(g grid, cols []column) string {
 }
 
 // steppingLevels: column i holds a positive whole number in every row,
-// never falling, with three distinct values at least and the largest at
+// never falling (or climbing the same ladder again for each group of rows:
+// 1, 4, 8 at one input length, then 1, 4, 8 at the next), with three distinct values at least and the largest at
 // least four times the smallest (a ladder, not a few repeats); the values
 // as a perf engineer quotes them ("1, 2, 4 … 64").
 func steppingLevels(g grid, i int) (string, bool) {
-	var vals []int
+	var vals, run []int
+	var runs [][]int
 	for _, row := range g.rows {
 		n, err := strconv.Atoi(strings.Trim(strings.TrimSpace(cellAt(row, i)), "*_ "))
-		if err != nil || n <= 0 || len(vals) > 0 && n < vals[len(vals)-1] {
+		if err != nil || n <= 0 {
 			return "", false
 		}
-		if len(vals) == 0 || n != vals[len(vals)-1] {
-			vals = append(vals, n)
+		if len(run) > 0 && n < run[len(run)-1] {
+			runs, run = append(runs, run), nil // the ladder again, for the next group of rows
+		}
+		if len(run) == 0 || n != run[len(run)-1] {
+			run = append(run, n)
+		}
+	}
+	runs = append(runs, run)
+	vals = runs[0]
+	for _, r := range runs[1:] {
+		if !slices.Equal(r, vals) {
+			return "", false // a ladder climbed once, or the same one per group
 		}
 	}
 	if len(vals) < 3 || vals[len(vals)-1] < 4*vals[0] {
@@ -107,7 +120,10 @@ func spreadAtOneLevel(g grid, load, rate int) float64 {
 func (r *resolved) oneLadder(g grid) int {
 	step := -1
 	for i, c := range r.cols {
-		if c.kind != colIgnore || (c.why != "" && c.why != whyNotRead) || rowNumberHeader(g.header[i]) || countsRows(g, i) {
+		// A count of requests that steps as a load does is one too when
+		// the node's rate grows along it (all of them sent at once, an
+		// offline batch); run one after another, it would leave it flat.
+		if c.kind != colIgnore && !(c.kind == colRequests && c.why == "") || (c.why != "" && c.why != whyNotRead) || rowNumberHeader(g.header[i]) || countsRows(g, i) {
 			continue
 		}
 		if _, ok := steppingLevels(g, i); ok {
