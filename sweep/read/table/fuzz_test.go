@@ -30,6 +30,13 @@ func FuzzMarkdown(f *testing.F) {
 	f.Add([]byte("| metric | conc=4 | conc=16 |\n|:--|--:|--:|\n| output tok/s | 373 | 1,321 |\n| TTFT p99 (ms) | 27.3 | 42.8 |\n"))
 	f.Add([]byte("| concurrency | tok/s | TTFT (s) |\n|---|---|---|\n| ~0.49 | 64 | \\| |\n"))
 	f.Add([]byte(captionedMetricTables))
+	// Batches bg and bh: a sweep in one row of a summary table, a dot
+	// grouping thousands, packed cells with a memory part, a ladder of
+	// requests per group of rows.
+	f.Add([]byte("| Metric | Value |\n|---|---|\n| Decode aggregate, C1 / C2 / C4 | 39.4 / 61.3 / 87.4 tok/s |\n| Decode aggregate (temp 1.0) | c1 **14.8** · c4 **38.2** · c8 56.7 tok/s |\n"))
+	f.Add([]byte("| Concorrência | Tok/s agregado | Pares/seg |\n|---|---|---|\n| 16 | 252 | 0.15 |\n| 48 | 1.149 | 0.64 |\n| 64 | 1.751 | 1.06 |\n"))
+	f.Add([]byte("| policy | batch 1 | batch 2 | batch 8 |\n|---|---:|---:|---:|\n| Full tok/s / TPOT / peak | 61.6 / 16.2 ms / 5.4 GiB | 103.2 / 19.4 / 8.7 | OOM |\n"))
+	f.Add([]byte("## Scaling (aggregate t/s)\n\n| 请求数 | 输入长度 | a-1b | b-2b |\n|---:|---:|---:|---:|\n| 1 | 64 | 27.9 | **CRASH** |\n| 4 | 64 | 88.2 | skip |\n| 1 | 256 | 27.3 | 9 |\n"))
 	// Batch ba's shapes: a caption's first clause, labelled levels with
 	// curves, a load of requests times their size, a rate packed with a
 	// percentage beside ratios derived from the levels.
