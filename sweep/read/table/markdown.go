@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/kneetool/knee/internal/inputerr"
@@ -42,7 +43,7 @@ func readMarkdown(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 			named, m.Series = headingThenSeries(tables, meta.Series)
 		}
 		if len(named) > 0 {
-			s, err := onlySweep(path, named, m, meta.Series)
+			s, err := namedTablesSweep(path, named, m, meta.Series)
 			if err == nil {
 				s.Notes = append(s.Notes, fmt.Sprintf("%s:%d: the table under %q read (--series)", path, named[0].headerLine, strings.Join(named[0].title, " / ")))
 			}
@@ -60,6 +61,19 @@ func readMarkdown(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 		if ps, ok := proseCurveSweep(path, data, meta); ok {
 			return ps, nil
 		}
+	}
+	return s, err
+}
+
+// namedTablesSweep reads the tables --series named by heading (m the
+// options with the pick spent on the heading). A pick that also names a
+// curve of them ("Pulse" heads the page and names the column "pulse" of
+// its table) is the curve.
+func namedTablesSweep(path string, named []grid, m Meta, pick string) (*sweep.Sweep, error) {
+	s, err := onlySweep(path, named, m, pick)
+	if err != nil && m.Series == "" && slices.ContainsFunc(CurveNames(err), func(n string) bool { return strings.EqualFold(n, pick) }) {
+		m.Series = pick
+		s, err = onlySweep(path, named, m, pick)
 	}
 	return s, err
 }

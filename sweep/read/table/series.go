@@ -28,6 +28,9 @@ func (r *resolved) columnSeries(g grid, pick string) error {
 		pick = subject
 		r.notes = append(r.notes, baselineNote(g.file, subject, baseline))
 	}
+	if pick == "" && loadColumn(r.cols) < 0 && !r.has(colAchieved) {
+		return nil // no load: its refusal, not a pick among curves that cannot be read, is the answer
+	}
 	if pick == "" {
 		cs.names = rankCurvesBy(cs.names, func(n string) curveSize { return columnCurveSize(g, cs.indexesOf(n), loadColumn(r.cols)) }, denominatorsAfter(ratioDenominators(g, r.cols, cs), ratioBaselineRank(r.cols)))
 		var list []string
