@@ -113,17 +113,6 @@ func numericColumn(g grid, i int) bool {
 	return number
 }
 
-// failedCell: the cell says its level did not run (failedWords).
-func failedCell(cell string) bool {
-	c := strings.ToLower(strings.TrimSpace(stripMarkup(cell)))
-	for _, w := range failedWords {
-		if strings.HasPrefix(c, w) {
-			return true
-		}
-	}
-	return false
-}
-
 // holdsNegative: column i has a number below zero. A rate, a latency or a
 // count never is; a column beside the curves that is ("-78.11": one
 // chip's throughput less another's) is a difference between them, no curve.

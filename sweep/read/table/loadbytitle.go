@@ -23,10 +23,10 @@ func loadNamedByTitle(g *grid) []string {
 	if axis == "" {
 		return nil
 	}
-	words := headerWords(axis)
+	words := headerTokens(axis)
 	match := -1
 	for i, h := range g.header {
-		hw := headerWords(stripMarkup(h))
+		hw := headerTokens(h)
 		if len(hw) == 0 || len(hw) >= len(words) || !slices.Equal(hw, words[len(words)-len(hw):]) || cols[i].kind != colRequests {
 			continue
 		}

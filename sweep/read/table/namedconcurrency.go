@@ -1,9 +1,6 @@
 package table
 
-import (
-	"fmt"
-	"strings"
-)
+import "fmt"
 
 // Threads, workers and processes are loads in a load tester's words (k6's
 // virtual users, JMeter's threads) and compute in an engine's (llama.cpp's
@@ -38,28 +35,10 @@ func (r *resolved) keepNamedConcurrency(idx []int) bool {
 // namesConcurrency: the header is the word concurrency, bare or as a
 // setting's name ("max_concurrency", "Concurrency level").
 func namesConcurrency(h string) bool {
-	for _, w := range headerWords(h) {
-		if w == "concurrency" || w == "concurrent" {
-			return true
-		}
-	}
-	return false
+	return anyWord(headerTokens(h), []string{"concurrency", "concurrent"})
 }
 
 // namesProxyLoad: the header names threads, workers or processes.
 func namesProxyLoad(h string) bool {
-	for _, w := range headerWords(h) {
-		for _, p := range proxyLoadWords {
-			if w == p {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// headerWords are a header's lower-case words, split at anything not a
-// letter ("n_threads" → n, threads).
-func headerWords(h string) []string {
-	return strings.FieldsFunc(strings.ToLower(h), func(r rune) bool { return !('a' <= r && r <= 'z') })
+	return anyWord(headerTokens(h), proxyLoadWords)
 }

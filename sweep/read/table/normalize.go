@@ -119,6 +119,17 @@ var failedWords = []string{"oom", "out of memory", "failed", "fail", "error", "c
 	// The same in the languages the vocabulary reads.
 	"失敗", "失败", "실패", "fehlgeschlagen", "fehler", "échec", "echec", "erreur", "fallo", "falló", "falha", "ошибка", "сбой", "hata", "błąd", "lỗi"}
 
+// failedCell: the cell says its level did not run (failedWords).
+func failedCell(cell string) bool {
+	c := strings.ToLower(strings.TrimSpace(stripMarkup(cell)))
+	for _, w := range failedWords {
+		if strings.HasPrefix(c, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // dropFailedRows sets aside rows whose throughput cell says the level did
 // not run ("OOM (3.6 GiB short)"): there is no measurement to read, and
 // the note keeps the row from vanishing silently.
@@ -138,11 +149,8 @@ func dropFailedRows(g *grid, cols []column) []string {
 	for r, row := range g.rows {
 		failed := ""
 		for _, i := range tput {
-			c := strings.ToLower(strings.TrimSpace(stripMarkup(cellAt(row, i))))
-			for _, w := range failedWords {
-				if strings.HasPrefix(c, w) {
-					failed = cellAt(row, i)
-				}
+			if failedCell(cellAt(row, i)) {
+				failed = cellAt(row, i)
 			}
 		}
 		if failed == "" {
