@@ -38,7 +38,6 @@ var corpusFlags = map[string]Meta{
 	"at-vllm0231-rocm-mi210-qwen3-14b-aiter-asm-attention-davetha-ab":                                           {Series: "stock / 128"},
 	"at-vllm0271-rtxpro6000-qwen38-27b-fp8-mtp-ecohash-concurrency-sweep":                                       {Series: "MTP / math"},
 	"au-sglang-4x-gb300-tp4-glm53-dflash2-mtp-hf-model-card-throughput-by-concurrency":                          {Series: "Autoregressive / GSM8K"},
-	"au-vllm0191-l20-qwen35-4b-patchtree-resource-allocation-notes-zh":                                          {Columns: map[string]string{"throughput": "总 tok/s"}},
 	"aq-abstractcore-native-mlx-vs-omlx-m5-max-qwen38-27b-flash-mtp-c1-c4":                                      {Series: "AbstractCore / 27B / Off"},
 	"an-kda-nvfp4-gemm-rtxpro6000-sm120-qwen35-4b-9b-e2e-serving-file-60266625246":                              {Series: "KDA / Qwen3.5-4B"},
 	"al-vllm028-h100-qwen3-8b-yuqiz7-llm-inference-bench-readme-w1m1":                                           {Columns: map[string]string{"concurrency": "Concurrency"}},
@@ -302,7 +301,7 @@ func checkAgainstTranscription(t *testing.T, name string, e corpusExpected, s *s
 		// returns) offers no rate and is no point of a rate sweep: the
 		// reader sets it aside, so no point read may match it.
 		unbounded := strings.HasPrefix(e.LoadAxis, "request_rate") && p.RequestedRate == nil
-		matched := false
+		matched, ttftWrong := false, ""
 		var near []string
 		for _, x := range e.Points {
 			xl, isNum := x.Load.(float64)
@@ -318,28 +317,15 @@ func checkAgainstTranscription(t *testing.T, name string, e corpusExpected, s *s
 			if !sameValue(*x.Throughput, p.ThroughputTokS) && (p.ThroughputPerGPU == nil || !sameValue(*x.Throughput, *p.ThroughputPerGPU)) {
 				continue
 			}
-			matched = true
-			for stat, v := range x.TTFT {
-				if v == nil {
-					continue
-				}
-				var got *float64
-				switch stat {
-				case "p99":
-					got = p.TTFT.P99
-				case "p50":
-					got = p.TTFT.P50
-				case "p90":
-					got = p.TTFT.P90
-				case "mean", "unlabeled":
-					got = p.TTFT.Mean
-				}
-				if got != nil {
-					require.True(t, sameValue(*v, *got), "%s: load %v: TTFT %s read %v, the source shows %v", name, load, stat, *got, *v)
-				}
+			// A transcription may hold a point twice, once per reading
+			// of its cell (a range's two ends): the point read must
+			// agree with one of them in its TTFT too.
+			if ttftWrong = ttftDisagrees(name, load, x.TTFT, p.TTFT); ttftWrong == "" {
+				matched = true
+				break
 			}
-			break
 		}
+		require.Empty(t, ttftWrong)
 		require.True(t, matched, "%s: load %v throughput %v (per GPU %v) is no row of the source (rows at that load: %v)", name, load, p.ThroughputTokS, p.ThroughputPerGPU, near)
 	}
 }
@@ -407,4 +393,29 @@ func sameValue(a, b float64) bool {
 		return false
 	}
 	return math.Abs(a-b) <= 0.5*math.Pow(10, -float64(len(text)-dot-1))+1e-12
+}
+
+// ttftDisagrees says how the TTFT read at a point differs from a
+// transcribed point's, "" when every statistic both give agrees.
+func ttftDisagrees(name string, load float64, want map[string]*float64, read sweep.Dist) string {
+	for stat, v := range want {
+		if v == nil {
+			continue
+		}
+		var got *float64
+		switch stat {
+		case "p99":
+			got = read.P99
+		case "p50":
+			got = read.P50
+		case "p90":
+			got = read.P90
+		case "mean", "unlabeled":
+			got = read.Mean
+		}
+		if got != nil && !sameValue(*v, *got) {
+			return fmt.Sprintf("%s: load %v: TTFT %s read %v, the source shows %v", name, load, stat, *got, *v)
+		}
+	}
+	return ""
 }

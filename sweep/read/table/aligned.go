@@ -328,6 +328,11 @@ func spacedTables(path string, block []alignedLine) []grid {
 		if g, ok := spacedTable(path, block, h); ok {
 			out = append(out, g)
 		}
+		// A frame's header of column names over the key's name is
+		// whole: its second line read as a header is half of it.
+		if _, ok := frameAt(block, h); ok {
+			break
+		}
 	}
 	return out
 }
@@ -335,24 +340,32 @@ func spacedTables(path string, block []alignedLine) []grid {
 // spacedTable reads block with line h as the header; its columns are the
 // rule's dash runs under it when they match the header's cells.
 func spacedTable(path string, block []alignedLine, h int) (grid, bool) {
-	head := spaceTokens(block[h].text)
+	head, lines := spaceTokens(block[h].text), 1
+	fr, isFrame := frameAt(block, h)
+	if isFrame {
+		head, lines = fr.head, fr.lines
+	}
 	if len(head) < 2 || len(head) > maxAlignedCols {
 		return grid{}, false
 	}
 	spans := head
-	if h+1 < len(block) && isRule(block[h+1].text) {
+	if lines == 1 && h+1 < len(block) && isRule(block[h+1].text) {
 		if rs := dashRuns(block[h+1].text); len(rs) == len(head) {
 			spans = rs
 		}
 	}
 	g := grid{file: path, header: placeRow(head, spans), headerLine: block[h].no, title: consoleTitles(block, block[h].no)}
 	var rows [][]span
-	for _, l := range block[h+1:] {
+	for _, l := range block[h+lines:] {
 		if isRule(l.text) {
 			continue
 		}
-		rows = append(rows, spaceTokens(l.text))
 		g.lines = append(g.lines, l.no)
+		if isFrame {
+			g.rows = append(g.rows, frameRows(l.text, head))
+			continue
+		}
+		rows = append(rows, spaceTokens(l.text))
 	}
 	rows = dropFrameIndex(rows, len(head))
 	for _, r := range rows {

@@ -13,8 +13,11 @@ func FuzzEmbeddedObjects(f *testing.F) {
 	f.Add([]byte("{\n{\n{\"a\": {\"b\": {\"c\": [1, {\"d\": 2}]}}}\n{\"concurrency\": \"x\", \"error_summary\": {\"other_errors\": 3}}\n"))
 	// A chart's data titled by the chart's axes (chartlabels.go).
 	f.Add([]byte("On a single H100 GPU.\n{{< line x_label=\"Batch size\" y_label=\"Tokens / s / GPU\" >}}\n[\n  { \"x\": 2, \"y\": 238 },\n  { \"x\": 8, \"y\": 820, \"name\": \"FP8\" }\n]\n"))
+	// Result objects after a log's tags, repeats and their summary
+	// (jsonlogtags.go).
+	f.Add([]byte("warn: x\nRESULT_JSON {\"num_prompts\": 1, \"output_tok_s\": 18.9}\nRESULTS_AGG_JSON {\"num_prompts\": 1, \"output_tok_s_mean\": 18.8}\nRESULT_JSON {\"num_prompts\": 4, \"output_tok_s\": 70}\nRESULTS_AGG_JSON {\"num_prompts\": 4, \"output_tok_s_mean\": 70.7}\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		if root, ok := embeddedObjects(b); ok && len(root.items) < 2 {
+		if root, _, ok := embeddedObjects(b); ok && len(root.items) < 2 {
 			t.Fatalf("embeddedObjects said ok with %d objects", len(root.items))
 		}
 		s, err := readRecords("t.md", b, Meta{})

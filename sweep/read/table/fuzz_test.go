@@ -30,6 +30,8 @@ func FuzzMarkdown(f *testing.F) {
 	f.Add([]byte("| metric | conc=4 | conc=16 |\n|:--|--:|--:|\n| output tok/s | 373 | 1,321 |\n| TTFT p99 (ms) | 27.3 | 42.8 |\n"))
 	f.Add([]byte("| concurrency | tok/s | TTFT (s) |\n|---|---|---|\n| ~0.49 | 64 | \\| |\n"))
 	f.Add([]byte(captionedMetricTables))
+	// Ranges read at the end a floor rests on (rangeends.go).
+	f.Add([]byte("### 동시 요청 — 총 Decode 처리량 (t/s)\n\n| 동시 요청 수 | tg128 총합 | tg128 피크 | TTFT |\n|---|---|---|---|\n| 1 | 27.0 | 28 | 0.74-0.79 s |\n| 4 | 60~67 | 85~88 | 1.2 s |\n| 8 | 59~91 | 152~160 | 2-3 s |\n"))
 	// Batches bg and bh: a sweep in one row of a summary table, a dot
 	// grouping thousands, packed cells with a memory part, a ladder of
 	// requests per group of rows.
@@ -102,6 +104,9 @@ func FuzzAligned(f *testing.F) {
 	// A pandas frame wrapped in blocks, under a notebook's cell label
 	// (notebookframes_test.go).
 	f.Add([]byte("[notebook cell 3]\n   num_prompts  duration_s  \\\n0            1        4.00   \n1            4        4.40   \n\n   output_token_throughput_tok_s  \n0                          15.00  \n1                          55.00  \n"))
+	// A frame keyed by a column, its statistics under their measures
+	// (pandasindex.go).
+	f.Add([]byte("            output_tok_s             ttft_ms\n                    mean median  std    mean median  std\nconcurrency\n1                   42.2   42.1  0.3   120.1  119.0  2.0\n2                   80.2   80.4  1.0   130.4  130.0  3.1\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		_ = looksAligned(b)
 		s, err := readAligned("t.txt", b, Meta{})

@@ -24,10 +24,12 @@ import (
 // fails costs up to the rest of the input, so tries are counted.
 const maxEmbeddedTries = 512
 
-// embeddedObjects is the list of the JSON objects that open lines in data,
-// when there are two or more.
-func embeddedObjects(data []byte) (*jnode, bool) {
+// embeddedObjects is the list of the JSON objects that open lines in data
+// (or follow a tag that does: jsonlogtags.go), when there are two or more;
+// tagged says which tag they follow, "" when none.
+func embeddedObjects(data []byte) (*jnode, string, bool) {
 	root := &jnode{kind: '['}
+	var tags []string
 	off, tries := 0, 0
 	for off < len(data) && tries < maxEmbeddedTries {
 		i := bytes.IndexByte(data[off:], '{')
@@ -36,7 +38,8 @@ func embeddedObjects(data []byte) (*jnode, bool) {
 		}
 		at := off + i
 		off = at + 1
-		if !opensLine(data, int64(at)) {
+		tag, ok := lineTag(data, at)
+		if !ok {
 			continue
 		}
 		tries++
@@ -48,9 +51,12 @@ func embeddedObjects(data []byte) (*jnode, bool) {
 		}
 		shiftOffsets(n, int64(at))
 		root.items = append(root.items, n)
+		tags = append(tags, tag)
 		off = at + int(dec.InputOffset())
 	}
-	return root, len(root.items) >= 2
+	var tagged string
+	root.items, tagged = summaryTagged(root.items, tags)
+	return root, tagged, len(root.items) >= 2
 }
 
 // shiftOffsets moves n's offsets (and its children's) by at: they were

@@ -151,6 +151,7 @@ type recordList struct {
 	items    []*jnode
 	lines    int    // the objects of a JSON Lines input, 0 for one document
 	embedded bool   // the objects lie in a text, each opening a line (jsonembedded.go)
+	tagged   string // the tag before each object on its line ("RESULT_JSON"), and why (jsonlogtags.go)
 	shape    string // how the records were written, when not as a list (jsonshapes.go)
 }
 
@@ -225,13 +226,20 @@ func recordsRead(items []*jnode) bool {
 		// per-user rate is the node's) or the output tokens of the run
 		// (a rate over its duration) is a sweep's too: the passes read it.
 		switch c := classify(k); {
-		case (c.kind == colConcurrency || c.kind == colRequestedRate) && variesAcross(items, k):
+		case recordLoad(c, k) && variesAcross(items, k):
 			load = true
 		case c.kind == colThroughput || c.kind == colThroughputPerGPU || c.kind == colOtherTokRate && c.flavor == "total" || outputTokenTotal(c):
 			tput = true
 		}
 	}
 	return load && tput
+}
+
+// recordLoad: key k, classified c, names a load. vLLM's --num-prompts with
+// nothing capping it is one when the table's passes find the physics agrees
+// (steploads.go).
+func recordLoad(c column, k string) bool {
+	return c.kind == colConcurrency || c.kind == colRequestedRate || c.kind == colPrompts && numPromptsFlag.MatchString(k)
 }
 
 // variesAcross: key k holds two values or more over items. A load that
@@ -276,11 +284,11 @@ func jsonRecordList(data []byte) (recordList, bool) {
 		return recordList{}, false
 	}
 	var root *jnode
-	ok, embedded := false, false
+	ok, embedded, tagged := false, false, ""
 	if t[0] == '{' || t[0] == '[' {
 		root, ok = parseJSONTree(data)
 	} else {
-		root, ok = embeddedObjects(data)
+		root, tagged, ok = embeddedObjects(data)
 		embedded = true
 	}
 	if !ok {
@@ -300,7 +308,7 @@ func jsonRecordList(data []byte) (recordList, bool) {
 	if root.lines {
 		lists[0].lines = len(root.items)
 	}
-	lists[0].embedded = embedded
+	lists[0].embedded, lists[0].tagged = embedded, tagged
 	return lists[0], true
 }
 
@@ -369,7 +377,11 @@ func readRecords(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 		// The page around the objects describes them, as the prose above a
 		// table does ("on a single NVIDIA H100 GPU").
 		g.above = string(data[:list.items[0].off])
-		g.notes = append(g.notes, fmt.Sprintf("%s: read the %d JSON objects the text holds, each opening a line, as one list; the text between them is not read", path, len(list.items)))
+		where := "each opening a line"
+		if list.tagged != "" {
+			where = list.tagged
+		}
+		g.notes = append(g.notes, fmt.Sprintf("%s: read the %d JSON objects the text holds, %s, as one list; the text between them is not read", path, len(list.items), where))
 	}
 	if list.lines > 0 {
 		g.notes = append(g.notes, fmt.Sprintf("%s: JSON Lines: read its %d objects, one a line, as one list", path, list.lines))

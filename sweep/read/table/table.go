@@ -299,7 +299,7 @@ func requireColumns(g grid, cols []column) error {
 	case !have[colThroughput] && !have[colThroughputPerGPU]:
 		msg := "no throughput column (output tok/s: a header such as `throughput`, `tok/s`, `Output tok/s`, `throughput_tok_s`)"
 		if c, ok := nearestThroughput(cols); ok {
-			msg += fmt.Sprintf("; %q is %s: if it is the node's output tok/s, say so with --column throughput=%q", c.header, c.why, c.header)
+			msg += otherRateHint(g, cols, c)
 		} else if c, ok := firstOf(cols, colPerUser); ok {
 			msg += fmt.Sprintf("; %q is %s, and the table has no rate of the whole node", c.header, c.why)
 			hint := nodeRateHint(g, cols)
@@ -775,6 +775,18 @@ func nearestThroughput(cols []column) (column, bool) {
 		return column{}, false
 	}
 	return *first, true
+}
+
+// otherRateHint names the token rate c a table has in place of the node's
+// output rate, and the flag that reads it as that, unless it falls at every
+// level as a stream's rate does (fallingrate.go): no flag makes a stream's
+// rate the node's, and a refusal names none that reads wrong.
+func otherRateHint(g grid, cols []column, c column) string {
+	load, rate := loadColumn(cols), slices.IndexFunc(cols, func(x column) bool { return x.header == c.header })
+	if load >= 0 && rate >= 0 && fallsInEveryCurve(g, load, rate, -1) {
+		return fmt.Sprintf("; %q is %s, and one stream's: it falls at every level as %q grows, which the node's rate does not, and the table has no rate of the whole node", c.header, c.why, cols[load].header)
+	}
+	return fmt.Sprintf("; %q is %s: if it is the node's output tok/s, say so with --column throughput=%q", c.header, c.why, c.header)
 }
 
 func firstOf(cols []column, k colKind) (column, bool) {

@@ -84,7 +84,10 @@ var vocabulary = []struct{ from, to string }{
 	// 총 처리량 (total throughput) names the sum over the requests, the
 	// node's rate, beside 요청당 (per request), one request's; 토큰/s is
 	// tok/s with the unit half in English.
-	{"총 처리량", "aggregate throughput"}, {"총", "total"}, {"요청당", "per request"}, {"토큰/s", "tok/s"},
+	{"총 처리량", "aggregate throughput"}, {"총합", "total"}, {"총", "total"}, {"요청당", "per request"}, {"토큰/s", "tok/s"},
+	// 피크 (ピーク in Japanese, 峰值 in Chinese) is a peak: the fastest
+	// moment of a run, not its rate over the run.
+	{"피크", "peak"}, {"ピーク", "peak"}, {"峰值", "peak"},
 	// 집계 (aggregated) heads the node's sum beside 스트림당 / 사용자당 (per
 	// stream / per user), one stream's rate.
 	{"집계", "aggregate"}, {"스트림당", "per stream"}, {"사용자당", "per user"}, {"스트림", "stream"},
