@@ -26,6 +26,10 @@ func checkSetValueLoads(t *testing.T, name string, s *sweep.Sweep, meta Meta) {
 	if _, picked := meta.Columns["concurrency"]; picked {
 		return
 	}
+	if why, ok := realizedOfferedRates[name]; ok {
+		t.Logf("%s: offered rates as realized, not set: %s", name, why)
+		return
+	}
 	for _, p := range s.Points {
 		if p.Derived {
 			continue
@@ -41,6 +45,13 @@ func checkSetValueLoads(t *testing.T, name string, s *sweep.Sweep, meta Meta) {
 			require.Equal(t, math.Trunc(p.Concurrency), p.Concurrency, "%s: %s: concurrency %v is no set value: a measured column taken for the level", name, p.Source, p.Concurrency)
 		}
 	}
+}
+
+// realizedOfferedRates are the entries whose table gives only the offered
+// rate as the client realized it (Poisson arrivals counted over the stage),
+// under a header that names it offered: the load, though no round number.
+var realizedOfferedRates = map[string]string{
+	"bi-vllm029-kaggle-t4-qwen25-15b-thealonemusk-inferstack-phase04-sweep": `"offered" 0.86/s … 24.08/s: Poisson arrivals over 30 s stages, beside "completed"`,
 }
 
 // labelledRate: the source row names v as the rate it was set to

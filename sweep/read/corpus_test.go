@@ -300,7 +300,7 @@ func checkAgainstTranscription(t *testing.T, name string, e corpusExpected, s *s
 		// A synchronous row (one request in flight, sent when the last
 		// returns) offers no rate and is no point of a rate sweep: the
 		// reader sets it aside, so no point read may match it.
-		unbounded := strings.HasPrefix(e.LoadAxis, "request_rate") && p.RequestedRate == nil
+		unbounded := (strings.HasPrefix(e.LoadAxis, "request_rate") || strings.HasPrefix(e.LoadAxis, "rate")) && p.RequestedRate == nil
 		matched, ttftWrong := false, ""
 		var near []string
 		for _, x := range e.Points {

@@ -115,7 +115,10 @@ func headerTokens(h string) []string {
 	})
 	out := t[:0]
 	for _, w := range t {
-		if w = strings.Trim(w, "."); w != "" {
+		if w = strings.Trim(w, "."); w == "tokps" {
+			w = "tps" // tokens per second, spelt "tokps_new" by some scripts
+		}
+		if w != "" {
 			out = append(out, w)
 		}
 	}

@@ -17,6 +17,9 @@ func FuzzCSV(f *testing.F) {
 	seed(f, "aicr/gb300-eks.csv", "aicr/gb300-eks-simulated-64.csv", "aicr/h100-eks-repeats-256.csv")
 	f.Add([]byte("metric,64/GPU,128/GPU\ntok/s,\"43,900\",\"84,788\"\nTTFT p99 ms,452,677\n"))
 	f.Add([]byte("per_gpu,tok/s/GPU,TTFT p99 (ms)\n128,21197,677\n"))
+	// Run names that write their level, result files with timestamps
+	// (levelnamedkeys.go, series.go).
+	f.Add([]byte("suite,experiment,offered_rate,output_tok_s,result_file\nbase,in512-rate1,1.00,145.7,r/a/20260519T210415Z/x-1.0qps-20260519-210511.json\nbase,in512-rate1,1.00,145.6,r/a/20260519T220959Z/x-1.0qps-20260519-221056.json\nbase,in512-rate2,2.00,205.8,r/b/20260519T210922Z/x-2.0qps-20260519-211022.json\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		s, err := readCSV("t.csv", b, Meta{})
 		checkResult(t, s, err)
@@ -30,8 +33,12 @@ func FuzzMarkdown(f *testing.F) {
 	f.Add([]byte("| metric | conc=4 | conc=16 |\n|:--|--:|--:|\n| output tok/s | 373 | 1,321 |\n| TTFT p99 (ms) | 27.3 | 42.8 |\n"))
 	f.Add([]byte("| concurrency | tok/s | TTFT (s) |\n|---|---|---|\n| ~0.49 | 64 | \\| |\n"))
 	f.Add([]byte(captionedMetricTables))
-	// Ranges read at the end a floor rests on (rangeends.go).
+	// Ranges in cells and packed parts, peak words (packedcells.go).
 	f.Add([]byte("### 동시 요청 — 총 Decode 처리량 (t/s)\n\n| 동시 요청 수 | tg128 총합 | tg128 피크 | TTFT |\n|---|---|---|---|\n| 1 | 27.0 | 28 | 0.74-0.79 s |\n| 4 | 60~67 | 85~88 | 1.2 s |\n| 8 | 59~91 | 152~160 | 2-3 s |\n"))
+	// Batch bi: bare per-second cells, sweeps in prose lines and wrapped
+	// sentences (loadcellrates.go, proselines.go).
+	f.Add([]byte("| offered | completed | tok/s | batch |\n|---|---|---|---|\n| 0.86/s | 0.79/s | 101 | 4 |\n| 1.90/s | 1.73/s | 221 | 9 |\n| 3.99/s | 3.49/s | 446 | 17 |\n"))
+	f.Add([]byte("batch 1, input 128, output 256: **30.29 token/s**\nbatch 8, input 128, output 256: **206.32 token/s**\nbatch 32, input 128, output 256: **760.52 token/s**\n\nMeasured: 36.4 tok/s single-stream,\n168.5 tok/s @ 8 concurrent, 498.3 tok/s @ 32 concurrent.\n"))
 	// Batches bg and bh: a sweep in one row of a summary table, a dot
 	// grouping thousands, packed cells with a memory part, a ladder of
 	// requests per group of rows.

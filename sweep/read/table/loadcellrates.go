@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"regexp"
+	"slices"
 )
 
 // An offered-rate sweep may write each level with its per-second mark:
@@ -54,4 +55,39 @@ func perSecondColumn(g grid, i int) bool {
 		marked = true
 	}
 	return marked
+}
+
+// A table of an open-loop run may mark every rate it counts so: "0.86/s"
+// offered, "0.79/s" completed, beside a "tok/s" column. A bare per second
+// counts requests there (the token rate says tok/s): a column whose header
+// states no unit and whose every filled cell, three at least, is a number
+// and "/s" is read as that many requests a second (a request-rate column's
+// marks are the load's, dropLoadPerSecond).
+
+// namePerSecondColumns gives each such column the unit req/s and strips the
+// marks from its cells.
+func namePerSecondColumns(g *grid) []string {
+	var notes []string
+	for i, h := range g.header {
+		if k := classify(h).kind; headerStatesUnit(h) || k == colRequestedRate || k == colRequestRate || !everyCellPerSecond(*g, i) {
+			continue
+		}
+		if notes == nil {
+			g.header = slices.Clone(g.header) // the caller's grid keeps its headers
+		}
+		example := keepCellNumbers(g, i, perSecondCell)
+		g.header[i] = h + " (req/s)"
+		notes = append(notes, fmt.Sprintf("%s: the cells of %q mark a rate per second (%q) and no header names what it counts: read as requests a second", g.file, h, example))
+	}
+	return notes
+}
+
+// everyCellPerSecond: three filled cells of column i or more, each a number
+// and "/s".
+func everyCellPerSecond(g grid, i int) bool {
+	n := 0
+	return everyFilledCell(g, i, cleanCell, func(c string) bool {
+		n++
+		return perSecondCell.MatchString(c)
+	}) && n >= 3
 }

@@ -28,9 +28,14 @@ func proseCurveGrids(path string, data []byte) []grid {
 	for sc.Scan() {
 		lines = append(lines, sc.Text())
 	}
+	titles := make([][]string, len(lines))
 	for i, l := range lines {
 		stack.take(l)
-		t := strings.TrimSpace(l)
+		titles[i] = stack.titles()
+	}
+	out = lineCurveGrids(path, lines, func(i int) []string { return titles[i] })
+	for i, l := range sentenceLines(lines) {
+		t := singleStream.ReplaceAllString(strings.TrimSpace(l), "@ 1 concurrent")
 		if strings.HasPrefix(t, "|") || strings.HasPrefix(t, "#") {
 			continue
 		}
@@ -39,10 +44,15 @@ func proseCurveGrids(path string, data []byte) []grid {
 			continue
 		}
 		lead := curveLead(c.lead)
+		if !tokenRateKind(classify(lead).kind) && itemsWriteRate(t, len(c.levels)) {
+			// The items write their unit: the value is a token rate,
+			// whatever the words before them ("Measured (16 GPUs):").
+			lead = "tok/s"
+		}
 		if classify(lead).key() == "" {
 			continue // the words before the curve name nothing knee reads
 		}
-		g := grid{file: path, header: []string{c.load, lead}, headerLine: i + 1, title: stack.titles()}
+		g := grid{file: path, header: []string{c.load, lead}, headerLine: i + 1, title: titles[i]}
 		for j, lv := range c.levels {
 			g.rows = append(g.rows, []string{lv, c.values[j]})
 			g.lines = append(g.lines, i+1)
@@ -64,6 +74,6 @@ func proseCurveSweep(path string, data []byte, meta Meta) (*sweep.Sweep, bool) {
 	if err != nil {
 		return nil, false
 	}
-	s.Notes = append([]string{fmt.Sprintf("%s:%d: no table of the page reads as a sweep; the curve written inline on this line is read, %q as the value", path, grids[0].headerLine, grids[0].header[1])}, s.Notes...)
+	s.Notes = append([]string{fmt.Sprintf("%s:%d: no table of the page reads as a sweep; the curve its prose writes from this line is read, %q as the value", path, grids[0].headerLine, grids[0].header[1])}, s.Notes...)
 	return s, true
 }

@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"path"
 	"regexp"
 	"slices"
 	"strings"
@@ -264,7 +265,7 @@ func rowSeries(g *grid, cols []column, pick, picked string) ([]string, error) {
 	if len(cand) == 0 {
 		return nil, nil
 	}
-	var spelt []string
+	spelt := cutLevelNames(g, cand, load)
 	ids := runIDColumns(*g, cand)
 	for _, i := range cand {
 		if !ids[i] { // a run's id written once is no label of the rows below it
@@ -475,9 +476,10 @@ func dropRunIDs(g grid, load int, series []int, ids map[int]bool) []int {
 }
 
 // repeatMark is a repetition's number in a run id ("_r2", "-rep3",
-// "run1", "trial 4") or a timestamp's long run of digits: what differs
-// between the ids of one configuration's repeats.
-var repeatMark = regexp.MustCompile(`(?i)(?:(?:^|[_\-\s./])(?:r|rep|repeat|run|trial|iter|iteration)[_\-\s]?\d{1,3}(?:$|[_\-\s./])|\d{8,})`)
+// "run1", "trial 4") or a timestamp ("20260519T210415Z", "20260519-210511",
+// "2026-05-19T21:04:15", a long run of digits): what differs between the
+// ids of one configuration's repeats.
+var repeatMark = regexp.MustCompile(`(?i)(?:(?:^|[_\-\s./])(?:r|rep|repeat|run|trial|iter|iteration)[_\-\s]?\d{1,3}(?:$|[_\-\s./])|\d{8}[t_\-]?\d{4,6}z?|\d{4}-\d{2}-\d{2}[t_ ]\d{2}[:\-]?\d{2}(?:[:\-]?\d{2})?z?|\d{8,})`)
 
 // idsNameRepeats: the run ids of column i that share a level and the
 // other keys (rest) differ only in a repetition's number or a timestamp
@@ -488,6 +490,9 @@ func idsNameRepeats(g grid, load int, rest []int, i int) bool {
 	marked := false
 	for _, row := range g.rows {
 		id := strings.ToLower(strings.TrimSpace(cellAt(row, i)))
+		// A result file's folder is where it was kept; its name is
+		// the run's ("…/rate4/20260519T211152Z/openai-4.0qps-….json").
+		id = path.Base(id)
 		bare := repeatMark.ReplaceAllString(id, "_")
 		marked = marked || bare != id
 		k := cellAt(row, load)

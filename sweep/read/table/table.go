@@ -178,6 +178,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, splitLabelledCells(&g)...)
 	notes = append(notes, joinSpaceGroups(&g)...)
 	notes = append(notes, nameSidedRateCells(&g)...)
+	notes = append(notes, namePerSecondColumns(&g)...)
 	notes = append(notes, nameCellRateUnits(&g)...)
 	notes = append(notes, nameContextRateUnits(&g)...)
 	notes = append(notes, splitCornerHeader(&g)...)

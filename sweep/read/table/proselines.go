@@ -1,0 +1,110 @@
+package table
+
+import (
+	"regexp"
+	"strings"
+)
+
+// Release notes and READMEs often give a sweep as prose, one way or
+// another, with no table: a line per level ("batch 8, input 128, output
+// 256: **206.32 token/s**"), or one sentence wrapped over lines ("36.4
+// tok/s single-stream,\n168.5 tok/s @ 8 concurrent, 498.3 tok/s @ 32
+// concurrent."). A perf engineer reads both as the table they stand for.
+
+// levelColonLine is a line that opens with a load word and its level,
+// then the run's settings, then a colon and the value with its rate unit:
+// "batch 8, input 128, output 256: **206.32 token/s**", "- concurrency 4:
+// 57 tok/s".
+var levelColonLine = regexp.MustCompile(`(?i)^\s*(?:[-*•]\s+)?\**\s*(batch(?:[ _]size)?|bs|concurrency|conc|users|clients|streams|c)\s*[=:]?\s*(\d+)\b([^:：]*)[:：]\s*\**\s*(` + curveNumber + `)\s*\**\s*(tok/s|tokens/s|token/s|t/s|tokens/sec|tok/sec)\b`)
+
+// lineCurveGrids are the runs of three lines or more in lines that each
+// write a level and its value (levelColonLine) with one load word and one
+// list of settings, each as a grid of a row per line.
+func lineCurveGrids(path string, lines []string, titles func(int) []string) []grid {
+	var out []grid
+	var run []int
+	flush := func() {
+		if len(run) >= 3 {
+			out = append(out, lineCurveGrid(path, lines, run, titles(run[0])))
+		}
+		run = nil
+	}
+	for i, l := range lines {
+		m := levelColonLine.FindStringSubmatch(l)
+		if m == nil {
+			flush()
+			continue
+		}
+		if len(run) > 0 {
+			p := levelColonLine.FindStringSubmatch(lines[run[0]])
+			if !strings.EqualFold(p[1], m[1]) || strings.TrimSpace(p[3]) != strings.TrimSpace(m[3]) {
+				flush()
+			}
+		}
+		run = append(run, i)
+	}
+	flush()
+	return out
+}
+
+// lineCurveGrid is the grid of the lines run: the load, the value named by
+// its unit; the settings the lines share state the workload.
+func lineCurveGrid(path string, lines []string, run []int, titles []string) grid {
+	first := levelColonLine.FindStringSubmatch(lines[run[0]])
+	load := "concurrency"
+	if levelLoad(first[1]) == "batch size" || strings.HasPrefix(strings.ToLower(first[1]), "batch") {
+		load = "batch size"
+	}
+	g := grid{file: path, header: []string{load, "throughput (" + first[5] + ")"}, headerLine: run[0] + 1, title: titles}
+	for _, i := range run {
+		m := levelColonLine.FindStringSubmatch(lines[i])
+		g.rows = append(g.rows, []string{m[2], strings.ReplaceAll(m[4], ",", "")})
+		g.lines = append(g.lines, i+1)
+	}
+	g.context = strings.Join(lines[max(0, run[0]-6):min(len(lines), run[len(run)-1]+3)], "\n")
+	if s := strings.Trim(strings.TrimSpace(first[3]), ",;"); s != "" {
+		g.caption = s // "input 128, output 256": the workload the lines share
+	}
+	return g
+}
+
+// singleStream is a level written as words: one request in flight.
+var singleStream = regexp.MustCompile(`(?i)(?:@\s*)?\b(?:single[- ](?:stream|user|request)|one (?:stream|user|request))\b`)
+
+// sentenceLines joins each line that ends inside a sentence (after a comma
+// or a semicolon) to the next prose line, so that a curve wrapped over
+// lines is read as the one sentence it is; each joined line keeps the
+// first line's place, and the lines it took are left blank.
+func sentenceLines(lines []string) []string {
+	out := append([]string(nil), lines...)
+	for i := 0; i < len(out); i++ {
+		j := i
+		for j+1 < len(out) && continuesSentence(out[i]) && proseLine(out[j+1]) {
+			out[i] = strings.TrimRight(out[i], " ") + " " + strings.TrimSpace(out[j+1])
+			out[j+1] = ""
+			j++
+		}
+		i = j
+	}
+	return out
+}
+
+// continuesSentence: line l stops inside a sentence.
+func continuesSentence(l string) bool {
+	t := strings.TrimSpace(l)
+	return t != "" && strings.ContainsAny(t[len(t)-1:], ",;") && proseLine(l)
+}
+
+// proseLine: l is a line of prose, not a table's, a heading or a fence.
+func proseLine(l string) bool {
+	t := strings.TrimSpace(l)
+	return t != "" && !strings.HasPrefix(t, "|") && !strings.HasPrefix(t, "#") && !strings.HasPrefix(t, "```") && !strings.HasPrefix(t, "~~~")
+}
+
+// itemsWriteRate: the line writes a token rate's unit after a number at
+// least n times, once per item of its curve.
+func itemsWriteRate(l string, n int) bool {
+	return len(unitAfterNumber.FindAllString(l, -1)) >= n
+}
+
+var unitAfterNumber = regexp.MustCompile(`(?i)\d\s*(?:tok/s|tokens/s|token/s|t/s)\b`)
