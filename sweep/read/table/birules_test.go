@@ -23,6 +23,10 @@ func TestBarePerSecondCellsAreRequestRates(t *testing.T) {
 		require.Equal(t, want, *s.Points[i].RequestedRate)
 	}
 	require.Equal(t, 3.95, *s.Points[2].RequestRate)
+	// A header naming a token rate keeps its tokens.
+	g0 := grid{header: []string{"Throughput"}, rows: [][]string{{"100/s"}, {"200/s"}, {"300/s"}}}
+	require.Empty(t, namePerSecondColumns(&g0))
+	require.Equal(t, "Throughput", g0.header[0])
 	// A column mixing marks is not one; nor is a column of two cells.
 	g := grid{rows: [][]string{{"1/s"}, {"8/min"}, {"32/s"}}}
 	require.False(t, everyCellPerSecond(g, 0))
@@ -75,4 +79,17 @@ func TestSweepsWrittenInProse(t *testing.T) {
 // "tokps" is tokens per second, as some scripts spell it ("tokps_new").
 func TestTokpsIsATokenRate(t *testing.T) {
 	require.Equal(t, colThroughput, classify("tokps_new").kind)
+}
+
+// Levels printed in columns, several items to a line, a marker beside one
+// (found while checking the prose lines rule on the corpus: read by each
+// line's first item alone, the curve lost its top levels).
+func TestItemsLaidOutInColumns(t *testing.T) {
+	txt := "Results\n\nc=  1:    110 tok/s    c= 32:  1,400 tok/s\nc=  4:    320 tok/s    c= 64:  2,100 tok/s\nc=  8:    530 tok/s    c=128:  2,050 tok/s  <- peak\nc= 16:    850 tok/s\n"
+	s, err := Read("t.md", []byte(txt), Markdown, Meta{})
+	require.NoError(t, err)
+	require.ElementsMatch(t, []float64{1, 4, 8, 16, 32, 64, 128}, concurrencies(s))
+	require.Contains(t, throughputs(s), 2100.0)
+	require.False(t, onlyItems("c= 1: 110 tok/s and then some prose"))
+	require.Nil(t, levelColonLine.FindStringSubmatch("c=  1:    110 tok/s    c= 32:  1,400 tok/s"), "a second item after the value")
 }

@@ -69,7 +69,9 @@ func perSecondColumn(g grid, i int) bool {
 func namePerSecondColumns(g *grid) []string {
 	var notes []string
 	for i, h := range g.header {
-		if k := classify(h).kind; headerStatesUnit(h) || k == colRequestedRate || k == colRequestRate || !everyCellPerSecond(*g, i) {
+		// A header that names a token rate ("Throughput") keeps its
+		// tokens: only a count the header leaves unnamed is requests.
+		if k := classify(h).kind; headerStatesUnit(h) || k == colRequestedRate || k == colRequestRate || tokenRateKind(k) || !everyCellPerSecond(*g, i) {
 			continue
 		}
 		if notes == nil {

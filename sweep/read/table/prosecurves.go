@@ -34,7 +34,7 @@ func proseCurveGrids(path string, data []byte) []grid {
 		titles[i] = stack.titles()
 	}
 	out = lineCurveGrids(path, lines, func(i int) []string { return titles[i] })
-	for i, l := range sentenceLines(lines) {
+	for i, l := range sentenceLines(itemBlockLines(lines)) {
 		t := singleStream.ReplaceAllString(strings.TrimSpace(l), "@ 1 concurrent")
 		if strings.HasPrefix(t, "|") || strings.HasPrefix(t, "#") {
 			continue

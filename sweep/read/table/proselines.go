@@ -12,10 +12,12 @@ import (
 // concurrent."). A perf engineer reads both as the table they stand for.
 
 // levelColonLine is a line that opens with a load word and its level,
-// then the run's settings, then a colon and the value with its rate unit:
-// "batch 8, input 128, output 256: **206.32 token/s**", "- concurrency 4:
-// 57 tok/s".
-var levelColonLine = regexp.MustCompile(`(?i)^\s*(?:[-*•]\s+)?\**\s*(batch(?:[ _]size)?|bs|concurrency|conc|users|clients|streams|c)\s*[=:]?\s*(\d+)\b([^:：]*)[:：]\s*\**\s*(` + curveNumber + `)\s*\**\s*(tok/s|tokens/s|token/s|t/s|tokens/sec|tok/sec)\b`)
+// then the run's settings, then a colon and the value with its rate unit,
+// and nothing after it: "batch 8, input 128, output 256: **206.32
+// token/s**", "- concurrency 4: 57 tok/s". A line holding a second level
+// after its value ("c= 1: 116 tok/s    c= 32: 1,406 tok/s") is no such
+// line: read by its first item alone, the curve would lose the others.
+var levelColonLine = regexp.MustCompile(`(?i)^\s*(?:[-*•]\s+)?\**\s*(batch(?:[ _]size)?|bs|concurrency|conc|users|clients|streams|c)\s*[=:]?\s*(\d+)\b([^:：]*)[:：]\s*\**\s*(` + curveNumber + `)\s*\**\s*(tok/s|tokens/s|token/s|t/s|tokens/sec|tok/sec)[*_\s.]*$`)
 
 // lineCurveGrids are the runs of three lines or more in lines that each
 // write a level and its value (levelColonLine) with one load word and one
@@ -108,3 +110,46 @@ func itemsWriteRate(l string, n int) bool {
 }
 
 var unitAfterNumber = regexp.MustCompile(`(?i)\d\s*(?:tok/s|tokens/s|token/s|t/s)\b`)
+
+// A script may print its levels in columns, several items to a line:
+//
+//	c=  1:    116 tok/s    c= 32:  1,406 tok/s
+//	c=  4:    328 tok/s    c= 64:  2,126 tok/s
+//	c=  8:    536 tok/s    c=128:  2,096 tok/s  <- peak
+//	c= 16:    850 tok/s
+//
+// Each line holds only items (a level, a colon, a value), bar a marker
+// such as "<- peak": the block is one curve laid out over lines and
+// columns, and is read as the one line of items it stands for.
+
+// itemRemark is what a line of items may hold besides its items.
+var itemRemark = regexp.MustCompile(`(?i)^[\s/,;|·、，；→←<>\-*()]*(?:peak|best|max|knee)?[\s/,;|·、，；→←<>\-*()]*$`)
+
+// itemBlockLines joins each block of two lines or more that hold only
+// items into one line of those items at the block's first line, the
+// lines it took left blank.
+func itemBlockLines(lines []string) []string {
+	out := append([]string(nil), lines...)
+	for i := 0; i < len(out); {
+		j := i
+		var items []string
+		for j < len(out) && onlyItems(out[j]) {
+			items = append(items, levelThenValue.FindAllString(out[j], -1)...)
+			j++
+		}
+		if j-i >= 2 {
+			out[i] = strings.Join(items, " / ")
+			for k := i + 1; k < j; k++ {
+				out[k] = ""
+			}
+		}
+		i = max(j, i+1)
+	}
+	return out
+}
+
+// onlyItems: line l holds a level-and-value item or more, and nothing else
+// but a remark.
+func onlyItems(l string) bool {
+	return levelThenValue.MatchString(l) && itemRemark.MatchString(levelThenValue.ReplaceAllString(l, " "))
+}
