@@ -52,3 +52,15 @@ func TestProseBeforeObjectIsNoTag(t *testing.T) {
 	require.True(t, ok)
 	require.Equal(t, "INFO:bench:", tag)
 }
+
+// A key written twice holds its last value (found by fuzzing a chart's
+// data after a log tag: the chart's key renamed once, its twin left with
+// no value).
+func TestDuplicateKeysKeepTheLast(t *testing.T) {
+	log := `R {"concurrency": 1, "output_tok_s": 9, "output_tok_s": 20.5}` + "\n" +
+		`R {"concurrency": 4, "output_tok_s": 71.0}` + "\n" +
+		`R {"concurrency": 8, "output_tok_s": 130.2}` + "\n"
+	s, err := Read("t.log", []byte(log), Records, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{20.5, 71.0, 130.2}, throughputs(s))
+}

@@ -127,7 +127,12 @@ func parseJChildren(dec *json.Decoder, data []byte, n *jnode) error {
 			return err
 		}
 		if n.kind == '{' {
-			n.keys, n.fields[key] = append(n.keys, key), c
+			// A key written twice holds its last value, as
+			// encoding/json reads it: one key, not two.
+			if _, dup := n.fields[key]; !dup {
+				n.keys = append(n.keys, key)
+			}
+			n.fields[key] = c
 		} else {
 			n.items = append(n.items, c)
 		}
