@@ -93,7 +93,7 @@ func sweepColumns(header []string) int {
 
 // readAligned reads the first aligned console table in data that is a sweep.
 func readAligned(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
-	tables := alignedTables(path, data)
+	tables := stackAlignedLevels(alignedTables(path, data))
 	if g, ok := pasteGrid(path, data, tables); ok {
 		return tableToSweep(g, meta)
 	}

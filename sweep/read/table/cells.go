@@ -35,6 +35,7 @@ func cleanCell(s string) string {
 	if i := arrowRemark.FindStringIndex(s); i != nil && i[0] > 0 {
 		s = strings.TrimSpace(s[:i[0]])
 	}
+	s = dropDashRemark(s)
 	s = dropSampleCount(s)
 	// A remark in brackets after the value: "64 (current)", "44.5 (peak)",
 	// "23.0 (-37%)", "183.3 tok/s(+120.0%)". A unit in brackets, "(ms)", is
@@ -47,6 +48,25 @@ func cleanCell(s string) string {
 		return m[1]
 	}
 	return dropSpread(s)
+}
+
+// dashRemark starts a remark set off by a dash after the value: "460.1 —
+// both completed 57/64", "38.5 tok/s – MTP off". Words follow the dash, so
+// it is neither a range ("95.7 – 98.8") nor a sign ("- 5"); a hyphen is
+// left alone, which joins a name's parts ("30K - Conc 8").
+var dashRemark = regexp.MustCompile(`\s+(?:—|–)\s+\pL`)
+
+// dropDashRemark cuts a cell at a dash remark when a number stands before
+// it; the cell is returned unchanged otherwise.
+func dropDashRemark(s string) string {
+	i := dashRemark.FindStringIndex(s)
+	if i == nil || i[0] == 0 {
+		return s
+	}
+	if _, _, ok := splitNumber(s[:i[0]]); !ok {
+		return s
+	}
+	return strings.TrimSpace(s[:i[0]])
 }
 
 // arrowRemark starts a remark pointing at the value before it.

@@ -81,6 +81,7 @@ func armRows(g grid) bool {
 
 // stackLevels is the run's tables as one grid, the heading's level first.
 func stackLevels(run []grid) grid {
+	run, whole := wholeRunSummaries(run)
 	mark, _ := titleLevel(run[0])
 	name, first := mark.name, run[0]
 	if c := classify(name); c.kind == colRequestRate && c.flavor != "requested" {
@@ -100,6 +101,29 @@ func stackLevels(run []grid) grid {
 			g.lines = append(g.lines, t.lines[k])
 		}
 	}
-	g.notes = append(g.notes, fmt.Sprintf("%s:%d: %d tables read as one sweep, each at the level its heading names (%q %s), a row per %q", first.file, first.headerLine, len(run), name, strings.Join(levels, ", "), first.header[0]))
+	rows := fmt.Sprintf("a row per %q", first.header[0])
+	if whole != "" {
+		g.notes = append(g.notes, whole)
+		rows = "the row of the whole run"
+	}
+	g.notes = append(g.notes, fmt.Sprintf("%s:%d: %d tables read as one sweep, each at the level its heading names (%q %s), %s", first.file, first.headerLine, len(run), name, strings.Join(levels, ", "), rows))
 	return g
+}
+
+// stackAlignedLevels is stackLevelTables for a console's tables, whose
+// candidates interleave each real table with its tries of another header
+// line: the level tables of one shape are stacked wherever they stand
+// (llm-benchy prints "Concurrency = 1" above each level's table), and the
+// stack is tried first.
+func stackAlignedLevels(tables []grid) []grid {
+	var run []grid
+	for _, t := range tables {
+		if len(run) == 0 && sameLevelShape(t, t) || len(run) > 0 && sameLevelShape(run[0], t) {
+			run = append(run, t)
+		}
+	}
+	if len(run) < 2 {
+		return tables
+	}
+	return append([]grid{stackLevels(run)}, tables...)
 }
