@@ -30,6 +30,9 @@ import (
 // corpusFlags are the flags a refused entry's message names, and with which
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
+	"bj-nano-pearl-h200-qwen25-qwen3-llama31-spec-decode-burglar123-eurosys27-bench-summary":                    {Series: "models--Qwen--Qwen2.5-1.5B-Instruct / AIME / PEARL / 4.52", Columns: map[string]string{"model": "Draft Model"}},
+	"bj-nano-pearl-l40s-qwen25-qwen3-llama31-spec-decode-burglar123-eurosys27-bench-summary-l40s":               {Series: "models--Qwen--Qwen2.5-1.5B-Instruct / AIME / PEARL / 4.04", Columns: map[string]string{"model": "Draft Model"}},
+	"bj-vllm023-ray-serve-l4-qwen25-05b-lora-sarnadabhilash-ray-vllm-systems-lab-phase3":                        {Series: "off / base-short"},
 	"ba-sglang-ollama-strix-halo-gfx1151-qwen35-4b-jeremiahm37-bench-results":                                   {Columns: map[string]string{"throughput": "Ollama agg tps (contaminated)"}},
 	"ay-vllm024-dgx-spark-gb10-qwen3-coder-30b-a3b-fp8-stefanooe-overnight-report":                              {Series: "backend_auto / single_stream"},
 	"ax-sglang-rtxpro6000-qwen25-72b-fp8-teo-ma-vm-results-run-log-20k-1k":                                      {Columns: map[string]string{"achieved_concurrency": "Concurrency"}},

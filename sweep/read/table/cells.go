@@ -51,10 +51,11 @@ func cleanCell(s string) string {
 }
 
 // dashRemark starts a remark set off by a dash after the value: "460.1 —
-// both completed 57/64", "38.5 tok/s – MTP off". Words follow the dash, so
+// both completed 57/64", "38.5 tok/s – MTP off", or by a middle dot ("0.68 s ·
+// warm 0.41 s"). Words follow the dash, so
 // it is neither a range ("95.7 – 98.8") nor a sign ("- 5"); a hyphen is
 // left alone, which joins a name's parts ("30K - Conc 8").
-var dashRemark = regexp.MustCompile(`\s+(?:—|–)\s+\pL`)
+var dashRemark = regexp.MustCompile(`\s+(?:—|–|·)\s+\pL`)
 
 // dropDashRemark cuts a cell at a dash remark when a number stands before
 // it; the cell is returned unchanged otherwise.

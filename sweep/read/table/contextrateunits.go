@@ -19,6 +19,11 @@ import (
 // in the text around a table.
 var legendRate = regexp.MustCompile(`(?i)(?:^|[\s(\[;,.:*_])([\p{L}][\p{L}\d_-]*)\s+(?:in\s+|\(\s*)?(tokens?\s*/\s*s(?:ec(?:ond)?)?|tok/s|toks/s|tokens per second|t/s)\b`)
 
+// legendDefines finds a legend that defines a column by a sentence:
+// "**agg** is aggregate tok/s", "decode = tok/s per request": the column's
+// word, then what it is, a token rate and whose.
+var legendDefines = regexp.MustCompile(`(?i)(?:^|[\s(\[;,.:])\**([\p{L}][\p{L}\d_-]*)\**\s+(?:is|=|means)\s+(?:the\s+|an?\s+)?((?:(?:aggregate|total|summed|output|generated|node|server|per[- ]request|per[- ]user|per[- ]stream)\s+)*(?:tokens?\s*/\s*s(?:ec(?:ond)?)?|tok/s|toks/s|tokens per second|t/s)(?:\s+per\s+(?:request|user|stream))?)`)
+
 // legendSkipWords are words before a unit that name no column.
 var legendSkipWords = wordset{"in", "of", "the", "and", "or", "as", "are", "is", "at", "per", "all", "values", "numbers", "figures", "throughput"}
 
@@ -26,7 +31,9 @@ var legendSkipWords = wordset{"in", "of", "the", "and", "or", "as", "are", "is",
 // word to the columns headed by it.
 func nameContextRateUnits(g *grid) []string {
 	var notes []string
-	for _, m := range legendRate.FindAllStringSubmatch(g.context, -1) {
+	matches := legendRate.FindAllStringSubmatch(g.context, -1)
+	matches = append(matches, legendDefines.FindAllStringSubmatch(g.context+"\n"+g.above, -1)...)
+	for _, m := range matches {
 		word, unitText := strings.ToLower(m[1]), m[2]
 		if legendSkipWords.has(word) {
 			continue

@@ -10,7 +10,8 @@ import (
 // A run's name often carries its level: "input512-output128-rate1" at 1
 // req/s offered, "…-rate2" at 2, "c16-ctx8k" at 16 in flight. Keyed by the
 // whole name, every level is a curve of its own; the name less its level
-// ("input512-output128") is the setting the curve keeps. Where most of a
+// ("input512-output128") is the setting the curve keeps; a name that is its
+// level alone ("rps4") keeps its word ("rps"). Where most of a
 // label column's names write their own row's level after a load's word
 // (rate, qps, c, conc, bs, batch, users, n) or before it ("4.0qps"), that
 // part is cut from every name that writes it; a name that writes none
@@ -58,11 +59,12 @@ func levelNameCuts(g grid, i, load int) (map[int]string, int) {
 		if isBlank(name) {
 			continue
 		}
-		filled++
 		lv, ok, err := parseCell(cleanCell(cellAt(row, load)))
 		if !ok || err != nil {
+			// A row at no level ("inf", a peak probe) cannot write it.
 			continue
 		}
+		filled++
 		for _, m := range levelInName.FindAllStringSubmatchIndex(name, -1) {
 			at := 2 // the number after the word, else the one before it
 			if m[2] < 0 {
@@ -78,6 +80,10 @@ func levelNameCuts(g grid, i, load int) (map[int]string, int) {
 			}
 			if rest := strings.Trim(left+right, "_-./ "); rest != "" {
 				cut[r] = rest
+			} else {
+				// The name is the level alone ("rps4"): its word names
+				// the curve ("rps").
+				cut[r] = strings.Trim(name[:m[at]]+name[m[at+1]:], "_-./ ")
 			}
 			break
 		}

@@ -2,6 +2,7 @@ package table
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -17,7 +18,11 @@ import (
 // token/s**", "- concurrency 4: 57 tok/s". A line holding a second level
 // after its value ("c= 1: 116 tok/s    c= 32: 1,406 tok/s") is no such
 // line: read by its first item alone, the curve would lose the others.
-var levelColonLine = regexp.MustCompile(`(?i)^\s*(?:[-*•]\s+)?\**\s*(batch(?:[ _]size)?|bs|concurrency|conc|users|clients|streams|c)\s*[=:]?\s*(\d+)\b([^:：]*)[:：]\s*\**\s*(` + curveNumber + `)\s*\**\s*(tok/s|tokens/s|token/s|t/s|tokens/sec|tok/sec)[*_\s.]*$`)
+//
+// A script's progress line is one too: "Batch 8 ... 875.2 tok/s (8/8
+// ok)", the level and its value apart by dots or an arrow, the requests
+// that succeeded after it.
+var levelColonLine = regexp.MustCompile(`(?i)^\s*(?:[-*•]\s+)?\**\s*(batch(?:[ _]size)?|bs|concurrency|conc|users|clients|streams|c)\s*[=:]?\s*(\d+)\b([^:：]*?)\s*(?:[:：]|\.{2,}|…|->|→|=>)\s*\**\s*(` + curveNumber + `)\s*\**\s*(tok/s|tokens/s|token/s|t/s|tokens/sec|tok/sec)[*_\s.]*(?:\((\d+)\s*/\s*(\d+)(?:\s*ok)?\)[\s.]*)?$`)
 
 // lineCurveGrids are the runs of three lines or more in lines that each
 // write a level and its value (levelColonLine) with one load word and one
@@ -58,9 +63,20 @@ func lineCurveGrid(path string, lines []string, run []int, titles []string) grid
 		load = "batch size"
 	}
 	g := grid{file: path, header: []string{load, "throughput (" + first[5] + ")"}, headerLine: run[0] + 1, title: titles}
+	counted := true // every line says how many of its requests succeeded
+	for _, i := range run {
+		counted = counted && levelColonLine.FindStringSubmatch(lines[i])[6] != ""
+	}
+	if counted {
+		g.header = append(g.header, "requests", "failures")
+	}
 	for _, i := range run {
 		m := levelColonLine.FindStringSubmatch(lines[i])
-		g.rows = append(g.rows, []string{m[2], strings.ReplaceAll(m[4], ",", "")})
+		row := []string{m[2], strings.ReplaceAll(m[4], ",", "")}
+		if counted {
+			row = append(row, m[6], strconv.Itoa(max(0, atoiOr0(m[7])-atoiOr0(m[6]))))
+		}
+		g.rows = append(g.rows, row)
 		g.lines = append(g.lines, i+1)
 	}
 	g.context = strings.Join(lines[max(0, run[0]-6):min(len(lines), run[len(run)-1]+3)], "\n")
@@ -152,4 +168,10 @@ func itemBlockLines(lines []string) []string {
 // but a remark.
 func onlyItems(l string) bool {
 	return levelThenValue.MatchString(l) && itemRemark.MatchString(levelThenValue.ReplaceAllString(l, " "))
+}
+
+// atoiOr0 is the whole number s writes, 0 for none.
+func atoiOr0(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
 }

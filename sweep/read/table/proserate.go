@@ -26,11 +26,13 @@ var proseListFigure = regexp.MustCompile(`\d[\d,]*(?:\.\d+)?`)
 // the nearest one, as a reader of the page takes it. So does a statement
 // of the unit ("measured in output tokens per second", "the unit of
 // measurement is tokens per second"); one naming another rate ("total
-// tokens per second") does not match, and names nothing. The heading path keeps
+// tokens per second") does not match, and names nothing. So does the
+// statement of a benchmark's metric ("the metric is decode-only aggregate
+// tok/s"). The heading path keeps
 // a section's lead for each table under it (headingpath.go).
 
 // proseBlanketRate is a statement that every number is a token rate.
-var proseBlanketRate = regexp.MustCompile(`(?i)\b(?:measured in|unit of measurement is|units? (?:is|are)|expressed in|reported in)\s+(?:output\s+)?(?:tok/s|tokens/s|tok/sec|tokens/sec|tokens/second|tokens per second)\b|\b(?:all|every|each)\s+(?:the\s+)?(?:numbers?|values?|figures?|results?|cells?|rates?|tps|throughputs?)\b[^.\n]{0,40}?(?:tok/s|tokens/s|tok/sec|tokens/sec|tokens/second|tokens per second)\b|(?:单位|所有数[字值]|全部数[字值])[^。\n]{0,10}?(?:tok/s|tokens/s)\b`)
+var proseBlanketRate = regexp.MustCompile(`(?i)\b(?:measured in|unit of measurement is|units? (?:is|are)|expressed in|reported in)\s+(?:output\s+)?(?:tok/s|tokens/s|tok/sec|tokens/sec|tokens/second|tokens per second)\b|\b(?:all|every|each)\s+(?:the\s+)?(?:numbers?|values?|figures?|results?|cells?|rates?|tps|throughputs?)\b[^.\n]{0,40}?(?:tok/s|tokens/s|tok/sec|tokens/sec|tokens/second|tokens per second)\b|(?:单位|所有数[字值]|全部数[字值])[^。\n]{0,10}?(?:tok/s|tokens/s)\b|\bthe\s+(?:metric|measure)\s+(?:is|was)\s+(?:(?:the|aggregate|output|generated|decode|decode-only|node|server)\s+)*(?:tok/s|tokens/s|tok/sec|tokens/sec|tokens/second|tokens per second)\b`)
 
 // proseRateBlanket: the prose around g says every number is a token rate.
 func proseRateBlanket(g grid) bool {

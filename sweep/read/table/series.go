@@ -147,13 +147,21 @@ func (cs *colSeries) attachLoose(cols []column) {
 }
 
 // seriesParts splits headers that share words at their start and end into
-// the part that differs: "k8s TTFT mean", "llm-d TTFT mean" → k8s, llm-d.
+// the part that differs: "k8s TTFT mean", "llm-d TTFT mean" → k8s, llm-d;
+// "cache_off_ttft_p50_ms", "cache_on_ttft_p50_ms" → off, on.
 // nil when the headers share nothing (two unrelated columns) or a part is
 // empty (one header is the other plus a word: a lookalike, not a series).
 func seriesParts(cols []column, idx []int) []string {
 	words := make([][]string, len(idx))
+	snake := false
 	for n, i := range idx {
-		words[n] = strings.Fields(stripMarkup(cols[i].header))
+		h := stripMarkup(cols[i].header)
+		if !strings.ContainsAny(strings.TrimSpace(h), " \t") && strings.Contains(h, "_") {
+			// snake_case names its words with underscores:
+			// "cache_off_latency_p95_ms", "cache_on_latency_p95_ms".
+			h, snake = strings.ReplaceAll(h, "_", " "), true
+		}
+		words[n] = strings.Fields(h)
 	}
 	pre, suf := commonEnds(words)
 	if pre == 0 && suf == 0 {
@@ -166,7 +174,10 @@ func seriesParts(cols []column, idx []int) []string {
 			return nil
 		}
 		out[n] = strings.Join(w[pre:len(w)-suf], " ")
-		if seen[strings.ToLower(out[n])] {
+		if seen[strings.ToLower(out[n])] || snake && pre+suf-len(w) != -1 {
+			// A snake_case series is one word ("off", "on"); words that
+			// differ more ("output_throughout_tps", "overall_output_tps")
+			// are two columns of one curve.
 			return nil
 		}
 		seen[strings.ToLower(out[n])] = true
@@ -781,5 +792,6 @@ func measuredStatistic(h string) bool {
 var measuredStatWord = regexp.MustCompile(`^(p\d{1,3}|mean|avg|average|median|med)$`)
 
 // tokenPhaseWords name which tokens a token rate counts: a phase (prefill,
-// decode) or a direction (input, output), never a series.
-var tokenPhaseWords = wordset{"decode", "decoding", "prefill", "output", "input", "prompt", "generation", "gen", "completion", "total", "overall", "e2e", "end-to-end"}
+// decode; llama.cpp's pp and tg) or a direction (input, output), never a
+// series.
+var tokenPhaseWords = wordset{"decode", "decoding", "prefill", "output", "input", "prompt", "generation", "gen", "completion", "total", "overall", "e2e", "end-to-end", "pp", "tg", "pp+tg"}

@@ -87,6 +87,7 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 		return nil, err
 	}
 	notes = append(notes, unsure...)
+	notes = append(notes, dropOpenEndedTop(&g, cols)...)
 	unmeasured, err := dropUnmeasuredRows(&g, cols)
 	if err != nil {
 		return nil, err
@@ -186,6 +187,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	// heading's as its own ("Lane 2 aggregate, median / peak" under a
 	// section on tok/s).
 	notes = append(notes, splitStatPairs(&g)...)
+	notes = append(notes, nameStatSiblings(&g)...)
 	notes = append(notes, loadNamedByTitle(&g)...)
 	notes = append(notes, nameColumnsByHeading(&g)...)
 	notes = append(notes, splitPerGPUBrackets(&g)...)
@@ -326,6 +328,9 @@ func requireColumns(g grid, cols []column) error {
 // column that steps up as a load does.
 func loadHint(g grid, cols []column) string {
 	if h := offeredHint(cols); h != "" {
+		return h
+	}
+	if h := labelWrittenHint(g, cols); h != "" {
 		return h
 	}
 	return steppingLoadHint(g, cols)
