@@ -44,6 +44,11 @@ func FuzzMarkdown(f *testing.F) {
 	// requests per group of rows.
 	f.Add([]byte("| Metric | Value |\n|---|---|\n| Decode aggregate, C1 / C2 / C4 | 39.4 / 61.3 / 87.4 tok/s |\n| Decode aggregate (temp 1.0) | c1 **14.8** · c4 **38.2** · c8 56.7 tok/s |\n"))
 	f.Add([]byte("| Concorrência | Tok/s agregado | Pares/seg |\n|---|---|---|\n| 16 | 252 | 0.15 |\n| 48 | 1.149 | 0.64 |\n| 64 | 1.751 | 1.06 |\n"))
+	// Batch bj: dash remarks, an open-ended top row, labels writing the
+	// level, a bare statistic, legend sentences, progress lines
+	// (bjrules_test.go).
+	f.Add([]byte("Columns: **agg** is aggregate tok/s.\n\n| Label | X | N | agg | latency p50 | p95 |\n|---|---|---|---|---|---|\n| active1 | 1 | 512 | 40 — warm | 5.7 s | 5.9 s |\n| active2 | 2 | 512 | 80 | 7.8 s | 10.5 s |\n| active4 | 4 | 512 | 150 · cold | 13 s | 20 s |\n| 8+ | 8 | 512 | ~150 | | |\n"))
+	f.Add([]byte("    Batch    1 ... 162.0 tok/s  (1/1 ok)\n    Batch    8 ... 875.2 tok/s  (8/8 ok)\n    Batch   32 ... 4,056.6 tok/s  (31/32 ok)\n"))
 	f.Add([]byte("| policy | batch 1 | batch 2 | batch 8 |\n|---|---:|---:|---:|\n| Full tok/s / TPOT / peak | 61.6 / 16.2 ms / 5.4 GiB | 103.2 / 19.4 / 8.7 | OOM |\n"))
 	f.Add([]byte("## Scaling (aggregate t/s)\n\n| 请求数 | 输入长度 | a-1b | b-2b |\n|---:|---:|---:|---:|\n| 1 | 64 | 27.9 | **CRASH** |\n| 4 | 64 | 88.2 | skip |\n| 1 | 256 | 27.3 | 9 |\n"))
 	// Batch ba's shapes: a caption's first clause, labelled levels with
@@ -107,6 +112,9 @@ func FuzzAligned(f *testing.F) {
 	f.Add([]byte(" users | output tok/s | ttft p99 (ms)\n-------+--------------+---------------\n     8 |         2544 |           386\n"))
 	f.Add([]byte("Concurrency  1 |   48.4 tok/s | 3.1s total\n  req 1/1: 777 chars | 3.10s\nConcurrency  2 |  115.9 tok/s | 2.6s total\nConcurrency  4 |  224.7 tok/s | 2.7s total\n"))
 	f.Add([]byte("Clients   Throughput   TTFT p99\n          tok/s        s\n8         2,544        0.386\n"))
+	// Level tables under "Concurrency = N" lines, each ending with the
+	// run's "overall" row (partitionsummary.go).
+	f.Add([]byte("Concurrency = 1\ncategory  samples  agg_pred_t/s\n--------  -------  ------------\ncoding          2         80.1\noverall         2         80.1\n\nConcurrency = 2\ncategory  samples  agg_pred_t/s\n--------  -------  ------------\ncoding          4        120.0\noverall         4        120.0\n"))
 	f.Add([]byte("1 | # concurrency  throughput_tok_s\n2 | # ------\n3 | # 1            30.5\n4 | # 4            110.0\n"))
 	// A pandas frame wrapped in blocks, under a notebook's cell label
 	// (notebookframes_test.go).
