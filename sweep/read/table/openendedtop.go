@@ -42,14 +42,7 @@ func dropOpenEndedTop(g *grid, cols []column) []string {
 	if len(skip) == 0 {
 		return nil
 	}
-	var rows [][]string
-	var lines []int
-	for r, row := range g.rows {
-		if !skip[r] {
-			rows, lines = append(rows, row), append(lines, g.lines[r])
-		}
-	}
-	g.rows, g.lines = rows, lines
+	leaveOutRows(g, skip)
 	return notes
 }
 

@@ -39,14 +39,7 @@ func dropUnsureRows(g *grid, cols []column) ([]string, error) {
 		skip[r] = true
 		notes = append(notes, fmt.Sprintf("%s:%d: the row%s has %q for %s, not one measured value: left out, the curve read from the rows that hold one", g.file, g.lines[r], rowLevelWords(cols, g.rows[r]), cleanCell(cellAt(g.rows[r], tput[0])), cols[tput[0]].header))
 	}
-	var rows [][]string
-	var lines []int
-	for r, row := range g.rows {
-		if !skip[r] {
-			rows, lines = append(rows, row), append(lines, g.lines[r])
-		}
-	}
-	g.rows, g.lines = rows, lines
+	leaveOutRows(g, skip)
 	return notes, nil
 }
 
@@ -67,4 +60,16 @@ func rowUnsure(row []string, tput []int) bool {
 		}
 	}
 	return unsure
+}
+
+// leaveOutRows drops the rows skip marks from g, with their line numbers.
+func leaveOutRows(g *grid, skip map[int]bool) {
+	var rows [][]string
+	var lines []int
+	for r, row := range g.rows {
+		if !skip[r] {
+			rows, lines = append(rows, row), append(lines, g.lines[r])
+		}
+	}
+	g.rows, g.lines = rows, lines
 }
