@@ -281,20 +281,47 @@ func (r *resolved) loneTotal(file string) {
 	}
 }
 
-// oneRatePerCurve: the total rates' headers differ only by the name
+// oneRatePerCurve: the total rates' headers differ only by the names
 // before a rate they share ("Router 總吞吐量 tokens/sec", "VLLM 總吞吐量
-// tokens/sec"): each curve's one token rate, as a lone total is the table's.
+// tokens/sec"; "vLLM fp8 total tok/s", "SGLang total tok/s"): each curve's
+// one token rate, as a lone total is the table's.
 func (r *resolved) oneRatePerCurve(totals []int) bool {
-	rest := ""
-	names := map[string]bool{}
+	var headers [][]string
 	for _, i := range totals {
-		name, tail, ok := strings.Cut(strings.TrimSpace(r.cols[i].header), " ")
-		if !ok || names[strings.ToLower(name)] || rest != "" && tail != rest {
+		headers = append(headers, strings.Fields(r.cols[i].header))
+	}
+	shared := sharedTail(headers)
+	if shared == 0 {
+		return false
+	}
+	names := map[string]bool{}
+	for _, h := range headers {
+		name := strings.ToLower(strings.Join(h[:len(h)-shared], " "))
+		if name == "" || names[name] {
 			return false
 		}
-		names[strings.ToLower(name)], rest = true, tail
+		names[name] = true
 	}
 	return true
+}
+
+// sharedTail is how many words every header ends with alike.
+func sharedTail(headers [][]string) int {
+	n := 0
+	for {
+		var word string
+		for k, h := range headers {
+			if len(h) <= n {
+				return n
+			}
+			w := h[len(h)-1-n]
+			if k > 0 && w != word {
+				return n
+			}
+			word = w
+		}
+		n++
+	}
 }
 
 // loneTotalAt reads total rate column total as the node's.

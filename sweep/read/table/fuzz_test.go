@@ -35,6 +35,12 @@ func FuzzMarkdown(f *testing.F) {
 	f.Add([]byte(captionedMetricTables))
 	// Ranges in cells and packed parts, peak words (packedcells.go).
 	f.Add([]byte("### 동시 요청 — 총 Decode 처리량 (t/s)\n\n| 동시 요청 수 | tg128 총합 | tg128 피크 | TTFT |\n|---|---|---|---|\n| 1 | 27.0 | 28 | 0.74-0.79 s |\n| 4 | 60~67 | 85~88 | 1.2 s |\n| 8 | 59~91 | 152~160 | 2-3 s |\n"))
+	// Before batch bk: flags in labels, a cell legend over packed series,
+	// runs in one cell beside a range, a probe row, k6 percentiles.
+	f.Add([]byte("| Date | Bench | TTFT p50 | Aggregate |\n|---|---|---|---|\n| d1 | `--runs 3 --concurrency 1` | 0.5 s | 12 tok/s |\n| d2 | `--concurrency 4` | 0.55 s | 31.5 tok/s |\n| d3 | `-np 8 --request-rate inf` | 0.9 s | 50 tok/s |\n"))
+	f.Add([]byte("Cell = tok/s per user / total tok/s / time to first token.\n\n| At once | A | B |\n|---|---|---|\n| 1 | 50.0 / 48 / 0.3 s | 40 / 39 / 0.5 s |\n| 4 | 45.0 / 170 / 0.4 s | — |\n"))
+	f.Add([]byte("two runs each:\n\n| conc | Gen/s | TTFT |\n| --- | --- | --- |\n| c1 | 163.7 / 167.5 | 0.15 s |\n| c4 | 313.0, 315.1 tok/s | 0.74–0.79 s |\n| 12 agents at ~25.6k prompt tokens | 97.7 | 42.99 s |\n"))
+	f.Add([]byte("| Virtual Users | Tensor parallelism degree | Latency (ms/token) p(90) | Thorughput (tokens/second) |\n|---|---|---|---|\n| 5 | 8 | 40.1 | 46.8 |\n| 20 | 8 | 44.5 | 496.2 |\n"))
 	// Batch bi: bare per-second cells, sweeps in prose lines and wrapped
 	// sentences (loadcellrates.go, proselines.go).
 	f.Add([]byte("| offered | completed | tok/s | batch |\n|---|---|---|---|\n| 0.86/s | 0.79/s | 101 | 4 |\n| 1.90/s | 1.73/s | 221 | 9 |\n| 3.99/s | 3.49/s | 446 | 17 |\n"))

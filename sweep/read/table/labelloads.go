@@ -64,6 +64,20 @@ var oneStreamLabel = regexp.MustCompile(`(?i)(^|[\s(\[,;/|_.-])(single[\s_-]?(?:
 	// Korean, Chinese and Japanese write no spaces around the words.
 	`|단일\s*(?:사용자|요청|스트림)|단일\s*유저|单用户|单并发|单请求|单路|單用戶|單一使用者|シングルユーザー|単一ユーザー|単一リクエスト`)
 
+// labelFlagLoad is a load set by a benchmark's command-line flag written in
+// the label ("--runs 3 --concurrency 4", "llama-server -np 8", "k6 --vus
+// 16"): the flag is the level the run was given, as a command line above a
+// result block is. Flags whose number is not a count of requests in flight
+// are left out: llama.cpp's -c (context size) and -b / --batch-size (a
+// prompt batch in tokens), guidellm's --rate (a concurrency or a rate by
+// --rate-type), and a server's caps, llama-server's -np / --parallel
+// (its slots) and an engine's --max-num-seqs: the client may send fewer.
+var labelFlagLoad = regexp.MustCompile(`(?i)(^|[\s(\[,;|])(--?(?:max[-_]concurrency|concurrency|num[-_]concurrent(?:[-_]requests)?|concurrent[-_]requests|num[-_]users|users|vus|clients|num[-_]clients))(?:\s+|\s*=\s*)(\d+)(?:[\s)\],;|]|$)`)
+
+// labelFlagRate is an offered rate set by a flag ("--request-rate 4",
+// "--qps 2.5"; "inf" sends every request at once).
+var labelFlagRate = regexp.MustCompile(`(?i)(^|[\s(\[,;|])(--?(?:request[-_]rate|qps|rps))(?:\s+|\s*=\s*)(\d+(?:\.\d+)?|inf)(?:[\s)\],;|]|$)`)
+
 // markerKind is one kind of load marker, the header of the column its
 // numbers become and the unit the note says them in.
 type markerKind struct {
@@ -80,6 +94,8 @@ var loadMarkers = []markerKind{
 	{labelUnitRate, "target request rate (req/s)", "req/s"},
 	{labelCountLoad, "concurrency", "in flight"},
 	{labelLoadRequests, "concurrency", "in flight"},
+	{labelFlagLoad, "concurrency", "in flight"},
+	{labelFlagRate, "target request rate (req/s)", "req/s"},
 }
 
 // labelLoads adds the concurrency column a label column holds, when the

@@ -28,7 +28,7 @@ type packing struct {
 // splitPackedCells splits every packed column of g; the notes say which.
 func splitPackedCells(g *grid) []string {
 	var notes []string
-	var template *packing
+	template := legendPacking(*g)
 	for i := 0; i < len(g.header); i++ {
 		names, p, ok := packedColumnNames(*g, i, template)
 		if !ok {

@@ -183,7 +183,9 @@ var roles = []role{
 		return w.has("ttft", "ttfb") || (w.has("time") && w.has("first")) || (w.has("first") && w.has("token"))
 	}},
 	{kind: colLatency, metric: "tpot", dims: timeDims, match: func(w wordset) bool {
-		return w.has("tpot") || (w.has("time") && w.has("per") && w.has("output")) || (w.has("per") && w.has("token") && w.has("latency"))
+		// "Latency (ms/token)" (k6's TGI tests): a latency over each token.
+		return w.has("tpot") || (w.has("time") && w.has("per") && w.has("output")) || (w.has("per") && w.has("token") && w.has("latency")) ||
+			(w.has("latency") && w.has("token", "tok") && w.has("ms", "s", "sec") && !w.has("inter", "intertoken", "first"))
 	}},
 	{kind: colLatency, metric: "itl", dims: timeDims, match: func(w wordset) bool {
 		return w.has("itl") || (w.has("inter") && w.has("token")) || w.has("intertoken")
@@ -247,6 +249,11 @@ var roles = []role{
 	{kind: colIgnore, dims: plainDims, why: "a peak over the run, not the load or the concurrency held", match: func(w wordset) bool {
 		return (w.has(loadWords...) || (w.has("in") && w.has("flight"))) && w.has(peakWords...) || maxConcurrentRequests(w)
 	}},
+	// A model-parallel degree ("Tensor parallelism degree", "pipeline
+	// parallel size", "expert parallelism") splits the model over GPUs: an
+	// engine setting, never the requests in flight. tpcolumn.go reads a TP
+	// that holds one value as the GPU count.
+	{kind: colIgnore, dims: plainDims, why: "a model-parallel degree, not the load", match: modelParallelDegree},
 	// An engine's cap on sequences in flight (vLLM's max_num_seqs, SGLang's
 	// max-running-requests) swept by rows is the load when the client
 	// fills it, as in an offline run with every request queued at once;
@@ -314,6 +321,12 @@ func isTokenRate(w wordset) bool {
 		(w.has("tokens", "token", "t") && w.has("s", "sec", "second", "per", "ps", "rate")) ||
 		(w.has("decode", "generation", "gen", "tg", "eval", "generated") && w.has("total", "aggregate", "agg", "speed", "rate") && !w.has("tokens", "token", "time", "latency", "count")) ||
 		(w.has("output") && w.has("speed"))
+}
+
+// modelParallelDegree: "tensor", "pipeline", "data", "expert", "sequence"
+// or "context" before "parallel", "parallelism" or "parallel size".
+func modelParallelDegree(w wordset) bool {
+	return w.has("parallel", "parallelism") && w.has("tensor", "pipeline", "expert", "sequence", "context", "model")
 }
 
 // engineCap: a header naming an engine's cap on the sequences it runs at
@@ -457,7 +470,7 @@ func classifyHeader(header string) column {
 		c.kind, c.why = colIgnore, whyRowNumber
 		return c
 	}
-	low := percentSignTail(vocab.Translate(strings.ToLower(camelWords(stripMarkup(header)))))
+	low := phaseTokens(percentSignTail(vocab.Translate(strings.ToLower(camelWords(stripMarkup(header))))))
 	t, perMinute := perMinuteTokens(low, headerTokens(low))
 	w := wordset(t)
 	dim, what := classifyDimension(low, t)

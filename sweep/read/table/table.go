@@ -134,6 +134,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	// and a row split twice under a header split once reads each cell
 	// under its neighbour's header.
 	g = ownCells(g)
+	writeToolNotation(&g)
 	var notes []string
 	notes = append(notes, dropBlankRows(&g)...)
 	notes = append(notes, dropRepeatRows(&g)...)
@@ -141,6 +142,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	// A level's variant row ("64, steady-state") before any cell is read:
 	// its load cell is no level of the sweep.
 	notes = append(notes, dropVariantLoadRows(&g, classifyAll(g.header))...)
+	notes = append(notes, dropProbeRows(&g, classifyAll(g.header))...)
 	if merged := mergeGroupHeader(&g); merged != nil {
 		notes = append(notes, merged...)
 	} else {
@@ -148,6 +150,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	}
 	notes = append(notes, readDecimalCommas(&g)...)
 	notes = append(notes, readThousandsDots(&g)...)
+	notes = append(notes, expandRunCells(&g)...)
 	notes = append(notes, unpackSweepRow(&g)...)
 	if t, note, ok := nameLevelsOnlyRow(g); ok {
 		g = t

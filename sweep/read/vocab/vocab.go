@@ -242,8 +242,48 @@ func Translate(h string) string {
 func apply(voc []struct{ from, to string }, h string) string {
 	for _, v := range voc {
 		if strings.Contains(h, v.from) {
-			h = strings.ReplaceAll(h, v.from, " "+v.to+" ")
+			h = replaceWord(h, v.from, " "+v.to+" ")
 		}
 	}
 	return h
+}
+
+// replaceWord replaces from in h, except inside an English word that
+// holds it (englishHolders): the Italian "paralleli" is no part of the
+// English "parallelism", a tensor-parallel degree, which read as
+// "concurrent" made a load. Inflected forms of the vocabulary's words
+// ("gleichzeitigen", "Gesamtdurchsatz") are still read.
+func replaceWord(h, from, to string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(h, from)
+		if i < 0 {
+			b.WriteString(h)
+			return b.String()
+		}
+		end := i + len(from)
+		if englishHolders[asciiWordAround(h, i, end)] {
+			b.WriteString(h[:end])
+		} else {
+			b.WriteString(h[:i])
+			b.WriteString(to)
+		}
+		h = h[end:]
+	}
+}
+
+// englishHolders are English header words that hold a word of another
+// language's vocabulary.
+var englishHolders = map[string]bool{"parallelism": true, "parallelisms": true, "parallelization": true, "parallelize": true, "parallelized": true}
+
+// asciiWordAround is the word of ASCII letters that h[i:end] lies in.
+func asciiWordAround(h string, i, end int) string {
+	letter := func(c byte) bool { return c >= 'a' && c <= 'z' }
+	for i > 0 && letter(h[i-1]) {
+		i--
+	}
+	for end < len(h) && letter(h[end]) {
+		end++
+	}
+	return h[i:end]
 }

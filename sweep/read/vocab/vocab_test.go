@@ -64,3 +64,12 @@ func TestTranslateTenLanguages(t *testing.T) {
 	require.Equal(t, "per stream tok/s", words("1本あたり tok/s"))
 	require.Equal(t, "per request tok/s", words("1 リクエスト tok/s"))
 }
+
+// An English word that holds a word of another language's vocabulary is
+// not translated ("parallelism" holds the Italian "paralleli"); an
+// inflected form of a vocabulary word still is ("gleichzeitigen").
+func TestEnglishHoldersKeepTheirWords(t *testing.T) {
+	require.NotContains(t, Translate("tensor parallelism degree"), "concurrent")
+	require.Contains(t, Translate("richieste paralleli"), "concurrent")
+	require.Contains(t, Translate("mehreren gleichzeitigen anfragen"), "concurrent")
+}
