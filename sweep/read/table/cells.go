@@ -67,6 +67,12 @@ func dropDashRemark(s string) string {
 	if _, _, ok := splitNumber(s[:i[0]]); !ok {
 		return s
 	}
+	// Inside brackets the mark parts the bracket's items ("11.80s (p50
+	// 0.74s · p99 77.6s)"): the bracket is the remark, or the value's
+	// statistics (inlinestats.go), and stays whole.
+	if strings.Count(s[:i[0]], "(") > strings.Count(s[:i[0]], ")") {
+		return s
+	}
 	return strings.TrimSpace(s[:i[0]])
 }
 

@@ -41,6 +41,12 @@ func FuzzMarkdown(f *testing.F) {
 	f.Add([]byte("Cell = tok/s per user / total tok/s / time to first token.\n\n| At once | A | B |\n|---|---|---|\n| 1 | 50.0 / 48 / 0.3 s | 40 / 39 / 0.5 s |\n| 4 | 45.0 / 170 / 0.4 s | — |\n"))
 	f.Add([]byte("two runs each:\n\n| conc | Gen/s | TTFT |\n| --- | --- | --- |\n| c1 | 163.7 / 167.5 | 0.15 s |\n| c4 | 313.0, 315.1 tok/s | 0.74–0.79 s |\n| 12 agents at ~25.6k prompt tokens | 97.7 | 42.99 s |\n"))
 	f.Add([]byte("| Virtual Users | Tensor parallelism degree | Latency (ms/token) p(90) | Thorughput (tokens/second) |\n|---|---|---|---|\n| 5 | 8 | 40.1 | 46.8 |\n| 20 | 8 | 44.5 | 496.2 |\n"))
+	// Batch bk: bracketed statistics after a value, a shared metric over
+	// listed parts, np=N levels beside a "none" label, a no_cap column,
+	// a one-stream column beside aggregates.
+	f.Add([]byte("| Field | Value |\n|---|---|\n| Precision | `fp8` TP`1` |\n\n| Metric | conc=2 | conc=4 |\n|---|---|---|\n| Mean TTFT | **11.80s** (p50 0.74s · p99 77.6s) | 20.85s (p50 5.98s · p99 106.1s) |\n| Input / Output tput/GPU | 3,417 / 9.3 tok/s | 3,309 / 9.6 tok/s |\n"))
+	f.Add([]byte("| Drafter | np=1 | np=2 | no\\_cap |\n|---|---|---|---|\n| A | 21.22 | 15.87 | 30 |\n| **none** | 11.11 | **20.14** | 31 |\n"))
+	f.Add([]byte("| Model | c1 decode tok/s | c2 agg tok/s | c4 agg tok/s |\n|---|---:|---:|---:|\n| m1 | 136 | **271** | — |\n"))
 	// Batch bi: bare per-second cells, sweeps in prose lines and wrapped
 	// sentences (loadcellrates.go, proselines.go).
 	f.Add([]byte("| offered | completed | tok/s | batch |\n|---|---|---|---|\n| 0.86/s | 0.79/s | 101 | 4 |\n| 1.90/s | 1.73/s | 221 | 9 |\n| 3.99/s | 3.49/s | 446 | 17 |\n"))

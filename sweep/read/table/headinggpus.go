@@ -82,7 +82,9 @@ func gpuCountMatches(text string, oneNode bool) [][]string {
 // choice to --gpus. The text after the document's last table (its setup
 // section) is read for that table only when nothing above states a count.
 func headingGPUs(g grid) (int, string, string) {
-	texts := append(append([]string{}, g.title...), g.caption, g.context, g.above)
+	// The run's settings table right above ("| Precision | `fp8` TP`1` |")
+	// states its setup as the prose would.
+	texts := append(append([]string{}, g.title...), g.caption, g.context, g.above, strings.ReplaceAll(g.settings, "`", ""))
 	if n, phrase, ok := oneGPUCount(texts, g.below); !ok || n > 0 {
 		return n, phrase, "the text above the table"
 	}

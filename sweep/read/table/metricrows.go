@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -57,6 +58,10 @@ func pivotMetricRows(g grid) (grid, string, bool) {
 		g, curvesNote = m, fmt.Sprintf("; the columns %s hold a curve each, read as the series", andQuoted(curves))
 	}
 	g = ownCells(g)
+	// A pass or fail mark ("✅", "❌") checks its metric's row (an SLO
+	// met), not the run: it keys no run, and a run's metrics marked
+	// differently are still one run.
+	lay.keys = slices.DeleteFunc(lay.keys, func(k int) bool { return statusColumn(g, k) })
 	for _, k := range lay.keys {
 		if textColumn(g, k) {
 			carryDown(&g, k) // a label written once per group

@@ -84,6 +84,11 @@ func listedPartNames(g grid, i int, parts []string, template *packing) ([]string
 		// acceptance, the percentage no value knee reads.
 		prefix, bare, ok = "", parts, true
 	}
+	if !ok {
+		// "Input / Output tput/GPU": the metric after the last part is
+		// every part's.
+		bare, ok = sharedMetricParts(parts)
+	}
 	memory := false
 	if !ok {
 		prefix, bare, ok = memoryPartNames(g, i, parts) // "… / peak" over "… / 5.4 GiB"
@@ -243,4 +248,25 @@ func ratioPartsBeside(g grid, i int, parts []string) bool {
 		}
 	}
 	return len(keyed) > 0 && distinctReadKeys(keyed)
+}
+
+// sharedMetricParts names the parts of a list whose words before the last
+// are one word each and whose last part is a word and the metric they
+// share ("Input / Output tput/GPU", "Prefill / Decode tok/s"): each word
+// with the metric, when each then names a different role knee knows.
+func sharedMetricParts(parts []string) ([]string, bool) {
+	last := strings.Fields(parts[len(parts)-1])
+	if len(last) < 2 {
+		return nil, false
+	}
+	metric := strings.Join(last[1:], " ")
+	names := make([]string, 0, len(parts))
+	for _, p := range parts[:len(parts)-1] {
+		if len(strings.Fields(p)) != 1 {
+			return nil, false
+		}
+		names = append(names, strings.TrimSpace(p)+" "+metric)
+	}
+	names = append(names, strings.Join(last, " "))
+	return names, distinctRoles(names)
 }

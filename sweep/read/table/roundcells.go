@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -41,11 +42,19 @@ func splitRoundCells(g *grid) []string {
 	}
 	var rows [][]string
 	var lines []int
+	var spans []string
 	for r, row := range g.rows {
 		for j := 0; j < k; j++ {
 			out := append([]string(nil), row...)
-			for _, i := range cols {
-				out[i] = roundPart(cellAt(row, i), j)
+			for i := range out {
+				if slices.Contains(cols, i) {
+					out[i] = roundPart(cellAt(row, i), j)
+				} else if mean, ok := runsSpan(cleanCell(out[i]), k); ok {
+					if j == 0 {
+						spans = append(spans, fmt.Sprintf("%q → %s", cleanCell(out[i]), mean))
+					}
+					out[i] = mean
+				}
 			}
 			rows, lines = append(rows, out), append(lines, g.lines[r])
 		}
@@ -55,7 +64,11 @@ func splitRoundCells(g *grid) []string {
 	for _, i := range cols {
 		names = append(names, fmt.Sprintf("%q", g.header[i]))
 	}
-	return []string{fmt.Sprintf("%s: the cells of %s hold %d runs each (%s): read as %d repeats of each level", g.file, strings.Join(names, ", "), k, why, k)}
+	notes := []string{fmt.Sprintf("%s: the cells of %s hold %d runs each (%s): read as %d repeats of each level", g.file, strings.Join(names, ", "), k, why, k)}
+	if len(spans) > 0 {
+		notes = append(notes, fmt.Sprintf("%s: a range beside two runs' values spans the two runs: each run's value read as their mean (%s)", g.file, strings.Join(spans, ", ")))
+	}
+	return notes
 }
 
 // roundColumns are the columns every filled cell of which holds k values
@@ -91,7 +104,7 @@ func roundColumn(g grid, i int) (int, bool) {
 			continue
 		}
 		filled++
-		if !tupleCell.MatchString(c) {
+		if roundSplit(c) == nil {
 			continue
 		}
 		slashed++
@@ -110,17 +123,54 @@ func roundColumn(g grid, i int) (int, bool) {
 	return k, slashed == filled
 }
 
-// roundValues are a slash cell's numbers.
+// roundValues are a run cell's numbers.
 func roundValues(c string) ([]float64, bool) {
 	var vals []float64
-	for _, p := range strings.Split(c, "/") {
-		v, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+	for _, p := range roundSplit(c) {
+		v, err := strconv.ParseFloat(runValue.FindStringSubmatch(p)[1], 64)
 		if err != nil || v <= 0 {
 			return nil, false
 		}
 		vals = append(vals, v)
 	}
 	return vals, len(vals) >= 2
+}
+
+// commaRuns is a cell of values parted by a comma and a space ("39.0, 40.2
+// tok/s"), a unit after each or after the last: a comma without a space
+// groups thousands ("1,234").
+var commaRuns = regexp.MustCompile(`^\s*\d+(?:\.\d+)?(?:\s*[\pL/%µ]+)?(?:,\s+\d+(?:\.\d+)?(?:\s*[\pL/%µ]+)?)+\s*$`)
+
+// runValue is one run's number and the unit after it, if any.
+var runValue = regexp.MustCompile(`^([\d.]+)\s*(\S.*)?$`)
+
+// roundSplit is a cell's values, parted at slashes or at commas, each with
+// the unit written after the last ("39.0 tok/s", "40.2 tok/s"); nil when
+// the cell holds no such list, or its values write different units (two
+// metrics, not runs).
+func roundSplit(c string) []string {
+	var parts []string
+	switch {
+	case tupleCell.MatchString(c):
+		parts = strings.Split(c, "/")
+	case commaRuns.MatchString(c):
+		parts = strings.Split(c, ",")
+	default:
+		return nil
+	}
+	last := runValue.FindStringSubmatch(strings.TrimSpace(parts[len(parts)-1]))
+	if last == nil {
+		return nil
+	}
+	out := make([]string, len(parts))
+	for j, p := range parts {
+		m := runValue.FindStringSubmatch(strings.TrimSpace(p))
+		if m == nil || m[2] != "" && m[2] != last[2] {
+			return nil
+		}
+		out[j] = strings.TrimSpace(m[1] + " " + last[2])
+	}
+	return out
 }
 
 func withinScatter(vals []float64) bool {
@@ -176,15 +226,35 @@ func measuredRateOrTime(h string) bool {
 
 // roundPart is the j-th run's value of a cell, its markup dropped.
 func roundPart(cell string, j int) string {
-	parts := strings.Split(cleanCell(cell), "/")
-	return strings.TrimSpace(parts[j])
+	return roundSplit(cleanCell(cell))[j]
 }
 
-// namesRuns: the header or the text beside the table names k runs ("two
-// rounds", "3 runs") or numbers them across a slash ("run 1 / run 2",
-// "r1/r2").
+// runSpan is a range of two values with one unit after the last ("0.74–0.79 s").
+var runSpan = regexp.MustCompile(`^(\d+(?:\.\d+)?)\s*[–—-]\s*(\d+(?:\.\d+)?)\s*(\S.*)?$`)
+
+// runsSpan reads a range beside two runs' values as those two runs, the
+// one lowest and the other highest: their mean is the range's middle, the
+// one value per run knee reads where the text does not say which run gave
+// which end. Only for two runs: among three, the middle run may lie
+// anywhere in the range.
+func runsSpan(cell string, k int) (string, bool) {
+	m := runSpan.FindStringSubmatch(cell)
+	if k != 2 || m == nil {
+		return "", false
+	}
+	lo, err1 := strconv.ParseFloat(m[1], 64)
+	hi, err2 := strconv.ParseFloat(m[2], 64)
+	if err1 != nil || err2 != nil || hi < lo {
+		return "", false
+	}
+	return strings.TrimSpace(strconv.FormatFloat((lo+hi)/2, 'f', -1, 64) + " " + m[3]), true
+}
+
+// namesRuns: the header or the text beside the table or above it names k
+// runs ("two rounds", "3 runs") or numbers them across a slash ("run 1 /
+// run 2", "r1/r2").
 func namesRuns(g grid, k int) bool {
-	text := strings.ToLower(strings.Join(g.header, " ") + "\n" + g.context)
+	text := strings.ToLower(strings.Join(g.header, " ") + "\n" + g.context + "\n" + g.above + "\n" + g.caption)
 	for _, m := range runCount.FindAllStringSubmatch(text, -1) {
 		if countWords[m[1]] == k {
 			return true

@@ -683,7 +683,10 @@ func textColumn(g grid, i int) bool {
 }
 
 // carryDown fills a group label's blank cells from the row above, when the
-// column's first row has one (a label written once per group).
+// column's first row has one (a label written once per group). A word that
+// marks a value cell blank ("none", "n/a") names a group when it stands as
+// a label ("Drafter: none", no drafter): only an empty cell or a dash is
+// the group above.
 func carryDown(g *grid, i int) {
 	if len(g.rows) == 0 || isBlank(cellAt(g.rows[0], i)) {
 		return
@@ -693,12 +696,21 @@ func carryDown(g *grid, i int) {
 		if i >= len(row) {
 			continue
 		}
-		if isBlank(cellAt(row, i)) {
+		if labelGap(cellAt(row, i)) {
 			row[i] = prev
 			continue
 		}
 		prev = row[i]
 	}
+}
+
+// labelGap: a label cell left empty or dashed, the group above's.
+func labelGap(cell string) bool {
+	switch strings.TrimSpace(stripMarkup(cell)) {
+	case "", "-", "—", "–", "−", "--", "〃", "\"", "''":
+		return true
+	}
+	return false
 }
 
 func distinctValues(g grid, i int) int {

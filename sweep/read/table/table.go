@@ -137,6 +137,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	writeToolNotation(&g)
 	var notes []string
 	notes = append(notes, dropBlankRows(&g)...)
+	notes = append(notes, dropUncappedColumns(&g)...)
 	notes = append(notes, dropRepeatRows(&g)...)
 	notes = append(notes, dropWarmupRows(&g)...)
 	// A level's variant row ("64, steady-state") before any cell is read:
@@ -150,7 +151,6 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	}
 	notes = append(notes, readDecimalCommas(&g)...)
 	notes = append(notes, readThousandsDots(&g)...)
-	notes = append(notes, expandRunCells(&g)...)
 	notes = append(notes, unpackSweepRow(&g)...)
 	if t, note, ok := nameLevelsOnlyRow(g); ok {
 		g = t
@@ -189,12 +189,18 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	// Statistics first: a split column that names no metric takes the
 	// heading's as its own ("Lane 2 aggregate, median / peak" under a
 	// section on tok/s).
+	notes = append(notes, splitInlineStats(&g)...)
 	notes = append(notes, splitStatPairs(&g)...)
 	notes = append(notes, nameStatSiblings(&g)...)
 	notes = append(notes, loadNamedByTitle(&g)...)
 	notes = append(notes, nameColumnsByHeading(&g)...)
 	notes = append(notes, splitPerGPUBrackets(&g)...)
-	notes = append(notes, splitRoundCells(&g)...)
+	if runs := splitRoundCells(&g); runs != nil {
+		// Each run's cell now writes the unit its list wrote once ("39.0,
+		// 40.2 tok/s"): the header takes it as for any such column.
+		notes = append(notes, runs...)
+		notes = append(notes, nameCellRateUnits(&g)...)
+	}
 	notes = append(notes, meltPackedLevels(&g)...)
 	notes = append(notes, meltCurveCells(&g)...)
 	notes = append(notes, levelsByHeading(&g)...)
@@ -525,8 +531,9 @@ func agree(file, field string, line int, dst *string, dstLine *int, v string) er
 }
 
 // levelHeader matches a transposed table's level column: "conc=4", "c=16",
-// "64/GPU", "per_gpu=128", "concurrency 256", "users=8", or a bare number.
-var levelHeader = regexp.MustCompile(`^(?i)(conc(?:urrency)?|c|n|s|per[ _]?gpu|conc/gpu|level|users?|clients?|agents?|streams?|sessions?|workers?|threads?|parallel|batch|bsz|bs|max_concurrency|max[ _]concurrency|concurrent)?\s*[=:]?\s*(\d[\d,]*(?:\.\d+)?)\s*(/\s*gpu|per[ _]gpu)?$`)
+// "64/GPU", "per_gpu=128", "concurrency 256", "users=8", "np=4" (llama.cpp's
+// slots, each filled by one of N requests sent at once), or a bare number.
+var levelHeader = regexp.MustCompile(`^(?i)(conc(?:urrency)?|c|n|s|per[ _]?gpu|conc/gpu|level|users?|clients?|agents?|streams?|sessions?|workers?|threads?|parallel|np|npl|slots?|batch|bsz|bs|max_concurrency|max[ _]concurrency|concurrent)?\s*[=:]?\s*(\d[\d,]*(?:\.\d+)?)\s*(/\s*gpu|per[ _]gpu)?$`)
 
 // rowsNumbered reports whether a row's first cell is a number: rows named
 // by a number are levels, not metrics.

@@ -65,6 +65,7 @@ func meltLevelColumns(g grid) (grid, string, bool) {
 	if !ok || len(w.levels) < 2 || len(w.labels) == 0 && len(g.rows) != 1 {
 		return g, "", false
 	}
+	merged := oneStreamMetric(&w)
 	levelName := "concurrency"
 	if w.perGPU {
 		levelName = "per_gpu"
@@ -84,6 +85,9 @@ func meltLevelColumns(g grid) (grid, string, bool) {
 	note := fmt.Sprintf("%s:%d: the headers name the levels (%q …): read as one row per level of each row, the level in a column of its own", g.file, g.headerLine, g.header[firstKey(w.byCol)])
 	if len(w.bare) > 0 {
 		note += fmt.Sprintf("; %s, naming a level alone, holds the %q the other levels name", andQuoted(pick(g.header, sortedKeys(w.bare))), w.metrics[0])
+	}
+	if merged != "" {
+		note += "; " + merged
 	}
 	return t, note, true
 }
