@@ -47,6 +47,10 @@ func FuzzMarkdown(f *testing.F) {
 	f.Add([]byte("| Field | Value |\n|---|---|\n| Precision | `fp8` TP`1` |\n\n| Metric | conc=2 | conc=4 |\n|---|---|---|\n| Mean TTFT | **11.80s** (p50 0.74s · p99 77.6s) | 20.85s (p50 5.98s · p99 106.1s) |\n| Input / Output tput/GPU | 3,417 / 9.3 tok/s | 3,309 / 9.6 tok/s |\n"))
 	f.Add([]byte("| Drafter | np=1 | np=2 | no\\_cap |\n|---|---|---|---|\n| A | 21.22 | 15.87 | 30 |\n| **none** | 11.11 | **20.14** | 31 |\n"))
 	f.Add([]byte("| Model | c1 decode tok/s | c2 agg tok/s | c4 agg tok/s |\n|---|---:|---:|---:|\n| m1 | 136 | **271** | — |\n"))
+	// Before batch bl: a level per line with several metrics on it, and
+	// req/s beside an output cap.
+	f.Add([]byte("## Results\n\n- c=1 → 30.29 tok/s · TTFT p50 40 ms · TPOT 11 ms\n- c=8 → 206 tok/s · TTFT p50 50 ms\n- c=32 → 760.52 tok/s, 1.4 s TTFT, p99 3 s\n"))
+	f.Add([]byte("max_tokens: 128\n\n| 并发度 | 吞吐 (req/s) | 平均延迟 (s) |\n|---|---|---|\n| 1 | 0.243 | 4.1 |\n| 2 | 0.438 | 4.5 |\n| 4 | 0.511 | 6.8 |\n"))
 	// Batch bi: bare per-second cells, sweeps in prose lines and wrapped
 	// sentences (loadcellrates.go, proselines.go).
 	f.Add([]byte("| offered | completed | tok/s | batch |\n|---|---|---|---|\n| 0.86/s | 0.79/s | 101 | 4 |\n| 1.90/s | 1.73/s | 221 | 9 |\n| 3.99/s | 3.49/s | 446 | 17 |\n"))

@@ -34,6 +34,7 @@ func proseCurveGrids(path string, data []byte) []grid {
 		titles[i] = stack.titles()
 	}
 	out = lineCurveGrids(path, lines, func(i int) []string { return titles[i] })
+	out = append(out, metricLineGrids(path, lines, func(i int) []string { return titles[i] })...)
 	for i, l := range sentenceLines(itemBlockLines(lines)) {
 		t := singleStream.ReplaceAllString(strings.TrimSpace(l), "@ 1 concurrent")
 		if strings.HasPrefix(t, "|") || strings.HasPrefix(t, "#") {
@@ -74,6 +75,10 @@ func proseCurveSweep(path string, data []byte, meta Meta) (*sweep.Sweep, bool) {
 	if err != nil {
 		return nil, false
 	}
-	s.Notes = append([]string{fmt.Sprintf("%s:%d: no table of the page reads as a sweep; the curve its prose writes from this line is read, %q as the value", path, grids[0].headerLine, grids[0].header[1])}, s.Notes...)
+	note := fmt.Sprintf("%s:%d: no table of the page reads as a sweep; the curve its prose writes from this line is read, %q as the value", path, grids[0].headerLine, grids[0].header[1])
+	if len(grids[0].header) > 2 {
+		note = fmt.Sprintf("%s:%d: no table of the page reads as a sweep; the lines its prose writes from this line, a level and its metrics on each, are read as the table they stand for", path, grids[0].headerLine)
+	}
+	s.Notes = append([]string{note}, s.Notes...)
 	return s, true
 }

@@ -14,8 +14,14 @@ import (
 // (measured), or one output length the text states together with
 // ignore_eos (every request then generates exactly that many). A length
 // alone is a cap ("max_tokens 128", "--random-output-len 128"): requests
-// that stop at EOS fall short of it, and req/s × the cap is an upper bound,
-// not the rate, so nothing is derived from it.
+// that stop at EOS fall short of it, and req/s × the cap is an upper bound
+// on the rate. It is read all the same, with a note that says so: the
+// share of requests stopping early does not move with the load, so the
+// knee and the level knee recommends are the same whatever that share is,
+// and only the throughput floor rests on the cap (refusing would change no
+// answer but the floor's, which the note qualifies). Where the cap would
+// place a rate sweep (served req/s = tok/s ÷ the cap, servedRateFromTokens)
+// it is not used: there it moves each stage's concurrency.
 
 // outputLengthPhrases are the ways a text states the output tokens each
 // request asks for: a benchmark's flag, OSL, "128 output tokens",
@@ -98,12 +104,20 @@ func outputRateFromRequests(g *grid) []string {
 			fmt.Sprintf("%q × %q (the mean output tokens per request)", g.header[rate], g.header[l]))}
 	}
 	length, fixed := statedOutputLength(*g)
-	if length == 0 || !fixed {
+	if length == 0 || length == 1 && !fixed {
+		// One output token is a prefill-only run: its input rate is the
+		// work, read by prefillonly.go (with ignore_eos stated, the one
+		// token is read here as before).
 		return nil
 	}
 	perRow := func([]string) (float64, bool) { return float64(length), true }
 	if !withinStreams(*g, cols, rate, perRow) {
 		return nil
+	}
+	if !fixed {
+		note := multiplyColumns(g, rate, perRow,
+			fmt.Sprintf("%q × %d (the output length the text states, a cap: no ignore_eos)", g.header[rate], length))
+		return []string{note, fmt.Sprintf("%s: requests that stop at EOS fall short of the %d-token cap, so %q × %d is an upper bound on the output rate: the knee and the level it recommends do not depend on how far short they fall, but a throughput floor from it does (check the floor against a run that prints tok/s)", g.file, length, g.header[rate], length)}
 	}
 	return []string{multiplyColumns(g, rate, perRow,
 		fmt.Sprintf("%q × %d (the output tokens per request the text states, with ignore_eos or a strict output: every request generated them all)", g.header[rate], length))}
@@ -177,17 +191,16 @@ func multiplyColumns(g *grid, rate int, length func([]string) (float64, bool), h
 
 // requestRateHint says, for a refused table that prints a served request
 // rate and no token rate, why knee did not multiply it out: no output
-// length stated, or one stated without ignore_eos (a cap).
+// length stated, or one the streams' own rate rules out.
 func requestRateHint(g grid, cols []column) string {
 	rate, ok := servedRateColumn(cols)
 	if !ok {
 		return ""
 	}
-	length, _ := statedOutputLength(g)
-	if length == 0 {
-		return fmt.Sprintf("; %q is requests per second, and nothing states the output tokens per request (a column of the mean output tokens, or an output length with ignore_eos) to make it tok/s", cols[rate].header)
+	if length, _ := statedOutputLength(g); length > 1 {
+		return fmt.Sprintf("; %q is requests per second, and %q × %d (the output length the text states) is more than the streams' own rate × their count allows, so it is not the output rate", cols[rate].header, cols[rate].header, length)
 	}
-	return fmt.Sprintf("; %q is requests per second, and the text states %d output tokens per request but not ignore_eos: a cap that requests stopping at EOS fall short of, so %q × %d would overstate the rate", cols[rate].header, length, cols[rate].header, length)
+	return fmt.Sprintf("; %q is requests per second, and nothing states the output tokens per request (a column of the mean output tokens, or an output length) to make it tok/s", cols[rate].header)
 }
 
 // nodeRateHint names, for a table refused because its only token rate is

@@ -31,18 +31,38 @@ func TestOutputRateFromTheMeanOutputTokensColumn(t *testing.T) {
 	require.Contains(t, strings.Join(s.Notes, "\n"), `"req/s" × "Avg output tokens" (the mean output tokens per request)`)
 }
 
-func TestRequestRateWithoutAFixedLengthIsRefused(t *testing.T) {
-	for above, why := range map[string]string{
-		"Workload: 128-token input, 200-token output.\n\n":           `the text states 200 output tokens per request but not ignore_eos`,
-		"`--random-output-len 128`, `ignore_eos: false`\n\n":         `the text states 128 output tokens per request but not ignore_eos`,
-		"`--random-output-len 128`, run without `--ignore-eos`\n\n":  `the text states 128 output tokens per request but not ignore_eos`,
-		"OSL 128 at low load, OSL 256 at high load; ignore_eos.\n\n": `nothing states the output tokens per request`,
-		"": `nothing states the output tokens per request`,
-	} {
+func TestRequestRateWithoutAnyLengthIsRefused(t *testing.T) {
+	for _, above := range []string{"OSL 128 at low load, OSL 256 at high load; ignore_eos.\n\n", ""} {
 		_, err := Read("t.md", []byte(above+reqRateRows), Markdown, Meta{})
 		require.ErrorContains(t, err, "no throughput column", above)
-		require.ErrorContains(t, err, `"req/s" is requests per second, and `+why, above)
+		require.ErrorContains(t, err, `"req/s" is requests per second, and nothing states the output tokens per request`, above)
 	}
+}
+
+// Simulated: a length stated without ignore_eos is a cap; req/s × the cap
+// is read as an upper bound on the output rate, with a note saying the
+// knee does not depend on it and the floor does.
+func TestRequestRateTimesACapIsReadAsAnUpperBound(t *testing.T) {
+	for above, length := range map[string]float64{
+		"Workload: 128-token input, 200-token output.\n\n":          200,
+		"`--random-output-len 128`, `ignore_eos: false`\n\n":        128,
+		"`--random-output-len 128`, run without `--ignore-eos`\n\n": 128,
+	} {
+		s, err := Read("t.md", []byte(above+reqRateRows), Markdown, Meta{})
+		require.NoError(t, err, above)
+		require.Equal(t, []float64{0.5 * length, 1.8 * length, 5 * length}, []float64{s.Points[0].ThroughputTokS, s.Points[1].ThroughputTokS, s.Points[2].ThroughputTokS}, above)
+		require.Contains(t, strings.Join(s.Notes, "\n"), "is an upper bound on the output rate: the knee and the level it recommends do not depend", above)
+	}
+}
+
+// Simulated: a cap the streams' own rate rules out (16 streams at 2 tok/s
+// each, 1000 ÷ TPOT, cannot give 5 req/s × 200) is not multiplied out, and the refusal
+// says why.
+func TestRequestRateTimesACapBeyondTheStreamsIsRefused(t *testing.T) {
+	doc := "Workload: 200-token output.\n\n| concurrency | req/s | tok/s | TPOT (ms) | TTFT p50 (ms) |\n|---|---|---|---|---|\n" +
+		"| 1 | 0.05 | 12.5 | 80 | 40 |\n| 4 | 0.18 | 10 | 100 | 60 |\n| 16 | 5.0 | 2 | 500 | 300 |\n"
+	_, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.ErrorContains(t, err, `"req/s" × 200 (the output length the text states) is more than the streams' own rate`)
 }
 
 // Simulated: an offered rate is no served rate; the achieved one beside it
