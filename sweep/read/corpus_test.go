@@ -30,6 +30,7 @@ import (
 // corpusFlags are the flags a refused entry's message names, and with which
 // it then reads. An entry absent here is read without flags only.
 var corpusFlags = map[string]Meta{
+	"bl-sglang0512-2x-dgx-spark-gb10-qwen36-27b-fp8-tp1-nextn-vs-tp2-al-engr-blog":                              {Series: "TP=1 single Spark (NEXTN) / tg128"},
 	"bk-llamacpp-metal-m5-pro-gemma4-e4b-vllm-blog-vllm-metal-announcement":                                     {Series: "4 / Chat"},
 	"bk-tpu-inference-pr3080-r7-qwen35-397b-fp8-max-num-seqs-per-dp-rank-commit":                                {Series: "after / 8192"},
 	"bj-nano-pearl-h200-qwen25-qwen3-llama31-spec-decode-burglar123-eurosys27-bench-summary":                    {Series: "models--Qwen--Qwen2.5-1.5B-Instruct / AIME / PEARL / 4.52", Columns: map[string]string{"model": "Draft Model"}},

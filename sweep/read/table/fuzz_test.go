@@ -17,6 +17,9 @@ func FuzzCSV(f *testing.F) {
 	seed(f, "aicr/gb300-eks.csv", "aicr/gb300-eks-simulated-64.csv", "aicr/h100-eks-repeats-256.csv")
 	f.Add([]byte("metric,64/GPU,128/GPU\ntok/s,\"43,900\",\"84,788\"\nTTFT p99 ms,452,677\n"))
 	f.Add([]byte("per_gpu,tok/s/GPU,TTFT p99 (ms)\n128,21197,677\n"))
+	// Batch bl: a bare throughput that is req/s beside tokens_per_second,
+	// an empty first_error column.
+	f.Add([]byte("concurrency,failed,throughput,tokens_per_second,avg_completion_tokens,first_error\n1,0,0.1872,23.96,128,\n2,0,0.372,47.61,128,\n"))
 	// Run names that write their level, result files with timestamps
 	// (levelnamedkeys.go, series.go).
 	f.Add([]byte("suite,experiment,offered_rate,output_tok_s,result_file\nbase,in512-rate1,1.00,145.7,r/a/20260519T210415Z/x-1.0qps-20260519-210511.json\nbase,in512-rate1,1.00,145.6,r/a/20260519T220959Z/x-1.0qps-20260519-221056.json\nbase,in512-rate2,2.00,205.8,r/b/20260519T210922Z/x-2.0qps-20260519-211022.json\n"))
@@ -51,6 +54,11 @@ func FuzzMarkdown(f *testing.F) {
 	// req/s beside an output cap.
 	f.Add([]byte("## Results\n\n- c=1 → 30.29 tok/s · TTFT p50 40 ms · TPOT 11 ms\n- c=8 → 206 tok/s · TTFT p50 50 ms\n- c=32 → 760.52 tok/s, 1.4 s TTFT, p99 3 s\n"))
 	f.Add([]byte("max_tokens: 128\n\n| 并发度 | 吞吐 (req/s) | 平均延迟 (s) |\n|---|---|---|\n| 1 | 0.243 | 4.1 |\n| 2 | 0.438 | 4.5 |\n| 4 | 0.511 | 6.8 |\n"))
+	// Batch bl: Swedish headers, a device after "single", an "(agg)"
+	// remark in labels, a title naming a rate over a column of times.
+	f.Add([]byte("| användare | första token | tok/s per användare | tok/s totalt |\n| --- | --- | --- | --- |\n| 1 | 1,3 s | 118 | 86 |\n| 8 × 32k | 30 s | 23 | 53 |\n"))
+	f.Add([]byte("| Test | TP=1 single Spark (NEXTN) | Delta |\n|---|---|---|\n| tg128 c1 | 22.6 t/s | −64% |\n| tg128 c4 (agg) | 54.3 t/s | −53% |\n| prefill pp512 c1 | 931 t/s | −35% |\n"))
+	f.Add([]byte("**Throughput, single GPU**\n\n| `BATCH_MAX_SIZE` | Tok/s | sd | p50 |\n|---:|---:|---:|---:|\n| **32** ← optimum | **656.9** | 3.5 | **5.33 s** |\n| 64 | 585.0 | 34.7 | 12.07 s |\n"))
 	// Batch bi: bare per-second cells, sweeps in prose lines and wrapped
 	// sentences (loadcellrates.go, proselines.go).
 	f.Add([]byte("| offered | completed | tok/s | batch |\n|---|---|---|---|\n| 0.86/s | 0.79/s | 101 | 4 |\n| 1.90/s | 1.73/s | 221 | 9 |\n| 3.99/s | 3.49/s | 446 | 17 |\n"))

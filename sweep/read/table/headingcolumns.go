@@ -33,6 +33,11 @@ func nameColumnsByHeading(g *grid) []string {
 		return nil
 	}
 	named := namelessColumns(*g, cols, classify(metric).key())
+	if isTokenRate(wordset(headerTokens(metric))) {
+		// A column whose every cell writes a time ("5.33 s" under "p50")
+		// holds a latency, whatever rate the title names.
+		named = slices.DeleteFunc(named, func(i int) bool { return cellsTimeUnits(*g, i) != "" })
+	}
 	if len(named) == 0 || (from != "the table's title names" && !proseRateWithin(*g, named) && !proseRateBlanket(*g)) {
 		return nil
 	}

@@ -125,6 +125,7 @@ func labelLoads(g *grid) []string {
 			g.header = header
 			continue
 		}
+		rest = dropAggRemarks(rest, loads)
 		first := strings.TrimSpace(stripMarkup(cellAt(g.rows[0], i)))
 		corner := cornerNamesMetric(*g, i)
 		for r, row := range g.rows {

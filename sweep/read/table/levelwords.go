@@ -39,3 +39,19 @@ func wordLevel(h string) (level, rest string, ok bool) {
 	}
 	return "", "", false
 }
+
+// deviceNouns are what "single" may count instead of streams: "TP=1 single
+// Spark", "single GPU", "single node" name one device, and its rate is the
+// node's.
+var deviceNouns = wordset([]string{"gpu", "gpus", "node", "nodes", "card", "cards", "device", "devices", "spark", "sparks", "machine", "server", "host", "chip", "instance", "box", "npu", "accelerator", "socket"})
+
+// singleStreamWord: the words hold "single" counting streams, not the one
+// device a setup runs on.
+func singleStreamWord(w wordset) bool {
+	for i, x := range w {
+		if x == "single" && (i+1 >= len(w) || !deviceNouns.has(w[i+1])) {
+			return true
+		}
+	}
+	return false
+}

@@ -64,6 +64,8 @@ func (r *resolved) settledLookalikes(g grid, k string, idx []int) bool {
 		return true
 	case r.cols[idx[0]].kind == colLatency && r.keepClientSide(idx):
 		return true
+	case len(r.cols) == len(g.header) && r.keepTheOneWithValues(g, idx):
+		return true
 	}
 	return r.keepOneNaming(g, idx)
 }

@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -32,6 +33,9 @@ var outputLengthPhrases = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)\b(\d+)[- ]?(?:output|generated|completion)[- ]tokens?\b`),
 	regexp.MustCompile(`(?i)\b(\d+)[- ]tokens?[- ](?:outputs?|completions?|generations?)\b`),
 	regexp.MustCompile(`(?i)\b(?:output[_ ](?:len|length|tokens)|max_tokens|max_new_tokens)\s*[=:]\s*(\d+)\b`),
+	// "the output length is 50", "Output: 32 tokens/request".
+	regexp.MustCompile(`(?i)\boutput[_ ](?:len|length)\s+(?:is|of)\s+(\d+)\b`),
+	regexp.MustCompile(`(?i)\boutput[*_]*\s*[=:]?[*_]*\s*(\d+)\s*tokens?\s*(?:/|per\s)\s*(?:request|req)\b`),
 	regexp.MustCompile(`--(?:out|output|max)-tokens[= ](\d+)\b`),
 	// Chinese: "输出长度：1 token", "输出 128 tokens".
 	regexp.MustCompile(`输出(?:长度|長度|token ?数|tokens?)?\s*[=:：]?\s*(\d+)\s*(?i:tokens?|个 ?token)`),
@@ -124,10 +128,13 @@ func outputRateFromRequests(g *grid) []string {
 }
 
 // servedRateColumn is the one column of requests served per second: named
-// achieved, or a bare req/s beside a concurrency (without one, a bare rate
-// is the offered load, families.go).
+// achieved, or a bare req/s beside a concurrency or an offered rate
+// (without one, a bare rate is the offered load, families.go).
 func servedRateColumn(cols []column) (int, bool) {
-	hasLoad := hasKind(cols, colConcurrency) || hasKind(cols, colPerGPU) || hasKind(cols, colAchieved)
+	offered := slices.ContainsFunc(cols, func(c column) bool {
+		return c.kind == colRequestedRate || c.kind == colRequestRate && c.flavor == "requested"
+	})
+	hasLoad := hasKind(cols, colConcurrency) || hasKind(cols, colPerGPU) || hasKind(cols, colAchieved) || offered
 	return onlyIndex(cols, func(c column) bool {
 		return c.kind == colRequestRate && (c.flavor == "achieved" || c.flavor == "" && hasLoad)
 	})
@@ -171,11 +178,14 @@ func servedRateFromTokens(g *grid) []string {
 	return []string{fmt.Sprintf("%s: the served request rate is %q ÷ %d (the output tokens per request the text states, with ignore_eos) on each row: read as %q", g.file, g.header[out], length, header)}
 }
 
+// derivedOutputHeader heads the output rate multiplyColumns derives.
+const derivedOutputHeader = "Output tok/s (derived)"
+
 // multiplyColumns appends "Output tok/s (derived)": the rate cell times
 // the length per request on every row where both read, blank elsewhere,
 // and returns the note that says so.
 func multiplyColumns(g *grid, rate int, length func([]string) (float64, bool), how string) string {
-	const header = "Output tok/s (derived)"
+	const header = derivedOutputHeader
 	for r, row := range g.rows {
 		v := ""
 		q, okQ, errQ := parseCell(cleanCell(cellAt(row, rate)))
@@ -198,6 +208,9 @@ func requestRateHint(g grid, cols []column) string {
 		return ""
 	}
 	if length, _ := statedOutputLength(g); length > 1 {
+		if slices.Contains(g.header, derivedOutputHeader) {
+			return "" // multiplied out: refused for another reason
+		}
 		return fmt.Sprintf("; %q is requests per second, and %q × %d (the output length the text states) is more than the streams' own rate × their count allows, so it is not the output rate", cols[rate].header, cols[rate].header, length)
 	}
 	return fmt.Sprintf("; %q is requests per second, and nothing states the output tokens per request (a column of the mean output tokens, or an output length) to make it tok/s", cols[rate].header)

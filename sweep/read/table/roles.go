@@ -198,7 +198,7 @@ var roles = []role{
 	{kind: colPerUser, dims: tokDims, why: whyPerUserWords, match: func(w wordset) bool {
 		// A rate, not a count: "Input Sequence Length (tokens)" names
 		// tokens and a sequence but is a length (a workload setting).
-		perWho := isTokenRate(w) && w.has("user", "users", "seq", "sequence", "stream", "slot", "single", "client", "thread") ||
+		perWho := isTokenRate(w) && (w.has("user", "users", "seq", "sequence", "stream", "slot", "client", "thread") || singleStreamWord(w)) ||
 			isTokenRate(w) && w.has("per") && w.has("agent") // "por agente": per agent, one stream's
 		// "tok/s/u", "t/s/u": Tenstorrent's tokens per second per user.
 		perU := isTokenRate(w) && len(w) > 0 && w[len(w)-1] == "u"

@@ -220,6 +220,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, expandPackedRows(&g, loadColumn(classifyAll(g.header)))...)
 	notes = append(notes, nameStreamRatePairs(&g)...)
 	notes = append(notes, loadByStreams(&g)...)
+	notes = append(notes, bareRequestRate(&g)...)
 	notes = append(notes, countRates(&g)...)
 	notes = append(notes, readMislabelledTokenRates(&g)...)
 	notes = append(notes, outputRateFromRequests(&g)...)

@@ -115,6 +115,16 @@ var vocabulary = []struct{ from, to string }{
 	{"токенов/с", "tok/s"}, {"токены/с", "tok/s"}, {"токенов/сек", "tok/s"}, {"токены/сек", "tok/s"}, {"ток/с", "tok/s"}, {"выходных", "output"}, {"выходные", "output"}, {"выходная", "output"}, {"выходной", "output"}, {"входных", "input"}, {"входные", "input"}, {"входная", "input"}, {"входной", "input"}, {"запросов в секунду", "req/s"}, {"параллельных запросов", "parallel"}, {"одновременных запросов", "concurrency"},
 	{"(с)", "(s)"}, {"(мс)", "(ms)"}, {", мс", ", ms"}, {", с", ", s"}, {"среднее", "mean"}, {"медиана", "median"}, {"общее", "total"}, {"время", "time"},
 	{"на запрос", "per request"}, {"запросов", "requests"}, {"токенов", "tokens"}, {"токены", "tokens"}, {"сумма", "sum"},
+	// Swedish, Norwegian, Danish, Dutch: one user's rate before users, the
+	// first token before "token".
+	{"per användare", "per user"}, {"per bruker", "per user"}, {"per bruger", "per user"}, {"per gebruiker", "per user"},
+	{"första token", "ttft"}, {"første token", "ttft"}, {"eerste token", "ttft"},
+	{"användare", "users"}, {"brukere", "users"}, {"brugere", "users"}, {"gebruikers", "users"},
+	{"samtidighet", "concurrency"}, {"samtidighed", "concurrency"}, {"gelijktijdigheid", "concurrency"},
+	{"samtidiga", "concurrent"}, {"samtidige", "concurrent"}, {"gelijktijdige", "concurrent"},
+	{"genomströmning", "throughput"}, {"gjennomstrømning", "throughput"}, {"gennemløb", "throughput"}, {"doorvoer", "throughput"},
+	{"förfrågningar", "requests"}, {"forespørsler", "requests"}, {"forespørgsler", "requests"}, {"verzoeken", "requests"},
+	{"totalt", "total"}, {"totaal", "total"},
 	// German, French, Spanish, Portuguese, Italian: phrases first.
 	{"zeit bis zum ersten token", "ttft"}, {"gleichzeitigkeit", "concurrency"}, {"anfragen/s", "req/s"}, {"anfragen", "requests"}, {"mittelwert", "mean"},
 	{"temps jusqu'au premier jeton", "ttft"}, {"premier jeton", "ttft"}, {"jetons par seconde", "tok/s"}, {"jetons/s", "tok/s"},
