@@ -40,18 +40,11 @@ func bareRequestRate(g *grid) []string {
 // productOnEveryRow: column c is column a × column b (within 1%) on every
 // row where all three read, and at least two rows read.
 func productOnEveryRow(g grid, a, b, c int) bool {
-	n := 0
-	for _, row := range g.rows {
-		x, okA := positiveCell(row, a)
-		y, okB := positiveCell(row, b)
-		z, okC := positiveCell(row, c)
-		if !okA || !okB || !okC {
-			continue
-		}
-		if math.Abs(x*y-z) > 0.01*z {
+	vals, _ := cellTriples(g, a, b, c)
+	for _, v := range vals {
+		if math.Abs(v[0]*v[1]-v[2]) > 0.01*v[2] {
 			return false
 		}
-		n++
 	}
-	return n >= 2
+	return len(vals) >= 2
 }

@@ -66,20 +66,16 @@ func levelRatioColumn(g grid, levels []int, i int) bool {
 
 // levelRatioHolds: on every row (one at least) cell i ≈ cell a ÷ (k · cell b).
 func levelRatioHolds(g grid, a, b, i int, k float64) bool {
-	n := 0
-	for _, row := range g.rows {
-		va, okA := positiveCell(row, a)
-		vb, okB := positiveCell(row, b)
-		v, okV := positiveCell(row, i)
-		if !okA || !okB || !okV {
-			return false
-		}
-		if math.Abs(v/(va/(k*vb))-1) > maxLevelRatioGap {
-			return false
-		}
-		n++
+	vals, unread := cellTriples(g, a, b, i)
+	if unread > 0 {
+		return false
 	}
-	return n > 0
+	for _, x := range vals {
+		if math.Abs(x[2]/(x[0]/(k*x[1]))-1) > maxLevelRatioGap {
+			return false
+		}
+	}
+	return len(vals) > 0
 }
 
 // headerLevel is the number a level header holds ("S4" → 4); 0 when none.

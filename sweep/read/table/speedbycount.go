@@ -59,17 +59,17 @@ func (r *resolved) firstWhy(why string) int {
 // countOverColumn: on every row (three at least) column rate is column
 // count ÷ column t, or a little above it.
 func countOverColumn(g grid, count, t, rate int) bool {
-	n := 0
-	for _, row := range g.rows {
-		k, okK := positiveCell(row, count)
-		d, okD := positiveCell(row, t)
-		v, okV := positiveCell(row, rate)
-		if !okK || !okD || !okV || v/(k/d) < minSpeedRatio || v/(k/d) > maxSpeedRatio {
+	vals, unread := cellTriples(g, count, t, rate)
+	if unread > 0 {
+		return false
+	}
+	for _, x := range vals {
+		k, d, v := x[0], x[1], x[2]
+		if v/(k/d) < minSpeedRatio || v/(k/d) > maxSpeedRatio {
 			return false
 		}
-		n++
 	}
-	return n >= 3
+	return len(vals) >= 3
 }
 
 // countBesideItsRate: of two columns read as the throughput, one that on
