@@ -44,8 +44,8 @@ func TestNameWordCut(t *testing.T) {
 	require.Equal(t, 273.0, s.Points[3].ThroughputTokS)
 	require.True(t, looksAligned([]byte(doc)), "a total and a per-prompt rate beside a load are a sweep's columns")
 
-	cells, ok := spacedCells("1 97 t/s 97 t/s 1.00x 13.76 GB")
-	require.True(t, ok)
+	cells, first, ok := spacedCells("1 97 t/s 97 t/s 1.00x 13.76 GB")
+	require.True(t, ok && first)
 	require.Equal(t, []string{"1", "97 t/s", "97 t/s", "1.00x", "13.76 GB"}, cells)
 	require.False(t, nameWord("memory"), "a name starts with a capital")
 	require.False(t, nameWord("GB/s"))

@@ -59,6 +59,10 @@ func FuzzMarkdown(f *testing.F) {
 	f.Add([]byte("| användare | första token | tok/s per användare | tok/s totalt |\n| --- | --- | --- | --- |\n| 1 | 1,3 s | 118 | 86 |\n| 8 × 32k | 30 s | 23 | 53 |\n"))
 	f.Add([]byte("| Test | TP=1 single Spark (NEXTN) | Delta |\n|---|---|---|\n| tg128 c1 | 22.6 t/s | −64% |\n| tg128 c4 (agg) | 54.3 t/s | −53% |\n| prefill pp512 c1 | 931 t/s | −35% |\n"))
 	f.Add([]byte("**Throughput, single GPU**\n\n| `BATCH_MAX_SIZE` | Tok/s | sd | p50 |\n|---:|---:|---:|---:|\n| **32** ← optimum | **656.9** | 3.5 | **5.33 s** |\n| 64 | 585.0 | 34.7 | 12.07 s |\n"))
+	// Before batch bm: levels written as requests in any language, a
+	// llama.cpp tg/s beside its prompt size, a bare tg/s column.
+	f.Add([]byte("#### GPU 동시 처리량 (aggregate tok/s)\n\n| 모델 | 1 요청 | 2 요청 | 4 요청 |\n|---|---|---|---|\n| a | 45.1 | 434.2 | 483.3 |\n| b | 44.2 | 387.1 | 445.3 |\n"))
+	f.Add([]byte("| pp | c1 tg/s | c2 tg/s | c4 tg/s | c1 TTFT | c2 TTFT |\n|----|---|---|---|---|---|\n| 512 | 44.59 | 66.13 | 78.50 | 500 ms | 1114 ms |\n| 2048 | 44.34 | 69.17 | 76.94 | 1017 ms | 1313 ms |\n"))
 	// Batch bi: bare per-second cells, sweeps in prose lines and wrapped
 	// sentences (loadcellrates.go, proselines.go).
 	f.Add([]byte("| offered | completed | tok/s | batch |\n|---|---|---|---|\n| 0.86/s | 0.79/s | 101 | 4 |\n| 1.90/s | 1.73/s | 221 | 9 |\n| 3.99/s | 3.49/s | 446 | 17 |\n"))
@@ -136,6 +140,9 @@ func FuzzAligned(f *testing.F) {
 	f.Add([]byte(" users | output tok/s | ttft p99 (ms)\n-------+--------------+---------------\n     8 |         2544 |           386\n"))
 	f.Add([]byte("Concurrency  1 |   48.4 tok/s | 3.1s total\n  req 1/1: 777 chars | 3.10s\nConcurrency  2 |  115.9 tok/s | 2.6s total\nConcurrency  4 |  224.7 tok/s | 2.7s total\n"))
 	f.Add([]byte("Clients   Throughput   TTFT p99\n          tok/s        s\n8         2,544        0.386\n"))
+	// A card flattened to single spaces, each row led by its label
+	// (wordspaced.go, before batch bm).
+	f.Add([]byte("Configuration Concurrency Aggregate tok/s Per-stream tok/s\nFP8 baseline 10 900.5 90.1\nFP8 baseline 40 2,400.0 60.0\nFP8 baseline (peak) 160 3,200.0 20.0\n"))
 	// Level tables under "Concurrency = N" lines, each ending with the
 	// run's "overall" row (partitionsummary.go).
 	f.Add([]byte("Concurrency = 1\ncategory  samples  agg_pred_t/s\n--------  -------  ------------\ncoding          2         80.1\noverall         2         80.1\n\nConcurrency = 2\ncategory  samples  agg_pred_t/s\n--------  -------  ------------\ncoding          4        120.0\noverall         4        120.0\n"))

@@ -93,7 +93,7 @@ func namelessColumns(g grid, cols []column, key string) []int {
 		if c.key() == key && (key != "" || c.kind == colOtherTokRate) {
 			return nil // the table names the metric itself (a total rate has no key of its own)
 		}
-		if (saysNothing(c) || armName(c) || arms[i]) && namesSomething(g.header[i]) && numericColumn(g, i) && !countsRows(g, i) && !holdsNegative(g, i) && !(key == "throughput" && cellsMeasureOtherwise(g, i)) {
+		if (saysNothing(c) || armName(c) || arms[i]) && namesSomething(g.header[i]) && !settingHeader(g.header[i]) && numericColumn(g, i) && !countsRows(g, i) && !holdsNegative(g, i) && !(key == "throughput" && cellsMeasureOtherwise(g, i)) {
 			named = append(named, i)
 		}
 	}

@@ -18,8 +18,12 @@ var singleLoad = regexp.MustCompile(`^(?i)(?:(?:single|sequential|one user|1 use
 // timesLoad is a header that opens with a count of concurrent requests
 // ("2x 并发", "2 并发", "8 concurrent requests", "4x users").
 // "3 路" (three ways: streams in Chinese), "4 streams", "2 sessions" and
-// "8 slots" count requests in flight as well.
-var timesLoad = regexp.MustCompile(`^(?i)(\d+)\s*[x×]?\s*(?:路?并发|concurrent(?:\s+requests?)?(?:\s+|$)|(?:concurrency|users?|clients?|streams?|sessions?|slots?|路|并行|个用户|用户)(?:\s+|$))`)
+// "8 slots" count requests in flight as well. So do "4 requests", "4 요청",
+// "4 请求" and "4 リクエスト" heading a column of a wide table: a level
+// written as the requests sent at once (a run of N prompts with no cap on
+// concurrency puts all N in flight), and "4명" / "4 사용자" / "4 ユーザー"
+// (four people, users).
+var timesLoad = regexp.MustCompile(`^(?i)(\d+)\s*[x×]?\s*(?:路?并发|concurrent(?:\s+requests?)?(?:\s+|$)|(?:concurrency|users?|clients?|streams?|sessions?|slots?|requests?|路|并行|个用户|用户|个?请求|요청|사용자|명|リクエスト|ユーザー)(?:\s+|$))`)
 
 // bareTimes is a header that is only a multiple of one request ("x2").
 var bareTimes = regexp.MustCompile(`^(?i)[x×](\d+)$`)

@@ -38,7 +38,7 @@ var headerDimensions = []struct {
 	{dimPower, "a power", regexp.MustCompile(`\(\s*k?w\s*\)|\bwatts?\b|\bpower\b`)},
 	{dimMoney, "a cost", regexp.MustCompile(`\$|€|¥|£|\busd\b|\bcost\b|\bprice\b|\bdollars?\b`)},
 	{dimBytes, "a size in bytes", regexp.MustCompile(`\b[kmgt]i?b\b|\bvram\b|\bmemory\b|\bmem\b|\bbytes?\b`)},
-	{dimTokRate, "a token rate", regexp.MustCompile(`\b(k?tok(en)?s?|k?t)\s*/\s*s(ec(ond)?s?)?\b|\bk?tps\b|\bk?tok(en)?s?\s*per\s*s(ec(ond)?)?\b|\btokens\s*per\s*second\b|\bk?tok(en)?s?\s+(per\s+)?s(ec)?\b`)},
+	{dimTokRate, "a token rate", regexp.MustCompile(`\b(k?tok(en)?s?|k?t|tg)\s*/\s*s(ec(ond)?s?)?\b|\bk?tps\b|\bk?tok(en)?s?\s*per\s*s(ec(ond)?)?\b|\btokens\s*per\s*second\b|\bk?tok(en)?s?\s+(per\s+)?s(ec)?\b`)},
 	{dimReqRate, "a request rate", regexp.MustCompile(`\breq(uest)?s?\s*/\s*s(ec(ond)?)?\b|\brps\b|\bqps\b|\breq(uest)?s?\s*per\s*s(ec(ond)?)?\b|\breq(uest)?s?\s+(per\s+)?s(ec)?\b`)},
 }
 
@@ -319,6 +319,7 @@ var roles = []role{
 func isTokenRate(w wordset) bool {
 	return w.has("throughput", "tok", "toks", "tps", "ktok", "ktoks", "ktps", "tput", "tputs", "thrpt", "otps") ||
 		(w.has("tokens", "token", "t") && w.has("s", "sec", "second", "per", "ps", "rate")) ||
+		(w.has("tg") && w.has("s", "sec", "second")) || // "tg/s": llama.cpp's text generation rate
 		(w.has("decode", "generation", "gen", "tg", "eval", "generated") && w.has("total", "aggregate", "agg", "speed", "rate") && !w.has("tokens", "token", "time", "latency", "count")) ||
 		(w.has("output") && w.has("speed"))
 }

@@ -62,7 +62,10 @@ func init() {
 	add(dimTime, 60000, "min", "min", "mins", "minute", "minutes")
 	add(dimTokRate, 1, "tok/s", "tok/s", "toks/s", "token/s", "tokens/s", "tok/sec", "tokens/sec", "tokens/second", "tps", "t/s", "tok/s/gpu", "tokens/s/gpu",
 		"tk/s", "t/sec", "tok/second", "token/sec", "toks/sec", "tokenspersecond", "tokens/seg", "tokens/秒", "token/秒", "tok/秒", "トークン/秒",
-		"токенов/с", "токены/с", "токен/с", "token/giây", "tokens/giây", "token/sn", "tokeny/s", "tokenów/s", "jetons/s", "토큰/초")
+		"токенов/с", "токены/с", "токен/с", "token/giây", "tokens/giây", "token/sn", "tokeny/s", "tokenów/s", "jetons/s", "토큰/초",
+		// "tg/s": llama.cpp's tools (llama-bench, llama-benchy) name text
+		// generation "tg", so tg/s is the generated tokens per second.
+		"tg/s")
 	// A rate per minute ("tok/min", perminute.go), read as tok/s.
 	add(dimTokRate, 1.0/60, "tok/min", "tok/min", "toks/min", "token/min", "tokens/min", "tokens/minute", "tpm")
 	add(dimTokRate, 1000.0/60, "ktok/min", "ktok/min", "ktokens/min")

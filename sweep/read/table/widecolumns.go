@@ -119,7 +119,7 @@ func scanWideHeaders(g grid) (wideScan, bool) {
 			if allRatios(columnCells(g, i)) {
 				continue // "C8 / C1" over "2.88×": a figure derived from the levels, never read
 			}
-			if !textColumn(g, i) && !runIndexHeader(h) {
+			if !textColumn(g, i) && !runIndexHeader(h) && !settingHeader(h) {
 				return w, false // a number that is no level's: not a wide table
 			}
 			w.labels = append(w.labels, i)
@@ -141,6 +141,19 @@ var runIndex = regexp.MustCompile(`(?i)^\s*(run|rep|repeat|repetition|trial|iter
 
 // runIndexHeader: h numbers repeated runs.
 func runIndexHeader(h string) bool { return runIndex.MatchString(stripMarkup(h)) }
+
+// settingHeader: h names a setting its numbers label the row with, as a
+// text column would: a request length ("Input len", "ctx"; llama.cpp's
+// "pp" prompt size and "tg" generation length) or a parallelism degree
+// ("TP", "PP", "EP"). A row of "pp 512 | c1 tg/s | c2 tg/s" is the curve of
+// 512-token prompts; no such number is measured at a level.
+func settingHeader(h string) bool {
+	if classify(h).kind == colWorkload {
+		return true
+	}
+	t := headerTokens(h)
+	return len(t) == 1 && wordset(t).has("pp", "tg", "tp", "ep", "dp")
+}
 
 // bareLevel reads a header that names a level and nothing else ("单请求",
 // "c=1", "x2").

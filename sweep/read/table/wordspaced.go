@@ -40,11 +40,14 @@ func wordSpacedTable(path string, block []alignedLine) (grid, bool) {
 // wordSpacedFrom reads block with line h as the header.
 func wordSpacedFrom(path string, block []alignedLine, h int) (grid, bool) {
 	g := grid{file: path, headerLine: block[h].no, title: consoleTitles(block, block[h].no)}
-	k := -1
-	for _, l := range block[h+1:] {
-		cells, ok := spacedCells(l.text)
-		if !ok || k >= 0 && len(cells) != k {
+	k, labelled := -1, false
+	for i, l := range block[h+1:] {
+		cells, numberFirst, ok := spacedCells(l.text)
+		if !ok || k >= 0 && (len(cells) != k || labelled == numberFirst) || !numberFirst && !labelRow(cells) {
 			return grid{}, false
+		}
+		if i == 0 {
+			labelled = !numberFirst
 		}
 		k = len(cells)
 		g.rows = append(g.rows, cells)
@@ -60,10 +63,9 @@ func wordSpacedFrom(path string, block []alignedLine, h int) (grid, bool) {
 
 // spacedCells cuts a row at single spaces into cells: a number starts one,
 // a unit after a number stays with it ("1,956 tok/s", "13.76 GB"), and words where no
-// number is make a cell of words ("SATURATED"). ok is false unless the row
-// starts with a number and has two cells or more.
-func spacedCells(line string) ([]string, bool) {
-	var cells []string
+// number is make a cell of words ("SATURATED"). numberFirst is whether the
+// row starts with a number; ok is false unless it has two cells or more.
+func spacedCells(line string) (cells []string, numberFirst, ok bool) {
 	word := false // the last cell is words, not a number
 	for _, t := range strings.Fields(line) {
 		n := len(cells)
@@ -81,10 +83,27 @@ func spacedCells(line string) ([]string, bool) {
 		}
 	}
 	if len(cells) < 2 {
-		return nil, false
+		return nil, false, false
 	}
 	_, first, err := parseCell(cleanCell(cells[0]))
-	return cells, first && err == nil
+	return cells, first && err == nil, true
+}
+
+// labelRow: a row led by words ("NVFP4 baseline (peak aggregate) 1,600
+// 8,919.4 10.5", a model card's table flattened) is a row of the table
+// when the words label it and every cell after them is a number, two or
+// more: the label is the row's one cell of words, and its header one word
+// ("Configuration"), as a status column's is.
+func labelRow(cells []string) bool {
+	if len(cells) < 3 {
+		return false
+	}
+	for _, c := range cells[1:] {
+		if _, ok, err := parseCell(cleanCell(c)); !ok || err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // withUnit: token t is the unit of the number cell before it.

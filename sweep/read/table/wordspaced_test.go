@@ -61,10 +61,27 @@ func TestCutHeaderUnitClosesHeader(t *testing.T) {
 }
 
 func TestSpacedCellsKeepUnitsWithNumbers(t *testing.T) {
-	cells, ok := spacedCells("150 23,557 tok/s 3,513 8.50s OK")
-	require.True(t, ok)
+	cells, first, ok := spacedCells("150 23,557 tok/s 3,513 8.50s OK")
+	require.True(t, ok && first)
 	require.Equal(t, []string{"150", "23,557 tok/s", "3,513", "8.50s", "OK"}, cells)
-	_, ok = spacedCells("Throughput 23,557 tok/s")
+	cells, first, ok = spacedCells("Throughput 23,557 tok/s")
+	require.True(t, ok)
+	require.False(t, first)
+	require.False(t, labelRow(cells), "a label and one number is a line of prose, not a row")
+}
+
+// Synthetic: a model card's table flattened to single spaces, each row led
+// by its configuration's words, then the load and two rates.
+func TestWordSpacedRowsLedByLabels(t *testing.T) {
+	doc := "Measured throughput (synthetic)\n\nConfiguration Concurrency Aggregate tok/s Per-stream tok/s\n" +
+		"FP8 baseline 10 900.5 90.1\nFP8 baseline 40 2,400.0 60.0\nFP8 baseline 80 3,000.0 37.5\nFP8 baseline (peak) 160 3,200.0 20.0\nFP8 baseline (saturated) 320 3,150.0 9.8\n"
+	s, err := Read("t.txt", []byte(doc), Aligned, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 3, "the rows of one label are one curve")
+	require.Equal(t, 2400.0, s.Points[1].ThroughputTokS)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `read "Concurrency" as concurrency, "Aggregate tok/s" as throughput`)
+	// A row of words and numbers under rows led by numbers is no row.
+	_, ok := wordSpacedTable("t.txt", []alignedLine{{text: "Concurrency Throughput tok/s"}, {text: "1 100"}, {text: "Peak 4 400"}, {text: "8 800"}})
 	require.False(t, ok)
 }
 
