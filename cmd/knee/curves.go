@@ -42,7 +42,7 @@ func (f *inputFlags) readCurve(args []string, name string, nested bool) ([]basel
 	if err == nil {
 		return []baseline.NamedSweep{{Series: name, Sweep: s}}, nil
 	}
-	if inner := innerCurves(name, err); nested && len(inner) >= 2 {
+	if inner := read.NestedCurveNames(err); nested && len(inner) >= 2 {
 		var curves []baseline.NamedSweep
 		var unread []baseline.SetAside
 		for _, n := range inner {
@@ -52,24 +52,6 @@ func (f *inputFlags) readCurve(args []string, name string, nested bool) ([]basel
 		return curves, unread
 	}
 	return nil, []baseline.SetAside{{Series: name, Why: "cannot be read on its own: " + err.Error()}}
-}
-
-// innerCurves are the curves under the pick name that err refuses to
-// choose between: those inside the pick's columns (read.NestedCurveNames),
-// or a row series under it whose every name keeps the pick ("stock / 128",
-// "stock / 4096" under "stock": a kernel's curve at two prompt lengths),
-// as the refusal's own --series reads each. nil for any other refusal.
-func innerCurves(name string, err error) []string {
-	if inner := read.NestedCurveNames(err); inner != nil {
-		return inner
-	}
-	inner := read.CurveNames(err)
-	for _, n := range inner {
-		if !strings.HasPrefix(n, name+" / ") {
-			return nil
-		}
-	}
-	return inner
 }
 
 // distinctNotes are the read notes of every curve, each said once, in

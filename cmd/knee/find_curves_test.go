@@ -188,27 +188,3 @@ func TestFindReadsCurvesNestedInAPick(t *testing.T) {
 	require.Equal(t, []string{"1x / counting", "1x / code", "2x / counting", "2x / code"}, names)
 	require.Empty(t, r.SetAside)
 }
-
-// Rows under a pick (simulated): the columns name two kernels and a
-// column of prompt lengths names two workloads, so picking "stock" still
-// leaves its two prompt lengths, each refused by name ("stock / 128"). find
-// reads each by that name, as --series does, rather than setting the
-// kernel aside.
-func TestFindReadsRowSeriesUnderAPick(t *testing.T) {
-	md := "| prompt | conc | stock tok/s | stock ttft ms | asm tok/s | asm ttft ms |\n|---|---|---|---|---|---|\n" +
-		"| 128 | 1 | 50 | 40 | 60 | 35 |\n| 128 | 4 | 180 | 45 | 220 | 38 |\n| 128 | 16 | 600 | 60 | 700 | 50 |\n| 128 | 64 | 640 | 900 | 760 | 700 |\n" +
-		"| 4096 | 1 | 40 | 400 | 48 | 350 |\n| 4096 | 4 | 110 | 800 | 150 | 600 |\n| 4096 | 16 | 130 | 4000 | 170 | 3000 |\n| 4096 | 64 | 128 | 20000 | 172 | 15000 |\n"
-	p := t.TempDir() + "/rows-under-pick.md"
-	require.NoError(t, os.WriteFile(p, []byte(md), 0o644))
-	code, out, errs := runKneeCLI(t, "find", p, "-o", "json")
-	require.Equal(t, 0, code, errs)
-	var r findCurvesJSON
-	require.NoError(t, json.Unmarshal([]byte(out), &r))
-	var names []string
-	for _, c := range r.Curves {
-		names = append(names, c.Series)
-	}
-	require.Equal(t, []string{"stock / 128", "stock / 4096", "asm / 128", "asm / 4096"}, names)
-	require.Empty(t, r.SetAside)
-	require.Len(t, r.Curves[0].Result.Points, 4)
-}

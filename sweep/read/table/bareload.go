@@ -10,9 +10,17 @@ package table
 func (r *resolved) bareLoadColumn(g grid) int {
 	for i, c := range r.cols {
 		w := wordset(headerTokens(c.header))
-		if c.kind == colIgnore && c.why == "" && w.has("load", "level") && len(w) <= 2 && distinctNumbers(g, i) >= 2 {
+		if (c.kind == colIgnore && c.why == "" || loneLevelLoad(c)) && w.has("load", "level") && len(w) <= 2 && distinctNumbers(g, i) >= 2 {
 			return i
 		}
 	}
 	return -1
+}
+
+// loneLevelLoad: c is a column named "level" alone that the roles read as
+// the concurrency for want of words (roles.go's loneLevel): the physics
+// still decides between the requests in flight and an offered rate where
+// the table gives it a served rate to weigh (loadByPhysics).
+func loneLevelLoad(c column) bool {
+	return c.kind == colConcurrency && c.flavor == "weak" && loneLevel(wordset(headerTokens(c.header)))
 }

@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 )
@@ -78,9 +79,39 @@ func lastBenchCommand(pre []string) string {
 	for _, l := range joinContinued(pre) {
 		if benchCommand.MatchString(l) {
 			cmd = l
+		} else if flags, ok := namespaceFlags(l); ok {
+			cmd = flags
 		}
 	}
 	return cmd
+}
+
+// benchNamespace is the arguments benchmark_serving.py prints before it
+// runs, as Python's argparse writes them: "Namespace(backend='vllm', …,
+// num_prompts=8, …, request_rate=inf, …)". It is the command line in other
+// words, and says what the command would.
+var benchNamespace = regexp.MustCompile(`^\s*Namespace\((.*\bnum_prompts=.*)\)\s*$`)
+
+// namespaceArg is one name=value of such a line.
+var namespaceArg = regexp.MustCompile(`(?:^|,\s*)([a-z_][a-z0-9_]*)=('[^']*'|"[^"]*"|[^,]*)`)
+
+// namespaceFlags is a Namespace line written as the command's flags
+// ("--num-prompts 8 --request-rate inf"); a value None is a flag not
+// given, and is left out.
+func namespaceFlags(l string) (string, bool) {
+	m := benchNamespace.FindStringSubmatch(l)
+	if m == nil {
+		return "", false
+	}
+	var b strings.Builder
+	for _, a := range namespaceArg.FindAllStringSubmatch(m[1], -1) {
+		v := strings.Trim(strings.TrimSpace(a[2]), `'"`)
+		if v == "None" || v == "" || strings.ContainsAny(v, " \t") {
+			continue
+		}
+		fmt.Fprintf(&b, " --%s %s", strings.ReplaceAll(a[1], "_", "-"), v)
+	}
+	return strings.TrimSpace(b.String()), true
 }
 
 // lengthGap is how far apart two blocks' mean request lengths must be to

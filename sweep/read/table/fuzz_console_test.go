@@ -22,6 +22,9 @@ func FuzzBoxHeader(f *testing.F) {
 func FuzzBenchTextPrefixed(f *testing.F) {
 	seedCorpusText(f, "prefix", "commented-blocks")
 	f.Add([]byte("(APIServer pid=1) ===== Serving Benchmark Result =====\n(APIServer pid=2) Mean TTFT (ms): 3\n"))
+	// Batch bm: argparse's Namespace above each block stands for the
+	// command line.
+	f.Add([]byte("Namespace(backend='vllm', num_prompts=2, request_rate=inf, max_concurrency=None)\n============ Serving Benchmark Result ============\nSuccessful requests:                     2\nOutput token throughput (tok/s):         67.55\nMean TTFT (ms):                          693.83\n==================================================\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		_ = looksBenchText(b)
 		s, err := readBenchText("t.txt", b, Meta{})

@@ -20,6 +20,9 @@ func FuzzCSV(f *testing.F) {
 	// Batch bl: a bare throughput that is req/s beside tokens_per_second,
 	// an empty first_error column.
 	f.Add([]byte("concurrency,failed,throughput,tokens_per_second,avg_completion_tokens,first_error\n1,0,0.1872,23.96,128,\n2,0,0.372,47.61,128,\n"))
+	// Batch bm: a level column named "level" beside an engine cap, a rate
+	// that is the input rate plus the output one.
+	f.Add([]byte("step,max_num_seqs,level,prefill_tps,decode_tps,per_replica_tps\na,256,16,400.0,1600.0,2000\na,256,32,700.0,2800.0,3500\na,256,64,1000.0,4000.0,667 / 693\n"))
 	// Run names that write their level, result files with timestamps
 	// (levelnamedkeys.go, series.go).
 	f.Add([]byte("suite,experiment,offered_rate,output_tok_s,result_file\nbase,in512-rate1,1.00,145.7,r/a/20260519T210415Z/x-1.0qps-20260519-210511.json\nbase,in512-rate1,1.00,145.6,r/a/20260519T220959Z/x-1.0qps-20260519-221056.json\nbase,in512-rate2,2.00,205.8,r/b/20260519T210922Z/x-2.0qps-20260519-211022.json\n"))

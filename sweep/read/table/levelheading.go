@@ -19,7 +19,8 @@ var levelHeaderWords = []string{"level", "levels", "load level", "load"}
 // levelsByHeading renames the levels column after the load the heading
 // above names; the note says so.
 func levelsByHeading(g *grid) []string {
-	if loadColumn(classifyAll(g.header)) >= 0 {
+	cols := slices.DeleteFunc(classifyAll(g.header), loneLevelLoad) // "level" alone is what the heading names
+	if loadColumn(cols) >= 0 {
 		return nil
 	}
 	name, heading := loadHeading(*g)

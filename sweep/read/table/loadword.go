@@ -17,7 +17,7 @@ import (
 // offered rate when the table has no other load and the physics says which.
 func (r *resolved) loadByPhysics(g grid) {
 	for _, c := range r.cols {
-		if loadCandidate(c) {
+		if loadCandidate(c) && !loneLevelLoad(c) {
 			return
 		}
 	}

@@ -14,11 +14,13 @@ func (r *resolved) familiesPass(g grid) error {
 	r.statsFromContext(g)
 	// Physics before statistics: a per-stream rate (perstream.go) is no
 	// member of the node rate's family, whatever the headers say, nor is
-	// one request's rate, its tokens over its latency (perrequest.go).
+	// one request's rate, its tokens over its latency (perrequest.go), nor a
+	// rate that is an input rate plus an output one (sumrates.go).
 	r.nodeRateOverStreams(g)
 	r.decodeRates(g)
 	r.perStreamRates(g)
 	r.perRequestRates(g)
+	r.inputPlusOutputRates(g)
 	r.streamSiblings(g)
 	r.curveSiblings(g)
 	r.swappedStreamWords(g)

@@ -187,8 +187,13 @@ func quoteAll(hs []string) string {
 // B), so that a reader sees which column became the level.
 func (r *resolved) noteWeakLoad(file string) {
 	for _, c := range r.cols {
-		if c.kind == colConcurrency && c.flavor == "weak" {
-			r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the concurrency (the load a one-letter header names in llama.cpp and Ollama sweeps: parallel slots, batch); --column concurrency=HEADER picks another", file, c.header))
+		if c.kind != colConcurrency || c.flavor != "weak" {
+			continue
 		}
+		why := "the load a one-letter header names in llama.cpp and Ollama sweeps: parallel slots, batch"
+		if loneLevel(wordset(headerTokens(c.header))) {
+			why = "a column named level alone holds the levels a sweep steps through"
+		}
+		r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the concurrency (%s); --column concurrency=HEADER picks another", file, c.header, why))
 	}
 }

@@ -365,7 +365,14 @@ func maxConcurrentRequests(w wordset) bool {
 }
 
 func oneLetterLoad(w wordset) bool {
-	return len(w) == 1 && (w[0] == "n" || w[0] == "p" || w[0] == "b")
+	return len(w) == 1 && (w[0] == "n" || w[0] == "p" || w[0] == "b") || loneLevel(w)
+}
+
+// loneLevel: a header that is "level" alone ("experiment, step, max_num_seqs,
+// level, …"): a sweep's level, the load it steps through. A level of
+// anything else says what of ("log level", "quant level").
+func loneLevel(w wordset) bool {
+	return len(w) == 1 && w[0] == "level"
 }
 
 func concurrencyFlavor(w wordset) string {
