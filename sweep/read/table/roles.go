@@ -260,7 +260,7 @@ var roles = []role{
 	// beside a client load it is the server's setting (serverknob.go).
 	{kind: colConcurrency, dims: plainDims, flavor: func(wordset) string { return "configured" }, match: engineCap},
 	{kind: colConcurrency, dims: plainDims, flavor: concurrencyFlavor, match: func(w wordset) bool {
-		return hasLoadWord(w) || (w.has("in") && w.has("flight")) || oneLetterLoad(w)
+		return hasLoadWord(w) || (w.has("in") && w.has("flight")) || weakLoad(w)
 	}},
 	// "Total input tokens", "Total generated tokens": a count over the run
 	// (it grows with the prompts sent), not a request length.
@@ -365,7 +365,13 @@ func maxConcurrentRequests(w wordset) bool {
 }
 
 func oneLetterLoad(w wordset) bool {
-	return len(w) == 1 && (w[0] == "n" || w[0] == "p" || w[0] == "b") || loneLevel(w)
+	return len(w) == 1 && (w[0] == "n" || w[0] == "p" || w[0] == "b")
+}
+
+// weakLoad: a header that names the load for want of other words, a
+// single letter or "level" alone; a column that names its load outranks it.
+func weakLoad(w wordset) bool {
+	return oneLetterLoad(w) || loneLevel(w)
 }
 
 // loneLevel: a header that is "level" alone ("experiment, step, max_num_seqs,
@@ -389,7 +395,7 @@ func concurrencyFlavor(w wordset) string {
 		return "measured"
 	case w.has("max", "maximum", "configured", "target", "offered", "requested", "set", "nominal", "limit"):
 		return "configured"
-	case oneLetterLoad(w):
+	case weakLoad(w):
 		return "weak"
 	}
 	return ""
