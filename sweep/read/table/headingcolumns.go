@@ -29,8 +29,18 @@ func nameColumnsByHeading(g *grid) []string {
 		return nil
 	}
 	metric, from := columnsMetric(*g)
+	trusted := from == "the table's title names"
 	if metric == "" {
-		return nil
+		// Nothing states a unit: a word and the columns' physics may
+		// (speedcolumns.go), where the physics alone does not already
+		// (physicsrate.go, which says more of how they move).
+		strict := *g
+		named := speedColumns(*g, cols, namelessColumns(*g, cols, "throughput"))
+		if named == nil || nameColumnsByPhysics(&strict) != nil {
+			return nil
+		}
+		metric, trusted = "tok/s", true
+		from = fmt.Sprintf("by their physics: the text names %q, and each rises with the load by less at every step, as a node's output rate does", speedText(*g))
 	}
 	named := namelessColumns(*g, cols, classify(metric).key())
 	if isTokenRate(wordset(headerTokens(metric))) {
@@ -38,7 +48,7 @@ func nameColumnsByHeading(g *grid) []string {
 		// holds a latency, whatever rate the title names.
 		named = slices.DeleteFunc(named, func(i int) bool { return cellsTimeUnits(*g, i) != "" })
 	}
-	if len(named) == 0 || (from != "the table's title names" && !proseRateWithin(*g, named) && !proseRateBlanket(*g)) {
+	if len(named) == 0 || (!trusted && !proseRateWithin(*g, named) && !proseRateBlanket(*g)) {
 		return nil
 	}
 	var was []string

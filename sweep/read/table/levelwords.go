@@ -2,6 +2,7 @@ package table
 
 import (
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -22,8 +23,21 @@ var singleLoad = regexp.MustCompile(`^(?i)(?:(?:single|sequential|one user|1 use
 // "4 请求" and "4 リクエスト" heading a column of a wide table: a level
 // written as the requests sent at once (a run of N prompts with no cap on
 // concurrency puts all N in flight), and "4명" / "4 사용자" / "4 ユーザー"
-// (four people, users).
-var timesLoad = regexp.MustCompile(`^(?i)(\d+)\s*[x×]?\s*(?:路?并发|concurrent(?:\s+requests?)?(?:\s+|$)|(?:concurrency|users?|clients?|streams?|sessions?|slots?|requests?|路|并行|个用户|用户|个?请求|요청|사용자|명|リクエスト|ユーザー)(?:\s+|$))`)
+// (four people, users). The count may be written in words, as prose
+// does: "Two-request aggregate tps", "eight users".
+var timesLoad = regexp.MustCompile(`^(?i)(\d+|` + levelCountWords + `)(?:\s*[x×]?\s*|-)(?:路?并发|concurrent(?:\s+requests?)?(?:\s+|$)|(?:concurrency|users?|clients?|streams?|sessions?|slots?|requests?|路|并行|个用户|用户|个?请求|요청|사용자|명|リクエスト|ユーザー)(?:\s+|$))`)
+
+// levelCountWords are the counts a header may write in words (countWords
+// holds their values).
+const levelCountWords = `one|two|three|four|five|six|seven|eight|ten|twelve|sixteen|twenty|thirty-two|sixty-four`
+
+// countWord is a count's digits: "two" → "2"; digits stay as they are.
+func countWord(w string) string {
+	if n, ok := countWords[strings.ToLower(w)]; ok {
+		return strconv.Itoa(n)
+	}
+	return w
+}
 
 // bareTimes is a header that is only a multiple of one request ("x2").
 var bareTimes = regexp.MustCompile(`^(?i)[x×](\d+)$`)
@@ -36,7 +50,7 @@ func wordLevel(h string) (level, rest string, ok bool) {
 		return "1", strings.TrimSpace(c[loc[1]:]), true
 	}
 	if m := timesLoad.FindStringSubmatchIndex(c); m != nil {
-		return c[m[2]:m[3]], strings.TrimSpace(c[m[1]:]), true
+		return countWord(c[m[2]:m[3]]), strings.TrimSpace(c[m[1]:]), true
 	}
 	if m := bareTimes.FindStringSubmatch(c); m != nil {
 		return m[1], "", true

@@ -24,12 +24,16 @@ func TestWordLevel(t *testing.T) {
 		"4 users tok/s":   {"4", "tok/s"},
 		"单请求吞吐 (tok/s)":   {"1", "吞吐 (tok/s)"},
 		"single-user tok": {"1", "tok"},
+		// Counts written in words, as prose writes them.
+		"Two-request aggregate tps":   {"2", "aggregate tps"},
+		"Eight-request aggregate tps": {"8", "aggregate tps"},
+		"sixteen users tok/s":         {"16", "tok/s"},
 	} {
 		level, rest, ok := wordLevel(h)
 		require.True(t, ok, h)
 		require.Equal(t, want, [2]string{level, rest}, h)
 	}
-	for _, h := range []string{"Single-stream tok/s", "单流吞吐", "2x faster", "x2 speedup", "Concurrency", "singles", "1.2x", "users"} {
+	for _, h := range []string{"Single-stream tok/s", "单流吞吐", "2x faster", "x2 speedup", "Concurrency", "singles", "1.2x", "users", "Two-stage tok/s", "twofold users"} {
 		_, _, ok := wordLevel(h)
 		require.False(t, ok, h)
 	}

@@ -84,7 +84,7 @@ func nameColumnsByPhysics(g *grid) []string {
 	}
 	var why string
 	for _, i := range named {
-		w, ok := movesAsNodeRate(*g, levels, i)
+		w, ok := movesAsNodeRate(*g, levels, i, false)
 		if !ok {
 			return nil
 		}
@@ -157,15 +157,10 @@ func levelValues(g grid, load int) ([]float64, bool) {
 	return out, len(out) >= 3
 }
 
-// movesAsNodeRate: column i holds a positive number on every row and,
-// up to its peak (two steps in at least), an elasticity to the load that
-// never exceeds physicsMaxRise nor falls below physicsMinDrop, reaches
-// physicsFirstRise or more in the first half of the climb, and ends below
-// that: the node's rate, bending as the node saturates (one noisy early
-// step aside, hence the first half's greatest). Past the peak it may fall
-// as far as it likes: a node pushed past its knee serves less (GB300 at
-// 256 per GPU). The string says how, for the note.
-func movesAsNodeRate(g grid, levels []float64, i int) (string, bool) {
+// movesAsNodeRate: column i holds a positive number on every row and
+// moves with the levels as the node's rate does (nodeRateShape); the
+// string says how, for the note.
+func movesAsNodeRate(g grid, levels []float64, i int, worded bool) (string, bool) {
 	var vals []float64
 	for _, row := range g.rows {
 		v, ok := positiveCell(row, i)
@@ -174,21 +169,50 @@ func movesAsNodeRate(g grid, levels []float64, i int) (string, bool) {
 		}
 		vals = append(vals, v)
 	}
-	peak := slices.Index(vals, slices.Max(vals))
-	if peak < 2 || vals[0]/levels[0] < physicsMinPerRequest {
-		return "", false
-	}
-	var el []float64
-	for k := 1; k <= peak; k++ {
-		e := math.Log(vals[k]/vals[k-1]) / math.Log(levels[k]/levels[k-1])
-		if e > physicsMaxRise || e < physicsMinDrop {
-			return "", false
-		}
-		el = append(el, e)
-	}
-	early, last := slices.Max(el[:(len(el)+1)/2]), el[len(el)-1]
-	if early < physicsFirstRise || last > early-physicsBend {
+	early, last, peak, ok := nodeRateShape(levels, vals, worded)
+	if !ok {
 		return "", false
 	}
 	return fmt.Sprintf("each grows with it, ever more slowly: %q from %s to %s, elasticity up to %.2f early and %.2f into its peak, as the node's rate saturates; a latency climbs the other way, a per-request rate falls", g.header[i], fmtNum(vals[0]), fmtNum(vals[peak]), early, last), true
+}
+
+// nodeRateShape: the values at the levels (strictly rising) have, up to
+// their peak (two steps in at least), an elasticity to the load that
+// never exceeds physicsMaxRise nor falls below physicsMinDrop, reaches
+// physicsFirstRise or more in the first half of the climb, and ends below
+// that: the node's rate, bending as the node saturates (one noisy early
+// step aside, hence the first half's greatest). Past the peak it may fall
+// as far as it likes: a node pushed past its knee serves less (GB300 at
+// 256 per GPU). Where the text names a speed (worded), the word says it is
+// a rate and the shape need only tell it from a latency: one step in the
+// first half may dip (noise at the lowest levels), and a node already
+// saturated at the lowest level rises little at first; the bend is still
+// required, since a latency's elasticity grows with the load. It returns
+// the greatest early elasticity, the last one and the peak's index.
+func nodeRateShape(levels, vals []float64, worded bool) (float64, float64, int, bool) {
+	peak := slices.Index(vals, slices.Max(vals))
+	if len(vals) != len(levels) || peak < 2 || vals[0]/levels[0] < physicsMinPerRequest {
+		return 0, 0, 0, false
+	}
+	var el []float64
+	dips := 0
+	for k := 1; k <= peak; k++ {
+		e := math.Log(vals[k]/vals[k-1]) / math.Log(levels[k]/levels[k-1])
+		if e < physicsMinDrop && worded && k <= (peak+1)/2 && dips == 0 {
+			dips++
+			continue
+		}
+		if e > physicsMaxRise || e < physicsMinDrop {
+			return 0, 0, 0, false
+		}
+		el = append(el, e)
+	}
+	if len(el) < 2 {
+		return 0, 0, 0, false
+	}
+	early, last := slices.Max(el[:(len(el)+1)/2]), el[len(el)-1]
+	if !worded && early < physicsFirstRise || last > early-physicsBend {
+		return 0, 0, 0, false
+	}
+	return early, last, peak, true
 }

@@ -15,7 +15,7 @@ import (
 // proseTokenRate is a figure with a token-rate unit in prose, or a list
 // of figures the unit closes ("260.29, 265.79 and 278.66 tok/s": each is
 // a rate).
-var proseTokenRate = regexp.MustCompile(`(?i)((?:\d[\d,]*(?:\.\d+)?(?:,\s+|\s+and\s+|\s+or\s+))*\d[\d,]*(?:\.\d+)?)\s*(?:tok/s|tokens/s|tok/sec|tokens/sec|tokens/second|tokens per second)\b`)
+var proseTokenRate = regexp.MustCompile(`(?i)((?:\d[\d,]*(?:\.\d+)?(?:,\s+|\s+and\s+|\s+or\s+))*\d[\d,]*(?:\.\d+)?)\s*` + proseTokUnit + `\b`)
 
 // proseListFigure is one figure of such a list.
 var proseListFigure = regexp.MustCompile(`\d[\d,]*(?:\.\d+)?`)
@@ -28,11 +28,16 @@ var proseListFigure = regexp.MustCompile(`\d[\d,]*(?:\.\d+)?`)
 // measurement is tokens per second"); one naming another rate ("total
 // tokens per second") does not match, and names nothing. So does the
 // statement of a benchmark's metric ("the metric is decode-only aggregate
-// tok/s"). The heading path keeps
-// a section's lead for each table under it (headingpath.go).
+// tok/s", "Table values are the median whole-batch output token/s"). The
+// heading path keeps a section's lead for each table under it
+// (headingpath.go).
 
 // proseBlanketRate is a statement that every number is a token rate.
-var proseBlanketRate = regexp.MustCompile(`(?i)\b(?:measured in|unit of measurement is|units? (?:is|are)|expressed in|reported in)\s+(?:output\s+)?(?:tok/s|tokens/s|tok/sec|tokens/sec|tokens/second|tokens per second)\b|\b(?:all|every|each)\s+(?:the\s+)?(?:numbers?|values?|figures?|results?|cells?|rates?|tps|throughputs?)\b[^.\n]{0,40}?(?:tok/s|tokens/s|tok/sec|tokens/sec|tokens/second|tokens per second)\b|(?:单位|所有数[字值]|全部数[字值])[^。\n]{0,10}?(?:tok/s|tokens/s)\b|\bthe\s+(?:metric|measure)\s+(?:is|was)\s+(?:(?:the|aggregate|output|generated|decode|decode-only|node|server)\s+)*(?:tok/s|tokens/s|tok/sec|tokens/sec|tokens/second|tokens per second)\b`)
+var proseBlanketRate = regexp.MustCompile(`(?i)\b(?:measured in|unit of measurement is|units? (?:is|are)|expressed in|reported in)\s+(?:output\s+)?` + proseTokUnit + `\b|\b(?:all|every|each|table|these)\s+(?:the\s+)?(?:numbers?|values?|figures?|results?|cells?|rates?|tps|throughputs?)\b[^.\n]{0,40}?` + proseTokUnit + `\b|(?:单位|所有数[字值]|全部数[字值])[^。\n]{0,10}?(?:tok/s|tokens/s)\b|\bthe\s+(?:metric|measure)\s+(?:is|was)\s+(?:(?:the|aggregate|output|generated|decode|decode-only|node|server)\s+)*` + proseTokUnit + `\b`)
+
+// proseTokUnit is a token rate's unit as prose writes it, the token
+// singular or plural ("output token/s", "tokens per second").
+const proseTokUnit = `(?:tok/s|tokens?/s|tok/sec|tokens?/sec|tokens?/second|tokens? per second)`
 
 // proseRateBlanket: the prose around g says every number is a token rate.
 func proseRateBlanket(g grid) bool {

@@ -266,5 +266,5 @@ func namesRuns(g grid, k int) bool {
 var (
 	runCount   = regexp.MustCompile(`\b(two|three|four|five|2|3|4|5)\s+(?:rounds|runs|trials|repeats|repetitions|passes)\b`)
 	runPair    = regexp.MustCompile(`\b(?:round|run|trial|rep|r)\s*1\s*/\s*(?:round|run|trial|rep|r)?\s*2\b`)
-	countWords = map[string]int{"two": 2, "three": 3, "four": 4, "five": 5, "2": 2, "3": 3, "4": 4, "5": 5}
+	countWords = map[string]int{"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "ten": 10, "twelve": 12, "sixteen": 16, "twenty": 20, "thirty-two": 32, "sixty-four": 64, "2": 2, "3": 3, "4": 4, "5": 5}
 )

@@ -674,6 +674,11 @@ func cornerNamesColumnLoad(corner string) bool {
 // the corner nor the table's caption or heading names one.
 func seriesRows(g grid, levelName string, levels []string) (grid, bool) {
 	metric := seriesRowsMetric(g)
+	if metric == "" && speedRows(g, levels) {
+		// Nothing states a unit: a word and the rows' physics may (speedcolumns.go).
+		metric = "tok/s"
+		g.notes = append(slices.Clip(g.notes), fmt.Sprintf("%s:%d: the rows name no metric: read as the node's output tok/s by their physics: the text names %q, and each rises with the load by less at every step, as a node's output rate does", g.file, g.headerLine, speedText(g)))
+	}
 	if metric == "" {
 		return g, false
 	}
