@@ -259,7 +259,10 @@ func blockTables(path string, block []alignedLine) []grid {
 			if g, ok := barredTable(path, block); ok {
 				return []grid{g}
 			}
-			return nil
+			// One barred line is no box ("Prompt tokens: 5 | Generated
+			// tokens/request: 50" above a console table): the block's
+			// columns may still be runs of spaces.
+			break
 		}
 	}
 	return spacedTables(path, block)
@@ -321,8 +324,8 @@ func barredHeaderLines(block []alignedLine, content int) int {
 // fails as one and the next line is tried).
 func spacedTables(path string, block []alignedLine) []grid {
 	var out []grid
-	for h := 0; h < len(block) && h < 4; h++ {
-		if isRule(block[h].text) {
+	for h := 0; h < len(block); h++ {
+		if isRule(block[h].text) || h >= 4 && !underlinedHeader(block, h) {
 			continue
 		}
 		if g, ok := spacedTable(path, block, h); ok {
@@ -335,6 +338,15 @@ func spacedTables(path string, block []alignedLine) []grid {
 		}
 	}
 	return out
+}
+
+// underlinedHeader: line h of block is a header its next line underlines,
+// a dash run under each of its cells ("Batch  tokens/sec" over "──────
+// ────────────"), wherever it lies in the block: a console report prints
+// banners and settings lines above its table without a blank line between.
+func underlinedHeader(block []alignedLine, h int) bool {
+	head := spaceTokens(block[h].text)
+	return h+1 < len(block) && len(head) >= 2 && isRule(block[h+1].text) && len(dashRuns(block[h+1].text)) == len(head)
 }
 
 // spacedTable reads block with line h as the header; its columns are the

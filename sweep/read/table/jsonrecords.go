@@ -185,6 +185,9 @@ func recordLists(n *jnode, path string, depth int) []recordList {
 		if items, ok := namedLevelRecords(n, parent); ok {
 			return []recordList{{path: path, items: items, shape: fmt.Sprintf("an object keyed by level (%q …): each key's level read as %q", n.keys[0], items[0].keys[0])}}
 		}
+		if items, ok := namedRunRecords(n); ok {
+			return []recordList{{path: path, items: items, shape: fmt.Sprintf("an object keyed by the runs' names (%s), each record stating its load", andQuoted(n.keys))}}
+		}
 		if items, ok := columnRecords(n); ok {
 			return []recordList{{path: path, items: items, shape: "an object of columns, arrays of one length: each element a row"}}
 		}
@@ -317,24 +320,37 @@ func jsonRecordList(data []byte) (recordList, bool) {
 	return lists[0], true
 }
 
-// siblingLists joins lists that lie side by side under one object with
-// the same keys ("vllm_continuous": [...], "hf_serial": [...]): one sweep
-// per setup, each list a curve named by its key, as a table's series
-// column names its rows. Lists apart in the tree, or keyed differently,
-// stay a choice knee does not make.
+// siblingLists joins lists that lie side by side with the same keys: under
+// one object ("vllm_continuous": [...], "hf_serial": [...]), or each as deep
+// under its own setup, their paths differing in one key alone
+// ("candidates.A.benchmarks", "candidates.B.benchmarks"). Each list is
+// then a curve named by that key, as a table's series column names its
+// rows. Lists apart in the tree otherwise, or keyed differently, stay a
+// choice knee does not make.
 func siblingLists(lists []recordList) (recordList, bool) {
 	if len(lists) < 2 {
 		return recordList{}, false
 	}
-	parent, keys := parentPath(lists[0].path), strings.Join(recordKeys(lists[0].items), ",")
-	joined := recordList{path: parent, shape: fmt.Sprintf("%d lists side by side, each a curve named by its key (%s)", len(lists), andQuoted(listNames(lists)))}
+	at, ok := differingSegment(lists)
+	if !ok {
+		return recordList{}, false
+	}
+	keys := strings.Join(recordKeys(lists[0].items), ",")
+	var names []string
 	for _, l := range lists {
-		if l.path == "" || strings.Contains(l.path, "[]") || parentPath(l.path) != parent || strings.Join(recordKeys(l.items), ",") != keys {
+		names = append(names, strings.Split(l.path, ".")[at])
+	}
+	segs := strings.Split(lists[0].path, ".")
+	joined := recordList{path: strings.Join(segs[:at], "."), shape: fmt.Sprintf("%d lists side by side, each a curve named by its key (%s)", len(lists), andQuoted(names))}
+	if lists[0].shape != "" {
+		joined.shape += ", each list " + lists[0].shape
+	}
+	for n, l := range lists {
+		if strings.Join(recordKeys(l.items), ",") != keys {
 			return recordList{}, false
 		}
-		name := l.path[strings.LastIndex(l.path, ".")+1:]
 		for _, it := range l.items {
-			row := &jnode{off: it.off, kind: '{', keys: append([]string{siblingSeriesKey}, it.keys...), fields: map[string]*jnode{siblingSeriesKey: {kind: 's', scalar: name}}}
+			row := &jnode{off: it.off, kind: '{', keys: append([]string{siblingSeriesKey}, it.keys...), fields: map[string]*jnode{siblingSeriesKey: {kind: 's', scalar: names[n]}}}
 			for k, f := range it.fields {
 				row.fields[k] = f
 			}
@@ -344,25 +360,41 @@ func siblingLists(lists []recordList) (recordList, bool) {
 	return joined, true
 }
 
+// differingSegment is the one segment of the lists' paths (split at ".")
+// in which they differ, each in its own key; false when a path is the top
+// level or lies in a list ("[]"), the paths differ in depth or in more
+// than one segment, or two share a key there.
+func differingSegment(lists []recordList) (int, bool) {
+	first := strings.Split(lists[0].path, ".")
+	at, seen := -1, map[string]bool{}
+	for _, l := range lists {
+		segs := strings.Split(l.path, ".")
+		if l.path == "" || strings.Contains(l.path, "[]") || len(segs) != len(first) {
+			return 0, false
+		}
+		for i := range segs {
+			if segs[i] != first[i] && at < 0 {
+				at = i
+			} else if segs[i] != first[i] && i != at {
+				return 0, false
+			}
+		}
+	}
+	if at < 0 {
+		return 0, false
+	}
+	for _, l := range lists {
+		k := strings.Split(l.path, ".")[at]
+		if seen[k] {
+			return 0, false
+		}
+		seen[k] = true
+	}
+	return at, true
+}
+
 // siblingSeriesKey is the column that names a joined list's curves.
 const siblingSeriesKey = "series"
-
-// parentPath is the path of the object holding the list at path.
-func parentPath(path string) string {
-	if i := strings.LastIndex(path, "."); i >= 0 {
-		return path[:i]
-	}
-	return ""
-}
-
-// listNames are the lists' keys.
-func listNames(lists []recordList) []string {
-	var out []string
-	for _, l := range lists {
-		out = append(out, l.path[strings.LastIndex(l.path, ".")+1:])
-	}
-	return out
-}
 
 // looksRecords reports a JSON summary with one list of level records.
 func looksRecords(data []byte) bool {

@@ -14,6 +14,10 @@ import (
 //     "output_tokens_per_second": [100, 350, 700]}: arrays of one length,
 //     each a column, read row by row.
 //
+//   - an object keyed by the run's name, {"latency": {"concurrency": 1, …},
+//     "throughput_c16": {"concurrency": 16, …}}, whose records each state
+//     their load: the keys name the runs, and the records are the list.
+//
 // Each is read only where the words name a load and a throughput as a
 // table's headers would (recordsRead), and a key naming anything but a
 // load ("run_1", "vllm_0.6") leaves the object as it is; so does a bare
@@ -78,6 +82,24 @@ func keyLevelUnder(k, parent string) (name, level string, ok bool) {
 		return parent, k, true
 	}
 	return "", "", false
+}
+
+// namedRunRecords are the records of n when n is an object of two or
+// more objects keyed by the runs' names, each stating its own load, that
+// read as a list of levels (recordsRead).
+func namedRunRecords(n *jnode) ([]*jnode, bool) {
+	if len(n.keys) < 2 {
+		return nil, false
+	}
+	items := make([]*jnode, 0, len(n.keys))
+	for _, k := range n.keys {
+		it := n.fields[k]
+		if _, err := strconv.ParseFloat(k, 64); err == nil || it.kind != '{' || !statesLoad(it) {
+			return nil, false // a number names a level (namedLevelRecords), not a run
+		}
+		items = append(items, it)
+	}
+	return items, recordsRead(items)
 }
 
 // statesLoad: the record has a scalar field naming a load.

@@ -173,11 +173,26 @@ func ratioCells(g grid, i int) (n, ratios int) {
 	return n, ratios
 }
 
+// weakBesideNamed: a column whose header names the load for want of
+// other words (one letter, "level" alone) beside a column that names it
+// ("concurrency": named of them) is not the load: the named column
+// outranks it, as weakLoad says. It returns the weak columns still read
+// as the load, all of them where none is named.
+func (r *resolved) weakBesideNamed(weak []int, named int) []int {
+	if named == 0 {
+		return weak
+	}
+	for _, i := range weak {
+		r.cols[i].kind, r.cols[i].why = colIgnore, "a one-letter or bare-level header beside a column that names the load"
+	}
+	return nil
+}
+
 // concurrencyFlavors tells the configured level from measured concurrency:
 // with max_concurrency beside concurrency, the plain one is measured; with
 // "achieved concurrency" beside it, the plain one is configured.
 func (r *resolved) concurrencyFlavors(g grid) error {
-	var configured, measured, plain []int
+	var configured, measured, plain, weak []int
 	for i, c := range r.cols {
 		if c.kind != colConcurrency {
 			continue
@@ -186,13 +201,14 @@ func (r *resolved) concurrencyFlavors(g grid) error {
 		case "configured":
 			configured = append(configured, i)
 		case "weak":
-			plain = append(plain, i)
+			weak = append(weak, i)
 		case "measured":
 			measured = append(measured, i)
 		default:
 			plain = append(plain, i)
 		}
 	}
+	plain = append(plain, r.weakBesideNamed(weak, len(configured)+len(plain))...)
 	switch {
 	case len(configured) > 0:
 		measured = append(measured, plain...)

@@ -175,6 +175,13 @@ var roles = []role{
 	// falls past the knee while the load still rises. It is neither the
 	// rate offered, nor the rate served, nor the node's throughput.
 	{kind: colIgnore, dims: anyDim, match: func(w wordset) bool { return w.has("goodput") }, why: whyGoodput},
+	// A time that names a limit ("slo_ttft_limit_s", "TTFT target (ms)",
+	// "latency budget") is what the run was judged against, set before it
+	// ran: the same on every row, never a latency measured.
+	{kind: colIgnore, dims: timeDims, why: "a latency limit (an SLO the run was judged against), not a latency measured", match: func(w wordset) bool {
+		return w.has("slo", "sla", "limit", "threshold", "budget", "deadline", "target") &&
+			w.has("ttft", "tpot", "itl", "e2e", "e2el", "latency", "time", "ms", "s", "sec", "seconds")
+	}},
 	// Latencies: a time, or no unit.
 	{kind: colLatency, metric: "ttft", dims: timeDims, match: func(w wordset) bool {
 		// "Mean first-token s": a time to the first token, with its unit.
