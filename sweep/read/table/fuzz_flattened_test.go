@@ -20,6 +20,9 @@ func FuzzJSONRecords(f *testing.F) {
 	// Runs saved by index ("0", "1" …), a unitless speed beside the run's
 	// tokens and duration (batch ap).
 	f.Add([]byte(`{"0": {"input_length": 32, "data": [{"nb_parallel_requests": 1, "actual_total_time": 303.3, "total_number_of_generated_tokens": 14531, "speed": 48.31}, {"nb_parallel_requests": 2, "actual_total_time": 0, "total_number_of_generated_tokens": 15950, "speed": 91.37}]}, "1": {"data": []}}`))
+	// Runs keyed by their names under each candidate, a one-letter "n"
+	// beside "concurrency" (batch bn).
+	f.Add([]byte(`{"candidates": {"a": {"benchmarks": {"latency": {"concurrency": 1, "n": 4, "output_tokens_per_s": 45.3}, "c16": {"concurrency": 16, "output_tokens_per_s": 627.2}}}, "b": {"benchmarks": {}}, "7": {"benchmarks": {"x": {"concurrency": "16"}}}}}`))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		_ = looksRecords(b)
 		s, err := readRecords("t.json", b, Meta{})

@@ -35,6 +35,10 @@ func FuzzCSV(f *testing.F) {
 }
 
 func FuzzMarkdown(f *testing.F) {
+	// Full-width pairs, an SLO limit, unnamed columns under a speed word
+	// (before and from batch bn).
+	f.Add([]byte("The speed benchmark.\n\n| N | v1 | v2 |\n|---|---|---|\n| 1 | 146.8 | 127 |\n| 2 | 120.2 | 110 |\n| 4 | 230.4 | 200 |\n| 8 | 330 | 260 |\n"))
+	f.Add([]byte("| 并发 | 输出吞吐 tok/s | Mean／P95 TTFT，s | slo_ttft_limit_s |\n|---|---|---|---|\n| 1 | 50 | 0.5／0.9 | 10 |\n| 4 | 170 | ／ | 10 |\n"))
 	f.Add([]byte("| leaf / node | GPUs | per GPU | tok/s | TTFT p99 ms | note |\n|---|---|---|---|---|---|\n| gb300-eks (p6e) | 4 | 256 | **20,769** | 33,320 | past |\n"))
 	f.Add([]byte("| metric | conc=4 | conc=16 |\n|:--|--:|--:|\n| output tok/s | 373 | 1,321 |\n| TTFT p99 (ms) | 27.3 | 42.8 |\n"))
 	f.Add([]byte("| concurrency | tok/s | TTFT (s) |\n|---|---|---|\n| ~0.49 | 64 | \\| |\n"))
@@ -156,6 +160,9 @@ func FuzzAligned(f *testing.F) {
 	// A frame keyed by a column, its statistics under their measures
 	// (pandasindex.go).
 	f.Add([]byte("            output_tok_s             ttft_ms\n                    mean median  std    mean median  std\nconcurrency\n1                   42.2   42.1  0.3   120.1  119.0  2.0\n2                   80.2   80.4  1.0   130.4  130.0  3.1\n"))
+	// A banner and a barred settings line above a header its next line
+	// underlines (batch bn).
+	f.Add([]byte("────────\nTHROUGHPUT\n────────\nPrompt tokens: 5 | Generated: 50\n Batch    tokens/sec\n──────  ────────────\n     1          52.4\n     4         202.2\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		_ = looksAligned(b)
 		s, err := readAligned("t.txt", b, Meta{})

@@ -239,6 +239,9 @@ func markdownTables(path string, data []byte) []grid {
 		}
 		return atSourceLines(pipeTables(path, lines), src)
 	}
+	if lines, src, ok := rstAsMarkdown(data); ok {
+		return atSourceLines(pipeTables(path, lines), src)
+	}
 	var lines []string
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 0, 64*1024), 16*1024*1024)
