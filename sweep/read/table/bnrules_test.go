@@ -86,3 +86,25 @@ func TestUnderlinedHeaderBelowBannerAndBarredSettings(t *testing.T) {
 	require.Len(t, s.Points, 3)
 	require.Equal(t, 413.9, s.Points[2].ThroughputTokS)
 }
+
+// A "Request Rate" whose cells write req/s reads as one whose header does:
+// beside a batch-size load and no latency, the rate the run served, not
+// one it offered (found by the perturbations after batch bn: the unit moved
+// from the header into the cells made it an offered rate).
+func TestRequestRateUnitInCellsAsInHeader(t *testing.T) {
+	for _, unit := range []string{" (req/s)", ""} {
+		doc := "| Batch Size | Throughput (tok/s) | Request Rate" + unit + " |\n|---|---|---|\n"
+		for _, r := range [][3]string{{"1", "30.05", "0.23"}, {"2", "50.13", "0.39"}, {"4", "96.2", "0.75"}} {
+			cell := r[2]
+			if unit == "" {
+				cell += " req/s"
+			}
+			doc += "| " + r[0] + " | " + r[1] + " | " + cell + " |\n"
+		}
+		s, err := Read("t.md", []byte(doc), Markdown, Meta{})
+		require.NoError(t, err, unit)
+		require.Len(t, s.Points, 3)
+		require.Nil(t, s.Points[2].RequestedRate, unit)
+		require.Equal(t, 0.75, *s.Points[2].RequestRate, unit)
+	}
+}

@@ -19,7 +19,11 @@ func nameCellRateUnits(g *grid) []string {
 	var notes []string
 	for i, h := range g.header {
 		u, ok := cellsRateUnit(*g, i)
-		if !ok || headerStatesUnit(h) || readsAsRate(classify(h).kind, u.dim) {
+		if !ok || headerStatesUnit(h) || readsAsRate(classify(h).kind, u.dim) && classify(h).flavor == classify(fmt.Sprintf("%s (%s)", h, u.name)).flavor {
+			// Read as that rate already, the unit changing nothing; a
+			// "Request Rate" with no unit is the offered rate a sweep
+			// sets, with "req/s" in its cells as in its header, the
+			// rate the table decides (requestRateFlavor).
 			continue
 		}
 		once := !everyNumberWritesUnit(*g, i)

@@ -13,8 +13,8 @@ import (
 // concurrency stays the level.
 func TestServedRateByLittlesLaw(t *testing.T) {
 	md := "| Concurrency | Total Throughput (tok/s) | Request Rate | E2E Latency (p50) |\n|---|---|---|---|\n" +
-		"| 1 | 65.1 tok/s | 0.50 req/s | 1.70 s |\n| 2 | 126.1 tok/s | 0.98 req/s | 2.05 s |\n" +
-		"| 4 | 187.4 tok/s | 1.45 req/s | 3.14 s |\n| 8 | 352.7 tok/s | 2.74 req/s | 2.94 s |\n"
+		"| 1 | 65.1 tok/s | 0.50 | 1.70 s |\n| 2 | 126.1 tok/s | 0.98 | 2.05 s |\n" +
+		"| 4 | 187.4 tok/s | 1.45 | 3.14 s |\n| 8 | 352.7 tok/s | 2.74 | 2.94 s |\n"
 	s, err := Read("t.md", []byte(md), Markdown, Meta{})
 	require.NoError(t, err)
 	require.Len(t, s.Points, 4)
