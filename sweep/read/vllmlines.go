@@ -105,6 +105,7 @@ func readVLLMLines(path string, data []byte, opts Options) (*sweep.Sweep, error)
 // apart, it refuses naming the series unless --series picks one.
 func vllmSeries(path, what, unit string, results []vllmResult, opts Options) (*sweep.Sweep, error) {
 	tagLengthGroups(results)
+	tagCrossedSettings(results)
 	keys := seriesTagKeys(results)
 	if len(keys) > 0 {
 		kept, err := pickVLLMSeries(path, what, unit, results, keys, opts.Meta.Series)

@@ -182,7 +182,7 @@ func loadColumn(cols []column) int {
 var statPair = regexp.MustCompile(`(?i)^(.*?)\b((?:` + pairStat + `)(?:\s*/\s*(?:` + pairStat + `))+)\b(.*)$`)
 
 // pairStat is one statistic of a statPair, as statOf reads it.
-const pairStat = `p\d+(?:\.\d+)?|mean|avg|average|median|min|max|peak|\d+(?:\.\d+)?(?:st|nd|rd|th)(?:\s+percentile)?`
+const pairStat = `p\d+(?:\.\d+)?|mean|avg|average|median|med|mdn|min|max|peak|\d+(?:\.\d+)?(?:st|nd|rd|th)(?:\s+percentile)?`
 
 // splitStatPairs turns a column whose header names k statistics and whose
 // cells hold k values ("93 / 169", "0.42 / 3.83 / 7.7 s") into k columns,

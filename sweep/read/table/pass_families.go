@@ -24,6 +24,7 @@ func (r *resolved) familiesPass(g grid) error {
 	r.streamSiblings(g)
 	r.curveSiblings(g)
 	r.swappedStreamWords(g)
+	r.risingPerUser(g) // what the word-and-physics rules above left one stream's
 	if err := r.refuseDistantCentrals(g); err != nil {
 		return err
 	}

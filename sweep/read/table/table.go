@@ -190,6 +190,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	// heading's as its own ("Lane 2 aggregate, median / peak" under a
 	// section on tok/s).
 	notes = append(notes, splitInlineStats(&g)...)
+	notes = append(notes, bracketStatPairs(&g)...)
 	notes = append(notes, splitStatPairs(&g)...)
 	notes = append(notes, nameStatSiblings(&g)...)
 	notes = append(notes, loadNamedByTitle(&g)...)
