@@ -245,5 +245,6 @@ func labelWithoutLoad(cell string, m []int) string {
 	// A test name joined by underscores keeps its words, not the joint
 	// the marker left ("tp8_pp1_qps_01" → "tp8_pp1").
 	// A separator the marker stood after goes with it ("AISSD5000 · 并发8").
-	return strings.TrimRight(strings.Trim(strings.Join(strings.Fields(s), " "), "_-"), " ·•|/:,;-–—，、")
+	// So does one it stood before ("C1, sharegpt, real" → "sharegpt, real").
+	return strings.Trim(strings.Trim(strings.Join(strings.Fields(s), " "), "_-"), " ·•|/:,;-–—，、")
 }

@@ -314,7 +314,7 @@ func rowSeries(g *grid, cols []column, pick, picked string) ([]string, error) {
 			picks = append(picks, joinPick(picked, k))
 		}
 		return nil, AmbiguousSeries(inputerr.Errorf(g.file, "--series", g.headerLine, "the table holds %d series by %s: %s; knee reads one curve at a time and never merges them as repeats: pick one with --series %q",
-			len(keys), by, strings.Join(list, ", "), joinPick(picked, keys[0])), sweepsOfCatalog(picks, keys, func(k string) int { return rowCurveSize(*g, keyOf, load, k).levels }))
+			len(keys), by, strings.Join(list, ", "), joinPick(picked, firstNamed(keys))), sweepsOfCatalog(picks, keys, func(k string) int { return rowCurveSize(*g, keyOf, load, k).levels }))
 	}
 	notes, err := pickRowSeries(g, series, keyOf, by, pick)
 	if err != nil {
@@ -807,3 +807,15 @@ var measuredStatWord = regexp.MustCompile(`^(p\d{1,3}|mean|avg|average|median|me
 // decode; llama.cpp's pp and tg) or a direction (input, output), never a
 // series.
 var tokenPhaseWords = wordset{"decode", "decoding", "prefill", "output", "input", "prompt", "generation", "gen", "completion", "total", "overall", "e2e", "end-to-end", "pp", "tg", "pp+tg"}
+
+// firstNamed is the first key with a name: a blank label is no curve
+// --series can pick (an empty --series picks none), so the refusal names
+// the first curve that has one.
+func firstNamed(keys []string) string {
+	for _, k := range keys {
+		if strings.TrimSpace(k) != "" {
+			return k
+		}
+	}
+	return keys[0]
+}
