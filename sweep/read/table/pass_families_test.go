@@ -8,8 +8,8 @@ import (
 )
 
 // The families pass, on a synthetic table: a median and a mean of the
-// throughput close together are one family, read by its median, the mean
-// named as not read; far apart, they are refused by name, since which one
+// throughput close together are one family, read by its mean (the runs'
+// tokens over their time), the median named as not read; far apart, they are refused by name, since which one
 // is the level's value changes the answer.
 func TestFamiliesPass(t *testing.T) {
 	header := []string{"Concurrency", "Output tok/s mean", "Output tok/s median", "TTFT p50 (ms)"}
@@ -18,11 +18,11 @@ func TestFamiliesPass(t *testing.T) {
 		[]string{"8", "701.0", "700.2", "40"})
 	r, err := throughPass(t, g, Meta{}, 1)
 	require.NoError(t, err)
-	require.Equal(t, colThroughput, colNamed(t, r, "Output tok/s median").kind)
-	mean := colNamed(t, r, "Output tok/s mean")
-	require.NotEqual(t, colThroughput, mean.kind, "one statistic of the family is read")
-	require.Equal(t, `the mean of throughput; "Output tok/s median" is read`, mean.why)
-	require.Contains(t, strings.Join(r.notes, "\n"), `throughput read from "Output tok/s median", the median of its family ("Output tok/s mean" not read)`)
+	require.Equal(t, colThroughput, colNamed(t, r, "Output tok/s mean").kind)
+	median := colNamed(t, r, "Output tok/s median")
+	require.NotEqual(t, colThroughput, median.kind, "one statistic of the family is read")
+	require.Equal(t, `the median of throughput; "Output tok/s mean" is read`, median.why)
+	require.Contains(t, strings.Join(r.notes, "\n"), `throughput read from "Output tok/s mean", the mean of its family ("Output tok/s median" not read)`)
 
 	far := synthetic(header, "",
 		[]string{"1", "100.5", "50.1", "20"},
