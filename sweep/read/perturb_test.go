@@ -51,7 +51,7 @@ var perturbPinned = map[string]perturbCount{
 	"unit header → cells":           {116, 0, 1},
 	"unit cells → header":           {87, 0, 3},
 	"prose above":                   {350, 0, 1},
-	"prose below":                   {346, 0, 0},
+	"prose below":                   {347, 0, 0},
 	"no outer pipes":                {257, 0, 6},
 	"as pandas print(df)":           {211, 0, 23},
 	"as console columns":            {207, 0, 13},

@@ -23,3 +23,31 @@ func columnHoldsAnything(g grid, i int) bool {
 	}
 	return false
 }
+
+// keepTheOneWithNumbers leaves read the one candidate of idx whose cells
+// hold a number on some row, beside lookalikes that hold only words on
+// every row (optimum-benchmark's "GPUs" writes the devices' names,
+// "['NVIDIA A100-SXM4-80GB']", beside "Num GPUs" 1): names are no count,
+// and the choice changes no answer. idx index g's columns.
+func (r *resolved) keepTheOneWithNumbers(g grid, idx []int) bool {
+	for _, i := range idx {
+		if labelKind(r.cols[i].kind) {
+			return false // a name is what a label column holds ("Hardware" beside "Num of Hardware")
+		}
+		if !columnHoldsAnything(g, i) {
+			return false // an empty lookalike is keepTheOneWithValues' to settle
+		}
+	}
+	return r.keepTheOne(idx, func(i int) bool { return columnHoldsNumber(g, i) }, func(kept string) string {
+		return "words on every row, no number, beside " + kept
+	})
+}
+
+func columnHoldsNumber(g grid, i int) bool {
+	for _, row := range g.rows {
+		if _, ok, err := parseCell(cleanCell(cellAt(row, i))); ok && err == nil {
+			return true
+		}
+	}
+	return false
+}

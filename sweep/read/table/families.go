@@ -249,9 +249,30 @@ func (r *resolved) requestRates(g grid) {
 		requested = bare
 		r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the offered request rate: the table has no concurrency column", file, r.cols[bare[0]].header))
 	}
+	if len(requested) == 0 && len(bare) == 2 && !hasLoad {
+		requested = r.offeredOfTwo(g, bare[0], bare[1])
+	}
 	for _, i := range r.servedByLittle(g, requested) {
 		r.cols[i].kind = colRequestedRate
 	}
+}
+
+// offeredOfTwo tells two bare request rates apart by the physics of an open
+// loop ("Rate (req/s)" 1, 4, inf beside "Requests/s" 0.94, 3.20, 5.68): the
+// offered one is what the other serves at its lowest level and never runs
+// above; the served one, read as the offered, would be outrun. Neither or
+// both fitting leaves the two for refuseLookalikes to name.
+func (r *resolved) offeredOfTwo(g grid, a, b int) []int {
+	ab, ba := servedTracksOffered(g, a, b), servedTracksOffered(g, b, a)
+	if ab == ba {
+		return nil
+	}
+	offered, served := a, b
+	if ba {
+		offered, served = b, a
+	}
+	r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the offered request rate and %q as the served one: the served rate matches it at its lowest level and never runs above it, as an open loop serves what it is offered", g.file, r.cols[offered].header, r.cols[served].header))
+	return []int{offered}
 }
 
 // loneTotal reads a total token rate ("Overall tok/s", "总吞吐",
@@ -337,4 +358,25 @@ func (r *resolved) loneTotalAt(file string, total int) {
 		return
 	}
 	r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the node's tok/s: the table has no other token rate (were it input + output, with one workload it is the output's multiple: the same knee, and floors from it in its tokens)", file, c.header))
+}
+
+// servedTracksOffered: the served rate is never above the column (beyond
+// rounding) and within a fifth of it at the column's lowest value.
+func servedTracksOffered(g grid, offered, served int) bool {
+	lowest, lowServed, n := 0.0, 0.0, 0
+	for _, row := range g.rows {
+		o, okO := positiveCell(row, offered)
+		s, okS := positiveCell(row, served)
+		if !okO || !okS {
+			continue
+		}
+		if s > o*1.05 {
+			return false
+		}
+		if n == 0 || o < lowest {
+			lowest, lowServed = o, s
+		}
+		n++
+	}
+	return n >= 2 && lowServed >= 0.8*lowest
 }

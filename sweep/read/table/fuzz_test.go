@@ -35,6 +35,13 @@ func FuzzCSV(f *testing.F) {
 }
 
 func FuzzMarkdown(f *testing.F) {
+	// Batch bp: a level still to run, a capacity table above a rate sweep
+	// of offered and served rates, a curve's own metric row, a goodput
+	// defined as tokens beside a window rate.
+	f.Add([]byte("| Batch | Aggregate tok/s | TTFT |\n|---|---|---|\n| 1 | 4.5 | 59s |\n| 8 | 28.5 | 30s |\n| 32 | TBD | TBD |\n"))
+	f.Add([]byte("| | KV cache | Requests at once |\n|---|---|---|\n| bf16 | 283,904 tokens | 221 |\n\n| Rate (req/s) | Mode | Requests/s | Output tokens/s |\n|---|---|---|---|\n| 1 | bf16 | 0.94 | 239.7 |\n| inf | bf16 | 5.68 | 1453.6 |\n"))
+	f.Add([]byte("| aggregate tok/s | C1 | C2 |\n|---|---|---|\n| baseline | 64.1 | 96.1 |\n| Lane A | 63.2 | **117.0** |\n| TTFT, Lane A | 0.200 | 0.254 |\n"))
+	f.Add([]byte("`Goodput` counts completion tokens over the whole level.\n\n| C | Goodput tok/s | Output-window tok/s |\n|---|---|---|\n| 1 | 9.41 | 12.57 |\n| 4 | 20.46 | 36.21 |\n"))
 	// Full-width pairs, an SLO limit, unnamed columns under a speed word
 	// (before and from batch bn).
 	f.Add([]byte("The speed benchmark.\n\n| N | v1 | v2 |\n|---|---|---|\n| 1 | 146.8 | 127 |\n| 2 | 120.2 | 110 |\n| 4 | 230.4 | 200 |\n| 8 | 330 | 260 |\n"))

@@ -83,24 +83,3 @@ func (r *resolved) bareMeanTime(g grid) (int, bool) {
 	r.cols[found].unit = u
 	return found, true
 }
-
-// servedTracksOffered: the served rate is never above the column (beyond
-// rounding) and within a fifth of it at the column's lowest value.
-func servedTracksOffered(g grid, offered, served int) bool {
-	lowest, lowServed, n := 0.0, 0.0, 0
-	for _, row := range g.rows {
-		o, okO := positiveCell(row, offered)
-		s, okS := positiveCell(row, served)
-		if !okO || !okS {
-			continue
-		}
-		if s > o*1.05 {
-			return false
-		}
-		if n == 0 || o < lowest {
-			lowest, lowServed = o, s
-		}
-		n++
-	}
-	return n >= 2 && lowServed >= 0.8*lowest
-}

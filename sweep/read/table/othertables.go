@@ -3,6 +3,7 @@ package table
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/kneetool/knee/internal/inputerr"
@@ -107,7 +108,7 @@ func sweepLikeRefusal(refused []refusedTable, first error) error {
 	// a settings table's want of a throughput, is what the user must answer.
 	for _, r := range refused {
 		var e *inputerr.Error
-		if errors.As(r.err, &e) && e.Field == "--series" && levelsWritten(r.g) {
+		if errors.As(r.err, &e) && e.Field == "--series" && (levelsWritten(r.g) || rateLevelsWritten(r.g)) {
 			return r.err
 		}
 	}
@@ -144,6 +145,30 @@ func clip(s string, n int) string {
 		return s[:n] + "…"
 	}
 	return s
+}
+
+// rateLevelsWritten: g holds a request-rate column of three or more
+// offered levels, each a positive number or "inf" (vLLM's every request at
+// once): a rate sweep's levels, as a concurrency column's are.
+func rateLevelsWritten(g grid) bool {
+	for i, h := range g.header {
+		if classify(h).kind != colRequestRate {
+			continue
+		}
+		seen := map[string]bool{}
+		for _, row := range g.rows {
+			cell := strings.ToLower(strings.Trim(strings.TrimSpace(cellAt(row, i)), "*_ "))
+			if v, err := strconv.ParseFloat(cell, 64); cell != "inf" && (err != nil || v <= 0) {
+				seen = nil
+				break
+			}
+			seen[cell] = true
+		}
+		if len(seen) >= 3 {
+			return true
+		}
+	}
+	return false
 }
 
 // levelsWritten: g holds its load levels as a column of whole numbers or

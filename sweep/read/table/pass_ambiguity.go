@@ -66,6 +66,8 @@ func (r *resolved) settledLookalikes(g grid, k string, idx []int) bool {
 		return true
 	case len(r.cols) == len(g.header) && r.keepTheOneWithValues(g, idx):
 		return true
+	case len(r.cols) == len(g.header) && r.keepTheOneWithNumbers(g, idx):
+		return true
 	}
 	return r.keepOneNaming(g, idx)
 }

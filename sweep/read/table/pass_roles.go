@@ -60,6 +60,7 @@ func (r *resolved) rolesPass(g grid) error {
 	r.tpotOrITL(g.file)
 	r.offeredRates(g)
 	r.offeredRateBesideMeasured(g)
+	r.goodputDefinedAsTokens(g)
 	r.steppingLoad(g)
 	return nil
 }

@@ -20,6 +20,11 @@ import (
 // phaseRateWords name a rate over the decode phase alone.
 var phaseRateWords = []string{"decode", "decoding"}
 
+// windowWords name a rate over a window inside the run ("Output-window
+// tok/s": from the first output to the last completion), which leaves the
+// time before the first token out as a decode phase's rate does.
+var windowWords = []string{"window"}
+
 // runRateWords, beside a phase word, make the header the node's rate
 // ("decode throughput", "aggregate decode").
 var runRateWords = []string{"output", "out", "throughput", "aggregate", "agg", "total", "overall", "e2e"}
@@ -36,7 +41,7 @@ func (r *resolved) runRateOverPhaseRate(g grid) {
 			continue
 		}
 		t := headerTokens(vocab.Translate(strings.ToLower(c.header)))
-		if anyWord(t, phaseRateWords) && !anyWord(t, runRateWords) {
+		if anyWord(t, windowWords) || anyWord(t, phaseRateWords) && !anyWord(t, runRateWords) {
 			phase = append(phase, i)
 		} else {
 			run = append(run, i)
@@ -52,8 +57,12 @@ func (r *resolved) runRateOverPhaseRate(g grid) {
 	}
 	for _, i := range phase {
 		c := &r.cols[i]
-		c.kind, c.why = colOtherTokRate, fmt.Sprintf("the decode phase's rate, above %q on every row: it leaves the prefill's time out", r.cols[run[0]].header)
-		r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the throughput, the output tokens over the whole run; %q is the decode phase's rate (at least %q on every row: the prefill's time left out), not the node's throughput", g.file, r.cols[run[0]].header, c.header, r.cols[run[0]].header))
+		phase := "the decode phase's rate"
+		if anyWord(headerTokens(vocab.Translate(strings.ToLower(c.header))), windowWords) {
+			phase = "a rate over a window inside the run"
+		}
+		c.kind, c.why = colOtherTokRate, fmt.Sprintf("%s, above %q on every row: it leaves the prefill's time out", phase, r.cols[run[0]].header)
+		r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the throughput, the output tokens over the whole run; %q is %s (at least %q on every row: the prefill's time left out), not the node's throughput", g.file, r.cols[run[0]].header, c.header, phase, r.cols[run[0]].header))
 	}
 }
 

@@ -683,24 +683,14 @@ func seriesRows(g grid, levelName string, levels []string) (grid, bool) {
 	if metric == "" {
 		return g, false
 	}
-	var labels []int
-	for r, row := range g.rows {
-		if len(row) == 0 {
-			continue
-		}
-		c := classify(outsideBrackets(row[0])) // "cohort (after the change)": the bracket remarks, the name names
-		if c.key() != "" && !settingLabel(c, row, levels) {
-			return g, false // a row names a metric: the usual transposed table
-		}
-		if c.kind == colRatio || allRatios(row[1:]) {
-			continue
-		}
-		labels = append(labels, r)
-	}
-	if len(labels) == 0 {
-		return g, false
+	labels, metricRows := seriesRowKinds(g, levels)
+	if len(labels) == 0 || !curvesOwnMetricRows(g, labels, metricRows) {
+		return g, false // a row names a metric: the usual transposed table
 	}
 	t := g.reshaped(levelName, "series", metric)
+	if len(metricRows) > 0 {
+		t.notes = append(slices.Clip(t.notes), fmt.Sprintf("%s: rows naming another metric of one curve (%s) are not read: the corner's metric is the one every curve gives", g.file, andQuoted(rowLabels(g, metricRows))))
+	}
 	for _, r := range labels {
 		row := g.rows[r]
 		for j, lv := range levels {
@@ -713,6 +703,52 @@ func seriesRows(g grid, levelName string, levels []string) (grid, bool) {
 		}
 	}
 	return t, true
+}
+
+// seriesRowKinds splits a transposed table's rows into those labelling a
+// curve and those naming a metric; rows of ratios (同比 +20.65%) are
+// derived and in neither.
+func seriesRowKinds(g grid, levels []string) (labels, metricRows []int) {
+	for r, row := range g.rows {
+		if len(row) == 0 {
+			continue
+		}
+		c := classify(outsideBrackets(row[0])) // "cohort (after the change)": the bracket remarks, the name names
+		if c.key() != "" && !settingLabel(c, row, levels) {
+			metricRows = append(metricRows, r)
+			continue
+		}
+		if c.kind == colRatio || allRatios(row[1:]) {
+			continue
+		}
+		labels = append(labels, r)
+	}
+	return labels, metricRows
+}
+
+// curvesOwnMetricRows: every row that names a metric also names one of the
+// curves the other rows label ("TTFT, Lane A" under "baseline" and "Lane
+// A" rows of aggregate tok/s): that curve's other metric, beside the one
+// the corner names for all. None is true too.
+func curvesOwnMetricRows(g grid, labels, metricRows []int) bool {
+	for _, m := range metricRows {
+		text := strings.ToLower(stripMarkup(cellAt(g.rows[m], 0)))
+		if !slices.ContainsFunc(labels, func(l int) bool {
+			name := strings.ToLower(strings.TrimSpace(stripMarkup(cellAt(g.rows[l], 0))))
+			return name != "" && strings.Contains(text, name)
+		}) {
+			return false
+		}
+	}
+	return true
+}
+
+func rowLabels(g grid, rows []int) []string {
+	var out []string
+	for _, r := range rows {
+		out = append(out, strings.TrimSpace(stripMarkup(cellAt(g.rows[r], 0))))
+	}
+	return out
 }
 
 // settingLabel: a row label that names a load ("Ollama, 16 slots",

@@ -151,7 +151,8 @@ func lastLevelWithTTFT(g *grid, cols []column, r int) error {
 	load := loadColumn(cols)
 	ttft := -1
 	for i, c := range cols {
-		if c.kind == colLatency && c.metric == "ttft" && !isBlank(cleanCell(cellAt(g.rows[r], i))) {
+		// "TBD" under TTFT is no TTFT either: the level is still to run.
+		if cell := cleanCell(cellAt(g.rows[r], i)); c.kind == colLatency && c.metric == "ttft" && !isBlank(cell) && !saysNotMeasured(cell) {
 			ttft = i
 			break
 		}
