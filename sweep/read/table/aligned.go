@@ -38,20 +38,26 @@ func looksAligned(data []byte) bool {
 	if _, ok := pasteGrid("", data, tables); ok {
 		return true
 	}
-	for _, g := range tables {
-		if sweepColumns(g.header) < 2 {
-			continue
+	return slices.ContainsFunc(tables, alignedSweepTable)
+}
+
+// alignedSweepTable: g's header names two sweep columns, or a load column
+// beside columns that name curves under a heading that names their metric
+// ("Concurrency Throughput (tok/s across levels)" over "Level  nvidia
+// (base)  unsloth (base)"), and a row holds two numbers.
+func alignedSweepTable(g grid) bool {
+	if n := sweepColumns(g.header); n < 2 && (n < 1 || headingMetric(g) == "" && proseRateUnit(g) == "") {
+		return false
+	}
+	for _, row := range g.rows {
+		nums := 0
+		for _, cell := range row {
+			if _, ok, err := parseCell(cleanCell(cell)); ok && err == nil {
+				nums++
+			}
 		}
-		for _, row := range g.rows {
-			nums := 0
-			for _, cell := range row {
-				if _, ok, err := parseCell(cleanCell(cell)); ok && err == nil {
-					nums++
-				}
-			}
-			if nums >= 2 {
-				return true
-			}
+		if nums >= 2 {
+			return true
 		}
 	}
 	return false
@@ -196,7 +202,9 @@ func alignedTables(path string, data []byte) []grid {
 		}
 		section = append(section, l)
 		l = strings.TrimRight(strings.ReplaceAll(l, "\t", "    "), " \r")
-		if strings.TrimSpace(strings.Trim(l, verticalBars+" ")) == "" && !isRule(l) {
+		if strings.TrimSpace(strings.Trim(l, verticalBars+" ")) == "" && !isRule(l) || codeFence(l) {
+			// A code fence ends a pasted block as a blank line does: the
+			// footnote under "```" is no row of the table above it.
 			flush()
 			continue
 		}
@@ -207,6 +215,13 @@ func alignedTables(path string, data []byte) []grid {
 	}
 	flush()
 	return append(out, late...)
+}
+
+// codeFence: the line opens or closes a markdown code block ("```",
+// "```text", "~~~").
+func codeFence(l string) bool {
+	t := strings.TrimSpace(l)
+	return strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~")
 }
 
 // withProseAbove gives the console tables of a block the text of their

@@ -112,3 +112,47 @@ func TestGoodputDefinedAsTokens(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 65.93, s.Points[2].ThroughputTokS)
 }
+
+// Rules from held-out batch bq's misses (fitted, written after its one
+// measurement).
+
+// Rows of one level that differ in the server's copies ("Replicas" 1, 2,
+// 4) ran on different deployments: curves, never repeats to average.
+func TestReplicasNameCurves(t *testing.T) {
+	doc := "| Mode | Replicas | Concurrency | Output Tokens/s | TTFT P50 |\n|---|---:|---:|---:|---:|\n" +
+		"| ts | 1 | 1 | 316.20 | 6.53 ms |\n| ts | 1 | 2 | 318.83 | 404.87 ms |\n| ts | 1 | 4 | 319.03 | 1206.63 ms |\n" +
+		"| ts | 2 | 2 | 636.38 | 6.51 ms |\n| ts | 4 | 4 | 655.47 | 9.89 ms |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{316.20, 318.83, 319.03}, throughputs(s))
+	require.Contains(t, strings.Join(s.Notes, "\n"), `series "1" read, the one sweep of the table; "2", "4" hold one level each`)
+}
+
+// A console table in a code fence under a heading naming its metric, its
+// columns named by run alone: the footnote under the closing fence is no
+// row, and the columns hold the heading's metric.
+func TestFencedConsoleUnderMetricHeading(t *testing.T) {
+	doc := "### Concurrency Throughput (tok/s across levels)\n\n```\n" +
+		"Level    base    spec\n   1     75.6    77.1\n   2    120.7   119.2\n   4    208.9   209.9*\n   8    359.5   355.7\n```\n* spec saturates at l8\n"
+	require.True(t, looksAligned([]byte(doc)))
+	s, err := Read("t.txt", []byte(doc), Aligned, Meta{Series: "base"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{75.6, 120.7, 208.9, 359.5}, throughputs(s))
+}
+
+// A title naming the requests' length ("with 300-token requests") names no
+// metric of the columns; a sentence defining a word as tokens over a time
+// names the columns that word heads ("agg" of "Aggregate") as tok/s.
+func TestRateDefinedInProse(t *testing.T) {
+	doc := "## Concurrency, with 300-token requests\n\nAggregate = total tokens / batch wall time. Per-request = median decode rate experienced by one request.\n\n```\n" +
+		"conc   vLLM agg   Ollama agg    vLLM/req  Ollama/req\n   1      148.9        120.3       150.4       121.6\n   2      287.0        194.3       145.7        98.2\n" +
+		"   4      563.0        388.8       143.4        99.9\n   8      563.8        647.9        71.2        83.0\n```\n"
+	s, err := Read("t.txt", []byte(doc), Aligned, Meta{Series: "vLLM"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{148.9, 287.0, 563.0, 563.8}, throughputs(s))
+	require.Contains(t, strings.Join(s.Notes, "\n"), `hold the rate the text defines ("Aggregate = total tokens / batch wall time"): tok/s`)
+	// Without the definition, nothing names the columns' unit.
+	bare := strings.Replace(doc, "Aggregate = total tokens / batch wall time. ", "", 1)
+	_, err = Read("t.txt", []byte(bare), Aligned, Meta{Series: "vLLM"})
+	require.Error(t, err)
+}

@@ -42,6 +42,11 @@ func nameColumnsByHeading(g *grid) []string {
 		metric, trusted = "tok/s", true
 		from = fmt.Sprintf("by their physics: the text names %q, and each rises with the load by less at every step, as a node's output rate does", speedText(*g))
 	}
+	if classify(metric).kind == colRequests {
+		// "Concurrency, with 300-token requests": the requests' length, a
+		// workload the title states, is no metric of the columns.
+		return nil
+	}
 	named := namelessColumns(*g, cols, classify(metric).key())
 	if isTokenRate(wordset(headerTokens(metric))) {
 		// A column whose every cell writes a time ("5.33 s" under "p50")

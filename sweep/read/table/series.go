@@ -574,7 +574,7 @@ func keysRepeats(g grid, cols []column, i, load int, labels []int) bool {
 	// in it ran different workloads, even when each length occurs once (ISL
 	// 128, 1024, 2048 … all at concurrency 1), and are never repeats to
 	// average.
-	if workloadSetting(cols[i]) {
+	if workloadSetting(cols[i]) || deploymentScale(g, cols[i], i) {
 		return true
 	}
 	if namesCurves(g, cols, i, load) {
@@ -788,6 +788,20 @@ func differsWithinGroup(g grid, i, load int, labels []int) bool {
 // it measured.
 func workloadSetting(c column) bool {
 	return c.kind == colWorkload && !measuredStatistic(c.header)
+}
+
+// deploymentWords name how many copies of the server a run deployed.
+var deploymentWords = []string{"replica", "replicas", "instance", "instances", "pod", "pods", "endpoint", "endpoints"}
+
+// deploymentScale: an unread column of whole numbers counting the server's
+// copies ("Replicas" 1, 2, 4): a deployment set per run, as a node's GPU
+// count is. Rows of one level that differ in it ran on different
+// deployments, even where each count occurs once, and are never repeats.
+func deploymentScale(g grid, c column, i int) bool {
+	if c.kind != colIgnore || c.why != "" || !anyWord(headerTokens(strings.ToLower(stripMarkup(c.header))), deploymentWords) {
+		return false
+	}
+	return distinctWholeNumbers(g, i) > 1
 }
 
 // measuredStatistic: the header names a statistic of its values (p50,
