@@ -78,6 +78,11 @@ def same_series(x, pick):
     return x == pick or x in pick or pick in x
 
 
+def norm(v):
+    """A series name as same_series compares it."""
+    return re.sub(r"[`*~]", "", v).replace(" ", "").lower().replace(",", "/")
+
+
 def compare(exp, sw, series):
     axis = exp.get("load_axis", "")
     # A curve picked by its heading may be transcribed under another name
@@ -104,7 +109,7 @@ def compare(exp, sw, series):
                 continue
             if series and not same_series(str(x.get("series")), series):
                 continue
-            if series and any(str(x.get("series")).lower() in n.lower() and len(n) > len(str(x.get("series"))) for n in names):
+            if series and any(norm(str(x.get("series"))) in norm(n) and len(norm(n)) > len(norm(str(x.get("series")))) and norm(n) in norm(series) for n in names):
                 continue
             xl = x.get("load")
             if isinstance(xl, (int, float)) and not same(xl, load):
