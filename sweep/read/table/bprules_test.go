@@ -156,3 +156,15 @@ func TestRateDefinedInProse(t *testing.T) {
 	_, err = Read("t.txt", []byte(bare), Aligned, Meta{Series: "vLLM"})
 	require.Error(t, err)
 }
+
+// From batch br (fitted, after its one measurement): a script's GPU
+// telemetry written per row ("2842 MHz, 45 | 2850 MHz, 37") is a reading
+// taken during each run, never a curve's name.
+func TestClockReadingsNameNoCurve(t *testing.T) {
+	g := grid{file: "t", header: []string{"conc", "hw"}, rows: [][]string{
+		{"1", "2842 MHz, 45 | 2850 MHz, 37"}, {"2", "2842 MHz, 46 | 2850 MHz, 38"}, {"4", "2842 MHz, 48 | 2842 MHz, 40"}}}
+	require.True(t, quantityColumn(g, 1))
+	require.Empty(t, dropQuantityColumns(g, []int{1}))
+	require.True(t, quantityCell.MatchString("1.5 GHz"))
+	require.False(t, quantityCell.MatchString("2842 MHzz"))
+}

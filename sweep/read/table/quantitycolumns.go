@@ -11,9 +11,10 @@ import (
 // Such columns are never series candidates, unless every value recurs: a
 // cap set per curve ("Power cap": 250W, 260W …), not a reading.
 
-// quantityCell is a number with a bandwidth, power, temperature or memory
-// unit, and perhaps a remark after it ("9.29 GB/s（持续25s）").
-var quantityCell = regexp.MustCompile(`(?i)^[~≈]?\d[\d.,]*\s*(?:[kmgt]i?b/s|[kmgt]bps|[kmgt]i?b|w|watts?|°c|℃)(?:$|[\s(（])`)
+// quantityCell is a number with a bandwidth, power, temperature, memory or
+// clock unit, and perhaps a remark or more readings after it ("9.29 GB/s
+// （持续25s）", a script's GPU telemetry "2842 MHz, 45 | 2850 MHz, 37").
+var quantityCell = regexp.MustCompile(`(?i)^[~≈]?\d[\d.,]*\s*(?:[kmgt]i?b/s|[kmgt]bps|[kmgt]i?b|w|watts?|°c|℃|[kmg]hz)(?:$|[\s(（,;|])`)
 
 // dropQuantityColumns leaves out of cand the columns whose every filled
 // cell is such a quantity.
