@@ -152,6 +152,11 @@ func FuzzAligned(f *testing.F) {
 		f.Add(b)
 	}
 	f.Add([]byte(" users | output tok/s | ttft p99 (ms)\n-------+--------------+---------------\n     8 |         2544 |           386\n"))
+	// Batch bq: a fenced console table under a metric heading with a
+	// footnote under the fence; columns a sentence defines as tokens over
+	// a time.
+	f.Add([]byte("### Throughput (tok/s across levels)\n\n```\nLevel    base    spec\n   1     75.6    77.1*\n   2    120.7   119.2\n```\n* spec saturates\n"))
+	f.Add([]byte("Aggregate = total tokens / batch wall time.\n\n```\nconc   vLLM agg   vLLM/req\n   1      148.9      150.4\n   2      287.0      145.7\n```\n"))
 	f.Add([]byte("Concurrency  1 |   48.4 tok/s | 3.1s total\n  req 1/1: 777 chars | 3.10s\nConcurrency  2 |  115.9 tok/s | 2.6s total\nConcurrency  4 |  224.7 tok/s | 2.7s total\n"))
 	f.Add([]byte("Clients   Throughput   TTFT p99\n          tok/s        s\n8         2,544        0.386\n"))
 	// A card flattened to single spaces, each row led by its label
