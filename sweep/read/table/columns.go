@@ -159,8 +159,9 @@ func stripMarkup(s string) string {
 // linkText is a markdown link or image: its text, then its target.
 var linkText = regexp.MustCompile(`!?\[([^\]]*)\]\([^)\s]*(?:\s+"[^"]*")?\)`)
 
-// inlineMath is a short $…$ formula naming a quantity: "$C$", "$N_{req}$".
-var inlineMath = regexp.MustCompile(`\$([A-Za-z][\w{}^\\]{0,11})\$`)
+// inlineMath is a short $…$ formula naming a quantity, or setting one:
+// "$C$", "$N_{req}$", "$cc=4$" (a level written as math renders "cc=4").
+var inlineMath = regexp.MustCompile(`\$([A-Za-z][\w{}^\\]{0,11}(?:\s*=\s*\d+(?:\.\d+)?)?)\$`)
 
 func latencyColumn(c column, t []string, has func(...string) bool) column {
 	switch c.stat {

@@ -25,7 +25,7 @@ import (
 // it: "1×", "x4", "B=4", "bs 16", "3 streams".
 var (
 	signAfter  = regexp.MustCompile(`^(\d[\d,]*)\s*([×x])$`)
-	signBefore = regexp.MustCompile(`^(?i)([×x]|c|conc|b|bs|batch|n|np|users?|clients?|streams?)\s*[=:]?\s*(\d[\d,]*)$`)
+	signBefore = regexp.MustCompile(`^(?i)([×x]|c|cc|conc|b|bs|batch|n|np|users?|clients?|streams?)\s*[=:]?\s*(\d[\d,]*)$`)
 )
 
 // A configuration's words may come before the signed level ("batched

@@ -62,10 +62,11 @@ func pivotMetricRows(g grid) (grid, string, bool) {
 	// met), not the run: it keys no run, and a run's metrics marked
 	// differently are still one run.
 	lay.keys = slices.DeleteFunc(lay.keys, func(k int) bool { return statusColumn(g, k) })
+	// A label, or a level, written once per group of metric rows ("| 4 |
+	// Aggregate tok/s | … |" then "| | TTFT | … |"): the blank cells under
+	// it are the run above's, as a rowspan renders them.
 	for _, k := range lay.keys {
-		if textColumn(g, k) {
-			carryDown(&g, k) // a label written once per group
-		}
+		carryDown(&g, k)
 	}
 	t, ok := pivotRuns(g, lay)
 	if !ok {
@@ -136,8 +137,9 @@ func metricNameColumn(g grid, i int) bool {
 			return false // a number names no metric
 		}
 		m := classify(c)
-		// A run's duration is measured at its level as its rate is.
-		if !measuredAtLevel(m) && m.kind != colDuration && m.stat == "" || m.kind == colConcurrency {
+		// A run's duration is measured at its level as its rate is, and so
+		// is a ratio of its own counts (a draft's acceptance, a cache's hits).
+		if !measuredAtLevel(m) && m.kind != colDuration && m.kind != colRatio && m.stat == "" || m.kind == colConcurrency {
 			return false
 		}
 		reads = reads || m.key() != ""

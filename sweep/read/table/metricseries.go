@@ -71,8 +71,9 @@ const (
 // curveRole is what column i of a long table of curves holds.
 func curveRole(g grid, i, metric int) int {
 	c := classify(g.header[i])
+	rates := rowsOfRates(g, metric)
 	switch {
-	case i == metric || c.kind == colRatio || holdsNegative(g, i) || holdsPercent(g, i) || ratioColumn(g, i):
+	case i == metric || c.kind == colRatio || holdsNegative(rates, i) || holdsPercent(rates, i) || ratioColumn(g, i):
 		return roleSkip
 	case c.kind == colIgnore && c.stat == "" && namesSomething(g.header[i]) && numberColumn(g, i):
 		return roleCurve
@@ -80,6 +81,20 @@ func curveRole(g grid, i, metric int) int {
 		return roleKey
 	}
 	return roleOther
+}
+
+// rowsOfRates is g without the rows whose metric is a ratio ("Acceptance
+// Ratio", a cache's hit rate): a curve's column writes those as
+// percentages, its rates and latencies never.
+func rowsOfRates(g grid, metric int) grid {
+	t := g
+	t.rows = nil
+	for _, row := range g.rows {
+		if classify(stripMarkup(cellAt(row, metric))).kind != colRatio {
+			t.rows = append(t.rows, row)
+		}
+	}
+	return t
 }
 
 // holdsPercent: some cell of column i is a percentage ("+2.38%").

@@ -1,0 +1,44 @@
+package table
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// Rules built while held-out batch bs was collected, from corpus tables
+// refused before it (none from bs). Every table here is synthetic, written
+// for the shape.
+
+// A long table of curves writes its level once per group of metric rows,
+// as math ("$cc=4$"), and one metric row is a ratio the curves write as
+// percentages (a draft's acceptance): the level is carried down to the
+// group's rows, the ratio row is no reason to doubt the curves' columns,
+// and a column of changes between curves is set aside.
+func TestLongCurvesLevelOncePerGroup(t *testing.T) {
+	doc := "| Concurrency ($cc$) | Metric | K=5 | K=3 | Delta (K=3 vs K=5) |\n|---|---|---:|---:|---:|\n" +
+		"| **$cc=1$** | Aggregate tok/s | 25.87 | 28.12 | +8.7% |\n| | Acceptance Ratio | 42.9% | 56.8% | +13.9 pp |\n| | Median TTFT | 4.86 s | 4.44 s | -8.6% |\n" +
+		"| **$cc=4$** | Aggregate tok/s | 40.81 | 42.46 | +4.0% |\n| | Acceptance Ratio | 42.2% | 56.0% | +13.8 pp |\n| | Median TTFT | 12.47 s | 11.68 s | -6.3% |\n" +
+		"| **$cc=8$** | Aggregate tok/s | 49.11 | 49.56 | +0.9% |\n| | Acceptance Ratio | 42.8% | 56.6% | +13.8 pp |\n| | Median TTFT | 18.92 s | 18.60 s | -1.7% |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{Series: "K=3"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{28.12, 42.46, 49.56}, throughputs(s))
+	require.Equal(t, 1.0, s.Points[0].Concurrency)
+	require.Equal(t, 8.0, s.Points[2].Concurrency)
+	require.Equal(t, 18600.0, *s.Points[2].TTFT.P50)
+	notes := strings.Join(s.Notes, "\n")
+	require.Contains(t, notes, `the columns "K=5" and "K=3" hold a curve each`)
+	require.Contains(t, notes, `"Acceptance Ratio" (a ratio or percentage)`)
+	// Without the metric rows' structure the level cell is still a level:
+	// "cc=4" is concurrency 4 as "c=4" is.
+	plain := "| Concurrency | tok/s | TTFT (ms) |\n|---|---|---|\n| cc=1 | 25 | 400 |\n| cc=4 | 41 | 600 |\n| cc=8 | 49 | 900 |\n"
+	s, err = Read("t.md", []byte(plain), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, 4.0, s.Points[1].Concurrency)
+	// A curve's column holding a percentage on a rate's row is no curve:
+	// the table is refused as before.
+	bad := strings.Replace(doc, "| **$cc=4$** | Aggregate tok/s | 40.81 |", "| **$cc=4$** | Aggregate tok/s | 40.81% |", 1)
+	_, err = Read("t.md", []byte(bad), Markdown, Meta{Series: "K=3"})
+	require.Error(t, err)
+}
