@@ -42,3 +42,21 @@ func TestLongCurvesLevelOncePerGroup(t *testing.T) {
 	_, err = Read("t.md", []byte(bad), Markdown, Meta{Series: "K=3"})
 	require.Error(t, err)
 }
+
+// A remark in brackets right under a table of bare numbers names what its
+// cells hold, as an italic caption does; so does a bold caption above whose
+// remark in brackets says how it was measured.
+func TestBracketedAndBoldCaptions(t *testing.T) {
+	below := "| arm | c=1 | c=2 | c=4 |\n|---|---|---|---|\n| recipe | 21.3 | 46.7 | 74.5 |\n\n(output tok/s aggregate)\n"
+	s, err := Read("t.md", []byte(below), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{21.3, 46.7, 74.5}, throughputs(s))
+	above := "**Aggregate throughput** (`tools/bench_batch.py`, K64=all):\n\n| arm | c=1 | c=2 | c=4 |\n|---|---|---|---|\n| recipe | 21.3 | 46.7 | 74.5 |\n"
+	s, err = Read("t.md", []byte(above), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{21.3, 46.7, 74.5}, throughputs(s))
+	// A bracketed remark naming no metric names nothing.
+	remark := strings.Replace(below, "(output tok/s aggregate)", "(best of three runs)", 1)
+	_, err = Read("t.md", []byte(remark), Markdown, Meta{})
+	require.ErrorContains(t, err, "hold numbers that nothing names")
+}

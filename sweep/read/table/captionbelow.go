@@ -10,7 +10,8 @@ import (
 // allowed) when it names a metric, as a caption above does: papers and
 // READMEs put a table's caption under it ("*output tokens/s, median of 3
 // runs*"), and a table whose cells are bare numbers ("| llama.cpp | 69.6 |")
-// says nowhere else what they hold. A plain line saying what the cells hold
+// says nowhere else what they hold. A plain line saying what the cells hold,
+// or a remark in brackets naming them ("(output tok/s aggregate)"),
 // ("value is TPS (token per second)", valuesLine) is a caption as well. A
 // remark in italics that names no metric is no caption. end is the first
 // line after the table; "" when there is none.
@@ -26,6 +27,9 @@ func captionBelow(lines []string, end int) string {
 	inner, ok := italicLine(l)
 	if !ok {
 		inner, ok = valuesLine(l)
+	}
+	if !ok {
+		inner, ok = bracketedLine(l)
 	}
 	if !ok || utf8.RuneCountInString(inner) > maxCaption || !namesMetric(inner) {
 		return ""
@@ -55,6 +59,17 @@ func valuesLine(l string) (string, bool) {
 		return "", false
 	}
 	return strings.TrimSpace(m[1]), true
+}
+
+// bracketedLine is the text of a line written wholly in brackets, a remark
+// under the table saying what it holds: "(output tok/s aggregate)".
+func bracketedLine(l string) (string, bool) {
+	l = stripMarkup(l)
+	if len(l) < 3 || l[0] != '(' || l[len(l)-1] != ')' {
+		return "", false
+	}
+	inner := strings.TrimSpace(l[1 : len(l)-1])
+	return inner, inner != "" && !strings.ContainsAny(inner, "()")
 }
 
 // italicLine is the text of a line written wholly in italics, "*…*" or

@@ -585,9 +585,11 @@ func introSentence(l string) string {
 }
 
 // boldLeadCaption is a caption written in bold with a remark after it,
-// the line ending with a colon: "**Median TTFT (ms)** — no difference:".
-// The bold part names the table; the remark is the author's reading of it.
-var boldLeadCaption = regexp.MustCompile(`^\*\*([^*]{2,}?)\*\*\s*[—–:：-]\s*[^|]*[:：]$`)
+// the line ending with a colon: "**Median TTFT (ms)** — no difference:",
+// "**Aggregate throughput** (`tools/bench_batch.py`, K64=all):". The bold
+// part names the table; the remark is the author's reading of it, or how
+// it was measured.
+var boldLeadCaption = regexp.MustCompile(`^\*\*([^*]{2,}?)\*\*\s*(?:[—–:：-]\s*[^|]*|\([^|]*\)\s*)[:：]$`)
 
 // headingNumber finds the numbers in a heading: a level heading holds one.
 var headingNumber = regexp.MustCompile(`\d[\d,]*(?:\.\d+)?`)
