@@ -1,6 +1,7 @@
 package table
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -60,3 +61,42 @@ func TestBracketedAndBoldCaptions(t *testing.T) {
 	_, err = Read("t.md", []byte(remark), Markdown, Meta{})
 	require.ErrorContains(t, err, "hold numbers that nothing names")
 }
+
+// JSON Lines of run records that group their fields: the load in a "load"
+// group, the rates in a "throughput" group beside counts, the settings in
+// a "config" group. The load group's fields are the level's, the group's
+// counts and flags are no rates, a count per engine step is no rate, and a
+// timestamp to the microsecond with its zone names one run, not a curve.
+func TestJSONLinesGroupedRunRecords(t *testing.T) {
+	rec := func(ts string, mech string, c, rep int, tps float64) string {
+		return `{"run_id":"r` + ts + `","ts":"2026-09-22T04:14:` + ts + `.342063+00:00","config":{"engine":"vllm","mechanism":"` + mech + `"},` +
+			`"load":{"workload":"gsm8k","concurrency":` + itoa(c) + `,"repeat":` + itoa(rep) + `,"n_requests":16},` +
+			`"throughput":{"wall_clock_s":44.0,"output_tokens":3929,"output_tokens_per_s":` + ftoa(tps) + `,"tokens_from_usage":true,"n_chunk_counted":0,"tokens_per_chunk":3.9}}`
+	}
+	var lines []string
+	for i, c := range []int{1, 4, 16} {
+		for rep := 0; rep < 2; rep++ {
+			lines = append(lines, rec(itoa(10+2*i+rep), "dflash", c, rep, float64(c)*50+float64(rep)))
+		}
+	}
+	s, err := Read("t.jsonl", []byte(strings.Join(lines, "\n")+"\n"), Records, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 6)
+	require.Equal(t, []float64{50, 51, 200, 201, 800, 801}, throughputs(s))
+	require.Contains(t, strings.Join(s.Notes, "\n"), `"load repeat" (a repeat's number: rows of one level that differ only in it are its repeats)`)
+	// Two settings in the config group: the runs are two curves, never
+	// repeats of one.
+	lines[1] = strings.Replace(lines[1], `"mechanism":"dflash"`, `"mechanism":"eagle"`, 1)
+	lines[3] = strings.Replace(lines[3], `"mechanism":"dflash"`, `"mechanism":"eagle"`, 1)
+	lines[5] = strings.Replace(lines[5], `"mechanism":"dflash"`, `"mechanism":"eagle"`, 1)
+	_, err = Read("t.jsonl", []byte(strings.Join(lines, "\n")+"\n"), Records, Meta{})
+	require.ErrorContains(t, err, "--series")
+	require.ErrorContains(t, err, "config mechanism")
+	require.Equal(t, colIgnore, classify("output_tokens_per_target_iteration").kind)
+	require.Equal(t, colIgnore, classify("tokens_per_chunk").kind)
+	require.Equal(t, colThroughput, classify("tokens_per_second").kind)
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+func ftoa(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }

@@ -3,6 +3,9 @@ package table
 import (
 	"bytes"
 	"encoding/json"
+	"regexp"
+	"strconv"
+	"strings"
 )
 
 // A report often pastes its script's JSON summary once per level, each
@@ -78,33 +81,127 @@ func flattenMeasures(n *jnode, depth int) {
 	if n == nil || depth > maxRecordsDepth {
 		return
 	}
+	var records []*jnode
 	for _, it := range n.items {
 		if it.kind == '{' {
 			addGroupMeasures(it)
+			records = append(records, it)
 		}
 		flattenMeasures(it, depth+1)
 	}
+	addVaryingContext(records)
 	for _, k := range n.keys {
 		flattenMeasures(n.fields[k], depth+1)
 	}
 }
 
-// addGroupMeasures adds o's measurement groups' scalars to o.
+// addGroupMeasures adds o's measurement groups' scalars to o, and every
+// scalar of a group that describes the run's load ("load": {"concurrency":
+// 4, "repeat": 1, "n_requests": 16}): what a flat record would hold as its
+// level, its repeat and its request count.
 func addGroupMeasures(o *jnode) {
 	for _, k := range append([]string(nil), o.keys...) {
 		g := o.fields[k]
 		if g.kind != '{' {
 			continue
 		}
+		load := loadGroupKey.MatchString(k)
 		for _, ck := range g.keys {
 			name := k + " " + ck
 			c := classify(name)
-			if g.fields[ck].kind != 's' || o.fields[name] != nil || !groupMeasure(c) {
+			if g.fields[ck].kind != 's' || o.fields[name] != nil || !load && (!groupMeasure(c) || notAMeasure(ck) || !numericScalar(g.fields[ck])) {
 				continue
 			}
 			o.keys, o.fields[name] = append(o.keys, name), g.fields[ck]
 		}
 	}
+}
+
+// notAMeasure: a field whose own name says it counts or times something
+// ("output_tokens", "n_chunk_counted", "wall_clock_s") is no rate, though
+// its group's name ("throughput") would make the joined name read as one.
+func notAMeasure(field string) bool {
+	c := classify(field)
+	return c.kind != colIgnore && !groupMeasure(c) || strings.Contains(strings.ToLower(field), "count")
+}
+
+// numericScalar: a number as written; a flag ("tokens_from_usage": true)
+// or a string measures nothing.
+func numericScalar(n *jnode) bool {
+	_, err := strconv.ParseFloat(n.scalar, 64)
+	return err == nil
+}
+
+// loadGroupKey names a group of a run record's fields that describes the load
+// it was run at.
+var loadGroupKey = regexp.MustCompile(`(?i)^(load|load_?gen|loadgen|traffic|workload|client)$`)
+
+// measureGroup: a group holding a rate or a latency holds the run's
+// measurements; its other fields (token counts, a chunk count) are no
+// settings.
+func measureGroup(k string, g *jnode) bool {
+	for _, ck := range g.keys {
+		if groupMeasure(classify(k + " " + ck)) {
+			return true
+		}
+	}
+	return false
+}
+
+// addVaryingContext adds to each record of a list the scalars of its other
+// groups that differ between records ("config": {"mechanism": "dflash"}
+// in one, "eagle" in another): a setting a flat record would hold as a
+// column, which names curves; left out, two configurations' runs would
+// read as repeats of one. A group every record holds alike stays context,
+// and so does a field whose joined name knee would read as a column of
+// its own ("gpu n_samples" as a GPU count).
+func addVaryingContext(records []*jnode) {
+	varies := varyingContext(records)
+	for _, o := range records {
+		for _, k := range append([]string(nil), o.keys...) {
+			for _, ck := range contextFields(k, o.fields[k]) {
+				name := k + " " + ck
+				if varies[name] && o.fields[name] == nil {
+					o.keys, o.fields[name] = append(o.keys, name), o.fields[k].fields[ck]
+				}
+			}
+		}
+	}
+}
+
+// varyingContext names the context fields ("group field") whose values
+// differ between records.
+func varyingContext(records []*jnode) map[string]bool {
+	seen := map[string]string{}
+	varies := map[string]bool{}
+	for _, o := range records {
+		for _, k := range o.keys {
+			g := o.fields[k]
+			for _, ck := range contextFields(k, g) {
+				name := k + " " + ck
+				if v, ok := seen[name]; ok && v != g.fields[ck].scalar {
+					varies[name] = true
+				}
+				seen[name] = g.fields[ck].scalar
+			}
+		}
+	}
+	return varies
+}
+
+// contextFields are the scalar fields of group g (key k) that may be a
+// setting: none of a load or measurement group, none knee reads by name.
+func contextFields(k string, g *jnode) []string {
+	if g.kind != '{' || loadGroupKey.MatchString(k) || measureGroup(k, g) {
+		return nil
+	}
+	var out []string
+	for _, ck := range g.keys {
+		if g.fields[ck].kind == 's' && classify(k+" "+ck).key() == "" {
+			out = append(out, ck)
+		}
+	}
+	return out
 }
 
 // groupMeasure: a joined name that is a rate or a latency.

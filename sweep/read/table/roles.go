@@ -524,6 +524,11 @@ func countsNoRate(c column, low string, t []string, w wordset) column {
 		// "Stream Iter Per Req", "Output Tok Per Req": a count per
 		// request, with no time in it: neither a rate nor a speed.
 		c.kind, c.metric, c.flavor, c.why = colIgnore, "", "", "a count per request, not a rate"
+	case c.kind == colThroughput && perEventCount.MatchString(low):
+		// "tokens_per_chunk", "output tokens per target iteration": a
+		// count per engine event (a stream chunk, a decode step, a
+		// draft's verification), with no time in it.
+		c.kind, c.metric, c.flavor, c.why = colIgnore, "", "", "a count per engine step, not a rate"
 	case c.kind == colLatency && sampleCountWords(w):
 		c.kind, c.metric, c.why = colIgnore, "", whySampleCount
 	case c.kind == colConcurrency && perUserCount.MatchString(low):
@@ -533,6 +538,9 @@ func countsNoRate(c column, low string, t []string, w wordset) column {
 	}
 	return c
 }
+
+// perEventCount: tokens counted per engine event rather than per second.
+var perEventCount = regexp.MustCompile(`(?:^|[\s_])per[\s_]+(?:target[\s_]+)?(?:chunk|step|decode[\s_]+step|iter|iteration|forward|forward[\s_]+pass|pass|call|verification|verify|verify[\s_]+step|draft|block)s?(?:$|[\s_)])`)
 
 // classifyDimension is the unit dimension a header states: its unit, else
 // a time word ("Latency (sec)") unless the words say per second.
