@@ -100,3 +100,21 @@ func TestJSONLinesGroupedRunRecords(t *testing.T) {
 func itoa(n int) string { return strconv.Itoa(n) }
 
 func ftoa(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// A success rate that differs between a level's repeats is what each run
+// achieved, not a setting: it names no curves, and the repeats stay one
+// curve's.
+func TestSuccessRateNamesNoCurves(t *testing.T) {
+	doc := "concurrency,repeat,output_tokens_per_sec,ttft_p50,Success\n" +
+		"1,1,36.2,71.7,100%\n1,2,35.8,62.4,100%\n1,3,33.7,65.2,99.8%\n" +
+		"4,1,121.7,91.5,100%\n4,2,121.3,92.5,100%\n4,3,121.1,92.0,99.8%\n" +
+		"8,1,178.7,92.3,100%\n8,2,177.9,92.5,100%\n8,3,177.0,92.5,99.8%\n"
+	s, err := Read("t.csv", []byte(doc), CSV, Meta{})
+	require.NoError(t, err)
+	require.Len(t, s.Points, 9)
+	require.NotContains(t, strings.Join(s.Notes, "\n"), "series")
+	// A ratio set per run (a cache ratio) still names curves.
+	set := strings.ReplaceAll(strings.ReplaceAll(doc, "Success", "Cache ratio"), "99.8%", "50%")
+	_, err = Read("t.csv", []byte(set), CSV, Meta{})
+	require.ErrorContains(t, err, "--series")
+}

@@ -377,18 +377,24 @@ func seriesCandidates(cols []column) []int {
 			// curves of their own (keysRepeats keeps the column only
 			// when it differs within a level); one table is one node.
 			cand = append(cand, i)
-		case c.kind == colRatio && c.why != whyFraction:
+		case c.kind == colRatio && c.why != whyFraction && !outcomeRatio.MatchString(c.header):
 			// A ratio set per run (a cache or sparsity ratio, 0.3, 0.5,
 			// 0.7 at each level) tells curves apart as any setting does;
 			// keysRepeats keeps it only when it differs within a level and
 			// every value recurs, which a measured ratio does not. A
-			// fraction of requests served ("16/16") is an outcome of the
-			// run, never a setting that names a curve.
+			// fraction of requests served ("16/16"), or a ratio its header
+			// names as an outcome (a success rate, a draft's acceptance, a
+			// cache's hits), is an outcome of the run, never a setting
+			// that names a curve.
 			cand = append(cand, i)
 		}
 	}
 	return cand
 }
+
+// outcomeRatio is a ratio header naming what a run achieved rather than
+// what it was set to.
+var outcomeRatio = regexp.MustCompile(`(?i)(?:^|[^a-z])(?:success|succeeded|successful|ok|errors?|fail(?:ed|ures?)?|pass(?:ed)?|accuracy|accept(?:ed|ance)?|hits?|hit[ _-]?rate|attain(?:ed|ment)|complet(?:ed|ion)|dropped|timeouts?|rejected)(?:$|[^a-z])`)
 
 // repeatedLevels are the load column's values that more than one row has.
 func repeatedLevels(g grid, load int) map[string]bool {
