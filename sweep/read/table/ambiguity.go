@@ -263,10 +263,26 @@ func rankCandidates(kind string, headers []string) []string {
 		return capCandidates(out)
 	}
 	if kind != "throughput" && kind != "throughput_per_gpu" {
+		slices.SortStableFunc(out, func(a, b string) int { return statNamedRank(kind, a) - statNamedRank(kind, b) })
 		return capCandidates(out)
 	}
 	slices.SortStableFunc(out, func(a, b string) int { return speedRank(a)*4 + rateRank(a) - speedRank(b)*4 - rateRank(b) })
 	return capCandidates(out)
+}
+
+// statNamedRank is 0 for a header that names the statistic a latency kind
+// holds ("ttft_mean_ms" for ttft_mean), 1 for one read so by assumption
+// ("ttft_single_ms", which names none): the column the table itself calls
+// the mean is the one a perf engineer takes as the mean.
+func statNamedRank(kind, h string) int {
+	_, stat, ok := strings.Cut(kind, "_")
+	if !ok || classify(h).kind != colLatency {
+		return 0
+	}
+	if statOf(headerTokens(strings.ToLower(stripMarkup(h)))) == stat && !classify(h).assumed {
+		return 0
+	}
+	return 1
 }
 
 // speedWords name a rate measured over part of the run: a decode speed,

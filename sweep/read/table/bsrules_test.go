@@ -118,3 +118,69 @@ func TestSuccessRateNamesNoCurves(t *testing.T) {
 	_, err = Read("t.csv", []byte(set), CSV, Meta{})
 	require.ErrorContains(t, err, "--series")
 }
+
+// Rules from held-out batch bs's misses (fitted after its one measurement).
+
+// The same list of runs named in several headers between the metric and
+// its unit: each such column holds one value per run, and the runs are
+// curves. Two TTFT columns that differ only by the requests they time
+// ("First-turn", "Later-turn"), with one throughput for both, are two
+// candidates for one value, never curves of their own.
+func TestSharedNameListsAndLatencyOnlyNames(t *testing.T) {
+	doc := "| Concurrency | First-turn TTFT PCP / TP (s) | Later-turn TTFT PCP / TP (s) | Output tok/s PCP / TP |\n|---:|---:|---:|---:|\n" +
+		"| 1 | 13.1 / 16.5 | 3.1 / 3.6 | 8.07 / 8.00 |\n| 2 | 16.6 / 22.0 | 3.4 / 7.1 | 14.83 / 13.55 |\n" +
+		"| 4 | 21.7 / 35.6 | 3.3 / 8.9 | 26.59 / 23.99 |\n| 8 | 35.6 / 82.8 | 6.9 / 67.9 | 51.00 / 18.43 |\n"
+	_, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.ErrorContains(t, err, `the table holds 2 series as column names`)
+	_, err = Read("t.md", []byte(doc), Markdown, Meta{Series: "TP"})
+	require.ErrorContains(t, err, `both read as ttft_mean`)
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{Series: "TP", Columns: map[string]string{"ttft_mean": "TP First-turn TTFT (s)"}})
+	require.NoError(t, err)
+	require.Equal(t, []float64{8.00, 13.55, 23.99, 18.43}, throughputs(s))
+	require.Equal(t, 35600.0, *s.Points[2].TTFT.Mean)
+}
+
+// Curves named before words that say how their rate was taken ("Coding
+// aggregate tok/s" beside "Prose aggregate decode tok/s"): the first word
+// names the curve.
+func TestCurveNameBeforeRateQualifiers(t *testing.T) {
+	doc := "| Concurrency | Coding aggregate tok/s | Coding per-stream decode tok/s | Prose aggregate decode tok/s | Prose per-stream decode tok/s |\n|---|---|---|---|---|\n" +
+		"| C8 | 445.46 | 60.98 | 231.59 | 31.13 |\n| C16 | 689.38 | 48.81 | 376.08 | 25.16 |\n| C32 | 975.92 | 35.07 | 553.14 | 18.58 |\n"
+	_, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.ErrorContains(t, err, `series as column names`)
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{Series: "Prose"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{231.59, 376.08, 553.14}, throughputs(s))
+	require.Equal(t, []string{"Coding", "Prose"}, leadingNames([]string{"Coding aggregate", "Prose aggregate decode"}))
+	require.Nil(t, leadingNames([]string{"Coding aggregate", "Prose fast"}))
+}
+
+// A summary's cell listing the sweep, each level set with "=" then its
+// value: "C=1 70.4 · C=2 149.4 · C=4 255.5 tok/s".
+func TestLevelSetThenValueInACell(t *testing.T) {
+	doc := "| 指标 | 数值 |\n|---|---|\n| 显存 | 15,597 MiB |\n| 并发聚合 | C=1 70.4 · C=2 149.4 · **C=4 255.5** · C=8 264.7 tok/s |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{70.4, 149.4, 255.5, 264.7}, throughputs(s))
+}
+
+// A token time that falls as the load grows is the system's (wall time over
+// all tokens, "sys_tpot_ms"): the rate that is 1000 ÷ it is the node's, not
+// one stream's decode rate. Of two TTFT columns, the one the table names
+// the mean is offered first; and once --column picks a TPOT for one
+// statistic, the TPOT columns of its name stay the other statistics'.
+func TestSystemTokenTimeAndPickedSiblings(t *testing.T) {
+	row := func(b int, tpot, tp50, sse, sys, single, mean, gen float64) string {
+		return `{"batch_size":` + itoa(b) + `,"tpot_mean_ms":` + ftoa(tpot) + `,"tpot_p50_ms":` + ftoa(tp50) + `,"tpot_sse_mean_ms":` + ftoa(sse) + `,"tpot_sse_p50_ms":` + ftoa(sse) +
+			`,"sys_tpot_ms":` + ftoa(sys) + `,"ttft_single_ms":` + ftoa(single) + `,"ttft_mean_ms":` + ftoa(mean) + `,"gen_tps":` + ftoa(gen) + `}`
+	}
+	doc := "[" + strings.Join([]string{row(1, 5.83, 5.83, 0.01, 9.42, 465.5, 465.5, 106.1), row(8, 6.46, 6.31, 0.04, 1.36, 532.8, 538.7, 733.8), row(16, 6.85, 6.97, 0.0, 0.72, 448.4, 564.6, 1379.6)}, ",") + "]"
+	_, err := Read("t.json", []byte(doc), Records, Meta{})
+	require.ErrorContains(t, err, "itl_mean")
+	_, err = Read("t.json", []byte(doc), Records, Meta{Columns: map[string]string{"itl_mean": "tpot_mean_ms"}})
+	require.ErrorContains(t, err, `pick one with --column ttft_mean="ttft_mean_ms"`)
+	s, err := Read("t.json", []byte(doc), Records, Meta{Columns: map[string]string{"itl_mean": "tpot_mean_ms", "ttft_mean": "ttft_mean_ms"}})
+	require.NoError(t, err)
+	require.Equal(t, []float64{106.1, 733.8, 1379.6}, throughputs(s))
+	require.Equal(t, 6.31, *s.Points[1].ITL.P50)
+}

@@ -38,6 +38,7 @@ var curvePairValue = regexp.MustCompile(`^([\d][\d.,]*)\s*(.*)$`)
 func splitCurvePairColumns(g *grid) []string {
 	var notes []string
 	curves := tableCurveNames(*g)
+	shared := sharedNameLists(*g)
 	for i := 0; i < len(g.header); i++ {
 		rest, names, ok := curvePairNames(g.header[i])
 		if !ok {
@@ -51,6 +52,9 @@ func splitCurvePairColumns(g *grid) []string {
 		}
 		if !ok {
 			rest, names, ok = suffixCurvePair(*g, i)
+		}
+		if !ok {
+			rest, names, ok = sharedListCurvePair(g.header[i], shared)
 		}
 		if !ok {
 			rest, names, ok = leadingCurvePair(*g, i)

@@ -47,11 +47,37 @@ func streamDecodeRate(g grid, cols []column, i int) (int, bool) {
 		if c.kind != colLatency || (c.metric != "tpot" && c.metric != "itl") || !centralStat(c.stat) {
 			continue
 		}
-		if inverseOnEveryRow(g, cols, i, t) {
+		if inverseOnEveryRow(g, cols, i, t) && !climbsWithLoad(g, cols, i) {
 			return t, true
 		}
 	}
 	return -1, false
+}
+
+// climbsWithLoad: rate column i at the highest level is over 1.5× its value
+// at the lowest. One stream decodes no faster as more share the engine;
+// a token time that falls so with the load is the system's (the run's wall
+// time over all its tokens, "sys_tpot_ms"), and 1000 ÷ it the node's rate.
+func climbsWithLoad(g grid, cols []column, i int) bool {
+	load, ok := onlyIndex(cols, func(c column) bool { return c.kind == colConcurrency })
+	if !ok {
+		return false
+	}
+	loLoad, hiLoad, lo, hi := math.Inf(1), math.Inf(-1), 0.0, 0.0
+	for _, row := range g.rows {
+		l, okL := positiveCell(row, load)
+		x, okX, err := readValue(cols[i], cellAt(row, i))
+		if !okL || !okX || err != nil {
+			continue
+		}
+		if l < loLoad {
+			loLoad, lo = l, x.v
+		}
+		if l > hiLoad {
+			hiLoad, hi = l, x.v
+		}
+	}
+	return hiLoad > loLoad && lo > 0 && hi > 1.5*lo
 }
 
 // centralStat: a mean, a median or no statistic named.

@@ -25,9 +25,9 @@ const curveLevel = `(?:(c|conc|bs|b|batch|n|np)\s*=?\s*(\d+)|(\d+)\s*(users?|str
 // levelThenValue: "c1=15.7", "C8: 1,386", "bs16 = 2202 tok/s".
 var levelThenValue = regexp.MustCompile(`(?i)(?:^|[^\w.])` + curveLevel + `\s*[=:]\s*(` + curveNumber + `)(?:\s*(?:tok/s|tokens/s|t/s))?`)
 
-// levelSpaceValue: "c1 14.8", "C8 1,386 tok/s": the level's letter run
-// into its number, a space, the value.
-var levelSpaceValue = regexp.MustCompile(`(?i)(?:^|[^\w.])(c|conc|bs|b|batch|n|np)(\d+)\s+(` + curveNumber + `)(?:\s*(?:tok/s|tokens/s|t/s))?`)
+// levelSpaceValue: "c1 14.8", "C8 1,386 tok/s", "C=4 255.5": the level's
+// letter run into its number, or set to it, a space, the value.
+var levelSpaceValue = regexp.MustCompile(`(?i)(?:^|[^\w.])(c|conc|bs|b|batch|n|np)(?:=)?(\d+)\s+(` + curveNumber + `)(?:\s*(?:tok/s|tokens/s|t/s))?`)
 
 // valueAtLevel: "1,386 at C8", "15.7 tok/s @ c1"; a range ("313–338 at
 // C1", several configurations' values) is kept as written, and the reading

@@ -30,6 +30,9 @@ func (r *resolved) innerColumnSeries(g grid, outerNames []string) error {
 		// the picked one's column is the picked series'.
 		return r.pickInner(g, inner, outer, outer, outer, r.seriesRest)
 	}
+	if !r.innerRates(inner) {
+		return nil
+	}
 	if r.seriesRest == "" {
 		var list, picks []string
 		for _, n := range inner.names {
@@ -44,6 +47,20 @@ func (r *resolved) innerColumnSeries(g grid, outerNames []string) error {
 		return inputerr.Errorf(g.file, "--series", g.headerLine, "%q names none of the series the columns of %q hold (%s)", r.seriesRest, outer, quoteAll(inner.names))
 	}
 	return r.pickInner(g, inner, outer, name, joinPick(outer, name), rest)
+}
+
+// innerRates: some inner series' columns hold a token rate. Names that
+// tell apart only latencies ("First-turn TTFT" beside "Later-turn TTFT",
+// one throughput for both) are two candidates for one value of the picked
+// curve, which the roles pass offers as such, never curves of their own.
+func (r *resolved) innerRates(inner colSeries) bool {
+	for i := range inner.nameOf {
+		switch r.cols[i].kind {
+		case colThroughput, colThroughputPerGPU:
+			return true
+		}
+	}
+	return false
 }
 
 // namesAmong: every name of inner is one of outer, case aside.

@@ -2,6 +2,9 @@ package table
 
 import (
 	"fmt"
+	"regexp"
+	"slices"
+	"strings"
 
 	"github.com/kneetool/knee/internal/inputerr"
 )
@@ -53,14 +56,13 @@ func (r *resolved) refuseLookalikes(g grid) error {
 // any refusal, by --column, or by what tells them apart (a successful
 // count, a complete load, the client's side, one naming split in two).
 func (r *resolved) settledLookalikes(g grid, k string, idx []int) bool {
-	switch {
-	case r.keepPicked(k):
+	if r.keepPicked(k) || r.keepPickedSibling(k, idx) {
 		return true
+	}
+	switch {
 	case k == "requests" && r.keepSuccessfulCount(idx):
 		return true
-	case k == "concurrency" && len(r.cols) == len(g.header) && r.keepCompleteLoad(g, idx):
-		return true
-	case k == "concurrency" && r.keepNamedConcurrency(idx):
+	case k == "concurrency" && r.keepOneLoad(g, idx):
 		return true
 	case r.cols[idx[0]].kind == colLatency && r.keepClientSide(idx):
 		return true
@@ -70,6 +72,12 @@ func (r *resolved) settledLookalikes(g grid, k string, idx []int) bool {
 		return true
 	}
 	return r.keepOneNaming(g, idx)
+}
+
+// keepOneLoad settles two load columns by the one complete, else the one
+// named the concurrency.
+func (r *resolved) keepOneLoad(g grid, idx []int) bool {
+	return len(r.cols) == len(g.header) && r.keepCompleteLoad(g, idx) || r.keepNamedConcurrency(idx)
 }
 
 func (r *resolved) headersOf(idx []int) []string {
@@ -116,3 +124,48 @@ func (r *resolved) refuseAmbiguousRates(g grid) error {
 	}
 	return nil
 }
+
+// keepPickedSibling settles the candidates for one statistic of a metric
+// (itl_p50) by the column picked for another statistic of it (--column
+// itl_mean=tpot_mean_ms): of "tpot_p50_ms" and "tpot_sse_p50_ms" the one
+// named as the picked one is, its statistic aside, is the picked column's
+// sibling, and the others are left unread.
+func (r *resolved) keepPickedSibling(k string, idx []int) bool {
+	metric, _, ok := strings.Cut(k, "_")
+	if !ok {
+		return false
+	}
+	var stems []string
+	for pk, want := range r.picked {
+		if pm, _, ok := strings.Cut(pk, "_"); ok && pm == metric && pk != k {
+			stems = append(stems, statStem(want))
+		}
+	}
+	keep := -1
+	for _, i := range idx {
+		if slices.Contains(stems, statStem(HeaderKey(r.cols[i].header))) {
+			if keep >= 0 {
+				return false
+			}
+			keep = i
+		}
+	}
+	if keep < 0 {
+		return false
+	}
+	for _, i := range idx {
+		if i != keep {
+			r.cols[i].kind, r.cols[i].why = colIgnore, fmt.Sprintf("not the sibling of the column --column picks for %s", metric)
+		}
+	}
+	return true
+}
+
+// statStem is a header with its statistic's word left out: "tpot_p50_ms"
+// and "tpot_mean_ms" are both "tpot__ms".
+func statStem(h string) string {
+	return statInHeader.ReplaceAllString(h, "")
+}
+
+// statInHeader is a statistic's word inside a header.
+var statInHeader = regexp.MustCompile(`(?i)(?:^|\b|_)(?:mean|avg|average|median|p\d{2,3}|min|max)(?:$|\b|_)`)

@@ -303,8 +303,8 @@ func (r *resolved) tpotOrITL(file string) {
 	}
 	for i := range r.cols {
 		c := &r.cols[i]
-		if c.kind != colLatency {
-			continue
+		if c.kind != colLatency || r.picked[c.key()] == HeaderKey(c.header) {
+			continue // a column --column picks holds what it was picked for
 		}
 		switch {
 		case c.metric == "itl" && hasTPOT:

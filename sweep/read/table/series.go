@@ -188,11 +188,41 @@ func seriesParts(cols []column, idx []int) []string {
 			part = strings.Join(strings.Fields(part)[1:], " ")
 		}
 		if !namesSeries(part) {
-			return nil
+			return leadingNames(out)
 		}
 	}
 	return out
 }
+
+// leadingNames are the series parts without the words that qualify the
+// rate rather than name a curve ("Coding aggregate" and "Prose aggregate
+// decode" over "… tok/s": "Coding" and "Prose"), when each part starts
+// with its name and what follows is only such words; nil otherwise.
+func leadingNames(parts []string) []string {
+	out := make([]string, len(parts))
+	seen := map[string]bool{}
+	for n, part := range parts {
+		w := strings.Fields(part)
+		if len(w) < 2 {
+			return nil
+		}
+		for _, q := range w[1:] {
+			if !rateQualifiers.has(strings.ToLower(q)) {
+				return nil
+			}
+		}
+		low := strings.ToLower(w[0])
+		if seen[low] || !namesSeries(w[0]) {
+			return nil
+		}
+		seen[low] = true
+		out[n] = w[0]
+	}
+	return out
+}
+
+// rateQualifiers say how a rate was taken, never which curve it is.
+var rateQualifiers = wordset([]string{"aggregate", "agg", "total", "decode", "output", "generation", "gen", "system", "node", "server", "overall", "e2e", "end-to-end", "sustained", "steady", "steady-state", "measured", "effective"})
 
 // namesSeries: the part that differs between lookalike headers names a
 // series only as a word of its own ("k8s", "32k", "before"), never as a

@@ -195,6 +195,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, nameStatSiblings(&g)...)
 	notes = append(notes, loadNamedByTitle(&g)...)
 	notes = append(notes, nameDefinedRates(&g)...)
+	notes = append(notes, nameAggStreamPairs(&g)...)
 	notes = append(notes, nameColumnsByHeading(&g)...)
 	notes = append(notes, splitPerGPUBrackets(&g)...)
 	if runs := splitRoundCells(&g); runs != nil {
