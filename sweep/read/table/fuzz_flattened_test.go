@@ -8,6 +8,10 @@ import "testing"
 // input error, never a panic, whatever the bytes (checkResult).
 
 func FuzzJSONRecords(f *testing.F) {
+	// Batches bs and bt: JSON Lines of run records that group their
+	// fields (load, throughput, config); a summary with a system TPOT.
+	f.Add([]byte("{\"ts\":\"2026-09-22T04:14:18.342063+00:00\",\"config\":{\"mechanism\":\"dflash\"},\"load\":{\"concurrency\":1,\"repeat\":0},\"throughput\":{\"output_tokens_per_s\":89.1,\"tokens_from_usage\":true,\"tokens_per_chunk\":3.9}}\n{\"ts\":\"2026-09-22T04:14:57.745189+00:00\",\"config\":{\"mechanism\":\"eagle\"},\"load\":{\"concurrency\":4,\"repeat\":0},\"throughput\":{\"output_tokens_per_s\":226.1,\"tokens_from_usage\":true,\"tokens_per_chunk\":3.9}}\n"))
+	f.Add([]byte("[{\"batch_size\":1,\"tpot_mean_ms\":5.8,\"sys_tpot_ms\":9.4,\"ttft_single_ms\":465,\"ttft_mean_ms\":465,\"gen_tps\":106.1},{\"batch_size\":8,\"tpot_mean_ms\":6.4,\"sys_tpot_ms\":1.36,\"ttft_single_ms\":532,\"ttft_mean_ms\":538,\"gen_tps\":733.8}]"))
 	f.Add([]byte(`[{"concurrency": 1, "output_throughput": 35.1, "mean_ttft_ms": 21.4}, {"concurrency": 8, "output_throughput": 240.2, "mean_ttft_ms": 30.9}]`))
 	f.Add([]byte(`{"model": "m", "results": [{"max_concurrency": 4, "system_output_throughput": 120, "p99_ttft": 0.2}, {"max_concurrency": 16, "system_output_throughput": 410, "p99_ttft": 0.9}, {"max_concurrency": 64, "system_output_throughput": "NaN"}]}`))
 	f.Add([]byte(`{"data": {"runs": [{"users": 2, "tok/s": 1e308, "gpu": {"count": 8}}, {"users": 4, "tok/s": -1}]}}`))

@@ -35,6 +35,17 @@ func FuzzCSV(f *testing.F) {
 }
 
 func FuzzMarkdown(f *testing.F) {
+	// Batches bs and bt: a long table's level once per group of metric
+	// rows with a ratio row; a bracketed caption under the table; run
+	// names listed in several headers; unitless agg beside per-stream; a
+	// summary cell listing the sweep; a figure at its own setting after
+	// the levels.
+	f.Add([]byte("| Concurrency ($cc$) | Metric | K=5 | K=3 |\n|---|---|---|---|\n| **$cc=1$** | Aggregate tok/s | 25.8 | 28.1 |\n| | Acceptance Ratio | 42.9% | 56.8% |\n| **$cc=4$** | Aggregate tok/s | 40.8 | 42.4 |\n| | Acceptance Ratio | 42.2% | 56.0% |\n"))
+	f.Add([]byte("| arm | c=1 | c=2 | c=4 |\n|---|---|---|---|\n| recipe | 21.3 | 46.7 | 74.5 |\n\n(output tok/s aggregate)\n"))
+	f.Add([]byte("| Concurrency | First-turn TTFT A1 / B1 (s) | Output tok/s A1 / B1 |\n|---|---|---|\n| 1 | 13.1 / 16.5 | 8.07 / 8.00 |\n| 2 | 16.6 / 22.0 | 14.8 / 13.5 |\n"))
+	f.Add([]byte("| conc | FP8 agg | FP8 per-stream |\n|---|---|---|\n| 1 | 23.0 | 24.4 |\n| 4 | 61.9 | 16.7 |\n| 16 | 145.8 | 10.1 |\n"))
+	f.Add([]byte("| 指标 | 数值 |\n|---|---|\n| 并发聚合 | C=1 70.4 · C=2 149.4 · **C=4 255.5** tok/s |\n"))
+	f.Add([]byte("### Throughput (decode t/s)\n\n| KV | ctx | c1 | c2 | c4 | prefill @4K |\n|---|---|---|---|---|---|\n| fp8 | 172K | 129 | 253 | 492 | 9,607 |\n"))
 	// Batch bp: a level still to run, a capacity table above a rate sweep
 	// of offered and served rates, a curve's own metric row, a goodput
 	// defined as tokens beside a window rate.
