@@ -141,24 +141,11 @@ func (r *resolved) keepPickedSibling(k string, idx []int) bool {
 			stems = append(stems, statStem(want))
 		}
 	}
-	keep := -1
-	for _, i := range idx {
-		if slices.Contains(stems, statStem(HeaderKey(r.cols[i].header))) {
-			if keep >= 0 {
-				return false
-			}
-			keep = i
-		}
-	}
-	if keep < 0 {
-		return false
-	}
-	for _, i := range idx {
-		if i != keep {
-			r.cols[i].kind, r.cols[i].why = colIgnore, fmt.Sprintf("not the sibling of the column --column picks for %s", metric)
-		}
-	}
-	return true
+	return r.keepTheOne(idx, func(i int) bool {
+		return slices.Contains(stems, statStem(HeaderKey(r.cols[i].header)))
+	}, func(string) string {
+		return fmt.Sprintf("not the sibling of the column --column picks for %s", metric)
+	})
 }
 
 // statStem is a header with its statistic's word left out: "tpot_p50_ms"
