@@ -41,7 +41,6 @@ var corpusFlags = map[string]Meta{
 	"bj-vllm023-ray-serve-l4-qwen25-05b-lora-sarnadabhilash-ray-vllm-systems-lab-phase3":                        {Series: "off / base-short"},
 	"ba-sglang-ollama-strix-halo-gfx1151-qwen35-4b-jeremiahm37-bench-results":                                   {Columns: map[string]string{"throughput": "Ollama agg tps (contaminated)"}},
 	"ay-vllm024-dgx-spark-gb10-qwen3-coder-30b-a3b-fp8-stefanooe-overnight-report":                              {Series: "backend_auto / single_stream"},
-	"ax-sglang-rtxpro6000-qwen25-72b-fp8-teo-ma-vm-results-run-log-20k-1k":                                      {Columns: map[string]string{"achieved_concurrency": "Concurrency"}},
 	"at-vllm-vs-hf-fastapi-runpod-a40-phi4-mini-lora-lorafrica-benchmarks-readme":                               {Columns: map[string]string{"throughput": "vLLM TPS (output_throughput)"}},
 	"at-vllm0231-rocm-mi210-qwen3-14b-aiter-asm-attention-davetha-ab":                                           {Series: "stock / 128"},
 	"at-vllm0271-rtxpro6000-qwen38-27b-fp8-mtp-ecohash-concurrency-sweep":                                       {Series: "MTP / math"},

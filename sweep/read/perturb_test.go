@@ -50,7 +50,7 @@ var perturbPinned = map[string]perturbCount{
 	"TTFT ms → s":                   {47, 0, 0},
 	"unit header → cells":           {127, 0, 1},
 	"unit cells → header":           {91, 0, 3},
-	"prose above":                   {368, 0, 1},
+	"prose above":                   {369, 0, 1},
 	"prose below":                   {366, 0, 0},
 	"no outer pipes":                {276, 0, 7},
 	"as pandas print(df)":           {235, 0, 18},

@@ -201,3 +201,22 @@ func TestFigureAtItsOwnSettingBesideLevels(t *testing.T) {
 	_, err = Read("t.md", []byte(plain), Markdown, Meta{Series: "fp8_e4m3"})
 	require.Error(t, err)
 }
+
+// A script's own line naming the level ("BENCH_CONCURRENCY: 10") above
+// SGLang's result block, which names it again ("Max request concurrency:
+// 10") beside the concurrency it measured ("Concurrency: 6.19"): the echo
+// is the configured level written twice, never a second measured
+// concurrency.
+func TestScriptEchoOfTheConfiguredLevel(t *testing.T) {
+	header := []string{"BENCH_CONCURRENCY", "Max request concurrency", "Concurrency", "Output token throughput (tok/s)", "Mean TTFT (ms)"}
+	g := synthetic(header, "", []string{"10", "10", "6.19", "193.29", "1624.7"}, []string{"40", "40", "21.5", "520.1", "3021.0"}, []string{"200", "200", "88.2", "790.4", "9120.5"})
+	r, err := throughPass(t, g, Meta{}, 2)
+	require.NoError(t, err)
+	require.Equal(t, colIgnore, colNamed(t, r, "BENCH_CONCURRENCY").kind)
+	require.Equal(t, colAchieved, colNamed(t, r, "Concurrency").kind)
+	// A plain column that differs from the configured level is measured.
+	g = synthetic(header, "", []string{"9", "10", "6.19", "193.29", "1624.7"}, []string{"38", "40", "21.5", "520.1", "3021.0"}, []string{"150", "200", "88.2", "790.4", "9120.5"})
+	r, err = throughPass(t, g, Meta{}, 2)
+	require.NoError(t, err)
+	require.Equal(t, colAchieved, colNamed(t, r, "BENCH_CONCURRENCY").kind)
+}

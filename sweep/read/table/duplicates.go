@@ -3,7 +3,6 @@ package table
 import (
 	"fmt"
 	"math"
-	"strconv"
 )
 
 // sameValuesTwice drops the second of two read columns with one meaning
@@ -68,44 +67,6 @@ func sameInUnits(g grid, ca, cb column, a, b int) bool {
 		}
 		top := math.Max(x.v, y.v)
 		if top > 0 && math.Abs(x.v-y.v)/top > maxUnitRounding {
-			return false
-		}
-		n++
-	}
-	return n >= 2
-}
-
-// sameCells: columns a and b hold the same cleaned text in every row, and
-// at least one row holds something.
-func sameCells(g grid, a, b int) bool {
-	filled := false
-	for _, row := range g.rows {
-		x, y := cleanCell(cellAt(row, a)), cleanCell(cellAt(row, b))
-		if x != y {
-			return false
-		}
-		filled = filled || x != ""
-	}
-	return filled
-}
-
-// sameToTheirDigits: columns a and b hold the same number in every row,
-// written to other digits ("0.2" and "0.20", "2" and "2.00"; never 31.44
-// and 31.68, two runs that agree closely, nor 8 and 8.4), with at least
-// two rows and the same rows blank.
-func sameToTheirDigits(g grid, a, b int) bool {
-	n := 0
-	for _, row := range g.rows {
-		x, y := cleanCell(cellAt(row, a)), cleanCell(cellAt(row, b))
-		if x == "" || y == "" {
-			if x != y {
-				return false
-			}
-			continue
-		}
-		fx, errX := strconv.ParseFloat(x, 64)
-		fy, errY := strconv.ParseFloat(y, 64)
-		if errX != nil || errY != nil || fx != fy {
 			return false
 		}
 		n++

@@ -189,6 +189,26 @@ func (r *resolved) weakBesideNamed(weak []int, named int) []int {
 	return nil
 }
 
+// configuredEchoes sets aside the plain concurrency columns that repeat the
+// configured level on every row (a script's "BENCH_CONCURRENCY: 10" echoed
+// above vLLM's or SGLang's "Max request concurrency: 10"): the setting
+// written twice, not a measurement beside it. It returns the others, which
+// are measured.
+func (r *resolved) configuredEchoes(g grid, conf int, plain []int) []int {
+	if len(r.cols) != len(g.header) {
+		return plain
+	}
+	var out []int
+	for _, i := range plain {
+		if sameCells(g, i, conf) || sameToTheirDigits(g, i, conf) {
+			r.cols[i].kind, r.cols[i].why = colIgnore, fmt.Sprintf("the configured level %q written again", r.cols[conf].header)
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
 // concurrencyFlavors tells the configured level from measured concurrency:
 // with max_concurrency beside concurrency, the plain one is measured; with
 // "achieved concurrency" beside it, the plain one is configured.
@@ -212,7 +232,7 @@ func (r *resolved) concurrencyFlavors(g grid) error {
 	plain = append(plain, r.weakBesideNamed(weak, len(configured)+len(plain))...)
 	switch {
 	case len(configured) > 0:
-		measured = append(measured, plain...)
+		measured = append(measured, r.configuredEchoes(g, configured[0], plain)...)
 	case len(measured) > 0:
 		configured = plain
 	default:
