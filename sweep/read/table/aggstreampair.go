@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"gonum.org/v1/gonum/floats"
 )
 
 // Two columns written as a rate's two sides with no unit, "FP8 agg" beside
@@ -95,7 +97,7 @@ func nodeAndStream(g grid, load, agg, stream int) bool {
 	if len(levels) < 3 {
 		return false
 	}
-	lo, hi := argMin(levels), argMax(levels)
+	lo, hi := floats.MinIdx(levels), floats.MaxIdx(levels)
 	return levels[hi] > levels[lo] && aggs[hi] > aggs[lo] && streams[hi] < streams[lo]
 }
 
@@ -109,24 +111,4 @@ func gridLoadColumn(g grid) int {
 		}
 	}
 	return -1
-}
-
-func argMin(v []float64) int {
-	k := 0
-	for i := range v {
-		if v[i] < v[k] {
-			k = i
-		}
-	}
-	return k
-}
-
-func argMax(v []float64) int {
-	k := 0
-	for i := range v {
-		if v[i] > v[k] {
-			k = i
-		}
-	}
-	return k
 }
