@@ -37,6 +37,16 @@ var outputLengthPhrases = []*regexp.Regexp{
 	regexp.MustCompile(`(?i)\boutput[_ ](?:len|length)\s+(?:is|of)\s+(\d+)\b`),
 	regexp.MustCompile(`(?i)\boutput[*_]*\s*[=:]?[*_]*\s*(\d+)\s*tokens?\s*(?:/|per\s)\s*(?:request|req)\b`),
 	regexp.MustCompile(`--(?:out|output|max)-tokens[= ](\d+)\b`),
+	// "generates 50 tokens", "64 new tokens each", "with 220-token
+	// answers": prose saying what each request got back.
+	regexp.MustCompile(`(?i)\bgenerat(?:es|ing|ed|e)\s+(\d+)\s+tokens?\b`),
+	regexp.MustCompile(`(?i)\b(\d+)\s+new\s+tokens?\b`),
+	regexp.MustCompile(`(?i)\b(\d+)[- ]tokens?\s+(?:answers?|responses?|replies|reply)\b`),
+	// The same in the languages reports are written in: Spanish, French,
+	// Portuguese, German, Turkish, Russian ("128 tokens de salida",
+	// "Ausgabe-Tokens: 128", "Maksimum çıkış token | 128").
+	regexp.MustCompile(`(?i)\b(\d+)\s*tokens?\s+(?:de\s+(?:salida|sortie|saída|output)|en\s+sortie)\b|\b(\d+)\s*(?:Ausgabe[- ]?tokens?|çıkış\s+token\w*|выходн\p{L}*\s+токен\p{L}*)`),
+	regexp.MustCompile(`(?i)(?:tokens?\s+de\s+(?:salida|sortie|saída)|Ausgabe[- ]?(?:tokens?|länge)|çıkış\s+token\w*|выходн\p{L}*\s+токен\p{L}*)\s*[=:|：]?\s*(\d+)\b`),
 	// Chinese: "输出长度：1 token", "输出 128 tokens".
 	regexp.MustCompile(`输出(?:长度|長度|token ?数|tokens?)?\s*[=:：]?\s*(\d+)\s*(?i:tokens?|个 ?token)`),
 	strictOutput,
@@ -61,7 +71,7 @@ func statedOutputLength(g grid) (int, bool) {
 	length := 0
 	for _, rx := range outputLengthPhrases {
 		for _, m := range rx.FindAllStringSubmatch(text, -1) {
-			n, err := strconv.Atoi(m[1])
+			n, err := strconv.Atoi(firstGroup(m))
 			if err != nil || n <= 0 {
 				continue
 			}
@@ -72,6 +82,17 @@ func statedOutputLength(g grid) (int, bool) {
 		}
 	}
 	return length, strictOutput.MatchString(text) || ignoreEOS.MatchString(text) && !ignoreEOSOff.MatchString(text)
+}
+
+// firstGroup is the first group a match filled: a phrase may put the
+// number before its words or after them.
+func firstGroup(m []string) string {
+	for _, g := range m[1:] {
+		if g != "" {
+			return g
+		}
+	}
+	return ""
 }
 
 // meanOutputLength is the one column of the mean output tokens per
