@@ -85,7 +85,6 @@ var corpusFlags = map[string]Meta{
 	"s-mi300x-vllm023-inferbench-workload-context-band-series-failed-zero-rows":                                 {Series: "single_long / SHORT"},
 	"s-sglang-welmv4-tp4-vs-tp4-cp2-32k-2k-resident-concurrency-path-series-backticked-cells":                   {Series: "TP4"},
 	"r-2x-dgx-spark-tensorfold-dsv41-flash-exl3-phase-series-per-stream-then-aggregate-ttft-s":                  {Series: "structured"},
-	"r-4x-ascend910b-pocketllm-qwen38-27b-concurrency-ladder-run-labels-refill-rows-ttft-ms":                    {Series: "L1"},
 	"r-a40-vllm-polyserve-qwen25-3b-spec-ngram-off-on-column-pairs-by-concurrency":                              {Series: "off"},
 	"r-h100-vllm-guidellm-qwen35-9b-rate-headings-baseline-optimized-blocks-observed-max-concurrency":           {Series: "Optimized benchmark result"},
 	"r-h20-custom-engine-dsv4-flash-w4afp8-gemv-tp2-tp4-heading-series-per-req-beside-aggregate":                {Series: "TP=2"},

@@ -35,3 +35,56 @@ func TestOutputLengthInProse(t *testing.T) {
 	_, err = Read("t.md", []byte(table), Markdown, Meta{})
 	require.ErrorContains(t, err, "nothing states the output tokens per request")
 }
+
+// A run record's median decode rate beside its output tokens over wall
+// time: the unnamed rate is the run's, and a median far below it is one
+// stream's (it falls as the load grows while the run's rate climbs), never
+// the central value of one family.
+func TestMedianFarBelowTheRunsRate(t *testing.T) {
+	// In the second curve the queue holds half the streams at 32 (the run's
+	// rate is under half their decode rates' sum), so the per-stream test
+	// cannot pair the columns on every row.
+	doc := `{"auto": [{"concurrency": 1, "median_decode_tokens_per_s": 45.8, "output_tokens_per_s": 45.1, "median_ttft_ms": 64},
+{"concurrency": 16, "median_decode_tokens_per_s": 39.8, "output_tokens_per_s": 629.8, "median_ttft_ms": 150},
+{"concurrency": 32, "median_decode_tokens_per_s": 34.5, "output_tokens_per_s": 1090.9, "median_ttft_ms": 200}],
+"draft": [{"concurrency": 1, "median_decode_tokens_per_s": 61.2, "output_tokens_per_s": 60.7, "median_ttft_ms": 72},
+{"concurrency": 16, "median_decode_tokens_per_s": 31.1, "output_tokens_per_s": 485.6, "median_ttft_ms": 145},
+{"concurrency": 32, "median_decode_tokens_per_s": 36.0, "output_tokens_per_s": 516.2, "median_ttft_ms": 14841}]}`
+	s, err := Read("t.json", []byte(doc), Records, Meta{Series: "draft"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{60.7, 485.6, 516.2}, throughputs(s))
+	require.Contains(t, strings.Join(s.Notes, "\n"), `"median_decode_tokens_per_s", a median far below it, summarises something else`)
+	// A median close to the unnamed rate is its family's central value,
+	// read first as before.
+	near := strings.NewReplacer("31.1", "480.0", "36.0", "510.0", "39.8", "620.0", "34.5", "1080.0").Replace(doc)
+	s, err = Read("t.json", []byte(near), Records, Meta{Series: "draft"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{61.2, 480, 510}, throughputs(s))
+}
+
+// A column of thresholds ("p99≤30000, rps≥0.3") is the bound a check
+// compared each row with, not a setting: its values name no curves, even
+// where the bound grows with the level. An arrow ("1k -> 256") is no bound.
+func TestThresholdColumnNamesNoCurves(t *testing.T) {
+	doc := "| Level | Verdict | p99 (ms) | tok/s | Threshold |\n|---|---|---|---|---|\n" +
+		"| 1 | PASS | 187 | 269.7 | p99≤30000, rps≥0.3 |\n| 10 | PASS | 932 | 604.4 | p99≤30000, rps≥1.0 |\n" +
+		"| 50 | PASS | 2016 | 624.2 | p99≤60000, rps≥2.0 |\n| 100 | PASS | 2128 | 589.8 | p99<=120000 |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{269.7, 604.4, 624.2, 589.8}, throughputs(s))
+	require.False(t, criterionColumn(synthetic([]string{"shape"}, "", []string{"1k -> 256"}, []string{"8k => 1k"}), 0))
+}
+
+// Run ids, one per row ("BENCH-001", "BENCH-005"), where two rows share a
+// level: no id is a curve (one point each), and the rows of one level may
+// be other runs beside the sweep, so the table is refused with the rows
+// named. Where no level repeats, the ids are dropped and the rows are the
+// sweep.
+func TestRunsNamedApartAtOneLevel(t *testing.T) {
+	doc := "| Case | Level | tok/s |\n|---|---|---|\n| BENCH-001 | 1 | 100 |\n| BENCH-002 | 10 | 600 |\n| BENCH-003 | 50 | 620 |\n| BENCH-004 | 100 | 590 |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{100, 600, 620, 590}, throughputs(s))
+	_, err = Read("t.md", []byte(doc+"| BENCH-005 (streaming) | 1 | 130 |\n"), Markdown, Meta{})
+	require.ErrorContains(t, err, `the rows at Level 1 are runs named apart ("BENCH-001", "BENCH-005 (streaming)")`)
+}

@@ -27,7 +27,13 @@ func (r *resolved) refuseDistantCentrals(g grid) error {
 }
 
 // centralPair is a family's first median and first mean column (-1: none).
-type centralPair struct{ median, mean int }
+// A family with no mean pairs its median with the column that names no
+// statistic (unnamed): "output_tokens_per_s", the run's tokens over its
+// time, beside "median_decode_tokens_per_s".
+type centralPair struct {
+	median, mean int
+	unnamed      bool
+}
 
 // centralPairs are the families that have both a median and a mean, in
 // the order their first column comes.
@@ -35,15 +41,18 @@ func (r *resolved) centralPairs() []centralPair {
 	byKey := map[string]*centralPair{}
 	var keys []string
 	for i, c := range r.cols {
-		if !familyKind(c.kind) || c.stat != "p50" && c.stat != "mean" {
+		if !familyKind(c.kind) || c.stat != "p50" && c.stat != "mean" && c.stat != "" {
 			continue
 		}
 		k := c.key() + "/" + c.flavor
 		p, ok := byKey[k]
 		if !ok {
-			p = &centralPair{-1, -1}
+			p = &centralPair{median: -1, mean: -1}
 			byKey[k] = p
 			keys = append(keys, k)
+		}
+		if c.stat == "" {
+			continue // paired by pairUnnamed, when the family has no mean
 		}
 		if c.stat == "p50" && p.median < 0 {
 			p.median = i
@@ -52,6 +61,7 @@ func (r *resolved) centralPairs() []centralPair {
 			p.mean = i
 		}
 	}
+	r.pairUnnamed(byKey)
 	var out []centralPair
 	for _, k := range keys {
 		if p := byKey[k]; p.median >= 0 && p.mean >= 0 {
@@ -79,6 +89,9 @@ func (r *resolved) distantPair(g grid, p centralPair) error {
 			r.meanRate(g, p)
 			return nil
 		}
+		if p.unnamed {
+			return nil // a median above a rate that names no statistic: as before
+		}
 		err := inputerr.Errorf(g.file, md.header, g.lines[ri], "%q (%g) and %q (%g) are the median and the mean of one %s but differ by more than %.0f%%: one of them summarises something else (a median over time of a per-second rate is not the run's), and knee does not guess which: pick one with --column %s=%q",
 			md.header, a.v, mn.header, b.v, kindNames[md.kind], maxCentralGap*100, md.key(), mn.header)
 		// The mean first: a run's rate is its tokens over its time, and
@@ -97,6 +110,38 @@ func (r *resolved) distantPair(g grid, p centralPair) error {
 func (r *resolved) meanRate(g grid, p centralPair) {
 	md, mn := &r.cols[p.median], r.cols[p.mean]
 	md.kind, md.why = colIgnore, fmt.Sprintf("a median far from the mean %q: the run's rate is its mean", mn.header)
+	if p.unnamed {
+		md.why = fmt.Sprintf("a median far below %q: the run's rate is its tokens over its time", mn.header)
+		r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the %s: a run's tokens over its duration is a mean rate; %q, a median far below it, summarises something else (one stream's rate, or a per-second rate over time), not read",
+			g.file, mn.header, kindNames[mn.kind], md.header))
+		return
+	}
 	r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the %s: a run's tokens over its duration is a mean rate; %q, far from it, is a median over time of a per-second rate, not read",
 		g.file, mn.header, kindNames[mn.kind], md.header))
+}
+
+// pairUnnamed gives a token rate's family that has a median and no mean
+// the column naming no statistic as the other central value, when exactly
+// one such column is in the family: a run's tokens over its time is a
+// mean rate whatever its header says.
+func (r *resolved) pairUnnamed(byKey map[string]*centralPair) {
+	for k, p := range byKey {
+		if p.median < 0 || p.mean >= 0 || r.cols[p.median].kind != colThroughput && r.cols[p.median].kind != colThroughputPerGPU {
+			continue
+		}
+		found := -1
+		for i, c := range r.cols {
+			if c.stat != "" || !familyKind(c.kind) || c.key()+"/"+c.flavor != k {
+				continue
+			}
+			if found >= 0 {
+				found = -2
+				break
+			}
+			found = i
+		}
+		if found >= 0 {
+			p.mean, p.unnamed = found, true
+		}
+	}
 }

@@ -146,6 +146,10 @@ func FuzzMarkdown(f *testing.F) {
 	f.Add([]byte("Aggregate tokens per second across all requests.\n\n| Requests | 1 | 2 | 3 |\n| --- | ---: | ---: | ---: |\n| a | 20.0 | 36.0 | 49.0 |\n| a's advantage | +11% | +20% | +48% |\n"))
 	f.Add([]byte("## Concurrency sweep\n\n| level | AggTPS | ReqTPS |\n|--:|--:|--:|\n| 1 | 110.0 | 110.0 |\n| 2 | 200.0 | 100.0 |\n| 4 | 310.0 | 77.5 |\n"))
 	f.Add([]byte("| Load (req/s) | In flight | bs | overall tok/s | decode-only tok/s |\n|---|---|---|---|---|\n| 0.5 | 2.0 | 8 | 150 | 55 |\n| 1.0 | 4.1 | 16 | 280 | 100 |\n"))
+	// Batch bu (burules_test.go): thresholds beside a verdict, run ids
+	// that share a level, an output length stated in prose.
+	f.Add([]byte("| Case | Level | Verdict | tok/s | Threshold |\n|---|---|---|---|---|\n| B-001 | 1 | **PASS** | 269.7 | p99≤30000, rps≥0.3 |\n| B-002 | 10 | PASS | 604.4 | p99<=30000 |\n| B-005 (TTFT) | 1 | PASS | 299.6 | TTFT p95≤5000 |\n"))
+	f.Add([]byte("Each request generates 50 tokens; 64 new tokens each on long prompts.\n\n| users | req/s |\n|---|---|\n| 1 | 0.9 |\n| 4 | 3.2 |\n"))
 	seed(f, "sweeps/jtchilders-laguna-s21-nvfp4-gb10-vllm.md", "sweeps/dsv4flash-0731-1xdgxspark-maxseqs1-vllm.md",
 		"sweeps/yeqcharlotte-router-llmd-pd-llama31-8b-16gpu.md", "sweeps/pallavim1-gemma4-26b-rtxpro6000-g4-1k1k.md")
 	f.Fuzz(func(t *testing.T, b []byte) {

@@ -331,6 +331,9 @@ func rowSeries(g *grid, cols []column, pick, picked string) ([]string, error) {
 		headers = append(headers, fmt.Sprintf("%q", cols[i].header))
 	}
 	by := strings.Join(headers, " and ")
+	if err := runsNamedApart(*g, cols, series, ids, load, keyOf); err != nil {
+		return nil, err
+	}
 	runs := ""
 	if pick == "" {
 		pick, runs = sweepAmongRuns(*g, keyOf, load)

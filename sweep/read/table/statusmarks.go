@@ -1,6 +1,9 @@
 package table
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // statusWords are the marks a check column writes in each row: a pass, a
 // fail, a warning.
@@ -23,6 +26,9 @@ func (r *resolved) statusMarks(g grid) {
 		if statusColumn(g, i) {
 			c.kind, c.why = colIgnore, "a pass or fail mark on each row, not a series"
 		}
+		if criterionColumn(g, i) {
+			c.kind, c.why = colIgnore, "a bound each row is checked against (a threshold), not a series"
+		}
 	}
 }
 
@@ -41,4 +47,28 @@ func statusColumn(g grid, i int) bool {
 		marked = true
 	}
 	return marked
+}
+
+// criterionCell holds a bound a value is checked against: a comparison
+// and a number ("p99≤30000", "rps >= 0.3", "< 5 s"); an arrow ("1k -> 256",
+// "a => b") is no comparison.
+var criterionCell = regexp.MustCompile(`(?:^|[^\-=])(?:≤|≥|<=|>=|<|>|⩽|⩾)\s*\d`)
+
+// criterionColumn: every filled cell of column i states a bound ("p99≤30000,
+// rps≥0.3", "TTFT p95≤5000"): the thresholds of a check written beside
+// its result. A bound that grows with the level is the check's, not a
+// setting the run was given, so its values are no curves.
+func criterionColumn(g grid, i int) bool {
+	found := false
+	for _, row := range g.rows {
+		cell := stripMarkup(cellAt(row, i))
+		if isBlank(cell) {
+			continue
+		}
+		if !criterionCell.MatchString(cell) {
+			return false
+		}
+		found = true
+	}
+	return found
 }
