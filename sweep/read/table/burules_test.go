@@ -88,3 +88,31 @@ func TestRunsNamedApartAtOneLevel(t *testing.T) {
 	_, err = Read("t.md", []byte(doc+"| BENCH-005 (streaming) | 1 | 130 |\n"), Markdown, Meta{})
 	require.ErrorContains(t, err, `the rows at Level 1 are runs named apart ("BENCH-001", "BENCH-005 (streaming)")`)
 }
+
+// Two runs side by side, each named only in its group's first column, the
+// rest of the headers repeated: each repeated header is its group's, so
+// the second run's TTFT is never read with the first's rate.
+func TestRepeatedHeadersNameColumnGroups(t *testing.T) {
+	doc := "| c | NVFP4 agg | per-stream | TTFT (fresh) | EXL3 agg | per-stream | TTFT (fresh) |\n|---|---|---|---|---|---|---|\n" +
+		"| 1 | 64.3 | 64.3 | 1.29 s | 61.8 | 61.8 | 2.31 s |\n| 2 | 111.1 | 55.5 | 2.14 s | 92.5 | 46.5 | 4.13 s |\n" +
+		"| 3 | 138.6 | 47.0 | 3.01 s | 120.2 | 41.2 | 5.85 s |\n| 4 | 151.2 | 38.5 | 3.9 s | 149.7 | 37.4 | 7.47 s |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{Series: "EXL3"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{61.8, 92.5, 120.2, 149.7}, throughputs(s))
+	require.Equal(t, 7470.0, *s.Points[3].TTFT.Mean)
+	require.Contains(t, strings.Join(s.Notes, "\n"), `read as each group's own ("NVFP4 per-stream", "NVFP4 TTFT (fresh)" …)`)
+	// Headers repeated in another order are no groups.
+	_, ok := groupStarts([]string{"c", "A agg", "x", "y", "B agg", "y", "x"})
+	require.False(t, ok)
+}
+
+// A column whose header holds a load word but whose cells are memory
+// sizes ("worker margin" over "~4.1 GiB") is a reading, not a load.
+func TestMemoryCellsAreNoLoad(t *testing.T) {
+	doc := "| NUM_PARALLEL | P95 TTFT | agg tok/s | worker margin |\n|---:|---:|---:|---:|\n" +
+		"| 2 | 12.8s | 171 | ~4.1 GiB |\n| 4 | 7.8s | 276 | ~2.6 GiB |\n| 8 | 6.0s | 324 | ~0.45 GiB |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{171, 276, 324}, throughputs(s))
+	require.Contains(t, strings.Join(s.Notes, "\n"), `"worker margin" not read as a load: its cells are physical quantities ("~4.1 GiB")`)
+}

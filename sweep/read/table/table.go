@@ -149,6 +149,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	} else {
 		notes = append(notes, mergeCentredGroups(&g)...)
 	}
+	notes = append(notes, nameRepeatedGroups(&g)...)
 	notes = append(notes, readDecimalCommas(&g)...)
 	notes = append(notes, readThousandsDots(&g)...)
 	notes = append(notes, unpackSweepRow(&g)...)
