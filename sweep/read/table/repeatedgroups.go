@@ -58,20 +58,8 @@ func groupStarts(header []string) ([]int, bool) {
 			starts = append(starts, i)
 		}
 	}
-	if len(starts) < 2 {
+	if len(starts) < 2 || !sameGroups(header, starts, count) {
 		return nil, false
-	}
-	width := len(header) - starts[len(starts)-1]
-	for k, s := range starts {
-		if s+width > len(header) || k+1 < len(starts) && starts[k+1] != s+width {
-			return nil, false
-		}
-		for j := 1; j < width; j++ {
-			h := headerKey(header[s+j])
-			if h == "" || h != headerKey(header[starts[0]+j]) || count[h] != len(starts) {
-				return nil, false
-			}
-		}
 	}
 	// No repeated header before the first group: the leading columns (the
 	// level, a label) are the table's, not a group's.
@@ -81,6 +69,25 @@ func groupStarts(header []string) ([]int, bool) {
 		}
 	}
 	return starts, true
+}
+
+// sameGroups: the groups starting at starts are of one width, end the
+// table, and repeat the same headers in the same order, each header once
+// per group.
+func sameGroups(header []string, starts []int, count map[string]int) bool {
+	width := len(header) - starts[len(starts)-1]
+	for k, s := range starts {
+		if k+1 < len(starts) && starts[k+1] != s+width {
+			return false
+		}
+		for j := 1; j < width; j++ {
+			h := headerKey(header[s+j])
+			if h == "" || h != headerKey(header[starts[0]+j]) || count[h] != len(starts) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // groupNames are the first columns' headers less the words at their end
