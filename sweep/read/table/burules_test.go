@@ -116,3 +116,27 @@ func TestMemoryCellsAreNoLoad(t *testing.T) {
 	require.Equal(t, []float64{171, 276, 324}, throughputs(s))
 	require.Contains(t, strings.Join(s.Notes, "\n"), `"worker margin" not read as a load: its cells are physical quantities ("~4.1 GiB")`)
 }
+
+// "median / last" over "9.9 s / 9.9 s": the last request's wait is the
+// longest, a maximum, so the pair splits as median and max.
+func TestMedianAndLastSplit(t *testing.T) {
+	doc := "| Concurrent requests | Decode, aggregate tokens/s | Time to first token, median / last |\n|---:|---:|---:|\n" +
+		"| 1 | 21.6 | 9.9 s / 9.9 s |\n| 5 | 60.7 | 38.7 s / 53.2 s |\n| 10 | 77.0 | 65.1 s / 101.2 s |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{21.6, 60.7, 77}, throughputs(s))
+	require.Equal(t, 38700.0, *s.Points[1].TTFT.P50)
+	require.Nil(t, s.Points[1].TTFT.Mean)
+}
+
+// A column after the levels whose header names nothing knee reads and no
+// statistic ("KV tokens" over "1,093,386 @1M") is a figure of each row's
+// setup: set aside, the levels read under the heading's metric.
+func TestRowFigureAfterTheLevels(t *testing.T) {
+	doc := "## Headline results (decode tok/s, ctx 0, median of 3×30 s)\n\n| Setup | C1 | C4 | C8 | KV tokens |\n|---|---:|---:|---:|---:|\n" +
+		"| A | 207 | 488 | 672 | 1,093,386 @1M |\n| B | 306 | 694 | 962 | 1,015,018 |\n| C | 262 | 668 | 924 | — |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{Series: "B"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{306, 694, 962}, throughputs(s))
+	require.Contains(t, strings.Join(s.Notes, "\n"), `"KV tokens" holds another figure of each row (no level, no metric knee reads), after the levels: not read`)
+}

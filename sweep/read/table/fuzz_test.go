@@ -150,6 +150,7 @@ func FuzzMarkdown(f *testing.F) {
 	// that share a level, an output length stated in prose.
 	f.Add([]byte("| Case | Level | Verdict | tok/s | Threshold |\n|---|---|---|---|---|\n| B-001 | 1 | **PASS** | 269.7 | p99≤30000, rps≥0.3 |\n| B-002 | 10 | PASS | 604.4 | p99<=30000 |\n| B-005 (TTFT) | 1 | PASS | 299.6 | TTFT p95≤5000 |\n"))
 	f.Add([]byte("| c | A agg | per-stream | TTFT | B agg | per-stream | TTFT |\n|---|---|---|---|---|---|---|\n| 1 | 64.3 | 64.3 | 1.2 s | 61 | 61 | 2 s |\n| 2 | 111 | 55.5 | | 92.5 | 46 | 4 s |\n| 3 | x | 47 | 3 s |\n"))
+	f.Add([]byte("## R (decode tok/s)\n\n| Setup | C1 | C4 | KV tokens | TTFT, median / last |\n|---|---|---|---|---|\n| A | 207 | 488 | 1,093,386 @1M | 9.9 s / 9.9 s |\n| B | 306 | | — | 1 s / |\n"))
 	f.Add([]byte("| NUM_PARALLEL | agg tok/s | worker margin |\n|---|---|---|\n| 2 | 171 | ~4.1 GiB |\n| 4 | 276 | 83 MiB |\n"))
 	f.Add([]byte("Each request generates 50 tokens; 64 new tokens each on long prompts.\n\n| users | req/s |\n|---|---|\n| 1 | 0.9 |\n| 4 | 3.2 |\n"))
 	seed(f, "sweeps/jtchilders-laguna-s21-nvfp4-gb10-vllm.md", "sweeps/dsv4flash-0731-1xdgxspark-maxseqs1-vllm.md",

@@ -182,7 +182,9 @@ func loadColumn(cols []column) int {
 var statPair = regexp.MustCompile(`(?i)^(.*?)\b((?:` + pairStat + `)(?:\s*/\s*(?:` + pairStat + `))+)\b(.*)$`)
 
 // pairStat is one statistic of a statPair, as statOf reads it.
-const pairStat = `p\d+(?:\.\d+)?|mean|avg|average|median|med|mdn|min|max|peak|\d+(?:\.\d+)?(?:st|nd|rd|th)(?:\s+percentile)?`
+// "last" and "slowest" beside a median are the longest a request waited:
+// the maximum ("Time to first token, median / last").
+const pairStat = `p\d+(?:\.\d+)?|mean|avg|average|median|med|mdn|min|max|peak|last|slowest|\d+(?:\.\d+)?(?:st|nd|rd|th)(?:\s+percentile)?`
 
 // splitStatPairs turns a column whose header names k statistics and whose
 // cells hold k values ("93 / 169", "0.42 / 3.83 / 7.7 s") into k columns,
@@ -202,7 +204,11 @@ func splitStatPairs(g *grid) []string {
 		}
 		names := make([]string, len(stats))
 		for j, st := range stats {
-			names[j] = strings.TrimSpace(m[1] + strings.TrimSpace(st) + m[3])
+			st = strings.TrimSpace(st)
+			if low := strings.ToLower(st); low == "last" || low == "slowest" {
+				st = "max"
+			}
+			names[j] = strings.TrimSpace(m[1] + st + m[3])
 		}
 		g.header = append(g.header[:i], append(names, g.header[i+1:]...)...)
 		var odd []string

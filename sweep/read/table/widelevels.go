@@ -81,6 +81,10 @@ func asideNotes(g grid, others, remarks []int) []string {
 			notes = append(notes, fmt.Sprintf("%s: %q holds a figure at one level, after the levels: not read", g.file, g.header[i]))
 			continue
 		}
+		if hasNumber(g, i) && !remarkCells(g, i) {
+			notes = append(notes, fmt.Sprintf("%s: %q holds another figure of each row (no level, no metric knee reads), after the levels: not read", g.file, g.header[i]))
+			continue
+		}
 		notes = append(notes, fmt.Sprintf("%s: %q holds a remark per row, not a level: not read", g.file, g.header[i]))
 	}
 	return notes
@@ -121,7 +125,7 @@ func wideColumns(g grid) (levels, summaries, ratios, remarks []int, ok bool) {
 			continue
 		}
 		c := classify(g.header[i])
-		if len(levels) > 0 && besideLevels(g, c, i) {
+		if len(levels) > 0 && besideLevels(g, c, i) || len(levels) >= 2 && figureOfTheRow(c, g.header[i]) {
 			remarks = append(remarks, i)
 			continue
 		}
@@ -131,6 +135,19 @@ func wideColumns(g grid) (levels, summaries, ratios, remarks []int, ok bool) {
 		summaries = append(summaries, i)
 	}
 	return levels, summaries, ratios, remarks, true
+}
+
+// figureOfTheRow: a column after two levels or more whose header names no
+// level and nothing knee reads ("KV tokens" over "1,093,386 @1M", a
+// capacity): a figure of each row's setup, not a level nor a summary of
+// the levels' cells.
+// A figure at a setting of its own ("prefill @4K") is otherMeasures'.
+// A header naming a statistic ("best", "avg") claims to summarise the
+// levels: where it does not, the table stays a question.
+func figureOfTheRow(c column, header string) bool {
+	t := headerTokens(header)
+	return c.key() == "" && c.kind != colConcurrency && c.kind != colPerGPU && !ownSetting.MatchString(header) &&
+		statOf(t) == "" && !wordset(t).has(peakWords...)
 }
 
 // besideLevels: column i, after the levels, is a detail of one of them
