@@ -140,3 +140,17 @@ func TestRowFigureAfterTheLevels(t *testing.T) {
 	require.Equal(t, []float64{306, 694, 962}, throughputs(s))
 	require.Contains(t, strings.Join(s.Notes, "\n"), `"KV tokens" holds another figure of each row (no level, no metric knee reads), after the levels: not read`)
 }
+
+// "mean_tokens_per_run" (batch × output tokens) beside "tokens_per_second":
+// tokens per run are a count, no mean of the rate, and "output_tokens",
+// which it multiplies, names the curves: a setting crossed with every level
+// is no share of the count.
+func TestTokensPerRunIsACount(t *testing.T) {
+	doc := "tokens_per_second,batch_size,output_tokens,mean_tokens_per_run\n61.4,1,128,128\n60.9,1,256,256\n234.8,4,128,512\n233.0,4,256,1024\n452.2,8,128,1024\n446.2,8,256,2048\n"
+	s, err := Read("t.csv", []byte(doc), CSV, Meta{Series: "256"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{60.9, 233, 446.2}, throughputs(s))
+	require.True(t, tokensNoTime("mean_tokens_per_run"))
+	require.False(t, tokensNoTime("tokens_per_second"))
+	require.False(t, tokensNoTime("tokens per"))
+}

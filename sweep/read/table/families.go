@@ -43,7 +43,7 @@ func (r *resolved) statFamilies(file string) {
 	byKey := map[string][]int{}
 	var keys []string
 	for i, c := range r.cols {
-		if !familyKind(c.kind) {
+		if !familyKind(c.kind) || r.countBesideTimedRate(i) {
 			continue
 		}
 		k := c.key() + "/" + c.flavor
@@ -74,6 +74,22 @@ func (r *resolved) statFamilies(file string) {
 				file, kindNames[b.kind], b.header, statName(b.stat), strings.Join(dropped, ", ")))
 		}
 	}
+}
+
+// countBesideTimedRate: column i names tokens and no time ("mean tokens
+// per run") while another token rate names its time ("tokens per
+// second"): a count, which the roles pass sets aside (tokencounts.go), not
+// a statistic of the rate, whatever statistic its header names.
+func (r *resolved) countBesideTimedRate(i int) bool {
+	if !tokensNoTime(r.cols[i].header) {
+		return false
+	}
+	for j, c := range r.cols {
+		if j != i && tokenRateKind(c.kind) && !tokensNoTime(c.header) && wordsNameTime(headerTokens(c.header)) {
+			return true
+		}
+	}
+	return false
 }
 
 // centralOf finds a family's column of the best central rank: its index,

@@ -17,7 +17,10 @@ func dropShareColumns(g grid, series []int, load int) []int {
 	}
 	var out []int
 	for _, j := range series {
-		if !shareOfColumn(g, j, load) {
+		// A setting the product multiplies ("output_tokens" beside
+		// "mean_tokens_per_run" = batch × output) holds each of its values
+		// at several levels; a share moves with the load.
+		if settingAtEveryLevel(g, j, load) || !shareOfColumn(g, j, load) {
 			out = append(out, j)
 		}
 	}
@@ -51,4 +54,32 @@ func timesLoadIs(g grid, j, load, k int) bool {
 		levels[l] = true
 	}
 	return len(g.rows) >= 3 && len(levels) > 1
+}
+
+// settingAtEveryLevel: every value of column j is written at every level
+// of the table (two values and two levels at least): a setting crossed
+// with the load, never a share of something that moves with it.
+func settingAtEveryLevel(g grid, j, load int) bool {
+	at := map[string]map[string]bool{}
+	levels := map[string]bool{}
+	for _, row := range g.rows {
+		v, l := cleanCell(cellAt(row, j)), cleanCell(cellAt(row, load))
+		if isBlank(v) || isBlank(l) {
+			return false
+		}
+		if at[v] == nil {
+			at[v] = map[string]bool{}
+		}
+		at[v][l] = true
+		levels[l] = true
+	}
+	if len(at) < 2 || len(levels) < 2 {
+		return false
+	}
+	for _, ls := range at {
+		if len(ls) != len(levels) {
+			return false
+		}
+	}
+	return true
 }

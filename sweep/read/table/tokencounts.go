@@ -52,9 +52,29 @@ func (r *resolved) tokenCountsBesideRate(g grid) {
 }
 
 // tokensNoTime: header h names tokens and neither a rate nor a time.
+// "Per" counts as a time only before one: "tokens per second" is a rate,
+// "mean tokens per run" (or per request, per step) a count.
 func tokensNoTime(h string) bool {
-	w := wordset(headerTokens(h))
-	return w.has(tokenNouns...) && !w.has(rateNames...) && !w.has(timeNames...)
+	t := headerTokens(h)
+	w := wordset(t)
+	return w.has(tokenNouns...) && !w.has(rateNames...) && !wordsNameTime(t)
+}
+
+// wordsNameTime: the words t name a time ("s", "sec", "minutes"), or "per"
+// before one or at the end ("tokens per").
+func wordsNameTime(t []string) bool {
+	for i, x := range t {
+		if x != "per" {
+			if wordset(timeNames).has(x) {
+				return true
+			}
+			continue
+		}
+		if i+1 == len(t) || wordset(timeNames).has(t[i+1]) {
+			return true
+		}
+	}
+	return false
 }
 
 func tokenRateKind(k colKind) bool {
