@@ -154,3 +154,16 @@ func TestTokensPerRunIsACount(t *testing.T) {
 	require.False(t, tokensNoTime("tokens_per_second"))
 	require.False(t, tokensNoTime("tokens per"))
 }
+
+// A level whose row says the engine died ("**engine died** during
+// warm-up") under a column of packed statistics ran nothing: the text is
+// no TTFT, so the level is set aside as failed and the levels below read.
+func TestEngineDiedRowIsAFailedLevel(t *testing.T) {
+	doc := "| c | completed | TTFT p50 / p90 / p99 | tok/s |\n|---|---|---|---|\n" +
+		"| 1 | 23 | 49.4 / 63.8 / 69.5 | 74.0 |\n| 4 | 77 | 58.3 / 74.6 / 120.4 | 271.3 |\n| 16 | 250 | 57.2 / 85.1 / 434.1 | 776.9 |\n" +
+		"| 32 | — | **engine died** during warm-up | |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{74, 271.3, 776.9}, throughputs(s))
+	require.Equal(t, 434.1, *s.Points[2].TTFT.P99)
+}

@@ -116,6 +116,7 @@ func expandPackedRows(g *grid, load int) []string {
 
 // failedWords start a cell that says the level did not run.
 var failedWords = []string{"oom", "out of memory", "failed", "fail", "error", "crash", "crashed", "timeout", "timed out", "did not run", "❌", "✗", "x (", "dnf", "capacity-limited", "capacity limited",
+	"engine died", "server died", "died", "engine crashed", "server crashed", "killed", "hung",
 	// The same in the languages the vocabulary reads.
 	"失敗", "失败", "실패", "fehlgeschlagen", "fehler", "échec", "echec", "erreur", "fallo", "falló", "falha", "ошибка", "сбой", "hata", "błąd", "lỗi"}
 

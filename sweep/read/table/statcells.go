@@ -41,7 +41,9 @@ var (
 func statCellsHold(g *grid, i, k int) bool {
 	full := false
 	ok := everyFilledCell(*g, i, cleanCell, func(c string) bool {
-		if boundCell.MatchString(c) {
+		// "engine died during warm-up": the level did not run, no
+		// statistics to split (its text stays under the first).
+		if boundCell.MatchString(c) || failedCell(c) {
 			return true
 		}
 		if !statCell.MatchString(c) {

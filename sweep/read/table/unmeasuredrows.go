@@ -152,7 +152,9 @@ func lastLevelWithTTFT(g *grid, cols []column, r int) error {
 	ttft := -1
 	for i, c := range cols {
 		// "TBD" under TTFT is no TTFT either: the level is still to run.
-		if cell := cleanCell(cellAt(g.rows[r], i)); c.kind == colLatency && c.metric == "ttft" && !isBlank(cell) && !saysNotMeasured(cell) {
+		// Nor is text ("engine died during warm-up"): only a number is a
+		// TTFT the level measured.
+		if cell := cleanCell(cellAt(g.rows[r], i)); c.kind == colLatency && c.metric == "ttft" && !isBlank(cell) && !saysNotMeasured(cell) && numberCell(cell) {
 			ttft = i
 			break
 		}
