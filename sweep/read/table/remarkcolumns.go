@@ -22,8 +22,11 @@ func dropRemarkColumns(g grid, cols []column, series []int, load int) []int {
 		// A request length is a stated setting, no remark, even where
 		// one of its values is one row's own (a single 8K run beside the
 		// 128K curve), so long as another recurs: lengths that never
-		// recur (63488, 15872, 456 output tokens) were counted, not set.
-		if k == colSeriesLabel || k == colModel || k == colAccelerator || workloadSetting(cols[i]) && someValueRecurs(g, i) || everyValueRecurs(g, i) {
+		// recur (63488, 15872, 456 output tokens) were counted, not set;
+		// nor do lengths that recur only at one level (1039 output tokens
+		// at concurrency 1 under two contexts): a setting holds through a
+		// curve's levels.
+		if k == colSeriesLabel || k == colModel || k == colAccelerator || workloadSetting(cols[i]) && valueRecursAcrossLevels(g, i, load) || everyValueRecurs(g, i) {
 			continue
 		}
 		rest := slices.DeleteFunc(slices.Clone(out), func(j int) bool { return j == i })
@@ -49,4 +52,24 @@ func rowsApartBy(g grid, key []int, load int) bool {
 		seen[k] = true
 	}
 	return true
+}
+
+// valueRecursAcrossLevels: some value of column i is written at two
+// different levels.
+func valueRecursAcrossLevels(g grid, i, load int) bool {
+	at := map[string]map[string]bool{}
+	for _, row := range g.rows {
+		v := strings.ToLower(strings.TrimSpace(cellAt(row, i)))
+		if isBlank(v) {
+			continue
+		}
+		if at[v] == nil {
+			at[v] = map[string]bool{}
+		}
+		at[v][cellAt(row, load)] = true
+		if len(at[v]) > 1 {
+			return true
+		}
+	}
+	return false
 }
