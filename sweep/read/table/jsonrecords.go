@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -233,7 +234,7 @@ func recordsRead(items []*jnode) bool {
 		// A total token rate ("throughput_total_tps", which beside a
 		// per-user rate is the node's) or the output tokens of the run
 		// (a rate over its duration) is a sweep's too: the passes read it.
-		switch c := classify(k); {
+		switch c := classify(keyWords(k)); {
 		case recordLoad(c, k) && variesAcross(items, k):
 			load = true
 		case c.kind == colThroughput || c.kind == colThroughputPerGPU || c.kind == colOtherTokRate && c.flavor == "total" || outputTokenTotal(c):
@@ -437,10 +438,14 @@ func recordsName(path string) string {
 // recordsGrid is the grid of list's records: their keys as its columns,
 // one row per record, each at the line its object opens in data.
 func recordsGrid(path string, data []byte, list recordList) grid {
-	g := grid{file: path, header: recordKeys(list.items), headerLine: byteLine(data, list.items[0].off)}
+	keys := recordKeys(list.items)
+	g := grid{file: path, headerLine: byteLine(data, list.items[0].off)}
+	for _, k := range keys {
+		g.header = append(g.header, keyWords(k))
+	}
 	for _, it := range list.items {
 		row := make([]string, len(g.header))
-		for i, k := range g.header {
+		for i, k := range keys {
 			if f, ok := it.fields[k]; ok && f.kind == 's' {
 				row[i] = f.scalar
 			}
@@ -453,6 +458,27 @@ func recordsGrid(path string, data []byte, list recordList) grid {
 		g.notes = append(g.notes, fmt.Sprintf("%s: the records are written as %s", path, list.shape))
 	}
 	return g
+}
+
+// lowerCamel is a key written in lowerCamelCase ("aggregateDecodeTps",
+// "meanTtftMs"), as JavaScript tools write their JSON.
+var lowerCamel = regexp.MustCompile(`^[a-z][a-z0-9]*(?:[A-Z][a-z0-9]+)+$`)
+
+// keyWords parts a lowerCamelCase key into its words ("aggregate Decode
+// Tps"), so that the vocabulary reads them as it reads a header; other keys
+// are kept as written.
+func keyWords(k string) string {
+	if !lowerCamel.MatchString(k) {
+		return k
+	}
+	var b strings.Builder
+	for i, r := range k {
+		if i > 0 && r >= 'A' && r <= 'Z' {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // byteLine is the 1-based line of a byte offset.

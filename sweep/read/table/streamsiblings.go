@@ -91,7 +91,9 @@ func (r *resolved) curveSiblings(g grid) {
 	for i := range r.cols {
 		c := &r.cols[i]
 		rest, ok := afterCurveName(c.header)
-		if !ok || c.kind != colThroughput || r.picked["throughput"] == HeaderKey(c.header) {
+		// The streams' sum, which a stream rate times the load gives
+		// ("aggregate Decode Tps" beside "mean Decode Tps"), is the node's.
+		if !ok || c.kind != colThroughput || r.picked["throughput"] == HeaderKey(c.header) || r.nodeOfAStream(g, i) {
 			continue
 		}
 		// Most of the other curves' columns of that name are a stream's.
