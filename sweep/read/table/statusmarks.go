@@ -59,16 +59,5 @@ var criterionCell = regexp.MustCompile(`(?:^|[^\-=])(?:≤|≥|<=|>=|<|>|⩽|⩾
 // its result. A bound that grows with the level is the check's, not a
 // setting the run was given, so its values are no curves.
 func criterionColumn(g grid, i int) bool {
-	found := false
-	for _, row := range g.rows {
-		cell := stripMarkup(cellAt(row, i))
-		if isBlank(cell) {
-			continue
-		}
-		if !criterionCell.MatchString(cell) {
-			return false
-		}
-		found = true
-	}
-	return found
+	return everyFilledCell(g, i, stripMarkup, criterionCell.MatchString)
 }
