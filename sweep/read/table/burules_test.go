@@ -217,3 +217,14 @@ func TestAggregateWordsAndCamelKeys(t *testing.T) {
 	require.Equal(t, "output_tok_s", keyWords("output_tok_s"))
 	require.Equal(t, "MaxConc", keyWords("MaxConc"))
 }
+
+// Two tables, the second with nothing to pick by --series: a refusal of
+// the first table for a reason of its own is the answer, never the
+// second's "nothing to pick" (from the property test over batch bv).
+func TestOwnRefusalBeforeNothingToPick(t *testing.T) {
+	doc := "| engine | rate (req/s) | tok/s | TTFT p50 |\n| --- | --- | --- | --- |\n| a | 1 | 210 | 27 ms |\n| a | 2 | 394 | 27 ms |\n| a | 4 | 697 | 28 ms |\n" +
+		"| b | 1 | 223 | 15 ms |\n| b | 2 | 444 | 13 ms |\n| b | 4 | 877 | 12 ms |\n\n| engine | offline tok/s |\n| --- | --- |\n| a | 1040 |\n| b | 6018 |\n"
+	_, err := Read("t.md", []byte(doc), Markdown, Meta{Series: "a"})
+	require.Error(t, err)
+	require.NotContains(t, err.Error(), "nothing to pick")
+}

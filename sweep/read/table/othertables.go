@@ -3,6 +3,7 @@ package table
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -92,6 +93,12 @@ func looksLikeSweep(g grid) bool {
 // cells ("c1", "long-c8") the choice made could still leave it unread,
 // and the flag it names would lead nowhere.
 func sweepLikeRefusal(refused []refusedTable, first error) error {
+	// A table with nothing to pick (--series or --column named another
+	// table's) is no answer while another table refused for a reason of
+	// its own: that reason is what the flag led to.
+	if own := slices.DeleteFunc(slices.Clone(refused), func(r refusedTable) bool { return isNothingToPick(r.err) }); len(own) > 0 {
+		refused = own
+	}
 	for _, r := range refused {
 		if sweepLike(r.g) {
 			return r.err
