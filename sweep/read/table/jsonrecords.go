@@ -229,7 +229,7 @@ func recordsRead(items []*jnode) bool {
 			return false
 		}
 	}
-	load, tput := false, false
+	load, tput, set := false, false, 0
 	for _, k := range recordKeys(items) {
 		// A total token rate ("throughput_total_tps", which beside a
 		// per-user rate is the node's) or the output tokens of the run
@@ -237,11 +237,17 @@ func recordsRead(items []*jnode) bool {
 		switch c := classify(keyWords(k)); {
 		case recordLoad(c, k) && variesAcross(items, k):
 			load = true
+		case c.kind == colRequestRate && c.flavor == "requested" && variesAcross(items, k):
+			set++
 		case c.kind == colThroughput || c.kind == colThroughputPerGPU || c.kind == colOtherTokRate && c.flavor == "total" || outputTokenTotal(c):
 			tput = true
 		}
 	}
-	return load && tput
+	// A rate the words say was set ("target_rate_rps") is the offered
+	// load where no other key names one, as in a table's header; beside
+	// an offered rate ("offered_rate_per_s", what the generator sent) the
+	// two are a choice the list does not settle.
+	return (load || set == 1) && tput
 }
 
 // recordLoad: key k, classified c, names a load. vLLM's --num-prompts with

@@ -81,7 +81,20 @@ func keyLevelUnder(k, parent string) (name, level string, ok bool) {
 	if c := classify(parent).kind; c == colConcurrency || c == colPerGPU || c == colRequestedRate {
 		return parent, k, true
 	}
+	if levelsParent(parent) {
+		// "levels": {"1": {...}, "2": {...}}: the words name a level and
+		// not of what; a column headed "level" alone is one the roles
+		// pass lets Little's law read (loadword.go).
+		return "level", k, true
+	}
 	return "", "", false
+}
+
+// levelsParent: a key that names the levels and nothing else ("levels",
+// "load_levels").
+func levelsParent(k string) bool {
+	w := wordset(headerTokens(keyWords(k)))
+	return len(w) >= 1 && len(w) <= 2 && w[len(w)-1] == "levels" && (len(w) == 1 || w[0] == "load")
 }
 
 // namedRunRecords are the records of n when n is an object of two or
