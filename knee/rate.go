@@ -21,18 +21,26 @@ func followRate(used []*levelEval, opts Options) rateFollow {
 		}
 	}
 	r := rateFollow{ok: true, lo: math.Inf(-1), hi: math.Inf(1), need: opts.MinAchieved}
-	for _, l := range used {
-		if l.follow < opts.MinAchieved {
-			r.hi = l.x
-			break
+	// A server that kept up with a higher offer has the capacity for every
+	// lower one: a lower stage's shortfall is its arrivals' noise (a few
+	// dozen Poisson arrivals miss their mean rate by 10% often), not the
+	// knee. The knee lies above the highest stage that kept up.
+	top := -1
+	for i, l := range used {
+		if l.follow >= opts.MinAchieved {
+			top = i
 		}
-		r.lo = l.x
+	}
+	if top >= 0 {
+		r.lo = used[top].x
+	}
+	for _, l := range used[top+1:] {
+		r.hi = l.x
+		break
 	}
 	r.verified = len(used) > 0 && r.lo >= used[0].x
-	for _, l := range used {
-		if l.follow < opts.MinAchieved {
-			l.rateBehind = true
-		}
+	for _, l := range used[top+1:] {
+		l.rateBehind = true
 	}
 	return r
 }
