@@ -106,7 +106,7 @@ func readAligned(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 	if s, ok, err := severalConsoleSweeps(path, tables, meta); ok {
 		return s, err
 	}
-	var best error
+	var best, curvesErr error
 	bestRead := -1
 	for _, g := range tables {
 		s, err := tableToSweep(g, meta)
@@ -116,20 +116,12 @@ func readAligned(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 			}
 			return s, nil
 		}
+		if curvesErr == nil && drawnCurves(g, err) {
+			curvesErr = err
+		}
 		// Report the refusal of the candidate that looked most like a sweep,
 		// not that of a title line tried as a header.
-		// A table with a throughput column is the likelier sweep of a
-		// paste of several (guidellm's throughput table beside its
-		// latency table).
-		read := 0
-		for _, h := range g.header {
-			if c := classify(h); c.key() != "" {
-				read++
-				if c.kind == colThroughput || c.kind == colThroughputPerGPU {
-					read += maxAlignedCols
-				}
-			}
-		}
+		read := sweepLikeness(g)
 		// A --column naming another table's header says nothing of this one.
 		if isForeignColumnFlag(err) && best != nil {
 			continue
@@ -143,7 +135,36 @@ func readAligned(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 	}
 	// No table reads alone: tables that split one sweep are joined, as
 	// in markdown (guidellm prints throughput and TTFT in two tables).
+	if curvesErr != nil {
+		// A table whose corner names its rows and its levels ("ctx \
+		// conc") holds its curves as drawn: knee answers each, and never
+		// joins it with the paste's other tables of that shape, which
+		// hold other metrics at the same cells.
+		return nil, curvesErr
+	}
 	return joinedSweep(path, tables, meta, meta.Series, best)
+}
+
+// drawnCurves: err refuses g for holding several curves, and g's corner
+// names its rows and its levels ("ctx \ conc"): the curves as drawn.
+func drawnCurves(g grid, err error) bool {
+	return CurveNames(err) != nil && len(g.header) > 0 && cornerNamesColumnLoad(g.header[0])
+}
+
+// sweepLikeness counts the columns of g knee reads, a throughput column as
+// many: a table with one is the likelier sweep of a paste of several
+// (guidellm's throughput table beside its latency table).
+func sweepLikeness(g grid) int {
+	read := 0
+	for _, h := range g.header {
+		if c := classify(h); c.key() != "" {
+			read++
+			if c.kind == colThroughput || c.kind == colThroughputPerGPU {
+				read += maxAlignedCols
+			}
+		}
+	}
+	return read
 }
 
 // pasteGrid is the grid of a paste whose sweep is no one table of it: a

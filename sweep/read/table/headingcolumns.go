@@ -29,7 +29,7 @@ func nameColumnsByHeading(g *grid) []string {
 		return nil
 	}
 	metric, from := columnsMetric(*g)
-	trusted := from == "the table's title names"
+	trusted := from == "the table's title names" || from == quotedCellFrom
 	if metric == "" {
 		// Nothing states a unit: a word and the columns' physics may
 		// (speedcolumns.go), where the physics alone does not already
@@ -95,7 +95,33 @@ func columnsMetric(g grid) (string, string) {
 	if metric == "" {
 		metric, from = proseRateUnit(g), "the prose beside the table states"
 	}
+	if metric == "" && quotedCellRate(g) {
+		metric, from = "tok/s", quotedCellFrom
+	}
 	return metric, from
+}
+
+// quotedCellFrom says where the metric was read when the text after the
+// table quotes one of its cells with a token rate's unit.
+const quotedCellFrom = "the text after the table quotes a cell as"
+
+// quotedCellRate: the text after the document's last table states a token
+// rate ("the `c=4 ctx=0 = 449.5 tok/s` reading") that one of g's cells
+// holds as written: the writer names the unit of the table's numbers.
+func quotedCellRate(g grid) bool {
+	rates := proseRates(g.below)
+	if len(rates) == 0 {
+		return false
+	}
+	for _, row := range g.rows {
+		for _, cell := range row[min(1, len(row)):] {
+			cv, ok, err := parseCell(cleanCell(cell))
+			if err == nil && ok && cv.unit == nil && slices.Contains(rates, cv.v) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // namelessColumns are the columns of g that name something (an engine, a

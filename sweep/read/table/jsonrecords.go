@@ -164,14 +164,9 @@ type recordList struct {
 // recordLists are the lists of two or more objects at most maxRecordsDepth
 // deep whose scalar keys name a load and a throughput.
 func recordLists(n *jnode, path string, depth int) []recordList {
-	var out []recordList
 	switch n.kind {
 	case '[':
-		if recordsRead(n.items) {
-			out = append(out, recordList{path: path, items: n.items})
-		} else if rows, inner, ok := groupedRecords(n.items, depth); ok {
-			out = append(out, recordList{path: strings.TrimPrefix(path+"[]."+inner, "."), items: rows})
-		}
+		return listRecordLists(n, path, depth)
 	case '{':
 		if depth >= maxRecordsDepth {
 			return nil
@@ -179,24 +174,60 @@ func recordLists(n *jnode, path string, depth int) []recordList {
 		if list, ok := indexKeyed(n); ok {
 			return recordLists(list, path, depth)
 		}
-		if items, ok := levelKeyedRecords(n); ok {
-			return []recordList{{path: path, items: items}}
+		if l, ok := shapedRecords(n, path); ok {
+			return []recordList{l}
 		}
-		parent := path[strings.LastIndex(path, ".")+1:]
-		if items, ok := namedLevelRecords(n, parent); ok {
-			return []recordList{{path: path, items: items, shape: fmt.Sprintf("an object keyed by level (%q …): each key's level read as %q", n.keys[0], items[0].keys[0])}}
-		}
-		if items, ok := namedRunRecords(n); ok {
-			return []recordList{{path: path, items: items, shape: fmt.Sprintf("an object keyed by the runs' names (%s), each record stating its load", andQuoted(n.keys))}}
-		}
-		if items, ok := columnRecords(n); ok {
-			return []recordList{{path: path, items: items, shape: "an object of columns, arrays of one length: each element a row"}}
-		}
+		var out []recordList
 		for _, k := range n.keys {
 			out = append(out, recordLists(n.fields[k], strings.TrimPrefix(path+"."+k, "."), depth+1)...)
 		}
+		return out
+	}
+	return nil
+}
+
+// listRecordLists are the record lists of the list n: n itself, its
+// configurations' lists joined (groupedRecords), or those inside its parts.
+func listRecordLists(n *jnode, path string, depth int) []recordList {
+	if recordsRead(n.items) {
+		return []recordList{{path: path, items: n.items}}
+	}
+	if rows, inner, ok := groupedRecords(n.items, depth); ok {
+		return []recordList{{path: strings.TrimPrefix(path+"[]."+inner, "."), items: rows}}
+	}
+	if depth >= maxRecordsDepth || n.lines {
+		return nil
+	}
+	// A list of unlike parts ("lanes": latency, concurrency, throughput),
+	// one of which holds the levels. JSON Lines are runs of one kind: one
+	// without levels leaves the sweep open.
+	var out []recordList
+	for i, it := range n.items {
+		out = append(out, recordLists(it, fmt.Sprintf("%s[%d]", path, i), depth+1)...)
 	}
 	return out
+}
+
+// shapedRecords is the object n read as records written in another shape
+// than a list (jsonshapes.go, levelkeyed.go, levelmaps.go).
+func shapedRecords(n *jnode, path string) (recordList, bool) {
+	if items, ok := levelKeyedRecords(n); ok {
+		return recordList{path: path, items: items}, true
+	}
+	parent := path[strings.LastIndex(path, ".")+1:]
+	if items, ok := namedLevelRecords(n, parent); ok {
+		return recordList{path: path, items: items, shape: fmt.Sprintf("an object keyed by level (%q …): each key's level read as %q", n.keys[0], items[0].keys[0])}, true
+	}
+	if items, shape, ok := levelMapRecords(n, parent); ok {
+		return recordList{path: path, items: items, shape: shape}, true
+	}
+	if items, ok := namedRunRecords(n); ok {
+		return recordList{path: path, items: items, shape: fmt.Sprintf("an object keyed by the runs' names (%s), each record stating its load", andQuoted(n.keys))}, true
+	}
+	if items, ok := columnRecords(n); ok {
+		return recordList{path: path, items: items, shape: "an object of columns, arrays of one length: each element a row"}, true
+	}
+	return recordList{}, false
 }
 
 // indexKeyed is an object whose keys are "0", "1", "2" … in order, each
@@ -229,7 +260,17 @@ func recordsRead(items []*jnode) bool {
 			return false
 		}
 	}
-	load, tput, set := false, false, 0
+	load, tput, set := recordRoles(items)
+	// A rate the words say was set ("target_rate_rps") is the offered
+	// load where no other key names one, as in a table's header; beside
+	// an offered rate ("offered_rate_per_s", what the generator sent) the
+	// two are a choice the list does not settle.
+	return (load || set == 1) && tput
+}
+
+// recordRoles says whether the records' keys name a load and a throughput,
+// and how many name a rate that was set.
+func recordRoles(items []*jnode) (load, tput bool, set int) {
 	for _, k := range recordKeys(items) {
 		// A total token rate ("throughput_total_tps", which beside a
 		// per-user rate is the node's) or the output tokens of the run
@@ -243,11 +284,7 @@ func recordsRead(items []*jnode) bool {
 			tput = true
 		}
 	}
-	// A rate the words say was set ("target_rate_rps") is the offered
-	// load where no other key names one, as in a table's header; beside
-	// an offered rate ("offered_rate_per_s", what the generator sent) the
-	// two are a choice the list does not settle.
-	return (load || set == 1) && tput
+	return load, tput, set
 }
 
 // recordLoad: key k, classified c, names a load. vLLM's --num-prompts with

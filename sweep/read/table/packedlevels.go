@@ -23,8 +23,8 @@ var levelListHeader = regexp.MustCompile(`^(.*?)\s*((?:\b[A-Za-z]{1,5}\s*[=:]?\s
 // whose cells pack a value per level, into rows per level, when the table
 // has no load column of its own.
 func meltPackedLevels(g *grid) []string {
-	if l := loadColumn(classifyAll(g.header)); l >= 0 && numericColumn(*g, l) {
-		return nil // the table has its levels in a column
+	if l := loadColumn(classifyAll(g.header)); l >= 0 && numericColumn(*g, l) && !allRatios(columnCells(*g, l)) {
+		return nil // the table has its levels in a column ("concurrency @131k" over "12.70×" is a capacity)
 	}
 	col, levels, name := -1, []string(nil), ""
 	for i, h := range g.header {
@@ -75,7 +75,7 @@ func meltPackedLevels(g *grid) []string {
 func packedLevelHeader(h string) ([]string, string, bool) {
 	m := levelListHeader.FindStringSubmatch(h)
 	if m == nil {
-		return nil, "", false
+		return bareLevelList(h)
 	}
 	var levels []string
 	for _, p := range strings.Split(m[2], "/") {
@@ -97,9 +97,12 @@ func packedLevelHeader(h string) ([]string, string, bool) {
 // b1 / b8 / b32") to that level: its value was measured there alone.
 func levelOfColumns(headers []string, col int, list string) map[int]string {
 	m := levelListHeader.FindStringSubmatch(strings.TrimSpace(stripMarkup(list)))
+	out := map[int]string{}
+	if m == nil {
+		return out // bare numbers (bareLevelList): no letter names one level elsewhere
+	}
 	letter := leadLetters.FindString(strings.TrimSpace(m[2]))
 	one := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(letter) + `\s*[=:]?\s*(\d+)\b`)
-	out := map[int]string{}
 	for k, h := range headers {
 		if hm := one.FindAllStringSubmatch(h, -1); k != col && len(hm) == 1 {
 			out[k] = hm[0][1]
@@ -110,3 +113,29 @@ func levelOfColumns(headers []string, col int, list string) map[int]string {
 
 // leadLetters are the letters a level is written with ("b" of "b1").
 var leadLetters = regexp.MustCompile(`^[A-Za-z]+`)
+
+// bareLevelListHeader finds a list of bare numbers that a load word closes
+// or opens ("decode tok/s — 1 / 2 / 4 conc", "tok/s @ users 1/8/32"): the
+// words before, the list and the load word, the words after.
+var bareLevelListHeader = regexp.MustCompile(`(?i)^(.*?)\s*(?:\b(conc|concurrency|users|streams|clients|parallel|batch|bs)\s*[=:]?\s*)?(\d[\d,]*(?:\s*/\s*\d[\d,]*)+)\s*(?:(conc|concurrency|concurrent|users|streams|clients|parallel|batch|bs)\b)?\s*(.*)$`)
+
+// bareLevelList reads a header listing levels as bare numbers beside one
+// load word: their numbers and the header's words without them ("decode
+// tok/s —"); ok only when exactly one load word names the list, and the
+// words left name a measure. A list with no load word ("PP 8K / 32K",
+// "1 / 2 / 4") names no load.
+func bareLevelList(h string) ([]string, string, bool) {
+	m := bareLevelListHeader.FindStringSubmatch(h)
+	if m == nil || (m[2] == "") == (m[4] == "") {
+		return nil, "", false
+	}
+	var levels []string
+	for _, p := range strings.Split(m[3], "/") {
+		levels = append(levels, strings.ReplaceAll(strings.TrimSpace(p), ",", ""))
+	}
+	name := strings.Trim(strings.TrimSpace(m[1]+" "+m[5]), " —–-@:")
+	if classify(name).key() == "" {
+		return nil, "", false
+	}
+	return levels, name, true
+}

@@ -206,6 +206,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 		notes = append(notes, nameCellRateUnits(&g)...)
 	}
 	notes = append(notes, meltPackedLevels(&g)...)
+	notes = append(notes, sweepInCell(&g)...)
 	notes = append(notes, meltCurveCells(&g)...)
 	notes = append(notes, levelsByHeading(&g)...)
 	notes = append(notes, splitNamedTuples(&g)...)
@@ -219,6 +220,9 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, labelLoads(&g)...)
 	notes = append(notes, curvesInLevelLabels(&g)...)
 	notes = append(notes, dropLabelLoads(&g)...)
+	// Levels read out of the labels ("c=4 ctx=0") are a load column the
+	// heading's metric waited for.
+	notes = append(notes, nameColumnsByHeading(&g)...)
 	notes = append(notes, phaseRows(&g)...)
 	notes = append(notes, nameColumnsByPhysics(&g)...)
 	notes = append(notes, expandPackedRows(&g, loadColumn(classifyAll(g.header)))...)
@@ -605,7 +609,7 @@ func transpose(g grid) (grid, string, bool) {
 	if rowsNumbered(g) && !cornerNamesColumnLoad(g.header[0]) && !levelsInWords(g.header) && !cornerNamesWorkload(g) {
 		return g, "", false // a number names no metric: this is a row per level
 	}
-	levels, perGPU, ok := levelHeaders(g.header[1:])
+	levels, perGPU, ok := levelHeaders(levelNames(g.header[1:]))
 	if !ok {
 		if t, note, ok := transposeLevelSeries(g, levelName); ok {
 			return t, note, true // columns named by level and series (levelseries.go)

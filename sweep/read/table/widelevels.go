@@ -30,24 +30,22 @@ const maxSummaryGap = 0.01
 // with at least two levels and one summary or ratio column.
 func dropSummaryColumns(g grid) (grid, string, bool) {
 	levels, summaries, ratios, remarks, ok := wideColumns(g)
+	summaries, parts, partsNote := levelParts(g, levels, summaries)
 	summaries, others := otherMeasures(g, levels, summaries)
-	if !ok || len(levels) < 2 || len(summaries) == 0 && len(ratios) == 0 && len(remarks) == 0 && len(others) == 0 {
+	if !ok || len(levels) < 2 || len(summaries) == 0 && len(ratios) == 0 && len(remarks) == 0 && len(others) == 0 && len(parts) == 0 {
 		return g, "", false
 	}
 	t := g
 	t.rows = nil
-	t.header = append([]string{g.header[0]}, pick(g.header, levels)...)
+	t.header = append([]string{g.header[0]}, levelNames(pick(g.header, levels))...)
 	var notes []string
+	if partsNote != "" {
+		notes = append(notes, partsNote)
+	}
 	if len(summaries) > 0 {
-		s := summaries[0]
-		how := summaryOf(g, levels, s)
-		if len(summaries) != 1 || how == "" {
+		note, ok := summaryNote(g, &t, levels, summaries)
+		if !ok {
 			return g, "", false
-		}
-		note := fmt.Sprintf("%s: %q is %s of each row's level cells, not a level: not read", g.file, g.header[s], how)
-		if classify(g.header[s]).key() != "" {
-			t.header[0] = g.header[0] + ` \ ` + g.header[s] // "Avg tok/s" names the cells' metric
-			note += fmt.Sprintf("; the level cells are read as %q", g.header[s])
 		}
 		notes = append(notes, note)
 	}
@@ -63,6 +61,23 @@ func dropSummaryColumns(g grid) (grid, string, bool) {
 		t.rows = append(t.rows, append([]string{row[0]}, pick(row, levels)...))
 	}
 	return t, strings.Join(notes, "; "), true
+}
+
+// summaryNote says which column summarises the level cells, and how; its
+// header names the cells' metric in t's corner where it names one. ok is
+// false unless exactly one column does.
+func summaryNote(g grid, t *grid, levels, summaries []int) (string, bool) {
+	s := summaries[0]
+	how := summaryOf(g, levels, s)
+	if len(summaries) != 1 || how == "" {
+		return "", false
+	}
+	note := fmt.Sprintf("%s: %q is %s of each row's level cells, not a level: not read", g.file, g.header[s], how)
+	if classify(g.header[s]).key() != "" {
+		t.header[0] = g.header[0] + ` \ ` + g.header[s] // "Avg tok/s" names the cells' metric
+		note += fmt.Sprintf("; the level cells are read as %q", g.header[s])
+	}
+	return note, true
 }
 
 // asideNotes say why the columns beside the levels that are neither a
@@ -116,7 +131,7 @@ var ownSetting = regexp.MustCompile(`(?i)@\s*\S|\bprefill\b|\bpp\d+\b`)
 // ok is false when one is none of them.
 func wideColumns(g grid) (levels, summaries, ratios, remarks []int, ok bool) {
 	for i := 1; i < len(g.header); i++ {
-		if _, _, isLevel := levelHeaders([]string{g.header[i]}); isLevel {
+		if wideLevel(g.header[i]) {
 			levels = append(levels, i)
 			continue
 		}
@@ -135,6 +150,13 @@ func wideColumns(g grid) (levels, summaries, ratios, remarks []int, ok bool) {
 		summaries = append(summaries, i)
 	}
 	return levels, summaries, ratios, remarks, true
+}
+
+// wideLevel: header h names a level, or a level's mean ("c=1 mean").
+func wideLevel(h string) bool {
+	_, _, isLevel := levelHeaders([]string{h})
+	_, isMean := meanLevelHeader(h)
+	return isLevel || isMean
 }
 
 // figureOfTheRow: a column after two levels or more whose header names no
