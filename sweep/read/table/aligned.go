@@ -46,13 +46,18 @@ func looksAligned(data []byte) bool {
 // ("Concurrency Throughput (tok/s across levels)" over "Level  nvidia
 // (base)  unsloth (base)"), and a row holds two numbers.
 func alignedSweepTable(g grid) bool {
-	if n := sweepColumns(g.header); n < 2 && (n < 1 || headingMetric(g) == "" && proseRateUnit(g) == "") {
+	if n := sweepColumns(g.header); n < 2 && (n < 1 || headingMetric(g) == "" && proseRateUnit(g) == "") && !cornerLevelsTable(g) {
 		return false
 	}
+	lead := cornerLevelsTable(g) // its cells may add details after their value ("187.4 42/5")
 	for _, row := range g.rows {
 		nums := 0
 		for _, cell := range row {
-			if _, ok, err := parseCell(cleanCell(cell)); ok && err == nil {
+			c := cleanCell(cell)
+			if f := strings.Fields(c); lead && len(f) > 0 {
+				c = f[0]
+			}
+			if _, ok, err := parseCell(c); ok && err == nil {
 				nums++
 			}
 		}
@@ -61,6 +66,17 @@ func alignedSweepTable(g grid) bool {
 		}
 	}
 	return false
+}
+
+// cornerLevelsTable: g's corner names its rows and its levels ("ctx \
+// conc"), every header after it is a level, and a heading names the cells'
+// metric: a transposed sweep, as llm-decode-bench prints it.
+func cornerLevelsTable(g grid) bool {
+	if len(g.header) < 3 || !cornerNamesColumnLoad(g.header[0]) || headingMetric(g) == "" {
+		return false
+	}
+	_, _, ok := levelHeaders(g.header[1:])
+	return ok
 }
 
 // opensJSONList: t opens a JSON list ("[{", "[1,", "[\"a\"", "[]"), not a

@@ -101,6 +101,7 @@ func benchBlocks(path string, data []byte) (grid, bool) {
 	if len(b.rows) == 0 {
 		return b.g, false
 	}
+	b.dropWarmupBlocks()
 	b.applyPreambles()
 	b.applyCommandLevels()
 	b.applyHeadingLevels()

@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/kneetool/knee/internal/inputerr"
@@ -43,6 +44,9 @@ func severalConsoleSweeps(path string, tables []grid, meta Meta) (*sweep.Sweep, 
 			continue
 		}
 		seen[block] = true
+		if slices.ContainsFunc(got, func(o *sweep.Sweep) bool { return samePoints(o, s) }) {
+			continue // a summary printing a table's numbers again is no second sweep
+		}
 		from, got = append(from, g), append(got, s)
 	}
 	switch {
@@ -61,4 +65,18 @@ func severalConsoleSweeps(path string, tables []grid, meta Meta) (*sweep.Sweep, 
 	}
 	return nil, true, AmbiguousSeries(inputerr.Errorf(path, "--series", from[0].headerLine, "the paste holds %d console tables that read as sweeps: %s; knee reads one curve at a time: pick one by its title with --series %q",
 		len(got), strings.Join(list, ", "), names[0]), names)
+}
+
+// samePoints: a and b read the same levels with the same throughputs, in
+// order.
+func samePoints(a, b *sweep.Sweep) bool {
+	if len(a.Points) != len(b.Points) {
+		return false
+	}
+	for i := range a.Points {
+		if a.Points[i].Level() != b.Points[i].Level() || a.Points[i].ThroughputTokS != b.Points[i].ThroughputTokS {
+			return false
+		}
+	}
+	return true
 }

@@ -3,7 +3,9 @@ package table
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -184,8 +186,13 @@ func kvGrid(path string, blocks []kvBlock) (grid, bool) {
 		if runs {
 			row[kvColumn(&g, col, cmp.Or(b.labelKey, "run"))] = b.label
 		}
+		measured := measuredConcurrencyKey(b)
 		for _, k := range b.keys {
-			row[kvColumn(&g, col, k)] = b.values[k]
+			name := k
+			if k == measured {
+				name = "Achieved " + k // the level is the title's
+			}
+			row[kvColumn(&g, col, name)] = b.values[k]
 		}
 		cells := make([]string, len(g.header))
 		for j, v := range row {
@@ -231,7 +238,7 @@ func blockLevelAndRate(b kvBlock) (level string, hasLevel, rate bool) {
 	for _, k := range b.keys {
 		switch classify(k).kind {
 		case colConcurrency, colPerGPU, colRequestedRate:
-			hasLevel = true
+			hasLevel = hasLevel || measuredConcurrencyKey(b) != k
 		case colThroughput, colThroughputPerGPU, colOtherTokRate:
 			rate = true
 		}
@@ -240,6 +247,26 @@ func blockLevelAndRate(b kvBlock) (level string, hasLevel, rate bool) {
 		level, hasLevel = blockTitleLevel(b.title)
 	}
 	return level, hasLevel, rate
+}
+
+// measuredConcurrencyKey is the block's key that counts the requests in
+// flight as the run measured them (SGLang's "Concurrency: 21.73", a
+// fraction) when the block's title sets its level ("run 1/2 c=32"): the
+// title's level is the one set, the key what the run achieved. "" when
+// there is no such key or the title sets no level.
+func measuredConcurrencyKey(b kvBlock) string {
+	if _, ok := blockTitleLevel(b.title); !ok {
+		return ""
+	}
+	for _, k := range b.keys {
+		if classify(k).kind != colConcurrency {
+			continue
+		}
+		if v, err := strconv.ParseFloat(strings.TrimSpace(b.values[k]), 64); err == nil && v != math.Trunc(v) {
+			return k
+		}
+	}
+	return ""
 }
 
 // labelsDiffer: the blocks' banners name two runs or more, each over two

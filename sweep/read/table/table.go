@@ -176,6 +176,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 		notes = append(notes, note)
 	}
 	unitsRow, unitsLine := takeUnitsRow(&g)
+	notes = append(notes, leadValueCells(&g)...)
 	notes = append(notes, dropSummaryRows(&g)...)
 	notes = append(notes, fillDittoMarks(&g)...)
 	notes = append(notes, splitArrowColumns(&g)...)
