@@ -130,15 +130,31 @@ func quotedCellRate(g grid) bool {
 func namelessColumns(g grid, cols []column, key string) []int {
 	var named []int
 	arms := settingArms(g.header, cols)
+	load := loadColumn(cols)
 	for i, c := range cols {
 		if c.key() == key && (key != "" || c.kind == colOtherTokRate) {
 			return nil // the table names the metric itself (a total rate has no key of its own)
 		}
-		if (saysNothing(c) || armName(c) || arms[i]) && namesSomething(g.header[i]) && !settingHeader(g.header[i]) && numericColumn(g, i) && !countsRows(g, i) && !holdsNegative(g, i) && !(key == "throughput" && cellsMeasureOtherwise(g, i)) {
+		if (saysNothing(c) || armName(c) || arms[i]) && namelessValues(g, i, key, load) {
 			named = append(named, i)
 		}
 	}
 	return dropFlatOutliers(g, named)
+}
+
+// namelessValues: column i's header names something but no setting, and
+// its cells are measurements: numbers, not row numbers, none negative, none
+// writing another measure's unit, not a setting crossed with the load.
+func namelessValues(g grid, i int, key string, load int) bool {
+	return namesSomething(g.header[i]) && !settingHeader(g.header[i]) && numericColumn(g, i) && !countsRows(g, i) &&
+		!holdsNegative(g, i) && !(key == "throughput" && cellsMeasureOtherwise(g, i)) && !crossedSetting(g, i, load)
+}
+
+// crossedSetting: column i writes each of its values at every level of the
+// load column ("Depth" 4,096 then 8,192, each at concurrency 1, 2, 4): a
+// setting crossed with the load, never a measure, which moves with it.
+func crossedSetting(g grid, i, load int) bool {
+	return load >= 0 && load != i && settingAtEveryLevel(g, i, load)
 }
 
 // numericColumn: column i holds a number in some row and text in none; a
