@@ -25,6 +25,8 @@ func FuzzBenchTextPrefixed(f *testing.F) {
 	// Batch bm: argparse's Namespace above each block stands for the
 	// command line.
 	f.Add([]byte("Namespace(backend='vllm', num_prompts=2, request_rate=inf, max_concurrency=None)\n============ Serving Benchmark Result ============\nSuccessful requests:                     2\nOutput token throughput (tok/s):         67.55\nMean TTFT (ms):                          693.83\n==================================================\n"))
+	// Batch by: a framed warm-up line above the first block.
+	f.Add([]byte("== warm-up (c2, recorded but not scored) ==\n============ Serving Benchmark Result ============\nMax request concurrency: 2\nOutput token throughput (tok/s): 48.21\n==================================================\n============ Serving Benchmark Result ============\nMax request concurrency: 1\nOutput token throughput (tok/s): 41.53\n==================================================\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
 		_ = looksBenchText(b)
 		s, err := readBenchText("t.txt", b, Meta{})

@@ -36,6 +36,8 @@ func FuzzKeyValueBlocks(f *testing.F) {
 	f.Add([]byte("model: m\ngpu: H100\n\n- concurrency = 1\n- tok/s = abc\n\n- concurrency = 2\n- tok/s = 1e309\n"))
 	f.Add([]byte("Run 1/2: input=256, concurrent=1\nWaiting\nCompleted: input=256, Output-token/s=22.70\nRun 2/2: input=256, concurrent=8\nCompleted: input=256, Output-token/s=152.4\n"))
 	f.Add([]byte("=== VLLM c=1 rep=1 ===\n  Output token throughput (tok/s): 22\n=== VLLM c=8 rep=1 ===\n  Output token throughput (tok/s): 160\n"))
+	// Batch by: a block title sets the level; SGLang's measured Concurrency.
+	f.Add([]byte("----- run 1/2 c=32  tag=a -----\nOutput token throughput (tok/s):         3979.75\nConcurrency:                             21.73\n----- warmup (DISCARDED) c=64 -----\nOutput token throughput (tok/s): 6404.79\nConcurrency: 46.30\n----- run 1/2 c=64 -----\nOutput token throughput (tok/s): 6463.12\nConcurrency: 0.5\n"))
 	// Result lines under banners, a warm-up block, levels named in words
 	// (ayrules_test.go).
 	f.Add([]byte("warmup...\n\n=== m:20b  (dur=120s, conc=1) ===\nRequests OK/Total: 27/27  |  Errors: 0\nRPS: 0.22   System TPS: 52.24\nttft_ms: mean=1396.9  p50=1393.1\nitl_p95_ms: mean=18.4  p95=19.4\n\n=== 4 concurrent streams, 2 run(s) each ===\n  aggregate_TPS=76.64  total_wall=4.89s\nConcurrent Requests=8 (averaged)\n=====\ntok/sec total:  185.3\nbatch 3  Avg generation throughput: 98.2 tokens/s,\n"))

@@ -15,6 +15,12 @@ func FuzzJSONRecords(f *testing.F) {
 	f.Add([]byte(`[{"concurrency": 1, "output_throughput": 35.1, "mean_ttft_ms": 21.4}, {"concurrency": 8, "output_throughput": 240.2, "mean_ttft_ms": 30.9}]`))
 	f.Add([]byte(`{"model": "m", "results": [{"max_concurrency": 4, "system_output_throughput": 120, "p99_ttft": 0.2}, {"max_concurrency": 16, "system_output_throughput": 410, "p99_ttft": 0.9}, {"max_concurrency": 64, "system_output_throughput": "NaN"}]}`))
 	f.Add([]byte(`{"data": {"runs": [{"users": 2, "tok/s": 1e308, "gpu": {"count": 8}}, {"users": 4, "tok/s": -1}]}}`))
+	// Batches bx and by: a report's lanes, one holding the levels; level-keyed
+	// maps of numbers; levels keyed by number under "levels"; a set rate.
+	f.Add([]byte(`{"lanes": [{"lane_id": "latency", "summary": {"ttft_ms": 74.5}}, {"lane_id": "concurrency", "summary": {"rows": [{"concurrency": 1, "aggregate_output_tok_s": 80.9}, {"concurrency": 2, "aggregate_output_tok_s": 147.9}]}}]}`))
+	f.Add([]byte(`{"scores": {"concurrency": {"ladder_aggregate_tok_s": {"1": 50.1, "2": 66.0, "4": 91.6}, "ladder_accept": {"1": 2.8, "2": 3.1, "4": 1e400}}}}`))
+	f.Add([]byte(`{"levels": {"1": {"req_s": 0.1, "output_tok_s": 38.0}, "2": {"req_s": 0.19, "output_tok_s": 63}, "x": {}}}`))
+	f.Add([]byte(`{"points": [{"target_rate_rps": 0.5, "achieved_rps": 0.45, "output_tokens_per_s": 21.6}, {"target_rate_rps": 1, "achieved_rps": 0.88, "output_tokens_per_s": 42.3}]}`))
 	f.Add([]byte(`{"model": "m", "a": [{"concurrency": 1, "throughput_tok_s": 44.3}, {"concurrency": 4, "throughput_tok_s": 133.8}], "b": [{"concurrency": 1, "throughput_tok_s": 10.6}, {"concurrency": 4, "throughput_tok_s": 10.9}]}`))
 	f.Add([]byte(`[{"concurrency": 1}, [], {"concurrency": {"a": [1, 2]}}, null]`))
 	f.Add([]byte("{\"concurrency\": 1, \"output_throughput\": 9}\n{\"concurrency\": 2, \"output_throughput\": 17}\n"))

@@ -170,6 +170,9 @@ func FuzzAligned(f *testing.F) {
 		f.Add(b)
 	}
 	f.Add([]byte(" users | output tok/s | ttft p99 (ms)\n-------+--------------+---------------\n     8 |         2544 |           386\n"))
+	// Batches bx and by: llm-decode-bench's grid, its corner naming rows and
+	// levels, value + TTFT/ITL cells, a running/requested mark, a skipped cell.
+	f.Add([]byte("Aggregate tok/s  + TTFT/ITL\n╭──────┬────────────┬───────────────────╮\n│ ctx \\ conc │ 1 │ 4 │\n├──────┼────────────┼───────────────────┤\n│ 0 │ 187.4 42/5 │ 452.1 (4/4) 235/9 │\n│ 32k │ 196.0 123/5 │ ∅ (16/16)* 5k/19 │\n╰──────┴────────────┴───────────────────╯\n"))
 	// Batch bq: a fenced console table under a metric heading with a
 	// footnote under the fence; columns a sentence defines as tokens over
 	// a time.

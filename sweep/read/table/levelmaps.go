@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -22,7 +23,7 @@ func levelMapRecords(n *jnode, parent string) ([]*jnode, string, bool) {
 	var levels []string
 	for _, k := range n.keys {
 		ks, ok := numberMap(n.fields[k])
-		if !ok || levels != nil && !sameKeys(ks, levels) {
+		if !ok || levels != nil && !slices.Equal(ks, levels) {
 			continue
 		}
 		levels, maps = ks, append(maps, k)
@@ -75,18 +76,6 @@ func numberMap(node *jnode) ([]string, bool) {
 		}
 	}
 	return node.keys, true
-}
-
-func sameKeys(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // anyTokenRate: one of the keys names the node's token rate.
