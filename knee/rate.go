@@ -34,9 +34,8 @@ func followRate(used []*levelEval, opts Options) rateFollow {
 	if top >= 0 {
 		r.lo = used[top].x
 	}
-	for _, l := range used[top+1:] {
-		r.hi = l.x
-		break
+	if top+1 < len(used) {
+		r.hi = used[top+1].x
 	}
 	r.verified = len(used) > 0 && r.lo >= used[0].x
 	for _, l := range used[top+1:] {

@@ -41,7 +41,7 @@ func sweepInCell(g *grid) []string {
 			if found != nil {
 				return nil // two sweeps: which is the table's is a choice
 			}
-			found, at, line = pts, cellAt(row, 0), g.lines[r]
+			found, at, line = pts, cellAt(row, 0), lineOf(g, r)
 		}
 	}
 	if found == nil {
