@@ -20,15 +20,3 @@ func TestCrossedSettingTakesNoMetric(t *testing.T) {
 	require.True(t, crossedSetting(g, 0, 1))
 	require.False(t, crossedSetting(g, 2, 1), "a measure moves with the load")
 }
-
-// From bz's misses: a level a sweep sets holds whole requests in flight; a
-// fraction of one under the load's name is refused, never read as a level.
-func TestFractionalLevelIsRefused(t *testing.T) {
-	doc := "| concurrency | tok/s |\n|---:|---:|\n| 0.226 | 100 |\n| 0.745 | 180 |\n| 2 | 300 |\n"
-	_, err := Read("t.md", []byte(doc), Markdown, Meta{})
-	require.ErrorContains(t, err, "fraction of one request in flight")
-	measured := "| Requests Concurrency Mean | Output tok/s |\n|---:|---:|\n| 0.9 | 100 |\n| 1.8 | 180 |\n| 3.5 | 300 |\n"
-	s, err := Read("t.md", []byte(measured), Markdown, Meta{})
-	require.NoError(t, err, "a measured mean in flight is read as such")
-	require.Len(t, s.Points, 3)
-}

@@ -72,21 +72,6 @@ func readRowCell(file string, line int, c column, raw string, p *sweep.Point, tp
 	return setRowValue(file, line, c, raw, cr, p, tp)
 }
 
-// setRowConcurrency sets the row's level. "~" marks a derived concurrency
-// in knee's own tables; accept it back. A measured mean read as the level
-// is derived too (pass_roles.go).
-func setRowConcurrency(file string, line int, c column, raw string, cr cellRead, p *sweep.Point) error {
-	derived := cr.approx || c.flavor == measuredLevel
-	if !derived && cr.v > 0 && cr.v < 1 {
-		// A level a sweep sets holds whole requests in flight: a fraction
-		// of one is a ratio or a share that landed under the load's name,
-		// never the load.
-		return inputerr.Errorf(file, c.header, line, "%q is a fraction of one request in flight: no level a sweep sets (a measured mean in flight is read as such only under a name that says so)", cleanCell(raw))
-	}
-	p.Concurrency, p.Derived = cr.v, derived
-	return nil
-}
-
 // setRowValue puts a numeric cell, in the model's unit, where its column's
 // kind says.
 func setRowValue(file string, line int, c column, raw string, cr cellRead, p *sweep.Point, tp *rowThroughput) error {
@@ -95,7 +80,9 @@ func setRowValue(file string, line int, c column, raw string, cr cellRead, p *sw
 	case colPerGPU:
 		p.PerGPU = sweep.F(v)
 	case colConcurrency:
-		return setRowConcurrency(file, line, c, raw, cr, p)
+		// "~" marks a derived concurrency in knee's own tables; accept it back.
+		// A measured mean read as the level is derived too (pass_roles.go).
+		p.Concurrency, p.Derived = v, cr.approx || c.flavor == measuredLevel
 	case colAchieved:
 		p.AchievedConcurrency = sweep.F(v)
 	case colThroughput:
