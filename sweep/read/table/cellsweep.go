@@ -121,5 +121,6 @@ func listedThenValues(list string) (levels, values []string, ok bool) {
 	return levels, values, true
 }
 
-// bareFigure is a number alone ("112.3", "2,113.3").
-var bareFigure = regexp.MustCompile(`^\d[\d,]*(?:\.\d+)?$`)
+// bareFigure is a number alone ("112.3", "2,113.3"), written as a curve's
+// numbers are (inlinecurves.go).
+var bareFigure = regexp.MustCompile(`^(?:` + curveNumber + `)$`)
