@@ -35,6 +35,13 @@ func FuzzCSV(f *testing.F) {
 }
 
 func FuzzMarkdown(f *testing.F) {
+	// Corpus refusals after batch bz: a node-first unitless pair; rows
+	// continuing one sweep two levels at a time; a label listing levels
+	// and the unit; bare levels whose load's word the last item writes.
+	f.Add([]byte("| C | A aggregate / stream |\n|---:|---:|\n| 1 | 46.8 / 49.1 |\n| 2 | 77.3 / 44.3 |\n| 4 | 129.2 / 35.4 |\n"))
+	f.Add([]byte("| Row | Result |\n|---|---|\n| 2 / 4 streams together | 121.6 / 166.6 tok/s aggregate |\n| 8 / 16 streams | 272.0 / 308.4 tok/s aggregate |\n"))
+	f.Add([]byte("| | bf16 | fp8 |\n|---|---:|---:|\n| Decode, prose, 1/2/4/8 clients (tok/s) | 48.2 / 82.4 / 144.4 / 222.8 | 49.0 / 85.1 / 144.0 / 236.6 |\n"))
+	f.Add([]byte("| Metric | Value |\n|---|---|\n| Concurrency (aggregate) | 20 @1 · 35 @2 · 69 @4 · **193 tok/s @16 streams**, 0 errors |\n"))
 	// Batches bs and bt: a long table's level once per group of metric
 	// rows with a ratio row; a bracketed caption under the table; run
 	// names listed in several headers; unitless agg beside per-stream; a

@@ -34,6 +34,16 @@ var levelSpaceValue = regexp.MustCompile(`(?i)(?:^|[^\w.])(c|conc|bs|b|batch|n|n
 // of that curve refuses it as no number.
 var valueAtLevel = regexp.MustCompile(`(?i)((?:` + curveNumber + `)(?:\s*[–-]\s*(?:` + curveNumber + `))?)(?:\s*(?:tok/s|tokens/s|t/s))?\s*(?:\bat\b|@)\s*` + curveLevel + `\b`)
 
+// valueAtBareLevel: "20 @1 · 35 @2 · 193 tok/s @16 streams": the levels
+// bare, the load's word written once, after the last (checked by
+// parseInlineCurve). The two empty groups keep valueAtLevel's numbering.
+var valueAtBareLevel = regexp.MustCompile(`(?i)(` + curveNumber + `)(?:\s*(?:tok/s|tokens/s|t/s))?\s*@\s*()()(\d+)(?:\s*(users?|streams?|clients?|concurrent))?\b`)
+
+// cleanRunTail is what may follow a curve's last item besides separators:
+// the run's count of errors when it had none ("193 tok/s @16 streams, 0
+// errors").
+var cleanRunTail = regexp.MustCompile(`(?i)^[\s,;(]*(?:0|no|zero)\s+(?:errors?|failures?|failed requests?)\)?[\s.]*$`)
+
 // curveGap is what may stand between two items of a curve.
 var curveGap = regexp.MustCompile("^[\\s/,;|·、，；`→]*$")
 
@@ -57,7 +67,17 @@ func parseInlineCurve(s string, min int) (inlineCurve, bool) {
 			return c, true
 		}
 	}
+	if c, ok := curveOfForm(s, valueAtBareLevel, 2, 1); ok && len(c.levels) >= min && loadWordLast(s) {
+		return c, true
+	}
 	return inlineCurve{}, false
+}
+
+// loadWordLast: the last "@ level" of s names the load's word, which the
+// bare levels before it share.
+func loadWordLast(s string) bool {
+	ms := valueAtBareLevel.FindAllStringSubmatchIndex(s, -1)
+	return len(ms) > 0 && group(s, ms[len(ms)-1], 5) != ""
 }
 
 // curveOfForm reads s with one item form: at groups level (the lettered
@@ -89,7 +109,7 @@ func curveOfForm(s string, re *regexp.Regexp, level, val int) (inlineCurve, bool
 		c.levels = append(c.levels, lv)
 		c.values = append(c.values, strings.ReplaceAll(group(s, m, val), ",", ""))
 	}
-	if !curveGap.MatchString(strings.TrimRight(s[prev:], ".。 ")) {
+	if tail := strings.TrimRight(s[prev:], ".。 "); !curveGap.MatchString(tail) && !cleanRunTail.MatchString(tail) {
 		return inlineCurve{}, false
 	}
 	return c, true

@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/kneetool/knee/sweep"
@@ -27,11 +28,22 @@ import (
 // C2 / C4 / C8", "bs1/bs8/bs32".
 var levelList = regexp.MustCompile(`(?i)(?:^|[^\w.])((?:c|conc|bs|batch|np)\s*=?\s*\d+(?:\s*/\s*(?:c|conc|bs|batch|np)?\s*=?\s*\d+){2,})\b`)
 
+// wordLevelList is two bare levels or more with slashes between, closed by
+// the load's word: "1/2/4/8 clients", "2 / 4 streams together". Two levels
+// are no sweep alone; rows that continue one another make one
+// (mergeContinuedRows).
+var wordLevelList = regexp.MustCompile(`(?i)(?:^|[^\w.])(\d+(?:\s*/\s*\d+)+)\s*(?:streams?|clients?|users?|concurrent(?:\s+(?:requests|streams|users))?|sessions?)\b`)
+
+// labelRateUnit is a token rate's unit a label writes for its values
+// ("Decode, prose, 1/2/4/8 clients (tok/s)").
+var labelRateUnit = regexp.MustCompile(`(?i)[(（]?\b(tok/s|tokens/s|tokens/sec|tok/sec|t/s)[)）]?`)
+
 // digitRun is a level's number in a list.
 var digitRun = regexp.MustCompile(`\d+`)
 
-// listUnit is the unit a list of values may end with.
-var listUnit = regexp.MustCompile(`(?i)\s*(tok/s|tokens/s|tokens/sec|tok/sec|t/s)$`)
+// listUnit is the unit a list of values may end with, and the word naming
+// the node's side after it ("121.6 / 166.6 tok/s aggregate").
+var listUnit = regexp.MustCompile(`(?i)\s*(tok/s|tokens/s|tokens/sec|tok/sec|t/s)(?:\s+(?:aggregate|agg|total|combined))?$`)
 
 // listValue is one value of a slash list: a number, thousands with commas.
 var listValue = regexp.MustCompile(`^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$`)
@@ -98,13 +110,77 @@ func rowCurveGrids(tables []grid) []grid {
 				groups[key] = append(groups[key], c)
 			}
 		}
-		for _, key := range order {
+		for _, key := range mergeContinuedRows(groups, order) {
+			if len(groups[key][0].levels) < minCellLevels {
+				continue // two levels that no other row continues: no sweep
+			}
 			if rg, ok := gridOfRowCurves(g, groups[key]); ok {
 				out = append(out, rg)
 			}
 		}
 	}
 	return out
+}
+
+// mergeContinuedRows joins the groups too short to be a sweep alone ("2 /
+// 4 streams", then "8 / 16 streams") when their levels do not overlap and
+// each gives one curve per value column: the rows continue one sweep. The
+// order returned names the joined group where its first part stood.
+func mergeContinuedRows(groups map[string][]rowCurve, order []string) []string {
+	var short []string
+	for _, k := range order {
+		if len(groups[k][0].levels) < minCellLevels {
+			short = append(short, k)
+		}
+	}
+	if len(short) < 2 {
+		return order
+	}
+	joined := slices.Clone(groups[short[0]])
+	for i := range joined {
+		joined[i].levels, joined[i].values = slices.Clone(joined[i].levels), slices.Clone(joined[i].values)
+	}
+	for _, k := range short[1:] {
+		if !continueCurves(joined, groups[k]) {
+			return order
+		}
+	}
+	key := "joined:" + strings.Join(short, "|")
+	groups[key] = joined
+	var out []string
+	for _, k := range order {
+		switch {
+		case k == short[0]:
+			out = append(out, key)
+		case !slices.Contains(short, k):
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// continueCurves extends each curve of joined by the curve of next in the
+// same value column; false when a column differs, a level repeats, or the
+// load or the unit changes.
+func continueCurves(joined, next []rowCurve) bool {
+	if len(next) != len(joined) {
+		return false
+	}
+	for i, c := range next {
+		j := &joined[i]
+		if c.column != j.column || c.load != j.load || c.unit != "" && j.unit != "" && c.unit != j.unit {
+			return false
+		}
+		if slices.ContainsFunc(c.levels, func(l string) bool { return slices.Contains(j.levels, l) }) {
+			return false
+		}
+		j.levels, j.values = append(j.levels, c.levels...), append(j.values, c.values...)
+		j.lead = sharedLead([]rowCurve{*j, c})
+		if j.unit == "" {
+			j.unit = c.unit
+		}
+	}
+	return true
 }
 
 // curvesOfRow reads a row whose first cell is a label: the levels listed in
@@ -115,28 +191,63 @@ func curvesOfRow(g grid, row []string) []rowCurve {
 		return nil
 	}
 	label := stripMarkup(row[0])
-	var out []rowCurve
-	if m := levelList.FindStringSubmatchIndex(label); m != nil {
-		list := label[m[2]:m[3]]
-		levels := digitRun.FindAllString(list, -1)
-		lead := strings.Join(strings.Fields(label[:m[2]]+" "+label[m[3]:]), " ")
-		for j := 1; j < len(row); j++ {
-			values, unit, ok := slashValues(stripMarkup(row[j]), len(levels))
-			if !ok {
-				continue
-			}
-			out = append(out, rowCurve{levels: levels, values: values, load: levelLoad(strings.TrimLeft(list, " ")[:1]), lead: lead, column: cellAt(g.header, j), unit: unit})
-		}
-		return out
+	if levels, load, lead, ok := labelLevelList(label); ok {
+		return labelListCurves(g, row, levels, load, lead)
 	}
+	var out []rowCurve
 	for j := 1; j < len(row); j++ {
 		cell := stripMarkup(row[j])
 		unit := strings.TrimSpace(listUnit.FindString(cell))
+		if unit == "" {
+			// "193 tok/s @16 streams": the unit written with one item.
+			if m := labelRateUnit.FindStringSubmatch(cell); m != nil {
+				unit = m[1]
+			}
+		}
 		c, ok := parseInlineCurve(cell, 3)
 		if !ok || c.lead != "" {
 			continue
 		}
 		out = append(out, rowCurve{levels: c.levels, values: c.values, load: c.load, lead: label, column: cellAt(g.header, j), unit: unit})
+	}
+	return out
+}
+
+// labelLevelList is the levels a row's label lists ("C1 / C2 / C4", "1/2/4/8
+// clients"), the load they set, and the label's other words.
+func labelLevelList(label string) (levels []string, load, lead string, ok bool) {
+	if m := levelList.FindStringSubmatchIndex(label); m != nil {
+		list := label[m[2]:m[3]]
+		lead = strings.Join(strings.Fields(label[:m[2]]+" "+label[m[3]:]), " ")
+		return digitRun.FindAllString(list, -1), levelLoad(strings.TrimLeft(list, " ")[:1]), lead, true
+	}
+	if m := wordLevelList.FindStringSubmatchIndex(label); m != nil {
+		// The load's word goes with its levels: the rest names the curve.
+		lead = strings.Join(strings.Fields(label[:m[2]]+" "+label[m[1]:]), " ")
+		return digitRun.FindAllString(label[m[2]:m[3]], -1), "concurrency", lead, true
+	}
+	return nil, "", "", false
+}
+
+// labelListCurves reads each value cell of a row whose label lists its
+// levels as a curve at those levels. A unit the label writes ("(tok/s)")
+// is the values' when the cells write none, and leaves the curve's words.
+func labelListCurves(g grid, row []string, levels []string, load, lead string) []rowCurve {
+	labelUnit := ""
+	if m := labelRateUnit.FindStringSubmatch(lead); m != nil {
+		labelUnit = m[1]
+		lead = strings.Join(strings.Fields(labelRateUnit.ReplaceAllString(lead, " ")), " ")
+	}
+	var out []rowCurve
+	for j := 1; j < len(row); j++ {
+		values, unit, ok := slashValues(stripMarkup(row[j]), len(levels))
+		if !ok {
+			continue
+		}
+		if unit == "" {
+			unit = labelUnit
+		}
+		out = append(out, rowCurve{levels: levels, values: values, load: load, lead: lead, column: cellAt(g.header, j), unit: unit})
 	}
 	return out
 }
@@ -248,7 +359,7 @@ func rowCurveName(c rowCurve, shared string, byLabel, byColumn bool) string {
 	own := strings.Trim(strings.TrimPrefix(c.lead, shared), " ,;:-—")
 	switch {
 	case byLabel && byColumn:
-		return stripMarkup(c.column) + " " + own
+		return stripMarkup(c.column) + " / " + own
 	case byLabel:
 		return own
 	}

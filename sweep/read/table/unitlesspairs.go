@@ -20,15 +20,25 @@ const assumedPairUnit = "tok/s"
 // aggregateWord names the node's side of a pair.
 var aggregateWord = regexp.MustCompile(`(?i)^(agg|aggr|aggregate|total|sum|combined|overall|Σ|聚合|总|合计|gesamt)$`)
 
-// unitlessRatePair: a header of two parts, the first ending with a
-// per-stream word and the second an aggregate word, neither with a unit.
+// unitlessRatePair: a header of two parts, one an aggregate word and the
+// other ending with a per-stream word ("per-stream / agg", or "aggregate /
+// stream" in the other order), neither with a unit.
 func unitlessRatePair(parts []string) bool {
-	if len(parts) != 2 || !aggregateWord.MatchString(strings.TrimSpace(parts[1])) {
+	if len(parts) != 2 {
 		return false
 	}
-	words := strings.Fields(parts[0])
-	if len(words) == 0 {
-		return false
-	}
-	return classify(words[len(words)-1]+" "+assumedPairUnit).kind == colPerUser
+	return aggregateWord.MatchString(strings.TrimSpace(parts[1])) && endsPerStream(parts[0]) ||
+		endsAggregate(parts[0]) && endsPerStream(parts[1])
+}
+
+// endsPerStream: part's last word names one stream's side of a rate.
+func endsPerStream(part string) bool {
+	words := strings.Fields(part)
+	return len(words) > 0 && classify(words[len(words)-1]+" "+assumedPairUnit).kind == colPerUser
+}
+
+// endsAggregate: part's last word names the node's side ("K2-v0 aggregate").
+func endsAggregate(part string) bool {
+	words := strings.Fields(part)
+	return len(words) > 0 && aggregateWord.MatchString(words[len(words)-1])
 }
