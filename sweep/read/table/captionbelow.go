@@ -31,6 +31,9 @@ func captionBelow(lines []string, end int) string {
 	if !ok {
 		inner, ok = bracketedLine(l)
 	}
+	if !ok {
+		inner, ok = rateSentence(l)
+	}
 	if !ok || utf8.RuneCountInString(inner) > maxCaption || !namesMetric(inner) {
 		return ""
 	}
@@ -60,6 +63,30 @@ func valuesLine(l string) (string, bool) {
 	}
 	return strings.TrimSpace(m[1]), true
 }
+
+// rateSentence is a line under a table whose first sentence is a token
+// rate's name and nothing else: "Aggregate tokens a second. One stream
+// undrafted: 35 tok/s." (a sentence of a few words that names the node's
+// rate says what the cells hold, as "values are …" would).
+func rateSentence(l string) (string, bool) {
+	if strings.HasPrefix(l, "**") || strings.HasPrefix(l, "__") {
+		return "", false // a bold line heads what follows; it is no sentence
+	}
+	l = stripMarkup(l)
+	first, _, _ := strings.Cut(l, ". ")
+	if !strings.HasSuffix(first, ".") && first == l {
+		return "", false // a sentence ends with its full stop; a bare label does not
+	}
+	first = strings.TrimRight(first, ".")
+	if len(strings.Fields(first)) > maxRateSentenceWords || classify(first).kind != colThroughput {
+		return "", false
+	}
+	return first, true
+}
+
+// maxRateSentenceWords is the most words a rate's name takes as a sentence
+// of its own ("Aggregate output tokens per second").
+const maxRateSentenceWords = 6
 
 // bracketedLine is the text of a line written wholly in brackets, a remark
 // under the table saying what it holds: "(output tok/s aggregate)".

@@ -8,6 +8,8 @@ import "testing"
 // input error, never a panic, whatever the bytes (checkResult).
 
 func FuzzJSONRecords(f *testing.F) {
+	// Batch ca: two replicas' rates beside their sum, the node's.
+	f.Add([]byte(`[{"node_concurrency": 2, "replica_a_tok_s": 184.25, "replica_b_tok_s": 183.62, "node_tok_s": 367.87}, {"node_concurrency": 8, "replica_a_tok_s": 230.93, "replica_b_tok_s": 231.39, "node_tok_s": 462.32}, {"node_concurrency": 16, "replica_a_tok_s": 657.65, "replica_b_tok_s": 688.05, "node_tok_s": 1345.7}]`))
 	// Batches bs and bt: JSON Lines of run records that group their
 	// fields (load, throughput, config); a summary with a system TPOT.
 	f.Add([]byte("{\"ts\":\"2026-09-22T04:14:18.342063+00:00\",\"config\":{\"mechanism\":\"dflash\"},\"load\":{\"concurrency\":1,\"repeat\":0},\"throughput\":{\"output_tokens_per_s\":89.1,\"tokens_from_usage\":true,\"tokens_per_chunk\":3.9}}\n{\"ts\":\"2026-09-22T04:14:57.745189+00:00\",\"config\":{\"mechanism\":\"eagle\"},\"load\":{\"concurrency\":4,\"repeat\":0},\"throughput\":{\"output_tokens_per_s\":226.1,\"tokens_from_usage\":true,\"tokens_per_chunk\":3.9}}\n"))

@@ -35,6 +35,11 @@ func FuzzCSV(f *testing.F) {
 }
 
 func FuzzMarkdown(f *testing.F) {
+	// Batch ca: a line under the table naming the rate as a sentence; a
+	// sentence above naming it; an aggregate row with a remark.
+	f.Add([]byte("| Users | prose | code |\n|---:|---:|---:|\n| 1 | 68.7 | 109.0 |\n| 4 | 147.4 | 230.0 |\n\nAggregate tokens a second. One stream: 35 tok/s.\n"))
+	f.Add([]byte("Aggregate tok/s, per-stream in brackets.\n\n| Reply | Workload | 1 user | 2 users |\n|---|---|---:|---:|\n| 512 | code | 106 | 197 (98) |\n"))
+	f.Add([]byte("| metric | kit |\n|---|---:|\n| C1 / C2 / C4 aggregate | 32.2 / 46.7 / 37.6 (C4 per stream 9.2) |\n| prefill | 1,073 tok/s |\n"))
 	// Corpus refusals after batch bz: a node-first unitless pair; rows
 	// continuing one sweep two levels at a time; a label listing levels
 	// and the unit; bare levels whose load's word the last item writes.

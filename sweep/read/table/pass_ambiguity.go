@@ -66,12 +66,18 @@ func (r *resolved) settledLookalikes(g grid, k string, idx []int) bool {
 		return true
 	case r.cols[idx[0]].kind == colLatency && r.keepClientSide(idx):
 		return true
-	case len(r.cols) == len(g.header) && r.keepTheOneWithValues(g, idx):
-		return true
-	case len(r.cols) == len(g.header) && r.keepTheOneWithNumbers(g, idx):
+	case len(r.cols) == len(g.header) && r.settledByValues(g, idx):
 		return true
 	}
 	return r.keepOneNaming(g, idx)
+}
+
+// settledByValues settles lookalikes by what their cells hold: the one
+// with values, the one with numbers, the whole beside its parts. idx index
+// g's columns.
+func (r *resolved) settledByValues(g grid, idx []int) bool {
+	return r.keepTheOneWithValues(g, idx) || r.keepTheOneWithNumbers(g, idx) ||
+		r.cols[idx[0]].kind == colThroughput && r.keepTheSum(g, idx)
 }
 
 // keepOneLoad settles two load columns by the one complete, else the one

@@ -35,13 +35,31 @@ var proseListFigure = regexp.MustCompile(`\d[\d,]*(?:\.\d+)?`)
 // proseBlanketRate is a statement that every number is a token rate.
 var proseBlanketRate = regexp.MustCompile(`(?i)\b(?:measured in|unit of measurement is|units? (?:is|are)|expressed in|reported in)\s+(?:output\s+)?` + proseTokUnit + `\b|\b(?:all|every|each|table|these)\s+(?:the\s+)?(?:numbers?|values?|figures?|results?|cells?|rates?|tps|throughputs?)\b[^.\n]{0,40}?` + proseTokUnit + `\b|(?:单位|所有数[字值]|全部数[字值])[^。\n]{0,10}?(?:tok/s|tokens/s)\b|\bthe\s+(?:metric|measure)\s+(?:is|was)\s+(?:(?:the|aggregate|output|generated|decode|decode-only|node|server)\s+)*` + proseTokUnit + `\b`)
 
+// proseRateSentence is a sentence that is a rate's name and at most a
+// remark on the cells after a comma: "Aggregate tok/s, per-stream in
+// brackets." says what every number of the table is, as "all values are
+// aggregate tok/s" would.
+var proseRateSentence = regexp.MustCompile(`(?im)(?:^|[.!:]\s+)((?:[\pL-]+\s+){1,4})` + proseTokUnit + `(?:\s+(?:as|from)\s+(?:reported|measured|printed)\s+by\s+[^.\n]{1,30})?\s*(?:[,;.]|$)`)
+
+// namesRateSentence: the prose holds a sentence naming the node's output rate
+// as above; a name that reads as one stream's rate ("per-user tok/s") or
+// another rate is none.
+func namesRateSentence(text string) bool {
+	for _, m := range proseRateSentence.FindAllStringSubmatch(stripMarkup(text), -1) {
+		if classify(strings.TrimSpace(m[1])+" tok/s").kind == colThroughput {
+			return true
+		}
+	}
+	return false
+}
+
 // proseTokUnit is a token rate's unit as prose writes it, the token
 // singular or plural ("output token/s", "tokens per second").
 const proseTokUnit = `(?:tok/s|tokens?/s|tok/sec|tokens?/sec|tokens?/second|tokens? per second)`
 
 // proseRateBlanket: the prose around g says every number is a token rate.
 func proseRateBlanket(g grid) bool {
-	return proseBlanketRate.MatchString(g.context)
+	return proseBlanketRate.MatchString(g.context) || namesRateSentence(g.context)
 }
 
 // proseRateUnit is "tok/s" when the prose around g states a token rate; ""

@@ -255,6 +255,9 @@ func labelListCurves(g grid, row []string, levels []string, load, lead string) [
 // slashValues reads a cell as n values with slashes between, the last one
 // possibly followed by its unit ("39.4 / 61.3 / 87.4 tok/s").
 func slashValues(cell string, n int) ([]string, string, bool) {
+	// A remark in brackets after the list ("(C4 per stream 9.2-10.2)")
+	// is no value of it.
+	cell = strings.TrimSpace(listRemark.ReplaceAllString(cell, ""))
 	unit := strings.TrimSpace(listUnit.FindString(cell))
 	cell = listUnit.ReplaceAllString(cell, "")
 	parts := strings.Split(cell, "/")
@@ -286,6 +289,12 @@ func gridOfRowCurves(g grid, cs []rowCurve) (grid, bool) {
 		}
 	}
 	shared := sharedLead(cs)
+	if unit == "" && aggregateLead(shared) && tableWritesTokenRates(g) {
+		// "C1 / C2 / C4 aggregate" with no unit, in a table whose other
+		// rows write tok/s: the aggregate over streams of an LLM server
+		// is its token rate, as for unitless pairs (unitlesspairs.go).
+		unit = assumedPairUnit
+	}
 	metric, ok := rowCurveMetric(shared, unit)
 	if !ok {
 		return grid{}, false
@@ -308,6 +317,26 @@ func gridOfRowCurves(g grid, cs []rowCurve) (grid, bool) {
 	}
 	out.notes = []string{fmt.Sprintf("%s:%d: a row writes the sweep (%q: %s at %s): read as a row per level", g.file, cs[0].line, strings.TrimSpace(cs[0].lead), strings.Join(cs[0].values, " / "), strings.Join(cs[0].levels, " / "))}
 	return out, true
+}
+
+// listRemark is a remark in brackets closing a list's cell.
+var listRemark = regexp.MustCompile(`\s*[(（][^()（）]*[)）]\s*$`)
+
+// aggregateLead: the words naming a row's curve end with an aggregate word.
+func aggregateLead(lead string) bool {
+	return endsAggregate(strings.TrimRight(lead, " ,;:"))
+}
+
+// tableWritesTokenRates: some cell or label of g writes a token rate's unit.
+func tableWritesTokenRates(g grid) bool {
+	for _, row := range g.rows {
+		for _, c := range row {
+			if labelRateUnit.MatchString(stripMarkup(c)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // rowCurveMetric is the metric's header: the curves' shared words with the

@@ -21,3 +21,15 @@ func outsideBrackets(label string) string {
 	}
 	return label
 }
+
+// otherDimensionLabel: a label's bracket states a unit no curve of rates holds ("GPU
+// temp (°C)", "Memory (GiB)", "Power (W)"): the row is a measure of
+// another kind, never a curve, whatever the text names the table's values.
+func otherDimensionLabel(label string) bool {
+	for _, b := range bracketed.FindAllString(stripMarkup(label), -1) {
+		if d, _ := headerDimension(strings.ToLower(b)); d >= dimTemperature {
+			return true
+		}
+	}
+	return false
+}

@@ -726,7 +726,7 @@ func seriesRowKinds(g grid, levels []string) (labels, metricRows []int) {
 			metricRows = append(metricRows, r)
 			continue
 		}
-		if c.kind == colRatio || allRatios(row[1:]) {
+		if c.kind == colRatio || allRatios(row[1:]) || otherDimensionLabel(row[0]) {
 			continue
 		}
 		labels = append(labels, r)

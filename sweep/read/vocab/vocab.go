@@ -183,6 +183,8 @@ var vocabulary = []struct{ from, to string }{
 	// English: "At once" heads the requests sent at once, as "concurrent"
 	// does; "in parallel" likewise ("Requests in parallel").
 	{"at once", "concurrent"}, {"in parallel", "concurrent"},
+	// English writes a rate's "per" as "a" too ("tokens a second").
+	{"tokens a second", "tokens per second"}, {"token a second", "token per second"},
 	{"concurrence", "concurrency"}, {"temps de réponse", "latency"}, {"peticiones", "requests"}, {"solicitações", "requests"},
 	// "Concurrent"/"simultaneous" after a plural noun, as Romance
 	// languages write it ("Peticiones concurrentes", "Richieste
