@@ -109,7 +109,10 @@ func curveOfForm(s string, re *regexp.Regexp, level, val int) (inlineCurve, bool
 		c.levels = append(c.levels, lv)
 		c.values = append(c.values, strings.ReplaceAll(group(s, m, val), ",", ""))
 	}
-	if tail := strings.TrimRight(s[prev:], ".。 "); !curveGap.MatchString(tail) && !cleanRunTail.MatchString(tail) {
+	// A remark in brackets after the last item ("(per-stream 57 -> 23)")
+	// is about the curve, no item of it.
+	tail := strings.TrimRight(listRemark.ReplaceAllString(strings.TrimRight(s[prev:], ".。 "), ""), ".。 ")
+	if !curveGap.MatchString(tail) && !cleanRunTail.MatchString(tail) {
 		return inlineCurve{}, false
 	}
 	return c, true

@@ -654,7 +654,7 @@ func flagColumn(g grid, i int) bool {
 // load from lower down (restartblocks.go).
 func namesCurves(g grid, cols []column, i, load int) bool {
 	k := cols[i].kind
-	if k == colSeriesLabel || k == colModel || k == colAccelerator || configColumn(g, i) {
+	if k == colSeriesLabel || k == colModel || k == colAccelerator || configColumn(g, i) || deviceNames(g, cols, i) {
 		return true
 	}
 	return k == colIgnore && cols[i].why == "" && restartsLoad(g, i, load)
@@ -872,4 +872,20 @@ func firstNamed(keys []string) string {
 		}
 	}
 	return keys[0]
+}
+
+// deviceWords name the device a row ran on.
+var deviceWords = []string{"gpu", "gpus", "device", "devices", "chip", "card", "accelerator"}
+
+// deviceNames: column i's header names a device ("GPU") and its cells name
+// them ("RTX4090", "H100") rather than count them: the accelerator each
+// row ran on, which names curves as an accelerator column does.
+func deviceNames(g grid, cols []column, i int) bool {
+	if cols[i].kind != colIgnore || !anyWord(headerTokens(strings.ToLower(stripMarkup(cols[i].header))), deviceWords) {
+		return false
+	}
+	return everyFilledCell(g, i, cleanCell, func(c string) bool {
+		_, ok, err := parseCell(c)
+		return !ok || err != nil
+	})
 }
