@@ -17,41 +17,17 @@ import (
 // false when at most one table reads, or when --series names none of the
 // tables (it may name a series inside one): the caller reads as before.
 func severalConsoleSweeps(path string, tables []grid, meta Meta) (*sweep.Sweep, bool, error) {
-	read := meta
-	titledPick := false
-	for _, g := range tables {
-		if meta.Series != "" && g.titled(meta.Series) {
-			// --series names a table: read it as a table, not a
-			// series inside it.
-			titledPick, read.Series = true, ""
-		}
-	}
-	var from []grid
-	var got []*sweep.Sweep
-	seen := map[int]bool{}
-	for _, g := range tables {
-		if len(g.lines) == 0 || titledPick && !g.titled(meta.Series) {
-			continue
-		}
-		// One block gives a candidate grid per header line tried; its
-		// first that reads is the block's table.
-		block := g.lines[len(g.lines)-1]
-		if seen[block] {
-			continue
-		}
-		s, err := tableToSweep(g, read)
-		if err != nil {
-			continue
-		}
-		seen[block] = true
-		if slices.ContainsFunc(got, func(o *sweep.Sweep) bool { return samePoints(o, s) }) {
-			continue // a summary printing a table's numbers again is no second sweep
-		}
-		from, got = append(from, g), append(got, s)
-	}
+	read, title, titledPick := pickedConsoleTable(tables, meta)
+	from, got, err := consoleSweeps(tables, read, title, titledPick)
 	switch {
+	case err != nil:
+		return nil, true, err
 	case titledPick && len(got) == 1:
-		got[0].Notes = append(got[0].Notes, fmt.Sprintf("%s: the console table %q read (--series)", path, meta.Series))
+		note := fmt.Sprintf("%s: the console table %q read (--series)", path, title)
+		if read.Series != "" {
+			note = fmt.Sprintf("%s: the curve %q of the console table %q read (--series)", path, read.Series, title)
+		}
+		got[0].Notes = append(got[0].Notes, note)
 		return got[0], true, nil
 	case len(got) < 2:
 		return nil, false, nil
@@ -67,6 +43,43 @@ func severalConsoleSweeps(path string, tables []grid, meta Meta) (*sweep.Sweep, 
 		len(got), strings.Join(list, ", "), names[0]), names)
 }
 
+// consoleSweeps reads each table of the paste that reads as a sweep on its
+// own (only the one titled, when --series picks one), once per block and
+// never a table that repeats another's numbers. err is the picked table's
+// refusal of the curves it draws.
+func consoleSweeps(tables []grid, read Meta, title string, titledPick bool) ([]grid, []*sweep.Sweep, error) {
+	var from []grid
+	var got []*sweep.Sweep
+	seen := map[int]bool{}
+	for _, g := range tables {
+		if len(g.lines) == 0 || titledPick && !g.titled(title) {
+			continue
+		}
+		// One block gives a candidate grid per header line tried; its
+		// first that reads is the block's table.
+		block := g.lines[len(g.lines)-1]
+		if seen[block] {
+			continue
+		}
+		s, err := tableToSweep(g, read)
+		if err != nil && titledPick && drawnCurves(g, err) {
+			// The picked table draws its curves (corner "ctx \ conc"):
+			// they are named with its title, which keeps the pick on
+			// it, and it is never joined with the paste's other tables.
+			return nil, nil, titledCurves(g, title, err)
+		}
+		if err != nil {
+			continue
+		}
+		seen[block] = true
+		if slices.ContainsFunc(got, func(o *sweep.Sweep) bool { return samePoints(o, s) }) {
+			continue // a summary printing a table's numbers again is no second sweep
+		}
+		from, got = append(from, g), append(got, s)
+	}
+	return from, got, nil
+}
+
 // samePoints: a and b read the same levels with the same throughputs, in
 // order.
 func samePoints(a, b *sweep.Sweep) bool {
@@ -79,4 +92,57 @@ func samePoints(a, b *sweep.Sweep) bool {
 		}
 	}
 	return true
+}
+
+// pickedConsoleTable is the table --series names by its title, and perhaps
+// a curve drawn in it ("Aggregate Throughput (tok/s) / 0"): the meta to read
+// that table with (its Series the curve, or none), the title, and whether
+// the pick names a table at all.
+func pickedConsoleTable(tables []grid, meta Meta) (Meta, string, bool) {
+	read := meta
+	for _, g := range tables {
+		if t, curve, ok := consolePick(g, meta.Series); ok {
+			read.Series = curve
+			return read, t, true
+		}
+	}
+	return read, "", false
+}
+
+// consolePick reads --series as a console table's title (the whole pick),
+// or its title, " / ", and a curve the table draws; ok is false when pick
+// names no title of g.
+func consolePick(g grid, pick string) (title, curve string, ok bool) {
+	if pick == "" {
+		return "", "", false
+	}
+	if g.titled(pick) {
+		return pick, "", true
+	}
+	for i := strings.Index(pick, " / "); i > 0; i = nextSep(pick, i) {
+		if g.titled(pick[:i]) {
+			return pick[:i], pick[i+3:], true
+		}
+	}
+	return "", "", false
+}
+
+// nextSep is the index of the next " / " in pick after the one at i, or -1.
+func nextSep(pick string, i int) int {
+	j := strings.Index(pick[i+3:], " / ")
+	if j < 0 {
+		return -1
+	}
+	return i + 3 + j
+}
+
+// titledCurves is the refusal of a picked console table's curves, each
+// named after the table's title so that --series picks it back.
+func titledCurves(g grid, title string, err error) error {
+	names := CurveNames(err)
+	picks := make([]string, len(names))
+	for i, n := range names {
+		picks[i] = title + " / " + n
+	}
+	return AmbiguousSeries(inputerr.Errorf(g.file, "--series", g.headerLine, "the console table %q draws %d curves (%s); knee reads one curve at a time: pick one with --series %q", title, len(names), strings.Join(names, ", "), picks[0]), picks)
 }

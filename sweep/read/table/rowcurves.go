@@ -319,8 +319,9 @@ func gridOfRowCurves(g grid, cs []rowCurve) (grid, bool) {
 	return out, true
 }
 
-// listRemark is a remark in brackets closing a list's cell.
-var listRemark = regexp.MustCompile(`\s*[(（][^()（）]*[)）]\s*$`)
+// listRemark is a remark in brackets (rowlabelremarks.go's bracketed)
+// closing a list's cell.
+var listRemark = regexp.MustCompile(bracketed.String() + `\s*$`)
 
 // aggregateLead: the words naming a row's curve end with an aggregate word.
 func aggregateLead(lead string) bool {
