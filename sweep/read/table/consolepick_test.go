@@ -32,4 +32,8 @@ func TestConsoleTitlePicksADrawnCurve(t *testing.T) {
 	require.Equal(t, "16k", curve)
 	_, _, ok = consolePick(g, "Per-Request / 0")
 	require.False(t, ok)
+	title, curve, ok = consolePick(grid{title: []string{"GPU / tok/s"}}, "GPU / tok/s / 16k")
+	require.True(t, ok, "a title holding the separator is tried whole first")
+	require.Equal(t, "GPU / tok/s", title)
+	require.Equal(t, "16k", curve)
 }

@@ -119,21 +119,18 @@ func consolePick(g grid, pick string) (title, curve string, ok bool) {
 	if g.titled(pick) {
 		return pick, "", true
 	}
-	for i := strings.Index(pick, " / "); i > 0; i = nextSep(pick, i) {
+	// Each " / " in pick may end the title: "A / B / 0" tries "A", then "A / B".
+	for i := strings.Index(pick, " / "); i > 0; {
 		if g.titled(pick[:i]) {
 			return pick[:i], pick[i+3:], true
 		}
+		j := strings.Index(pick[i+3:], " / ")
+		if j < 0 {
+			break
+		}
+		i += 3 + j
 	}
 	return "", "", false
-}
-
-// nextSep is the index of the next " / " in pick after the one at i, or -1.
-func nextSep(pick string, i int) int {
-	j := strings.Index(pick[i+3:], " / ")
-	if j < 0 {
-		return -1
-	}
-	return i + 3 + j
 }
 
 // titledCurves is the refusal of a picked console table's curves, each
