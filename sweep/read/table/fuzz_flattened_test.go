@@ -8,6 +8,12 @@ import "testing"
 // input error, never a panic, whatever the bytes (checkResult).
 
 func FuzzJSONRecords(f *testing.F) {
+	// Before batch cd: levels keyed "c1" whose measures summarise runs; a
+	// summary named by its statistic beside runs that name the unit;
+	// Python dicts after a bracketed log tag.
+	f.Add([]byte(`{"turnover": {"c1": {"output_tokens_per_second": {"count": 5, "mean": 222, "median": 220.6, "sample_stddev": 2}, "median_ttft_ms": {"count": 5, "median": 170}}, "c2": {"output_tokens_per_second": {"count": 5, "median": 307.4, "max": 1e400}}}}`))
+	f.Add([]byte(`{"results": [{"concurrency": 1, "agg_median": 11.32, "runs": [{"agg_tps": 11.0}, {"agg_tps": 11.32}, {"agg_tps": 11.5}]}, {"concurrency": 2, "agg_median": 17.1, "runs": [{"agg_tps": 17.1}, {"agg_tps": "x"}]}]}`))
+	f.Add([]byte("[ladder] {'streams': 1, 'aggregate_tok_s': 18.3, 'ok': True, 'n': None}\n[ladder] {'streams': 2, 'aggregate_tok_s': 33.4, 'x': 'a\\'b'}\n[ladder] {'streams': 4, 'aggregate_tok_s': (1, 2)}\n"))
 	// Batch ca: two replicas' rates beside their sum, the node's.
 	f.Add([]byte(`[{"node_concurrency": 2, "replica_a_tok_s": 184.25, "replica_b_tok_s": 183.62, "node_tok_s": 367.87}, {"node_concurrency": 8, "replica_a_tok_s": 230.93, "replica_b_tok_s": 231.39, "node_tok_s": 462.32}, {"node_concurrency": 16, "replica_a_tok_s": 657.65, "replica_b_tok_s": 688.05, "node_tok_s": 1345.7}]`))
 	// Batches bs and bt: JSON Lines of run records that group their

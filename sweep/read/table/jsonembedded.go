@@ -46,20 +46,55 @@ func embeddedObjects(data []byte) (*jnode, string, bool) {
 			continue
 		}
 		tries++
-		dec := json.NewDecoder(bytes.NewReader(data[at:]))
-		dec.UseNumber()
-		n, err := parseJNode(dec, data[at:])
-		if err != nil || n.kind != '{' {
+		n, used, ok := decodeObjectAt(data[at:])
+		if !ok {
 			continue
 		}
 		shiftOffsets(n, int64(at))
 		root.items = append(root.items, n)
 		tags = append(tags, tag)
-		off = at + int(dec.InputOffset())
+		off = at + used
 	}
 	var tagged string
 	root.items, tagged = summaryTagged(root.items, tags)
 	return root, tagged, len(root.items) >= 2
+}
+
+// decodeObjectAt decodes the object that opens data, as JSON or as the
+// Python dict it may be (pythondicts.go); used is how much of data it
+// took.
+func decodeObjectAt(data []byte) (n *jnode, used int, ok bool) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.UseNumber()
+	n, err := parseJNode(dec, data)
+	if err == nil && n.kind == '{' {
+		return n, int(dec.InputOffset()), true
+	}
+	js, used, ok := pythonDictJSON(data)
+	if !ok {
+		return nil, 0, false
+	}
+	dec = json.NewDecoder(bytes.NewReader(js))
+	dec.UseNumber()
+	n, err = parseJNode(dec, js)
+	if err != nil || n.kind != '{' {
+		return nil, 0, false
+	}
+	zeroOffsets(n) // the line holds it: its fields are placed where it opens
+	n.python = true
+	return n, used, true
+}
+
+// zeroOffsets places n and its children at 0: offsets into a converted
+// text would point past the original's line.
+func zeroOffsets(n *jnode) {
+	n.off = 0
+	for _, k := range n.keys {
+		zeroOffsets(n.fields[k])
+	}
+	for _, it := range n.items {
+		zeroOffsets(it)
+	}
 }
 
 // shiftOffsets moves n's offsets (and its children's) by at: they were
@@ -90,9 +125,34 @@ func flattenMeasures(n *jnode, depth int) {
 		flattenMeasures(it, depth+1)
 	}
 	addVaryingContext(records)
+	nameSummariesByRuns(records)
+	if keyed := keyedRecords(n); keyed != nil {
+		for _, it := range keyed {
+			addGroupMeasures(it)
+		}
+		addVaryingContext(keyed)
+	}
 	for _, k := range n.keys {
 		flattenMeasures(n.fields[k], depth+1)
 	}
+}
+
+// keyedRecords are the values of object n when it keys two or more objects
+// by their levels ("c1": {…}, "c2": {…}): records as a list's items are,
+// whose measurement groups flatten alike. nil for any other object: one
+// keyed by sections ("decode", "prefill") holds no records of its own.
+func keyedRecords(n *jnode) []*jnode {
+	if n.kind != '{' || len(n.keys) < 2 {
+		return nil
+	}
+	var out []*jnode
+	for _, k := range n.keys {
+		if _, _, ok := keyLevel(k); !ok || n.fields[k].kind != '{' {
+			return nil
+		}
+		out = append(out, n.fields[k])
+	}
+	return out
 }
 
 // addGroupMeasures adds o's measurement groups' scalars to o, and every
@@ -106,7 +166,11 @@ func addGroupMeasures(o *jnode) {
 			continue
 		}
 		load := loadGroupKey.MatchString(k)
-		for _, ck := range g.keys {
+		fields := g.keys
+		if runSummary(g) {
+			fields = summaryFields(k, g) // jsonrunsummaries.go
+		}
+		for _, ck := range fields {
 			name := k + " " + ck
 			c := classify(name)
 			if g.fields[ck].kind != 's' || o.fields[name] != nil || !load && (!groupMeasure(c) || notAMeasure(ck) || !numericScalar(g.fields[ck])) {

@@ -15,8 +15,9 @@ import (
 // script printed both: the repeats are what they sum up.
 
 // logTag is what may stand before a result object on its line: one word
-// of a tag's characters (no prose, no quote, no brace).
-var logTag = regexp.MustCompile(`^[A-Za-z][A-Za-z0-9_.:\-\[\]=]{0,47}$`)
+// of a tag's characters (no prose, no quote, no brace), or one in brackets
+// ("[ladder]").
+var logTag = regexp.MustCompile(`^(?:[A-Za-z][A-Za-z0-9_.:\-\[\]=]{0,47}|\[[A-Za-z][A-Za-z0-9_.:\-=]{0,46}\])$`)
 
 // summaryTag names a tag of summary lines.
 var summaryTag = regexp.MustCompile(`(?i)(agg|summary|summaries|aggregate|mean|avg|average|final|overall|total)`)

@@ -50,6 +50,7 @@ type jnode struct {
 	scalar string   // a number as written, a string, true/false; "" for null
 	kind   byte     // '{', '[', 's' (scalar)
 	lines  bool     // the list of a JSON Lines input's objects
+	python bool     // an object printed as a Python dict (pythondicts.go)
 }
 
 // parseJSONTree decodes data into jnodes, numbers kept as written. An
@@ -462,7 +463,11 @@ func readRecords(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 		if list.tagged != "" {
 			where = list.tagged
 		}
-		g.notes = append(g.notes, fmt.Sprintf("%s: read the %d JSON objects the text holds, %s, as one list; the text between them is not read", path, len(list.items), where))
+		what := "JSON objects"
+		if list.items[0].python {
+			what = "objects (Python dicts, read as the JSON they spell)"
+		}
+		g.notes = append(g.notes, fmt.Sprintf("%s: read the %d %s the text holds, %s, as one list; the text between them is not read", path, len(list.items), what, where))
 	}
 	if list.lines > 0 {
 		g.notes = append(g.notes, fmt.Sprintf("%s: JSON Lines: read its %d objects, one a line, as one list", path, list.lines))
@@ -499,6 +504,9 @@ func recordsGrid(path string, data []byte, list recordList) grid {
 	g.notes = []string{fmt.Sprintf("%s: read the %d records of %q as the table's rows, their keys as its columns", path, len(list.items), recordsName(list.path))}
 	if list.shape != "" {
 		g.notes = append(g.notes, fmt.Sprintf("%s: the records are written as %s", path, list.shape))
+	}
+	if names := summarisedMeasures(list.items[0]); len(names) > 0 {
+		g.notes = append(g.notes, fmt.Sprintf("%s: %s summarise each level's runs: read by the runs' median (else mean), their spread, extremes and count not read", path, andQuoted(names)))
 	}
 	return g
 }

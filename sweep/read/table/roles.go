@@ -219,7 +219,7 @@ var roles = []role{
 	// "Rate" is the offered rate of an open-loop sweep, and so is λ, the
 	// arrival rate's symbol in queueing theory ("요청 λ": requests' λ).
 	{kind: colRequestRate, dims: reqDims, flavor: requestRateFlavor, match: func(w wordset) bool {
-		return w.has("rps", "qps") || w.has("λ") && !isTokenRate(w) || (len(w) == 1 && w[0] == "rate") || (w.has(requestWords...) && w.has("s", "sec", "second", "per", "ps", "rate", "throughput") && !w.has(explicitTokenWords...)) ||
+		return w.has("rps", "qps") || w.has("λ") && !isTokenRate(w) || (len(w) == 1 && w[0] == "rate") || (w.has(requestWords...) && w.has("s", "sec", "second", "per", "ps", "rate", "throughput") && !perStep(w) && !w.has(explicitTokenWords...)) ||
 			(w.has("rate") && w.has("offered", "target", "arrival", "requested", "traffic"))
 	}},
 	{kind: colOtherTokRate, dims: tokDims, why: whyInputRate, match: func(w wordset) bool {
@@ -301,6 +301,7 @@ var roles = []role{
 	// the run: an occupancy of the server or its queue, never the count of
 	// requests the run served, which has no mean or peak over time.
 	{kind: colIgnore, dims: plainDims, why: "requests in a state over the run (an occupancy), not a count of requests", match: occupancyOfRequests},
+	{kind: colIgnore, dims: plainDims, why: "requests per a step of the engine (a pass, a batch), a ratio, not a count of requests", match: perStep},
 	{kind: colRequests, dims: plainDims, match: func(w wordset) bool {
 		return w.has("requests", "reqs", "successes", "success", "successful", "completed", "complete", "succeeded")
 	}},
@@ -738,3 +739,17 @@ func percentSignTail(low string) string {
 	}
 	return percentSign.ReplaceAllString(low, "p$1")
 }
+
+// perStep: requests counted per a step of the engine ("requests per
+// prefill pass", "reqs per step"): a ratio of its work. Requests per
+// anything else ("per arm", "per GPU") stay what the other rules read.
+func perStep(w wordset) bool {
+	for i, x := range w {
+		if x == "per" && i > 0 && w[:i].has("requests", "reqs", "request", "req") && i+1 < len(w) && w[i+1:].has(engineSteps...) {
+			return true
+		}
+	}
+	return false
+}
+
+var engineSteps = []string{"pass", "passes", "step", "steps", "iteration", "iterations", "iter", "forward", "prefill", "decode", "chunk", "tick", "round", "batch"}
