@@ -231,7 +231,11 @@ func alignedTables(path string, data []byte) []grid {
 		}
 		block = nil
 	}
-	for i, l := range stripLinePrefixes(joinPandasWraps(strings.Split(string(data), "\n"))) {
+	lines := stripLinePrefixes(joinPandasWraps(strings.Split(string(data), "\n")))
+	for i, l := range lines {
+		if commentInBlock(lines, i, len(block) > 0) {
+			continue
+		}
 		if h, _ := headingText(l); h != "" && strings.HasPrefix(strings.TrimSpace(l), "#") {
 			flush()
 			heading, section = h, nil
@@ -252,6 +256,18 @@ func alignedTables(path string, data []byte) []grid {
 	}
 	flush()
 	return append(out, late...)
+}
+
+// commentInBlock: line i is a script's comment printed between the lines
+// of its table ("### warmup (JIT compile; discarded)" under the header,
+// above the rows), not a heading: it starts with "#", and lines of an
+// aligned table stand right above and right under it. A markdown heading
+// stands apart, or between prose and a table's first line.
+func commentInBlock(lines []string, i int, inBlock bool) bool {
+	isHash := func(l string) bool { return strings.HasPrefix(strings.TrimSpace(l), "#") }
+	// A line of an aligned table: three cells or more apart by wide gaps.
+	isRow := func(l string) bool { return !isHash(l) && len(spaceTokens(l)) >= 3 }
+	return inBlock && i > 0 && i+1 < len(lines) && isHash(lines[i]) && isRow(lines[i-1]) && isRow(lines[i+1])
 }
 
 // codeFence: the line opens or closes a markdown code block ("```",
@@ -412,10 +428,10 @@ func spacedTable(path string, block []alignedLine, h int) (grid, bool) {
 	if len(head) < 2 || len(head) > maxAlignedCols {
 		return grid{}, false
 	}
-	spans := head
+	spans, ruled := head, false
 	if lines == 1 && h+1 < len(block) && isRule(block[h+1].text) {
 		if rs := dashRuns(block[h+1].text); len(rs) == len(head) {
-			spans = rs
+			spans, ruled = rs, true
 		}
 	}
 	g := grid{file: path, header: placeRow(head, spans), headerLine: block[h].no, title: consoleTitles(block, block[h].no)}
@@ -432,6 +448,11 @@ func spacedTable(path string, block []alignedLine, h int) (grid, bool) {
 		rows = append(rows, spaceTokens(l.text))
 	}
 	rows = dropFrameIndex(rows, len(head))
+	if !isFrame && !ruled {
+		head = splitCrowdedHeader(head, rows) // crowdedheader.go
+		spans = head
+		g.header = placeRow(head, spans)
+	}
 	for _, r := range rows {
 		g.rows = append(g.rows, placeRow(r, spans))
 	}

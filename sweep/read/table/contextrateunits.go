@@ -39,7 +39,9 @@ func nameContextRateUnits(g *grid) []string {
 			continue
 		}
 		for i, h := range g.header {
-			if !wordset(headerTokens(strings.ToLower(stripMarkup(h)))).has(word) || headerStatesUnit(h) || classify(h).key() != "" || !plainNumbers(*g, i) {
+			// A workload setting ("Input tokens": each request's length)
+			// is no rate, whatever the legend calls the rate of its word.
+			if !wordset(headerTokens(strings.ToLower(stripMarkup(h)))).has(word) || headerStatesUnit(h) || classify(h).key() != "" || classify(h).kind == colWorkload || !plainNumbers(*g, i) {
 				continue
 			}
 			if notes == nil {

@@ -16,7 +16,7 @@ import (
 // the roles pass reads them as any node rate.
 
 // tokensOverTime is such a definition: the word, then tokens over a time.
-var tokensOverTime = regexp.MustCompile(`(?i)\b([a-z][a-z-]{2,})\s*(?:=|:|is|means)\s*(?:the\s+)?(?:total|all|generated|output|completion)?\s*tokens?\s*(?:/|over|divided by)\s*(?:the\s+)?(?:[a-z-]+\s+){0,2}(?:time|duration|seconds)\b`)
+var tokensOverTime = regexp.MustCompile(`(?i)\b([a-z][a-z-]{2,})\s*(?:=|:|is|means)\s*(?:the\s+)?(?:(?:total|all|generated|output|completion|decode|decoded)\s+){0,2}tokens?\s*(?:/|over|divided by)\s*(?:the\s+)?(?:[a-z-]+\s+){0,2}(?:time|duration|seconds)\b`)
 
 // nameDefinedRates names the columns a definition's word names; the note
 // quotes the definition.

@@ -181,6 +181,10 @@ func FuzzAligned(f *testing.F) {
 		}
 		f.Add(b)
 	}
+	// Before batch cd: a script's comment lines between the header and the
+	// rows of its table.
+	f.Add([]byte("conc   prompts  out_tok/s    tpot_ms_mean ttft_ms_p99 req/s\n64     128      3255.3       18.58       1644.4      3.18\n128    256      5903.5       19.94       2907.7\n"))
+	f.Add([]byte("### sweep tp=16\nconc   prompts  out_tok/s\n### warmup (discarded)\n64     128      3255.3\n### x\n128    256      5903.5\n#\n"))
 	f.Add([]byte(" users | output tok/s | ttft p99 (ms)\n-------+--------------+---------------\n     8 |         2544 |           386\n"))
 	// Batches bx and by: llm-decode-bench's grid, its corner naming rows and
 	// levels, value + TTFT/ITL cells, a running/requested mark, a skipped cell.
