@@ -125,3 +125,22 @@ func TestCrowdedHeaderSplitsOverItsCells(t *testing.T) {
 	rows := [][]span{spaceTokens("1            100"), spaceTokens("2            190")}
 	require.Equal(t, head, splitCrowdedHeader(head, rows))
 }
+
+// From held-out batch cd's misses (fitted after its one measurement).
+
+func TestOneLetterArmIsNoLoad(t *testing.T) {
+	doc := "Batch-1 decode, tok/s:\n\n| Workload | A | B | **C** |\n|---|---|---|---|\n| Prose | 17.61 | 14.87 | **22.64** |\n| Technical | 20.09 | 19.51 | **30.13** |\n| Math | 32.12 | 25.50 | **39.12** |\n| Code | 29.77 | 25.73 | **38.12** |\n"
+	_, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.Error(t, err, "an arm named C holds speeds, not levels")
+	doc = "| C | tok/s |\n|---|---|\n| 1 | 30 |\n| 2 | 55 |\n| 4 | 90 |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.NoError(t, err, "a C over whole counts is the load")
+	require.Equal(t, []float64{30, 55, 90}, throughputs(s))
+}
+
+func TestActiveRequestsAreTheLoad(t *testing.T) {
+	require.Equal(t, colConcurrency, classify("Active requests").kind)
+	require.Equal(t, colConcurrency, classify("active_streams").kind)
+	require.Equal(t, colIgnore, classify("mean active requests").kind, "an occupancy over the run")
+	require.NotEqual(t, colConcurrency, classify("Active params").kind)
+}

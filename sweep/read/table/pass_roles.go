@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"strings"
@@ -174,6 +175,41 @@ func ratioCells(g grid, i int) (n, ratios int) {
 	return n, ratios
 }
 
+// weakOverLevels keeps the one-letter load columns whose cells are levels,
+// whole counts (streams, slots, a batch): "C" over 22.64, 30.13 and 39.12
+// is an arm of a comparison named by its letter, its cells measurements.
+// With letterOnly, only the columns headed by one letter ("C") are tried.
+func (r *resolved) weakOverLevels(g grid, weak []int, letterOnly bool) []int {
+	var out []int
+	for _, i := range weak {
+		if letterOnly && !oneLetterHeader(r.cols[i].header) {
+			out = append(out, i)
+			continue
+		}
+		if nums := columnNumbers(g, i); len(nums) > 0 && !allWhole(nums) {
+			r.cols[i].kind, r.cols[i].why = colIgnore, "a one-letter header over fractional numbers: measurements, not levels"
+			continue
+		}
+		out = append(out, i)
+	}
+	return out
+}
+
+// oneLetterHeader: h is one letter, markup aside ("**C**").
+func oneLetterHeader(h string) bool {
+	t := headerTokens(stripMarkup(h))
+	return len(t) == 1 && len([]rune(t[0])) == 1
+}
+
+func allWhole(v []float64) bool {
+	for _, x := range v {
+		if x != math.Trunc(x) {
+			return false
+		}
+	}
+	return true
+}
+
 // weakBesideNamed: a column whose header names the load for want of
 // other words (one letter, "level" alone) beside a column that names it
 // ("concurrency": named of them) is not the load: the named column
@@ -229,6 +265,8 @@ func (r *resolved) concurrencyFlavors(g grid) error {
 			plain = append(plain, i)
 		}
 	}
+	weak = r.weakOverLevels(g, weak, false)
+	plain = r.weakOverLevels(g, plain, true)
 	plain = append(plain, r.weakBesideNamed(weak, len(configured)+len(plain))...)
 	switch {
 	case len(configured) > 0:

@@ -267,7 +267,7 @@ var roles = []role{
 	// beside a client load it is the server's setting (serverknob.go).
 	{kind: colConcurrency, dims: plainDims, flavor: func(wordset) string { return "configured" }, match: engineCap},
 	{kind: colConcurrency, dims: plainDims, flavor: concurrencyFlavor, match: func(w wordset) bool {
-		return hasLoadWord(w) || (w.has("in") && w.has("flight")) || weakLoad(w)
+		return hasLoadWord(w) || (w.has("in") && w.has("flight")) || weakLoad(w) || activeRequests(w)
 	}},
 	// "Total input tokens", "Total generated tokens": a count over the run
 	// (it grows with the prompts sent), not a request length.
@@ -719,7 +719,7 @@ const whyPerUserWords = "per-user throughput, not the node's"
 // occupancyOfRequests: a statistic over time of the requests in a state
 // ("mean running requests", "peak waiting requests").
 func occupancyOfRequests(w wordset) bool {
-	return w.has("requests", "reqs") && w.has("running", "waiting", "queued", "pending") &&
+	return w.has("requests", "reqs") && w.has("running", "waiting", "queued", "pending", "active") &&
 		(w.has("mean", "avg", "average", "max", "maximum", "min", "minimum") || w.has(peakWords...))
 }
 
@@ -753,3 +753,12 @@ func perStep(w wordset) bool {
 }
 
 var engineSteps = []string{"pass", "passes", "step", "steps", "iteration", "iterations", "iter", "forward", "prefill", "decode", "chunk", "tick", "round", "batch"}
+
+// activeRequests: "Active requests", "active streams": the requests a level
+// keeps in flight, its load. Summarised over the run ("mean active
+// requests", "peak active streams") they are an occupancy, which the
+// occupancy rule reads.
+func activeRequests(w wordset) bool {
+	return w.has("active") && w.has("requests", "reqs", "streams", "sequences", "seqs") &&
+		!w.has("mean", "avg", "average", "max", "maximum", "min", "minimum", "median", "p50", "p90", "p99") && !w.has(peakWords...)
+}
