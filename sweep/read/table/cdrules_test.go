@@ -144,3 +144,16 @@ func TestActiveRequestsAreTheLoad(t *testing.T) {
 	require.Equal(t, colIgnore, classify("mean active requests").kind, "an occupancy over the run")
 	require.NotEqual(t, colConcurrency, classify("Active params").kind)
 }
+
+func TestReportRowsWhoseCellsWriteTheRate(t *testing.T) {
+	doc := "| Measurement | Result | Conditions |\n|---|---:|---|\n| 64K cold TTFT | 42.623 s | three trials |\n| Prose rate | 33.21–34.28 tok/s | one answer |\n" +
+		"| C1 short-answer aggregate | 49.05 tok/s | eight categories |\n| C2 short-answer aggregate | 73.55 tok/s | eight categories |\n| C4 short-answer aggregate | 114.16 tok/s | eight categories |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{49.05, 73.55, 114.16}, throughputs(s))
+	// Without the unit in its cells the name says no rate.
+	_, ok := rowLevelByCells([]string{"C1 short-answer aggregate", "49.05", "eight categories"})
+	require.False(t, ok)
+	_, ok = rowLevelByCells([]string{"C1", "49.05 tok/s"})
+	require.False(t, ok, "a load and a number alone name nothing")
+}

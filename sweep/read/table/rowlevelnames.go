@@ -166,6 +166,9 @@ func rowLevels(g grid) ([]*rowLevel, []string, []string, string, bool) {
 	for r, row := range g.rows {
 		p, ok := parseRowLevel(cellAt(row, 0))
 		if !ok {
+			p, ok = rowLevelByCells(row)
+		}
+		if !ok {
 			continue
 		}
 		key := [2]string{p.metric, p.level}
@@ -246,4 +249,33 @@ func rowLevelsNote(g grid, parsed []*rowLevel, ratios []int) string {
 		note += fmt.Sprintf("; %s not read (ratios between the runs)", andQuoted(pick(g.header, ratios)))
 	}
 	return note
+}
+
+// rowLevelByCells reads a name whose level comes first and whose words
+// name no unit ("C1 short-answer aggregate") where the row's own cells
+// write a token rate ("49.05 tok/s"): the cell states what the name
+// leaves out, as a header's unit would. The name must still say what of
+// the rate it is: a load word and a number alone name nothing.
+func rowLevelByCells(row []string) (rowLevel, bool) {
+	m := rowLevelPrefix.FindStringSubmatch(strings.TrimSpace(stripMarkup(cellAt(row, 0))))
+	if m == nil || !loadKind(classify(m[1]).kind) || !cellsWriteTokenRate(row[1:]) {
+		return rowLevel{}, false
+	}
+	metric := withoutLoadWords(m[3])
+	if metric == "" {
+		return rowLevel{}, false
+	}
+	return rowLevel{metric: metric + " tok/s", level: m[2], word: m[1]}, true
+}
+
+// cellsWriteTokenRate: a cell of the row is a number written with a token
+// rate's unit.
+func cellsWriteTokenRate(cells []string) bool {
+	for _, c := range cells {
+		cv, ok, err := parseCell(cleanCell(c))
+		if err == nil && ok && cv.unit != nil && cv.unit.dim == dimTokRate {
+			return true
+		}
+	}
+	return false
 }
