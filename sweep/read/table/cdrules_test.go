@@ -157,3 +157,23 @@ func TestReportRowsWhoseCellsWriteTheRate(t *testing.T) {
 	_, ok = rowLevelByCells([]string{"C1", "49.05 tok/s"})
 	require.False(t, ok, "a load and a number alone name nothing")
 }
+
+// From held-out batch ce's misses (fitted after its one measurement).
+
+func TestReportRowsNamingMetricCommaLevel(t *testing.T) {
+	doc := "| | Rust engine | vLLM reference | Over vLLM |\n|---|---:|---:|---:|\n| Decode, 1 stream (tok/s per stream) | 110.0 | 71.6 | +54% |\n| Decode, 6 streams (tok/s total) | 274.5 | 166.0 | +65% |\n| Decode, 16 streams (tok/s total) | 426.2 | 264.8 | +61% |\n| Cold prefill 2K (tok/s) | 3,485 | 2,999 | +16% |\n"
+	_, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.Error(t, err)
+	require.ElementsMatch(t, []string{"Rust engine", "vLLM reference"}, CurveNames(err))
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{Series: "Rust engine"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{110, 274.5, 426.2}, throughputs(s), "one stream's rate is the node's at one stream")
+
+	p, ok := commaRowLevel([]string{"decode, single stream", "127 tok/s"})
+	require.True(t, ok)
+	require.Equal(t, rowLevel{metric: "decode tok/s", level: "1", word: "concurrency"}, p)
+	_, ok = commaRowLevel([]string{"Decode, 6 streams (tok/s per stream)", "45.7"})
+	require.False(t, ok, "above one stream a stream's rate is no node's")
+	_, ok = commaRowLevel([]string{"TTFT, 24k prefix, cold", "14.3 s"})
+	require.False(t, ok)
+}

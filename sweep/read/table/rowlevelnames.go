@@ -169,6 +169,9 @@ func rowLevels(g grid) ([]*rowLevel, []string, []string, string, bool) {
 			p, ok = rowLevelByCells(row)
 		}
 		if !ok {
+			p, ok = commaRowLevel(row)
+		}
+		if !ok {
 			continue
 		}
 		key := [2]string{p.metric, p.level}
@@ -278,4 +281,49 @@ func cellsWriteTokenRate(cells []string) bool {
 		}
 	}
 	return false
+}
+
+// commaLevel is a row name that gives its metric, then after a comma its
+// level with the load's word, and a remark in brackets: "decode, 4
+// concurrent", "Decode, 6 streams (tok/s total)", "decode, single stream".
+var commaLevel = regexp.MustCompile(`(?i)^(.*?\S)\s*[,;:]\s*(\d+|single|one)\s+([\p{L}_-]+)\s*(?:[(\[]\s*([^)\]]*?)\s*[)\]])?\s*$`)
+
+// remarkTokenRate is a token rate's unit in a remark ("tok/s total").
+var remarkTokenRate = regexp.MustCompile(`(?i)\btok(?:ens)?\s*/\s*s(?:ec)?\b|\btokens per second\b|\bt/s\b`)
+
+// perOneWords say a rate is one stream's.
+var perOneWords = regexp.MustCompile(`(?i)\bper[ -]?(?:stream|user|request|req|seq|sequence)\b`)
+
+// commaRowLevel reads such a name: the metric is the words before the
+// comma, with the unit the bracket or the row's cells write; the remark's
+// other words are dropped. A rate the bracket calls one stream's is the
+// node's at one stream and stays one stream's above it. All such levels
+// count one load (streams, concurrent requests, agents alike), which the
+// rows' words name as "concurrency".
+func commaRowLevel(row []string) (rowLevel, bool) {
+	m := commaLevel.FindStringSubmatch(strings.TrimSpace(stripMarkup(cellAt(row, 0))))
+	if m == nil {
+		return rowLevel{}, false
+	}
+	level, word := strings.ToLower(m[2]), strings.ToLower(m[3])
+	if level == "single" || level == "one" {
+		level = "1"
+	}
+	if classify(word).kind != colConcurrency {
+		word += "s" // "1 stream", "single stream": streams
+	}
+	if classify(word).kind != colConcurrency {
+		return rowLevel{}, false
+	}
+	metric, remark := strings.TrimSpace(m[1]), m[4]
+	switch {
+	case perOneWords.MatchString(remark) && level != "1":
+		metric += " per stream"
+	case cellsWriteTokenRate(row[1:]) || remarkTokenRate.MatchString(remark):
+		metric += " tok/s"
+	}
+	if !namesMetric(metric) {
+		return rowLevel{}, false
+	}
+	return rowLevel{metric: metric, level: level, word: "concurrency"}, true
 }
