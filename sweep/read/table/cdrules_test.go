@@ -177,3 +177,11 @@ func TestReportRowsNamingMetricCommaLevel(t *testing.T) {
 	_, ok = commaRowLevel([]string{"TTFT, 24k prefix, cold", "14.3 s"})
 	require.False(t, ok)
 }
+
+// Found by the perturbation test on batch cd's folded entries: a row
+// naming its setup's GPU count ("· 1 GPU vLLM") is no rate per GPU.
+func TestCountedGPUIsNoPerGPURate(t *testing.T) {
+	require.Equal(t, colThroughput, classify("Qwen3.6 NVFP4 · 1 GPU vLLM tok/s").kind)
+	require.Equal(t, colThroughputPerGPU, classify("tok/s per GPU").kind)
+	require.Equal(t, colThroughputPerGPU, classify("GPU tok/s").kind)
+}

@@ -234,7 +234,7 @@ var roles = []role{
 		return isTokenRate(w) && (w.has("total", "tot", "combined", "sum", "overall") && !w.has("output", "generated", "generation", "gen", "decode", "completion", "tg") || inputPlusOutput(w))
 	}},
 	{kind: colThroughputPerGPU, dims: tokDims, match: func(w wordset) bool {
-		return isTokenRate(w) && w.has("gpu", "npu", "card", "device", "chip") && !deviceLabel(w)
+		return isTokenRate(w) && w.has("gpu", "npu", "card", "device", "chip") && !deviceLabel(w) && !countedDevices(w)
 	}},
 	{kind: colThroughput, dims: tokDims, match: isTokenRate},
 	// A time that is none of the latencies: the run's duration, or nothing knee reads.
@@ -761,4 +761,18 @@ var engineSteps = []string{"pass", "passes", "step", "steps", "iteration", "iter
 func activeRequests(w wordset) bool {
 	return w.has("active") && w.has("requests", "reqs", "streams", "sequences", "seqs") &&
 		!w.has("mean", "avg", "average", "max", "maximum", "min", "minimum", "median", "p50", "p90", "p99") && !w.has(peakWords...)
+}
+
+// countedDevices: a device word counted by the number before it ("1 GPU
+// vLLM tok/s", a setup on one GPU): how many devices ran, not a rate per
+// device.
+func countedDevices(w wordset) bool {
+	for i := 1; i < len(w); i++ {
+		if wordset([]string{"gpu", "npu", "card", "device", "chip"}).has(w[i]) {
+			if _, err := strconv.Atoi(w[i-1]); err == nil {
+				return true
+			}
+		}
+	}
+	return false
 }
