@@ -124,10 +124,10 @@ func deviceLabel(w wordset) bool {
 		return false
 	}
 	for _, x := range w {
-		switch x {
-		case "aggregate":
+		if x == "aggregate" {
 			return false // "aggregate tok/s/GPU": the sum, then per GPU
-		case "gpu", "npu", "card", "device", "chip":
+		}
+		if rateDevices.has(x) {
 			return true
 		}
 	}
@@ -234,7 +234,7 @@ var roles = []role{
 		return isTokenRate(w) && (w.has("total", "tot", "combined", "sum", "overall") && !w.has("output", "generated", "generation", "gen", "decode", "completion", "tg") || inputPlusOutput(w))
 	}},
 	{kind: colThroughputPerGPU, dims: tokDims, match: func(w wordset) bool {
-		return isTokenRate(w) && w.has("gpu", "npu", "card", "device", "chip") && !deviceLabel(w) && !countedDevices(w)
+		return isTokenRate(w) && w.has(rateDevices...) && !deviceLabel(w) && !countedDevices(w)
 	}},
 	{kind: colThroughput, dims: tokDims, match: isTokenRate},
 	// A time that is none of the latencies: the run's duration, or nothing knee reads.
@@ -763,12 +763,15 @@ func activeRequests(w wordset) bool {
 		!w.has("mean", "avg", "average", "max", "maximum", "min", "minimum", "median", "p50", "p90", "p99") && !w.has(peakWords...)
 }
 
+// rateDevices are the devices a rate may be per ("tok/s per GPU").
+var rateDevices = wordset{"gpu", "npu", "card", "device", "chip"}
+
 // countedDevices: a device word counted by the number before it ("1 GPU
 // vLLM tok/s", a setup on one GPU): how many devices ran, not a rate per
 // device.
 func countedDevices(w wordset) bool {
 	for i := 1; i < len(w); i++ {
-		if wordset([]string{"gpu", "npu", "card", "device", "chip"}).has(w[i]) {
+		if rateDevices.has(w[i]) {
 			if _, err := strconv.Atoi(w[i-1]); err == nil {
 				return true
 			}
