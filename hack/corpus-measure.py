@@ -83,6 +83,12 @@ def norm(v):
     return re.sub(r"[`*~]", "", v).replace(" ", "").lower().replace(",", "/")
 
 
+def per_gpu_source(exp):
+    """The transcribed rate is written per GPU (or card, chip, device)."""
+    text = " ".join(str(exp.get(k) or "") for k in ("throughput_header", "throughput_unit_in_source"))
+    return exp.get("gpus") == 1 or re.search(r"gpu|card|chip|device|npu|accelerator|每卡|单卡", text, re.I) is not None
+
+
 def compare(exp, sw, series):
     axis = exp.get("load_axis", "")
     # A curve picked by its heading may be transcribed under another name
@@ -120,7 +126,11 @@ def compare(exp, sw, series):
             if isinstance(xl, str) and xl.lower() == "synchronous" and axis.startswith("request_rate"):
                 continue
             tp = p["throughput_tok_s"]
-            if not (same(x["throughput_tok_s"], tp) or (p.get("throughput_per_gpu") is not None and same(x["throughput_tok_s"], p["throughput_per_gpu"]))):
+            # A point's per-GPU rate matches only a transcription of a rate per
+            # GPU: matching either let a node's rate read twice over pass as
+            # right through its per-GPU value (batch cd's mark-yong entry).
+            per_gpu = p.get("throughput_per_gpu") is not None and per_gpu_source(exp) and same(x["throughput_tok_s"], p["throughput_per_gpu"])
+            if not (same(x["throughput_tok_s"], tp) or per_gpu):
                 continue
             ok = True
             for st, v in (x.get("ttft_ms") or {}).items():
