@@ -153,8 +153,10 @@ def compare(exp, sw, series):
 # "pass" (pass 1, 2, 3 of one configuration) was added after batch az's
 # measurement, where three passes kept as repeats were scored as merged curves;
 # "runs" (plural: "two runs each"; a lone "run" names configurations too) before
-# batch bk's, where two runs written in one cell were read as repeats.
-REPETITION = re.compile(r"(?i)\b(rep|reps|repeat|repeats|repetition|repetitions|trial|trials|iteration|iterations|pass|passes|runs)\b")
+# batch bk's, where two runs written in one cell were read as repeats; "round"
+# after batch cf's, where a harness's three measured rounds at each level
+# ("rounds": 3 in its settings) were transcribed as series "round 0/1/2".
+REPETITION = re.compile(r"(?i)\b(rep|reps|repeat|repeats|repetition|repetitions|round|rounds|trial|trials|iteration|iterations|pass|passes|runs)\b")
 
 
 def repetitions(exp):

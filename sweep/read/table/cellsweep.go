@@ -15,7 +15,9 @@ import (
 
 // cellRateTail is a cell's list, then the words naming the rate and its
 // unit, then anything in brackets after it.
-var cellRateTail = regexp.MustCompile(`(?i)^(.*?)\s+((?:[a-z]+\s+){0,2}(?:tok/s|tokens/s|token/s|t/s|tokens/sec|tok/sec))\s*(?:\(.*\))?\s*$`)
+// The unit may be followed by the word saying the rate is the node's
+// ("C8=379 / C16=497 / C32=404 tok/s aggregate").
+var cellRateTail = regexp.MustCompile(`(?i)^(.*?)\s+((?:[a-z]+\s+){0,2}(?:tok/s|tokens/s|token/s|t/s|tokens/sec|tok/sec)(?:\s+(?:aggregate|agg|total|combined))?)\s*(?:\(.*\))?\s*$`)
 
 // levelsThenValues is "C1/C2/C4/C6: 99.4 / 151.6 / 217.0": the levels,
 // each with its load's letter, then the values in the same order.
@@ -83,22 +85,23 @@ func cellSweep(cell string) ([][]string, bool) {
 	return out, true
 }
 
-// pairedItems reads "c1 112.3 / c2 164.1 / c4 237.9": each item a level
-// with its load's letter, then its value.
+// pairedItems reads "c1 112.3 / c2 164.1 / c4 237.9" or "C8=379 / C16=497
+// peak / C32=404": each item a level with its load's letter, then its
+// value, perhaps a word remarking on it.
 func pairedItems(list string) (levels, values []string, ok bool) {
 	for _, item := range strings.Split(list, "/") {
-		f := strings.Fields(strings.TrimSpace(item))
-		if len(f) != 2 {
+		m := levelValueItem.FindStringSubmatch(strings.TrimSpace(item))
+		if m == nil {
 			return nil, nil, false
 		}
-		lm := prefixedLoad.FindStringSubmatch(f[0])
-		if lm == nil || !bareFigure.MatchString(f[1]) {
-			return nil, nil, false
-		}
-		levels, values = append(levels, strings.ReplaceAll(lm[1], ",", "")), append(values, f[1])
+		levels, values = append(levels, strings.ReplaceAll(m[1], ",", "")), append(values, m[2])
 	}
 	return levels, values, true
 }
+
+// levelValueItem is one item of such a list: the level with its letter,
+// the value after a space, "=" or ":", and a word of remark.
+var levelValueItem = regexp.MustCompile(`^(?i)(?:p|c|n|b|bsz|bs|batch|np|x|×|conc|users?)\s*[=:-]?\s*(\d[\d,]*)(?:\s*[=:]\s*|\s+)(` + curveNumber + `)(?:\s+\pL+)?$`)
 
 // listedThenValues reads "C1/C2/C4: 99.4 / 151.6 / 217.0".
 func listedThenValues(list string) (levels, values []string, ok bool) {

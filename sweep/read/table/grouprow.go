@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -64,9 +65,13 @@ func namesRow(row []string) bool {
 		if isBlank(cell) {
 			return false
 		}
-		if _, number, _ := parseCell(cell); number {
+		if _, number, _ := parseCell(cell); number || measuredLead.MatchString(cell) {
 			return false
 		}
 	}
 	return len(row) > 0
 }
+
+// measuredLead is a cell opening with a decimal number, a measurement
+// with words after it ("21.02 GiB in 8.5 s"), never a column's name.
+var measuredLead = regexp.MustCompile(`^\d+\.\d+\s`)

@@ -118,6 +118,8 @@ func (sc *kvScan) open(raw string, line int, banner bool) {
 	b := kvBlock{values: map[string]string{}, line: line, title: sc.prev, banner: banner, warmup: sc.warm}
 	if b.banner {
 		b.label = bannerLabel(raw)
+		// "N=2 warmup 0: …": the banner itself says its run warms up.
+		b.warmup = b.warmup || warmupLine.MatchString(b.label)
 	} else if sc.run[1] != "" {
 		b.labelKey, b.label = sc.run[0], sc.run[1]
 	}
@@ -170,6 +172,10 @@ func kvGrid(path string, blocks []kvBlock) (grid, bool) {
 	n := 0
 	var warmups []int
 	runs := labelsDiffer(blocks)
+	runKey := "run"
+	if labelsNameRepeats(blocks) {
+		runKey = "repeat" // "round 0", "round 1": one run's repeats (roles.go)
+	}
 	for _, b := range blocks {
 		level, hasLevel, rate := blockLevelAndRate(b)
 		if !hasLevel || !rate {
@@ -184,7 +190,7 @@ func kvGrid(path string, blocks []kvBlock) (grid, bool) {
 			row[kvColumn(&g, col, fromTitle)] = level
 		}
 		if runs {
-			row[kvColumn(&g, col, cmp.Or(b.labelKey, "run"))] = b.label
+			row[kvColumn(&g, col, cmp.Or(b.labelKey, runKey))] = b.label
 		}
 		measured := measuredConcurrencyKey(b)
 		for _, k := range b.keys {
@@ -285,4 +291,23 @@ func labelsDiffer(blocks []kvBlock) bool {
 		}
 	}
 	return len(seen) >= 2
+}
+
+// labelsNameRepeats: the banners' labels differ only in a repetition's
+// number ("round 0", "round 1", "run 2"): the blocks are repeats of one
+// run at each level, not runs of their own.
+func labelsNameRepeats(blocks []kvBlock) bool {
+	bare := ""
+	for _, b := range blocks {
+		if b.warmup || b.label == "" {
+			continue
+		}
+		l := strings.ToLower(b.label)
+		r := repeatMark.ReplaceAllString(l, "_")
+		if r == l || bare != "" && r != bare {
+			return false
+		}
+		bare = r
+	}
+	return bare != ""
 }

@@ -25,7 +25,7 @@ var singleLoad = regexp.MustCompile(`^(?i)(?:(?:single|sequential|one user|1 use
 // concurrency puts all N in flight), and "4명" / "4 사용자" / "4 ユーザー"
 // (four people, users). The count may be written in words, as prose
 // does: "Two-request aggregate tps", "eight users".
-var timesLoad = regexp.MustCompile(`^(?i)(\d+|` + levelCountWords + `)(?:\s*[x×]?\s*|-)(?:路?并发|concurrent(?:\s+requests?)?(?:\s+|$)|(?:concurrency|users?|clients?|streams?|sessions?|slots?|requests?|路|并行|个用户|用户|个?请求|요청|사용자|명|リクエスト|ユーザー)(?:\s+|$))`)
+var timesLoad = regexp.MustCompile(`^(?i)(\d+|` + levelCountWords + `)(?:\s*[x×]?\s*|-)(?:路?并发|concurrent(?:\s+requests?)?(?:\s+|$)|(?:concurrency|` + inFlightNouns + `|slots?|requests?|路|并行|个用户|用户|个?请求|요청|사용자|명|リクエスト|ユーザー)(?:\s+|$))`)
 
 // levelCountWords are the counts a header may write in words (countWords
 // holds their values).

@@ -25,7 +25,7 @@ import (
 // it: "1×", "x4", "B=4", "bs 16", "3 streams".
 var (
 	signAfter  = regexp.MustCompile(`^(\d[\d,]*)\s*([×x])$`)
-	signBefore = regexp.MustCompile(`^(?i)([×x]|c|cc|conc|b|bs|batch|n|np|users?|clients?|streams?)\s*[=:]?\s*(\d[\d,]*)$`)
+	signBefore = regexp.MustCompile(`^(?i)([×x]|c|cc|conc|b|bs|batch|n|np|` + inFlightNouns + `)\s*[=:]?\s*(\d[\d,]*)$`)
 )
 
 // A configuration's words may come before the signed level ("batched
@@ -34,7 +34,7 @@ var (
 // ("single-stream (stock decode)", "synchronous") is level 1.
 var (
 	signAfterWords = regexp.MustCompile(`(?i)^[\pL][\pL\s-]*?\s(c|conc|b|bs|batch|n|np|users?|clients?|streams?)\s*=\s*(\d[\d,]*)$`)
-	oneInFlight    = regexp.MustCompile(`(?i)^(?:single[- ]stream|single[- ]request|one stream|synchronous)\b`)
+	oneInFlight    = regexp.MustCompile(`(?i)^(?:single[- ]stream|single[- ]request|single[- ]decode|one stream|synchronous)\b`)
 )
 
 // batchSigns name a batch rather than requests in flight.

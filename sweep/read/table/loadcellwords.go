@@ -16,9 +16,16 @@ import (
 // that counts anything else ("4 GPUs", "8 tokens") is left for the column
 // passes, which refuse it naming the cell.
 
+// inFlightNouns are the nouns that count requests in flight, one each, as
+// a regexp alternation: "8 users", "4 streams", "16 agents" (an agent
+// loop keeps one request in flight). The level readers of headers
+// (timesLoad), cells (signBefore, loadCountWords) and row names
+// (countedLevelList) share them.
+const inFlightNouns = `users?|clients?|streams?|sessions?|agents?`
+
 // loadCountWords count what is in flight, after vocab.Translate.
 var loadCountWords = []string{
-	"request", "requests", "req", "reqs", "user", "users", "client", "clients", "stream", "streams",
+	"request", "requests", "req", "reqs", "user", "users", "client", "clients", "stream", "streams", "agent", "agents",
 	"concurrent", "concurrency", "conc", "parallel", "thread", "threads", "session", "sessions",
 	"connection", "connections", "worker", "workers", "vu", "vus", "seq", "seqs", "sequence", "sequences",
 	// Chinese counters: 路 counts channels, streams ("8 路" = 8 streams in

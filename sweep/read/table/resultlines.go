@@ -46,12 +46,20 @@ func resultLinePairs(raw string) [][2]string {
 }
 
 // bannerLabel is what a banner line holds besides its pairs and rules:
-// "gpt-oss:20b" of "=== gpt-oss:20b  (dur=120s, conc=1) ===".
+// "gpt-oss:20b" of "=== gpt-oss:20b  (dur=120s, conc=1) ===". Pairs whose
+// value is no number ("complete=True", "errors=[]") are a run's status,
+// not its name, and go with the numeric ones: "N=1 round 0: complete=True
+// end_to_end_tok_s=38.2 errors=[]" is run "round 0".
 func bannerLabel(raw string) string {
 	t := inlinePair.ReplaceAllString(raw, " ")
+	t = statusPair.ReplaceAllString(t, " ")
 	t = strings.NewReplacer("(", " ", ")", " ", ",", " ").Replace(t)
-	return strings.Join(strings.Fields(strings.Trim(t, kvDecoration)), " ")
+	t = strings.Join(strings.Fields(strings.Trim(t, kvDecoration)), " ")
+	return strings.TrimRight(t, ":：")
 }
+
+// statusPair is a "key=value" whose value is a word or an empty list.
+var statusPair = regexp.MustCompile(`(?:^|\s)[A-Za-z_][\w.-]{0,40}=(?:\[\]|\{\}|[A-Za-z_]\w*)(?:\s|$)`)
 
 // statPairs names each statistic of key ("ttft_ms p50"). A key that names
 // a statistic of its own ("itl_p95_ms": each request's p95) keeps it, as a

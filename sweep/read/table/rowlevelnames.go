@@ -33,6 +33,9 @@ var rowLevelForms = []*regexp.Regexp{
 // rowLevel is a row name read as a metric at a level.
 type rowLevel struct {
 	metric, level, word string
+	// bare: the name is the level alone ("4 agents"), read as a metric's
+	// row only in a report whose other rows name other measurements.
+	bare bool
 }
 
 // parseRowLevel splits a row's name into its metric and its level, when the
@@ -96,7 +99,9 @@ func levelsInRowNames(g grid) (grid, string, bool) {
 	if len(g.header) < 2 || len(g.rows) < 2 {
 		return g, "", false
 	}
-	if c := classify(g.header[0]); c.key() != "" || loadKind(c.kind) {
+	// A corner may write the rate its rows' cells hold ("Workload, tok/s"):
+	// the rows still name the levels.
+	if c := classify(g.header[0]); c.key() != "" && !remarkTokenRate.MatchString(g.header[0]) || loadKind(c.kind) {
 		return g, "", false
 	}
 	parsed, metrics, levels, word, ok := rowLevels(g)
@@ -144,7 +149,7 @@ func rowAtLevel(g grid, parsed []*rowLevel, lv string, metrics []string, values 
 			cell := ""
 			for r, p := range parsed {
 				if p != nil && p.metric == m && p.level == lv {
-					cell = cellAt(g.rows[r], j)
+					cell = leadRateOf(cellAt(g.rows[r], j))
 					line = lineOf(&g, r)
 				}
 			}
@@ -164,18 +169,12 @@ func rowLevels(g grid) ([]*rowLevel, []string, []string, string, bool) {
 	seen := map[[2]string]bool{}
 	perMetric := map[string]int{}
 	for r, row := range g.rows {
-		p, ok := parseRowLevel(cellAt(row, 0))
-		if !ok {
-			p, ok = rowLevelByCells(row)
-		}
-		if !ok {
-			p, ok = commaRowLevel(row)
-		}
+		p, ok := readRowLevel(row, remarkTokenRate.MatchString(g.header[0]))
 		if !ok {
 			continue
 		}
 		key := [2]string{p.metric, p.level}
-		if seen[key] || word != "" && !strings.EqualFold(word, p.word) {
+		if seen[key] || word != "" && !sameLoadWord(word, p.word) {
 			return nil, nil, nil, "", false
 		}
 		seen[key], word, parsed[r] = true, p.word, &p
@@ -187,12 +186,55 @@ func rowLevels(g grid) ([]*rowLevel, []string, []string, string, bool) {
 			levels = append(levels, p.level)
 		}
 	}
+	if onlyBareLevels(parsed) {
+		return nil, nil, nil, "", false // a column of levels: the load's own
+	}
 	for _, n := range perMetric {
 		if n >= 2 {
+			parsed, metrics, levels = dropLoneRates(parsed, metrics, perMetric)
 			return parsed, metrics, levels, word, true
 		}
 	}
 	return nil, nil, nil, "", false
+}
+
+// sameLoadWord: two rows' load words name one load ("C" and
+// "concurrency").
+func sameLoadWord(a, b string) bool {
+	return strings.EqualFold(a, b) || classify(a).kind == colConcurrency && classify(b).kind == colConcurrency
+}
+
+// onlyBareLevels: every row names its level alone ("C1", "4 agents"): the
+// first column is the load's, no report's metric names.
+func onlyBareLevels(parsed []*rowLevel) bool {
+	for _, p := range parsed {
+		if p == nil || !p.bare {
+			return false
+		}
+	}
+	return true
+}
+
+// dropLoneRates leaves out the token rates a report names at one level
+// only ("soak C1 streaming median" beside "bench_c C1 / C2 / C4"): a run
+// of its own beside the sweep, no curve. The levels are those left.
+func dropLoneRates(parsed []*rowLevel, metrics []string, perMetric map[string]int) ([]*rowLevel, []string, []string) {
+	lone := func(m string) bool { return perMetric[m] == 1 && strings.HasSuffix(m, " tok/s") }
+	metrics = slices.DeleteFunc(metrics, lone)
+	var levels []string
+	for i, p := range parsed {
+		if p == nil {
+			continue
+		}
+		if lone(p.metric) {
+			parsed[i] = nil
+			continue
+		}
+		if !slices.Contains(levels, p.level) {
+			levels = append(levels, p.level)
+		}
+	}
+	return parsed, metrics, levels
 }
 
 // runColumns are the columns after the first that hold a number on the rows
@@ -217,11 +259,12 @@ func runColumns(g grid, parsed []*rowLevel) ([]int, []int) {
 	return values, ratios
 }
 
-// numericCells: some cell holds a number and none holds text.
+// numericCells: some cell holds a number and none holds text (but a
+// remark after a token rate, leadRateOf).
 func numericCells(cells []string) bool {
 	n := 0
 	for _, c := range cells {
-		c = cleanCell(c)
+		c = cleanCell(leadRateOf(c))
 		if isBlank(c) {
 			continue
 		}
@@ -275,7 +318,7 @@ func rowLevelByCells(row []string) (rowLevel, bool) {
 // rate's unit.
 func cellsWriteTokenRate(cells []string) bool {
 	for _, c := range cells {
-		cv, ok, err := parseCell(cleanCell(c))
+		cv, ok, err := parseCell(cleanCell(leadRateOf(c)))
 		if err == nil && ok && cv.unit != nil && cv.unit.dim == dimTokRate {
 			return true
 		}

@@ -530,7 +530,7 @@ func dropRunIDs(g grid, load int, series []int, ids map[int]bool) []int {
 // "2026-05-19T21:04:15", "2026-09-22T04:14:18.342063+00:00", a long run of
 // digits): what differs between the
 // ids of one configuration's repeats.
-var repeatMark = regexp.MustCompile(`(?i)(?:(?:^|[_\-\s./])(?:r|rep|repeat|run|trial|iter|iteration)[_\-\s]?\d{1,3}(?:$|[_\-\s./])|\d{8}[t_\-]?\d{4,6}z?|\d{4}-\d{2}-\d{2}[t_ ]\d{2}[:\-]?\d{2}(?:[:\-]?\d{2}(?:\.\d+)?)?(?:z|[+\-]\d{2}:?\d{2})?|\d{8,})`)
+var repeatMark = regexp.MustCompile(`(?i)(?:(?:^|[_\-\s./])(?:r|rep|repeat|run|round|trial|iter|iteration)[_\-\s]?\d{1,3}(?:$|[_\-\s./])|\d{8}[t_\-]?\d{4,6}z?|\d{4}-\d{2}-\d{2}[t_ ]\d{2}[:\-]?\d{2}(?:[:\-]?\d{2}(?:\.\d+)?)?(?:z|[+\-]\d{2}:?\d{2})?|\d{8,})`)
 
 // idsNameRepeats: the run ids of column i that share a level and the
 // other keys (rest) differ only in a repetition's number or a timestamp

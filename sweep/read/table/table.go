@@ -153,6 +153,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, readDecimalCommas(&g)...)
 	notes = append(notes, readThousandsDots(&g)...)
 	notes = append(notes, unpackSweepRow(&g)...)
+	notes = append(notes, unpackLevelListRows(&g)...)
 	if t, note, ok := nameLevelsOnlyRow(g); ok {
 		g = t
 		notes = append(notes, note)
