@@ -109,3 +109,13 @@ func TestCellSweepWithEqualsAndQualifier(t *testing.T) {
 	_, ok = cellSweep("C8=379 / C16=497 / C32=404 tok/s per user")
 	require.False(t, ok, "a per-user rate is not the node's")
 }
+
+func TestPackedRowKeepsStrayNumbers(t *testing.T) {
+	// "209.5, 212.5": the last level at a second size, which no row of one
+	// level could take alone: the row stays as written.
+	_, ok := splitPackedRow([]string{"C3 / C5 / C16 (8K, 32K) tok/s", "86.8 / 114.9 / 209.5, 212.5"}, 3)
+	require.False(t, ok)
+	rows, ok := splitPackedRow([]string{"x", "~30.4 / ~44.4 / 69.2 tok/s (3-run medians; one wave read 36.53)"}, 3)
+	require.True(t, ok, "a remark in brackets may hold its own numbers")
+	require.Equal(t, "69.2 tok/s (3-run medians; one wave read 36.53)", rows[2][1])
+}

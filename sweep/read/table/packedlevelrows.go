@@ -96,7 +96,7 @@ func splitPackedRow(row []string, k int) ([][]string, bool) {
 		out[i] = make([]string, len(row))
 	}
 	for j, cell := range row {
-		if j > 0 && hasDigit(cell) && (!list.MatchString(cell) || longer.MatchString(cell)) {
+		if j > 0 && hasDigit(cell) && (!list.MatchString(cell) || longer.MatchString(cell) || strayNumber(list, cell)) {
 			return nil, false
 		}
 		for i := range k {
@@ -106,6 +106,16 @@ func splitPackedRow(row []string, k int) ([][]string, bool) {
 		}
 	}
 	return out, true
+}
+
+// strayNumber: the cell holds a number outside its lists and outside
+// brackets ("86.8 / 114.9 / 209.5, 212.5": the last level at a second
+// size), which no level's row could take alone. A remark in brackets
+// (rowlabelremarks.go's bracketed) may hold its own ("(3-run medians; the
+// first wave read 36.53)").
+func strayNumber(list *regexp.Regexp, cell string) bool {
+	rest := bracketed.ReplaceAllString(list.ReplaceAllString(cell, ""), "")
+	return hasDigit(rest)
 }
 
 // hasDigit: the cell holds a number.
