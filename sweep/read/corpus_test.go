@@ -39,7 +39,7 @@ var corpusFlags = map[string]Meta{
 	"bp-vllm024-dgx-spark-gb10-deepseek-coder-v2-lite-fp8-stefanooe-overnight-report":                                    {Series: "backend_auto / single_stream"},
 	"bq-vllm-anemll-3x-dgx-spark-gb10-tp2-vs-tp3-dsv4-flash-0731-colonel-otto-decode-concurrency-2v3-fixed":              {Series: "TP=2 / TP=2"},
 	"bq-vllm-qwen3-4b-fp16-tp2-2x-7900xtx-riscv-qemu-kevindeng-llmbench-2026-05-25-ibp2p":                                {Columns: map[string]string{"throughput": "Baseline (single-VM IF P2P) Aggregate throughput (tok/s)"}},
-	"bl-sglang0512-2x-dgx-spark-gb10-qwen36-27b-fp8-tp1-nextn-vs-tp2-al-engr-blog":                                       {Series: "TP=1 single Spark (NEXTN) / tg128"},
+	"bl-sglang0512-2x-dgx-spark-gb10-qwen36-27b-fp8-tp1-nextn-vs-tp2-al-engr-blog":                                       {Series: "TP=1 single Spark (NEXTN) tg128"},
 	"bk-llamacpp-metal-m5-pro-gemma4-e4b-vllm-blog-vllm-metal-announcement":                                              {Series: "4 / Chat"},
 	"bk-tpu-inference-pr3080-r7-qwen35-397b-fp8-max-num-seqs-per-dp-rank-commit":                                         {Series: "after / 8192"},
 	"bj-nano-pearl-h200-qwen25-qwen3-llama31-spec-decode-burglar123-eurosys27-bench-summary":                             {Series: "models--Qwen--Qwen2.5-1.5B-Instruct / AIME / PEARL / 4.52", Columns: map[string]string{"model": "Draft Model"}},
