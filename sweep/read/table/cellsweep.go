@@ -63,7 +63,13 @@ func sweepInCell(g *grid) []string {
 // cellSweep reads a cell holding a sweep: the first row names the rate
 // (["", "agg tok/s"]), each next is a level and its value.
 func cellSweep(cell string) ([][]string, bool) {
-	m := cellRateTail.FindStringSubmatch(strings.ReplaceAll(cell, "*", ""))
+	cell = strings.ReplaceAll(cell, "*", "")
+	if u := unitBeforeLastLevel.FindStringSubmatch(cell); u != nil {
+		// "… · 157.0 tok/s (x16), per-stream 12.3 at x16": the last
+		// item's level after the unit, a remark after it.
+		cell = u[1] + " (" + u[3] + ") " + u[2]
+	}
+	m := cellRateTail.FindStringSubmatch(cell)
 	if m == nil {
 		return nil, false
 	}
@@ -74,6 +80,9 @@ func cellSweep(cell string) ([][]string, bool) {
 	levels, values, ok := pairedItems(m[1])
 	if !ok {
 		levels, values, ok = listedThenValues(m[1])
+	}
+	if !ok {
+		levels, values, ok = valuesThenLevels(m[1])
 	}
 	if !ok || len(levels) < minCellLevels {
 		return nil, false
@@ -102,6 +111,28 @@ func pairedItems(list string) (levels, values []string, ok bool) {
 // levelValueItem is one item of such a list: the level with its letter,
 // the value after a space, "=" or ":", and a word of remark.
 var levelValueItem = regexp.MustCompile(`^(?i)(?:p|c|n|b|bsz|bs|batch|np|x|×|conc|users?)\s*[=:-]?\s*(\d[\d,]*)(?:\s*[=:]\s*|\s+)(` + curveNumber + `)(?:\s+\pL+)?$`)
+
+// unitBeforeLastLevel is a list of values each followed by its level in
+// brackets, whose last value writes the unit before its level ("46.0 (x2)
+// · 97.0 (x8) · 157.0 tok/s (x16)"), a remark after it.
+var unitBeforeLastLevel = regexp.MustCompile(`(?i)^(.*\d)\s*(tok/s|tokens/s|t/s)\s*\(\s*([x×]\s*\d+)\s*\)\s*(?:,.*)?$`)
+
+// valueLevelItem is "46.0 (x2)": a value, then its level in brackets,
+// written with a multiple's sign or the load's letter.
+var valueLevelItem = regexp.MustCompile(`^(?i)(` + curveNumber + `)\s*\(\s*(?:[x×]|c|n)\s*(\d+)\s*\)$`)
+
+// valuesThenLevels reads "46.0 (x2) · 53.3 (x4) · 97.0 (x8)", the items
+// apart by a middle dot or a slash.
+func valuesThenLevels(list string) (levels, values []string, ok bool) {
+	for _, item := range strings.FieldsFunc(list, func(r rune) bool { return r == '·' || r == '/' }) {
+		m := valueLevelItem.FindStringSubmatch(strings.TrimSpace(item))
+		if m == nil {
+			return nil, nil, false
+		}
+		levels, values = append(levels, m[2]), append(values, m[1])
+	}
+	return levels, values, true
+}
 
 // listedThenValues reads "C1/C2/C4: 99.4 / 151.6 / 217.0".
 func listedThenValues(list string) (levels, values []string, ok bool) {

@@ -119,3 +119,24 @@ func TestPackedRowKeepsStrayNumbers(t *testing.T) {
 	require.True(t, ok, "a remark in brackets may hold its own numbers")
 	require.Equal(t, "69.2 tok/s (3-run medians; one wave read 36.53)", rows[2][1])
 }
+
+func TestBracketSaysWhatParensHold(t *testing.T) {
+	doc := "### Concurrency, warm (aggregate tok/s, per-request in parens)\n\n| C | prose |\n|---:|---|\n| 1 | 48.7 (48.7) |\n| 2 | 55.7 (27.9) |\n| 3 | 68.6 (22.9) |\n| 4 | 76.2 (19.2) |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.NoError(t, err)
+	require.Equal(t, []float64{48.7, 55.7, 68.6, 76.2}, throughputs(s), "the aggregate, not the per-request rate in brackets")
+	unit, inner, ok := bracketsSayParens("aggregate tok/s, per-request in parens")
+	require.True(t, ok)
+	require.Equal(t, "aggregate tok/s", unit)
+	require.Equal(t, "per-request", inner)
+	_, _, ok = bracketsSayParens("offered tok/s")
+	require.False(t, ok)
+}
+
+func TestCellSweepValuesThenLevels(t *testing.T) {
+	pts, ok := cellSweep("46.0 (x2) · 53.3 (x4) · 97.0 (x8) · **157.0 tok/s (x16)**, per-stream 12.3 at x16")
+	require.True(t, ok)
+	require.Equal(t, [][]string{{"", "tok/s"}, {"2", "46.0"}, {"4", "53.3"}, {"8", "97.0"}, {"16", "157.0"}}, pts)
+	_, ok = cellSweep("46.0 (x2) · 53.3 · 97.0 (x8) tok/s")
+	require.False(t, ok, "an item with no level")
+}

@@ -28,11 +28,15 @@ func splitParenValues(g *grid) []string {
 		if m == nil {
 			continue
 		}
-		first, second := classify(m[1]), classify(m[2])
-		if first.key() == "" || second.key() == "" || first.key() == second.key() {
+		if !everyFilledCell(*g, i, markupFree, parenCell.MatchString) {
 			continue
 		}
-		if !everyFilledCell(*g, i, markupFree, parenCell.MatchString) {
+		name := m[1]
+		if unit, inner, ok := bracketsSayParens(m[2]); ok {
+			// "(aggregate tok/s, per-request in parens)": the bracket
+			// names the values' unit and what the cells' brackets hold.
+			name, m[2] = m[1]+" ("+unit+")", inner
+		} else if first, second := classify(m[1]), classify(m[2]); first.key() == "" || second.key() == "" || first.key() == second.key() {
 			continue
 		}
 		for _, row := range g.rows {
@@ -40,10 +44,24 @@ func splitParenValues(g *grid) []string {
 				row[i] = parenCell.FindStringSubmatch(c)[1]
 			}
 		}
-		g.header[i] = m[1]
-		notes = append(notes, fmt.Sprintf("%s: %q holds a value and, in brackets, its %s: read as %q; the bracketed values not read", g.file, h, m[2], m[1]))
+		g.header[i] = name
+		notes = append(notes, fmt.Sprintf("%s: %q holds a value and, in brackets, its %s: read as %q; the bracketed values not read", g.file, h, m[2], name))
 	}
 	return notes
+}
+
+// parensSay is a header's bracket naming its values' unit, then what the
+// cells' own brackets hold: "aggregate tok/s, per-request in parens".
+var parensSay = regexp.MustCompile(`(?i)^(.*?\S)\s*[,;]\s*(.*?\S)\s+in\s+(?:parens|parentheses|brackets)$`)
+
+// bracketsSayParens splits such a bracket into the unit and what the
+// cells' brackets hold; ok false for any other.
+func bracketsSayParens(b string) (unit, inner string, ok bool) {
+	m := parensSay.FindStringSubmatch(strings.TrimSpace(b))
+	if m == nil {
+		return "", "", false
+	}
+	return m[1], m[2], true
 }
 
 // markupFree is a cell without its markup, its brackets kept (cleanCell
