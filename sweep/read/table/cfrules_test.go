@@ -140,3 +140,15 @@ func TestCellSweepValuesThenLevels(t *testing.T) {
 	_, ok = cellSweep("46.0 (x2) · 53.3 · 97.0 (x8) tok/s")
 	require.False(t, ok, "an item with no level")
 }
+
+func TestRowNamingAnotherUnitIsNoRate(t *testing.T) {
+	// Under a corner writing tok/s, "C1 steps/s" still holds engine steps.
+	_, ok := rateRowLevel([]string{"C1 steps/s 8K", "17.68"}, true)
+	require.False(t, ok)
+	p, ok := rateRowLevel([]string{"8 streams, sustained for 90 s", "272.0 tok/s"}, false)
+	require.True(t, ok, "a duration qualifies the run, not the rate")
+	require.Equal(t, "8", p.level)
+	// A first row of packed numbers is values, not names under a group.
+	require.False(t, namesRow([]string{"Prefill 8K / 32K tok/s", "2410 / 2392"}))
+	require.True(t, namesRow([]string{"output", "total"}))
+}

@@ -28,6 +28,8 @@ func FuzzEmbeddedObjects(f *testing.F) {
 // FuzzKeyValueBlocks reads plain "key: value" blocks, one per level
 // (kvblocks.go), through the bench-text reader that holds them.
 func FuzzKeyValueBlocks(f *testing.F) {
+	// Batch cf: banners naming a warm-up and rounds, with status pairs.
+	f.Add([]byte("N=1 warmup 0: complete=True end_to_end_tok_s=37.5 errors=[]\nN=1 round 0: complete=True end_to_end_tok_s=38.1 errors=[]\nN=2 round 0: complete=False end_to_end_tok_s=47.0 errors=['x']\nN=4 round 1: complete=True end_to_end_tok_s=nan errors={}\n"))
 	f.Add([]byte("=== Concurrency: 16 ===\nThroughput: 900 tok/s\nTTFT p99: 90 ms\n\n=== Concurrency: 32 ===\nThroughput: 1500 tok/s\nTTFT p99: 300 ms\n"))
 	f.Add([]byte("Running with concurrency=16\n  output throughput: 900.0 tokens/s\nRunning with concurrency=32\n  output throughput: 1200 tokens/s\n"))
 	// A line naming each run before its blocks (kvlabels.go), units spelt

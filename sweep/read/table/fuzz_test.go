@@ -35,6 +35,13 @@ func FuzzCSV(f *testing.F) {
 }
 
 func FuzzMarkdown(f *testing.F) {
+	// Batch cf: report rows naming their level among other words, rows
+	// listing levels over packed cells, cell sweeps, a bracket naming what
+	// the cells' brackets hold.
+	f.Add([]byte("| | A | B |\n|---|---|---|\n| Load | 21.02 GiB in 8.5 s | 19.78 GiB |\n| Single decode | **58.1 tok/s** | 48.8 tok/s |\n| 4 / 8 / 16 agents | 226 / 357 / 790 tok/s | 184 / 348 / 645 tok/s |\n| Power 1 / 16 agents | 222 W / 249 W | 235 W / 250 W |\n"))
+	f.Add([]byte("| Workload, tok/s | First | Repeat |\n|---|---:|---:|\n| Coding C1 decode | 82.71 | 82.73 |\n| Coding C4 aggregate | 202.38 | 211.81 |\n| C3 / C5 / C16 (8K, 32K) tok/s | 86.8 / 114.9 / 209.5, 212.5 | – |\n"))
+	f.Add([]byte("| Metric | Result |\n|---|---|\n| Agent concurrency | C8=379 / **C16=497 peak** / C32=404 tok/s aggregate |\n| Aggregate decode | 46.0 (x2) · 53.3 (x4) · **157.0 tok/s (x16)**, per-stream 12.3 at x16 |\n"))
+	f.Add([]byte("### Concurrency (aggregate tok/s, per-request in parens)\n\n| C | prose |\n|---:|---|\n| 1 | 48.7 (48.7) |\n| 2 | 55.7 (27.9) |\n"))
 	// Batch ca: a line under the table naming the rate as a sentence; a
 	// sentence above naming it; an aggregate row with a remark.
 	f.Add([]byte("| Users | prose | code |\n|---:|---:|---:|\n| 1 | 68.7 | 109.0 |\n| 4 | 147.4 | 230.0 |\n\nAggregate tokens a second. One stream: 35 tok/s.\n"))

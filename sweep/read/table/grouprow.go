@@ -73,5 +73,6 @@ func namesRow(row []string) bool {
 }
 
 // measuredLead is a cell opening with a decimal number, a measurement
-// with words after it ("21.02 GiB in 8.5 s"), never a column's name.
-var measuredLead = regexp.MustCompile(`^\d+\.\d+\s`)
+// with words after it ("21.02 GiB in 8.5 s"), or with a list of numbers
+// ("2410 / 2392 / 2281"): values, never a column's name.
+var measuredLead = regexp.MustCompile(`^(?:\d+\.\d+\s|\d[\d,.]*\s*/\s*\d)`)

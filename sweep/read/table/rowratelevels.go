@@ -38,6 +38,8 @@ var (
 	// oneLevel names one request in flight: "Single decode", "single stream".
 	oneLevel = regexp.MustCompile(`(?i)\bsingle(?:[- ](?:stream|request|user|decode))?\b|\bone stream\b`)
 	// rateWords qualify a rate as the node's, naming no other metric.
+	// otherUnit is a unit of no token rate written in a row's name.
+	otherUnit = regexp.MustCompile(`(?i)(?:^|[\s(])(?:steps?/s|req/s|reqs?/s|requests?/s|GiB|GB|MiB|W|J/tok(?:en)?|%)(?:$|[\s),])`)
 	rateWords = wordset([]string{"decode", "aggregate", "agg", "total", "throughput", "combined", "tok/s", "t/s"})
 )
 
@@ -58,6 +60,9 @@ func rateRowLevel(row []string, rated bool) (rowLevel, bool) {
 		if t := strings.ToLower(strings.Trim(w, ",:;()")); t != "" && !rateWords.has(t) {
 			kept = append(kept, strings.Trim(w, ",:;"))
 		}
+	}
+	if otherUnit.MatchString(rest) {
+		return rowLevel{}, false // "C1 steps/s": the name writes another measure's unit
 	}
 	metric := strings.TrimSpace(strings.Join(kept, " ") + " tok/s")
 	if perOneWords.MatchString(name) {
