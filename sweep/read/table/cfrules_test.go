@@ -90,6 +90,8 @@ func TestRowLevelsStayApart(t *testing.T) {
 	require.False(t, ok)
 	_, _, ok = oneRowLevel("C2 and 4 agents")
 	require.False(t, ok, "two levels in one name")
+	_, _, ok = oneRowLevel("TP=1 single Spark (NEXTN)")
+	require.False(t, ok, "one device is no level")
 	lv, _, ok := oneRowLevel("Single decode")
 	require.True(t, ok)
 	require.Equal(t, "1", lv)

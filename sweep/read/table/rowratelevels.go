@@ -35,8 +35,9 @@ var (
 	// signedLevel is a level written with the load's letter: "C4", "c=8", "N16".
 	// A level joined to a name ("C3-FIRST", a run's id) is no level.
 	signedLevel = regexp.MustCompile(`(?i)\b(?:c|conc|n|np)\s*=?\s*(\d+)(?:$|[\s,;:)\]])`)
-	// oneLevel names one request in flight: "Single decode", "single stream".
-	oneLevel = regexp.MustCompile(`(?i)\bsingle(?:[- ](?:stream|request|user|decode))?\b|\bone stream\b`)
+	// oneLevel names one request in flight: "Single decode", "single
+	// stream"; "single Spark", one device, is no level (levelwords.go).
+	oneLevel = regexp.MustCompile(`(?i)\bsingle[- ](?:stream|request|user|decode)\b|\bone stream\b`)
 	// rateWords qualify a rate as the node's, naming no other metric.
 	// otherUnit is a unit of no token rate written in a row's name.
 	otherUnit = regexp.MustCompile(`(?i)(?:^|[\s(])(?:steps?/s|req/s|reqs?/s|requests?/s|GiB|GB|MiB|W|J/tok(?:en)?|%)(?:$|[\s),])`)
