@@ -154,3 +154,24 @@ func TestRowNamingAnotherUnitIsNoRate(t *testing.T) {
 	require.False(t, namesRow([]string{"Prefill 8K / 32K tok/s", "2410 / 2392"}))
 	require.True(t, namesRow([]string{"output", "total"}))
 }
+
+// From batch cg's wrong reading (after it was measured): llama-benchy's
+// runs at a context depth are named "ctx_pp @ d4096" and "ctx_tg @ d4096",
+// the same two phases as pp2048 and tg128.
+func TestBenchyDepthPhases(t *testing.T) {
+	doc := "| test | t/s (total) | t/s (req) | TTFT (ms) |\n|:--|--:|--:|--:|\n" +
+		"| pp2048 (c1) | 5756.67 | 5756.67 | 358.91 |\n| tg128 (c1) | 41.76 | 41.76 | — |\n" +
+		"| pp2048 (c2) | 6039.83 | 4218.51 | 529.53 |\n| tg128 (c2) | 59.52 | 30.97 | — |\n" +
+		"| pp2048 (c5) | 6313.96 | 2307.50 | 1188.40 |\n| tg128 (c5) | 86.56 | 19.78 | — |\n" +
+		"| ctx_pp @ d4096 (c1) | 5917.47 | 5917.47 | 694.60 |\n| ctx_tg @ d4096 (c1) | 41.83 | 41.83 | — |\n" +
+		"| ctx_pp @ d4096 (c2) | 6237.80 | 3281.18 | 1254.08 |\n| ctx_tg @ d4096 (c2) | 56.22 | 32.15 | — |\n" +
+		"| ctx_pp @ d4096 (c5) | 6442.31 | 2058.03 | 2263.14 |\n| ctx_tg @ d4096 (c5) | 75.05 | 18.86 | — |\n"
+	_, err := Read("t.md", []byte(doc), Markdown, Meta{})
+	require.Error(t, err, "two curves whose answers differ")
+	require.NotContains(t, err.Error(), "pp2048", "no prompt-processing row is a curve")
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{Series: "tg128"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{41.76, 59.52, 86.56}, throughputs(s))
+	require.True(t, promptPhase.MatchString("ctx_pp @ d4096"))
+	require.False(t, promptPhase.MatchString("ctx_len 4096"))
+}

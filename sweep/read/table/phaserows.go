@@ -11,9 +11,11 @@ import (
 // the first token, the tg row the output rate: one point of the sweep
 // across two rows. A pp row's token rate is never the output throughput.
 
+// llama-benchy names its runs at a context depth "ctx_pp @ d4096" and
+// "ctx_tg @ d4096": the same two phases.
 var (
-	promptPhase = regexp.MustCompile(`(?i)^pp\s*\d+\b`)
-	genPhase    = regexp.MustCompile(`(?i)^tg\s*\d+\b`)
+	promptPhase = regexp.MustCompile(`(?i)^(?:pp\s*\d+\b|ctx_pp\b)`)
+	genPhase    = regexp.MustCompile(`(?i)^(?:tg\s*\d+\b|ctx_tg\b)`)
 )
 
 // mergePhaseRows joins each level's pp row and tg row into one: the token
