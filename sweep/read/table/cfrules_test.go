@@ -175,3 +175,17 @@ func TestBenchyDepthPhases(t *testing.T) {
 	require.True(t, promptPhase.MatchString("ctx_pp @ d4096"))
 	require.False(t, promptPhase.MatchString("ctx_len 4096"))
 }
+
+// From batch cg's refusals (after it was measured): the unit written on
+// the first row of a family only.
+func TestRowFamilyTakesItsUnit(t *testing.T) {
+	doc := "| Metric | baseline | +NCCL |\n|---|---|---|\n| Probe gate cold / warm | 10/10 · 10/10 | 10/10 · 10/10 |\n" +
+		"| C1 aggregate tok/s | 52.2 | 52.4 |\n| C2 aggregate | 76.2 | 73.3 |\n| C4 aggregate | 100.4 | 108.7 |\n| C8 aggregate | 151.3 | 149.3 |\n" +
+		"| C1 per-stream | 56.8 | 57.8 |\n| C8 per-stream | 22.5 | 22.5 |\n| Boot (s) | 239 | 250 |\n"
+	s, err := Read("t.md", []byte(doc), Markdown, Meta{Series: "baseline"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{52.2, 76.2, 100.4, 151.3}, throughputs(s))
+	require.Equal(t, "aggregate", rowFamily("C2 aggregate"))
+	require.Equal(t, "aggregate", rowFamily("C1 aggregate tok/s"))
+	require.Equal(t, "", rowFamily("Boot (s)"))
+}

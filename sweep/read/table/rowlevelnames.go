@@ -36,6 +36,9 @@ type rowLevel struct {
 	// bare: the name is the level alone ("4 agents"), read as a metric's
 	// row only in a report whose other rows name other measurements.
 	bare bool
+	// inherits: the name writes no unit and takes its family's metric
+	// (rowratelevels.go's ratedFamilies).
+	inherits bool
 }
 
 // parseRowLevel splits a row's name into its metric and its level, when the
@@ -168,8 +171,12 @@ func rowLevels(g grid) ([]*rowLevel, []string, []string, string, bool) {
 	word := ""
 	seen := map[[2]string]bool{}
 	perMetric := map[string]int{}
+	rated := ratedFamilies(g)
 	for r, row := range g.rows {
-		p, ok := readRowLevel(row, remarkTokenRate.MatchString(g.header[0]))
+		p, ok := readRowLevel(row, remarkTokenRate.MatchString(g.header[0]), rated[rowFamily(cellAt(row, 0))])
+		if ok && p.inherits {
+			p.metric = rated[rowFamily(cellAt(row, 0))]
+		}
 		if !ok {
 			continue
 		}

@@ -16,13 +16,21 @@ import (
 
 // readRowLevel reads a row's name as a metric at a level, by the first of
 // the forms that reads it; rated says the names' header writes a token
-// rate ("Workload, tok/s").
-func readRowLevel(row []string, rated bool) (rowLevel, bool) {
+// rate ("Workload, tok/s"), family is the metric of the name's family
+// where another of its rows writes the unit ("C1 aggregate tok/s" over
+// "C2 aggregate"): a name writing none then takes it.
+func readRowLevel(row []string, rated bool, family string) (rowLevel, bool) {
 	if p, ok := parseRowLevel(cellAt(row, 0)); ok {
 		return p, true
 	}
 	for _, read := range []func([]string) (rowLevel, bool){rowLevelByCells, commaRowLevel} {
 		if p, ok := read(row); ok {
+			return p, true
+		}
+	}
+	if family != "" && !remarkTokenRate.MatchString(cellAt(row, 0)) {
+		if p, ok := rateRowLevel(row, true); ok {
+			p.inherits = true
 			return p, true
 		}
 	}
@@ -86,6 +94,37 @@ func oneRowLevel(name string) (level, rest string, ok bool) {
 		}
 	}
 	return level, rest, found == 1
+}
+
+// A report may write the unit on the first row of a family only: "C1
+// aggregate tok/s", then "C2 aggregate", "C4 aggregate". The family's
+// other rows hold that rate too.
+
+// rowFamily is a row name without its level and a token rate's unit: the
+// family it names ("aggregate"); "" when it holds no one level.
+func rowFamily(name string) string {
+	_, rest, ok := oneRowLevel(strings.ReplaceAll(strings.TrimSpace(stripMarkup(name)), "`", ""))
+	if !ok {
+		return ""
+	}
+	return strings.Join(strings.Fields(strings.ToLower(remarkTokenRate.ReplaceAllString(rest, " "))), " ")
+}
+
+// ratedFamilies maps each family of g's rows whose name on some row writes
+// a token rate's unit to the metric that row reads as.
+func ratedFamilies(g grid) map[string]string {
+	out := map[string]string{}
+	for _, row := range g.rows {
+		name := cellAt(row, 0)
+		f := rowFamily(name)
+		if f == "" || !remarkTokenRate.MatchString(name) {
+			continue
+		}
+		if p, ok := readRowLevel(row, true, ""); ok {
+			out[f] = p.metric
+		}
+	}
+	return out
 }
 
 // leadRate is a cell opening with a token rate, a remark after it: "58.9
