@@ -189,3 +189,12 @@ func TestRowFamilyTakesItsUnit(t *testing.T) {
 	require.Equal(t, "aggregate", rowFamily("C1 aggregate tok/s"))
 	require.Equal(t, "", rowFamily("Boot (s)"))
 }
+
+// From batch cg's wrong reading (after it was measured): a refusal for
+// want of a load never offers a run's statistic that steps up.
+func TestSteppingHintSkipsStatistics(t *testing.T) {
+	doc := "M,aggregate tok/s,max_fifo_overtake\n3,190.3,1\n4,140.3,2\n6,192.4,3\n9,195.4,6\n"
+	_, err := Read("t.csv", []byte(doc), CSV, Meta{})
+	require.Error(t, err)
+	require.NotContains(t, err.Error(), `--column concurrency="max_fifo_overtake"`)
+}

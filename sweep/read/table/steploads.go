@@ -22,6 +22,9 @@ func steppingLoadHint(g grid, cols []column) string {
 		if c.kind != colIgnore || (c.why != "" && c.why != whyNotRead) || rowNumberHeader(g.header[i]) || countsRows(g, i) {
 			continue
 		}
+		if statOf(headerTokens(g.header[i])) != "" {
+			continue // "max_fifo_overtake", "mean_batch": a statistic of the run, measured, never a level set
+		}
 		if stageHeader(g.header[i]) && labelsMarkLoads(g) {
 			continue // "Stage" 1, 2, 3 beside labels that write "conc 10": the labels hold the load
 		}
