@@ -15,9 +15,14 @@ import (
 
 // cellRateTail is a cell's list, then the words naming the rate and its
 // unit, then anything in brackets after it.
+// tokenRateUnits are the ways a cell writes a token rate's unit, as a
+// regexp alternation (cell sweeps here, a rate opening a cell in
+// rowratelevels.go).
+const tokenRateUnits = `tok/s|tokens/s|token/s|t/s|tokens/sec|tok/sec`
+
 // The unit may be followed by the word saying the rate is the node's
 // ("C8=379 / C16=497 / C32=404 tok/s aggregate").
-var cellRateTail = regexp.MustCompile(`(?i)^(.*?)\s+((?:[a-z]+\s+){0,2}(?:tok/s|tokens/s|token/s|t/s|tokens/sec|tok/sec)(?:\s+(?:aggregate|agg|total|combined))?)\s*(?:\(.*\))?\s*$`)
+var cellRateTail = regexp.MustCompile(`(?i)^(.*?)\s+((?:[a-z]+\s+){0,2}(?:` + tokenRateUnits + `)(?:\s+(?:aggregate|agg|total|combined))?)\s*(?:\(.*\))?\s*$`)
 
 // levelsThenValues is "C1/C2/C4/C6: 99.4 / 151.6 / 217.0": the levels,
 // each with its load's letter, then the values in the same order.
@@ -115,7 +120,7 @@ var levelValueItem = regexp.MustCompile(`^(?i)(?:p|c|n|b|bsz|bs|batch|np|x|×|co
 // unitBeforeLastLevel is a list of values each followed by its level in
 // brackets, whose last value writes the unit before its level ("46.0 (x2)
 // · 97.0 (x8) · 157.0 tok/s (x16)"), a remark after it.
-var unitBeforeLastLevel = regexp.MustCompile(`(?i)^(.*\d)\s*(tok/s|tokens/s|t/s)\s*\(\s*([x×]\s*\d+)\s*\)\s*(?:,.*)?$`)
+var unitBeforeLastLevel = regexp.MustCompile(`(?i)^(.*\d)\s*(` + tokenRateUnits + `)\s*\(\s*([x×]\s*\d+)\s*\)\s*(?:,.*)?$`)
 
 // valueLevelItem is "46.0 (x2)": a value, then its level in brackets,
 // written with a multiple's sign or the load's letter.

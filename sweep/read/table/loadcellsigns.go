@@ -34,8 +34,12 @@ var (
 // ("single-stream (stock decode)", "synchronous") is level 1.
 var (
 	signAfterWords = regexp.MustCompile(`(?i)^[\pL][\pL\s-]*?\s(c|conc|b|bs|batch|n|np|users?|clients?|streams?)\s*=\s*(\d[\d,]*)$`)
-	oneInFlight    = regexp.MustCompile(`(?i)^(?:single[- ]stream|single[- ]request|single[- ]decode|one stream|synchronous)\b`)
+	oneInFlight    = regexp.MustCompile(`(?i)^(?:` + singleStreamNames + `|synchronous)\b`)
 )
+
+// singleStreamNames name one request in flight, for a load cell here and a
+// report row's name (rowratelevels.go's oneLevel).
+const singleStreamNames = `single[- ](?:stream|request|decode)|one stream`
 
 // batchSigns name a batch rather than requests in flight.
 var batchSigns = []string{"×", "x", "b", "bs", "batch"}

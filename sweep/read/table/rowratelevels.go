@@ -45,7 +45,7 @@ var (
 	signedLevel = regexp.MustCompile(`(?i)\b(?:c|conc|n|np)\s*=?\s*(\d+)(?:$|[\s,;:)\]])`)
 	// oneLevel names one request in flight: "Single decode", "single
 	// stream"; "single Spark", one device, is no level (levelwords.go).
-	oneLevel = regexp.MustCompile(`(?i)\bsingle[- ](?:stream|request|user|decode)\b|\bone stream\b`)
+	oneLevel = regexp.MustCompile(`(?i)\b(?:` + singleStreamNames + `|single[- ]user)\b`)
 	// rateWords qualify a rate as the node's, naming no other metric.
 	// otherUnit is a unit of no token rate written in a row's name.
 	otherUnit = regexp.MustCompile(`(?i)(?:^|[\s(])(?:steps?/s|req/s|reqs?/s|requests?/s|GiB|GB|MiB|W|J/tok(?:en)?|%)(?:$|[\s),])`)
@@ -129,7 +129,7 @@ func ratedFamilies(g grid) map[string]string {
 
 // leadRate is a cell opening with a token rate, a remark after it: "58.9
 // tok/s aggregate (30.5 per stream), TTFT 424 ms".
-var leadRate = regexp.MustCompile(`(?i)^\s*([~≈]?\d[\d,]*(?:\.\d+)?\s*(?:tok/s|tokens/s|t/s|tok/sec|tokens/sec))\b\s*\S`)
+var leadRate = regexp.MustCompile(`(?i)^\s*([~≈]?\d[\d,]*(?:\.\d+)?\s*(?:` + tokenRateUnits + `))\b\s*\S`)
 
 // leadRateOf is a cell's opening token rate when a remark follows it,
 // else the cell as written.
