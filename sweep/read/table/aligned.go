@@ -46,7 +46,7 @@ func looksAligned(data []byte) bool {
 // ("Concurrency Throughput (tok/s across levels)" over "Level  nvidia
 // (base)  unsloth (base)"), and a row holds two numbers.
 func alignedSweepTable(g grid) bool {
-	if n := sweepColumns(g.header); n < 2 && (n < 1 || headingMetric(g) == "" && proseRateUnit(g) == "") && !cornerLevelsTable(g) {
+	if n := sweepColumns(g.header); n < 2 && (n < 1 || headingMetric(g) == "" && proseRateUnit(g) == "" && !firstRowWritesRate(g)) && !cornerLevelsTable(g) {
 		return false
 	}
 	lead := cornerLevelsTable(g) // its cells may add details after their value ("187.4 42/5")
@@ -66,6 +66,18 @@ func alignedSweepTable(g grid) bool {
 		}
 	}
 	return false
+}
+
+// firstRowWritesRate: a cell of g's first row writes a token rate's unit
+// ("1  52.5 tok/s  48.6  50.3"): the unit written once, for the table.
+func firstRowWritesRate(g grid) bool {
+	if len(g.rows) == 0 {
+		return false
+	}
+	return slices.ContainsFunc(g.rows[0], func(c string) bool {
+		cv, ok, err := parseCell(cleanCell(c))
+		return ok && err == nil && cv.unit != nil && cv.unit.dim == dimTokRate
+	})
 }
 
 // cornerLevelsTable: g's corner names its rows and its levels ("ctx \
@@ -125,6 +137,9 @@ func readAligned(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 	var best, curvesErr error
 	bestRead := -1
 	for _, g := range tables {
+		if valuesAsHeader(g) {
+			continue // a row of values tried as a header: no table of its own
+		}
 		s, err := tableToSweep(g, meta)
 		if err == nil {
 			if w, ok := widerSweep(tables, g, meta); ok {
@@ -159,6 +174,23 @@ func readAligned(path string, data []byte, meta Meta) (*sweep.Sweep, error) {
 		return nil, curvesErr
 	}
 	return joinedSweep(path, tables, meta, meta.Series, best)
+}
+
+// valuesAsHeader: every cell of g's header is a number ("1  52.5 tok/s
+// 48.6  50.3"): a data row under the block's real header line, which a
+// header never is.
+func valuesAsHeader(g grid) bool {
+	n := 0
+	for _, h := range g.header {
+		if isBlank(h) {
+			continue
+		}
+		if _, ok, err := parseCell(cleanCell(h)); !ok || err != nil {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // drawnCurves: err refuses g for holding several curves, and g's corner

@@ -57,15 +57,26 @@ func nameCellRateUnits(g *grid) []string {
 // of bare numbers whose header names nothing and begins as column i's did
 // (header h): "8B + tenant" beside "8B alone" over "254 tok/s", the same
 // measure of another setup, its unit written once for the row.
+//
+// A table that is only its load and such setups ("并发数 | vLLM BF16 |
+// SGLang 无CG | SGLang 有CG" over "1 | 52.5 tok/s | 48.6 | 50.3") holds one
+// measure in every column after the load, whatever the setups' names.
 func nameSiblingRateUnits(g *grid, i int, h string, u unit) []string {
 	first := strings.Fields(strings.ToLower(stripMarkup(h)))
-	if len(first) < 2 {
+	sibling := func(j int) bool {
+		return j != i && classify(g.header[j]).key() == "" && bareNumbers(*g, j) && sameMagnitude(*g, i, j)
+	}
+	onlySetups := i == 1 && loadKind(classify(g.header[0]).kind) && len(g.header) > 2
+	for j := 2; onlySetups && j < len(g.header); j++ {
+		onlySetups = sibling(j)
+	}
+	if len(first) < 2 && !onlySetups {
 		return nil
 	}
 	var notes []string
 	for j, o := range g.header {
 		w := strings.Fields(strings.ToLower(stripMarkup(o)))
-		if j == i || len(w) < 2 || w[0] != first[0] || classify(o).key() != "" || !bareNumbers(*g, j) || !sameMagnitude(*g, i, j) {
+		if !sibling(j) || !onlySetups && (len(w) < 2 || w[0] != first[0]) {
 			continue
 		}
 		g.header[j] = fmt.Sprintf("%s (%s)", o, u.name)

@@ -29,6 +29,7 @@ func cleanCell(s string) string {
 		s = t
 	}
 	s = trimItalic(s)
+	s = aggregatePart(s)
 	// A footnote reference such as "[1]" or "^a" after the value.
 	s = strings.TrimSpace(footnoteRef.ReplaceAllString(s, ""))
 	// A remark after an arrow: "32 ← optimum", "64 <- best".
@@ -48,6 +49,20 @@ func cleanCell(s string) string {
 		return m[1]
 	}
 	return dropSpread(s)
+}
+
+// aggregateNamed is a cell naming its value the aggregate, remarks after
+// it: "91 agg (peak 107) / 18 per req", "253.7 (222.7–276.2) agg · 31.7
+// per stream". The value before "agg" is the node's; what follows (a peak,
+// one stream's share) is a remark.
+var aggregateNamed = regexp.MustCompile(`(?i)^([~≈]?\d[\d,]*(?:\.\d+)?)\s*(?:\([^()]*\)\s*)?(?:agg|aggregate)\b.*$`)
+
+// aggregatePart is the aggregate's value of such a cell, else the cell.
+func aggregatePart(s string) string {
+	if m := aggregateNamed.FindStringSubmatch(s); m != nil {
+		return m[1]
+	}
+	return s
 }
 
 // dashRemark starts a remark set off by a dash after the value: "460.1 —

@@ -145,6 +145,9 @@ var quantName = regexp.MustCompile(`\bi?q\d_[a-z0-9]+(?:_[a-z0-9]+)?\b`)
 // stripMarkup removes markdown bold/italic/code markers around a cell.
 func stripMarkup(s string) string {
 	s = strings.TrimSpace(s)
+	// "Context ($S$)": a symbol in brackets names the quantity's letter in
+	// the text's formulas, not its unit (S is no second).
+	s = bracketedSymbol.ReplaceAllString(s, "")
 	// "$C$ users": GitHub renders inline math, the letter C; no dollars.
 	s = inlineMath.ReplaceAllString(s, "$1")
 	// "[`gguf-hip-…-c16`](cells/gguf-hip-…-c16.json)": a link renders as its
@@ -158,6 +161,9 @@ func stripMarkup(s string) string {
 
 // linkText is a markdown link or image: its text, then its target.
 var linkText = regexp.MustCompile(`!?\[([^\]]*)\]\([^)\s]*(?:\s+"[^"]*")?\)`)
+
+// bracketedSymbol is a math symbol alone in brackets: "($S$)", "($N_{req}$)".
+var bracketedSymbol = regexp.MustCompile(`\s*\(\s*\$[A-Za-z](?:_\{?\w{1,8}\}?)?\$\s*\)`)
 
 // inlineMath is a short $…$ formula naming a quantity, or setting one:
 // "$C$", "$N_{req}$", "$cc=4$" (a level written as math renders "cc=4").

@@ -41,7 +41,7 @@ func nameContextRateUnits(g *grid) []string {
 		for i, h := range g.header {
 			// A workload setting ("Input tokens": each request's length)
 			// is no rate, whatever the legend calls the rate of its word.
-			if !wordset(headerTokens(strings.ToLower(stripMarkup(h)))).has(word) || headerStatesUnit(h) || classify(h).key() != "" || classify(h).kind == colWorkload || !plainNumbers(*g, i) {
+			if !wordset(headerTokens(strings.ToLower(stripMarkup(h)))).has(word) || headerStatesUnit(h) || perRequestLength.MatchString(h) || classify(h).key() != "" || classify(h).kind == colWorkload || !plainNumbers(*g, i) {
 				continue
 			}
 			if notes == nil {
@@ -53,6 +53,11 @@ func nameContextRateUnits(g *grid) []string {
 	}
 	return notes
 }
+
+// perRequestLength is a header counting tokens per request ("Input
+// tokens/request", "output tok/req"): each request's length, which a
+// legend's "input tok/s" (a rate of the same word) does not turn into a rate.
+var perRequestLength = regexp.MustCompile(`(?i)\btok(?:en)?s?\s*(?:/|per)\s*(?:req(?:uest)?s?|prompt|query)\b`)
 
 // plainNumbers: column i holds numbers without units, two or more.
 func plainNumbers(g grid, i int) bool {

@@ -52,6 +52,7 @@ func (r *resolved) rolesPass(g grid) error {
 	r.requestedBesideRan(g)
 	r.loadByPhysics(g)
 	r.speedByCount(g)
+	r.aggregateOfStreams(g)
 	r.countBesideItsRate(g)
 	if err := r.concurrencyFlavors(g); err != nil {
 		return err

@@ -23,17 +23,42 @@ var unitedNumber = regexp.MustCompile(`(?:^|[^\w.,])(\d{1,3}(?:,\d{3})+(?:\.\d+)
 // curves' values, the unit written once; the 141 ms alone is not the cell.
 var sharedUnitPair = regexp.MustCompile(`(?:^|[^\w.,])\d[\d.,]*\s*[/／]\s*\d[\d.,]*\s?([a-zA-Zµ]+(?:/[a-zA-Z]+)?)`)
 
+// spanUnitPair is a range or a change with one unit after its second
+// value: "141–146 tok/s", "32 → 32.4 tok/s". The 146 tok/s alone is
+// neither the cell's value nor a measurement of its own.
+var spanUnitPair = regexp.MustCompile(`(?:^|[^\w.,])\d[\d.,]*\s*(?:[–—~〜-]|→|->)\s*\d[\d.,]*\s?([a-zA-Zµ]+(?:/[a-zA-Z]+)?)`)
+
+// sharedUnitIn is the first pair of values the cell writes sharing one
+// unit of want's dimension ("126 / 141 ms"), or "".
+func sharedUnitIn(cell string, want dimension) string {
+	for _, m := range sharedUnitPair.FindAllStringSubmatch(cell, -1) {
+		if u, ok := parseUnit(m[1]); ok && u.dim == want {
+			return strings.TrimSpace(m[0])
+		}
+	}
+	return ""
+}
+
+// spansValues: the cell writes a range or a change of values in want's
+// unit.
+func spansValues(cell string, want dimension) bool {
+	for _, m := range spanUnitPair.FindAllStringSubmatch(cell, -1) {
+		if u, ok := parseUnit(m[1]); ok && u.dim == want {
+			return true
+		}
+	}
+	return false
+}
+
 // proseValue finds the one value of dimension want in a prose cell; ok is
 // false when the cell is not such prose (the cell's own error stands).
 func proseValue(cell string, want dimension) (cellValue, bool, error) {
-	low := strings.ToLower(cell)
-	if want == dimNone || strings.Contains(cell, "±") || saysFailed(low) {
+	if want == dimNone || strings.Contains(cell, "±") || saysFailed(strings.ToLower(cell)) || spansValues(cell, want) {
+		// A range or a change ("141–146 tok/s"): the cell's own error stands.
 		return cellValue{}, false, nil
 	}
-	for _, m := range sharedUnitPair.FindAllStringSubmatch(cell, -1) {
-		if u, ok := parseUnit(m[1]); ok && u.dim == want {
-			return cellValue{}, false, fmt.Errorf("%q holds two values sharing one unit (%s): knee reads a value out of prose only when the cell holds one", cell, strings.TrimSpace(m[0]))
-		}
+	if pair := sharedUnitIn(cell, want); pair != "" {
+		return cellValue{}, false, fmt.Errorf("%q holds two values sharing one unit (%s): knee reads a value out of prose only when the cell holds one", cell, pair)
 	}
 	var found []string
 	for _, m := range unitedNumber.FindAllStringSubmatch(cell, -1) {

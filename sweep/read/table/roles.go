@@ -354,14 +354,15 @@ func engineCap(w wordset) bool {
 // said so, because nothing else in a sweep table is a one-letter count.
 // hasLoadWord: w holds a load word; the letter "c" counts only as the
 // header's first word ("c", "C (streams)", "c=8"): after a name it is part
-// of the name ("ARC-C", a benchmark's accuracy; "Model-C").
+// of the name ("ARC-C", a benchmark's accuracy; "Model-C"), unless the one
+// word before it says the level was asked for ("Requested C", "target c").
 func hasLoadWord(w wordset) bool {
 	for _, x := range w {
 		if x != "c" && slices.Contains(loadWords, x) {
 			return true
 		}
 	}
-	return len(w) > 0 && w[0] == "c"
+	return len(w) > 0 && w[0] == "c" || len(w) == 2 && w[1] == "c" && slices.Contains(requestedWords, w[0])
 }
 
 // maxConcurrentRequests is vLLM's saved-result field "max_concurrent_requests",
@@ -525,6 +526,11 @@ func countsNoRate(c column, low string, t []string, w wordset) column {
 		// "Stream Iter Per Req", "Output Tok Per Req": a count per
 		// request, with no time in it: neither a rate nor a speed.
 		c.kind, c.metric, c.flavor, c.why = colIgnore, "", "", "a count per request, not a rate"
+		if w.has(tokenNouns...) && !measuredStatistic(c.header) {
+			// "tokens_per_request" 100, 500, 1000: the tokens each
+			// request was set to ask for, a request length.
+			c.kind, c.why = colWorkload, "tokens per request: a request length, a workload setting"
+		}
 	case c.kind == colThroughput && perEventCount.MatchString(low):
 		// "tokens_per_chunk", "output tokens per target iteration": a
 		// count per engine event (a stream chunk, a decode step, a

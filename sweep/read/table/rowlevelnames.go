@@ -272,8 +272,8 @@ func numericCells(cells []string) bool {
 	n := 0
 	for _, c := range cells {
 		c = cleanCell(leadRateOf(c))
-		if isBlank(c) {
-			continue
+		if isBlank(c) || unsettledRate.MatchString(c) {
+			continue // a range or a change is read, or left out, later
 		}
 		if _, ok, err := parseCell(c); err != nil || !ok {
 			return false
@@ -322,16 +322,22 @@ func rowLevelByCells(row []string) (rowLevel, bool) {
 }
 
 // cellsWriteTokenRate: a cell of the row is a number written with a token
-// rate's unit.
+// rate's unit, or writes that unit after values it does not settle on
+// ("141–146 tok/s", "32 → 32.4 tok/s"): the row still names a rate, and
+// its cell is read, or left out, as any such cell is.
 func cellsWriteTokenRate(cells []string) bool {
 	for _, c := range cells {
 		cv, ok, err := parseCell(cleanCell(leadRateOf(c)))
-		if err == nil && ok && cv.unit != nil && cv.unit.dim == dimTokRate {
+		if err == nil && ok && cv.unit != nil && cv.unit.dim == dimTokRate || unsettledRate.MatchString(stripMarkup(c)) {
 			return true
 		}
 	}
 	return false
 }
+
+// unsettledRate is a range or a change of values before a token rate's
+// unit: "141–146 tok/s", "32 → 32.4 tok/s".
+var unsettledRate = regexp.MustCompile(`^\s*[~≈]?\d[\d,.]*\s*(?:[–—-]|→|->)\s*\d[\d,.]*\s*(?:` + tokenRateUnits + `)(?:$|[\s,;(])`)
 
 // commaLevel is a row name that gives its metric, then after a comma its
 // level with the load's word, and a remark in brackets: "decode, 4
@@ -365,7 +371,9 @@ func commaRowLevel(row []string) (rowLevel, bool) {
 	if classify(word).kind != colConcurrency {
 		return rowLevel{}, false
 	}
-	metric, remark := strings.TrimSpace(m[1]), m[4]
+	// "DSpark concurrency, 8 streams": the load's words name the level,
+	// not the metric; the rate is DSpark's.
+	metric, remark := withoutLoadWords(strings.TrimSpace(m[1])), m[4]
 	switch {
 	case perOneWords.MatchString(remark) && level != "1":
 		metric += " per stream"

@@ -399,7 +399,10 @@ func seriesCandidates(cols []column) []int {
 		switch {
 		case c.kind == colSeriesLabel || c.kind == colModel || c.kind == colAccelerator:
 			cand = append(cand, i)
-		case c.kind == colIgnore && c.why == "", c.kind == colWorkload, c.kind == colPrompts:
+		case c.kind == colIgnore && c.why == "" && !measuredStatistic(c.header), c.kind == colWorkload, c.kind == colPrompts:
+			// An unread column may name curves, but not one whose header
+			// names a statistic the run measured ("mean acc len", a
+			// draft's acceptance length, moves with each row).
 			cand = append(cand, i)
 		case c.kind == colIgnore && (c.why == dimPower.String() || c.why == dimBytes.String()):
 			// A power cap or a memory budget set per curve; a reading
@@ -855,7 +858,7 @@ func measuredStatistic(h string) bool {
 	return false
 }
 
-var measuredStatWord = regexp.MustCompile(`^(p\d{1,3}|mean|avg|average|median|med)$`)
+var measuredStatWord = regexp.MustCompile(`^(p\d{1,3}|mean|avg|average|median|med|mdn)$`)
 
 // tokenPhaseWords name which tokens a token rate counts: a phase (prefill,
 // decode; llama.cpp's pp and tg) or a direction (input, output), never a

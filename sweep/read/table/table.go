@@ -87,6 +87,7 @@ func tableToSweep(g grid, meta Meta) (*sweep.Sweep, error) {
 		return nil, err
 	}
 	notes = append(notes, unsure...)
+	notes = append(notes, blankUnsureLatencies(&g, cols)...)
 	notes = append(notes, dropOpenEndedTop(&g, cols)...)
 	unmeasured, err := dropUnmeasuredRows(&g, cols)
 	if err != nil {
@@ -183,6 +184,7 @@ func normalizeGrid(g grid) (grid, []string, int, []string) {
 	notes = append(notes, splitArrowColumns(&g)...)
 	notes = append(notes, splitCurvePairColumns(&g)...)
 	notes = append(notes, splitLabelledCells(&g)...)
+	notes = append(notes, splitUnitParts(&g)...)
 	notes = append(notes, joinSpaceGroups(&g)...)
 	notes = append(notes, nameSidedRateCells(&g)...)
 	notes = append(notes, namePerSecondColumns(&g)...)

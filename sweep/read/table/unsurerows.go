@@ -73,3 +73,44 @@ func leaveOutRows(g *grid, skip map[int]bool) {
 	}
 	g.rows, g.lines = rows, lines
 }
+
+// A latency cell may be a range too ("~0.5–0.9 s" under TTFT p95, the
+// runs' spread at the top level) where the row's throughput is one number.
+// The level stays: only that latency is unknown there, as a level a
+// latency column leaves blank. A latency column of ranges throughout
+// ("0.06-0.10 s" … "0.51-0.72 s") gives no latency at any level: it is
+// left unread, and the throughput beside it still reads.
+
+// blankUnsureLatencies blanks the few latency cells that are ranges.
+func blankUnsureLatencies(g *grid, cols []column) []string {
+	var notes []string
+	for _, i := range kindIndexes(cols, colLatency) {
+		var ranges []int
+		filled := 0
+		for r, row := range g.rows {
+			c := cleanCell(cellAt(row, i))
+			if isBlank(c) {
+				continue
+			}
+			filled++
+			if _, _, err := parseCell(c); err != nil && strings.Contains(err.Error(), "is a range of values") {
+				ranges = append(ranges, r)
+			}
+		}
+		if len(ranges) == 0 {
+			continue
+		}
+		if 2*len(ranges) > filled {
+			notes = append(notes, fmt.Sprintf("%s: %q writes ranges of values (%q): no latency read from it", g.file, cols[i].header, cleanCell(cellAt(g.rows[ranges[0]], i))))
+			for _, r := range ranges {
+				g.rows[r][i] = ""
+			}
+			continue
+		}
+		for _, r := range ranges {
+			notes = append(notes, fmt.Sprintf("%s:%d: the row%s has %q for %s, not one measured value: that latency read as unmeasured there", g.file, g.lines[r], rowLevelWords(cols, g.rows[r]), cleanCell(cellAt(g.rows[r], i)), cols[i].header))
+			g.rows[r][i] = ""
+		}
+	}
+	return notes
+}
