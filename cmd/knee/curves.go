@@ -30,8 +30,8 @@ func (f *inputFlags) eachCurve(args []string, err error) (curves []baseline.Name
 // readCurve reads the curve name picks. A pick whose columns hold curves of
 // their own ("1x", whose columns are "1x counting", "1x code" …: a
 // configuration over workloads) is read one level further, each inner
-// curve by the name its refusal gives, as are rows of several curves under
-// a pick ("pick / row"); deeper nesting is set aside.
+// curve by the name its refusal gives; deeper nesting, and rows under a
+// pick (read.NestedCurveNames gives none), are set aside.
 func (f *inputFlags) readCurve(args []string, name string, nested bool) ([]baseline.NamedSweep, []baseline.SetAside) {
 	if w := notMeasuredName(name); w != "" {
 		return nil, []baseline.SetAside{{Series: name, Why: fmt.Sprintf("its name says %q: a projection, not a measurement", w)}}
@@ -46,18 +46,6 @@ func (f *inputFlags) readCurve(args []string, name string, nested bool) ([]basel
 		var curves []baseline.NamedSweep
 		var unread []baseline.SetAside
 		for _, n := range inner {
-			c, u := f.readCurve(args, n, false)
-			curves, unread = append(curves, c...), append(unread, u...)
-		}
-		return curves, unread
-	}
-	if rows := read.CurveNames(err); nested && len(rows) >= 2 {
-		// Rows of several curves under the pick ("kern" over shapes
-		// 1024→256 and 8192→256): each is read by the name the refusal
-		// offers ("kern / 1024→256").
-		var curves []baseline.NamedSweep
-		var unread []baseline.SetAside
-		for _, n := range rows {
 			c, u := f.readCurve(args, n, false)
 			curves, unread = append(curves, c...), append(unread, u...)
 		}

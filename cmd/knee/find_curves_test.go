@@ -188,25 +188,3 @@ func TestFindReadsCurvesNestedInAPick(t *testing.T) {
 	require.Equal(t, []string{"1x / counting", "1x / code", "2x / counting", "2x / code"}, names)
 	require.Empty(t, r.SetAside)
 }
-
-// Rows of several curves under each column-named curve (engines in the
-// header, prompt shapes down the rows; synthetic numbers shaped like batch
-// ch's kern A/B): find answers every engine at every shape, each by the
-// name its refusal offers.
-func TestFindAnswersRowCurvesUnderColumnCurves(t *testing.T) {
-	md := "| shape | concurrency | output tok/s, kern / native | TTFT p50 ms |\n|---|---|---|---|\n" +
-		"| 1024→256 | 1 | 101 / 96 | 58.5 / 66.3 |\n| 1024→256 | 8 | 678 / 579 | 371 / 316 |\n| 1024→256 | 32 | 1746 / 1814 | 1098 / 725 |\n" +
-		"| 1024→256 | 64 | 2387 / 2498 | 1814 / 1334 |\n| 1024→256 | 128 | 2764 / 2887 | 3254 / 2554 |\n" +
-		"| 8192→256 | 1 | 90 / 75 | 336 / 365 |\n| 8192→256 | 8 | 378 / 337 | 1512 / 1644 |\n| 8192→256 | 32 | 576 / 524 | 5432 / 5903 |\n"
-	p := t.TempDir() + "/ab.md"
-	require.NoError(t, os.WriteFile(p, []byte(md), 0o644))
-	code, out, errs := runKneeCLI(t, "find", p, "-o", "json")
-	require.Equal(t, 0, code, errs)
-	var r findCurvesJSON
-	require.NoError(t, json.Unmarshal([]byte(out), &r))
-	var names []string
-	for _, c := range r.Curves {
-		names = append(names, c.Series)
-	}
-	require.ElementsMatch(t, []string{"kern / 1024→256", "kern / 8192→256", "native / 1024→256", "native / 8192→256"}, names)
-}

@@ -172,6 +172,8 @@ func FuzzMarkdown(f *testing.F) {
 	f.Add([]byte("## R (decode tok/s)\n\n| Setup | C1 | C4 | KV tokens | TTFT, median / last |\n|---|---|---|---|---|\n| A | 207 | 488 | 1,093,386 @1M | 9.9 s / 9.9 s |\n| B | 306 | | — | 1 s / |\n"))
 	f.Add([]byte("| NUM_PARALLEL | agg tok/s | worker margin |\n|---|---|---|\n| 2 | 171 | ~4.1 GiB |\n| 4 | 276 | 83 MiB |\n"))
 	f.Add([]byte("Each request generates 50 tokens; 64 new tokens each on long prompts.\n\n| users | req/s |\n|---|---|\n| 1 | 0.9 |\n| 4 | 3.2 |\n"))
+	f.Add([]byte("384 tok/stream\n\n| conc | per-stream median | aggregate |\n|---|---|---|\n| 1 | 34.6 | 34.6 |\n| 2 | 31.2 | 62.4 |\n| 4 | 19.7 | 78.9 |\n"))
+	f.Add([]byte("| Concurrency | A | B |\n|---|---|---|\n| c=4 | 664ms, 397 tok/s | 1,641ms, 161 tok/s |\n| c=8 | 718ms, 682 tok/s | 9ms |\n"))
 	seed(f, "sweeps/jtchilders-laguna-s21-nvfp4-gb10-vllm.md", "sweeps/dsv4flash-0731-1xdgxspark-maxseqs1-vllm.md",
 		"sweeps/yeqcharlotte-router-llmd-pd-llama31-8b-16gpu.md", "sweeps/pallavim1-gemma4-26b-rtxpro6000-g4-1k1k.md")
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -231,7 +233,8 @@ func FuzzAligned(f *testing.F) {
 func FuzzCell(f *testing.F) {
 	for _, c := range []string{"**64**", "5,719 ⚠️", "**128** ⚡", "0.54s", "95 ms", "24.5k", "—", "n/a", "1.05x", "52%", "+66.2%", "~0.49", "12.5 ms†", "900µs", "1,2", "1e400", "NaN", "_x_", "[1]", "3 k tok/s",
 		"1 / 16", "64 (current)", "44.5 (peak)", "183.3 tok/s(+120.0%)", "1234 ± 56", "inf", "768k", "1M", "OOM (3.6 GiB short)", "0.20 s",
-		"2 022", "1 234,5", "463.1 → 676.5（+46%）", "—（仅 4 槽）", "1 request", "79.1 / 78.8 t/s", "″", "0,65 s", "1.234,5 tok/s", "~0,4"} {
+		"2 022", "1 234,5", "463.1 → 676.5（+46%）", "—（仅 4 槽）", "1 request", "79.1 / 78.8 t/s", "″", "0,65 s", "1.234,5 tok/s", "~0,4",
+		"91 agg (peak 107) / 18 per req", "253.7 (222.7–276.2) agg · 31.7 (27.8–34.5) per stream", "141–146 tok/s", "32 → 32.4 tok/s", "664ms, 397 tok/s"} {
 		f.Add(c)
 	}
 	f.Fuzz(func(t *testing.T, cell string) {
@@ -253,7 +256,8 @@ func FuzzCell(f *testing.F) {
 
 func FuzzHeader(f *testing.F) {
 	for _, h := range []string{"TTFT (s)", "ttft_p99_s", "Throughput (k tok/s)", "tok/s per user", "max_concurrency", "Δ vs prev", "Conc.", "P99 TTFT (µs)", "conc=4",
-		"并发数", "首字延迟(ms)", "总吞吐 (tok/s)", "aggregate t/s", "J/tok", "Peak temp (°C)", "throughput_median", "N (parallel)", "k8s TTFT mean", "Request throughput (req/s)", "スループット", "Durchsatz (tok/s)"} {
+		"并发数", "首字延迟(ms)", "总吞吐 (tok/s)", "aggregate t/s", "J/tok", "Peak temp (°C)", "throughput_median", "N (parallel)", "k8s TTFT mean", "Request throughput (req/s)", "スループット", "Durchsatz (tok/s)",
+		"Context ($S$)", "Users ($B$)", "Requested C", "Input tokens/request", "tokens_per_request", "mean acc len"} {
 		f.Add(h, "s")
 	}
 	f.Fuzz(func(t *testing.T, h, u string) {

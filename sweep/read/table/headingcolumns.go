@@ -53,7 +53,7 @@ func nameColumnsByHeading(g *grid) []string {
 		// holds a latency, whatever rate the title names.
 		named = slices.DeleteFunc(named, func(i int) bool { return cellsTimeUnits(*g, i) != "" })
 	}
-	if len(named) == 0 || (!trusted && !proseRateWithin(*g, named) && !proseRateBlanket(*g)) {
+	if len(named) == 0 || !metricReaches(*g, named, from, trusted) {
 		return nil
 	}
 	var was []string
@@ -63,6 +63,18 @@ func nameColumnsByHeading(g *grid) []string {
 		g.header[i] = strings.TrimSpace(g.header[i]) + " " + metric
 	}
 	return []string{fmt.Sprintf("%s:%d: columns %s name no metric: they hold the %q %s", g.file, g.headerLine, strings.Join(was, ", "), metric, from)}
+}
+
+// metricReaches: what names the metric says it of the columns named: a
+// title is trusted; prose must state it within them or for the whole
+// table; a quoted cell must be one of theirs ("single 89.5 tok/s" quoting
+// a column that names its own rate, "C_total (tok/s)", says nothing of
+// the columns that name none, "Mean Len", an acceptance length).
+func metricReaches(g grid, named []int, from string, trusted bool) bool {
+	if from == quotedCellFrom {
+		return quotedCellRate(g, named...)
+	}
+	return trusted || proseRateWithin(g, named) || proseRateBlanket(g)
 }
 
 // promptsColumn: a column is vLLM's --num-prompts, which the roles pass
@@ -108,13 +120,16 @@ const quotedCellFrom = "the text after the table quotes a cell as"
 // quotedCellRate: the text after the document's last table states a token
 // rate ("the `c=4 ctx=0 = 449.5 tok/s` reading") that one of g's cells
 // holds as written: the writer names the unit of the table's numbers.
-func quotedCellRate(g grid) bool {
+func quotedCellRate(g grid, only ...int) bool {
 	rates := proseRates(g.below)
 	if len(rates) == 0 {
 		return false
 	}
 	for _, row := range g.rows {
-		for _, cell := range row[min(1, len(row)):] {
+		for j, cell := range row {
+			if j == 0 || len(only) > 0 && !slices.Contains(only, j) {
+				continue
+			}
 			cv, ok, err := parseCell(cleanCell(cell))
 			if err == nil && ok && cv.unit == nil && slices.Contains(rates, cv.v) {
 				return true

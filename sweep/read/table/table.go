@@ -546,7 +546,7 @@ func agree(file, field string, line int, dst *string, dstLine *int, v string) er
 // levelHeader matches a transposed table's level column: "conc=4", "c=16",
 // "64/GPU", "per_gpu=128", "concurrency 256", "users=8", "np=4" (llama.cpp's
 // slots, each filled by one of N requests sent at once), or a bare number.
-var levelHeader = regexp.MustCompile(`^(?i)(conc(?:urrency)?|c|n|s|per[ _]?gpu|conc/gpu|level|users?|clients?|agents?|streams?|sessions?|workers?|threads?|parallel|np|npl|slots?|batch|bsz|bs|max_concurrency|max[ _]concurrency|concurrent|agg|aggregate)?\s*[=:@]?\s*(\d[\d,]*(?:\.\d+)?)\s*(/\s*gpu|per[ _]gpu)?$`)
+var levelHeader = regexp.MustCompile(`^(?i)(conc(?:urrency)?|cc|c|n|s|per[ _]?gpu|conc/gpu|level|users?|clients?|agents?|streams?|sessions?|workers?|threads?|parallel|np|npl|slots?|batch|bsz|bs|max_concurrency|max[ _]concurrency|concurrent|agg|aggregate)?\s*[=:@]?\s*(\d[\d,]*(?:\.\d+)?)\s*(/\s*gpu|per[ _]gpu)?$`)
 
 // rowsNumbered reports whether a row's first cell is a number: rows named
 // by a number are levels, not metrics.
