@@ -38,6 +38,7 @@ var corpusFlags = map[string]Meta{
 	"bv-vllm-v17-lmcache-ckv-gather-4x-rtxpro6000-tp4-dcp4-mtp3-glm52-nf3-hybrid-fujitsupolycom-12cell-json":             {Columns: map[string]string{"requests": "completed_request_count"}},
 	"bp-vllm024-dgx-spark-gb10-deepseek-coder-v2-lite-fp8-stefanooe-overnight-report":                                    {Series: "backend_auto / single_stream"},
 	"bq-vllm-anemll-3x-dgx-spark-gb10-tp2-vs-tp3-dsv4-flash-0731-colonel-otto-decode-concurrency-2v3-fixed":              {Series: "TP=2 / TP=2"},
+	"ch-vllm0192-rocm-4x-mi100-gfx908-tp4-qwen36-35b-a3b-gptq8-btbtyler09-vllm-gfx908-round3-full-bench-delta":           {Columns: map[string]string{"throughput": "R2 tok/s"}},
 	"bq-vllm-qwen3-4b-fp16-tp2-2x-7900xtx-riscv-qemu-kevindeng-llmbench-2026-05-25-ibp2p":                                {Columns: map[string]string{"throughput": "Baseline (single-VM IF P2P) Aggregate throughput (tok/s)"}},
 	"bl-sglang0512-2x-dgx-spark-gb10-qwen36-27b-fp8-tp1-nextn-vs-tp2-al-engr-blog":                                       {Series: "TP=1 single Spark (NEXTN) tg128"},
 	"bk-llamacpp-metal-m5-pro-gemma4-e4b-vllm-blog-vllm-metal-announcement":                                              {Series: "4 / Chat"},
