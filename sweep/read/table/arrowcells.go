@@ -114,6 +114,9 @@ func everyCellArrowPair(g grid, i int) bool {
 // under a header naming as many statistics ("140 / 273" under "TTFT p50 /
 // p99 ms"), which splitStatPairs reads once the column is split.
 func arrowSide(v string) bool {
+	if _, ok, err := parseCell(strings.TrimSpace(v)); ok && err == nil {
+		return true // "227 tok/s": its unit's slash splits nothing
+	}
 	for _, part := range strings.Split(v, "/") {
 		part = strings.TrimSpace(part)
 		// A value grouped by spaces ("1 367.1") is judged with its column

@@ -29,3 +29,20 @@ func TestCCLevelHeaders(t *testing.T) {
 	require.True(t, ok)
 	require.Equal(t, []string{"1", "2", "4"}, levels)
 }
+
+// A change written with a unit after it ("212 → 227 tok/s (+7%)") splits
+// into the two states' columns as a bare one does: the unit's slash is no
+// separator of statistics.
+func TestArrowCellsWithAUnit(t *testing.T) {
+	require.True(t, arrowSide("227 tok/s"))
+	require.True(t, arrowSide("140 / 273"))
+	md := "| concurrency | TTFT p50: off → on | throughput: off → on |\n|---|---|---|\n" +
+		"| 1 | 0.139 → 0.059 s (−58%) | 212 → 227 tok/s (+7%) |\n| 8 | 0.154 → 0.071 s (−54%) | 881 → 1,422 tok/s (+61%) |\n" +
+		"| 32 | 0.992 → 0.638 s (−36%) | 1,191 → 2,634 tok/s (+121%) |\n| 64 | 3.26 → 0.75 s (−77%) | 1,328 → 3,494 tok/s (+163%) |\n"
+	s, err := Read("t.md", []byte(md), Markdown, Meta{Series: "on"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{227, 1422, 2634, 3494}, throughputs(s))
+	s, err = Read("t.md", []byte(md), Markdown, Meta{Series: "off"})
+	require.NoError(t, err)
+	require.Equal(t, []float64{212, 881, 1191, 1328}, throughputs(s))
+}
