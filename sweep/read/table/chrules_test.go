@@ -129,8 +129,9 @@ func TestAlignedUnitOnceForTheRow(t *testing.T) {
 	require.False(t, valuesAsHeader(grid{header: []string{"conc", "1", "2"}}))
 }
 
-// Latency cells written as ranges: the few are unmeasured levels, a
-// column of them is unread; the throughput beside them still reads.
+// Latency cells written as ranges: the few are unmeasured levels, and the
+// throughput beside them still reads; a column of ranges throughout is
+// refused, never read as each range's last number.
 func TestLatencyRangesAreUnmeasured(t *testing.T) {
 	md := "| Concurrency | Throughput (tok/s) | TTFT p95 |\n|---|---|---|\n" +
 		"| 1 | 70 | 809 ms |\n| 24 | 1,360 | 380 ms |\n| 48 | 2,100 | 450 ms |\n| 64 | 2,600 | ~0.5–0.9 s |\n"
@@ -141,10 +142,6 @@ func TestLatencyRangesAreUnmeasured(t *testing.T) {
 	require.Contains(t, strings.Join(s.Notes, "\n"), "that latency read as unmeasured there")
 
 	all := "| Users | tok/s | first token |\n|---|---|---|\n| 1 | 68.7 | 0.06-0.10 s |\n| 4 | 147.4 | 0.12-0.19 s |\n| 8 | 214.1 | 0.24-0.30 s |\n"
-	s, err = Read("t.md", []byte(all), Markdown, Meta{})
-	require.NoError(t, err)
-	require.Equal(t, []float64{68.7, 147.4, 214.1}, throughputs(s))
-	for _, p := range s.Points {
-		require.Nil(t, p.TTFT.Mean)
-	}
+	_, err = Read("t.md", []byte(all), Markdown, Meta{})
+	require.ErrorContains(t, err, `"0.06-0.10 s" is a range of values`, "ranges throughout are no latency to leave out quietly")
 }

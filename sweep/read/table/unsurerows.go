@@ -78,8 +78,9 @@ func leaveOutRows(g *grid, skip map[int]bool) {
 // runs' spread at the top level) where the row's throughput is one number.
 // The level stays: only that latency is unknown there, as a level a
 // latency column leaves blank. A latency column of ranges throughout
-// ("0.06-0.10 s" … "0.51-0.72 s") gives no latency at any level: it is
-// left unread, and the throughput beside it still reads.
+// ("0.06-0.10 s" … "0.51-0.72 s") still refuses the table: leaving it
+// unread would drop every TTFT verdict the table's author measured, a
+// choice that may change the answer.
 
 // blankUnsureLatencies blanks the few latency cells that are ranges.
 func blankUnsureLatencies(g *grid, cols []column) []string {
@@ -101,11 +102,7 @@ func blankUnsureLatencies(g *grid, cols []column) []string {
 			continue
 		}
 		if 2*len(ranges) > filled {
-			notes = append(notes, fmt.Sprintf("%s: %q writes ranges of values (%q): no latency read from it", g.file, cols[i].header, cleanCell(cellAt(g.rows[ranges[0]], i))))
-			for _, r := range ranges {
-				g.rows[r][i] = ""
-			}
-			continue
+			continue // ranges throughout: refused, naming the first (parseCell)
 		}
 		for _, r := range ranges {
 			notes = append(notes, fmt.Sprintf("%s:%d: the row%s has %q for %s, not one measured value: that latency read as unmeasured there", g.file, g.lines[r], rowLevelWords(cols, g.rows[r]), cleanCell(cellAt(g.rows[r], i)), cols[i].header))
