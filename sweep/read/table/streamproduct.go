@@ -46,7 +46,7 @@ func (r *resolved) aggregateOfStreams(g grid) {
 	if !ok {
 		return
 	}
-	agg, ok := onlyIndex(r.cols, func(c column) bool { return unnamedWith(c, nodeSumWords) })
+	agg, ok := onlyIndex(r.cols, namesNodeSum)
 	if !ok {
 		return
 	}
@@ -62,9 +62,10 @@ func (r *resolved) aggregateOfStreams(g grid) {
 	r.notes = append(r.notes, fmt.Sprintf("%s: %q read as the node's output tok/s, though nothing names its unit: on every row it is close to %q × %q, one stream's rate times the streams, and a stream's rate is its tokens", g.file, a.header, p.header, r.cols[load].header))
 }
 
-// unnamedWith: c is unread for no reason and its words name the aggregate.
-func unnamedWith(c column, words []string) bool {
-	return c.kind == colIgnore && c.why == "" && wordset(headerTokens(strings.ToLower(c.header))).has(words...)
+// namesNodeSum: c is unread for no reason and its words name the node's
+// sum (requestedran.go's unnamedWith asks more: only such words).
+func namesNodeSum(c column) bool {
+	return c.kind == colIgnore && c.why == "" && wordset(headerTokens(strings.ToLower(c.header))).has(nodeSumWords...)
 }
 
 // productOnRows: on three rows at least, column agg is column per ×
