@@ -69,6 +69,11 @@ def same_series(x, pick):
     # "64, 128" in a transcription (added after batch ai's one measurement,
     # where two CSVs so named were scored as merged curves).
     x, pick = (v.replace(",", "/") for v in (x, pick))
+    # A curve named by two keys' values is "131072 / 0.5" in knee's words and
+    # "ctx=131072, depth=0.5" in a transcription that writes the keys (added
+    # after batch ck's one measurement, where such a curve, right point by
+    # point, was scored as merged: its first rate was also another curve's).
+    x, pick = (re.sub(r"(^|/)[a-z_]+=", r"\1", v) for v in (x, pick))
     # A number names a curve whole: curve "8" is not inside series "48"
     # (added after batch as's one measurement, where a curve keyed by one of
     # two columns naming the same curves, "n_proc" 8 for "n_threads" 24, was
@@ -80,7 +85,7 @@ def same_series(x, pick):
 
 def norm(v):
     """A series name as same_series compares it."""
-    return re.sub(r"[`*~]", "", v).replace(" ", "").lower().replace(",", "/")
+    return re.sub(r"(^|/)[a-z_]+=", r"\1", re.sub(r"[`*~]", "", v).replace(" ", "").lower().replace(",", "/"))
 
 
 def per_gpu_source(exp):

@@ -96,21 +96,29 @@ func curvePairNames(header string) (string, []string, bool) {
 	case colIgnore, colConcurrency, colSeriesLabel, colWorkload, colPrompts:
 		return "", nil, false
 	}
+	names, ok := curveNameList(m[2])
+	return m[1], names, ok
+}
+
+// curveNameList reads "a / b / c" as the names of curves: each says
+// nothing of a value (no statistic, unit, direction or phase) and none
+// repeats.
+func curveNameList(list string) ([]string, bool) {
 	var names []string
 	seen := map[string]bool{}
-	for _, n := range strings.Split(m[2], "/") {
+	for _, n := range strings.Split(list, "/") {
 		n = strings.TrimSpace(n)
 		low := strings.ToLower(n)
 		if n == "" || seen[low] || curvePairNotNames.has(low) || !saysNothing(classify(n)) || statOnly(low) {
-			return "", nil, false
+			return nil, false
 		}
 		if _, unit := parseUnit(n); unit {
-			return "", nil, false
+			return nil, false
 		}
 		seen[low] = true
 		names = append(names, n)
 	}
-	return m[1], names, true
+	return names, len(names) > 1
 }
 
 // statOnlyRe is a name that is a statistic ("p50", "mean").

@@ -48,13 +48,28 @@ var (
 	perGPUFigure      = regexp.MustCompile(`(?i)/\s*GPU|per[- ]GPU`)
 )
 
+// nodeAfterCount: a count phrase followed, within a word, by a machine
+// ("1 × NVIDIA B300 NVL8 node", "2x H100 servers") may count machines,
+// not GPUs: it is taken only where the text states no other count ("an
+// 8xH100 node" alone is its 8 GPUs; "1 × … node" is one machine).
+var nodeAfterCount = regexp.MustCompile(`(?i)^\s*(?:[\w-]+\s+)?(?:nodes?|servers?|systems?|hosts?|machines?|instances?|boxes|box|VMs?)\b`)
+
 // gpuCountMatches are the GPU counts a text states, each with its phrase:
 // the count phrases anywhere, the division phrase on lines naming a
-// per-GPU figure.
-func gpuCountMatches(text string, oneNode bool) [][]string {
-	var out [][]string
+// per-GPU figure. weak are the phrases that may count machines
+// (nodeAfterCount).
+func gpuCountMatches(text string, oneNode bool) (out, weak [][]string) {
 	for _, rx := range gpuCountPhrases {
-		out = append(out, rx.FindAllStringSubmatch(text, -1)...)
+		for _, ix := range rx.FindAllStringSubmatchIndex(text, -1) {
+			m := []string{text[ix[0]:ix[1]], text[ix[2]:ix[3]]}
+			if nodeAfterCount.MatchString(text[ix[1]:]) {
+				if m[1] != "1" { // "1 × B300 NVL8 node" is one machine
+					weak = append(weak, m)
+				}
+				continue
+			}
+			out = append(out, m)
+		}
 	}
 	if oneNode {
 		out = append(out, tpPhrase.FindAllStringSubmatch(text, -1)...)
@@ -71,7 +86,7 @@ func gpuCountMatches(text string, oneNode bool) [][]string {
 			out = append(out, []string{line[ix[0]:ix[3]], line[ix[2]:ix[3]]})
 		}
 	}
-	return out
+	return out, weak
 }
 
 // headingGPUs is the one GPU count the table's heading, caption and the
@@ -97,19 +112,25 @@ func headingGPUs(g grid) (int, string, string) {
 // which may spread the run over more than one node.
 func oneGPUCount(texts []string, beside string) (int, string, bool) {
 	oneNode := !widerThanTP.MatchString(strings.Join(texts, "\n") + "\n" + beside)
-	count, phrase := 0, ""
+	var strong, weak [][]string
 	for _, text := range texts {
-		for _, m := range gpuCountMatches(text, oneNode) {
-			n, err := strconv.Atoi(m[1])
-			if err != nil || n <= 0 {
-				continue
-			}
-			if count > 0 && n != count {
-				return 0, "", false
-			}
-			if count == 0 {
-				count, phrase = n, strings.TrimSpace(m[0])
-			}
+		s, w := gpuCountMatches(text, oneNode)
+		strong, weak = append(strong, s...), append(weak, w...)
+	}
+	if len(strong) == 0 {
+		strong = weak
+	}
+	count, phrase := 0, ""
+	for _, m := range strong {
+		n, err := strconv.Atoi(m[1])
+		if err != nil || n <= 0 {
+			continue
+		}
+		if count > 0 && n != count {
+			return 0, "", false
+		}
+		if count == 0 {
+			count, phrase = n, strings.TrimSpace(m[0])
 		}
 	}
 	return count, phrase, true

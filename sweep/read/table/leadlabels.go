@@ -24,14 +24,14 @@ const maxLeadLabels = 3
 // column starts a run of at least three levels to the end, and no label
 // column is a load or a value knee reads.
 func joinLeadLabels(g grid) (grid, string, bool) {
-	if _, _, ok := levelHeaders(g.header[1:]); ok {
+	if levelOrSeriesHeaders(g.header[1:]) {
 		return g, "", false
 	}
 	if len(distinctCells(g, 0)) == len(g.rows) {
 		return g, "", false // the first column names each row: the others describe it (configcolumns.go)
 	}
 	for f := 2; f <= maxLeadLabels && len(g.header)-f >= 3; f++ {
-		if _, _, ok := levelHeaders(g.header[f:]); !ok || !labelsOnly(g.header[:f]) {
+		if !levelOrSeriesHeaders(g.header[f:]) || !labelsOnly(g.header[:f]) {
 			continue
 		}
 		t := g.reshaped(append([]string{strings.Join(g.header[:f], " / ")}, g.header[f:]...)...)
@@ -47,6 +47,16 @@ func joinLeadLabels(g grid) (grid, string, bool) {
 		return t, fmt.Sprintf("%s: the columns %s name each row's curve together: read as one label before the levels", g.file, quoteAll(g.header[:f])), true
 	}
 	return g, "", false
+}
+
+// levelOrSeriesHeaders: every header names a level, or a level and a series
+// ("c=1 baseline / DFlash", levelseries.go).
+func levelOrSeriesHeaders(headers []string) bool {
+	if _, _, ok := levelHeaders(headers); ok {
+		return true
+	}
+	_, _, ok := levelSeriesHeaders(headers)
+	return ok
 }
 
 // filledDown is a row's labels with a blank outer label (every one but the

@@ -76,6 +76,7 @@ func levelSeriesHeaders(headers []string) (levels, labels []string, ok bool) {
 // of each metric row.
 func transposeLevelSeries(g grid, levelName string) (grid, string, bool) {
 	g, dropped := dropDeltaColumns(g)
+	g, packed := splitPackedLevelLabels(g)
 	levels, labels, ok := levelSeriesHeaders(g.header[1:])
 	if !ok || streamRoleLabels(labels) {
 		// "c=2 agg" beside "c=2 per": a level's two rates, a wide table
@@ -103,7 +104,40 @@ func transposeLevelSeries(g grid, levelName string) (grid, string, bool) {
 	if dropped > 0 {
 		note += fmt.Sprintf("; %d columns of differences between them (`Delta`) not read", dropped)
 	}
+	if len(packed) > 0 {
+		note += fmt.Sprintf("; %s hold one value per series named: read as a column each", quoteAll(packed))
+	}
 	return t, note, true
+}
+
+// splitPackedLevelLabels reads a level's column whose header lists its
+// series ("c=1 baseline / DFlash") and whose cells hold one value each
+// ("10.50 / 21.37") as one column per series ("c=1 baseline", "c=1
+// DFlash"), as curvepaircells.go reads a metric's. The grid's rows are
+// copied first: the caller keeps its own when the table does not turn.
+// packed are the headers so read.
+func splitPackedLevelLabels(g grid) (grid, []string) {
+	var packed []string
+	g.rows = slices.Clone(g.rows)
+	for i := 1; i < len(g.header); i++ {
+		_, label, ok := levelSeriesHeader(g.header[i])
+		if !ok {
+			continue
+		}
+		names, ok := curveNameList(label)
+		if !ok || !everyCellCurvePair(g, i, len(names)) {
+			continue
+		}
+		whole := strings.Join(strings.Fields(stripMarkup(g.header[i])), " ")
+		split := make([]string, len(names))
+		for j, n := range names {
+			split[j] = strings.Replace(whole, label, n, 1)
+		}
+		replaceColumn(&g, i, split, func(raw string) []string { return curvePairParts(cleanCell(raw)) })
+		packed = append(packed, whole)
+		i += len(names) - 1
+	}
+	return g, packed
 }
 
 // streamRoleLabels: the labels name one stream's rate ("per") beside all

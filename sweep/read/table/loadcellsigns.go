@@ -9,7 +9,7 @@ import (
 )
 
 // A load may be written in its cells rather than its header: "1×", "x4",
-// "B=4", "c=8", "bs 16", "3 streams", "8 users", under a header such as
+// "B=4", "c=8", "bs 16", "Batch (4)", "3 streams", "8 users", under a header such as
 // "config", "mode", "run", "Load" or none. A perf engineer reads such a
 // column as the load axis when its cells carry a load word or sign before
 // or after a whole number that rises row to row (at least three levels,
@@ -25,7 +25,7 @@ import (
 // it: "1×", "x4", "B=4", "bs 16", "3 streams".
 var (
 	signAfter  = regexp.MustCompile(`^(\d[\d,]*)\s*([×x])$`)
-	signBefore = regexp.MustCompile(`^(?i)([×x]|c|cc|conc|b|bs|batch|n|np|` + inFlightNouns + `)\s*[=:]?\s*(\d[\d,]*)$`)
+	signBefore = regexp.MustCompile(`^(?i)([×x]|c|cc|conc|b|bs|batch|n|np|` + inFlightNouns + `)\s*(?:[=:]\s*(\d[\d,]*)|\(\s*(\d[\d,]*)\s*\)|(\d[\d,]*))$`)
 )
 
 // A configuration's words may come before the signed level ("batched
@@ -52,7 +52,7 @@ func loadCellLevel(cell string) (level int, sign string, ok bool) {
 	if m := signAfter.FindStringSubmatch(cell); m != nil {
 		num, sign = m[1], m[2]
 	} else if m := signBefore.FindStringSubmatch(cell); m != nil {
-		num, sign = m[2], strings.ToLower(m[1])
+		num, sign = m[2]+m[3]+m[4], strings.ToLower(m[1]) // "B=4", "Batch (4)", "bs 16"
 	} else if m := countedCell.FindStringSubmatch(cell); m != nil && countingWord(m[2]) {
 		num, sign = m[1], strings.ToLower(strings.TrimSpace(m[2]))
 	} else if m := signAfterWords.FindStringSubmatch(cell); m != nil {
