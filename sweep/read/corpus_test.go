@@ -70,6 +70,8 @@ var corpusFlags = map[string]Meta{
 	"ad-bitsandbytes-t4-qwen25-3b-optimum-benchmark-v045":                                                                {Series: "<sub>v0.45.0.dev</sub> / FP16"},
 	"ac-vllm-tpu-v6e4-gemma4-31b-xbill-devto-gde":                                                                        {Columns: map[string]string{"throughput": "prefill_tps"}},
 	"ab-vllm0251-dgx-spark-gb10-qwen38-27b-nvfp4-int4-messreihe-de":                                                      {Series: "NVFP4 / prosa_decode"},
+	"ck-llamacpp-hip-rocm-radeon-8060s-gfx1151-w7900-muse-glimmer-30b-gguf-dflash-aiwork4me-readme-study2":               {Series: "W7900 (gfx1100) 17GB / baseline"},
+	"cl-tr-infer-continuous-batching-cpu-dual-xeon-max-9470-flashnext-v3-moe-serve-doc-continuous-bench-lib67502467794":  {Series: "Continuous", Columns: map[string]string{"concurrency": "Sequences"}},
 	"z-vllm-l40s-qwen3-8b-awq-bf16-gptq-quantized-llm-serving-phase6-table":                                              {Series: "hf-naive / hf / 0.99"},
 	"y-nxdi-neuron-inf2-trn2-trinity-nano-batch-1-2-4-two-column-series-instance-and-tp-single-row-series":               {Series: "1 / N/A (pre-sharded)"},
 	"v-vllm0271-a100-qwen25-7b-long-format-metric-rows-mean-stddev-min-max-two-shapes":                                   {Series: "256 / 128"},
