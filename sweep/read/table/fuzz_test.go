@@ -35,6 +35,10 @@ func FuzzCSV(f *testing.F) {
 }
 
 func FuzzMarkdown(f *testing.F) {
+	// Batch ck: a level's column packing its setups beside two label
+	// columns; a node count beside the GPU count; a load sign in brackets.
+	f.Add([]byte("| GPU | Weight | c=1 baseline / DFlash | c=4 baseline / DFlash | c=16 baseline |\n|---|---|---:|---:|---:|\n| gfx1151 | 17GB | 10.50 / 21.37 | 21.93 / 32.42 | 34.47 |\n| gfx1151 | dyn | 9.21 / 19.69 | 20.99 / 31.10 | 31.05 |\n"))
+	f.Add([]byte("1 × NVIDIA B300 NVL8 node (8 × B300)\n\n| Conc | tok/s/GPU |\n|---|---|\n| 1 | 13 |\n| 4 | 46 |\n| Batch (8) | 87 |\n"))
 	// Batch cf: report rows naming their level among other words, rows
 	// listing levels over packed cells, cell sweeps, a bracket naming what
 	// the cells' brackets hold.
